@@ -1,0 +1,101 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode (strict concurrency) plus the upcoming
+/// features the codebases we follow switch on.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "usernotifyd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "usernotifyd", targets: ["usernotifyd"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+    ],
+    targets: [
+        // The C library and nothing else.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // HTTP values, routing and problem+json: no C, no I/O.
+        .target(
+            name: "HTTPCore",
+            swiftSettings: swiftSettings
+        ),
+        // The only Swift code that touches libmicrohttpd.
+        .target(
+            name: "MicroHTTPD",
+            dependencies: [
+                "CMicroHTTPD",
+                "HTTPCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Wiring: configuration, routes, the service group.
+        .target(
+            name: "UserNotifyServer",
+            dependencies: [
+                "HTTPCore",
+                "MicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "usernotifyd",
+            dependencies: ["UserNotifyServer"],
+            swiftSettings: swiftSettings
+        ),
+
+        // Test support: a loopback HTTP client that never blocks the cooperative pool, subprocess helpers.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // A tiny server on the real HTTP core with slow and streaming routes, so signal handling can be
+        // tested in a separate process.
+        .executableTarget(
+            name: "http-fixture-server",
+            dependencies: [
+                "HTTPCore",
+                "MicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/Fixtures/HTTPFixtureServer",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MicroHTTPDTests",
+            dependencies: [
+                "HTTPCore", "MicroHTTPD", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "UserNotifyServerTests",
+            dependencies: ["UserNotifyServer", "HTTPCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,81 @@
+#ifndef USERNOTIFYD_CMICROHTTPD_SHIM_H
+#define USERNOTIFYD_CMICROHTTPD_SHIM_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// Receives one formatted libmicrohttpd log message.
+typedef void (*unfy_log_sink)(void *context, const char *message);
+
+/// Where libmicrohttpd's messages go: a sink and its context, owned by the Swift daemon.
+struct unfy_logger {
+    unfy_log_sink sink;
+    void *context;
+};
+
+static inline void unfy_format_log(void *cls, const char *format, va_list ap) {
+    struct unfy_logger *logger = (struct unfy_logger *)cls;
+    char message[512];
+    vsnprintf(message, sizeof(message), format, ap);
+    logger->sink(logger->context, message);
+}
+
+/// Everything `MHD_start_daemon` needs, so Swift never calls the variadic function.
+struct unfy_daemon_options {
+    unsigned int flags;
+    const struct sockaddr *address;
+    MHD_AccessHandlerCallback access_handler;
+    MHD_RequestCompletedCallback request_completed;
+    MHD_NotifyConnectionCallback connection_notify;
+    void *context;
+    struct unfy_logger *logger;
+    unsigned int connection_limit;
+    unsigned int connection_timeout_seconds;
+    size_t connection_memory_limit;
+    unsigned int listen_backlog;
+};
+
+static inline struct MHD_Daemon *unfy_start_daemon(const struct unfy_daemon_options *o) {
+    return MHD_start_daemon(
+        o->flags, 0, NULL, NULL, o->access_handler, o->context,
+        MHD_OPTION_EXTERNAL_LOGGER, unfy_format_log, (void *)o->logger,
+        MHD_OPTION_SOCK_ADDR, o->address,
+        MHD_OPTION_NOTIFY_COMPLETED, o->request_completed, o->context,
+        MHD_OPTION_NOTIFY_CONNECTION, o->connection_notify, o->context,
+        MHD_OPTION_CONNECTION_LIMIT, o->connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, o->connection_memory_limit,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, o->listen_backlog,
+        MHD_OPTION_END);
+}
+
+/// The bound port, or 0.
+static inline uint16_t unfy_daemon_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// The connection's socket, or -1.
+static inline int unfy_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// The `socket_context` stored for the connection at MHD_CONNECTION_NOTIFY_STARTED.
+static inline void *unfy_connection_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// `MHD_SIZE_UNKNOWN` as a value Swift can import.
+static const uint64_t unfy_size_unknown = MHD_SIZE_UNKNOWN;
+
+/// The content reader's end markers, as values Swift can import.
+static const ssize_t unfy_end_of_stream = MHD_CONTENT_READER_END_OF_STREAM;
+static const ssize_t unfy_end_with_error = MHD_CONTENT_READER_END_WITH_ERROR;
+
+#endif

@@ -1,0 +1,101 @@
+import Foundation
+
+/// JSON request and response bodies through `Codable`, with errors that say what to fix.
+extension HTTPRequest {
+    /// Decodes the body as `T`. Refuses a body that is not declared `application/json` (415) and turns
+    /// every decoding failure into a 400 problem naming the field and what was expected.
+    package func decodeJSON<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        guard let contentType = headers["Content-Type"], JSONBody.isJSON(contentType) else {
+            throw Problem.unsupportedMediaType(
+                "Send the body as JSON with the header Content-Type: application/json."
+            )
+        }
+        do {
+            return try decoder.decode(T.self, from: Data(body))
+        } catch let error as DecodingError {
+            throw JSONBody.problem(for: error)
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem.badRequest("The body is not valid JSON: \(error.localizedDescription)", code: "malformedJSON")
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON response of `value`.
+    package static func json<T: Encodable>(_ value: T, status: Int = 200, headers: HTTPHeaders = [:]) throws -> HTTPResponse {
+        var all = headers
+        all.set("Content-Type", "application/json")
+        return HTTPResponse(status: status, headers: all, body: .bytes(Array(try JSONBody.encoder.encode(value))))
+    }
+}
+
+package enum JSONBody {
+    package static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// Whether a Content-Type header names JSON (`application/json` or any `+json` type, parameters ignored).
+    package static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        } ?? ""
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+
+    /// A 400 problem for a decoding failure: `malformedJSON` for syntax, `invalidField` for the rest.
+    package static func problem(for error: DecodingError) -> Problem {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return .badRequest("The body is not valid JSON: \(describe(context)).", code: "malformedJSON")
+        case .dataCorrupted(let context):
+            return .badRequest("\(path(context.codingPath)) is invalid: \(context.debugDescription)", code: "invalidField")
+        case .keyNotFound(let key, let context):
+            return .badRequest(
+                "\(path(context.codingPath + [key])) is required but missing.", code: "missingField"
+            )
+        case .typeMismatch(let type, let context):
+            return .badRequest(
+                "\(path(context.codingPath)) has the wrong type: expected \(describe(type)).", code: "invalidField"
+            )
+        case .valueNotFound(let type, let context):
+            return .badRequest(
+                "\(path(context.codingPath)) must not be null: expected \(describe(type)).", code: "invalidField"
+            )
+        @unknown default:
+            return .badRequest("The body could not be decoded.", code: "malformedJSON")
+        }
+    }
+
+    private static func describe(_ context: DecodingError.Context) -> String {
+        (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is Int.Type, is Int64.Type, is UInt.Type: "an integer"
+        case is Double.Type, is Float.Type: "a number"
+        case is [Any].Type: "an array"
+        default: "an object"
+        }
+    }
+
+    /// `content.attachments[0].url` for a coding path; `the body` when empty.
+    package static func path(_ codingPath: [any CodingKey]) -> String {
+        guard !codingPath.isEmpty else { return "The body" }
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return "`\(text)`"
+    }
+}

@@ -1,0 +1,85 @@
+/// An RFC 9457 problem: what every error response of the service carries as `application/problem+json`.
+///
+/// `code` is the stable, machine-readable name clients switch on (the framework's `UNError` names where
+/// one fits); `detail` says what to fix. Handlers throw problems; the router renders them, in one place.
+package struct Problem: Error, Sendable, Equatable {
+    package var status: Int
+    package var code: String
+    package var title: String
+    package var detail: String
+    /// Extra header fields, e.g. `Allow` on a 405 or `Retry-After` on a 503.
+    package var headers: HTTPHeaders
+
+    package init(status: Int, code: String, title: String, detail: String, headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.code = code
+        self.title = title
+        self.detail = detail
+        self.headers = headers
+    }
+
+    /// A URI naming the problem type.
+    package var type: String { "urn:usernotifyd:problem:\(code)" }
+
+    package static let contentType = "application/problem+json"
+
+    /// The response that carries this problem.
+    package var response: HTTPResponse {
+        var body = JSONWriter()
+        body.object {
+            $0.field("type", type)
+            $0.field("title", title)
+            $0.field("status", status)
+            $0.field("detail", detail)
+            $0.field("code", code)
+        }
+        var all = headers
+        all.set("Content-Type", Self.contentType)
+        return HTTPResponse(status: status, headers: all, body: .bytes(body.bytes))
+    }
+}
+
+extension Problem {
+    package static func notFound(_ detail: String) -> Problem {
+        Problem(status: 404, code: "notFound", title: "Not Found", detail: detail)
+    }
+
+    package static func methodNotAllowed(_ method: HTTPMethod, path: String, allowed: [HTTPMethod]) -> Problem {
+        let allow = allowed.map(\.rawValue).joined(separator: ", ")
+        return Problem(
+            status: 405, code: "methodNotAllowed", title: "Method Not Allowed",
+            detail: "\(method) is not supported on \(path); use one of: \(allow).",
+            headers: ["Allow": allow]
+        )
+    }
+
+    package static func payloadTooLarge(limit: Int) -> Problem {
+        Problem(
+            status: 413, code: "payloadTooLarge", title: "Content Too Large",
+            detail: "The request body is larger than the limit of \(limit) bytes; send a smaller body.",
+            headers: ["Connection": "close"]
+        )
+    }
+
+    package static func badRequest(_ detail: String, code: String = "malformedRequest") -> Problem {
+        Problem(status: 400, code: code, title: "Bad Request", detail: detail)
+    }
+
+    package static func unsupportedMediaType(_ detail: String) -> Problem {
+        Problem(status: 415, code: "unsupportedMediaType", title: "Unsupported Media Type", detail: detail)
+    }
+
+    package static func serviceUnavailable(_ detail: String) -> Problem {
+        Problem(
+            status: 503, code: "shuttingDown", title: "Service Unavailable", detail: detail,
+            headers: ["Connection": "close", "Retry-After": "1"]
+        )
+    }
+
+    package static func internalError() -> Problem {
+        Problem(
+            status: 500, code: "internalError", title: "Internal Server Error",
+            detail: "The server failed to handle the request; it was logged. Retry later."
+        )
+    }
+}

@@ -1,0 +1,111 @@
+/// Routes requests by method and path template (`/v1/apps/{appID}`) to handlers, and is the one place
+/// where a thrown error becomes an HTTP response: a `Problem` is rendered as `application/problem+json`,
+/// anything else goes through `errorMapper` and, failing that, becomes a logged 500.
+///
+/// An unknown path answers 404; a known path with another method answers 405 with `Allow`. `HEAD` is
+/// served by the `GET` handler (the server drops the body).
+package struct Router: HTTPResponder {
+    package typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    private var routes: [Route] = []
+    /// Maps errors that are not `Problem`s (domain errors) to problems; nil means "internal error".
+    package var errorMapper: @Sendable (any Error) -> Problem?
+    /// Told about every error that became a 500.
+    package var onInternalError: @Sendable (any Error, HTTPRequest) -> Void
+
+    package init(
+        errorMapper: @escaping @Sendable (any Error) -> Problem? = { _ in nil },
+        onInternalError: @escaping @Sendable (any Error, HTTPRequest) -> Void = { _, _ in }
+    ) {
+        self.errorMapper = errorMapper
+        self.onInternalError = onInternalError
+    }
+
+    /// Adds a route. Templates are `/`-separated; a segment `{name}` matches any one non-empty segment.
+    package mutating func on(_ method: HTTPMethod, _ template: String, _ handler: @escaping Handler) {
+        routes.append(Route(method: method, template: PathTemplate(template), handler: handler))
+    }
+
+    package func respond(to request: HTTPRequest) async -> HTTPResponse {
+        var request = request
+        do {
+            let handler = try match(&request)
+            return try await handler(request)
+        } catch let problem as Problem {
+            return problem.response
+        } catch {
+            if let problem = errorMapper(error) { return problem.response }
+            onInternalError(error, request)
+            return Problem.internalError().response
+        }
+    }
+
+    /// The handler for the request, with its path parameters filled in.
+    private func match(_ request: inout HTTPRequest) throws -> Handler {
+        let segments = PathTemplate.segments(of: request.path)
+        var allowed: [HTTPMethod] = []
+        let method = request.method == .head ? HTTPMethod.get : request.method
+        for route in routes {
+            guard let parameters = route.template.match(segments) else { continue }
+            if route.method == method {
+                request.pathParameters = parameters
+                return route.handler
+            }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+        }
+        guard !allowed.isEmpty else {
+            throw Problem.notFound("Nothing is served at \(request.path); see /openapi.yaml for the API.")
+        }
+        if allowed.contains(.get) { allowed.append(.head) }
+        throw Problem.methodNotAllowed(request.method, path: request.path, allowed: allowed)
+    }
+
+    private struct Route: Sendable {
+        var method: HTTPMethod
+        var template: PathTemplate
+        var handler: Handler
+    }
+}
+
+/// A parsed path template such as `/v1/apps/{appID}/centers/{centerID}`.
+package struct PathTemplate: Sendable, Equatable {
+    package enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    package let segments: [Segment]
+
+    package init(_ template: String) {
+        segments = Self.segments(of: template).map { segment in
+            if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
+                return .parameter(String(segment.dropFirst().dropLast()))
+            }
+            return .literal(String(segment))
+        }
+    }
+
+    /// The path parameters when `pathSegments` match, else nil.
+    package func match(_ pathSegments: [Substring]) -> [String: String]? {
+        guard pathSegments.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, actual) in zip(segments, pathSegments) {
+            switch segment {
+            case .literal(let literal):
+                guard literal == actual else { return nil }
+            case .parameter(let name):
+                guard !actual.isEmpty else { return nil }
+                parameters[name] = String(actual)
+            }
+        }
+        return parameters
+    }
+
+    /// `/a/b/` → `["a", "b"]`; a trailing slash is not significant, inner empty segments are.
+    package static func segments(of path: String) -> [Substring] {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.first == "" { parts.removeFirst() }
+        if parts.last == "" { parts.removeLast() }
+        return parts
+    }
+}

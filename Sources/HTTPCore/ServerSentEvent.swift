@@ -1,0 +1,60 @@
+/// One Server-Sent Event (the `text/event-stream` format of the HTML standard).
+package struct ServerSentEvent: Sendable, Equatable {
+    package var id: String?
+    package var event: String?
+    package var data: String
+    /// Reconnection time the client should use, in milliseconds.
+    package var retry: Int?
+
+    package init(id: String? = nil, event: String? = nil, data: String, retry: Int? = nil) {
+        self.id = id
+        self.event = event
+        self.data = data
+        self.retry = retry
+    }
+
+    /// The event as it goes on the wire; multi-line data becomes several `data:` lines.
+    package var encoded: [UInt8] {
+        var text = ""
+        if let id { text += "id: \(Self.singleLine(id))\n" }
+        if let event { text += "event: \(Self.singleLine(event))\n" }
+        if let retry { text += "retry: \(retry)\n" }
+        for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
+            text += "data: \(line.filter { $0 != "\r" })\n"
+        }
+        text += "\n"
+        return Array(text.utf8)
+    }
+
+    private static func singleLine(_ value: String) -> String {
+        String(value.filter { $0 != "\n" && $0 != "\r" })
+    }
+}
+
+extension HTTPResponse {
+    /// A `text/event-stream` response whose events `produce` sends; comment lines keep it alive.
+    package static func eventStream(
+        headers: HTTPHeaders = [:],
+        produce: @escaping @Sendable (ServerSentEventWriter) async throws -> Void
+    ) -> HTTPResponse {
+        var all = headers
+        all.set("Content-Type", "text/event-stream")
+        all.set("Cache-Control", "no-store")
+        return HTTPResponse(
+            status: 200,
+            headers: all,
+            body: .stream(ResponseStreamProducer(heartbeat: Array(":\n\n".utf8)) { writer in
+                try await produce(ServerSentEventWriter(writer: writer))
+            })
+        )
+    }
+}
+
+/// Sends events on a `text/event-stream` response.
+package struct ServerSentEventWriter: Sendable {
+    package let writer: any ResponseBodyWriter
+
+    package func send(_ event: ServerSentEvent) throws {
+        try writer.write(event.encoded)
+    }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Cuts off clients that take too long to send a request (slowloris), which libmicrohttpd's idle timeout
+/// cannot do: that timeout restarts on every byte.
+///
+/// Each connection's state is stored in libmicrohttpd's `socket_context`. A connection is "reading" from
+/// the moment it opens or its previous response completes until its request is fully received; a sweep
+/// shuts down the socket of any connection reading for longer than the limit. `shutdown(2)`, unlike
+/// `close(2)`, is safe from another thread: libmicrohttpd sees the error on its next read and closes the
+/// connection itself. The sweep holds the registry lock, and libmicrohttpd reports a closed connection
+/// (which removes it here) before it closes the descriptor, so a descriptor is never shut down after
+/// it was reused.
+final class ConnectionWatchdog: Sendable {
+    /// One connection's deadline bookkeeping.
+    final class Connection: Sendable {
+        let descriptor: Int32
+        /// Monotonic milliseconds since the connection started reading its request; 0 when not reading.
+        let readingSince = Atomic<Int64>(0)
+
+        init(descriptor: Int32) { self.descriptor = descriptor }
+
+        func startReading() { readingSince.store(ConnectionWatchdog.nowMilliseconds(), ordering: .relaxed) }
+        func stopReading() { readingSince.store(0, ordering: .relaxed) }
+    }
+
+    private let connections = Mutex<[ObjectIdentifier: Connection]>([:])
+    private let limitMilliseconds: Int64
+
+    init(requestReadTimeout: Duration) {
+        let (seconds, attoseconds) = requestReadTimeout.components
+        limitMilliseconds = max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    }
+
+    func opened(_ connection: Connection) {
+        connection.startReading()
+        connections.withLock { $0[ObjectIdentifier(connection)] = connection }
+    }
+
+    func closed(_ connection: Connection) {
+        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+    }
+
+    /// Shuts down every connection that has been reading for longer than the limit; returns how many.
+    @discardableResult
+    func sweep(now: Int64 = ConnectionWatchdog.nowMilliseconds()) -> Int {
+        connections.withLock { connections in
+            var cut = 0
+            for connection in connections.values {
+                let since = connection.readingSince.load(ordering: .relaxed)
+                if since != 0, now - since > limitMilliseconds {
+                    connection.stopReading()
+                    shutdown(connection.descriptor, Int32(SHUT_RDWR))
+                    cut += 1
+                }
+            }
+            return cut
+        }
+    }
+
+    /// Sweeps a few times per limit until the task is cancelled.
+    func run() async {
+        let interval = Duration.milliseconds(min(1000, max(20, limitMilliseconds / 4)))
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            sweep()
+        }
+    }
+
+    static func nowMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}

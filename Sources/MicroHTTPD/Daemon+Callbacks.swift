@@ -1,0 +1,178 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+import HTTPCore
+
+/// The C entry points. They run on libmicrohttpd's thread; the `Daemon` travels as their `cls`.
+extension Daemon {
+    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, slot in
+        guard let cls, let connection, let uploadSize, let slot else { return .NO }
+        return Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().handle(
+            connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize, slot: slot
+        )
+    }
+
+    static let requestCompleted: MHD_RequestCompletedCallback = { _, connection, slot, _ in
+        if let slot, let raw = slot.pointee {
+            let context = Unmanaged<RequestContext>.fromOpaque(raw)
+            context.takeUnretainedValue().finish()
+            context.release()
+            slot.pointee = nil
+        }
+        if let connection, let state = unfy_connection_context(connection) {
+            Unmanaged<ConnectionWatchdog.Connection>.fromOpaque(state).takeUnretainedValue().startReading()
+        }
+    }
+
+    static let connectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+        guard let cls, let connection, let socketContext else { return }
+        let watchdog = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().watchdog
+        switch code {
+        case .CONNECTION_NOTIFY_STARTED:
+            let state = ConnectionWatchdog.Connection(descriptor: unfy_connection_fd(connection))
+            socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+            watchdog.opened(state)
+        case .CONNECTION_NOTIFY_CLOSED:
+            guard let raw = socketContext.pointee else { return }
+            let state = Unmanaged<ConnectionWatchdog.Connection>.fromOpaque(raw)
+            watchdog.closed(state.takeUnretainedValue())
+            state.release()
+            socketContext.pointee = nil
+        default:
+            break
+        }
+    }
+
+    static let logSink: unfy_log_sink = { context, message in
+        guard let context, let message else { return }
+        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        Unmanaged<Daemon>.fromOpaque(context).takeUnretainedValue().logger.notice(
+            "libmicrohttpd", metadata: ["mhd.message": .string(text)]
+        )
+    }
+
+    static let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
+        guard let cls, let buffer else { return unfy_end_with_error }
+        return Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+    }
+
+    static let streamFreed: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        let stream = Unmanaged<ResponseStream>.fromOpaque(cls)
+        stream.takeUnretainedValue().close()
+        stream.release()
+    }
+
+    /// The access handler: called once with the head, once per body chunk, and then for the complete
+    /// request, again after every resume. Answers only in a final call (an answer in the first call
+    /// closes keep-alive connections in 0.9.75), except for a declared body over the limit.
+    private func handle(
+        connection: OpaquePointer,
+        url: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>,
+        slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let raw = slot.pointee else {
+            let context = RequestContext(request: Self.readHead(connection, url: url, method: method))
+            slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            if let length = context.request.headers["Content-Length"].flatMap(Int.init), length > configuration.maxBodyBytes {
+                // Refuse before the body is read; libmicrohttpd then closes the connection, which is right.
+                return queue(Problem.payloadTooLarge(limit: configuration.maxBodyBytes).response, stream: nil, on: connection)
+            }
+            return .YES
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+
+        if uploadSize.pointee > 0 {
+            let count = uploadSize.pointee
+            if !context.bodyTooLarge, let uploadData {
+                if context.request.body.count + count > configuration.maxBodyBytes {
+                    context.bodyTooLarge = true
+                    context.request.body = []
+                } else {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                        context.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+
+        switch context.advance() {
+        case .receiving:
+            if let state = unfy_connection_context(connection) {
+                Unmanaged<ConnectionWatchdog.Connection>.fromOpaque(state).takeUnretainedValue().stopReading()
+            }
+            if context.bodyTooLarge {
+                return queue(Problem.payloadTooLarge(limit: configuration.maxBodyBytes).response, stream: nil, on: connection)
+            }
+            guard dispatcher.admit() else {
+                return queue(Problem.serviceUnavailable("The server is shutting down; retry on a new connection.").response, stream: nil, on: connection)
+            }
+            // Suspend before handing over, so that the worker's resume can never come first.
+            MHD_suspend_connection(connection)
+            dispatcher.submit(.init(context: context, connection: ConnectionHandle(raw: connection)))
+            return .YES
+        case .ready(let response, let stream):
+            return queue(response, stream: stream, on: connection)
+        case .handling, .answered:
+            // Not reachable: libmicrohttpd calls again only after a resume. Returning YES here without
+            // a response would make it call again at once, forever; close instead.
+            return .NO
+        }
+    }
+
+    /// Queues `response` on the connection (libmicrohttpd's thread only).
+    private func queue(_ response: HTTPResponse, stream: ResponseStream?, on connection: OpaquePointer) -> MHD_Result {
+        let created: OpaquePointer?
+        switch response.body {
+        case .stream where stream != nil:
+            stream!.attach(to: connection)
+            created = MHD_create_response_from_callback(
+                unfy_size_unknown, 4096, Self.streamReader, Unmanaged.passRetained(stream!).toOpaque(), Self.streamFreed
+            )
+        case .stream:
+            created = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        case .bytes(let bytes):
+            created = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        }
+        guard let created else { return .NO }
+        for field in response.headers where !field.name.caseInsensitiveEquals("Content-Length") {
+            MHD_add_response_header(created, field.name, field.value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status), created)
+        MHD_destroy_response(created)
+        return result
+    }
+
+    /// Method, path, query and headers of the request on `connection`.
+    private static func readHead(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> HTTPRequest {
+        var headers: [(name: String, value: String)] = []
+        var query: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &headers) { collectValues(connection, kind: .HEADER_KIND, into: $0) }
+        withUnsafeMutablePointer(to: &query) { collectValues(connection, kind: .GET_ARGUMENT_KIND, into: $0) }
+        return HTTPRequest(
+            method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
+            path: url.map { String(cString: $0) } ?? "/",
+            query: query,
+            headers: HTTPHeaders(headers)
+        )
+    }
+
+    private static func collectValues(
+        _ connection: OpaquePointer, kind: MHD_ValueKind, into list: UnsafeMutablePointer<[(name: String, value: String)]>
+    ) {
+        _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+            guard let cls, let key else { return .YES }
+            cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee.append(
+                (name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+            )
+            return .YES
+        }, list)
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CMicroHTTPD
+import HTTPCore
+import Logging
+import Synchronization
+
+/// One running libmicrohttpd daemon: its start, drain and stop, and the state its C callbacks share.
+///
+/// Mode: one epoll polling thread (`MHD_USE_EPOLL_INTERNAL_THREAD`) with suspend/resume. The callbacks in
+/// `Daemon+Callbacks.swift` run on that thread, never block and never await: a complete request suspends
+/// its connection and goes to the `RequestDispatcher`; the worker stores the response and resumes the
+/// connection; libmicrohttpd calls the access handler again, which queues the response.
+final class Daemon: @unchecked Sendable {
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let logger: Logger
+    let dispatcher: RequestDispatcher
+    let watchdog: ConnectionWatchdog
+    /// The bound port (useful when the configuration asked for port 0).
+    private(set) var port = 0
+
+    private var daemon: OpaquePointer?
+    private let cLogger: UnsafeMutablePointer<unfy_logger>
+    private let listenSocket = Mutex<Int32>(-1)
+
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
+        self.configuration = configuration
+        self.responder = responder
+        self.logger = logger
+        dispatcher = RequestDispatcher(maxWorkers: configuration.connectionLimit)
+        watchdog = ConnectionWatchdog(requestReadTimeout: configuration.requestReadTimeout)
+        cLogger = .allocate(capacity: 1)
+    }
+
+    deinit {
+        cLogger.deallocate()
+    }
+
+    /// Binds and starts the polling thread.
+    func start() throws(HTTPServerError) {
+        var address = try BindAddress(host: configuration.host, port: configuration.port)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        cLogger.initialize(to: unfy_logger(sink: Daemon.logSink, context: context))
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let started = withUnsafePointer(to: &address.storage) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                var options = unfy_daemon_options(
+                    flags: flags,
+                    address: socketAddress,
+                    access_handler: Daemon.accessHandler,
+                    request_completed: Daemon.requestCompleted,
+                    connection_notify: Daemon.connectionNotify,
+                    context: context,
+                    logger: cLogger,
+                    connection_limit: UInt32(configuration.connectionLimit),
+                    connection_timeout_seconds: UInt32(max(1, configuration.idleTimeout.components.seconds)),
+                    connection_memory_limit: configuration.connectionMemoryLimit,
+                    listen_backlog: UInt32(configuration.listenBacklog)
+                )
+                return unfy_start_daemon(&options)
+            }
+        }
+        guard let started else {
+            throw .startFailed("libmicrohttpd refused to start on \(configuration.host):\(configuration.port) (address in use or not available)")
+        }
+        daemon = started
+        port = Int(unfy_daemon_port(started))
+    }
+
+    /// Stops accepting connections, answers new requests 503, and ends every stream; in-flight requests
+    /// go on. Safe to call more than once, from any thread.
+    func beginDraining() {
+        listenSocket.withLock { socket in
+            guard socket == -1, let daemon else { return }
+            socket = MHD_quiesce_daemon(daemon)
+            // The descriptor may be closed only after MHD_stop_daemon; shutting it down now makes new
+            // connection attempts fail at once instead of waiting in the backlog.
+            if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
+        dispatcher.drain()
+    }
+
+    /// Stops the daemon. Call only once every admitted request has completed, so that no connection is
+    /// suspended (libmicrohttpd aborts the process otherwise).
+    func stop() {
+        guard let daemon else { return }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+        listenSocket.withLock { socket in
+            if socket >= 0 { close(socket) }
+            socket = -1
+        }
+    }
+}

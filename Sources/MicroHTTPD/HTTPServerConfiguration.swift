@@ -1,0 +1,28 @@
+/// How the HTTP server listens, what it accepts and when it gives up on a client.
+///
+/// Every field has a default that runs on a laptop.
+package struct HTTPServerConfiguration: Sendable, Equatable {
+    /// Address to bind: an IPv4 or IPv6 literal or a host name (`localhost`).
+    package var host = "127.0.0.1"
+    /// TCP port; 0 asks the kernel for a free one (the server reports which).
+    package var port = 8080
+    /// Largest request body accepted; a larger one is answered 413 and never held in memory.
+    package var maxBodyBytes = 1 << 20
+    /// Most connections open at once, streams and suspended requests included; more are refused.
+    package var connectionLimit = 1000
+    /// A connection with no traffic for this long is closed (libmicrohttpd's connection timeout).
+    package var idleTimeout: Duration = .seconds(60)
+    /// From the moment a connection is ready for a request (new, or the previous response sent) to the
+    /// moment the request's head and body are complete; a client slower than this (slowloris) is cut off.
+    package var requestReadTimeout: Duration = .seconds(30)
+    /// A streaming response on which nothing was written for this long gets a heartbeat.
+    package var heartbeatInterval: Duration = .seconds(15)
+    /// Bytes a streaming response may buffer for a client that does not read; past it the client is cut off.
+    package var streamBufferLimit = 1 << 20
+    /// Per-connection memory of libmicrohttpd (read buffer and headers); larger heads are refused (431/413).
+    package var connectionMemoryLimit = 64 * 1024
+    /// Pending connections the kernel queues before accepting.
+    package var listenBacklog = 511
+
+    package init() {}
+}

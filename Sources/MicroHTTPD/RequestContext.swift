@@ -1,0 +1,53 @@
+import HTTPCore
+import Synchronization
+
+/// One request's state, from its head to its completion; lives in libmicrohttpd's `*con_cls`.
+///
+/// `request` and `bodyTooLarge` are touched only on libmicrohttpd's thread, before the request is
+/// handed to a worker; from then on the worker owns it, and the response comes back through `phase`.
+final class RequestContext: @unchecked Sendable {
+    enum Phase {
+        /// Head and body still arriving.
+        case receiving
+        /// Handed to a worker; the connection is suspended.
+        case handling
+        /// The worker's answer, to be queued on libmicrohttpd's thread.
+        case ready(HTTPResponse, ResponseStream?)
+        /// Queued.
+        case answered
+    }
+
+    var request: HTTPRequest
+    var bodyTooLarge = false
+    private let phase = Mutex<Phase>(.receiving)
+    /// The stream of a streaming response, so that completion can close it.
+    private let stream = Mutex<ResponseStream?>(nil)
+
+    init(request: HTTPRequest) {
+        self.request = request
+    }
+
+    /// The phase before the call, which moves `receiving` to `handling` and `ready` to `answered`.
+    func advance() -> Phase {
+        phase.withLock { phase in
+            let current = phase
+            switch current {
+            case .receiving: phase = .handling
+            case .ready: phase = .answered
+            case .handling, .answered: break
+            }
+            return current
+        }
+    }
+
+    /// Stores the worker's answer; the caller then resumes the connection.
+    func setResponse(_ response: HTTPResponse, stream: ResponseStream?) {
+        self.stream.withLock { $0 = stream }
+        phase.withLock { $0 = .ready(response, stream) }
+    }
+
+    /// Called when libmicrohttpd is done with the request, whatever the reason.
+    func finish() {
+        stream.withLock { $0 }?.close()
+    }
+}

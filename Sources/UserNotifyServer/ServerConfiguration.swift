@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import MicroHTTPD
+
+/// Everything usernotifyd is configured with, from flags and the environment (flags win).
+///
+/// | flag | environment | default |
+/// |---|---|---|
+/// | `--host` | `USERNOTIFYD_HOST` | `127.0.0.1` |
+/// | `--port` | `USERNOTIFYD_PORT` | `8080` (0 = any free port, logged) |
+/// | `--data-dir` | `USERNOTIFYD_DATA_DIR` | `./data` |
+/// | `--log-level` | `USERNOTIFYD_LOG_LEVEL` | `info` |
+/// | `--max-body-bytes` | `USERNOTIFYD_MAX_BODY_BYTES` | `1048576` |
+/// | `--admin-token` | `USERNOTIFYD_ADMIN_TOKEN` | none (secret; operator API disabled without it) |
+/// | `--connection-limit` | `USERNOTIFYD_CONNECTION_LIMIT` | `1000` |
+/// | `--idle-timeout` | `USERNOTIFYD_IDLE_TIMEOUT` | `60` seconds |
+/// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
+/// | `--heartbeat-interval` | `USERNOTIFYD_HEARTBEAT_INTERVAL` | `15` seconds |
+package struct ServerConfiguration: Sendable, Equatable {
+    package var http = HTTPServerConfiguration()
+    package var dataDirectory = "./data"
+    package var logLevel = Logger.Level.info
+    /// The operator's secret. Never logged.
+    package var adminToken: String?
+
+    package init() {}
+}
+
+extension ServerConfiguration {
+    /// One setting: its flag, its environment variable, and how a text value is applied.
+    private struct Option: Sendable {
+        var name: String
+        var help: String
+        var apply: @Sendable (inout ServerConfiguration, String) throws(ConfigurationError) -> Void
+
+        var flag: String { "--\(name)" }
+        var environmentName: String { "USERNOTIFYD_" + name.uppercased().replacingOccurrences(of: "-", with: "_") }
+    }
+
+    private static let options: [Option] = [
+        Option(name: "host", help: "address to listen on (default 127.0.0.1)") { $0.http.host = $1 },
+        Option(name: "port", help: "TCP port; 0 picks a free one (default 8080)") { config, value throws(ConfigurationError) in
+            config.http.port = try integer(value, "port", in: 0...65535)
+        },
+        Option(name: "data-dir", help: "directory for the database and media (default ./data)") { $0.dataDirectory = $1 },
+        Option(name: "log-level", help: "trace, debug, info, notice, warning, error or critical (default info)") { config, value throws(ConfigurationError) in
+            guard let level = Logger.Level(rawValue: value.lowercased()) else {
+                throw ConfigurationError("log-level must be one of trace, debug, info, notice, warning, error, critical; got '\(value)'")
+            }
+            config.logLevel = level
+        },
+        Option(name: "max-body-bytes", help: "largest request body accepted (default 1048576)") { config, value throws(ConfigurationError) in
+            config.http.maxBodyBytes = try integer(value, "max-body-bytes", in: 1...(1 << 30))
+        },
+        Option(name: "admin-token", help: "operator secret for the admin API (no default)") { $0.adminToken = $1.isEmpty ? nil : $1 },
+        Option(name: "connection-limit", help: "most open connections (default 1000)") { config, value throws(ConfigurationError) in
+            config.http.connectionLimit = try integer(value, "connection-limit", in: 1...100_000)
+        },
+        Option(name: "idle-timeout", help: "seconds a silent connection stays open (default 60)") { config, value throws(ConfigurationError) in
+            config.http.idleTimeout = .seconds(try integer(value, "idle-timeout", in: 1...86_400))
+        },
+        Option(name: "request-timeout", help: "seconds a client has to send a whole request (default 30)") { config, value throws(ConfigurationError) in
+            config.http.requestReadTimeout = .seconds(try integer(value, "request-timeout", in: 1...86_400))
+        },
+        Option(name: "heartbeat-interval", help: "seconds between keep-alive comments on event streams (default 15)") { config, value throws(ConfigurationError) in
+            config.http.heartbeatInterval = .seconds(try integer(value, "heartbeat-interval", in: 1...3_600))
+        },
+    ]
+
+    /// Reads the environment first, then the flags (`--name value` or `--name=value`), so flags win.
+    package static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        for option in options {
+            if let value = environment[option.environmentName] { try option.apply(&configuration, value) }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { throw ConfigurationError.helpRequested }
+            let (flag, inlineValue) = splitFlag(argument)
+            guard let option = options.first(where: { $0.flag == flag }) else {
+                throw ConfigurationError("unknown argument '\(argument)'; see --help")
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw ConfigurationError("\(flag) needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            try option.apply(&configuration, value)
+        }
+        return configuration
+    }
+
+    /// The text `--help` prints.
+    package static var usage: String {
+        var text = "usage: usernotifyd [options]\n\nEvery option can also be set in the environment; flags win.\n\n"
+        for option in options {
+            let left = "\(option.flag) VALUE"
+            text += "  \(left.padding(toLength: 28, withPad: " ", startingAt: 0))\(option.help)\n"
+            text += "  \(String(repeating: " ", count: 28))env \(option.environmentName)\n"
+        }
+        return text
+    }
+
+    private static func splitFlag(_ argument: String) -> (String, String?) {
+        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func integer(_ value: String, _ name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw ConfigurationError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); got '\(value)'")
+        }
+        return number
+    }
+}
+
+/// A configuration value that cannot be used, or a request for help.
+package struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    package let description: String
+
+    package init(_ description: String) { self.description = description }
+
+    package static let helpRequested = ConfigurationError("help requested")
+}

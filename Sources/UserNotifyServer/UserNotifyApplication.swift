@@ -1,0 +1,52 @@
+import HTTPCore
+import Logging
+import MicroHTTPD
+import ServiceLifecycle
+import UnixSignals
+
+/// usernotifyd assembled: every long-running part as a `Service` in one `ServiceGroup`, which shuts
+/// down gracefully on SIGTERM and SIGINT.
+package struct UserNotifyApplication: Sendable {
+    package let configuration: ServerConfiguration
+    package let logger: Logger
+    private let onListening: @Sendable (Int) async -> Void
+
+    package init(configuration: ServerConfiguration, logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) {
+        self.configuration = configuration
+        self.logger = logger
+        self.onListening = onListening
+    }
+
+    /// The routes of the whole API.
+    package func makeRouter(readiness: Readiness) -> Router {
+        let logger = logger
+        var router = Router(onInternalError: { error, request in
+            logger.error(
+                "request failed",
+                metadata: ["http.method": .string(request.method.rawValue), "http.path": .string(request.path), "error": .string("\(error)")]
+            )
+        })
+        HealthRoutes.register(on: &router, readiness: readiness)
+        return router
+    }
+
+    /// Serves until SIGTERM or SIGINT, then drains and returns.
+    package func run() async throws {
+        let readiness = Readiness()
+        let server = HTTPServer(
+            configuration: configuration.http,
+            responder: makeRouter(readiness: readiness),
+            logger: logger,
+            onListening: onListening
+        )
+        readiness.markReady()
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: server)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Logging
+import UserNotifyServer
+
+@main
+enum UserNotifyDaemon {
+    static func main() async {
+        // libmicrohttpd's thread must not take SIGTERM/SIGINT: block them here, before any thread starts,
+        // so every thread inherits the mask and the service group's signal source receives them.
+        SignalMask.blockShutdownSignals()
+        let configuration: ServerConfiguration
+        do {
+            configuration = try ServerConfiguration.parse(
+                arguments: Array(CommandLine.arguments.dropFirst()),
+                environment: ProcessInfo.processInfo.environment
+            )
+        } catch ConfigurationError.helpRequested {
+            print(ServerConfiguration.usage, terminator: "")
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("usernotifyd: \(error)\n".utf8))
+            exit(64)
+        }
+        let level = configuration.logLevel
+        LoggingSystem.bootstrap { JSONLogHandler(label: $0, level: level) }
+        let logger = Logger(label: "usernotifyd")
+        do {
+            try await UserNotifyApplication(configuration: configuration, logger: logger).run()
+        } catch {
+            logger.critical("usernotifyd stopped on an error", metadata: ["error": .string("\(error)")])
+            exit(1)
+        }
+    }
+}
