@@ -55,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "usernotifyd",
-            dependencies: ["UserNotifyServer"],
+            dependencies: ["UserNotifyServer", "MicroHTTPD"],
             swiftSettings: swiftSettings
         ),
 
@@ -74,6 +74,7 @@ let package = Package(
                 "MicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             path: "Tests/Fixtures/HTTPFixtureServer",
             swiftSettings: swiftSettings

@@ -5,17 +5,23 @@ import HTTPCore
 
 /// The C entry points. They run on libmicrohttpd's thread; the `Daemon` travels as their `cls`.
 extension Daemon {
-    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, slot in
+    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, slot in
         guard let cls, let connection, let uploadSize, let slot else { return .NO }
         return Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().handle(
-            connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize, slot: slot
+            connection: connection, url: url, method: method, version: version,
+            uploadData: uploadData, uploadSize: uploadSize, slot: slot
         )
     }
 
-    static let requestCompleted: MHD_RequestCompletedCallback = { _, connection, slot, _ in
-        if let slot, let raw = slot.pointee {
+    /// The request is over (answered, or the connection failed): only now may an admitted request count
+    /// as done, because stopping the daemon earlier would cut off a response not yet sent.
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in
+        if let cls, let slot, let raw = slot.pointee {
             let context = Unmanaged<RequestContext>.fromOpaque(raw)
             context.takeUnretainedValue().finish()
+            if context.takeUnretainedValue().admitted {
+                Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().dispatcher.complete()
+            }
             context.release()
             slot.pointee = nil
         }
@@ -70,6 +76,7 @@ extension Daemon {
         connection: OpaquePointer,
         url: UnsafePointer<CChar>?,
         method: UnsafePointer<CChar>?,
+        version: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>,
         slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -77,6 +84,9 @@ extension Daemon {
         guard let raw = slot.pointee else {
             let context = RequestContext(request: Self.readHead(connection, url: url, method: method))
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            if version.map({ String(cString: $0) }) == "HTTP/1.1", context.request.headers["Host"] == nil {
+                return queue(Problem.badRequest("HTTP/1.1 requests must carry a Host header.").response, stream: nil, on: connection)
+            }
             if let length = context.request.headers["Content-Length"].flatMap(Int.init), length > configuration.maxBodyBytes {
                 // Refuse before the body is read; libmicrohttpd then closes the connection, which is right.
                 return queue(Problem.payloadTooLarge(limit: configuration.maxBodyBytes).response, stream: nil, on: connection)
@@ -112,6 +122,7 @@ extension Daemon {
             guard dispatcher.admit() else {
                 return queue(Problem.serviceUnavailable("The server is shutting down; retry on a new connection.").response, stream: nil, on: connection)
             }
+            context.admitted = true
             // Suspend before handing over, so that the worker's resume can never come first.
             MHD_suspend_connection(connection)
             dispatcher.submit(.init(context: context, connection: ConnectionHandle(raw: connection)))
@@ -144,6 +155,9 @@ extension Daemon {
         guard let created else { return .NO }
         for field in response.headers where !field.name.caseInsensitiveEquals("Content-Length") {
             MHD_add_response_header(created, field.name, field.value)
+        }
+        if dispatcher.isDraining, response.headers["Connection"] == nil {
+            MHD_add_response_header(created, "Connection", "close")
         }
         let result = MHD_queue_response(connection, UInt32(response.status), created)
         MHD_destroy_response(created)

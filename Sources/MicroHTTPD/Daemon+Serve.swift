@@ -22,7 +22,6 @@ extension Daemon {
             await produce(producer, into: stream)
             dispatcher.unregister(stream)
         }
-        dispatcher.complete()
     }
 
     private func produce(_ producer: ResponseStreamProducer, into stream: ResponseStream) async {

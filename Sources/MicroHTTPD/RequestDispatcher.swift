@@ -79,7 +79,10 @@ final class RequestDispatcher: Sendable {
         worker?.resume(returning: job)
     }
 
-    /// Marks an admitted request done (its response is complete or its stream has ended).
+    /// Whether `drain()` was called.
+    var isDraining: Bool { state.withLock { $0.draining } }
+
+    /// Marks an admitted request done: libmicrohttpd has finished with it (response sent or connection gone).
     func complete() {
         let (finished, idle) = state.withLock { state in
             state.admitted -= 1

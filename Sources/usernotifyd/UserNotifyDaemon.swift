@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MicroHTTPD
 import UserNotifyServer
 
 @main

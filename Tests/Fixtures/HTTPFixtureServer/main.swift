@@ -1,1 +1,51 @@
-print("x")
+// A server on the real HTTP core with slow and streaming routes, for tests that need a separate process
+// (signals, exit status). Prints the same JSON start-up line as usernotifyd.
+import Foundation
+import HTTPCore
+import Logging
+import MicroHTTPD
+import ServiceLifecycle
+import UnixSignals
+
+SignalMask.blockShutdownSignals()
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardOutput(label: label)
+    handler.logLevel = .info
+    return handler
+}
+let logger = Logger(label: "fixture")
+
+var router = Router()
+router.on(.get, "/fast") { _ in HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("fast".utf8)) }
+router.on(.get, "/slow") { request in
+    let milliseconds = request.queryValue("ms").flatMap(Int.init) ?? 500
+    try? await Task.sleep(for: .milliseconds(milliseconds))
+    return HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("slow \(milliseconds)".utf8))
+}
+router.on(.get, "/events") { request in
+    let interval = request.queryValue("interval_ms").flatMap(Int.init) ?? 100
+    return .eventStream { events in
+        var counter = 0
+        while true {
+            counter += 1
+            try events.send(ServerSentEvent(id: String(counter), data: "tick \(counter)"))
+            try await Task.sleep(for: .milliseconds(interval))
+        }
+    }
+}
+
+var configuration = HTTPServerConfiguration()
+configuration.port = 0
+let server = HTTPServer(configuration: configuration, responder: router, logger: logger) { port in
+    FileHandle.standardOutput.write(Data(#"{"msg":"listening","http.port":"\#(port)"}"#.utf8 + [0x0A]))
+}
+let group = ServiceGroup(
+    configuration: .init(services: [.init(service: server)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+)
+do {
+    try await group.run()
+    FileHandle.standardOutput.write(Data(#"{"msg":"exited cleanly"}"#.utf8 + [0x0A]))
+} catch {
+    print("fixture failed: \(error)")
+    exit(1)
+}

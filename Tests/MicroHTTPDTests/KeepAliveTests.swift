@@ -1,0 +1,35 @@
+import HTTPCore
+import Testing
+import TestSupport
+
+@Suite struct KeepAliveTests {
+    @Test func oneConnectionServesManyRequests() async throws {
+        let connections = AsyncCounter()
+        var router = Router()
+        router.on(.get, "/n") { _ in .text("ok") }
+        try await withTestServer(router: router) { port in
+            let connection = try await LoopbackConnection.open(port: port)
+            for _ in 0..<5 {
+                let response = try await connection.request("GET", "/n")
+                #expect(response.status == 200)
+                #expect(response.header("Connection")?.lowercased() != "close")
+                connections.add(1)
+            }
+            #expect(connections.current == 5)
+        }
+    }
+
+    @Test func headRequestsAreServedByTheGetRouteWithoutBody() async throws {
+        var router = Router()
+        router.on(.get, "/doc") { _ in .text("body") }
+        try await withTestServer(router: router) { port in
+            let connection = try await LoopbackConnection.open(port: port)
+            try await connection.send("HEAD /doc HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try await connection.readHead()
+            #expect(head.status == 200)
+            // The connection is still usable and no body bytes are in the way.
+            let next = try await connection.request("GET", "/doc")
+            #expect(next.text == "body")
+        }
+    }
+}

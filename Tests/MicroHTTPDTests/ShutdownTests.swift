@@ -1,0 +1,68 @@
+import Foundation
+import HTTPCore
+import Logging
+import MicroHTTPD
+import ServiceLifecycle
+import Testing
+import TestSupport
+
+@Suite struct ShutdownTests {
+    @Test func gracefulShutdownFinishesInFlightRequestsAndRefusesNewConnections() async throws {
+        let gate = AsyncGate()
+        let started = AsyncCounter()
+        var router = Router()
+        router.on(.get, "/slow") { _ in
+            started.add(1)
+            await gate.wait()
+            return .text("done")
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let server = HTTPServer(configuration: configuration, responder: router, logger: .quiet) { portContinuation.yield($0) }
+        let group = ServiceGroup(services: [server], logger: .quiet)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let inFlight = Task { try await loopbackRequest(port: port, "GET", "/slow") }
+            #expect(await started.eventually { $0 == 1 })
+
+            await group.triggerGracefulShutdown()
+            // New connections are refused while the request in flight goes on.
+            var refused = false
+            for _ in 0..<100 where !refused {
+                refused = (try? await LoopbackConnection.open(port: port)) == nil
+                if !refused { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(refused)
+            gate.open()
+            let response = try await inFlight.value
+            #expect(response.status == 200)
+            #expect(response.text == "done")
+            try await tasks.waitForAll()
+        }
+    }
+
+    @Test func sigtermCompletesRequestsInFlightEndsStreamsAndExitsZero() async throws {
+        let server = try ServerProcess(product: "http-fixture-server")
+        let port = try await server.waitForPort()
+        let stream = try await LoopbackConnection.open(port: port)
+        try await stream.send("GET /events?interval_ms=50 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try await stream.readHead().status == 200)
+        #expect(try await stream.readChunkedLine() == "id: 1")
+
+        async let slow = loopbackRequest(port: port, "GET", "/slow?ms=1500")
+        try await Task.sleep(for: .milliseconds(300))
+        server.signal(SIGTERM)
+
+        let response = try await slow
+        #expect(response.status == 200)
+        #expect(response.text == "slow 1500")
+        // The stream is ended cleanly (the chunked body terminates).
+        while try await stream.readChunkedLine() != nil {}
+        let cleanLine = try await server.waitForLine(containing: "exited cleanly")
+        #expect(cleanLine != nil)
+        #expect(try await server.waitForExit() == 0)
+    }
+}

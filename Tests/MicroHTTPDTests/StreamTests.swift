@@ -1,0 +1,67 @@
+import HTTPCore
+import MicroHTTPD
+import Testing
+import TestSupport
+
+@Suite struct StreamTests {
+    @Test func anEventStreamDeliversEventsAndAVanishedClientStopsTheProducer() async throws {
+        let openStreams = AsyncCounter()
+        var router = Router()
+        router.on(.get, "/events") { _ in
+            .eventStream { events in
+                openStreams.add(1)
+                defer { openStreams.add(-1) }
+                var counter = 0
+                while true {
+                    counter += 1
+                    try events.send(ServerSentEvent(id: "\(counter)", event: "tick", data: "n=\(counter)"))
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+        }
+        try await withTestServer({ $0.heartbeatInterval = .milliseconds(50) }, router: router) { port in
+            let connection = try await LoopbackConnection.open(port: port)
+            try await connection.send("GET /events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+            let head = try await connection.readHead()
+            #expect(head.status == 200)
+            #expect(head.header("Content-Type") == "text/event-stream")
+            var lines: [String] = []
+            while lines.filter({ $0.hasPrefix("data:") }).count < 3, let line = try await connection.readChunkedLine() {
+                lines.append(line)
+            }
+            #expect(lines.prefix(4) == ["id: 1", "event: tick", "data: n=1", ""])
+            #expect(lines.contains("data: n=3"))
+            #expect(openStreams.current == 1)
+
+            connection.close()
+            // The next write or heartbeat fails, libmicrohttpd closes the connection, the producer is cancelled.
+            #expect(await openStreams.eventually { $0 == 0 })
+            // And the server goes on serving streams.
+            let again = try await LoopbackConnection.open(port: port)
+            try await again.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await again.readHead().status == 200)
+            #expect(try await again.readChunkedLine() == "id: 1")
+        }
+    }
+
+    @Test func heartbeatsKeepAQuietStreamAliveAndEndsWhenTheProducerReturns() async throws {
+        let gate = AsyncGate()
+        var router = Router()
+        router.on(.get, "/quiet") { _ in
+            .eventStream { events in
+                await gate.wait()
+                try events.send(ServerSentEvent(data: "last"))
+            }
+        }
+        try await withTestServer({ $0.heartbeatInterval = .milliseconds(30) }, router: router) { port in
+            let connection = try await LoopbackConnection.open(port: port)
+            try await connection.send("GET /quiet HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await connection.readHead().status == 200)
+            #expect(try await connection.readChunkedLine() == ":")
+            gate.open()
+            var rest: [String] = []
+            while let line = try await connection.readChunkedLine() { rest.append(line) }
+            #expect(rest.contains("data: last"))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import HTTPCore
+import Logging
+import MicroHTTPD
+
+/// Runs an `HTTPServer` on a free loopback port around `body`, then cancels it (which drains it).
+func withTestServer(
+    _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    router: Router,
+    _ body: (Int) async throws -> Void
+) async throws {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    configure(&configuration)
+    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+    let server = HTTPServer(
+        configuration: configuration, responder: router, logger: .quiet,
+        onListening: { portContinuation.yield($0) }
+    )
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await server.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { return }
+        do {
+            try await body(port)
+        } catch {
+            group.cancelAll()
+            throw error
+        }
+        group.cancelAll()
+        try await group.waitForAll()
+    }
+}
+
+extension Logger {
+    static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+}
+
+extension HTTPResponse {
+    static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain", bytes: Array(text.utf8))
+    }
+}

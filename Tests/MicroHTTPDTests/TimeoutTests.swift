@@ -1,0 +1,49 @@
+import HTTPCore
+import MicroHTTPD
+import Testing
+import TestSupport
+
+@Suite struct TimeoutTests {
+    @Test func aSlowlorisClientIsCutOffWhileOthersAreServed() async throws {
+        var router = Router()
+        router.on(.get, "/ok") { _ in .text("ok") }
+        try await withTestServer({ $0.requestReadTimeout = .milliseconds(600) }, router: router) { port in
+            let slow = try await LoopbackConnection.open(port: port)
+            try await slow.send("GET /ok HTTP/1.1\r\nHost: x\r\n")
+            // Trickle header bytes: each one restarts libmicrohttpd's idle timer, not the request deadline.
+            let closed = AsyncCounter()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    if try await slow.waitForClose() { closed.add(1) }
+                }
+                for index in 0..<40 where closed.current == 0 {
+                    try? await slow.send("X-Drip-\(index): 1\r\n")
+                    #expect(try await loopbackRequest(port: port, "GET", "/ok").status == 200)
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                try await group.waitForAll()
+            }
+            #expect(closed.current == 1)
+        }
+    }
+
+    @Test func connectionsOverTheLimitWaitUntilASlotIsFree() async throws {
+        var router = Router()
+        router.on(.get, "/ok") { _ in .text("ok") }
+        try await withTestServer({ $0.connectionLimit = 3 }, router: router) { port in
+            var held: [LoopbackConnection] = []
+            for _ in 0..<3 {
+                let connection = try await LoopbackConnection.open(port: port)
+                #expect(try await connection.request("GET", "/ok").status == 200)
+                held.append(connection)
+            }
+            // libmicrohttpd stops accepting at the limit: the extra connection waits in the backlog, unserved.
+            let extra = try await LoopbackConnection.open(port: port, timeout: 1)
+            try await extra.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
+            await #expect(throws: LoopbackConnection.Failure.self) { try await extra.readResponse() }
+            // Once a held connection goes, it is accepted and answered.
+            held.removeFirst()
+            #expect(try await extra.readResponse().status == 200)
+        }
+    }
+}
