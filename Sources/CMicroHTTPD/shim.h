@@ -37,6 +37,7 @@ struct unfy_daemon_options {
     unsigned int connection_timeout_seconds;
     size_t connection_memory_limit;
     unsigned int listen_backlog;
+    unsigned int thread_pool_size;
 };
 
 static inline struct MHD_Daemon *unfy_start_daemon(const struct unfy_daemon_options *o) {
@@ -50,6 +51,8 @@ static inline struct MHD_Daemon *unfy_start_daemon(const struct unfy_daemon_opti
         MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, o->connection_memory_limit,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, o->listen_backlog,
+        /* A pool of one is refused with a warning: end the list there instead. */
+        o->thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, o->thread_pool_size,
         MHD_OPTION_END);
 }
 

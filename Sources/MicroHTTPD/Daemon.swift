@@ -60,7 +60,8 @@ final class Daemon: @unchecked Sendable {
                     connection_limit: UInt32(configuration.connectionLimit),
                     connection_timeout_seconds: UInt32(max(1, configuration.idleTimeout.components.seconds)),
                     connection_memory_limit: configuration.connectionMemoryLimit,
-                    listen_backlog: UInt32(configuration.listenBacklog)
+                    listen_backlog: UInt32(configuration.listenBacklog),
+                    thread_pool_size: UInt32(configuration.threads)
                 )
                 return unfy_start_daemon(&options)
             }

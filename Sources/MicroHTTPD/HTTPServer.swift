@@ -29,7 +29,7 @@ package final class HTTPServer: Service {
     package func run() async throws {
         let daemon = Daemon(configuration: configuration, responder: responder, logger: logger)
         try daemon.start()
-        logger.info(
+        logger.notice(
             "listening",
             metadata: ["http.host": .string(configuration.host), "http.port": .stringConvertible(daemon.port)]
         )

@@ -20,7 +20,9 @@ package struct HTTPServerConfiguration: Sendable, Equatable {
     /// Bytes a streaming response may buffer for a client that does not read; past it the client is cut off.
     package var streamBufferLimit = 1 << 20
     /// Per-connection memory of libmicrohttpd (read buffer and headers); larger heads are refused (431/413).
-    package var connectionMemoryLimit = 64 * 1024
+    package var connectionMemoryLimit = 16 * 1024
+    /// libmicrohttpd polling threads, each with its own epoll set; every connection stays on one.
+    package var threads = 1
     /// Pending connections the kernel queues before accepting.
     package var listenBacklog = 511
 

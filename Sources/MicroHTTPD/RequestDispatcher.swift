@@ -2,14 +2,17 @@ import Synchronization
 
 /// Hands requests from libmicrohttpd's thread to worker tasks, and knows when all work is done.
 ///
-/// libmicrohttpd's thread only ever takes a lock here, never awaits. Workers are child tasks of the
-/// server's task group: a worker that finishes a request takes the next queued one without suspending,
-/// so under load most requests cost no task creation and no thread wake-up. A new worker is started only
-/// when a request arrives and every worker is busy (a slow handler or a stream holds its worker), up to
-/// the connection limit, since every request in flight holds a connection.
+/// libmicrohttpd's thread only takes a lock here, never awaits. Workers are child tasks of the server's
+/// task group (structured: shutdown waits for them). Waking a parked worker is the dearest step of a
+/// request (an executor enqueue, a futex wake, a context switch), so it is avoided whenever a worker is
+/// already awake: that worker takes the next queued request without suspending. A handler that does
+/// not come back (slow work, a stream) must not hold up the queue, so a monitor checks every
+/// `rescueInterval` while requests are queued: if none was taken since its last look, it wakes or
+/// starts another worker. Workers are capped by the connection limit, since every request in flight
+/// holds a connection.
 ///
-/// Draining: once `drain()` is called, `admit()` refuses new requests; workers exit when every admitted
-/// request (streams included) has completed.
+/// Draining: once `drain()` is called `admit()` refuses new requests, open streams are closed, and the
+/// workers exit when every admitted request has completed.
 final class RequestDispatcher: Sendable {
     struct Job: Sendable {
         var context: RequestContext
@@ -19,40 +22,53 @@ final class RequestDispatcher: Sendable {
     private struct State: ~Copyable {
         var jobs: [Job] = []
         var nextJob = 0
+        /// Jobs taken so far: the monitor's measure of progress.
+        var taken = 0
         var idleWorkers: [CheckedContinuation<Job?, Never>] = []
+        /// Workers started and not exited.
         var workers = 0
+        /// Workers not parked: running a handler or looking for the next job.
+        var awake = 0
         var admitted = 0
         var draining = false
+        var monitor: CheckedContinuation<Bool, Never>?
+        var monitorArmed = false
         var streams: [ObjectIdentifier: ResponseStream] = [:]
 
-        var queuedCount: Int { jobs.count - nextJob }
+        var hasJobs: Bool { nextJob < jobs.count }
+        var finished: Bool { draining && admitted == 0 }
 
         mutating func popJob() -> Job? {
-            guard nextJob < jobs.count else { return nil }
+            guard hasJobs else { return nil }
             let job = jobs[nextJob]
             nextJob += 1
+            taken &+= 1
             if nextJob == jobs.count {
                 jobs.removeAll(keepingCapacity: true)
                 nextJob = 0
             }
             return job
         }
+    }
 
-        var finished: Bool { draining && admitted == 0 }
-
-        mutating func takeIdleWorkers() -> [CheckedContinuation<Job?, Never>] {
-            defer { idleWorkers.removeAll() }
-            return idleWorkers
-        }
+    /// What to do, outside the lock, to get another worker going.
+    private enum Wake {
+        case none
+        case resume(CheckedContinuation<Job?, Never>, Job?)
+        case spawn
+        case armMonitor(CheckedContinuation<Bool, Never>, Bool)
+        case finishSpawning
     }
 
     private let state = Mutex(State())
     private let maxWorkers: Int
+    private let rescueInterval: Duration
     private let spawnRequests: AsyncStream<Void>
     private let spawnContinuation: AsyncStream<Void>.Continuation
 
-    init(maxWorkers: Int) {
+    init(maxWorkers: Int, rescueInterval: Duration = .milliseconds(1)) {
         self.maxWorkers = max(1, maxWorkers)
+        self.rescueInterval = rescueInterval
         (spawnRequests, spawnContinuation) = AsyncStream.makeStream(of: Void.self)
     }
 
@@ -67,41 +83,48 @@ final class RequestDispatcher: Sendable {
 
     /// Queues an admitted request for a worker. Called on libmicrohttpd's thread.
     func submit(_ job: Job) {
-        let worker: CheckedContinuation<Job?, Never>? = state.withLock { state in
-            if let idle = state.idleWorkers.popLast() { return idle }
-            state.jobs.append(job)
-            if state.workers < maxWorkers, state.queuedCount > 0 {
-                state.workers += 1
-                spawnContinuation.yield()
+        let wake: Wake = state.withLock { state in
+            if state.awake == 0 {
+                if let idle = state.idleWorkers.popLast() {
+                    state.awake += 1
+                    state.taken &+= 1
+                    return .resume(idle, job)
+                }
             }
-            return nil
+            state.jobs.append(job)
+            if state.awake == 0 { return wakeOrSpawn(&state) }
+            // A worker is awake; the monitor makes sure the queue moves even if that worker is stuck.
+            guard !state.monitorArmed else { return .none }
+            state.monitorArmed = true
+            defer { state.monitor = nil }
+            return state.monitor.map { .armMonitor($0, true) } ?? .none
         }
-        worker?.resume(returning: job)
+        perform(wake)
     }
-
-    /// Whether `drain()` was called.
-    var isDraining: Bool { state.withLock { $0.draining } }
 
     /// Marks an admitted request done: libmicrohttpd has finished with it (response sent or connection gone).
     func complete() {
-        let (finished, idle) = state.withLock { state in
+        let wakes: [Wake] = state.withLock { state in
             state.admitted -= 1
-            return (state.finished, state.finished ? state.takeIdleWorkers() : [])
+            return state.finished ? releaseAll(&state) : []
         }
-        idle.forEach { $0.resume(returning: nil) }
-        if finished { spawnContinuation.finish() }
+        wakes.forEach(perform)
     }
 
     /// Refuses new requests from now on and ends every open stream.
     func drain() {
-        let (finished, idle, streams) = state.withLock { state in
+        draining.store(true, ordering: .relaxed)
+        let (wakes, streams) = state.withLock { state in
             state.draining = true
-            return (state.finished, state.finished ? state.takeIdleWorkers() : [], Array(state.streams.values))
+            return (state.finished ? releaseAll(&state) : [], Array(state.streams.values))
         }
         streams.forEach { $0.close() }
-        idle.forEach { $0.resume(returning: nil) }
-        if finished { spawnContinuation.finish() }
+        wakes.forEach(perform)
     }
+
+    /// Whether `drain()` was called; a lock-free read for libmicrohttpd's thread.
+    var isDraining: Bool { draining.load(ordering: .relaxed) }
+    private let draining = Atomic<Bool>(false)
 
     /// Registers an open stream so that draining can end it; false (and the stream is closed) when
     /// the server is already draining.
@@ -119,19 +142,17 @@ final class RequestDispatcher: Sendable {
         _ = state.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
     }
 
-    /// Runs workers until the server has drained and every admitted request has completed.
+    /// Runs the workers and the monitor until the server has drained and every admitted request completed.
     func run(_ work: @escaping @Sendable (Job) async -> Void) async {
         await withDiscardingTaskGroup { group in
-            state.withLock { $0.workers += 1 }
-            group.addTask { await self.workerLoop(work) }
+            group.addTask { await self.monitorLoop() }
             for await _ in spawnRequests {
                 group.addTask { await self.workerLoop(work) }
             }
         }
     }
 
-    /// Number of worker tasks started so far (for tests and diagnostics).
-    var workerCount: Int { state.withLock { $0.workers } }
+    // MARK: workers
 
     private func workerLoop(_ work: @Sendable (Job) async -> Void) async {
         while let job = await next() {
@@ -139,16 +160,88 @@ final class RequestDispatcher: Sendable {
         }
     }
 
+    /// The next job: taken at once while there is one, else after parking until `submit` hands one over.
     private func next() async -> Job? {
         if let job = state.withLock({ $0.popJob() }) { return job }
         return await withCheckedContinuation { continuation in
             let immediate: Job?? = state.withLock { state in
                 if let job = state.popJob() { return .some(job) }
+                state.awake -= 1
                 if state.finished { return .some(nil) }
                 state.idleWorkers.append(continuation)
                 return .none
             }
             if let immediate { continuation.resume(returning: immediate) }
+        }
+    }
+
+    // MARK: monitor
+
+    private func monitorLoop() async {
+        while await monitorArmed() {
+            var lastTaken = state.withLock { $0.taken }
+            while true {
+                try? await Task.sleep(for: rescueInterval)
+                let (wake, keepWatching): (Wake, Bool) = state.withLock { state in
+                    guard state.hasJobs, !state.finished else {
+                        state.monitorArmed = false
+                        return (.none, false)
+                    }
+                    defer { lastTaken = state.taken }
+                    return (state.taken == lastTaken ? wakeOrSpawn(&state) : .none, true)
+                }
+                perform(wake)
+                if !keepWatching { break }
+            }
+        }
+    }
+
+    /// Parks the monitor until `submit` arms it; false once the server has finished.
+    private func monitorArmed() async -> Bool {
+        await withCheckedContinuation { continuation in
+            let immediate: Bool? = state.withLock { state in
+                if state.finished { return false }
+                if state.monitorArmed { return true }
+                state.monitor = continuation
+                return nil
+            }
+            if let immediate { continuation.resume(returning: immediate) }
+        }
+    }
+
+    // MARK: helpers
+
+    /// Wakes a parked worker or starts a new one (under the cap) for the queued jobs.
+    private func wakeOrSpawn(_ state: inout State) -> Wake {
+        if let idle = state.idleWorkers.popLast() {
+            state.awake += 1
+            return .resume(idle, state.popJob())
+        }
+        guard state.workers < maxWorkers else { return .none }
+        state.workers += 1
+        state.awake += 1
+        return .spawn
+    }
+
+    /// Everything parked, told to finish.
+    private func releaseAll(_ state: inout State) -> [Wake] {
+        var wakes = state.idleWorkers.map { Wake.resume($0, nil) }
+        state.idleWorkers.removeAll()
+        if let monitor = state.monitor {
+            state.monitor = nil
+            wakes.append(.armMonitor(monitor, false))
+        }
+        wakes.append(.finishSpawning)
+        return wakes
+    }
+
+    private func perform(_ wake: Wake) {
+        switch wake {
+        case .none: break
+        case .resume(let worker, let job): worker.resume(returning: job)
+        case .spawn: spawnContinuation.yield()
+        case .armMonitor(let monitor, let armed): monitor.resume(returning: armed)
+        case .finishSpawning: spawnContinuation.finish()
         }
     }
 }

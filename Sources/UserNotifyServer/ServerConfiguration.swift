@@ -15,6 +15,7 @@ import MicroHTTPD
 /// | `--connection-limit` | `USERNOTIFYD_CONNECTION_LIMIT` | `1000` |
 /// | `--idle-timeout` | `USERNOTIFYD_IDLE_TIMEOUT` | `60` seconds |
 /// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
+/// | `--http-threads` | `USERNOTIFYD_HTTP_THREADS` | `1` |
 /// | `--heartbeat-interval` | `USERNOTIFYD_HEARTBEAT_INTERVAL` | `15` seconds |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
@@ -61,6 +62,9 @@ extension ServerConfiguration {
         },
         Option(name: "request-timeout", help: "seconds a client has to send a whole request (default 30)") { config, value throws(ConfigurationError) in
             config.http.requestReadTimeout = .seconds(try integer(value, "request-timeout", in: 1...86_400))
+        },
+        Option(name: "http-threads", help: "libmicrohttpd polling threads (default 1)") { config, value throws(ConfigurationError) in
+            config.http.threads = try integer(value, "http-threads", in: 1...64)
         },
         Option(name: "heartbeat-interval", help: "seconds between keep-alive comments on event streams (default 15)") { config, value throws(ConfigurationError) in
             config.http.heartbeatInterval = .seconds(try integer(value, "heartbeat-interval", in: 1...3_600))

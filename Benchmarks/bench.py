@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""make bench: usernotifyd against a bare C libmicrohttpd server, interleaved in one run.
+
+Each round starts every server fresh, warms it for 1 s, then measures it with wrk for DURATION seconds
+(keep-alive, CONNECTIONS connections, one wrk thread); rounds rotate the order. Medians are reported,
+with each figure as a ratio of the baseline measured in the same rounds: the machines are shared and
+noisy, so only ratios compare across runs.
+"""
+import argparse, json, os, re, signal, statistics, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, "Benchmarks", ".work")
+
+
+def start(command):
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        match = re.search(r'"http\.port":"(\d+)"', line)
+        if match and "listening" in line:
+            return process, int(match.group(1))
+    process.kill()
+    raise SystemExit(f"{command[0]} did not start")
+
+
+def stop(process):
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wrk(url, seconds, connections):
+    output = subprocess.run(
+        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        capture_output=True, text=True, check=True).stdout
+    def latency(label):
+        value, unit = re.search(rf"{label}%\s+([\d.]+)(us|ms|s)", output).groups()
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50": latency("50"), "p99": latency("99"),
+        "errors": int(errors.group(1)) if errors else 0,
+    }
+
+
+def measure(name, command, path, args):
+    process, port = start(command)
+    try:
+        url = f"http://127.0.0.1:{port}{path}"
+        wrk(url, 1, args.connections)
+        before = cpu_seconds(process.pid)
+        result = wrk(url, args.duration, args.connections)
+        result["server_cpu"] = (cpu_seconds(process.pid) - before) / args.duration
+        return result
+    finally:
+        stop(process)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--duration", type=int, default=5)
+    parser.add_argument("--connections", type=int, default=50)
+    parser.add_argument("--usernotifyd", default=os.path.join(ROOT, ".build", "release", "usernotifyd"))
+    parser.add_argument("--json", help="also write the results here")
+    args = parser.parse_args()
+
+    os.makedirs(WORK, exist_ok=True)
+    baseline = os.path.join(WORK, "baseline-hello")
+    cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"], capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["gcc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks", "baseline-hello.c"), *cflags, "-lpthread"], check=True)
+
+    configs = [
+        ("c-libmicrohttpd", [baseline], "/healthz"),
+        ("usernotifyd /healthz", [args.usernotifyd, "--port", "0", "--log-level", "notice",
+                                  "--data-dir", os.path.join(WORK, "data")], "/healthz"),
+        ("usernotifyd 2 threads", [args.usernotifyd, "--port", "0", "--log-level", "notice", "--http-threads", "2",
+                                  "--data-dir", os.path.join(WORK, "data")], "/healthz"),
+    ]
+    results = {name: [] for name, _, _ in configs}
+    for round_index in range(args.rounds):
+        order = configs[round_index % len(configs):] + configs[:round_index % len(configs)]
+        for name, command, path in order:
+            results[name].append(measure(name, command, path, args))
+            print(f"round {round_index + 1} {name}: {results[name][-1]['rps']:.0f} req/s", file=sys.stderr)
+
+    base = statistics.median(r["rps"] for r in results[configs[0][0]])
+    summary = []
+    print(f"\n{'config':<24}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'cpu':>7}{'ratio':>8}")
+    for name, _, _ in configs:
+        runs = results[name]
+        row = {
+            "config": name,
+            "rps": statistics.median(r["rps"] for r in runs),
+            "p50": statistics.median(r["p50"] for r in runs),
+            "p99": statistics.median(r["p99"] for r in runs),
+            "server_cpu": statistics.median(r["server_cpu"] for r in runs),
+            "errors": sum(r["errors"] for r in runs),
+        }
+        row["ratio"] = row["rps"] / base
+        summary.append(row)
+        print(f"{name:<24}{row['rps']:>10.0f}{row['p50']:>9.2f}{row['p99']:>9.2f}{row['server_cpu']:>7.2f}{row['ratio']:>8.2f}")
+    print(f"\n{args.rounds} interleaved rounds of {args.duration} s, wrk -t1 -c{args.connections}, medians; ratio = req/s ÷ the C baseline's.")
+    if args.json:
+        with open(args.json, "w") as handle:
+            json.dump(summary, handle, indent=2)
+
+
+if __name__ == "__main__":
+    main()
