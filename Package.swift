@@ -95,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserNotifyServerTests",
-            dependencies: ["UserNotifyServer", "HTTPCore", "TestSupport"],
+            dependencies: ["UserNotifyServer", "HTTPCore", "MicroHTTPD", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
     ]

@@ -82,12 +82,11 @@ def main():
     cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"], capture_output=True, text=True, check=True).stdout.split()
     subprocess.run(["gcc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks", "baseline-hello.c"), *cflags, "-lpthread"], check=True)
 
+    usernotifyd = [args.usernotifyd, "--port", "0", "--log-level", "notice", "--data-dir", os.path.join(WORK, "data")]
     configs = [
         ("c-libmicrohttpd", [baseline], "/healthz"),
-        ("usernotifyd /healthz", [args.usernotifyd, "--port", "0", "--log-level", "notice",
-                                  "--data-dir", os.path.join(WORK, "data")], "/healthz"),
-        ("usernotifyd 2 threads", [args.usernotifyd, "--port", "0", "--log-level", "notice", "--http-threads", "2",
-                                  "--data-dir", os.path.join(WORK, "data")], "/healthz"),
+        ("usernotifyd /healthz", usernotifyd, "/healthz"),
+        ("usernotifyd 1 thread", usernotifyd + ["--http-threads", "1"], "/healthz"),
     ]
     results = {name: [] for name, _, _ in configs}
     for round_index in range(args.rounds):

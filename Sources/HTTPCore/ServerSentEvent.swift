@@ -43,9 +43,10 @@ extension HTTPResponse {
         return HTTPResponse(
             status: 200,
             headers: all,
-            body: .stream(ResponseStreamProducer(heartbeat: Array(":\n\n".utf8)) { writer in
-                try await produce(ServerSentEventWriter(writer: writer))
-            })
+            body: .stream(
+                ResponseStreamProducer(heartbeat: Array(":\n\n".utf8)) { writer in
+                    try await produce(ServerSentEventWriter(writer: writer))
+                })
         )
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Cuts off clients that take too long to send a request (slowloris), which libmicrohttpd's idle timeout
 /// cannot do: that timeout restarts on every byte.

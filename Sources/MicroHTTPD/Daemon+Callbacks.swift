@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
-import Logging
 import HTTPCore
+import Logging
 
 /// The C entry points. They run on libmicrohttpd's thread; the `Daemon` travels as their `cls`.
 extension Daemon {
@@ -120,7 +120,9 @@ extension Daemon {
                 return queue(Problem.payloadTooLarge(limit: configuration.maxBodyBytes).response, stream: nil, on: connection)
             }
             guard dispatcher.admit() else {
-                return queue(Problem.serviceUnavailable("The server is shutting down; retry on a new connection.").response, stream: nil, on: connection)
+                return queue(
+                    Problem.serviceUnavailable("The server is shutting down; retry on a new connection.").response, stream: nil,
+                    on: connection)
             }
             context.admitted = true
             // Suspend before handing over, so that the worker's resume can never come first.
@@ -181,12 +183,14 @@ extension Daemon {
     private static func collectValues(
         _ connection: OpaquePointer, kind: MHD_ValueKind, into list: UnsafeMutablePointer<[(name: String, value: String)]>
     ) {
-        _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
-            guard let cls, let key else { return .YES }
-            cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee.append(
-                (name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
-            )
-            return .YES
-        }, list)
+        _ = MHD_get_connection_values(
+            connection, kind,
+            { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee.append(
+                    (name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+                )
+                return .YES
+            }, list)
     }
 }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CMicroHTTPD
 import HTTPCore
 import Logging
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One running libmicrohttpd daemon: its start, drain and stop, and the state its C callbacks share.
 ///
@@ -67,7 +68,8 @@ final class Daemon: @unchecked Sendable {
             }
         }
         guard let started else {
-            throw .startFailed("libmicrohttpd refused to start on \(configuration.host):\(configuration.port) (address in use or not available)")
+            throw .startFailed(
+                "libmicrohttpd refused to start on \(configuration.host):\(configuration.port) (address in use or not available)")
         }
         daemon = started
         port = Int(unfy_daemon_port(started))

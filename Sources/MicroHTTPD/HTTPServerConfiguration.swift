@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the HTTP server listens, what it accepts and when it gives up on a client.
 ///
 /// Every field has a default that runs on a laptop.
@@ -22,7 +24,8 @@ package struct HTTPServerConfiguration: Sendable, Equatable {
     /// Per-connection memory of libmicrohttpd (read buffer and headers); larger heads are refused (431/413).
     package var connectionMemoryLimit = 16 * 1024
     /// libmicrohttpd polling threads, each with its own epoll set; every connection stays on one.
-    package var threads = 1
+    /// Its thread is the bottleneck of a busy server, so the default is one per core, up to four.
+    package var threads = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
     /// Pending connections the kernel queues before accepting.
     package var listenBacklog = 511
 

@@ -44,7 +44,8 @@ package struct JSONLogHandler: LogHandler {
         case .string(let text): text
         case .stringConvertible(let value): value.description
         case .array(let values): "[" + values.map(render).joined(separator: ", ") + "]"
-        case .dictionary(let values): "{" + values.sorted { $0.key < $1.key }.map { "\($0.key): \(render($0.value))" }.joined(separator: ", ") + "}"
+        case .dictionary(let values):
+            "{" + values.sorted { $0.key < $1.key }.map { "\($0.key): \(render($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 }

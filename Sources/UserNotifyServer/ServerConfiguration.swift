@@ -15,7 +15,7 @@ import MicroHTTPD
 /// | `--connection-limit` | `USERNOTIFYD_CONNECTION_LIMIT` | `1000` |
 /// | `--idle-timeout` | `USERNOTIFYD_IDLE_TIMEOUT` | `60` seconds |
 /// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
-/// | `--http-threads` | `USERNOTIFYD_HTTP_THREADS` | `1` |
+/// | `--http-threads` | `USERNOTIFYD_HTTP_THREADS` | one per core, at most 4 |
 /// | `--heartbeat-interval` | `USERNOTIFYD_HEARTBEAT_INTERVAL` | `15` seconds |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
@@ -44,29 +44,34 @@ extension ServerConfiguration {
             config.http.port = try integer(value, "port", in: 0...65535)
         },
         Option(name: "data-dir", help: "directory for the database and media (default ./data)") { $0.dataDirectory = $1 },
-        Option(name: "log-level", help: "trace, debug, info, notice, warning, error or critical (default info)") { config, value throws(ConfigurationError) in
+        Option(name: "log-level", help: "trace, debug, info, notice, warning, error or critical (default info)") {
+            config, value throws(ConfigurationError) in
             guard let level = Logger.Level(rawValue: value.lowercased()) else {
                 throw ConfigurationError("log-level must be one of trace, debug, info, notice, warning, error, critical; got '\(value)'")
             }
             config.logLevel = level
         },
-        Option(name: "max-body-bytes", help: "largest request body accepted (default 1048576)") { config, value throws(ConfigurationError) in
+        Option(name: "max-body-bytes", help: "largest request body accepted (default 1048576)") {
+            config, value throws(ConfigurationError) in
             config.http.maxBodyBytes = try integer(value, "max-body-bytes", in: 1...(1 << 30))
         },
         Option(name: "admin-token", help: "operator secret for the admin API (no default)") { $0.adminToken = $1.isEmpty ? nil : $1 },
         Option(name: "connection-limit", help: "most open connections (default 1000)") { config, value throws(ConfigurationError) in
             config.http.connectionLimit = try integer(value, "connection-limit", in: 1...100_000)
         },
-        Option(name: "idle-timeout", help: "seconds a silent connection stays open (default 60)") { config, value throws(ConfigurationError) in
+        Option(name: "idle-timeout", help: "seconds a silent connection stays open (default 60)") {
+            config, value throws(ConfigurationError) in
             config.http.idleTimeout = .seconds(try integer(value, "idle-timeout", in: 1...86_400))
         },
-        Option(name: "request-timeout", help: "seconds a client has to send a whole request (default 30)") { config, value throws(ConfigurationError) in
+        Option(name: "request-timeout", help: "seconds a client has to send a whole request (default 30)") {
+            config, value throws(ConfigurationError) in
             config.http.requestReadTimeout = .seconds(try integer(value, "request-timeout", in: 1...86_400))
         },
-        Option(name: "http-threads", help: "libmicrohttpd polling threads (default 1)") { config, value throws(ConfigurationError) in
+        Option(name: "http-threads", help: "libmicrohttpd polling threads (default: cores, at most 4)") { config, value throws(ConfigurationError) in
             config.http.threads = try integer(value, "http-threads", in: 1...64)
         },
-        Option(name: "heartbeat-interval", help: "seconds between keep-alive comments on event streams (default 15)") { config, value throws(ConfigurationError) in
+        Option(name: "heartbeat-interval", help: "seconds between keep-alive comments on event streams (default 15)") {
+            config, value throws(ConfigurationError) in
             config.http.heartbeatInterval = .seconds(try integer(value, "heartbeat-interval", in: 1...3_600))
         },
     ]

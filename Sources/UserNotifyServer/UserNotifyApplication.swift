@@ -23,7 +23,9 @@ package struct UserNotifyApplication: Sendable {
         var router = Router(onInternalError: { error, request in
             logger.error(
                 "request failed",
-                metadata: ["http.method": .string(request.method.rawValue), "http.path": .string(request.path), "error": .string("\(error)")]
+                metadata: [
+                    "http.method": .string(request.method.rawValue), "http.path": .string(request.path), "error": .string("\(error)"),
+                ]
             )
         })
         HealthRoutes.register(on: &router, readiness: readiness)

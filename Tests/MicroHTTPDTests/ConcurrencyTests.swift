@@ -1,6 +1,6 @@
 import HTTPCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ConcurrencyTests {
     @Test func slowHandlersDoNotHoldUpFastOnes() async throws {

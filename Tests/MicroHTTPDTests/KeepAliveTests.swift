@@ -1,6 +1,6 @@
 import HTTPCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct KeepAliveTests {
     @Test func oneConnectionServesManyRequests() async throws {

@@ -1,7 +1,7 @@
 import HTTPCore
 import MicroHTTPD
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct MalformedRequestTests {
     var router: Router {

@@ -3,8 +3,8 @@ import HTTPCore
 import Logging
 import MicroHTTPD
 import ServiceLifecycle
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ShutdownTests {
     @Test func gracefulShutdownFinishesInFlightRequestsAndRefusesNewConnections() async throws {

@@ -1,7 +1,7 @@
 import HTTPCore
 import MicroHTTPD
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct StreamTests {
     @Test func anEventStreamDeliversEventsAndAVanishedClientStopsTheProducer() async throws {

@@ -1,7 +1,7 @@
 import HTTPCore
 import MicroHTTPD
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TimeoutTests {
     @Test func aSlowlorisClientIsCutOffWhileOthersAreServed() async throws {

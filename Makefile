@@ -1,0 +1,50 @@
+# usernotifyd — `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+SWIFT ?= swift
+# Debian packages: what building needs, and what tests and benchmarks add.
+BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
+TEST_PACKAGES := $(BUILD_PACKAGES)
+BENCH_PACKAGES := $(BUILD_PACKAGES) wrk
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RUN_ARGS ?=
+
+.PHONY: help deps build run test bench lint clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+define install_missing
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+endef
+
+deps: ## Install the Debian packages the build needs (as root or with sudo)
+	$(call install_missing,$(BUILD_PACKAGES))
+
+build: deps ## Build everything (debug)
+	$(SWIFT) build
+
+run: build ## Build and serve on 127.0.0.1:8080 with SQLite in ./data (RUN_ARGS="--port 0" to override)
+	.build/debug/usernotifyd $(RUN_ARGS)
+
+test: ## Install what the tests need and run the whole suite
+	$(call install_missing,$(TEST_PACKAGES))
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: ## Benchmarks against a bare C libmicrohttpd server, interleaved (release build)
+	$(call install_missing,$(BENCH_PACKAGES))
+	$(SWIFT) build -c release --product usernotifyd
+	python3 Benchmarks/bench.py
+
+lint: ## Check formatting (swift format lint) and the CI script
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	@if command -v shellcheck >/dev/null; then shellcheck .ci/run; else echo "shellcheck not installed; skipped"; fi
+
+clean: ## Remove build products
+	rm -rf .build Benchmarks/.work

@@ -1,0 +1,87 @@
+import Foundation
+import HTTPCore
+import Testing
+
+@Suite struct RouterTests {
+    func router() -> Router {
+        var router = Router()
+        router.on(.get, "/v1/apps/{appID}") { request in
+            HTTPResponse(status: 200, contentType: "text/plain", bytes: Array(request.pathParameters["appID"]!.utf8))
+        }
+        router.on(.delete, "/v1/apps/{appID}") { _ in HTTPResponse(status: 204) }
+        router.on(.get, "/v1/apps/{appID}/centers/{centerID}") { request in
+            let text = "\(request.pathParameters["appID"]!)/\(request.pathParameters["centerID"]!)"
+            return HTTPResponse(status: 200, contentType: "text/plain", bytes: Array(text.utf8))
+        }
+        router.on(.post, "/fail") { _ in throw Problem.badRequest("nope", code: "custom") }
+        router.on(.post, "/crash") { _ in throw CocoaError(.fileNoSuchFile) }
+        return router
+    }
+
+    func body(_ response: HTTPResponse) -> String {
+        guard case .bytes(let bytes) = response.body else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func problem(_ response: HTTPResponse) throws -> [String: Any] {
+        guard case .bytes(let bytes) = response.body else { return [:] }
+        return try #require(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    @Test func pathParametersAreExtracted() async {
+        let response = await router().respond(to: HTTPRequest(method: .get, path: "/v1/apps/a1/centers/c9"))
+        #expect(response.status == 200)
+        #expect(body(response) == "a1/c9")
+    }
+
+    @Test func aTrailingSlashIsNotSignificant() async {
+        #expect(body(await router().respond(to: HTTPRequest(method: .get, path: "/v1/apps/x/"))) == "x")
+    }
+
+    @Test func emptySegmentsDoNotMatchParameters() async {
+        #expect(await router().respond(to: HTTPRequest(method: .get, path: "/v1/apps//centers/c")).status == 404)
+    }
+
+    @Test func unknownPathsAre404Problems() async throws {
+        let response = await router().respond(to: HTTPRequest(method: .get, path: "/v2/other"))
+        #expect(response.status == 404)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        let json = try problem(response)
+        #expect(json["code"] as? String == "notFound")
+        #expect(json["type"] as? String == "urn:usernotifyd:problem:notFound")
+        #expect(json["title"] as? String == "Not Found")
+        #expect(json["status"] as? Int == 404)
+        #expect((json["detail"] as? String)?.contains("/v2/other") == true)
+    }
+
+    @Test func otherMethodsAre405WithAllow() async throws {
+        let response = await router().respond(to: HTTPRequest(method: .put, path: "/v1/apps/a1"))
+        #expect(response.status == 405)
+        #expect(response.headers["Allow"] == "GET, DELETE, HEAD")
+        #expect(try problem(response)["code"] as? String == "methodNotAllowed")
+    }
+
+    @Test func headIsServedByGet() async {
+        #expect(await router().respond(to: HTTPRequest(method: .head, path: "/v1/apps/a1")).status == 200)
+    }
+
+    @Test func thrownProblemsAreRenderedAndOtherErrorsBecome500() async throws {
+        let failed = await router().respond(to: HTTPRequest(method: .post, path: "/fail"))
+        #expect(failed.status == 400)
+        #expect(try problem(failed)["code"] as? String == "custom")
+        let crashed = await router().respond(to: HTTPRequest(method: .post, path: "/crash"))
+        #expect(crashed.status == 500)
+        #expect(try problem(crashed)["code"] as? String == "internalError")
+    }
+
+    @Test func theErrorMapperTurnsDomainErrorsIntoProblems() async throws {
+        struct DomainError: Error {}
+        var router = Router(errorMapper: { error in
+            error is DomainError ? Problem(status: 409, code: "domain", title: "Conflict", detail: "d") : nil
+        })
+        router.on(.get, "/x") { _ in throw DomainError() }
+        let response = await router.respond(to: HTTPRequest(method: .get, path: "/x"))
+        #expect(response.status == 409)
+        #expect(try problem(response)["code"] as? String == "domain")
+    }
+}

@@ -1,0 +1,28 @@
+import HTTPCore
+import Testing
+
+@Suite struct ServerSentEventTests {
+    @Test func eventsAreEncodedLineByLine() {
+        let event = ServerSentEvent(id: "7", event: "presented", data: "line one\nline two", retry: 1500)
+        #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 7\nevent: presented\nretry: 1500\ndata: line one\ndata: line two\n\n")
+    }
+
+    @Test func newlinesCannotBreakOutOfIdOrEventFields() {
+        let event = ServerSentEvent(id: "1\ndata: injected", event: "a\rb", data: "x")
+        #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 1data: injected\nevent: ab\ndata: x\n\n")
+    }
+
+    @Test func headersAreCaseInsensitive() {
+        var headers: HTTPHeaders = ["content-type": "a"]
+        #expect(headers["Content-Type"] == "a")
+        headers.set("CONTENT-TYPE", "b")
+        #expect(headers["content-type"] == "b")
+        #expect(Array(headers).count == 1)
+    }
+
+    @Test func jsonWriterEscapes() {
+        var writer = JSONWriter()
+        writer.object { $0.field("k\"", "a\\b\n\u{1}") }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"k\"":"a\\b\n\u0001"}"#)
+    }
+}
