@@ -41,6 +41,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The framework's model and rules: plain Swift, no I/O.
+        .target(
+            name: "NotificationCore",
+            swiftSettings: swiftSettings
+        ),
         // Wiring: configuration, routes, the service group.
         .target(
             name: "UserNotifyServer",
@@ -82,6 +87,11 @@ let package = Package(
         .testTarget(
             name: "HTTPCoreTests",
             dependencies: ["HTTPCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NotificationCoreTests",
+            dependencies: ["NotificationCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,80 @@
+/// What the user's device reports about itself: app state, lock, focus, time zone, locale, location.
+package struct CenterState: Sendable, Hashable, Codable {
+    package enum AppState: String, Sendable, Hashable, Codable, CaseIterable {
+        case foreground, background, notRunning
+    }
+
+    /// A Focus mode (Do Not Disturb, Work…).
+    package struct Focus: Sendable, Hashable, Codable {
+        package var name: String
+        /// When set, only notifications whose `filterCriteria` equals it break through (a Focus filter).
+        package var filterCriteria: String?
+
+        package init(name: String, filterCriteria: String? = nil) {
+            self.name = name
+            self.filterCriteria = filterCriteria
+        }
+    }
+
+    package var appState: AppState = .background
+    package var locked = false
+    package var focus: Focus?
+    /// IANA time zone name; calendar triggers are computed in it.
+    package var timeZone = "UTC"
+    /// BCP 47 language tag; localized content is resolved in it.
+    package var locale = "en"
+    package var location: Location?
+
+    package init() {}
+}
+
+/// A change to the center state (`updateCenterState`); absent fields stay. `focus: null` ends focus.
+package struct CenterStateChange: Sendable, Hashable, Codable {
+    package var appState: CenterState.AppState?
+    package var locked: Bool?
+    package var focus: CenterState.Focus??
+    package var timeZone: String?
+    package var locale: String?
+
+    package init(
+        appState: CenterState.AppState? = nil, locked: Bool? = nil, focus: CenterState.Focus?? = nil, timeZone: String? = nil,
+        locale: String? = nil
+    ) {
+        self.appState = appState
+        self.locked = locked
+        self.focus = focus
+        self.timeZone = timeZone
+        self.locale = locale
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        appState = try container.decodeIfPresent(CenterState.AppState.self, forKey: .appState)
+        locked = try container.decodeIfPresent(Bool.self, forKey: .locked)
+        if container.contains(.focus) {
+            focus = .some(try container.decodeIfPresent(CenterState.Focus.self, forKey: .focus))
+        }
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+    }
+
+    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale }
+
+    package func apply(to state: inout CenterState) throws(NotificationError) {
+        if let timeZone {
+            guard TimeZoneNames.isValid(timeZone) else {
+                throw .invalid("invalidTimeZone", "`timeZone` '\(timeZone)' is not an IANA time zone name (e.g. America/New_York).")
+            }
+            state.timeZone = timeZone
+        }
+        if let locale {
+            guard !locale.isEmpty, locale.count <= 35, locale.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw .invalid("invalidLocale", "`locale` must be a language tag such as en, de-CH or pt_BR; got '\(locale)'.")
+            }
+            state.locale = locale
+        }
+        if let appState { state.appState = appState }
+        if let locked { state.locked = locked }
+        if let focus { state.focus = focus }
+    }
+}

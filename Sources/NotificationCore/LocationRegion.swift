@@ -1,0 +1,96 @@
+import Foundation
+
+/// A `CLCircularRegion` for a location trigger.
+package struct LocationRegion: Sendable, Hashable, Codable {
+    package var identifier: String
+    package var latitude: Double
+    package var longitude: Double
+    /// Metres.
+    package var radius: Double
+    package var notifyOnEntry: Bool
+    package var notifyOnExit: Bool
+
+    package init(
+        identifier: String, latitude: Double, longitude: Double, radius: Double, notifyOnEntry: Bool = true, notifyOnExit: Bool = true
+    ) {
+        self.identifier = identifier
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
+        self.notifyOnEntry = notifyOnEntry
+        self.notifyOnExit = notifyOnExit
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try container.decode(String.self, forKey: .identifier)
+        latitude = try container.decode(Double.self, forKey: .latitude)
+        longitude = try container.decode(Double.self, forKey: .longitude)
+        radius = try container.decode(Double.self, forKey: .radius)
+        notifyOnEntry = try container.decodeIfPresent(Bool.self, forKey: .notifyOnEntry) ?? true
+        notifyOnExit = try container.decodeIfPresent(Bool.self, forKey: .notifyOnExit) ?? true
+    }
+
+    private enum CodingKeys: String, CodingKey { case identifier, latitude, longitude, radius, notifyOnEntry, notifyOnExit }
+
+    /// The largest radius accepted (Core Location caps monitored regions similarly).
+    package static let maxRadius = 100_000.0
+
+    func validate() throws(NotificationError) {
+        guard !identifier.isEmpty, identifier.count <= 255 else {
+            throw .invalid("invalidRegion", "`trigger.region.identifier` must be 1 to 255 characters.")
+        }
+        guard (-90...90).contains(latitude) else {
+            throw .invalid("invalidRegion", "`trigger.region.latitude` must be from -90 to 90; got \(latitude).")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw .invalid("invalidRegion", "`trigger.region.longitude` must be from -180 to 180; got \(longitude).")
+        }
+        guard radius > 0, radius <= Self.maxRadius else {
+            throw .invalid(
+                "invalidRegion", "`trigger.region.radius` must be more than 0 and at most \(Int(Self.maxRadius)) metres; got \(radius).")
+        }
+        guard notifyOnEntry || notifyOnExit else {
+            throw .invalid("invalidRegion", "`trigger.region` must notify on entry, on exit, or both.")
+        }
+    }
+
+    package func contains(_ location: Location) -> Bool {
+        location.distance(to: Location(latitude: latitude, longitude: longitude)) <= radius
+    }
+
+    /// Whether moving from `previous` to `current` crosses the boundary in a direction asked for.
+    /// Being inside is not crossing: with no previous location nothing fires.
+    package func isCrossed(from previous: Location?, to current: Location) -> Bool {
+        guard let previous else { return false }
+        let wasInside = contains(previous)
+        let isInside = contains(current)
+        return (notifyOnEntry && !wasInside && isInside) || (notifyOnExit && wasInside && !isInside)
+    }
+}
+
+/// A point on Earth, in degrees.
+package struct Location: Sendable, Hashable, Codable {
+    package var latitude: Double
+    package var longitude: Double
+
+    package init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Great-circle distance in metres (haversine).
+    package func distance(to other: Location) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (other.latitude - latitude) * radians
+        let dLon = (other.longitude - longitude) * radians
+        let a = sin(dLat / 2) * sin(dLat / 2) + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 6_371_008.8 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
+
+    package func validate() throws(NotificationError) {
+        guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw .invalid("invalidLocation", "A location needs latitude -90…90 and longitude -180…180.")
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// `UNNotificationCategory` with its `UNNotificationAction`s and `UNTextInputNotificationAction`s.
+package struct NotificationCategory: Sendable, Hashable, Codable {
+    package enum Option: String, Sendable, Hashable, Codable, CaseIterable {
+        case customDismissAction, allowInCarPlay, hiddenPreviewsShowTitle, hiddenPreviewsShowSubtitle, allowAnnouncement
+    }
+
+    package var identifier: String
+    package var actions: [NotificationAction]
+    package var intentIdentifiers: [String]
+    package var hiddenPreviewsBodyPlaceholder: String?
+    package var categorySummaryFormat: String?
+    package var options: Set<Option>
+
+    package init(
+        identifier: String, actions: [NotificationAction] = [], intentIdentifiers: [String] = [],
+        hiddenPreviewsBodyPlaceholder: String? = nil, categorySummaryFormat: String? = nil, options: Set<Option> = []
+    ) {
+        self.identifier = identifier
+        self.actions = actions
+        self.intentIdentifiers = intentIdentifiers
+        self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
+        self.categorySummaryFormat = categorySummaryFormat
+        self.options = options
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try container.decode(String.self, forKey: .identifier)
+        actions = try container.decodeIfPresent([NotificationAction].self, forKey: .actions) ?? []
+        intentIdentifiers = try container.decodeIfPresent([String].self, forKey: .intentIdentifiers) ?? []
+        hiddenPreviewsBodyPlaceholder = try container.decodeIfPresent(String.self, forKey: .hiddenPreviewsBodyPlaceholder)
+        categorySummaryFormat = try container.decodeIfPresent(String.self, forKey: .categorySummaryFormat)
+        options = try container.decodeIfPresent(Set<Option>.self, forKey: .options) ?? []
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identifier, actions, intentIdentifiers, hiddenPreviewsBodyPlaceholder, categorySummaryFormat, options
+    }
+
+    /// Most actions a category may carry (the framework shows up to 10).
+    package static let maxActions = 10
+    package static let maxCategories = 256
+
+    package func action(_ identifier: String) -> NotificationAction? {
+        actions.first { $0.identifier == identifier }
+    }
+
+    /// Validates a whole set as `setNotificationCategories` receives it: identifiers unique and not
+    /// empty, action identifiers unique across all the app's actions.
+    package static func validate(_ categories: [NotificationCategory]) throws(NotificationError) {
+        guard categories.count <= maxCategories else {
+            throw .invalid("invalidCategory", "At most \(maxCategories) categories can be registered.")
+        }
+        var categoryIDs = Set<String>()
+        var actionIDs = Set<String>()
+        for (index, category) in categories.enumerated() {
+            let path = "`categories[\(index)]`"
+            guard !category.identifier.isEmpty, category.identifier.count <= 255 else {
+                throw .invalid("invalidCategory", "\(path).identifier must be 1 to 255 characters.")
+            }
+            guard categoryIDs.insert(category.identifier).inserted else {
+                throw .invalid("invalidCategory", "Category identifier '\(category.identifier)' appears twice.")
+            }
+            guard category.actions.count <= maxActions else {
+                throw .invalid("invalidCategory", "\(path) has \(category.actions.count) actions; at most \(maxActions) are allowed.")
+            }
+            for (actionIndex, action) in category.actions.enumerated() {
+                try action.validate(path: "\(path).actions[\(actionIndex)]")
+                guard actionIDs.insert(action.identifier).inserted else {
+                    throw .invalid(
+                        "invalidCategory",
+                        "Action identifier '\(action.identifier)' is used twice; action identifiers must be unique across all categories."
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// `UNNotificationAction`, or `UNTextInputNotificationAction` when `textInput` is set.
+package struct NotificationAction: Sendable, Hashable, Codable {
+    package enum Option: String, Sendable, Hashable, Codable, CaseIterable {
+        case authenticationRequired, destructive, foreground
+    }
+
+    package struct TextInput: Sendable, Hashable, Codable {
+        package var buttonTitle: String
+        package var placeholder: String
+
+        package init(buttonTitle: String, placeholder: String) {
+            self.buttonTitle = buttonTitle
+            self.placeholder = placeholder
+        }
+    }
+
+    /// `UNNotificationActionIcon`: an image in the app's assets or an SF Symbol name.
+    package struct Icon: Sendable, Hashable, Codable {
+        package var templateImageName: String?
+        package var systemImageName: String?
+    }
+
+    package var identifier: String
+    package var title: String
+    package var options: Set<Option>
+    package var textInput: TextInput?
+    package var icon: Icon?
+
+    package init(identifier: String, title: String, options: Set<Option> = [], textInput: TextInput? = nil, icon: Icon? = nil) {
+        self.identifier = identifier
+        self.title = title
+        self.options = options
+        self.textInput = textInput
+        self.icon = icon
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try container.decode(String.self, forKey: .identifier)
+        title = try container.decode(String.self, forKey: .title)
+        options = try container.decodeIfPresent(Set<Option>.self, forKey: .options) ?? []
+        textInput = try container.decodeIfPresent(TextInput.self, forKey: .textInput)
+        icon = try container.decodeIfPresent(Icon.self, forKey: .icon)
+    }
+
+    private enum CodingKeys: String, CodingKey { case identifier, title, options, textInput, icon }
+
+    func validate(path: String) throws(NotificationError) {
+        guard !identifier.isEmpty, identifier.count <= 255 else {
+            throw .invalid("invalidCategory", "\(path).identifier must be 1 to 255 characters.")
+        }
+        guard identifier != NotificationResponse.defaultActionIdentifier, identifier != NotificationResponse.dismissActionIdentifier else {
+            throw .invalid(
+                "invalidCategory", "\(path).identifier '\(identifier)' is reserved for the system's default and dismiss actions.")
+        }
+        guard !title.isEmpty, title.count <= 255 else { throw .invalid("invalidCategory", "\(path).title must be 1 to 255 characters.") }
+    }
+}

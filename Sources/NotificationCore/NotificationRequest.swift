@@ -1,0 +1,48 @@
+import Foundation
+
+/// `UNNotificationRequest`: an identifier, the content, and a trigger (nil = deliver now).
+package struct NotificationRequest: Sendable, Hashable, Codable {
+    package var identifier: String
+    package var content: NotificationContent
+    package var trigger: NotificationTrigger?
+
+    package init(identifier: String, content: NotificationContent, trigger: NotificationTrigger? = nil) {
+        self.identifier = identifier
+        self.content = content
+        self.trigger = trigger
+    }
+
+    package static let maxIdentifierLength = 255
+
+    /// Validates the request as `add` would, against the app's registered category identifiers.
+    package func validate(knownCategories: Set<String>) throws(NotificationError) {
+        guard !identifier.isEmpty, identifier.count <= Self.maxIdentifierLength else {
+            throw .invalid("invalidIdentifier", "`identifier` must be 1 to \(Self.maxIdentifierLength) characters.")
+        }
+        try content.validate()
+        try trigger?.validate()
+        if let category = content.categoryIdentifier, !knownCategories.contains(category) {
+            throw .invalid(
+                "unknownCategory",
+                "`content.categoryIdentifier` '\(category)' is not a registered category; register it with setNotificationCategories first, or leave it out."
+            )
+        }
+    }
+}
+
+/// A request waiting for its trigger, as the store keeps it.
+package struct PendingRequest: Sendable, Hashable {
+    package var centerID: String
+    package var request: NotificationRequest
+    /// When it was added (or last replaced): time-interval triggers count from here.
+    package var addedAt: Date
+    /// The next date it fires; nil for location triggers.
+    package var nextFireDate: Date?
+
+    package init(centerID: String, request: NotificationRequest, addedAt: Date, nextFireDate: Date?) {
+        self.centerID = centerID
+        self.request = request
+        self.addedAt = addedAt
+        self.nextFireDate = nextFireDate
+    }
+}

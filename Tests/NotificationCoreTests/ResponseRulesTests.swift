@@ -1,0 +1,57 @@
+import NotificationCore
+import Testing
+
+@Suite struct ResponseRulesTests {
+    static let reply = NotificationAction(
+        identifier: "REPLY", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message"))
+    static let delete = NotificationAction(identifier: "DELETE", title: "Delete", options: [.destructive, .authenticationRequired])
+    static let like = NotificationAction(identifier: "LIKE", title: "Like")
+    static let category = NotificationCategory(identifier: "MSG", actions: [reply, delete, like], options: [.customDismissAction])
+    static let plain = NotificationCategory(identifier: "PLAIN", actions: [like])
+
+    @Test func theDefaultActionIsAlwaysForwarded() throws {
+        let disposition = try ResponseRules.validate(
+            .init(actionIdentifier: NotificationResponse.defaultActionIdentifier), category: nil, locked: true)
+        #expect(disposition.forwardToDelegate)
+        #expect(!disposition.removesNotification)
+    }
+
+    @Test func dismissIsForwardedOnlyWithCustomDismissAction() throws {
+        let dismiss = NotificationResponse(actionIdentifier: NotificationResponse.dismissActionIdentifier)
+        #expect(try ResponseRules.validate(dismiss, category: Self.category, locked: false).forwardToDelegate)
+        #expect(try !ResponseRules.validate(dismiss, category: Self.plain, locked: false).forwardToDelegate)
+        #expect(try ResponseRules.validate(dismiss, category: Self.plain, locked: false).removesNotification)
+    }
+
+    @Test func textIsRequiredForAndOnlyForTextInputActions() throws {
+        #expect(
+            try ResponseRules.validate(.init(actionIdentifier: "REPLY", userText: ""), category: Self.category, locked: false).action
+                == Self.reply)
+        #expect(throws: NotificationError.self) {
+            try ResponseRules.validate(.init(actionIdentifier: "REPLY"), category: Self.category, locked: false)
+        }
+        #expect(throws: NotificationError.self) {
+            try ResponseRules.validate(.init(actionIdentifier: "LIKE", userText: "x"), category: Self.category, locked: false)
+        }
+        #expect(throws: NotificationError.self) {
+            try ResponseRules.validate(
+                .init(actionIdentifier: NotificationResponse.defaultActionIdentifier, userText: "x"), category: nil, locked: false)
+        }
+    }
+
+    @Test func authenticationRequiredActionsAreRefusedWhileLocked() throws {
+        #expect {
+            try ResponseRules.validate(.init(actionIdentifier: "DELETE"), category: Self.category, locked: true)
+        } throws: { ($0 as? NotificationError)?.code == "authenticationRequired" }
+        #expect(try ResponseRules.validate(.init(actionIdentifier: "DELETE"), category: Self.category, locked: false).forwardToDelegate)
+    }
+
+    @Test func actionsOfOtherCategoriesAreRefused() {
+        #expect {
+            try ResponseRules.validate(.init(actionIdentifier: "REPLY"), category: Self.plain, locked: false)
+        } throws: { ($0 as? NotificationError)?.code == "unknownAction" && ($0 as? NotificationError)?.message.contains("'LIKE'") == true }
+        #expect(throws: NotificationError.self) {
+            try ResponseRules.validate(.init(actionIdentifier: "LIKE"), category: nil, locked: false)
+        }
+    }
+}
