@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
     ],
     targets: [
         // The C library and nothing else.
@@ -44,6 +45,34 @@ let package = Package(
         // The framework's model and rules: plain Swift, no I/O.
         .target(
             name: "NotificationCore",
+            swiftSettings: swiftSettings
+        ),
+        // The store protocol and its records: what any database must provide.
+        .target(
+            name: "Storage",
+            dependencies: ["NotificationCore"],
+            swiftSettings: swiftSettings
+        ),
+        // The embedded default store: SQLite through GRDB.
+        .target(
+            name: "SQLiteStorage",
+            dependencies: ["Storage", "NotificationCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // The scheduler actor, its clock and its decisions.
+        .target(
+            name: "Scheduling",
+            dependencies: [
+                "Storage", "NotificationCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The center's behaviour: the store, the scheduler and the rules put together.
+        .target(
+            name: "NotificationService",
+            dependencies: ["NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // Wiring: configuration, routes, the service group.
@@ -92,6 +121,14 @@ let package = Package(
         .testTarget(
             name: "NotificationCoreTests",
             dependencies: ["NotificationCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NotificationServiceTests",
+            dependencies: [
+                "NotificationService", "NotificationCore", "Storage", "SQLiteStorage", "Scheduling",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -67,7 +67,8 @@ extension ServerConfiguration {
             config, value throws(ConfigurationError) in
             config.http.requestReadTimeout = .seconds(try integer(value, "request-timeout", in: 1...86_400))
         },
-        Option(name: "http-threads", help: "libmicrohttpd polling threads (default: cores, at most 4)") { config, value throws(ConfigurationError) in
+        Option(name: "http-threads", help: "libmicrohttpd polling threads (default: cores, at most 4)") {
+            config, value throws(ConfigurationError) in
             config.http.threads = try integer(value, "http-threads", in: 1...64)
         },
         Option(name: "heartbeat-interval", help: "seconds between keep-alive comments on event streams (default 15)") {

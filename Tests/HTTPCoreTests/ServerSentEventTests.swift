@@ -4,7 +4,8 @@ import Testing
 @Suite struct ServerSentEventTests {
     @Test func eventsAreEncodedLineByLine() {
         let event = ServerSentEvent(id: "7", event: "presented", data: "line one\nline two", retry: 1500)
-        #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 7\nevent: presented\nretry: 1500\ndata: line one\ndata: line two\n\n")
+        #expect(
+            String(decoding: event.encoded, as: UTF8.self) == "id: 7\nevent: presented\nretry: 1500\ndata: line one\ndata: line two\n\n")
     }
 
     @Test func newlinesCannotBreakOutOfIdOrEventFields() {

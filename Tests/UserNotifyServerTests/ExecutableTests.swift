@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real `usernotifyd` binary, as `make run` starts it.
 @Suite struct ExecutableTests {

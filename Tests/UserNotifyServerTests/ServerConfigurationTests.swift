@@ -51,7 +51,10 @@ import UserNotifyServer
     }
 
     @Test func usageListsEveryEnvironmentVariable() {
-        for name in ["USERNOTIFYD_HOST", "USERNOTIFYD_PORT", "USERNOTIFYD_DATA_DIR", "USERNOTIFYD_LOG_LEVEL", "USERNOTIFYD_MAX_BODY_BYTES", "USERNOTIFYD_ADMIN_TOKEN"] {
+        for name in [
+            "USERNOTIFYD_HOST", "USERNOTIFYD_PORT", "USERNOTIFYD_DATA_DIR", "USERNOTIFYD_LOG_LEVEL", "USERNOTIFYD_MAX_BODY_BYTES",
+            "USERNOTIFYD_ADMIN_TOKEN",
+        ] {
             #expect(ServerConfiguration.usage.contains(name))
         }
     }

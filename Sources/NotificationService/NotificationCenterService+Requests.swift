@@ -1,0 +1,149 @@
+import Foundation
+import NotificationCore
+import Scheduling
+import Storage
+
+/// What `add` did.
+package enum AddResult: Sendable, Hashable {
+    /// Pending until its trigger fires; `replaced` when it took the place of one with the same identifier.
+    case scheduled(PendingRequest, replaced: Bool)
+    /// No trigger: delivered at once (nil when the center's authorization does not deliver).
+    case delivered(DeliveredNotification?)
+}
+
+extension NotificationCenterService {
+    /// `add(_:)`: validates in full, then schedules (an upsert by identifier) or, with no trigger,
+    /// delivers at once. A denied center refuses with `notificationsNotAllowed`.
+    package func add(centerID: String, _ request: NotificationRequest) async throws -> AddResult {
+        let center = try await center(centerID)
+        let categories = Set(try await store.categories(appID: center.appID).map(\.identifier))
+        try request.validate(knownCategories: categories)
+        guard center.settings.authorizationStatus != .denied else { throw NotificationError.notificationsNotAllowed }
+        let now = clock.now
+        guard let trigger = request.trigger else {
+            return .delivered(try await deliver(request, center: center, revision: 0, nextFireDate: nil, keepPending: false, at: now))
+        }
+        let first = trigger.firstFireDate(addedAt: now, in: TimeZoneNames.zone(center.state.timeZone))
+        if case .calendar = trigger, first == nil {
+            throw NotificationError(
+                code: "notificationInvalidNoDate", kind: .invalid,
+                message: "`trigger.dateComponents` do not match any date after now; the request would never fire."
+            )
+        }
+        let pending = PendingRequest(centerID: centerID, request: request, addedAt: now, nextFireDate: first)
+        let outcome = try await store.upsertPending(pending, limit: configuration.pendingLimit)
+        if first != nil { wake() }
+        return .scheduled(pending, replaced: outcome == .replaced)
+    }
+
+    package func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
+        _ = try await center(centerID)
+        return try await store.pendingRequests(centerID: centerID, after: cursor, limit: min(limit, configuration.pageLimit))
+    }
+
+    /// Removes pending requests by identifier; identifiers that are not pending are ignored.
+    package func removePendingRequests(centerID: String, identifiers: [String]) async throws -> [String] {
+        _ = try await center(centerID)
+        let removed = try await store.removePending(centerID: centerID, identifiers: identifiers)
+        if !removed.isEmpty { events.publish(.pendingRemoved(removed), centerID: centerID) }
+        return removed
+    }
+
+    package func removeAllPendingRequests(centerID: String) async throws -> Int {
+        _ = try await center(centerID)
+        return try await store.removeAllPending(centerID: centerID)
+    }
+
+    package func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
+        _ = try await center(centerID)
+        return try await store.deliveredNotifications(centerID: centerID, after: cursor, limit: min(limit, configuration.pageLimit))
+    }
+
+    package func removeDeliveredNotifications(centerID: String, identifiers: [String]) async throws -> [String] {
+        _ = try await center(centerID)
+        let removed = try await store.removeDelivered(centerID: centerID, identifiers: identifiers)
+        if !removed.isEmpty { events.publish(.deliveredRemoved(removed), centerID: centerID) }
+        return removed
+    }
+
+    package func removeAllDeliveredNotifications(centerID: String) async throws -> Int {
+        _ = try await center(centerID)
+        return try await store.removeAllDelivered(centerID: centerID)
+    }
+
+    // MARK: location
+
+    /// A location update: fires every location trigger whose boundary the move crossed in a direction
+    /// it asked for; one-shots then leave the pending list. Returns the identifiers fired.
+    package func updateLocation(centerID: String, _ location: Location) async throws -> [String] {
+        try location.validate()
+        let previous = try await updateCenter(centerID) { center in
+            defer { center.state.location = location }
+            return center.state.location
+        }
+        var fired: [String] = []
+        for stored in try await store.pendingRequests(centerID: centerID, triggerKind: "location") {
+            guard case .location(let region, let repeats) = stored.pending.request.trigger, region.isCrossed(from: previous, to: location)
+            else { continue }
+            let center = try await center(centerID)
+            _ = try await deliver(
+                stored.pending.request, center: center, revision: stored.revision, nextFireDate: nil, keepPending: repeats, at: clock.now)
+            fired.append(stored.pending.request.identifier)
+        }
+        return fired
+    }
+
+    // MARK: responses
+
+    /// The user responded to a delivered notification: validated against its category; dismiss removes it.
+    package func respond(centerID: String, identifier: String, _ response: NotificationResponse) async throws -> ResponseDisposition {
+        let center = try await center(centerID)
+        guard let notification = try await store.deliveredNotification(centerID: centerID, identifier: identifier) else {
+            throw NotificationError.notificationNotFound(identifier)
+        }
+        let category = try await notification.request.content.categoryIdentifier.asyncFlatMap { identifier in
+            try await self.store.categories(appID: center.appID).first { $0.identifier == identifier }
+        }
+        let disposition = try ResponseRules.validate(response, category: category, locked: center.state.locked)
+        if disposition.removesNotification {
+            let removed = try await store.removeDelivered(centerID: centerID, identifiers: [identifier])
+            if !removed.isEmpty { events.publish(.deliveredRemoved(removed), centerID: centerID) }
+        }
+        return disposition
+    }
+
+    // MARK: firing
+
+    /// Fires a claimed request (the scheduler's `FiringHandler`).
+    package func fire(_ due: StoredPending, at now: Date) async throws {
+        guard let center = try await store.center(id: due.pending.centerID) else { return }
+        let trigger = due.pending.request.trigger
+        let next = trigger?.nextFireDate(afterDue: due.pending.nextFireDate ?? now, now: now, in: TimeZoneNames.zone(center.state.timeZone))
+        _ = try await deliver(due.pending.request, center: center, revision: due.revision, nextFireDate: next, keepPending: false, at: now)
+    }
+
+    /// Decides the presentation and records the firing in one transaction, then publishes it.
+    func deliver(
+        _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
+    ) async throws -> DeliveredNotification? {
+        let presentation = PresentationRules.decide(content: request.content, settings: center.settings, state: center.state)
+        let delivered = presentation.map { DeliveredNotification(date: now, request: request, presentation: $0) }
+        let badge = presentation?.badge == true ? request.content.badge : nil
+        try await store.recordFiring(
+            FiringRecord(
+                centerID: center.id, identifier: request.identifier, revision: revision, delivered: delivered,
+                nextFireDate: nextFireDate, keepPending: keepPending, badge: badge
+            )
+        )
+        if let delivered { events.publish(.presented(delivered), centerID: center.id) }
+        if let badge { events.publish(.badgeChanged(badge), centerID: center.id) }
+        return delivered
+    }
+}
+
+extension Optional {
+    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

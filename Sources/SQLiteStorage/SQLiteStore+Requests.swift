@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+import NotificationCore
+import Storage
+
+extension SQLiteStore {
+    package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
+        try await pool.write { db in
+            let exists =
+                try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM pending WHERE center_id = ? AND identifier = ?",
+                    arguments: [pending.centerID, pending.request.identifier]
+                ) ?? false
+            if !exists {
+                let count =
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending WHERE center_id = ?", arguments: [pending.centerID]) ?? 0
+                if count >= limit { throw NotificationError.pendingLimitReached(limit) }
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision)
+                    VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+                    ON CONFLICT(center_id, identifier) DO UPDATE SET
+                        request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
+                        next_fire = excluded.next_fire, claimed_until = NULL, revision = excluded.revision
+                    """,
+                arguments: [
+                    pending.centerID, pending.request.identifier, try Self.encode(pending.request), pending.request.trigger?.kind,
+                    Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds), try Self.next("revision", db),
+                ]
+            )
+            return exists ? .replaced : .added
+        }
+    }
+
+    package func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
+        try await pool.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM pending WHERE center_id = ? AND identifier > ? ORDER BY identifier LIMIT ?",
+                arguments: [centerID, cursor ?? "", limit + 1]
+            )
+            let items = try rows.prefix(limit).map { try Self.stored($0).pending }
+            return Page(items: items, nextCursor: rows.count > limit ? items.last?.request.identifier : nil)
+        }
+    }
+
+    package func removePending(centerID: String, identifiers: [String]) async throws -> [String] {
+        try await pool.write { db in
+            var removed: [String] = []
+            for identifier in Set(identifiers) {
+                try db.execute(sql: "DELETE FROM pending WHERE center_id = ? AND identifier = ?", arguments: [centerID, identifier])
+                if db.changesCount > 0 { removed.append(identifier) }
+            }
+            return removed.sorted()
+        }
+    }
+
+    package func removeAllPending(centerID: String) async throws -> Int {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM pending WHERE center_id = ?", arguments: [centerID])
+            return db.changesCount
+        }
+    }
+
+    package func pendingRequests(centerID: String, triggerKind: String) async throws -> [StoredPending] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM pending WHERE center_id = ? AND trigger_kind = ?", arguments: [centerID, triggerKind])
+                .map(Self.stored)
+        }
+    }
+
+    package func reschedule(centerID: String, identifier: String, revision: Int64, nextFireDate: Date?) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE pending SET next_fire = ? WHERE center_id = ? AND identifier = ? AND revision = ?",
+                arguments: [nextFireDate.map(Self.milliseconds), centerID, identifier, revision]
+            )
+        }
+    }
+
+    package func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
+        try await pool.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM delivered WHERE center_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+                arguments: [centerID, cursor.flatMap(Int64.init) ?? Int64.max, limit + 1]
+            )
+            let items = try rows.prefix(limit).map(Self.delivered)
+            let lastSeq: Int64? = rows.count > limit ? rows[limit - 1]["seq"] : nil
+            return Page(items: items, nextCursor: lastSeq.map { String($0) })
+        }
+    }
+
+    package func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM delivered WHERE center_id = ? AND identifier = ?", arguments: [centerID, identifier])
+                .map(Self.delivered)
+        }
+    }
+
+    package func removeDelivered(centerID: String, identifiers: [String]) async throws -> [String] {
+        try await pool.write { db in
+            var removed: [String] = []
+            for identifier in Set(identifiers) {
+                try db.execute(sql: "DELETE FROM delivered WHERE center_id = ? AND identifier = ?", arguments: [centerID, identifier])
+                if db.changesCount > 0 { removed.append(identifier) }
+            }
+            return removed.sorted()
+        }
+    }
+
+    package func removeAllDelivered(centerID: String) async throws -> Int {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM delivered WHERE center_id = ?", arguments: [centerID])
+            return db.changesCount
+        }
+    }
+
+    static func stored(_ row: Row) throws -> StoredPending {
+        StoredPending(
+            pending: PendingRequest(
+                centerID: row["center_id"], request: try decode(NotificationRequest.self, row["request"]),
+                addedAt: date(row["added_at"]), nextFireDate: (row["next_fire"] as Int64?).map(date)
+            ),
+            revision: row["revision"]
+        )
+    }
+
+    static func delivered(_ row: Row) throws -> DeliveredNotification {
+        DeliveredNotification(
+            date: date(row["delivered_at"]), request: try decode(NotificationRequest.self, row["request"]),
+            presentation: try decode(Presentation.self, row["presentation"])
+        )
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import NotificationCore
+import Storage
+
+/// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
+/// an acknowledged change survives a crash or a power cut.
+package final class SQLiteStore: NotificationStore {
+    let pool: DatabasePool
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        return encoder
+    }()
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return decoder
+    }()
+
+    /// Opens (creating if needed) the database at `path` and runs the migrations.
+    package init(path: String) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        configuration.busyMode = .timeout(10)
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    /// The file's migrations, applied in order; each runs once.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: centers, categories, pending, delivered") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE centers (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        app_id TEXT NOT NULL,
+                        settings BLOB NOT NULL,
+                        state BLOB NOT NULL,
+                        badge INTEGER NOT NULL DEFAULT 0,
+                        prompt BLOB,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX centers_by_app ON centers(app_id);
+                    CREATE TABLE categories (
+                        app_id TEXT NOT NULL,
+                        identifier TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        body BLOB NOT NULL,
+                        PRIMARY KEY (app_id, identifier)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE pending (
+                        center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
+                        identifier TEXT NOT NULL,
+                        request BLOB NOT NULL,
+                        trigger_kind TEXT,
+                        added_at INTEGER NOT NULL,
+                        next_fire INTEGER,
+                        claimed_until INTEGER,
+                        revision INTEGER NOT NULL,
+                        PRIMARY KEY (center_id, identifier)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL;
+                    CREATE INDEX pending_by_location ON pending(center_id) WHERE trigger_kind = 'location';
+                    CREATE TABLE delivered (
+                        center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
+                        identifier TEXT NOT NULL,
+                        delivered_at INTEGER NOT NULL,
+                        request BLOB NOT NULL,
+                        presentation BLOB NOT NULL,
+                        seq INTEGER NOT NULL,
+                        PRIMARY KEY (center_id, identifier)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX delivered_by_seq ON delivered(center_id, seq);
+                    CREATE TABLE counters (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
+                    """
+            )
+        }
+        return migrator
+    }
+
+    static func encode<T: Encodable>(_ value: T) throws -> Data { try encoder.encode(value) }
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try decoder.decode(type, from: data) }
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+
+    /// The next value of a named counter (revisions, delivered order), inside the caller's transaction.
+    static func next(_ counter: String, _ db: Database) throws -> Int64 {
+        try db.execute(
+            sql: "INSERT INTO counters(name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1", arguments: [counter]
+        )
+        return try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = ?", arguments: [counter])!
+    }
+}

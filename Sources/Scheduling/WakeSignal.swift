@@ -1,0 +1,52 @@
+import Synchronization
+
+/// An auto-resetting signal for one waiter: `signal()` before `wait()` is remembered, so a wake-up is
+/// never lost; cancellation ends the wait. The scheduler waits on it; whoever adds work signals it.
+package final class WakeSignal: Sendable {
+    private struct State {
+        var signalled = false
+        var waiter: CheckedContinuation<Void, Never>?
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    package func signal() {
+        state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let waiter = state.waiter else {
+                state.signalled = true
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }?.resume()
+    }
+
+    package func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state in
+                    if state.signalled || state.cancelled {
+                        state.signalled = false
+                        state.cancelled = false
+                        return true
+                    }
+                    state.waiter = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let waiter = state.waiter else {
+                    state.cancelled = true
+                    return nil
+                }
+                state.waiter = nil
+                return waiter
+            }?.resume()
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import NotificationCore
+
+/// Durable storage of centers, categories, pending requests and delivered notifications.
+///
+/// Every method that changes something has committed when it returns, so a caller may acknowledge it.
+/// Due requests are *claimed* (leased), not just read: `claimDue` marks them so that a second scheduler
+/// sharing the database (PostgreSQL, several replicas) does not fire them too, and `recordFiring`
+/// completes a claim in one transaction. A crash between the two leaves the claim to expire and the
+/// request to be fired again: a firing is recorded at most once.
+package protocol NotificationStore: Sendable {
+    // MARK: centers
+    func insertCenter(_ center: CenterRecord) async throws
+    func center(id: String) async throws -> CenterRecord?
+    /// Reads, changes and writes a center in one transaction; nil if it does not exist.
+    func updateCenter<T: Sendable>(
+        id: String, _ change: @Sendable (inout CenterRecord) throws -> T
+    ) async throws -> T?
+    /// Deletes a center with its pending and delivered notifications; false if it did not exist.
+    func deleteCenter(id: String) async throws -> Bool
+
+    // MARK: categories (per app)
+    func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws
+    func categories(appID: String) async throws -> [NotificationCategory]
+
+    // MARK: pending
+    /// Adds or replaces a pending request. Refuses (`pendingLimitReached`) when the center already has
+    /// `limit` other pending requests.
+    func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome
+    func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest>
+    /// Removes the named requests (unknown ones are ignored); returns the identifiers removed.
+    func removePending(centerID: String, identifiers: [String]) async throws -> [String]
+    func removeAllPending(centerID: String) async throws -> Int
+    /// The center's pending requests whose trigger is of `triggerKind` (`location`, `calendar`…).
+    func pendingRequests(centerID: String, triggerKind: String) async throws -> [StoredPending]
+    /// Moves a pending request to a new fire date, unless it was replaced meanwhile (other revision).
+    func reschedule(centerID: String, identifier: String, revision: Int64, nextFireDate: Date?) async throws
+
+    // MARK: delivered
+    func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification>
+    func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification?
+    func removeDelivered(centerID: String, identifiers: [String]) async throws -> [String]
+    func removeAllDelivered(centerID: String) async throws -> Int
+
+    // MARK: scheduling
+    /// The earliest fire date of any unclaimed pending request.
+    func nextFireDate() async throws -> Date?
+    /// Claims up to `limit` unclaimed requests due at `now`, earliest first, until `leaseUntil`.
+    func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> [StoredPending]
+    /// Completes a firing: delivered notification, next date or removal, badge — one transaction.
+    func recordFiring(_ firing: FiringRecord) async throws
+    /// Releases every claim (at start-up of the only process using the database).
+    func releaseAllClaims() async throws
+}

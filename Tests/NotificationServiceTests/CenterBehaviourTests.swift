@@ -1,0 +1,206 @@
+import Foundation
+import NotificationCore
+import NotificationService
+import Storage
+import Testing
+
+@Suite struct CenterBehaviourTests {
+    @Test func aTimeIntervalRequestFiresAtItsDateToTheMillisecond() async throws {
+        let harness = try CenterHarness()
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        _ = try await harness.service.add(centerID: "c1", request("r1", .timeInterval(90.5, repeats: false)))
+        await harness.advance(by: 90.499)
+        #expect(try await harness.delivered().isEmpty)
+        await harness.advance(by: 0.001)
+        let delivered = try await harness.delivered()
+        #expect(delivered.map(\.request.identifier) == ["r1"])
+        #expect(delivered.first?.date == CenterHarness.start.addingTimeInterval(90.5))
+        #expect(delivered.first?.presentation == Presentation(banner: true, list: true, sound: true))
+        #expect(try await harness.pending().isEmpty)
+        await harness.stop()
+    }
+
+    @Test func aRequestWithoutTriggerIsDeliveredAtOnceAndNeverPending() async throws {
+        let harness = try CenterHarness()
+        _ = try await harness.authorizedCenter()
+        let result = try await harness.service.add(centerID: "c1", request("now", nil))
+        guard case .delivered(let delivered?) = result else { Issue.record("not delivered: \(result)"); return }
+        #expect(delivered.date == CenterHarness.start)
+        #expect(try await harness.pending().isEmpty)
+        #expect(harness.events.presented.map(\.request.identifier) == ["now"])
+    }
+
+    @Test func repeatingTriggersReArmAndReplaceTheirDeliveredNotification() async throws {
+        let harness = try CenterHarness()
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        _ = try await harness.service.add(centerID: "c1", request("tick", .timeInterval(60, repeats: true)))
+        for round in 1...3 {
+            await harness.advance(by: 60)
+            #expect(harness.events.presented.count == round)
+            #expect(try await harness.pending().first?.nextFireDate == CenterHarness.start.addingTimeInterval(Double(60 * (round + 1))))
+        }
+        let delivered = try await harness.delivered()
+        #expect(delivered.count == 1)
+        #expect(delivered.first?.date == CenterHarness.start.addingTimeInterval(180))
+        await harness.stop()
+    }
+
+    @Test func addingTheSameIdentifierReplacesThePendingRequest() async throws {
+        let harness = try CenterHarness()
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        _ = try await harness.service.add(centerID: "c1", request("same", title: "first", .timeInterval(100, repeats: false)))
+        await harness.advance(by: 50)
+        let result = try await harness.service.add(centerID: "c1", request("same", title: "second", .timeInterval(100, repeats: false)))
+        guard case .scheduled(_, let replaced) = result else { Issue.record("\(result)"); return }
+        #expect(replaced)
+        #expect(try await harness.pending().count == 1)
+        await harness.advance(by: 50)
+        #expect(try await harness.delivered().isEmpty, "the first version must not fire")
+        await harness.advance(by: 50)
+        #expect(try await harness.delivered().map(\.request.content.title) == ["second"])
+        // A later request with that identifier replaces the delivered one when it fires.
+        _ = try await harness.service.add(centerID: "c1", request("same", title: "third", .timeInterval(10, repeats: false)))
+        #expect(try await harness.delivered().map(\.request.content.title) == ["second"])
+        await harness.advance(by: 10)
+        #expect(try await harness.delivered().map(\.request.content.title) == ["third"])
+        await harness.stop()
+    }
+
+    @Test func thePendingLimitRefusesNewIdentifiersButAllowsReplacement() async throws {
+        let harness = try CenterHarness(pendingLimit: 3)
+        _ = try await harness.authorizedCenter()
+        for index in 0..<3 { _ = try await harness.service.add(centerID: "c1", request("r\(index)", .timeInterval(100, repeats: false))) }
+        await #expect {
+            try await harness.service.add(centerID: "c1", request("r3", .timeInterval(100, repeats: false)))
+        } throws: { ($0 as? NotificationError)?.code == "pendingLimitReached" }
+        _ = try await harness.service.add(centerID: "c1", request("r1", title: "again", .timeInterval(5, repeats: false)))
+        #expect(try await harness.pending().map(\.request.identifier) == ["r0", "r1", "r2"])
+        _ = try await harness.service.removePendingRequests(centerID: "c1", identifiers: ["r0", "unknown"])
+        _ = try await harness.service.add(centerID: "c1", request("r3", .timeInterval(100, repeats: false)))
+        #expect(try await harness.pending().count == 3)
+    }
+
+    @Test func aDeniedCenterRefusesAddsAndAnUndecidedOneGetsNothing() async throws {
+        let harness = try CenterHarness()
+        harness.startScheduler()
+        _ = try await harness.service.createCenter(appID: "app", id: "c1")
+        _ = try await harness.service.add(centerID: "c1", request("early", .timeInterval(5, repeats: false)))
+        await harness.advance(by: 5)
+        #expect(try await harness.delivered().isEmpty)
+        #expect(try await harness.pending().isEmpty, "it fired, undelivered")
+        _ = try await harness.service.requestAuthorization(centerID: "c1", options: [.alert])
+        _ = try await harness.service.answerAuthorizationPrompt(centerID: "c1", allowed: false)
+        await #expect {
+            try await harness.service.add(centerID: "c1", request("late", .timeInterval(5, repeats: false)))
+        } throws: { ($0 as? NotificationError) == .notificationsNotAllowed }
+        await harness.stop()
+    }
+
+    @Test func theAuthorizationPromptIsAskedOnceAndPublished() async throws {
+        let harness = try CenterHarness()
+        _ = try await harness.service.createCenter(appID: "app", id: "c1")
+        let first = try await harness.service.requestAuthorization(centerID: "c1", options: [.alert])
+        let second = try await harness.service.requestAuthorization(centerID: "c1", options: [.alert])
+        #expect(first == second)
+        let prompts = harness.events.events.filter { if case .authorizationPrompt = $0 { true } else { false } }
+        #expect(prompts.count == 1)
+        _ = try await harness.service.answerAuthorizationPrompt(centerID: "c1", allowed: true)
+        #expect(
+            try await harness.service.requestAuthorization(centerID: "c1", options: [.alert])
+                == .decided(granted: true, status: .authorized))
+    }
+
+    @Test func provisionalDeliversQuietly() async throws {
+        let harness = try CenterHarness()
+        _ = try await harness.service.createCenter(appID: "app", id: "c1")
+        #expect(
+            try await harness.service.requestAuthorization(centerID: "c1", options: [.provisional, .alert])
+                == .decided(granted: true, status: .provisional))
+        guard case .delivered(let delivered?) = try await harness.service.add(centerID: "c1", request("q", badge: 2, nil)) else {
+            Issue.record("not delivered"); return
+        }
+        #expect(delivered.presentation.list)
+        #expect(!delivered.presentation.banner && !delivered.presentation.sound && !delivered.presentation.badge)
+        #expect(try await harness.service.center("c1").badge == 0)
+    }
+
+    @Test func badgesFollowContentAndSetBadgeCount() async throws {
+        let harness = try CenterHarness()
+        _ = try await harness.authorizedCenter()
+        _ = try await harness.service.add(centerID: "c1", request("b", badge: 5, nil))
+        #expect(try await harness.service.center("c1").badge == 5)
+        _ = try await harness.service.add(centerID: "c1", request("nochange", nil))
+        #expect(try await harness.service.center("c1").badge == 5)
+        try await harness.service.setBadgeCount(centerID: "c1", 0)
+        #expect(try await harness.service.center("c1").badge == 0)
+        await #expect(throws: NotificationError.badgeInputInvalid(-1)) { try await harness.service.setBadgeCount(centerID: "c1", -1) }
+    }
+
+    @Test func calendarTriggersFireInTheCentersTimeZoneAndFollowItsChanges() async throws {
+        let harness = try CenterHarness()
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter(timeZone: "America/New_York")
+        // 2027-01-15T08:00Z is 03:00 in New York; 09:00 there is 14:00Z.
+        _ = try await harness.service.add(centerID: "c1", request("daily", .calendar(DateMatch(hour: 9, minute: 0), repeats: true)))
+        #expect(try await harness.pending().first?.nextFireDate == (try Date("2027-01-15T14:00:00Z", strategy: .iso8601)))
+        // The user flies to Berlin: 09:00 there is 08:00Z the next day.
+        _ = try await harness.service.updateState(centerID: "c1", CenterStateChange(timeZone: "Europe/Berlin"))
+        #expect(try await harness.pending().first?.nextFireDate == (try Date("2027-01-16T08:00:00Z", strategy: .iso8601)))
+        await harness.advance(to: try Date("2027-01-16T08:00:00Z", strategy: .iso8601))
+        #expect(try await harness.delivered().count == 1)
+        #expect(try await harness.pending().first?.nextFireDate == (try Date("2027-01-17T08:00:00Z", strategy: .iso8601)))
+        await harness.stop()
+    }
+
+    @Test func locationTriggersFireOnCrossingInTheAskedDirection() async throws {
+        let harness = try CenterHarness()
+        _ = try await harness.authorizedCenter()
+        let region = LocationRegion(
+            identifier: "office", latitude: 52.52, longitude: 13.405, radius: 150, notifyOnEntry: true, notifyOnExit: false)
+        _ = try await harness.service.add(centerID: "c1", request("arrive", .location(region, repeats: false)))
+        let inside = Location(latitude: 52.5201, longitude: 13.4051)
+        let outside = Location(latitude: 52.53, longitude: 13.405)
+        #expect(try await harness.service.updateLocation(centerID: "c1", inside).isEmpty, "being inside is not crossing")
+        #expect(try await harness.service.updateLocation(centerID: "c1", outside).isEmpty, "leaving an entry region")
+        #expect(try await harness.service.updateLocation(centerID: "c1", inside) == ["arrive"])
+        #expect(try await harness.pending().isEmpty, "a one-shot leaves")
+        #expect(try await harness.delivered().map(\.request.identifier) == ["arrive"])
+        #expect(try await harness.service.updateLocation(centerID: "c1", outside).isEmpty)
+    }
+
+    @Test func respondingValidatesAgainstTheCategoryAndDismissRemoves() async throws {
+        let harness = try CenterHarness()
+        _ = try await harness.authorizedCenter()
+        let reply = NotificationAction(identifier: "REPLY", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: ""))
+        try await harness.service.setCategories(appID: "app", [NotificationCategory(identifier: "MSG", actions: [reply])])
+        var message = request("m1", nil)
+        message.content.categoryIdentifier = "MSG"
+        _ = try await harness.service.add(centerID: "c1", message)
+        let disposition = try await harness.service.respond(
+            centerID: "c1", identifier: "m1", NotificationResponse(actionIdentifier: "REPLY", userText: "hi"))
+        #expect(disposition.forwardToDelegate)
+        await #expect(throws: NotificationError.self) {
+            try await harness.service.respond(centerID: "c1", identifier: "m1", NotificationResponse(actionIdentifier: "REPLY"))
+        }
+        _ = try await harness.service.respond(
+            centerID: "c1", identifier: "m1", NotificationResponse(actionIdentifier: NotificationResponse.dismissActionIdentifier))
+        #expect(try await harness.delivered().isEmpty)
+        await #expect {
+            try await harness.service.respond(
+                centerID: "c1", identifier: "m1", NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier))
+        } throws: { ($0 as? NotificationError)?.code == "notificationNotFound" }
+    }
+
+    @Test func unknownCategoriesAreRefusedAtAdd() async throws {
+        let harness = try CenterHarness()
+        _ = try await harness.authorizedCenter()
+        var message = request("m1", nil)
+        message.content.categoryIdentifier = "NOT_REGISTERED"
+        await #expect { try await harness.service.add(centerID: "c1", message) } throws: {
+            ($0 as? NotificationError)?.code == "unknownCategory"
+        }
+    }
+}

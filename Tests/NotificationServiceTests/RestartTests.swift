@@ -1,0 +1,49 @@
+import Foundation
+import NotificationCore
+import NotificationService
+import SQLiteStorage
+import Scheduling
+import Testing
+
+/// What survives a restart: the store is the truth, so a new scheduler on the same file picks up.
+@Suite struct RestartTests {
+    @Test func requestsThatCameDueWhileDownFireOnceAndRepeatingOnesMoveOn() async throws {
+        let clock = ManualClock(now: CenterHarness.start)
+        let first = try CenterHarness(clock: clock)
+        first.startScheduler()
+        _ = try await first.authorizedCenter()
+        _ = try await first.service.add(centerID: "c1", request("once", .timeInterval(30, repeats: false)))
+        _ = try await first.service.add(centerID: "c1", request("every-minute", .timeInterval(60, repeats: true)))
+        _ = try await first.service.add(centerID: "c1", request("later", .timeInterval(3600, repeats: false)))
+        await first.stop()
+
+        // Down for ten and a half minutes.
+        clock.advance(by: 630)
+        let second = try CenterHarness(directory: first.directory, clock: clock)
+        second.startScheduler()
+        await second.scheduler.settle()
+        #expect(Set(second.events.presented.map(\.request.identifier)) == ["once", "every-minute"])
+        #expect(second.events.presented.count == 2, "each fires once, however many periods were missed")
+        let repeating = try await second.pending().first { $0.request.identifier == "every-minute" }
+        #expect(repeating?.nextFireDate == CenterHarness.start.addingTimeInterval(660))
+        await second.advance(by: 30)
+        #expect(second.events.presented.count == 3)
+        #expect(try await second.pending().map(\.request.identifier).sorted() == ["every-minute", "later"])
+        await second.stop()
+    }
+
+    @Test func aClaimLeftByACrashIsReleasedAtStart() async throws {
+        let clock = ManualClock(now: CenterHarness.start)
+        let first = try CenterHarness(clock: clock)
+        _ = try await first.authorizedCenter()
+        _ = try await first.service.add(centerID: "c1", request("claimed", .timeInterval(1, repeats: false)))
+        clock.advance(by: 1)
+        // A scheduler claimed it and died before recording the firing.
+        #expect(try await first.store.claimDue(now: clock.now, limit: 10, leaseUntil: clock.now.addingTimeInterval(3600)).count == 1)
+        let second = try CenterHarness(directory: first.directory, clock: clock)
+        second.startScheduler()
+        await second.scheduler.settle()
+        #expect(second.events.presented.map(\.request.identifier) == ["claimed"])
+        await second.stop()
+    }
+}
