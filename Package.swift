@@ -81,6 +81,11 @@ let package = Package(
             dependencies: [
                 "HTTPCore",
                 "MicroHTTPD",
+                "NotificationCore",
+                "NotificationService",
+                "Storage",
+                "SQLiteStorage",
+                "Scheduling",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -113,6 +118,16 @@ let package = Package(
             path: "Tests/Fixtures/HTTPFixtureServer",
             swiftSettings: swiftSettings
         ),
+        // Adds and fires until killed, for the crash-safety test.
+        .executableTarget(
+            name: "center-crash-fixture",
+            dependencies: [
+                "NotificationCore", "NotificationService", "SQLiteStorage", "Scheduling", "Storage",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Fixtures/CenterCrashFixture",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "HTTPCoreTests",
             dependencies: ["HTTPCore"],
@@ -126,7 +141,7 @@ let package = Package(
         .testTarget(
             name: "NotificationServiceTests",
             dependencies: [
-                "NotificationService", "NotificationCore", "Storage", "SQLiteStorage", "Scheduling",
+                "NotificationService", "NotificationCore", "Storage", "SQLiteStorage", "Scheduling", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

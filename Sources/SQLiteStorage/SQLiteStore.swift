@@ -65,6 +65,7 @@ package final class SQLiteStore: NotificationStore {
                         PRIMARY KEY (center_id, identifier)
                     ) WITHOUT ROWID;
                     CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL;
+                    CREATE INDEX pending_claimed ON pending(claimed_until) WHERE claimed_until IS NOT NULL;
                     CREATE INDEX pending_by_location ON pending(center_id) WHERE trigger_kind = 'location';
                     CREATE TABLE delivered (
                         center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,

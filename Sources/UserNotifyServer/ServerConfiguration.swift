@@ -12,6 +12,8 @@ import MicroHTTPD
 /// | `--log-level` | `USERNOTIFYD_LOG_LEVEL` | `info` |
 /// | `--max-body-bytes` | `USERNOTIFYD_MAX_BODY_BYTES` | `1048576` |
 /// | `--admin-token` | `USERNOTIFYD_ADMIN_TOKEN` | none (secret; operator API disabled without it) |
+/// | `--virtual-clock` | `USERNOTIFYD_VIRTUAL_CLOCK` | `0` (1: the operator moves the scheduler's clock) |
+/// | `--pending-limit` | `USERNOTIFYD_PENDING_LIMIT` | `64` |
 /// | `--connection-limit` | `USERNOTIFYD_CONNECTION_LIMIT` | `1000` |
 /// | `--idle-timeout` | `USERNOTIFYD_IDLE_TIMEOUT` | `60` seconds |
 /// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
@@ -23,6 +25,10 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var logLevel = Logger.Level.info
     /// The operator's secret. Never logged.
     package var adminToken: String?
+    /// Run the scheduler on a clock that only the operator moves (test environments).
+    package var virtualClock = false
+    /// Pending requests per center (the framework keeps 64).
+    package var pendingLimit = 64
 
     package init() {}
 }
@@ -56,6 +62,14 @@ extension ServerConfiguration {
             config.http.maxBodyBytes = try integer(value, "max-body-bytes", in: 1...(1 << 30))
         },
         Option(name: "admin-token", help: "operator secret for the admin API (no default)") { $0.adminToken = $1.isEmpty ? nil : $1 },
+        Option(name: "virtual-clock", help: "1 = the scheduler's clock moves only when the operator sets it (default 0)") {
+            config, value throws(ConfigurationError) in
+            config.virtualClock = try boolean(value, "virtual-clock")
+        },
+        Option(name: "pending-limit", help: "pending requests per center; adding more is refused (default 64)") {
+            config, value throws(ConfigurationError) in
+            config.pendingLimit = try integer(value, "pending-limit", in: 1...1_000_000)
+        },
         Option(name: "connection-limit", help: "most open connections (default 1000)") { config, value throws(ConfigurationError) in
             config.http.connectionLimit = try integer(value, "connection-limit", in: 1...100_000)
         },
@@ -95,6 +109,8 @@ extension ServerConfiguration {
             let value: String
             if let inlineValue {
                 value = inlineValue
+            } else if option.name == "virtual-clock", index == arguments.count || arguments[index].hasPrefix("--") {
+                value = "1"
             } else {
                 guard index < arguments.count else { throw ConfigurationError("\(flag) needs a value") }
                 value = arguments[index]
@@ -119,6 +135,14 @@ extension ServerConfiguration {
     private static func splitFlag(_ argument: String) -> (String, String?) {
         guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func boolean(_ value: String, _ name: String) throws(ConfigurationError) -> Bool {
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off", "": return false
+        default: throw ConfigurationError("\(name) must be 1 or 0 (true or false); got '\(value)'")
+        }
     }
 
     private static func integer(_ value: String, _ name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

@@ -35,16 +35,16 @@ package struct UserNotifyApplication: Sendable {
     /// Serves until SIGTERM or SIGINT, then drains and returns.
     package func run() async throws {
         let readiness = Readiness()
+        let runtime = CenterRuntime(configuration: configuration, readiness: readiness, logger: logger)
         let server = HTTPServer(
             configuration: configuration.http,
             responder: makeRouter(readiness: readiness),
             logger: logger,
             onListening: onListening
         )
-        readiness.markReady()
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: server)],
+                services: [.init(service: server), .init(service: runtime)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

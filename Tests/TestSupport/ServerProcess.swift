@@ -59,6 +59,12 @@ package final class ServerProcess: @unchecked Sendable {
         return Int(line[range].filter(\.isNumber))!
     }
 
+    /// Every output line, read until the process closes its output (exits or is killed).
+    package func allOutputLines() async throws -> [String] {
+        _ = try await waitForLine(containing: "\u{0}never\u{0}")
+        return lock.withLock { lines }
+    }
+
     package var outputSoFar: String { lock.withLock { lines.joined(separator: "\n") } }
 
     package func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }

@@ -1,0 +1,61 @@
+// Adds one-shot requests and fires them on the system clock until killed, printing `acked <id>` once
+// an add has committed and `fired <id>` once a firing has been recorded. The crash test SIGKILLs it,
+// restarts it on the same file, and checks that no acknowledged request was lost and none fired twice.
+//
+// usage: center-crash-fixture <database path> <run name> add|drain
+import Foundation
+import Logging
+import NotificationCore
+import NotificationService
+import SQLiteStorage
+import Scheduling
+import Storage
+
+struct PrintingHandler: FiringHandler {
+    let service: NotificationCenterService
+
+    func fire(_ due: StoredPending, at now: Date) async throws {
+        try await service.fire(due, at: now)
+        say("fired \(due.pending.request.identifier)")
+    }
+}
+
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+let arguments = CommandLine.arguments
+let store = try SQLiteStore(path: arguments[1])
+let runName = arguments[2]
+let adding = arguments[3] == "add"
+let logger = Logger(label: "fixture", factory: { _ in SwiftLogNoOpLogHandler() })
+let wakeSignal = WakeSignal()
+let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger, wake: { wakeSignal.signal() })
+let scheduler = Scheduler(store: store, clock: SystemClock(), handler: PrintingHandler(service: service), logger: logger, wakeSignal: wakeSignal)
+
+if try await store.center(id: "c1") == nil {
+    _ = try await service.createCenter(appID: "app", id: "c1")
+    _ = try await service.requestAuthorization(centerID: "c1", options: [.alert])
+    _ = try await service.answerAuthorizationPrompt(centerID: "c1", allowed: true)
+}
+say("ready")
+
+try await withThrowingTaskGroup(of: Void.self) { group in
+    group.addTask { try await scheduler.run() }
+    if adding {
+        var index = 0
+        while true {
+            index += 1
+            let identifier = "\(runName)-\(index)"
+            let delay = Double(index % 7 + 1) / 50
+            _ = try await service.add(
+                centerID: "c1", NotificationRequest(identifier: identifier, content: NotificationContent(title: identifier), trigger: .timeInterval(delay, repeats: false))
+            )
+            say("acked \(identifier)")
+        }
+    } else {
+        while try await store.nextFireDate() != nil { try await Task.sleep(for: .milliseconds(20)) }
+        say("drained")
+        group.cancelAll()
+    }
+}

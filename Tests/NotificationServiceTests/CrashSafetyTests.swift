@@ -1,0 +1,47 @@
+import Foundation
+import NotificationCore
+import NotificationService
+import SQLiteStorage
+import Storage
+import Testing
+import TestSupport
+
+/// A process killed with SIGKILL while adding and firing, restarted on the same file, has lost no
+/// acknowledged request and fires nothing twice.
+@Suite struct CrashSafetyTests {
+    @Test func sigkillWhileAddingAndFiringLosesNothingAndFiresNothingTwice() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let database = directory.appendingPathComponent("usernotifyd.sqlite").path
+        var acked: [String] = []
+        var fired: [String] = []
+
+        for run in 1...4 {
+            let process = try ServerProcess(product: "center-crash-fixture", arguments: [database, "run\(run)", "add"])
+            _ = try await process.waitForLine(containing: "ready")
+            // Let it add and fire for a while, then kill it mid-flight.
+            try await Task.sleep(for: .milliseconds(300 + run * 137))
+            process.signal(SIGKILL)
+            let lines = try await process.allOutputLines()
+            _ = try await process.waitForExit()
+            acked += lines.filter { $0.hasPrefix("acked ") }.map { String($0.dropFirst(6)) }
+            fired += lines.filter { $0.hasPrefix("fired ") }.map { String($0.dropFirst(6)) }
+        }
+        let drain = try ServerProcess(product: "center-crash-fixture", arguments: [database, "final", "drain"])
+        let lines = try await drain.allOutputLines()
+        #expect(lines.contains("drained"), "\(lines.suffix(5))")
+        #expect(try await drain.waitForExit() == 0)
+        fired += lines.filter { $0.hasPrefix("fired ") }.map { String($0.dropFirst(6)) }
+
+        #expect(acked.count > 20, "the fixture should have acknowledged some adds")
+        #expect(Set(fired).count > acked.count / 2, "the firing log should cover most requests")
+        let counts = Dictionary(fired.map { ($0, 1) }, uniquingKeysWith: +)
+        #expect(counts.filter { $0.value > 1 }.isEmpty, "fired twice: \(counts.filter { $0.value > 1 })")
+
+        let store = try SQLiteStore(path: database)
+        let delivered = try await store.deliveredNotifications(centerID: "c1", after: nil, limit: 100_000).items.map(\.request.identifier)
+        let missing = Set(acked).subtracting(delivered)
+        #expect(missing.isEmpty, "acknowledged but never delivered: \(missing.sorted().prefix(10))")
+        #expect(try await store.nextFireDate() == nil)
+    }
+}
