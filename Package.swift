@@ -118,6 +118,17 @@ let package = Package(
             path: "Tests/Fixtures/HTTPFixtureServer",
             swiftSettings: swiftSettings
         ),
+        // make bench: the store and the scheduler.
+        .executableTarget(
+            name: "scheduler-bench",
+            dependencies: [
+                "NotificationCore", "NotificationService", "SQLiteStorage", "Scheduling", "Storage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/SchedulerBench",
+            swiftSettings: swiftSettings
+        ),
         // Adds and fires until killed, for the crash-safety test.
         .executableTarget(
             name: "center-crash-fixture",

@@ -114,30 +114,47 @@ extension NotificationCenterService {
 
     // MARK: firing
 
-    /// Fires a claimed request (the scheduler's `FiringHandler`).
-    package func fire(_ due: StoredPending, at now: Date) async throws {
-        guard let center = try await store.center(id: due.pending.centerID) else { return }
-        let trigger = due.pending.request.trigger
-        let next = trigger?.nextFireDate(afterDue: due.pending.nextFireDate ?? now, now: now, in: TimeZoneNames.zone(center.state.timeZone))
-        _ = try await deliver(due.pending.request, center: center, revision: due.revision, nextFireDate: next, keepPending: false, at: now)
+    /// Fires claimed requests (the scheduler's `FiringHandler`): every firing of the batch is recorded
+    /// in one transaction, then published.
+    package func fire(_ due: [StoredPending], at now: Date) async throws {
+        var centers: [String: CenterRecord] = [:]
+        var firings: [FiringRecord] = []
+        for stored in due {
+            let centerID = stored.pending.centerID
+            if centers[centerID] == nil { centers[centerID] = try await store.center(id: centerID) }
+            guard let center = centers[centerID] else { continue }
+            let zone = TimeZoneNames.zone(center.state.timeZone)
+            let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
+            firings.append(firing(stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false, at: now))
+        }
+        try await store.recordFirings(firings)
+        firings.forEach(publish)
     }
 
-    /// Decides the presentation and records the firing in one transaction, then publishes it.
+    /// Decides the presentation, records the firing, then publishes it.
     func deliver(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
     ) async throws -> DeliveredNotification? {
+        let record = firing(request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now)
+        try await store.recordFirings([record])
+        publish(record)
+        return record.delivered
+    }
+
+    private func firing(
+        _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
+    ) -> FiringRecord {
         let presentation = PresentationRules.decide(content: request.content, settings: center.settings, state: center.state)
-        let delivered = presentation.map { DeliveredNotification(date: now, request: request, presentation: $0) }
-        let badge = presentation?.badge == true ? request.content.badge : nil
-        try await store.recordFiring(
-            FiringRecord(
-                centerID: center.id, identifier: request.identifier, revision: revision, delivered: delivered,
-                nextFireDate: nextFireDate, keepPending: keepPending, badge: badge
-            )
+        return FiringRecord(
+            centerID: center.id, identifier: request.identifier, revision: revision,
+            delivered: presentation.map { DeliveredNotification(date: now, request: request, presentation: $0) },
+            nextFireDate: nextFireDate, keepPending: keepPending, badge: presentation?.badge == true ? request.content.badge : nil
         )
-        if let delivered { events.publish(.presented(delivered), centerID: center.id) }
-        if let badge { events.publish(.badgeChanged(badge), centerID: center.id) }
-        return delivered
+    }
+
+    private func publish(_ firing: FiringRecord) {
+        if let delivered = firing.delivered { events.publish(.presented(delivered), centerID: firing.centerID) }
+        if let badge = firing.badge { events.publish(.badgeChanged(badge), centerID: firing.centerID) }
     }
 }
 

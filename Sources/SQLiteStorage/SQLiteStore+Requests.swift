@@ -33,6 +33,24 @@ extension SQLiteStore {
         }
     }
 
+    /// Inserts many new pending requests in one transaction (imports and benchmarks); no limit applies.
+    package func insertPending(_ requests: [PendingRequest]) async throws {
+        try await pool.write { db in
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision)
+                    VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+                    """
+            )
+            for pending in requests {
+                try statement.execute(arguments: [
+                    pending.centerID, pending.request.identifier, try Self.encode(pending.request), pending.request.trigger?.kind,
+                    Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds), try Self.next("revision", db),
+                ])
+            }
+        }
+    }
+
     package func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
         try await pool.read { db in
             let rows = try Row.fetchAll(

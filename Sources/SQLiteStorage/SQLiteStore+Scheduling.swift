@@ -35,8 +35,14 @@ extension SQLiteStore {
         }
     }
 
-    package func recordFiring(_ firing: FiringRecord) async throws {
+    package func recordFirings(_ firings: [FiringRecord]) async throws {
+        guard !firings.isEmpty else { return }
         try await pool.write { db in
+            for firing in firings { try Self.record(firing, db) }
+        }
+    }
+
+    private static func record(_ firing: FiringRecord, _ db: Database) throws {
             // A center deleted meanwhile takes its requests with it: nothing to record.
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM centers WHERE id = ?", arguments: [firing.centerID]) ?? false else { return }
             if let delivered = firing.delivered {
@@ -48,8 +54,8 @@ extension SQLiteStore {
                             presentation = excluded.presentation, seq = excluded.seq
                         """,
                     arguments: [
-                        firing.centerID, firing.identifier, Self.milliseconds(delivered.date), try Self.encode(delivered.request),
-                        try Self.encode(delivered.presentation), try Self.next("delivered", db),
+                        firing.centerID, firing.identifier, milliseconds(delivered.date), try encode(delivered.request),
+                        try encode(delivered.presentation), try next("delivered", db),
                     ]
                 )
             }
@@ -57,7 +63,7 @@ extension SQLiteStore {
             if let next = firing.nextFireDate {
                 try db.execute(
                     sql: "UPDATE pending SET next_fire = ?, claimed_until = NULL WHERE \(target)",
-                    arguments: [Self.milliseconds(next), firing.centerID, firing.identifier, firing.revision]
+                    arguments: [milliseconds(next), firing.centerID, firing.identifier, firing.revision]
                 )
             } else if firing.keepPending {
                 try db.execute(
@@ -70,7 +76,6 @@ extension SQLiteStore {
             if let badge = firing.badge {
                 try db.execute(sql: "UPDATE centers SET badge = ? WHERE id = ?", arguments: [badge, firing.centerID])
             }
-        }
     }
 
     package func releaseAllClaims() async throws {

@@ -22,11 +22,12 @@ package final class SQLiteStore: NotificationStore {
     /// Opens (creating if needed) the database at `path` and runs the migrations.
     package init(path: String) throws {
         var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
         configuration.busyMode = .timeout(10)
         pool = try DatabasePool(path: path, configuration: configuration)
+        // GRDB puts the WAL writer on synchronous=NORMAL, which survives a crash of the process but not
+        // of the machine. Every commit must reach the disk before it is acknowledged: FULL, on the one
+        // writer connection (the setting is per connection).
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try Self.migrator.migrate(pool)
     }
 
@@ -39,6 +40,7 @@ package final class SQLiteStore: NotificationStore {
                     CREATE TABLE centers (
                         id TEXT PRIMARY KEY NOT NULL,
                         app_id TEXT NOT NULL,
+                        pending_count INTEGER NOT NULL DEFAULT 0,
                         settings BLOB NOT NULL,
                         state BLOB NOT NULL,
                         badge INTEGER NOT NULL DEFAULT 0,
@@ -78,6 +80,13 @@ package final class SQLiteStore: NotificationStore {
                     ) WITHOUT ROWID;
                     CREATE INDEX delivered_by_seq ON delivered(center_id, seq);
                     CREATE TABLE counters (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
+                    -- The pending limit is checked on every add: keep the count instead of counting.
+                    CREATE TRIGGER pending_counted AFTER INSERT ON pending BEGIN
+                        UPDATE centers SET pending_count = pending_count + 1 WHERE id = NEW.center_id;
+                    END;
+                    CREATE TRIGGER pending_uncounted AFTER DELETE ON pending BEGIN
+                        UPDATE centers SET pending_count = pending_count - 1 WHERE id = OLD.center_id;
+                    END;
                     """
             )
         }
@@ -91,9 +100,14 @@ package final class SQLiteStore: NotificationStore {
 
     /// The next value of a named counter (revisions, delivered order), inside the caller's transaction.
     static func next(_ counter: String, _ db: Database) throws -> Int64 {
-        try db.execute(
-            sql: "INSERT INTO counters(name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1", arguments: [counter]
-        )
-        return try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = ?", arguments: [counter])!
+        try Int64.fetchOne(
+            db, sql: "INSERT INTO counters(name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value",
+            arguments: [counter]
+        )!
+    }
+
+    /// The writer connection's `synchronous` level (2 = FULL).
+    package func synchronousLevel() async throws -> Int {
+        try await pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 }

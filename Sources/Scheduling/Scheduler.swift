@@ -4,10 +4,10 @@ import NotificationCore
 import ServiceLifecycle
 import Storage
 
-/// Fires a claimed request: decides its presentation, records the firing (delivered notification, next
-/// date or removal) and publishes it. Implemented by the center service.
+/// Fires claimed requests: decides their presentation, records the firings (delivered notifications,
+/// next dates or removals) and publishes them. Implemented by the center service.
 package protocol FiringHandler: Sendable {
-    func fire(_ due: StoredPending, at now: Date) async throws
+    func fire(_ due: [StoredPending], at now: Date) async throws
 }
 
 /// Fires pending requests at their trigger dates.
@@ -91,19 +91,12 @@ package actor Scheduler: Service {
         let now = clock.now
         do {
             let due = try await store.claimDue(now: now, limit: batchSize, leaseUntil: now.addingTimeInterval(lease))
-            for request in due {
+            if !due.isEmpty {
                 do {
-                    try await handler.fire(request, at: clock.now)
+                    try await handler.fire(due, at: clock.now)
                 } catch {
-                    // The claim expires and the request is tried again after the lease.
-                    logger.error(
-                        "firing failed",
-                        metadata: [
-                            "center.id": .string(request.pending.centerID),
-                            "notification.identifier": .string(request.pending.request.identifier),
-                            "error": .string("\(error)"),
-                        ]
-                    )
+                    // The claims expire and the requests are tried again after the lease.
+                    logger.error("firing failed", metadata: ["scheduler.batch": .stringConvertible(due.count), "error": .string("\(error)")])
                 }
             }
             return .after(claimed: due.count, batchSize: batchSize, nextFireDate: try await store.nextFireDate(), now: clock.now)

@@ -19,7 +19,8 @@ package struct SystemClock: SchedulerClock {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return }
-            try await Task.sleep(for: .microseconds(Int64(remaining * 1_000_000)))
+            // No tolerance: firing to the millisecond matters more than coalescing timers.
+            try await Task.sleep(until: .now + .microseconds(Int64(remaining * 1_000_000)), tolerance: .zero, clock: .continuous)
         }
     }
 }

@@ -47,8 +47,8 @@ package protocol NotificationStore: Sendable {
     func nextFireDate() async throws -> Date?
     /// Claims up to `limit` unclaimed requests due at `now`, earliest first, until `leaseUntil`.
     func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> [StoredPending]
-    /// Completes a firing: delivered notification, next date or removal, badge — one transaction.
-    func recordFiring(_ firing: FiringRecord) async throws
+    /// Completes firings: delivered notifications, next dates or removals, badges — one transaction.
+    func recordFirings(_ firings: [FiringRecord]) async throws
     /// Releases every claim (at start-up of the only process using the database).
     func releaseAllClaims() async throws
 }

@@ -14,9 +14,9 @@ import Storage
 struct PrintingHandler: FiringHandler {
     let service: NotificationCenterService
 
-    func fire(_ due: StoredPending, at now: Date) async throws {
+    func fire(_ due: [StoredPending], at now: Date) async throws {
         try await service.fire(due, at: now)
-        say("fired \(due.pending.request.identifier)")
+        for stored in due { say("fired \(stored.pending.request.identifier)") }
     }
 }
 

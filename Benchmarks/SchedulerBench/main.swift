@@ -1,0 +1,235 @@
+// make bench, part 2: the store and the scheduler.
+//
+//   scheduler-bench [--pending N] [--work DIR] [--usernotifyd PATH]
+//
+// Prints: durable adds per second against a raw SQLite commit in the same run; resident memory with
+// 100 k and N pending requests against an empty store; firing lateness at 1,000 fires per second with
+// N pending; start-to-ready time of usernotifyd with N pending against an empty data directory.
+import Foundation
+import GRDB
+import Logging
+import NotificationCore
+import NotificationService
+import SQLiteStorage
+import Scheduling
+import Storage
+import Synchronization
+
+let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
+let arguments = CommandLine.arguments
+func option(_ name: String, _ fallback: String) -> String {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return fallback }
+    return arguments[index + 1]
+}
+
+func residentMegabytes() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func freshDirectory(_ name: String) throws -> URL {
+    let url = URL(fileURLWithPath: option("--work", "Benchmarks/.work")).appendingPathComponent(name)
+    try? FileManager.default.removeItem(at: url)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A center service on a new database in `directory`.
+func makeService(_ directory: URL, clock: any SchedulerClock = SystemClock(), handler: ((any FiringHandler) -> any FiringHandler)? = nil)
+    async throws -> (SQLiteStore, NotificationCenterService, Scheduler)
+{
+    let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
+    let wake = WakeSignal()
+    var configuration = NotificationCenterService.Configuration()
+    configuration.pendingLimit = 10_000_000
+    let service = NotificationCenterService(store: store, clock: clock, configuration: configuration, logger: logger, wake: { wake.signal() })
+    let scheduler = Scheduler(store: store, clock: clock, handler: handler?(service) ?? service, logger: logger, wakeSignal: wake)
+    if try await store.center(id: "c1") == nil {
+        _ = try await service.createCenter(appID: "app", id: "c1")
+        _ = try await service.requestAuthorization(centerID: "c1", options: [.alert, .sound, .badge])
+        _ = try await service.answerAuthorizationPrompt(centerID: "c1", allowed: true)
+    }
+    return (store, service, scheduler)
+}
+
+/// Seeds `count` pending requests firing a day or more from now, spread over centers of 64.
+func seed(_ store: SQLiteStore, count: Int, from now: Date) async throws {
+    let batch = 50_000
+    var index = 0
+    while index < count {
+        let requests = (index..<min(count, index + batch)).map { number in
+            PendingRequest(
+                centerID: "c1",
+                request: NotificationRequest(
+                    identifier: "seed-\(number)", content: NotificationContent(title: "Reminder \(number)", body: "Seeded for the benchmark"),
+                    trigger: .timeInterval(86_400 + Double(number), repeats: false)
+                ),
+                addedAt: now, nextFireDate: now.addingTimeInterval(86_400 + Double(number))
+            )
+        }
+        try await store.insertPending(requests)
+        index += batch
+    }
+}
+
+// MARK: subcommand: resident memory of a process holding the store and a running scheduler
+
+if arguments.count > 2, arguments[1] == "rss" {
+    let (_, _, scheduler) = try await makeService(URL(fileURLWithPath: arguments[2]))
+    let task = Task { try await scheduler.run() }
+    await scheduler.settle()
+    try await Task.sleep(for: .milliseconds(300))
+    print(String(format: "%.1f", residentMegabytes()))
+    task.cancel()
+    exit(0)
+}
+
+let pendingCount = Int(option("--pending", "1000000"))!
+let usernotifyd = option("--usernotifyd", ".build/release/usernotifyd")
+var rows: [(String, String, String, String)] = []  // figure, value, baseline, ratio
+
+// MARK: 1. durable adds per second, against a raw SQLite commit
+
+do {
+    let directory = try freshDirectory("adds")
+    let (store, service, _) = try await makeService(directory)
+    let count = 3000
+    let raw = try DatabasePool(path: directory.appendingPathComponent("raw.sqlite").path)
+    try raw.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+    try raw.write { db in try db.execute(sql: "CREATE TABLE t(id TEXT PRIMARY KEY, body BLOB)") }
+    var serviceSeconds = 0.0
+    var rawSeconds = 0.0
+    // Interleaved in rounds, so that both see the same machine.
+    for round in 0..<3 {
+        let start = Date()
+        for index in 0..<(count / 3) {
+            _ = try await service.add(
+                centerID: "c1", NotificationRequest(identifier: "a\(round)-\(index)", content: NotificationContent(title: "t"), trigger: .timeInterval(3600, repeats: false))
+            )
+        }
+        serviceSeconds += Date().timeIntervalSince(start)
+        let rawStart = Date()
+        for index in 0..<(count / 3) {
+            try raw.write { db in try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: ["a\(round)-\(index)", Data(repeating: 1, count: 150)]) }
+        }
+        rawSeconds += Date().timeIntervalSince(rawStart)
+    }
+    _ = store
+    let adds = Double(count) / serviceSeconds
+    let commits = Double(count) / rawSeconds
+    rows.append(("durable adds/s (service.add, each committed)", String(format: "%.0f", adds), String(format: "%.0f raw commits/s", commits), String(format: "%.2f", adds / commits)))
+}
+
+// MARK: 2. resident memory with 100 k and N pending
+
+func rss(_ directory: URL) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["rss", directory.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    process.waitUntilExit()
+    return Double(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+}
+
+let bigDirectory = try freshDirectory("pending-\(pendingCount)")
+do {
+    let emptyDirectory = try freshDirectory("empty")
+    _ = try await makeService(emptyDirectory)
+    let smallDirectory = try freshDirectory("pending-100k")
+    let (small, _, _) = try await makeService(smallDirectory)
+    try await seed(small, count: 100_000, from: Date())
+    let (big, _, _) = try await makeService(bigDirectory)
+    try await seed(big, count: pendingCount, from: Date())
+    let empty = try rss(emptyDirectory)
+    for (label, directory) in [("100 k", smallDirectory), ("\(pendingCount / 1000) k", bigDirectory)] {
+        let megabytes = try rss(directory)
+        rows.append(("RSS with \(label) pending (MB)", String(format: "%.1f", megabytes), String(format: "%.1f empty", empty), String(format: "%.2f", megabytes / empty)))
+    }
+}
+
+// MARK: 3. firing lateness at 1,000 fires per second with N pending
+
+final class LatenessRecorder: FiringHandler {
+    let inner: any FiringHandler
+    let lateness = Mutex<[Double]>([])
+    init(_ inner: any FiringHandler) { self.inner = inner }
+
+    func fire(_ due: [StoredPending], at now: Date) async throws {
+        try await inner.fire(due, at: now)
+        let recorded = Date()
+        let late = due.map { recorded.timeIntervalSince($0.pending.nextFireDate ?? now) * 1000 }
+        lateness.withLock { $0.append(contentsOf: late) }
+    }
+}
+
+do {
+    var recorder: LatenessRecorder?
+    let (store, service, scheduler) = try await makeService(bigDirectory) { inner in
+        let made = LatenessRecorder(inner)
+        recorder = made
+        return made
+    }
+    _ = service
+    let fires = 5000
+    let start = Date().addingTimeInterval(1)
+    let due = (0..<fires).map { index in
+        PendingRequest(
+            centerID: "c1", request: NotificationRequest(identifier: "due-\(index)", content: NotificationContent(title: "due"), trigger: .timeInterval(1, repeats: false)),
+            addedAt: Date(), nextFireDate: start.addingTimeInterval(Double(index) / 1000)
+        )
+    }
+    try await store.insertPending(due)
+    let task = Task { try await scheduler.run() }
+    while (recorder?.lateness.withLock { $0.count } ?? fires) < fires { try await Task.sleep(for: .milliseconds(50)) }
+    task.cancel()
+    let sorted = recorder!.lateness.withLock { $0 }.sorted()
+    rows.append(("firing lateness p50 / p99 / max (ms), 1,000 fires/s, \(pendingCount / 1000) k pending",
+                 String(format: "%.2f / %.2f / %.2f", percentile(sorted, 0.5), percentile(sorted, 0.99), sorted.last ?? 0), "due time", "–"))
+}
+
+// MARK: 4. start-to-ready of usernotifyd with N pending, against an empty data directory
+
+func startToReady(_ dataDirectory: URL) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: usernotifyd)
+    process.arguments = ["--port", "0", "--data-dir", dataDirectory.path, "--log-level", "notice"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    let start = Date()
+    try process.run()
+    var text = ""
+    while !text.contains("storage ready") {
+        let chunk = pipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        text += String(decoding: chunk, as: UTF8.self)
+    }
+    let seconds = Date().timeIntervalSince(start)
+    process.terminate()
+    process.waitUntilExit()
+    return seconds
+}
+
+if FileManager.default.fileExists(atPath: usernotifyd) {
+    let emptyData = try freshDirectory("ready-empty")
+    var empty: [Double] = []
+    var full: [Double] = []
+    for _ in 0..<3 {
+        empty.append(try startToReady(emptyData))
+        full.append(try startToReady(bigDirectory))
+    }
+    let e = empty.sorted()[1]
+    let f = full.sorted()[1]
+    rows.append(("start-to-ready with \(pendingCount / 1000) k pending (s)", String(format: "%.3f", f), String(format: "%.3f empty", e), String(format: "%.2f", f / e)))
+}
+
+print("")
+print("| figure | value | baseline (same run) | ratio |")
+print("|---|---|---|---|")
+for row in rows { print("| \(row.0) | \(row.1) | \(row.2) | \(row.3) |") }
