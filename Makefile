@@ -9,6 +9,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES)
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_ARGS ?=
+BENCH_PENDING ?= 1000000
 
 .PHONY: help deps build run test bench lint clean
 
@@ -37,10 +38,11 @@ test: ## Install what the tests need and run the whole suite
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-bench: ## Benchmarks against a bare C libmicrohttpd server, interleaved (release build)
+bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and scheduler figures (release build)
 	$(call install_missing,$(BENCH_PACKAGES))
-	$(SWIFT) build -c release --product usernotifyd
+	$(SWIFT) build -c release --product usernotifyd --product scheduler-bench
 	python3 Benchmarks/bench.py
+	.build/release/scheduler-bench --pending $(BENCH_PENDING)
 
 lint: ## Check formatting (swift format lint) and the CI script
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

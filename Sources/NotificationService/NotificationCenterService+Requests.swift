@@ -114,34 +114,29 @@ extension NotificationCenterService {
 
     // MARK: firing
 
-    /// Fires claimed requests (the scheduler's `FiringHandler`): every firing of the batch is recorded
-    /// in one transaction, then published.
+    /// Fires claimed requests (the scheduler's `FiringHandler`): the presentation is decided from the
+    /// center as it is at this instant, and the whole batch is recorded in one transaction, then published.
     package func fire(_ due: [StoredPending], at now: Date) async throws {
-        var centers: [String: CenterRecord] = [:]
-        var firings: [FiringRecord] = []
-        for stored in due {
-            let centerID = stored.pending.centerID
-            if centers[centerID] == nil { centers[centerID] = try await store.center(id: centerID) }
-            guard let center = centers[centerID] else { continue }
+        let recorded = try await store.fire(due) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
-            firings.append(firing(stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false, at: now))
+            return Self.firing(
+                stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false, at: now)
         }
-        try await store.recordFirings(firings)
-        firings.forEach(publish)
+        recorded.forEach(publish)
     }
 
     /// Decides the presentation, records the firing, then publishes it.
     func deliver(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
     ) async throws -> DeliveredNotification? {
-        let record = firing(request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now)
+        let record = Self.firing(request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now)
         try await store.recordFirings([record])
         publish(record)
         return record.delivered
     }
 
-    private func firing(
+    private static func firing(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
     ) -> FiringRecord {
         let presentation = PresentationRules.decide(content: request.content, settings: center.settings, state: center.state)

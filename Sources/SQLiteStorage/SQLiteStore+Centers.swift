@@ -61,7 +61,9 @@ extension SQLiteStore {
     }
 
     static func fetchCenter(_ id: String, _ db: Database) throws -> CenterRecord? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM centers WHERE id = ?", arguments: [id]) else { return nil }
+        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM centers WHERE id = ?"), arguments: [id]) else {
+            return nil
+        }
         return CenterRecord(
             id: row["id"], appID: row["app_id"],
             settings: try decode(NotificationSettings.self, row["settings"]),

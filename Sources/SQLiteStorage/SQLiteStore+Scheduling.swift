@@ -38,44 +38,89 @@ extension SQLiteStore {
     package func recordFirings(_ firings: [FiringRecord]) async throws {
         guard !firings.isEmpty else { return }
         try await pool.write { db in
-            for firing in firings { try Self.record(firing, db) }
+            for firing in firings {
+                // A center deleted meanwhile takes its requests with it: nothing to record.
+                guard
+                    try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM centers WHERE id = ?"), arguments: [firing.centerID])
+                        ?? false
+                else { continue }
+                _ = try Self.record(firing, db)
+            }
         }
     }
 
-    private static func record(_ firing: FiringRecord, _ db: Database) throws {
-            // A center deleted meanwhile takes its requests with it: nothing to record.
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM centers WHERE id = ?", arguments: [firing.centerID]) ?? false else { return }
-            if let delivered = firing.delivered {
+    package func fire(
+        _ claims: [StoredPending], decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
+    ) async throws -> [FiringRecord] {
+        guard !claims.isEmpty else { return [] }
+        return try await pool.write { db in
+            var centers: [String: CenterRecord?] = [:]
+            var recorded: [FiringRecord] = []
+            for claim in claims {
+                let centerID = claim.pending.centerID
+                if centers[centerID] == nil { centers[centerID] = .some(try Self.fetchCenter(centerID, db)) }
+                guard let center = centers[centerID] ?? nil else { continue }
+                let firing = decide(claim, center)
+                if try Self.record(firing, db) { recorded.append(firing) }
+            }
+            return recorded
+        }
+    }
+
+    /// Records one firing; false when the claimed revision is no longer pending (removed or replaced
+    /// since the claim), in which case it does not fire.
+    private static func record(_ firing: FiringRecord, _ db: Database) throws -> Bool {
+        if firing.revision != 0 {
+            let stillPending =
+                try Bool.fetchOne(
+                    try db.cachedStatement(sql: "SELECT 1 FROM pending WHERE center_id = ? AND identifier = ? AND revision = ?"),
+                    arguments: [firing.centerID, firing.identifier, firing.revision]
+                ) ?? false
+            guard stillPending else { return false }
+        }
+        if let delivered = firing.delivered {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO delivered(center_id, identifier, delivered_at, request, presentation, seq) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(center_id, identifier) DO UPDATE SET
+                        delivered_at = excluded.delivered_at, request = excluded.request,
+                        presentation = excluded.presentation, seq = excluded.seq
+                    """
+            ).execute(
+                arguments: [
+                    firing.centerID, firing.identifier, milliseconds(delivered.date), try encode(delivered.request),
+                    try encode(delivered.presentation), try next("delivered", db),
+                ]
+            )
+        }
+        let target = "center_id = ? AND identifier = ? AND revision = ?"
+        if let next = firing.nextFireDate {
+            try db.cachedStatement(sql: "UPDATE pending SET next_fire = ?, claimed_until = NULL WHERE \(target)").execute(
+                arguments: [milliseconds(next), firing.centerID, firing.identifier, firing.revision]
+            )
+        } else if firing.keepPending {
+            try db.execute(
+                sql: "UPDATE pending SET claimed_until = NULL WHERE \(target)",
+                arguments: [firing.centerID, firing.identifier, firing.revision])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM pending WHERE \(target)").execute(
+                arguments: [firing.centerID, firing.identifier, firing.revision])
+        }
+        if let badge = firing.badge {
+            try db.cachedStatement(sql: "UPDATE centers SET badge = ? WHERE id = ?").execute(arguments: [badge, firing.centerID])
+        }
+        return true
+    }
+
+    package func releaseClaims(_ claims: [StoredPending]) async throws {
+        try await pool.write { db in
+            for claim in claims {
                 try db.execute(
-                    sql: """
-                        INSERT INTO delivered(center_id, identifier, delivered_at, request, presentation, seq) VALUES (?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(center_id, identifier) DO UPDATE SET
-                            delivered_at = excluded.delivered_at, request = excluded.request,
-                            presentation = excluded.presentation, seq = excluded.seq
-                        """,
-                    arguments: [
-                        firing.centerID, firing.identifier, milliseconds(delivered.date), try encode(delivered.request),
-                        try encode(delivered.presentation), try next("delivered", db),
-                    ]
+                    sql: "UPDATE pending SET claimed_until = NULL WHERE center_id = ? AND identifier = ? AND revision = ?",
+                    arguments: [claim.pending.centerID, claim.pending.request.identifier, claim.revision]
                 )
             }
-            let target = "center_id = ? AND identifier = ? AND revision = ?"
-            if let next = firing.nextFireDate {
-                try db.execute(
-                    sql: "UPDATE pending SET next_fire = ?, claimed_until = NULL WHERE \(target)",
-                    arguments: [milliseconds(next), firing.centerID, firing.identifier, firing.revision]
-                )
-            } else if firing.keepPending {
-                try db.execute(
-                    sql: "UPDATE pending SET claimed_until = NULL WHERE \(target)",
-                    arguments: [firing.centerID, firing.identifier, firing.revision])
-            } else {
-                try db.execute(
-                    sql: "DELETE FROM pending WHERE \(target)", arguments: [firing.centerID, firing.identifier, firing.revision])
-            }
-            if let badge = firing.badge {
-                try db.execute(sql: "UPDATE centers SET badge = ? WHERE id = ?", arguments: [badge, firing.centerID])
-            }
+        }
     }
 
     package func releaseAllClaims() async throws {

@@ -12,12 +12,15 @@ package protocol FiringHandler: Sendable {
 
 /// Fires pending requests at their trigger dates.
 ///
-/// The store holds the truth: the scheduler keeps no copy of the pending requests, only asks the store
-/// for the earliest date (an index lookup) and claims what is due in batches. So it needs no rebuild
-/// after a restart: claims left by a crash are released at start, and everything that came due while
-/// the service was down fires at once; repeating triggers fire once and move on (see
-/// `NotificationTrigger.nextFireDate`). A firing is recorded in one transaction, so nothing fires twice.
-/// An `add` with an earlier date, or a move of the virtual clock, calls `wake()`.
+/// The store holds the truth. The scheduler holds only a small min-heap of requests it has *claimed*
+/// ahead of time: those due within `lookahead` (an index range scan). At the due instant only the firing
+/// remains to be done — deciding the presentation and recording it in one transaction — which is what
+/// keeps firing to the millisecond. A restart needs no rebuild: claims left by a crash are released at
+/// start, everything that came due while the service was down fires at once, and repeating triggers
+/// fire once and move on (see `NotificationTrigger.nextFireDate`). A firing is recorded only for the
+/// revision that was claimed and only while it is still pending, so a request removed or replaced after
+/// its claim does not fire, and nothing fires twice. An `add` with an earlier date, or a move of the
+/// virtual clock, calls `wake()`.
 package actor Scheduler: Service {
     private let store: any NotificationStore
     private let clock: any SchedulerClock
@@ -25,6 +28,14 @@ package actor Scheduler: Service {
     private let logger: Logger
     private let batchSize: Int
     private let lease: TimeInterval
+    private let lookahead: TimeInterval
+    private let claimChunk: Int
+    /// Claimed requests, earliest first.
+    private var claimed = ClaimedHeap()
+    /// The earliest unclaimed fire date the store reported at the last claim.
+    private var nextUnclaimed: Date?
+    /// Claim on the next cycle whatever `nextUnclaimed` says: at start, and after `wake()`.
+    private var mustClaim = true
     private let wakeSignal: WakeSignal
     private var startedCycles = 0
     private var completedCycles = 0
@@ -32,8 +43,11 @@ package actor Scheduler: Service {
 
     package init(
         store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
-        wakeSignal: WakeSignal = WakeSignal(), batchSize: Int = 256, lease: TimeInterval = 60
+        wakeSignal: WakeSignal = WakeSignal(), batchSize: Int = 256, lease: TimeInterval = 60, lookahead: TimeInterval = 0.25,
+        claimChunk: Int = 32
     ) {
+        self.claimChunk = claimChunk
+        self.lookahead = lookahead
         self.wakeSignal = wakeSignal
         self.store = store
         self.clock = clock
@@ -72,55 +86,89 @@ package actor Scheduler: Service {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             startedCycles += 1
             let decision = await fireDueBatch()
-            completeCycle()
+            completeCycle(resting: decision != .fire)
             switch decision {
             case .fire:
                 continue
             case .sleep(let deadline):
-                await sleep(until: deadline)
+                if await sleep(until: deadline) { mustClaim = true }
             case .waitForWork:
-                await sleep(until: nil)
+                if await sleep(until: nil) { mustClaim = true }
             }
         }
+        // Give back what was claimed and not fired, so that it fires without waiting for the lease.
+        let unfired = claimed.removeAll()
+        if !unfired.isEmpty { try? await store.releaseClaims(unfired) }
         // Release anyone waiting for a cycle: there will be none.
         cycleWaiters.forEach { $0.continuation.resume() }
         cycleWaiters.removeAll()
     }
 
+    /// One cycle: fire what is due among the claimed requests, claim what comes due within the
+    /// lookahead, and decide when to look again.
     private func fireDueBatch() async -> SchedulerDecision {
-        let now = clock.now
         do {
-            let due = try await store.claimDue(now: now, limit: batchSize, leaseUntil: now.addingTimeInterval(lease))
+            let due = claimed.removeDue(at: clock.now)
             if !due.isEmpty {
                 do {
                     try await handler.fire(due, at: clock.now)
                 } catch {
                     // The claims expire and the requests are tried again after the lease.
-                    logger.error("firing failed", metadata: ["scheduler.batch": .stringConvertible(due.count), "error": .string("\(error)")])
+                    logger.error(
+                        "firing failed", metadata: ["scheduler.batch": .stringConvertible(due.count), "error": .string("\(error)")])
                 }
             }
-            return .after(claimed: due.count, batchSize: batchSize, nextFireDate: try await store.nextFireDate(), now: clock.now)
+            let now = clock.now
+            let horizon = now.addingTimeInterval(lookahead)
+            let room = batchSize - claimed.count
+            var claimedFull = false
+            // Claim only when something unclaimed comes within the lookahead (or after a wake-up): a
+            // claim is a write, and most cycles only fire what is already held.
+            // Claims come in chunks: decoding a claimed row costs tens of microseconds, and a large claim
+            // between two firings would make the second one late.
+            let chunk = min(room, claimChunk)
+            let refill = claimed.count == 0 || room >= claimChunk
+            if chunk > 0, mustClaim || (refill && nextUnclaimed.map({ $0 <= horizon }) == true) {
+                mustClaim = false
+                let fresh = try await store.claimDue(now: horizon, limit: chunk, leaseUntil: horizon.addingTimeInterval(lease))
+                claimed.insert(fresh)
+                claimedFull = fresh.count == chunk && claimed.first.map { $0 <= now } == true
+                nextUnclaimed = try await store.nextFireDate()
+            }
+            return .after(
+                claimedFull: claimedFull, nextClaimed: claimed.first, nextUnclaimed: nextUnclaimed, lookahead: lookahead, now: clock.now)
         } catch {
             logger.error("scheduler could not read the store; retrying", metadata: ["error": .string("\(error)")])
             return .sleep(until: clock.now.addingTimeInterval(1))
         }
     }
 
-    private func sleep(until deadline: Date?) async {
+    /// Sleeps until `deadline` or a wake-up; true when it was a wake-up.
+    private func sleep(until deadline: Date?) async -> Bool {
         let clock = clock
         let wakeSignal = wakeSignal
-        await withTaskGroup(of: Void.self) { group in
+        return await withTaskGroup(of: Bool.self) { group in
             if let deadline {
-                group.addTask { try? await clock.sleep(until: deadline) }
+                group.addTask {
+                    try? await clock.sleep(until: deadline)
+                    return false
+                }
             }
-            group.addTask { await wakeSignal.wait() }
-            await group.next()
+            group.addTask {
+                await wakeSignal.wait()
+                return true
+            }
+            let woken = await group.next() ?? false
             group.cancelAll()
+            return woken
         }
     }
 
-    private func completeCycle() {
+    /// Counts a finished cycle; `settle()` callers are released by the first cycle that started after
+    /// their call and ends at rest (nothing more due now).
+    private func completeCycle(resting: Bool) {
         completedCycles += 1
+        guard resting else { return }
         let cycles = completedCycles
         let ready = cycleWaiters.filter { $0.target <= cycles }
         cycleWaiters.removeAll { $0.target <= cycles }

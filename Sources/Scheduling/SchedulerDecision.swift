@@ -9,11 +9,15 @@ package enum SchedulerDecision: Sendable, Hashable {
     /// Nothing has a fire date: sleep until woken.
     case waitForWork
 
-    /// What to do after a batch of `claimed` firings (a full batch means more may be due), given the
-    /// earliest pending date and the time.
-    package static func after(claimed: Int, batchSize: Int, nextFireDate: Date?, now: Date) -> SchedulerDecision {
-        if claimed >= batchSize { return .fire }
-        guard let next = nextFireDate else { return .waitForWork }
-        return next <= now ? .fire : .sleep(until: next)
+    /// What to do after a cycle. `claimedFull`: the last claim filled a batch, so more may be waiting.
+    /// `nextClaimed`: the earliest request held in memory. `nextUnclaimed`: the earliest one left in the
+    /// store, which must be claimed `lookahead` before it is due.
+    package static func after(
+        claimedFull: Bool, nextClaimed: Date?, nextUnclaimed: Date?, lookahead: TimeInterval, now: Date
+    ) -> SchedulerDecision {
+        if claimedFull { return .fire }
+        let wake = [nextClaimed, nextUnclaimed.map { $0.addingTimeInterval(-lookahead) }].compactMap { $0 }.min()
+        guard let wake else { return .waitForWork }
+        return wake <= now ? .fire : .sleep(until: wake)
     }
 }

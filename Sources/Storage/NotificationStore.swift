@@ -47,8 +47,16 @@ package protocol NotificationStore: Sendable {
     func nextFireDate() async throws -> Date?
     /// Claims up to `limit` unclaimed requests due at `now`, earliest first, until `leaseUntil`.
     func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> [StoredPending]
-    /// Completes firings: delivered notifications, next dates or removals, badges — one transaction.
+    /// Completes firings: delivered notifications, next dates or removals, badges — one transaction. A
+    /// firing of a claimed revision that is no longer pending (removed or replaced since) is dropped;
+    /// revision 0 marks a delivery that never was pending (no trigger).
     func recordFirings(_ firings: [FiringRecord]) async throws
+    /// Fires claimed requests in one transaction: for each whose center still exists, `decide` (a pure
+    /// function of the claim and the center as it is now) gives the firing, which is recorded as in
+    /// `recordFirings`. Returns the firings recorded.
+    func fire(_ claims: [StoredPending], decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord) async throws -> [FiringRecord]
+    /// Gives back claims that will not be fired (at shutdown), unless the request changed meanwhile.
+    func releaseClaims(_ claims: [StoredPending]) async throws
     /// Releases every claim (at start-up of the only process using the database).
     func releaseAllClaims() async throws
 }

@@ -26,7 +26,9 @@ package final class CenterRuntime: Service {
     private let events: any CenterEventSink
     private let opened = Mutex<Parts?>(nil)
 
-    package init(configuration: ServerConfiguration, readiness: Readiness, events: any CenterEventSink = DiscardingEventSink(), logger: Logger) {
+    package init(
+        configuration: ServerConfiguration, readiness: Readiness, events: any CenterEventSink = DiscardingEventSink(), logger: Logger
+    ) {
         self.configuration = configuration
         self.readiness = readiness
         self.events = events
@@ -61,6 +63,10 @@ package final class CenterRuntime: Service {
             "storage ready",
             metadata: ["storage.path": .string(path), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual")]
         )
-        try await scheduler.run()
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await store.runCheckpoints() }
+            try await scheduler.run()
+            group.cancelAll()
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NotificationCore
 import NotificationService
+import SQLiteStorage
 import Storage
 import Testing
 
@@ -66,6 +67,21 @@ import Testing
         #expect(try await harness.delivered().map(\.request.content.title) == ["second"])
         await harness.advance(by: 10)
         #expect(try await harness.delivered().map(\.request.content.title) == ["third"])
+        await harness.stop()
+    }
+
+    @Test func aRequestRemovedAfterTheSchedulerClaimedItDoesNotFire() async throws {
+        let harness = try CenterHarness()
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        _ = try await harness.service.add(centerID: "c1", request("gone", .timeInterval(5, repeats: false)))
+        _ = try await harness.service.add(centerID: "c1", request("kept", .timeInterval(5, repeats: false)))
+        // 100 ms before the due date both are claimed (the lookahead is 250 ms).
+        await harness.advance(by: 4.9)
+        #expect(try await harness.store.nextFireDate() == nil, "both claimed")
+        _ = try await harness.service.removePendingRequests(centerID: "c1", identifiers: ["gone"])
+        await harness.advance(by: 0.1)
+        #expect(try await harness.delivered().map(\.request.identifier) == ["kept"])
         await harness.stop()
     }
 

@@ -15,7 +15,10 @@ import Testing
     func pending(_ identifier: String, fireIn seconds: Double?) -> PendingRequest {
         let now = Date(timeIntervalSince1970: 1_000_000)
         return PendingRequest(
-            centerID: "c", request: NotificationRequest(identifier: identifier, content: NotificationContent(title: identifier), trigger: .timeInterval(seconds ?? 1, repeats: false)),
+            centerID: "c",
+            request: NotificationRequest(
+                identifier: identifier, content: NotificationContent(title: identifier),
+                trigger: .timeInterval(seconds ?? 1, repeats: false)),
             addedAt: now, nextFireDate: seconds.map { now.addingTimeInterval($0) }
         )
     }
@@ -37,14 +40,21 @@ import Testing
     @Test func dueRowsAreClaimedOnceUntilTheLeaseExpires() async throws {
         let (store, _) = try makeStore()
         try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Date()))
-        for (id, seconds) in [("a", 1.0), ("b", 2.0), ("c", 30.0)] { _ = try await store.upsertPending(pending(id, fireIn: seconds), limit: 64) }
+        for (id, seconds) in [("a", 1.0), ("b", 2.0), ("c", 30.0)] {
+            _ = try await store.upsertPending(pending(id, fireIn: seconds), limit: 64)
+        }
         let now = Date(timeIntervalSince1970: 1_000_005)
         let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60))
         #expect(claimed.map(\.pending.request.identifier) == ["a", "b"])
-        #expect(try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).isEmpty, "claimed rows are not claimed again")
+        #expect(
+            try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).isEmpty,
+            "claimed rows are not claimed again")
         #expect(try await store.nextFireDate() == Date(timeIntervalSince1970: 1_000_030), "claimed rows are not the next date")
         let later = now.addingTimeInterval(61)
-        #expect(try await store.claimDue(now: later, limit: 10, leaseUntil: later.addingTimeInterval(60)).map(\.pending.request.identifier) == ["a", "b", "c"])
+        #expect(
+            try await store.claimDue(now: later, limit: 10, leaseUntil: later.addingTimeInterval(60)).map(\.pending.request.identifier) == [
+                "a", "b", "c",
+            ])
     }
 
     @Test func aFiringRecordLeavesAReplacedRequestAlone() async throws {
@@ -54,8 +64,12 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_000_002)
         let claimed = try #require(try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).first)
         _ = try await store.upsertPending(pending("x", fireIn: 100), limit: 64)
-        try await store.recordFirings([FiringRecord(centerID: "c", identifier: "x", revision: claimed.revision, delivered: nil, nextFireDate: nil)])
-        #expect(try await store.pendingRequests(centerID: "c", after: nil, limit: 10).items.first?.nextFireDate == Date(timeIntervalSince1970: 1_000_100))
+        try await store.recordFirings([
+            FiringRecord(centerID: "c", identifier: "x", revision: claimed.revision, delivered: nil, nextFireDate: nil)
+        ])
+        #expect(
+            try await store.pendingRequests(centerID: "c", after: nil, limit: 10).items.first?.nextFireDate
+                == Date(timeIntervalSince1970: 1_000_100))
     }
 
     @Test func theLimitCountsWhatIsPendingAfterFiringsAndRemovals() async throws {
@@ -65,7 +79,11 @@ import Testing
         await #expect(throws: NotificationError.pendingLimitReached(2)) { try await store.upsertPending(pending("c", fireIn: 1), limit: 2) }
         let now = Date(timeIntervalSince1970: 1_000_002)
         let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60))
-        try await store.recordFirings(claimed.map { FiringRecord(centerID: "c", identifier: $0.pending.request.identifier, revision: $0.revision, delivered: nil, nextFireDate: nil) })
+        try await store.recordFirings(
+            claimed.map {
+                FiringRecord(
+                    centerID: "c", identifier: $0.pending.request.identifier, revision: $0.revision, delivered: nil, nextFireDate: nil)
+            })
         #expect(try await store.upsertPending(pending("c", fireIn: 1), limit: 2) == .added)
         _ = try await store.removeAllPending(centerID: "c")
         for id in ["d", "e"] { _ = try await store.upsertPending(pending(id, fireIn: 1), limit: 2) }

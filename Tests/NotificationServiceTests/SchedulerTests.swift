@@ -8,16 +8,22 @@ import Testing
     let now = Date(timeIntervalSince1970: 1000)
 
     @Test(arguments: [
-        (256, 256, nil as Double?, SchedulerDecision.fire),
-        (3, 256, 999.0, .fire),
-        (3, 256, 1000.0, .fire),
-        (0, 256, 1000.5, .sleep(until: Date(timeIntervalSince1970: 1000.5))),
-        (0, 256, nil, .waitForWork),
+        // (claimed a full batch, earliest claimed, earliest unclaimed, expected), lookahead 0.25 s, now 1000
+        (true, nil as Double?, nil as Double?, SchedulerDecision.fire),
+        (false, 999.0, nil, .fire),
+        (false, 1000.0, 2000.0, .fire),
+        (false, 1000.5, nil, .sleep(until: Date(timeIntervalSince1970: 1000.5))),
+        (false, nil, 1000.5, .sleep(until: Date(timeIntervalSince1970: 1000.25))),
+        (false, 1000.1, 1000.3, .sleep(until: Date(timeIntervalSince1970: 1000.05))),
+        (false, nil, 1000.2, .fire),
+        (false, nil, nil, .waitForWork),
     ])
-    func decisions(claimed: Int, batchSize: Int, next: Double?, expected: SchedulerDecision) {
-        #expect(
-            SchedulerDecision.after(
-                claimed: claimed, batchSize: batchSize, nextFireDate: next.map(Date.init(timeIntervalSince1970:)), now: now) == expected)
+    func decisions(claimedFull: Bool, nextClaimed: Double?, nextUnclaimed: Double?, expected: SchedulerDecision) {
+        let decision = SchedulerDecision.after(
+            claimedFull: claimedFull, nextClaimed: nextClaimed.map(Date.init(timeIntervalSince1970:)),
+            nextUnclaimed: nextUnclaimed.map(Date.init(timeIntervalSince1970:)), lookahead: 0.25, now: now
+        )
+        #expect(decision == expected)
     }
 }
 

@@ -31,7 +31,8 @@ let adding = arguments[3] == "add"
 let logger = Logger(label: "fixture", factory: { _ in SwiftLogNoOpLogHandler() })
 let wakeSignal = WakeSignal()
 let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger, wake: { wakeSignal.signal() })
-let scheduler = Scheduler(store: store, clock: SystemClock(), handler: PrintingHandler(service: service), logger: logger, wakeSignal: wakeSignal)
+let scheduler = Scheduler(
+    store: store, clock: SystemClock(), handler: PrintingHandler(service: service), logger: logger, wakeSignal: wakeSignal)
 
 if try await store.center(id: "c1") == nil {
     _ = try await service.createCenter(appID: "app", id: "c1")
@@ -49,12 +50,16 @@ try await withThrowingTaskGroup(of: Void.self) { group in
             let identifier = "\(runName)-\(index)"
             let delay = Double(index % 7 + 1) / 50
             _ = try await service.add(
-                centerID: "c1", NotificationRequest(identifier: identifier, content: NotificationContent(title: identifier), trigger: .timeInterval(delay, repeats: false))
+                centerID: "c1",
+                NotificationRequest(
+                    identifier: identifier, content: NotificationContent(title: identifier), trigger: .timeInterval(delay, repeats: false))
             )
             say("acked \(identifier)")
         }
     } else {
-        while try await store.nextFireDate() != nil { try await Task.sleep(for: .milliseconds(20)) }
+        while try await !store.pendingRequests(centerID: "c1", after: nil, limit: 1).items.isEmpty {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         say("drained")
         group.cancelAll()
     }
