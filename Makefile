@@ -40,7 +40,8 @@ test: ## Install what the tests need and run the whole suite
 
 bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and scheduler figures (release build)
 	$(call install_missing,$(BENCH_PACKAGES))
-	$(SWIFT) build -c release --product usernotifyd --product scheduler-bench
+	$(SWIFT) build -c release --product usernotifyd
+	$(SWIFT) build -c release --product scheduler-bench
 	python3 Benchmarks/bench.py
 	.build/release/scheduler-bench --pending $(BENCH_PENDING)
 

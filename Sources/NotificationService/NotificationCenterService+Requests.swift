@@ -41,17 +41,12 @@ extension NotificationCenterService {
         return try await store.pendingRequests(centerID: centerID, after: cursor, limit: min(limit, configuration.pageLimit))
     }
 
-    /// Removes pending requests by identifier; identifiers that are not pending are ignored.
-    package func removePendingRequests(centerID: String, identifiers: [String]) async throws -> [String] {
+    /// Removes pending requests by identifier (nil: all); identifiers that are not pending are ignored.
+    package func removePendingRequests(centerID: String, identifiers: [String]?) async throws -> [String] {
         _ = try await center(centerID)
         let removed = try await store.removePending(centerID: centerID, identifiers: identifiers)
         if !removed.isEmpty { events.publish(.pendingRemoved(removed), centerID: centerID) }
         return removed
-    }
-
-    package func removeAllPendingRequests(centerID: String) async throws -> Int {
-        _ = try await center(centerID)
-        return try await store.removeAllPending(centerID: centerID)
     }
 
     package func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
@@ -59,16 +54,12 @@ extension NotificationCenterService {
         return try await store.deliveredNotifications(centerID: centerID, after: cursor, limit: min(limit, configuration.pageLimit))
     }
 
-    package func removeDeliveredNotifications(centerID: String, identifiers: [String]) async throws -> [String] {
+    /// Removes delivered notifications by identifier (nil: all); others are ignored.
+    package func removeDeliveredNotifications(centerID: String, identifiers: [String]?) async throws -> [String] {
         _ = try await center(centerID)
         let removed = try await store.removeDelivered(centerID: centerID, identifiers: identifiers)
         if !removed.isEmpty { events.publish(.deliveredRemoved(removed), centerID: centerID) }
         return removed
-    }
-
-    package func removeAllDeliveredNotifications(centerID: String) async throws -> Int {
-        _ = try await center(centerID)
-        return try await store.removeAllDelivered(centerID: centerID)
     }
 
     // MARK: location

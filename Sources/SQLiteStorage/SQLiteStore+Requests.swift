@@ -63,22 +63,8 @@ extension SQLiteStore {
         }
     }
 
-    package func removePending(centerID: String, identifiers: [String]) async throws -> [String] {
-        try await pool.write { db in
-            var removed: [String] = []
-            for identifier in Set(identifiers) {
-                try db.execute(sql: "DELETE FROM pending WHERE center_id = ? AND identifier = ?", arguments: [centerID, identifier])
-                if db.changesCount > 0 { removed.append(identifier) }
-            }
-            return removed.sorted()
-        }
-    }
-
-    package func removeAllPending(centerID: String) async throws -> Int {
-        try await pool.write { db in
-            try db.execute(sql: "DELETE FROM pending WHERE center_id = ?", arguments: [centerID])
-            return db.changesCount
-        }
+    package func removePending(centerID: String, identifiers: [String]?) async throws -> [String] {
+        try await remove(from: "pending", centerID: centerID, identifiers: identifiers)
     }
 
     package func pendingRequests(centerID: String, triggerKind: String) async throws -> [StoredPending] {
@@ -117,21 +103,23 @@ extension SQLiteStore {
         }
     }
 
-    package func removeDelivered(centerID: String, identifiers: [String]) async throws -> [String] {
+    package func removeDelivered(centerID: String, identifiers: [String]?) async throws -> [String] {
+        try await remove(from: "delivered", centerID: centerID, identifiers: identifiers)
+    }
+
+    /// Deletes the named rows of a center's `table` (all of them for nil); returns the identifiers deleted.
+    private func remove(from table: StaticString, centerID: String, identifiers: [String]?) async throws -> [String] {
         try await pool.write { db in
+            guard let identifiers else {
+                return try String.fetchAll(db, sql: "DELETE FROM \(table) WHERE center_id = ? RETURNING identifier", arguments: [centerID])
+                    .sorted()
+            }
             var removed: [String] = []
             for identifier in Set(identifiers) {
-                try db.execute(sql: "DELETE FROM delivered WHERE center_id = ? AND identifier = ?", arguments: [centerID, identifier])
+                try db.execute(sql: "DELETE FROM \(table) WHERE center_id = ? AND identifier = ?", arguments: [centerID, identifier])
                 if db.changesCount > 0 { removed.append(identifier) }
             }
             return removed.sorted()
-        }
-    }
-
-    package func removeAllDelivered(centerID: String) async throws -> Int {
-        try await pool.write { db in
-            try db.execute(sql: "DELETE FROM delivered WHERE center_id = ?", arguments: [centerID])
-            return db.changesCount
         }
     }
 

@@ -28,9 +28,8 @@ package protocol NotificationStore: Sendable {
     /// `limit` other pending requests.
     func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome
     func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest>
-    /// Removes the named requests (unknown ones are ignored); returns the identifiers removed.
-    func removePending(centerID: String, identifiers: [String]) async throws -> [String]
-    func removeAllPending(centerID: String) async throws -> Int
+    /// Removes the named requests (unknown ones are ignored; nil removes all); returns the identifiers removed.
+    func removePending(centerID: String, identifiers: [String]?) async throws -> [String]
     /// The center's pending requests whose trigger is of `triggerKind` (`location`, `calendar`…).
     func pendingRequests(centerID: String, triggerKind: String) async throws -> [StoredPending]
     /// Moves a pending request to a new fire date, unless it was replaced meanwhile (other revision).
@@ -39,8 +38,9 @@ package protocol NotificationStore: Sendable {
     // MARK: delivered
     func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification>
     func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification?
-    func removeDelivered(centerID: String, identifiers: [String]) async throws -> [String]
-    func removeAllDelivered(centerID: String) async throws -> Int
+    /// Removes the named delivered notifications (unknown ones are ignored; nil removes all); returns
+    /// the identifiers removed.
+    func removeDelivered(centerID: String, identifiers: [String]?) async throws -> [String]
 
     // MARK: scheduling
     /// The earliest fire date of any unclaimed pending request.

@@ -85,7 +85,7 @@ import Testing
                     centerID: "c", identifier: $0.pending.request.identifier, revision: $0.revision, delivered: nil, nextFireDate: nil)
             })
         #expect(try await store.upsertPending(pending("c", fireIn: 1), limit: 2) == .added)
-        _ = try await store.removeAllPending(centerID: "c")
+        #expect(try await store.removePending(centerID: "c", identifiers: nil).count == 2)
         for id in ["d", "e"] { _ = try await store.upsertPending(pending(id, fireIn: 1), limit: 2) }
     }
 
