@@ -36,6 +36,8 @@ package actor Scheduler: Service {
     private var nextUnclaimed: Date?
     /// Claim on the next cycle whatever `nextUnclaimed` says: at start, and after `wake()`.
     private var mustClaim = true
+    /// The last claim was full and already due: claim whole batches until caught up.
+    private var backlog = false
     private let wakeSignal: WakeSignal
     private var startedCycles = 0
     private var completedCycles = 0
@@ -44,7 +46,7 @@ package actor Scheduler: Service {
     package init(
         store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
         wakeSignal: WakeSignal = WakeSignal(), batchSize: Int = 256, lease: TimeInterval = 60, lookahead: TimeInterval = 0.25,
-        claimChunk: Int = 32
+        claimChunk: Int = 8
     ) {
         self.claimChunk = claimChunk
         self.lookahead = lookahead
@@ -124,15 +126,17 @@ package actor Scheduler: Service {
             var claimedFull = false
             // Claim only when something unclaimed comes within the lookahead (or after a wake-up): a
             // claim is a write, and most cycles only fire what is already held.
-            // Claims come in chunks: decoding a claimed row costs tens of microseconds, and a large claim
-            // between two firings would make the second one late.
-            let chunk = min(room, claimChunk)
+            // Claims come in small chunks: decoding a claimed row costs tens of microseconds, and a large
+            // claim between two firings would make the second one late. A backlog (everything claimed
+            // was already due: after a restart, or a burst) is worked off in whole batches.
+            let chunk = min(room, backlog ? batchSize : claimChunk)
             let refill = claimed.count == 0 || room >= claimChunk
             if chunk > 0, mustClaim || (refill && nextUnclaimed.map({ $0 <= horizon }) == true) {
                 mustClaim = false
                 let fresh = try await store.claimDue(now: horizon, limit: chunk, leaseUntil: horizon.addingTimeInterval(lease))
                 claimed.insert(fresh)
                 claimedFull = fresh.count == chunk && claimed.first.map { $0 <= now } == true
+                backlog = claimedFull
                 nextUnclaimed = try await store.nextFireDate()
             }
             return .after(

@@ -81,6 +81,20 @@ import Testing
         }
     }
 
+    @Test func everyWeekdayAt0800IsFiveTriggersThatSkipTheWeekend() throws {
+        // Saturday 2026-11-21, New York: the next five firings are Monday to Friday at 08:00 local.
+        let zone = TimeZone(identifier: "America/New_York")!
+        var after = Self.utc("2026-11-21T12:00:00Z")
+        let triggers = (2...6).map { DateMatch(hour: 8, minute: 0, weekday: $0) }
+        var fired: [Date] = []
+        for _ in 0..<5 {
+            let next = try #require(triggers.compactMap { $0.nextDate(after: after, in: zone) }.min())
+            fired.append(next)
+            after = next
+        }
+        #expect(fired == (23...27).map { Self.utc("2026-11-\($0)T13:00:00Z") })
+    }
+
     @Test func weekOfYearComponentsMatch() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
