@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
     ],
     targets: [
         // The C library and nothing else.
@@ -75,10 +76,20 @@ let package = Package(
             dependencies: ["NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // The v1 REST API: principals, handlers, errors to problem+json.
+        .target(
+            name: "API",
+            dependencies: [
+                "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Wiring: configuration, routes, the service group.
         .target(
             name: "UserNotifyServer",
             dependencies: [
+                "API",
                 "HTTPCore",
                 "MicroHTTPD",
                 "NotificationCore",
@@ -155,6 +166,11 @@ let package = Package(
                 "NotificationService", "NotificationCore", "Storage", "SQLiteStorage", "Scheduling", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APITests",
+            dependencies: ["TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

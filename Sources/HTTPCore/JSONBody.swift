@@ -4,7 +4,7 @@ import Foundation
 extension HTTPRequest {
     /// Decodes the body as `T`. Refuses a body that is not declared `application/json` (415) and turns
     /// every decoding failure into a 400 problem naming the field and what was expected.
-    package func decodeJSON<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+    package func decodeJSON<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONBody.decoder) throws -> T {
         guard let contentType = headers["Content-Type"], JSONBody.isJSON(contentType) else {
             throw Problem.unsupportedMediaType(
                 "Send the body as JSON with the header Content-Type: application/json."
@@ -32,9 +32,26 @@ extension HTTPResponse {
 }
 
 package enum JSONBody {
+    /// Reads dates as ISO 8601, with or without fractional seconds.
+    package static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "expected an ISO 8601 date such as 2027-01-15T08:00:00Z"))
+        }
+        return decoder
+    }()
+
     package static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        }
         return encoder
     }()
 

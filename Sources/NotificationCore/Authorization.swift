@@ -1,3 +1,5 @@
+import Foundation
+
 /// `UNAuthorizationOptions`, as a set of the framework's case names.
 package enum AuthorizationOption: String, Sendable, Hashable, Codable, CaseIterable {
     case badge, sound, alert, carPlay, criticalAlert, providesAppNotificationSettings, provisional, announcement, timeSensitive
@@ -20,9 +22,9 @@ package enum AuthorizationStatus: String, Sendable, Hashable, Codable, CaseItera
 package struct AuthorizationPrompt: Sendable, Hashable, Codable {
     package var id: String
     package var options: Set<AuthorizationOption>
-    package var askedAt: Double
+    package var askedAt: Date
 
-    package init(id: String, options: Set<AuthorizationOption>, askedAt: Double) {
+    package init(id: String, options: Set<AuthorizationOption>, askedAt: Date) {
         self.id = id
         self.options = options
         self.askedAt = askedAt
@@ -43,7 +45,7 @@ package enum AuthorizationRules {
     /// without a prompt; once decided, later calls return the stored decision.
     package static func request(
         _ options: Set<AuthorizationOption>, settings: inout NotificationSettings, prompt: inout AuthorizationPrompt?,
-        newPromptID: String, now: Double
+        newPromptID: String, now: Date
     ) -> AuthorizationRequestOutcome {
         switch settings.authorizationStatus {
         case .notDetermined:

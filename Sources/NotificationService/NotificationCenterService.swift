@@ -19,7 +19,7 @@ package final class NotificationCenterService: FiringHandler {
     }
 
     let store: any NotificationStore
-    let clock: any SchedulerClock
+    package let clock: any SchedulerClock
     let events: any CenterEventSink
     let configuration: Configuration
     let logger: Logger
@@ -59,7 +59,7 @@ package final class NotificationCenterService: FiringHandler {
     /// `requestAuthorization(options:)`: opens the prompt once, grants provisional at once, and returns
     /// the stored decision afterwards.
     package func requestAuthorization(centerID: String, options: Set<AuthorizationOption>) async throws -> AuthorizationRequestOutcome {
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now
         let promptID = UUID().uuidString.lowercased()
         let (outcome, opened) = try await updateCenter(centerID) { center in
             let hadPrompt = center.prompt != nil

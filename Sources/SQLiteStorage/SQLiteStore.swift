@@ -108,6 +108,27 @@ package final class SQLiteStore: NotificationStore {
                     """
             )
         }
+        migrator.registerMigration("v2: apps and credentials") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE apps (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        authorization_policy TEXT NOT NULL,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE TABLE credentials (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        kind TEXT NOT NULL,
+                        app_id TEXT NOT NULL,
+                        center_id TEXT REFERENCES centers(id) ON DELETE CASCADE,
+                        secret_hash BLOB NOT NULL,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX credentials_by_app ON credentials(app_id);
+                    """
+            )
+        }
         return migrator
     }
 

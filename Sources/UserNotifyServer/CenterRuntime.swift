@@ -14,6 +14,7 @@ package final class CenterRuntime: Service {
     /// What the API works with once storage is open.
     package struct Parts: Sendable {
         package let store: any NotificationStore
+        package let principals: any PrincipalStore
         package let service: NotificationCenterService
         package let scheduler: Scheduler
         /// The clock the operator moves, in virtual-clock mode.
@@ -57,7 +58,9 @@ package final class CenterRuntime: Service {
             wake: { wakeSignal.signal() }
         )
         let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
-        opened.withLock { $0 = Parts(store: store, service: service, scheduler: scheduler, virtualClock: virtualClock) }
+        opened.withLock {
+            $0 = Parts(store: store, principals: store, service: service, scheduler: scheduler, virtualClock: virtualClock)
+        }
         readiness.markReady()
         logger.notice(
             "storage ready",

@@ -1,6 +1,9 @@
+import API
 import HTTPCore
 import Logging
 import MicroHTTPD
+import NotificationService
+import Scheduling
 import ServiceLifecycle
 import UnixSignals
 
@@ -18,17 +21,28 @@ package struct UserNotifyApplication: Sendable {
     }
 
     /// The routes of the whole API.
-    package func makeRouter(readiness: Readiness) -> Router {
+    package func makeRouter(readiness: Readiness, runtime: CenterRuntime) -> Router {
         let logger = logger
-        var router = Router(onInternalError: { error, request in
-            logger.error(
-                "request failed",
-                metadata: [
-                    "http.method": .string(request.method.rawValue), "http.path": .string(request.path), "error": .string("\(error)"),
-                ]
-            )
-        })
+        var router = Router(
+            errorMapper: APIRoutes.errorMapper,
+            onInternalError: { error, request in
+                logger.error(
+                    "request failed",
+                    metadata: [
+                        "http.method": .string(request.method.rawValue), "http.path": .string(request.path), "error": .string("\(error)"),
+                    ]
+                )
+            })
         HealthRoutes.register(on: &router, readiness: readiness)
+        let provider = APIContextProvider(adminToken: configuration.adminToken) {
+            runtime.parts.map { parts in
+                APIParts(
+                    principals: parts.principals, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
+                    settle: { await parts.scheduler.settle() }
+                )
+            }
+        }
+        APIRoutes.register(on: &router, provider)
         return router
     }
 
@@ -38,7 +52,7 @@ package struct UserNotifyApplication: Sendable {
         let runtime = CenterRuntime(configuration: configuration, readiness: readiness, logger: logger)
         let server = HTTPServer(
             configuration: configuration.http,
-            responder: makeRouter(readiness: readiness),
+            responder: makeRouter(readiness: readiness, runtime: runtime),
             logger: logger,
             onListening: onListening
         )

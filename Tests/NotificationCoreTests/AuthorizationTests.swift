@@ -1,3 +1,4 @@
+import Foundation
 import NotificationCore
 import Testing
 
@@ -5,9 +6,11 @@ import Testing
     @Test func theFirstRequestPromptsAndLaterOnesReturnTheSamePrompt() {
         var settings = NotificationSettings()
         var prompt: AuthorizationPrompt?
-        let first = AuthorizationRules.request([.alert, .sound], settings: &settings, prompt: &prompt, newPromptID: "p1", now: 1)
-        #expect(first == .prompting(AuthorizationPrompt(id: "p1", options: [.alert, .sound], askedAt: 1)))
-        let second = AuthorizationRules.request([.badge], settings: &settings, prompt: &prompt, newPromptID: "p2", now: 2)
+        let first = AuthorizationRules.request(
+            [.alert, .sound], settings: &settings, prompt: &prompt, newPromptID: "p1", now: Date(timeIntervalSince1970: 1))
+        #expect(first == .prompting(AuthorizationPrompt(id: "p1", options: [.alert, .sound], askedAt: Date(timeIntervalSince1970: 1))))
+        let second = AuthorizationRules.request(
+            [.badge], settings: &settings, prompt: &prompt, newPromptID: "p2", now: Date(timeIntervalSince1970: 2))
         #expect(second == first)
         #expect(settings.authorizationStatus == .notDetermined)
     }
@@ -15,14 +18,16 @@ import Testing
     @Test func anAnswerIsStoredAndNeverAskedAgain() throws {
         var settings = NotificationSettings()
         var prompt: AuthorizationPrompt?
-        _ = AuthorizationRules.request([.alert, .badge], settings: &settings, prompt: &prompt, newPromptID: "p1", now: 1)
+        _ = AuthorizationRules.request(
+            [.alert, .badge], settings: &settings, prompt: &prompt, newPromptID: "p1", now: Date(timeIntervalSince1970: 1))
         try AuthorizationRules.answer(allowed: true, settings: &settings, prompt: &prompt)
         #expect(settings.authorizationStatus == .authorized)
         #expect(settings.alertSetting == .enabled)
         #expect(settings.badgeSetting == .enabled)
         #expect(settings.soundSetting == .disabled)
         #expect(prompt == nil)
-        let again = AuthorizationRules.request([.alert, .sound], settings: &settings, prompt: &prompt, newPromptID: "p2", now: 2)
+        let again = AuthorizationRules.request(
+            [.alert, .sound], settings: &settings, prompt: &prompt, newPromptID: "p2", now: Date(timeIntervalSince1970: 2))
         #expect(again == .decided(granted: true, status: .authorized))
         #expect(prompt == nil)
         #expect(throws: NotificationError.self) { try AuthorizationRules.answer(allowed: false, settings: &settings, prompt: &prompt) }
@@ -31,11 +36,13 @@ import Testing
     @Test func aDenialIsReturnedWithoutAPrompt() throws {
         var settings = NotificationSettings()
         var prompt: AuthorizationPrompt?
-        _ = AuthorizationRules.request([.alert], settings: &settings, prompt: &prompt, newPromptID: "p1", now: 1)
+        _ = AuthorizationRules.request(
+            [.alert], settings: &settings, prompt: &prompt, newPromptID: "p1", now: Date(timeIntervalSince1970: 1))
         try AuthorizationRules.answer(allowed: false, settings: &settings, prompt: &prompt)
         #expect(settings.authorizationStatus == .denied)
         #expect(
-            AuthorizationRules.request([.alert], settings: &settings, prompt: &prompt, newPromptID: "p2", now: 2)
+            AuthorizationRules.request(
+                [.alert], settings: &settings, prompt: &prompt, newPromptID: "p2", now: Date(timeIntervalSince1970: 2))
                 == .decided(granted: false, status: .denied))
         #expect(prompt == nil)
     }
@@ -44,7 +51,7 @@ import Testing
         var settings = NotificationSettings()
         var prompt: AuthorizationPrompt?
         let outcome = AuthorizationRules.request(
-            [.alert, .sound, .provisional], settings: &settings, prompt: &prompt, newPromptID: "p", now: 1)
+            [.alert, .sound, .provisional], settings: &settings, prompt: &prompt, newPromptID: "p", now: Date(timeIntervalSince1970: 1))
         #expect(outcome == .decided(granted: true, status: .provisional))
         #expect(prompt == nil)
         #expect(settings.notificationCenterSetting == .enabled)

@@ -157,6 +157,9 @@ package final class LoopbackConnection: @unchecked Sendable {
 
     private func readResponseNow() throws -> LoopbackResponse {
         var response = try readHeadNow()
+        if response.status == 204 || response.status == 304 || (100..<200).contains(response.status) {
+            return response
+        }
         if let length = response.header("Content-Length").flatMap(Int.init) {
             response.body = try readExactly(length)
         } else if response.header("Transfer-Encoding")?.lowercased() == "chunked" {

@@ -1,0 +1,180 @@
+import Foundation
+import HTTPCore
+import NotificationCore
+import NotificationService
+import Scheduling
+import Storage
+
+/// The app's operations (`UNUserNotificationCenter` called by the app's code), with an app key.
+/// Another app's centers answer 404.
+enum AppRoutes {
+    struct Categories: Codable, Sendable { var categories: [NotificationCategory] }
+
+    struct CreateCenter: Codable, Sendable {
+        var id: String?
+        var timeZone: String?
+        var locale: String?
+    }
+
+    struct CreatedCenter: Codable, Sendable {
+        var center: CenterView
+        /// The user's credential for this center; shown once.
+        var token: String
+    }
+
+    struct AuthorizationRequest: Codable, Sendable { var options: Set<AuthorizationOption> }
+
+    struct AuthorizationResult: Codable, Sendable {
+        var granted: Bool?
+        var status: AuthorizationStatus
+        var prompt: AuthorizationPrompt?
+    }
+
+    struct AddResultView: Codable, Sendable {
+        var request: PendingView?
+        var replaced: Bool?
+        var delivered: DeliveredNotification?
+    }
+
+    struct PendingPage: Codable, Sendable {
+        var requests: [PendingView]
+        var nextCursor: String?
+    }
+
+    struct DeliveredPage: Codable, Sendable {
+        var notifications: [DeliveredNotification]
+        var nextCursor: String?
+    }
+
+    struct Badge: Codable, Sendable { var count: Int }
+
+    static func register(on router: inout Router, _ provider: APIContextProvider) {
+        router.on(.put, "/v1/categories") { request in
+            let (context, appID) = try await app(request, provider)
+            let body = try request.decodeJSON(Categories.self)
+            try await context.service.setCategories(appID: appID, body.categories)
+            return try .json(body)
+        }
+        router.on(.get, "/v1/categories") { request in
+            let (context, appID) = try await app(request, provider)
+            return try .json(Categories(categories: try await context.service.categories(appID: appID)))
+        }
+        router.on(.post, "/v1/centers") { request in
+            let (context, appID) = try await app(request, provider)
+            let body = try request.decodeJSON(CreateCenter.self)
+            let id = body.id ?? "ctr_" + Secrets.randomHex(bytes: 8)
+            guard id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }), !id.isEmpty else {
+                throw Problem(
+                    status: 422, code: "invalidIdentifier", title: "Unprocessable Content",
+                    detail: "`id` must be 1 to 64 letters, digits, '.', '_' or '-'.")
+            }
+            guard (try? await context.service.center(id)) == nil else {
+                throw Problem(
+                    status: 409, code: "centerExists", title: "Conflict", detail: "A center '\(id)' already exists; choose another id.")
+            }
+            var state = CenterState()
+            try CenterStateChange(timeZone: body.timeZone, locale: body.locale).apply(to: &state)
+            let center = try await context.service.createCenter(appID: appID, id: id, state: state)
+            let issued = Secrets.issue(prefix: "unc")
+            try await context.principals.insertCredential(
+                CredentialRecord(
+                    id: issued.id, kind: .centerToken, appID: appID, centerID: id, secretHash: issued.hash, createdAt: context.clock.now)
+            )
+            return try .json(
+                CreatedCenter(center: CenterView(center), token: issued.token), status: 201, headers: ["Location": "/v1/centers/\(id)"])
+        }
+        router.on(.get, "/v1/centers/{centerID}") { request in
+            let (context, center) = try await center(request, provider)
+            _ = context
+            return try .json(CenterView(center))
+        }
+        router.on(.delete, "/v1/centers/{centerID}") { request in
+            let (context, center) = try await center(request, provider)
+            try await context.service.deleteCenter(center.id)
+            return HTTPResponse(status: 204)
+        }
+        router.on(.post, "/v1/centers/{centerID}/authorization") { request in
+            let (context, center) = try await center(request, provider)
+            let body = try request.decodeJSON(AuthorizationRequest.self)
+            var outcome = try await context.service.requestAuthorization(centerID: center.id, options: body.options)
+            if case .prompting = outcome, let app = try await context.principals.app(id: center.appID), app.authorizationPolicy != .prompt {
+                _ = try await context.service.answerAuthorizationPrompt(centerID: center.id, allowed: app.authorizationPolicy == .grant)
+                outcome = try await context.service.requestAuthorization(centerID: center.id, options: body.options)
+            }
+            switch outcome {
+            case .decided(let granted, let status):
+                return try .json(AuthorizationResult(granted: granted, status: status))
+            case .prompting(let prompt):
+                return try .json(AuthorizationResult(status: .notDetermined, prompt: prompt), status: 202)
+            }
+        }
+        router.on(.get, "/v1/centers/{centerID}/settings") { request in
+            let (_, center) = try await center(request, provider)
+            return try .json(center.settings)
+        }
+        router.on(.post, "/v1/centers/{centerID}/requests") { request in
+            let (context, center) = try await center(request, provider)
+            let body = try request.decodeJSON(NotificationRequest.self)
+            switch try await context.service.add(centerID: center.id, body) {
+            case .scheduled(let pending, let replaced):
+                return try .json(AddResultView(request: PendingView(pending), replaced: replaced), status: replaced ? 200 : 201)
+            case .delivered(let delivered):
+                return try .json(AddResultView(delivered: delivered), status: 201)
+            }
+        }
+        router.on(.get, "/v1/centers/{centerID}/requests") { request in
+            let (context, center) = try await center(request, provider)
+            let page = try request.page()
+            let result = try await context.service.pendingRequests(centerID: center.id, after: page.cursor, limit: page.limit)
+            return try .json(PendingPage(requests: result.items.map(PendingView.init), nextCursor: result.nextCursor))
+        }
+        router.on(.post, "/v1/centers/{centerID}/requests/remove") { request in
+            let (context, center) = try await center(request, provider)
+            let body = try request.decodeJSON(IdentifierList.self)
+            return try .json(
+                RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: body.identifiers)))
+        }
+        router.on(.delete, "/v1/centers/{centerID}/requests") { request in
+            let (context, center) = try await center(request, provider)
+            return try .json(RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: nil)))
+        }
+        router.on(.get, "/v1/centers/{centerID}/delivered") { request in
+            let (context, center) = try await center(request, provider)
+            let page = try request.page()
+            let result = try await context.service.deliveredNotifications(centerID: center.id, after: page.cursor, limit: page.limit)
+            return try .json(DeliveredPage(notifications: result.items, nextCursor: result.nextCursor))
+        }
+        router.on(.post, "/v1/centers/{centerID}/delivered/remove") { request in
+            let (context, center) = try await center(request, provider)
+            let body = try request.decodeJSON(IdentifierList.self)
+            return try .json(
+                RemovedList(
+                    removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: body.identifiers)))
+        }
+        router.on(.delete, "/v1/centers/{centerID}/delivered") { request in
+            let (context, center) = try await center(request, provider)
+            return try .json(
+                RemovedList(removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: nil)))
+        }
+        router.on(.put, "/v1/centers/{centerID}/badge") { request in
+            let (context, center) = try await center(request, provider)
+            let body = try request.decodeJSON(Badge.self)
+            try await context.service.setBadgeCount(centerID: center.id, body.count)
+            return try .json(body)
+        }
+    }
+
+    private static func app(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, String) {
+        let context = try provider.context()
+        return (context, try await context.authenticator.requireApp(request))
+    }
+
+    /// The center named in the path, if it belongs to the calling app; else 404, as if it did not exist.
+    private static func center(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, CenterRecord) {
+        let (context, appID) = try await app(request, provider)
+        let id = request.parameter("centerID")
+        let center = try await context.service.center(id)
+        guard center.appID == appID else { throw NotificationError.centerNotFound(id) }
+        return (context, center)
+    }
+}

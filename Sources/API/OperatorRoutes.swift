@@ -1,0 +1,154 @@
+import Foundation
+import HTTPCore
+import Scheduling
+import Storage
+
+/// The operator's operations: apps and their keys.
+enum OperatorRoutes {
+    struct CreateApp: Codable, Sendable {
+        var name: String
+        var authorizationPolicy: AppRecord.AuthorizationPolicy?
+    }
+
+    struct UpdateApp: Codable, Sendable {
+        var name: String?
+        var authorizationPolicy: AppRecord.AuthorizationPolicy?
+    }
+
+    struct AppView: Codable, Sendable {
+        var id: String
+        var name: String
+        var authorizationPolicy: AppRecord.AuthorizationPolicy
+        var createdAt: Date
+
+        init(_ app: AppRecord) {
+            id = app.id
+            name = app.name
+            authorizationPolicy = app.authorizationPolicy
+            createdAt = app.createdAt
+        }
+    }
+
+    struct IssuedKey: Codable, Sendable {
+        var id: String
+        /// The whole key; shown once, only its hash is kept.
+        var key: String
+        var createdAt: Date
+    }
+
+    struct ClockView: Codable, Sendable {
+        var now: Date
+        var virtual: Bool
+    }
+
+    struct SetClock: Codable, Sendable {
+        /// Move to this instant (never backwards)…
+        var now: Date?
+        /// …or forward by this many seconds.
+        var advanceBy: Double?
+    }
+
+    static func register(on router: inout Router, _ provider: APIContextProvider) {
+        router.on(.get, "/v1/clock") { request in
+            let context = try provider.context()
+            try await context.authenticator.requireOperator(request)
+            return try .json(ClockView(now: context.clock.now, virtual: context.virtualClock != nil))
+        }
+        router.on(.post, "/v1/clock") { request in
+            let context = try provider.context()
+            try await context.authenticator.requireOperator(request)
+            guard let clock = context.virtualClock else {
+                throw Problem(
+                    status: 409, code: "virtualClockOff", title: "Conflict",
+                    detail: "The clock is the system's; start usernotifyd with --virtual-clock 1 to move it."
+                )
+            }
+            let body = try request.decodeJSON(SetClock.self, decoder: JSONBody.decoder)
+            switch (body.now, body.advanceBy) {
+            case (let now?, nil): clock.set(now)
+            case (nil, let seconds?) where seconds >= 0 && seconds <= 100 * 365 * 86_400: clock.advance(by: seconds)
+            default:
+                throw Problem(
+                    status: 422, code: "invalidClockChange", title: "Unprocessable Content",
+                    detail: "Send either `now` (a date) or `advanceBy` (0 or more seconds).")
+            }
+            // Everything due at the new time has fired when the reply comes.
+            await context.settle()
+            return try .json(ClockView(now: clock.now, virtual: true))
+        }
+        router.on(.post, "/v1/apps") { request in
+            let context = try provider.context()
+            try await context.authenticator.requireOperator(request)
+            let body = try request.decodeJSON(CreateApp.self)
+            guard !body.name.isEmpty, body.name.count <= 200 else {
+                throw Problem(
+                    status: 422, code: "invalidName", title: "Unprocessable Content", detail: "`name` must be 1 to 200 characters.")
+            }
+            let app = AppRecord(
+                id: "app_" + Secrets.randomHex(bytes: 8), name: body.name, authorizationPolicy: body.authorizationPolicy ?? .prompt,
+                createdAt: context.clock.now
+            )
+            try await context.principals.insertApp(app)
+            return try .json(AppView(app), status: 201, headers: ["Location": "/v1/apps/\(app.id)"])
+        }
+        router.on(.get, "/v1/apps/{appID}") { request in
+            let context = try provider.context()
+            try await context.authenticator.requireOperator(request)
+            return try .json(AppView(try await app(request, context)))
+        }
+        router.on(.patch, "/v1/apps/{appID}") { request in
+            let context = try provider.context()
+            try await context.authenticator.requireOperator(request)
+            var app = try await app(request, context)
+            let body = try request.decodeJSON(UpdateApp.self)
+            if let name = body.name {
+                guard !name.isEmpty, name.count <= 200 else {
+                    throw Problem(
+                        status: 422, code: "invalidName", title: "Unprocessable Content", detail: "`name` must be 1 to 200 characters.")
+                }
+                app.name = name
+            }
+            if let policy = body.authorizationPolicy { app.authorizationPolicy = policy }
+            _ = try await context.principals.updateApp(app)
+            return try .json(AppView(app))
+        }
+        router.on(.delete, "/v1/apps/{appID}") { request in
+            let context = try provider.context()
+            try await context.authenticator.requireOperator(request)
+            guard try await context.principals.deleteApp(id: request.parameter("appID")) else { throw appNotFound(request) }
+            return HTTPResponse(status: 204)
+        }
+        router.on(.post, "/v1/apps/{appID}/keys") { request in
+            let context = try provider.context()
+            try await context.authenticator.requireOperator(request)
+            let app = try await app(request, context)
+            let issued = Secrets.issue(prefix: "unk")
+            let now = context.clock.now
+            try await context.principals.insertCredential(
+                CredentialRecord(id: issued.id, kind: .appKey, appID: app.id, secretHash: issued.hash, createdAt: now)
+            )
+            return try .json(IssuedKey(id: issued.id, key: issued.token, createdAt: now), status: 201)
+        }
+        router.on(.delete, "/v1/apps/{appID}/keys/{keyID}") { request in
+            let context = try provider.context()
+            try await context.authenticator.requireOperator(request)
+            let app = try await app(request, context)
+            let keyID = request.parameter("keyID")
+            guard try await context.principals.credential(id: keyID)?.kind == .appKey,
+                try await context.principals.deleteCredential(id: keyID, appID: app.id)
+            else {
+                throw APIProblem.notFound("keyNotFound", "App \(app.id) has no key '\(request.parameter("keyID"))'.")
+            }
+            return HTTPResponse(status: 204)
+        }
+    }
+
+    private static func app(_ request: HTTPRequest, _ context: APIContext) async throws -> AppRecord {
+        guard let app = try await context.principals.app(id: request.parameter("appID")) else { throw appNotFound(request) }
+        return app
+    }
+
+    private static func appNotFound(_ request: HTTPRequest) -> Problem {
+        APIProblem.notFound("appNotFound", "No app '\(request.parameter("appID"))' exists.")
+    }
+}

@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+
+/// Credentials: `<prefix>_<id>_<secret>`. The id finds the stored record; only SHA-256 of the secret is
+/// stored, and it is compared in constant time.
+enum Secrets {
+    struct Issued {
+        var id: String
+        var token: String
+        var hash: Data
+    }
+
+    /// A new credential with `prefix` (`unk` app key, `unc` center token).
+    static func issue(prefix: String) -> Issued {
+        let id = randomHex(bytes: 8)
+        let secret = randomBase64URL(bytes: 32)
+        return Issued(id: id, token: "\(prefix)_\(id)_\(secret)", hash: hash(secret))
+    }
+
+    /// Splits a presented token into its id and secret, if it has the prefix.
+    static func parse(_ token: String, prefix: String) -> (id: String, secret: String)? {
+        let parts = token.split(separator: "_", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == prefix, !parts[1].isEmpty, !parts[2].isEmpty else { return nil }
+        return (String(parts[1]), String(parts[2]))
+    }
+
+    static func hash(_ secret: String) -> Data { Data(SHA256.hash(data: Data(secret.utf8))) }
+
+    /// Compares two byte strings in time that depends only on their length.
+    static func constantTimeEqual(_ a: Data, _ b: Data) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
+
+    static func randomHex(bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    static func randomBase64URL(bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "-")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HTTPCore
+import NotificationCore
+import NotificationService
+import Storage
+
+/// The user's operations (the Settings app, the banner, Notification Center), with the center token.
+/// They always act on the token's own center.
+enum UserRoutes {
+    struct PromptAnswer: Codable, Sendable { var allowed: Bool }
+
+    struct Fired: Codable, Sendable { var fired: [String] }
+
+    struct ResponseResult: Codable, Sendable {
+        var forwardedToDelegate: Bool
+        var removed: Bool
+    }
+
+    static func register(on router: inout Router, _ provider: APIContextProvider) {
+        router.on(.get, "/v1/me") { request in
+            let (context, centerID) = try await user(request, provider)
+            return try .json(CenterView(try await context.service.center(centerID)))
+        }
+        router.on(.post, "/v1/me/authorization") { request in
+            let (context, centerID) = try await user(request, provider)
+            let body = try request.decodeJSON(PromptAnswer.self)
+            return try .json(try await context.service.answerAuthorizationPrompt(centerID: centerID, allowed: body.allowed))
+        }
+        router.on(.get, "/v1/me/settings") { request in
+            let (context, centerID) = try await user(request, provider)
+            return try .json(try await context.service.center(centerID).settings)
+        }
+        router.on(.patch, "/v1/me/settings") { request in
+            let (context, centerID) = try await user(request, provider)
+            let body = try request.decodeJSON(NotificationSettingsChange.self)
+            return try .json(try await context.service.updateSettings(centerID: centerID, body))
+        }
+        router.on(.patch, "/v1/me/state") { request in
+            let (context, centerID) = try await user(request, provider)
+            let body = try request.decodeJSON(CenterStateChange.self)
+            return try .json(try await context.service.updateState(centerID: centerID, body))
+        }
+        router.on(.post, "/v1/me/location") { request in
+            let (context, centerID) = try await user(request, provider)
+            let body = try request.decodeJSON(Location.self)
+            return try .json(Fired(fired: try await context.service.updateLocation(centerID: centerID, body)))
+        }
+        router.on(.get, "/v1/me/delivered") { request in
+            let (context, centerID) = try await user(request, provider)
+            let page = try request.page()
+            let result = try await context.service.deliveredNotifications(centerID: centerID, after: page.cursor, limit: page.limit)
+            return try .json(AppRoutes.DeliveredPage(notifications: result.items, nextCursor: result.nextCursor))
+        }
+        router.on(.post, "/v1/me/delivered/{identifier}/response") { request in
+            let (context, centerID) = try await user(request, provider)
+            let body = try request.decodeJSON(NotificationResponse.self)
+            let disposition = try await context.service.respond(centerID: centerID, identifier: request.parameter("identifier"), body)
+            return try .json(ResponseResult(forwardedToDelegate: disposition.forwardToDelegate, removed: disposition.removesNotification))
+        }
+    }
+
+    private static func user(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, String) {
+        let context = try provider.context()
+        return (context, try await context.authenticator.requireUser(request).centerID)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+
+/// The real `usernotifyd` on a free port, a fresh data directory, an admin token and the virtual clock.
+final class APIServer: Sendable {
+    static let adminToken = "test-admin-token"
+    let process: ServerProcess
+    let port: Int
+
+    init(virtualClock: Bool = true) async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)").path
+        process = try ServerProcess(
+            product: "usernotifyd",
+            arguments: ["--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", virtualClock ? "1" : "0"]
+        )
+        port = try await process.waitForPort()
+        _ = try await process.waitForLine(containing: "storage ready")
+    }
+
+    func stop() async throws {
+        process.signal(SIGTERM)
+        _ = try await process.waitForExit()
+    }
+
+    /// A request with a bearer token and a JSON body.
+    func call(_ method: String, _ path: String, token: String?, json: Any? = nil, headers: [String: String] = [:]) async throws
+        -> LoopbackResponse
+    {
+        var all = headers
+        if let token { all["Authorization"] = "Bearer \(token)" }
+        var body: [UInt8] = []
+        if let json {
+            body = Array(try JSONSerialization.data(withJSONObject: json))
+            all["Content-Type"] = all["Content-Type"] ?? "application/json"
+        }
+        return try await loopbackRequest(port: port, method, path, headers: all, body: body)
+    }
+
+    /// An app with a key; returns (app id, key).
+    func makeApp(_ name: String = "App", policy: String? = nil) async throws -> (String, String) {
+        var body: [String: Any] = ["name": name]
+        if let policy { body["authorizationPolicy"] = policy }
+        let app = try await call("POST", "/v1/apps", token: Self.adminToken, json: body)
+        let id = app.json["id"] as! String
+        let key = try await call("POST", "/v1/apps/\(id)/keys", token: Self.adminToken).json["key"] as! String
+        return (id, key)
+    }
+
+    /// A center of the app whose user allowed alerts, sounds and badges; returns its token.
+    func makeAuthorizedCenter(_ id: String, key: String, timeZone: String = "UTC") async throws -> String {
+        let created = try await call("POST", "/v1/centers", token: key, json: ["id": id, "timeZone": timeZone])
+        let token = created.json["token"] as! String
+        _ = try await call("POST", "/v1/centers/\(id)/authorization", token: key, json: ["options": ["alert", "sound", "badge"]])
+        _ = try await call("POST", "/v1/me/authorization", token: token, json: ["allowed": true])
+        return token
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Each credential reaches its own app or center and nothing else; other tenants' ids answer 404.
+@Suite struct PrincipalTests {
+    @Test func anAppKeyCannotSeeOrTouchAnotherAppsCentersCategoriesOrNotifications() async throws {
+        let server = try await APIServer()
+        let (_, keyA) = try await server.makeApp("A")
+        let (_, keyB) = try await server.makeApp("B")
+        _ = try await server.makeAuthorizedCenter("a-phone", key: keyA)
+        _ = try await server.call("PUT", "/v1/categories", token: keyA, json: ["categories": [["identifier": "A_ONLY"]]])
+        _ = try await server.call(
+            "POST", "/v1/centers/a-phone/requests", token: keyA, json: ["identifier": "secret", "content": ["title": "x"]])
+
+        for (method, path, body) in [
+            ("GET", "/v1/centers/a-phone", nil), ("DELETE", "/v1/centers/a-phone", nil), ("GET", "/v1/centers/a-phone/requests", nil),
+            ("GET", "/v1/centers/a-phone/delivered", nil), ("DELETE", "/v1/centers/a-phone/delivered", nil),
+            ("POST", "/v1/centers/a-phone/requests", ["identifier": "evil", "content": ["title": "x"]] as Any?),
+            ("PUT", "/v1/centers/a-phone/badge", ["count": 9] as Any?), ("GET", "/v1/centers/a-phone/settings", nil),
+        ] {
+            let response = try await server.call(method, path, token: keyB, json: body)
+            #expect(response.status == 404, "\(method) \(path) with another app's key: \(response.status)")
+            #expect(response.json["code"] as? String == "centerNotFound")
+        }
+        #expect((try await server.call("GET", "/v1/categories", token: keyB).json["categories"] as? [Any])?.isEmpty == true)
+        // A's data is intact.
+        #expect(try await server.call("GET", "/v1/centers/a-phone/delivered", token: keyA).json["notifications"] as? [Any] != nil)
+        #expect(try await server.call("GET", "/v1/centers/a-phone", token: keyA).status == 200)
+        try await server.stop()
+    }
+
+    @Test func aCenterTokenActsOnlyForItsCenterAndCannotCallAppOrOperatorOperations() async throws {
+        let server = try await APIServer()
+        let (appID, key) = try await server.makeApp()
+        let tokenOne = try await server.makeAuthorizedCenter("one", key: key)
+        _ = try await server.makeAuthorizedCenter("two", key: key)
+        #expect(try await server.call("GET", "/v1/me", token: tokenOne).json["id"] as? String == "one")
+        for (method, path) in [
+            ("GET", "/v1/centers/two"), ("GET", "/v1/centers/one"), ("GET", "/v1/categories"), ("POST", "/v1/apps"),
+            ("GET", "/v1/apps/\(appID)"),
+        ] {
+            #expect(
+                try await server.call(method, path, token: tokenOne, json: method == "POST" ? ["name": "x"] : nil).status == 403,
+                "\(method) \(path)")
+        }
+        #expect(try await server.call("GET", "/v1/apps/\(appID)", token: key).status == 403, "an app key is not the operator")
+        #expect(try await server.call("GET", "/v1/me", token: key).status == 403, "an app key is not a user")
+        try await server.stop()
+    }
+
+    @Test(arguments: [nil, "", "Basic abc", "Bearer", "Bearer wrong", "Bearer unk_nope_nope", "Bearer unc_nope_nope", "Bearer unk_a_b_c"])
+    func wrongOrMissingCredentialsAre401(header: String?) async throws {
+        let server = try await APIServer()
+        let (_, key) = try await server.makeApp()
+        var headers: [String: String] = [:]
+        if let header { headers["Authorization"] = header }
+        let response = try await loopbackRequest(port: server.port, "GET", "/v1/categories", headers: headers)
+        #expect(response.status == 401)
+        #expect(response.header("WWW-Authenticate") == "Bearer")
+        #expect(response.json["code"] as? String == "unauthorized")
+        // A valid key with one character changed is refused too.
+        let tampered = String(key.dropLast()) + (key.last == "A" ? "B" : "A")
+        #expect(try await server.call("GET", "/v1/categories", token: tampered).status == 401)
+        try await server.stop()
+    }
+
+    @Test func revokedKeysAndDeletedAppsStopWorking() async throws {
+        let server = try await APIServer()
+        let (appID, key) = try await server.makeApp()
+        let keyID = String(key.split(separator: "_")[1])
+        #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
+        #expect(try await server.call("DELETE", "/v1/apps/\(appID)/keys/\(keyID)", token: APIServer.adminToken).status == 204)
+        #expect(try await server.call("GET", "/v1/categories", token: key).status == 401)
+        let (otherID, otherKey) = try await server.makeApp()
+        #expect(try await server.call("DELETE", "/v1/apps/\(otherID)", token: APIServer.adminToken).status == 204)
+        #expect(try await server.call("GET", "/v1/categories", token: otherKey).status == 401)
+        #expect(try await server.call("GET", "/v1/apps/\(otherID)", token: APIServer.adminToken).status == 404)
+        try await server.stop()
+    }
+}
