@@ -14,6 +14,7 @@ struct APIContext: Sendable {
     let virtualClock: ManualClock?
     /// Returns once the scheduler has fired everything due now.
     let settle: @Sendable () async -> Void
+    let events: EventHub
 }
 
 /// What the server hands the API once storage is open.
@@ -23,11 +24,13 @@ package struct APIParts: Sendable {
     package var clock: any SchedulerClock
     package var virtualClock: ManualClock?
     package var settle: @Sendable () async -> Void
+    package var events: EventHub
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
-        settle: @escaping @Sendable () async -> Void
+        events: EventHub, settle: @escaping @Sendable () async -> Void
     ) {
+        self.events = events
         self.principals = principals
         self.service = service
         self.clock = clock
@@ -45,7 +48,7 @@ package struct APIContextProvider: Sendable {
             parts().map {
                 APIContext(
                     authenticator: Authenticator(adminToken: adminToken, principals: $0.principals), principals: $0.principals,
-                    service: $0.service, clock: $0.clock, virtualClock: $0.virtualClock, settle: $0.settle
+                    service: $0.service, clock: $0.clock, virtualClock: $0.virtualClock, settle: $0.settle, events: $0.events
                 )
             }
         }

@@ -6,6 +6,7 @@ package enum APIRoutes {
         OperatorRoutes.register(on: &router, provider)
         AppRoutes.register(on: &router, provider)
         UserRoutes.register(on: &router, provider)
+        EventStreamRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

@@ -96,16 +96,27 @@ enum AppRoutes {
         router.on(.post, "/v1/centers/{centerID}/authorization") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(AuthorizationRequest.self)
+            let wait = PreferWait(request.headers["Prefer"])
+            // Subscribe before asking, so that an answer given right after the prompt opens is not missed.
+            let answers = wait.map { _ in context.events.subscribe(centerID: center.id, from: .live) }
             var outcome = try await context.service.requestAuthorization(centerID: center.id, options: body.options)
             if case .prompting = outcome, let app = try await context.principals.app(id: center.appID), app.authorizationPolicy != .prompt {
                 _ = try await context.service.answerAuthorizationPrompt(centerID: center.id, allowed: app.authorizationPolicy == .grant)
                 outcome = try await context.service.requestAuthorization(centerID: center.id, options: body.options)
             }
+            if case .prompting = outcome, let wait, let answers {
+                // `Prefer: wait=N` (RFC 7240): hold the request — a suspended connection, not a thread —
+                // until the user answers or N seconds pass.
+                if await wait.awaitAnswer(answers.live) {
+                    outcome = try await context.service.requestAuthorization(centerID: center.id, options: body.options)
+                }
+            }
+            let applied: HTTPHeaders = wait.map { ["Preference-Applied": "wait=\($0.seconds)"] } ?? [:]
             switch outcome {
             case .decided(let granted, let status):
-                return try .json(AuthorizationResult(granted: granted, status: status))
+                return try .json(AuthorizationResult(granted: granted, status: status), headers: applied)
             case .prompting(let prompt):
-                return try .json(AuthorizationResult(status: .notDetermined, prompt: prompt), status: 202)
+                return try .json(AuthorizationResult(status: .notDetermined, prompt: prompt), status: 202, headers: applied)
             }
         }
         router.on(.get, "/v1/centers/{centerID}/settings") { request in

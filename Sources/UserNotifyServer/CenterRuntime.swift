@@ -19,20 +19,19 @@ package final class CenterRuntime: Service {
         package let scheduler: Scheduler
         /// The clock the operator moves, in virtual-clock mode.
         package let virtualClock: ManualClock?
+        /// The users' event streams.
+        package let events: EventHub
     }
 
     private let configuration: ServerConfiguration
     private let readiness: Readiness
     private let logger: Logger
-    private let events: any CenterEventSink
+    private let events = EventHub()
     private let opened = Mutex<Parts?>(nil)
 
-    package init(
-        configuration: ServerConfiguration, readiness: Readiness, events: any CenterEventSink = DiscardingEventSink(), logger: Logger
-    ) {
+    package init(configuration: ServerConfiguration, readiness: Readiness, logger: Logger) {
         self.configuration = configuration
         self.readiness = readiness
-        self.events = events
         self.logger = logger
     }
 
@@ -59,7 +58,7 @@ package final class CenterRuntime: Service {
         )
         let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
         opened.withLock {
-            $0 = Parts(store: store, principals: store, service: service, scheduler: scheduler, virtualClock: virtualClock)
+            $0 = Parts(store: store, principals: store, service: service, scheduler: scheduler, virtualClock: virtualClock, events: events)
         }
         readiness.markReady()
         logger.notice(

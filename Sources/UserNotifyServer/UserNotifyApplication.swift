@@ -38,7 +38,7 @@ package struct UserNotifyApplication: Sendable {
             runtime.parts.map { parts in
                 APIParts(
                     principals: parts.principals, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
-                    settle: { await parts.scheduler.settle() }
+                    events: parts.events, settle: { await parts.scheduler.settle() }
                 )
             }
         }

@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct EventStreamTests {
+    /// Reads events (name and data) until `count` have arrived.
+    func read(_ connection: LoopbackConnection, count: Int) async throws -> [(id: String?, name: String, data: String)] {
+        var events: [(id: String?, name: String, data: String)] = []
+        var id: String?
+        var name = "message"
+        var data = ""
+        while events.count < count, let line = try await connection.readChunkedLine() {
+            if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+            if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+            if line.hasPrefix("data: ") { data += String(line.dropFirst(6)) }
+            if line.isEmpty, !data.isEmpty {
+                events.append((id, name, data))
+                (id, name, data) = (nil, "message", "")
+            }
+        }
+        return events
+    }
+
+    func openStream(_ server: APIServer, token: String, lastEventID: String? = nil) async throws -> LoopbackConnection {
+        let connection = try await LoopbackConnection.open(port: server.port)
+        var head = "GET /v1/me/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n"
+        if let lastEventID { head += "Last-Event-ID: \(lastEventID)\r\n" }
+        try await connection.send(head + "\r\n")
+        let response = try await connection.readHead()
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "text/event-stream")
+        return connection
+    }
+
+    @Test func theUserSeesPromptsPresentationsBadgesAndRemovalsAndCanResume() async throws {
+        let server = try await APIServer()
+        let (_, key) = try await server.makeApp()
+        let created = try await server.call("POST", "/v1/centers", token: key, json: ["id": "c"])
+        let token = try #require(created.json["token"] as? String)
+        let stream = try await openStream(server, token: token)
+
+        _ = try await server.call("POST", "/v1/centers/c/authorization", token: key, json: ["options": ["alert", "badge"]])
+        let prompt = try await read(stream, count: 1)
+        #expect(prompt.first?.name == "authorizationPrompt")
+        _ = try await server.call("POST", "/v1/me/authorization", token: token, json: ["allowed": true])
+        _ = try await server.call(
+            "POST", "/v1/centers/c/requests", token: key, json: ["identifier": "hello", "content": ["title": "Hello", "badge": 1]])
+        _ = try await server.call("DELETE", "/v1/centers/c/delivered", token: key)
+        let events = try await read(stream, count: 4)
+        #expect(events.map(\.name) == ["settingsChanged", "presented", "badgeChanged", "deliveredRemoved"])
+        #expect(events[1].data.contains("\"identifier\":\"hello\""))
+        stream.close()
+
+        // Reconnecting with the last id seen replays only what came after it.
+        let lastSeen = try #require(events[1].id)
+        let resumed = try await openStream(server, token: token, lastEventID: lastSeen)
+        #expect(try await read(resumed, count: 2).map(\.name) == ["badgeChanged", "deliveredRemoved"])
+        resumed.close()
+
+        // An id the server cannot resume from asks the client to resynchronize.
+        let stale = try await openStream(server, token: token, lastEventID: "somewhere-else-42")
+        #expect(try await read(stale, count: 1).first?.name == "reset")
+        stale.close()
+        try await server.stop()
+    }
+
+    @Test func requestAuthorizationCanWaitForTheUsersAnswer() async throws {
+        let server = try await APIServer()
+        let (_, key) = try await server.makeApp()
+        let token = try #require(try await server.call("POST", "/v1/centers", token: key, json: ["id": "c"]).json["token"] as? String)
+        async let waited = server.call(
+            "POST", "/v1/centers/c/authorization", token: key, json: ["options": ["alert"]], headers: ["Prefer": "wait=20"])
+        // The user answers once the prompt is open.
+        var answered = false
+        for _ in 0..<200 where !answered {
+            answered = try await server.call("POST", "/v1/me/authorization", token: token, json: ["allowed": true]).status == 200
+            if !answered { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(answered)
+        let response = try await waited
+        #expect(response.status == 200)
+        #expect(response.json["granted"] as? Bool == true)
+        #expect(response.header("Preference-Applied") == "wait=20")
+
+        // Nobody answers: after the wait, the prompt is still open.
+        _ = try await server.call("POST", "/v1/centers", token: key, json: ["id": "d"])
+        let unanswered = try await server.call(
+            "POST", "/v1/centers/d/authorization", token: key, json: ["options": ["alert"]], headers: ["Prefer": "wait=1"])
+        #expect(unanswered.status == 202)
+        #expect(unanswered.json["status"] as? String == "notDetermined")
+        try await server.stop()
+    }
+}
