@@ -8,6 +8,7 @@ BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 TEST_PACKAGES := $(BUILD_PACKAGES)
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+VENV := .venv
 RUN_ARGS ?=
 BENCH_PENDING ?= 1000000
 
@@ -33,8 +34,13 @@ build: deps ## Build everything (debug)
 run: build ## Build and serve on 127.0.0.1:8080 with SQLite in ./data (RUN_ARGS="--port 0" to override)
 	.build/debug/usernotifyd $(RUN_ARGS)
 
-test: ## Install what the tests need and run the whole suite
+$(VENV)/bin/openapi-spec-validator:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q openapi-spec-validator==0.9.0
+
+test: $(VENV)/bin/openapi-spec-validator ## Install what the tests need and run the whole suite
 	$(call install_missing,$(TEST_PACKAGES))
+	$(VENV)/bin/openapi-spec-validator openapi.yaml
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -50,4 +56,4 @@ lint: ## Check formatting (swift format lint) and the CI script
 	@if command -v shellcheck >/dev/null; then shellcheck .ci/run; else echo "shellcheck not installed; skipped"; fi
 
 clean: ## Remove build products
-	rm -rf .build Benchmarks/.work
+	rm -rf .build Benchmarks/.work $(VENV)

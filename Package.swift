@@ -83,6 +83,7 @@ let package = Package(
                 "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         // Wiring: configuration, routes, the service group.

@@ -1,8 +1,19 @@
+import Foundation
 import HTTPCore
 
 /// The v1 API: operator, app and user operations, with errors mapped to problems in `APIProblem`.
 package enum APIRoutes {
+    /// The OpenAPI document (`openapi.yaml` at the repository root), as shipped with the binary.
+    package static let openAPIDocument: [UInt8] = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"), let data = try? Data(contentsOf: url) else {
+            return []
+        }
+        return Array(data)
+    }()
+
     package static func register(on router: inout Router, _ provider: APIContextProvider) {
+        let document = HTTPResponse(status: 200, contentType: "application/yaml", bytes: openAPIDocument)
+        router.on(.get, "/openapi.yaml") { _ in document }
         OperatorRoutes.register(on: &router, provider)
         AppRoutes.register(on: &router, provider)
         UserRoutes.register(on: &router, provider)

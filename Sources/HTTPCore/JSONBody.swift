@@ -11,7 +11,9 @@ extension HTTPRequest {
             )
         }
         do {
-            return try decoder.decode(T.self, from: Data(body))
+            let value = try decoder.decode(T.self, from: Data(body))
+            if let encodable = value as? any Encodable { try JSONBody.refuseUnknownFields(in: body, decoded: encodable) }
+            return value
         } catch let error as DecodingError {
             throw JSONBody.problem(for: error)
         } catch let problem as Problem {
@@ -54,6 +56,47 @@ package enum JSONBody {
         }
         return encoder
     }()
+
+    /// Refuses a body with fields the type does not have (a misspelt optional field would otherwise be
+    /// ignored without a word), and explicit nulls where the type has no null: every key of the body
+    /// must come back, with a null only where it went in as one, when the decoded value is encoded again.
+    static func refuseUnknownFields(in body: [UInt8], decoded: any Encodable) throws {
+        guard let input = try? JSONSerialization.jsonObject(with: Data(body)),
+            let output = try? JSONSerialization.jsonObject(with: encoder.encode(decoded))
+        else { return }
+        if let (path, isNull) = unknownPath(input, output, path: []) {
+            let field = JSONBody.path(path.map(PathKey.init))
+            if isNull { throw Problem.badRequest("\(field) must not be null; leave it out instead.", code: "invalidField") }
+            throw Problem.badRequest(
+                "\(field) is not a field of this object; check its spelling against /openapi.yaml.", code: "unknownField")
+        }
+    }
+
+    private static func unknownPath(_ input: Any, _ output: Any, path: [String]) -> ([String], isNull: Bool)? {
+        if let input = input as? [String: Any] {
+            guard let output = output as? [String: Any] else { return nil }
+            for (key, value) in input {
+                guard let counterpart = output[key] else { return (path + [key], value is NSNull) }
+                if let found = unknownPath(value, counterpart, path: path + [key]) { return found }
+            }
+        } else if let input = input as? [Any], let output = output as? [Any] {
+            for (index, (value, counterpart)) in zip(input, output).enumerated() {
+                if let found = unknownPath(value, counterpart, path: path + ["#\(index)"]) { return found }
+            }
+        }
+        return nil
+    }
+
+    private struct PathKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(_ name: String) {
+            stringValue = name
+            intValue = name.hasPrefix("#") ? Int(name.dropFirst()) : nil
+        }
+        init?(stringValue: String) { self.init(stringValue) }
+        init?(intValue: Int) { self.init("#\(intValue)") }
+    }
 
     /// Whether a Content-Type header names JSON (`application/json` or any `+json` type, parameters ignored).
     package static func isJSON(_ contentType: String) -> Bool {

@@ -121,3 +121,16 @@ import Testing
         try await server.stop()
     }
 }
+
+@Suite struct OpenAPIDocumentTests {
+    @Test func theServerServesTheRepositorysDocument() async throws {
+        let server = try await APIServer()
+        let served = try await loopbackRequest(port: server.port, "GET", "/openapi.yaml")
+        #expect(served.status == 200)
+        #expect(served.header("Content-Type") == "application/yaml")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = try Data(contentsOf: root.appendingPathComponent("openapi.yaml"))
+        #expect(served.body == Array(file))
+        try await server.stop()
+    }
+}

@@ -50,3 +50,34 @@ import Testing
         #expect(!JSONBody.isJSON("text/json"))
     }
 }
+
+@Suite struct UnknownFieldTests {
+    struct Inner: Codable { var count: Int; var note: String? }
+    struct Outer: Codable { var title: String; var inner: Inner; var list: [Inner]? }
+
+    func decode(_ json: String) throws -> Outer {
+        try HTTPRequest(method: .post, path: "/", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).decodeJSON(
+            Outer.self)
+    }
+
+    @Test func knownFieldsPass() throws {
+        _ = try decode(#"{"title":"t","inner":{"count":1,"note":"n"},"list":[{"count":2}]}"#)
+    }
+
+    @Test func explicitNullsAreRefused() {
+        #expect {
+            try decode(#"{"title":"t","inner":{"count":1,"note":null}}"#)
+        } throws: { ($0 as? Problem)?.code == "invalidField" && ($0 as? Problem)?.detail.contains("must not be null") == true }
+    }
+
+    @Test(arguments: [
+        (#"{"title":"t","inner":{"count":1},"titel":"x"}"#, "`titel`"),
+        (#"{"title":"t","inner":{"count":1,"cont":2}}"#, "`inner.cont`"),
+        (#"{"title":"t","inner":{"count":1},"list":[{"count":1},{"count":2,"x":1}]}"#, "`list[1].x`"),
+    ])
+    func unknownFieldsAreRefusedByPath(json: String, path: String) {
+        #expect {
+            try decode(json)
+        } throws: { ($0 as? Problem)?.code == "unknownField" && ($0 as? Problem)?.detail.contains(path) == true }
+    }
+}
