@@ -28,6 +28,7 @@ static inline void unfy_format_log(void *cls, const char *format, va_list ap) {
 struct unfy_daemon_options {
     unsigned int flags;
     const struct sockaddr *address;
+    MHD_AcceptPolicyCallback accept_policy;
     MHD_AccessHandlerCallback access_handler;
     MHD_RequestCompletedCallback request_completed;
     MHD_NotifyConnectionCallback connection_notify;
@@ -42,7 +43,7 @@ struct unfy_daemon_options {
 
 static inline struct MHD_Daemon *unfy_start_daemon(const struct unfy_daemon_options *o) {
     return MHD_start_daemon(
-        o->flags, 0, NULL, NULL, o->access_handler, o->context,
+        o->flags, 0, o->accept_policy, o->context, o->access_handler, o->context,
         MHD_OPTION_EXTERNAL_LOGGER, unfy_format_log, (void *)o->logger,
         MHD_OPTION_SOCK_ADDR, o->address,
         MHD_OPTION_NOTIFY_COMPLETED, o->request_completed, o->context,

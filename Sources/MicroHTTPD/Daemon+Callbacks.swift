@@ -13,6 +13,12 @@ extension Daemon {
         )
     }
 
+    /// Refuses every new connection once the server drains.
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
+        guard let cls else { return .NO }
+        return Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().dispatcher.isDraining ? .NO : .YES
+    }
+
     /// The request is over (answered, or the connection failed): only now may an admitted request count
     /// as done, because stopping the daemon earlier would cut off a response not yet sent.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in

@@ -26,7 +26,6 @@ final class Daemon: @unchecked Sendable {
 
     private var daemon: OpaquePointer?
     private let cLogger: UnsafeMutablePointer<unfy_logger>
-    private let listenSocket = Mutex<Int32>(-1)
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
         self.configuration = configuration
@@ -53,6 +52,7 @@ final class Daemon: @unchecked Sendable {
                 var options = unfy_daemon_options(
                     flags: flags,
                     address: socketAddress,
+                    accept_policy: Daemon.acceptPolicy,
                     access_handler: Daemon.accessHandler,
                     request_completed: Daemon.requestCompleted,
                     connection_notify: Daemon.connectionNotify,
@@ -75,16 +75,13 @@ final class Daemon: @unchecked Sendable {
         port = Int(unfy_daemon_port(started))
     }
 
-    /// Stops accepting connections, answers new requests 503, and ends every stream; in-flight requests
-    /// go on. Safe to call more than once, from any thread.
+    /// Stops accepting connections (the accept policy closes new ones at once), answers requests that
+    /// still arrive on open connections 503, and ends every stream; in-flight requests go on. Safe to
+    /// call more than once, from any thread.
+    ///
+    /// Not `MHD_quiesce_daemon`: in 0.9.75 it races with the polling threads over the listen socket's
+    /// place in their epoll sets (they take it out at the connection limit) and aborts the process.
     func beginDraining() {
-        listenSocket.withLock { socket in
-            guard socket == -1, let daemon else { return }
-            socket = MHD_quiesce_daemon(daemon)
-            // The descriptor may be closed only after MHD_stop_daemon; shutting it down now makes new
-            // connection attempts fail at once instead of waiting in the backlog.
-            if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
-        }
         dispatcher.drain()
     }
 
@@ -94,9 +91,5 @@ final class Daemon: @unchecked Sendable {
         guard let daemon else { return }
         MHD_stop_daemon(daemon)
         self.daemon = nil
-        listenSocket.withLock { socket in
-            if socket >= 0 { close(socket) }
-            socket = -1
-        }
     }
 }

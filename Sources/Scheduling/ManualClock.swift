@@ -3,6 +3,10 @@ import Synchronization
 
 /// A clock that moves only when told to: the test clock, and the clock of the virtual-clock mode,
 /// where an operator sets or advances it. Time never goes backwards.
+///
+/// It starts on a whole millisecond, the resolution at which the store keeps fire dates: started
+/// between two milliseconds, `start + 60 s` could be stored rounded up and never be reached by
+/// advancing 60 s.
 package final class ManualClock: SchedulerClock {
     private struct Sleeper {
         var deadline: Date
@@ -18,7 +22,11 @@ package final class ManualClock: SchedulerClock {
     private let state: Mutex<State>
 
     package init(now: Date) {
-        state = Mutex(State(now: now))
+        state = Mutex(State(now: Self.wholeMillisecond(now)))
+    }
+
+    static func wholeMillisecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
     package var now: Date { state.withLock { $0.now } }

@@ -17,6 +17,14 @@ final class APIServer: Sendable {
         _ = try await process.waitForLine(containing: "storage ready")
     }
 
+    /// A string field of a JSON response, or an error that shows the response.
+    func field(_ name: String, of response: LoopbackResponse) throws -> String {
+        guard let value = response.json[name] as? String else {
+            throw LoopbackConnection.Failure("no '\(name)' in \(response.status) \(response.text); server output: \(process.outputSoFar)")
+        }
+        return value
+    }
+
     func stop() async throws {
         process.signal(SIGTERM)
         _ = try await process.waitForExit()
@@ -40,16 +48,14 @@ final class APIServer: Sendable {
     func makeApp(_ name: String = "App", policy: String? = nil) async throws -> (String, String) {
         var body: [String: Any] = ["name": name]
         if let policy { body["authorizationPolicy"] = policy }
-        let app = try await call("POST", "/v1/apps", token: Self.adminToken, json: body)
-        let id = app.json["id"] as! String
-        let key = try await call("POST", "/v1/apps/\(id)/keys", token: Self.adminToken).json["key"] as! String
+        let id = try field("id", of: try await call("POST", "/v1/apps", token: Self.adminToken, json: body))
+        let key = try field("key", of: try await call("POST", "/v1/apps/\(id)/keys", token: Self.adminToken))
         return (id, key)
     }
 
     /// A center of the app whose user allowed alerts, sounds and badges; returns its token.
     func makeAuthorizedCenter(_ id: String, key: String, timeZone: String = "UTC") async throws -> String {
-        let created = try await call("POST", "/v1/centers", token: key, json: ["id": id, "timeZone": timeZone])
-        let token = created.json["token"] as! String
+        let token = try field("token", of: try await call("POST", "/v1/centers", token: key, json: ["id": id, "timeZone": timeZone]))
         _ = try await call("POST", "/v1/centers/\(id)/authorization", token: key, json: ["options": ["alert", "sound", "badge"]])
         _ = try await call("POST", "/v1/me/authorization", token: token, json: ["allowed": true])
         return token

@@ -16,6 +16,7 @@ import Testing
             await gate.wait()
             return .text("done")
         }
+        router.on(.get, "/fast") { _ in .text("fast") }
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
@@ -29,13 +30,16 @@ import Testing
             #expect(await started.eventually { $0 == 1 })
 
             await group.triggerGracefulShutdown()
-            // New connections are refused while the request in flight goes on.
+            // Once the drain has begun, new connections are closed unserved while the request in flight goes on.
             var refused = false
-            for _ in 0..<100 where !refused {
-                refused = (try? await LoopbackConnection.open(port: port)) == nil
-                if !refused { try await Task.sleep(for: .milliseconds(10)) }
+            for _ in 0..<200 where !refused {
+                let probe = try? await LoopbackConnection.open(port: port)
+                let answer = try? await probe?.request("GET", "/fast")
+                refused = answer == nil
+                if !refused { try await Task.sleep(for: .milliseconds(5)) }
             }
             #expect(refused)
+            #expect(started.current == 1)
             gate.open()
             let response = try await inFlight.value
             #expect(response.status == 200)

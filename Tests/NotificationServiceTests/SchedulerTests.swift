@@ -45,6 +45,12 @@ import Testing
         #expect(clock.now == Date(timeIntervalSince1970: 10))
     }
 
+    @Test func itStartsOnAWholeMillisecondSoThatStoredDatesAreReachable() {
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000.123_456_7))
+        #expect(clock.now == Date(timeIntervalSince1970: 1_800_000_000.123))
+        #expect(clock.advance(by: 60).timeIntervalSince1970 * 1000 == (clock.now.timeIntervalSince1970 * 1000).rounded())
+    }
+
     @Test func timeNeverGoesBackwards() {
         let clock = ManualClock(now: Date(timeIntervalSince1970: 100))
         #expect(clock.set(Date(timeIntervalSince1970: 50)) == Date(timeIntervalSince1970: 100))

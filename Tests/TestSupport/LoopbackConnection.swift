@@ -10,7 +10,7 @@ import Foundation
 package final class LoopbackConnection: @unchecked Sendable {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
-        init(_ description: String) { self.description = description }
+        package init(_ description: String) { self.description = description }
     }
 
     private let descriptor: Int32
@@ -19,7 +19,7 @@ package final class LoopbackConnection: @unchecked Sendable {
 
     /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
     package init(port: Int, timeout: Int = 15) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket() failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

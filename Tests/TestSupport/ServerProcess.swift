@@ -1,10 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// An executable of this package run as a child process, for tests of what only a real process shows:
 /// the start-up log line, signals, the exit status.
 package final class ServerProcess: @unchecked Sendable {
     package let process = Process()
-    private let output = Pipe()
+    private let output: FileHandle
     private var lines: [String] = []
     private let lock = NSLock()
 
@@ -13,8 +17,18 @@ package final class ServerProcess: @unchecked Sendable {
         process.executableURL = Self.productsDirectory.appendingPathComponent(product)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardOutput = output
-        process.standardError = output
+        // A channel whose ends are close-on-exec from birth, so that no other child started meanwhile (tests run in
+        // parallel) inherits the write end and keeps it open after this process has gone: reading to the
+        // end of the output would then never end. The child gets it as its stdout through dup2.
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw LoopbackConnection.Failure("socketpair failed: errno \(errno)")
+        }
+        output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        let writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        process.standardOutput = writeEnd
+        process.standardError = writeEnd
+        defer { close(ends[1]) }
         try process.run()
     }
 
@@ -31,23 +45,36 @@ package final class ServerProcess: @unchecked Sendable {
         return URL(fileURLWithPath: ".build/debug")
     }
 
-    /// Reads output lines until one contains `needle`; returns it (nil at end of output).
+    /// The first output line, seen so far or still to come, that contains `needle` (nil at the end of
+    /// the output). Lines already read by an earlier wait count too, whatever order they came in.
     package func waitForLine(containing needle: String) async throws -> String? {
-        let handle = output.fileHandleForReading
+        if let seen = lock.withLock({ lines.first { $0.contains(needle) } }) { return seen }
+        let handle = output
         return try await onOwnThread {
-            var pending = Data()
             while true {
-                if let newline = pending.firstIndex(of: 0x0A) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending = Data(pending[pending.index(after: newline)...])
-                    self.lock.withLock { self.lines.append(line) }
+                if let line = self.nextLine(from: handle) {
                     if line.contains(needle) { return line }
-                    continue
+                } else {
+                    return nil
                 }
-                let chunk = handle.availableData
-                if chunk.isEmpty { return nil }
-                pending.append(chunk)
             }
+        }
+    }
+
+    private var pending = Data()
+
+    /// The next complete output line, recorded; nil at the end of the output.
+    private func nextLine(from handle: FileHandle) -> String? {
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending = Data(pending[pending.index(after: newline)...])
+                lock.withLock { lines.append(line) }
+                return line
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            pending.append(chunk)
         }
     }
 
@@ -61,7 +88,8 @@ package final class ServerProcess: @unchecked Sendable {
 
     /// Every output line, read until the process closes its output (exits or is killed).
     package func allOutputLines() async throws -> [String] {
-        _ = try await waitForLine(containing: "\u{0}never\u{0}")
+        let handle = output
+        try await onOwnThread { while self.nextLine(from: handle) != nil {} }
         return lock.withLock { lines }
     }
 

@@ -19,6 +19,10 @@ import Testing
         let health = try await loopbackRequest(port: port, "GET", "/healthz")
         #expect(health.status == 200)
         #expect(health.json["status"] as? String == "ok")
+        // /readyz answers 503 until storage is open and migrated, which it logs.
+        let early = try await loopbackRequest(port: port, "GET", "/readyz")
+        #expect(early.status == 200 || early.json["code"] as? String == "notReady")
+        _ = try await server.waitForLine(containing: "storage ready")
         let ready = try await loopbackRequest(port: port, "GET", "/readyz")
         #expect(ready.status == 200)
         let missing = try await loopbackRequest(port: port, "GET", "/nothing-here")
