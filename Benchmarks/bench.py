@@ -40,10 +40,9 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def wrk(url, seconds, connections):
-    output = subprocess.run(
-        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", url],
-        capture_output=True, text=True, check=True).stdout
+def wrk(url, seconds, connections, script=None):
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"] + (["-s", script] if script else []) + [url]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     def latency(label):
         value, unit = re.search(rf"{label}%\s+([\d.]+)(us|ms|s)", output).groups()
         return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
@@ -55,13 +54,58 @@ def wrk(url, seconds, connections):
     }
 
 
-def measure(name, command, path, args):
+ADMIN = "bench-admin-token"
+
+
+def api(port, method, path, token, body=None):
+    import urllib.request
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", method=method, data=json.dumps(body).encode() if body is not None else None,
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read() or b"{}")
+
+
+def prepare_api(port):
+    """An app, a key and an authorized center with 10 pending requests; returns the app key."""
+    import urllib.request
+    for _ in range(200):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz") as response:
+                if response.status == 200:
+                    break
+        except Exception:
+            time.sleep(0.05)
+    app = api(port, "POST", "/v1/apps", ADMIN, {"name": "bench", "authorizationPolicy": "grant"})
+    key = api(port, "POST", f"/v1/apps/{app['id']}/keys", ADMIN)["key"]
+    api(port, "POST", "/v1/centers", key, {"id": "bench"})
+    api(port, "POST", "/v1/centers/bench/authorization", key, {"options": ["alert", "sound", "badge"]})
+    for index in range(10):
+        api(port, "POST", "/v1/centers/bench/requests", key,
+            {"identifier": f"r{index}", "content": {"title": f"Reminder {index}"}, "trigger": {"type": "timeInterval", "timeInterval": 86400}})
+    return key
+
+
+def wrk_script(key, method):
+    body = json.dumps({"identifier": "upsert", "content": {"title": "Tea is ready"}, "trigger": {"type": "timeInterval", "timeInterval": 86400}})
+    path = os.path.join(WORK, f"wrk-{method}.lua")
+    with open(path, "w") as script:
+        script.write(f'wrk.method = "{method}"\n')
+        script.write(f'wrk.headers["Authorization"] = "Bearer {key}"\n')
+        script.write('wrk.headers["Content-Type"] = "application/json"\n')
+        if method == "POST":
+            script.write(f"wrk.body = {json.dumps(body)}\n")
+    return path
+
+
+def measure(name, command, path, args, api_method=None):
     process, port = start(command)
     try:
         url = f"http://127.0.0.1:{port}{path}"
-        wrk(url, 1, args.connections)
+        script = wrk_script(prepare_api(port), api_method) if api_method else None
+        wrk(url, 1, args.connections, script)
         before = cpu_seconds(process.pid)
-        result = wrk(url, args.duration, args.connections)
+        result = wrk(url, args.duration, args.connections, script)
         result["server_cpu"] = (cpu_seconds(process.pid) - before) / args.duration
         return result
     finally:
@@ -82,23 +126,28 @@ def main():
     cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"], capture_output=True, text=True, check=True).stdout.split()
     subprocess.run(["gcc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks", "baseline-hello.c"), *cflags, "-lpthread"], check=True)
 
-    usernotifyd = [args.usernotifyd, "--port", "0", "--log-level", "notice", "--data-dir", os.path.join(WORK, "data")]
+    def usernotifyd(name):
+        data = os.path.join(WORK, f"data-{name}")
+        subprocess.run(["rm", "-rf", data], check=True)
+        return [args.usernotifyd, "--port", "0", "--log-level", "notice", "--data-dir", data, "--admin-token", ADMIN]
     configs = [
-        ("c-libmicrohttpd", [baseline], "/healthz"),
-        ("usernotifyd /healthz", usernotifyd, "/healthz"),
-        ("usernotifyd 1 thread", usernotifyd + ["--http-threads", "1"], "/healthz"),
+        ("c-libmicrohttpd", [baseline], "/healthz", None),
+        ("usernotifyd /healthz", usernotifyd("health"), "/healthz", None),
+        ("usernotifyd 1 thread", usernotifyd("health1") + ["--http-threads", "1"], "/healthz", None),
+        ("getPendingNotificationRequests (10)", usernotifyd("pending"), "/v1/centers/bench/requests", "GET"),
+        ("addNotificationRequest (durable)", usernotifyd("add"), "/v1/centers/bench/requests", "POST"),
     ]
-    results = {name: [] for name, _, _ in configs}
+    results = {name: [] for name, _, _, _ in configs}
     for round_index in range(args.rounds):
         order = configs[round_index % len(configs):] + configs[:round_index % len(configs)]
-        for name, command, path in order:
-            results[name].append(measure(name, command, path, args))
+        for name, command, path, method in order:
+            results[name].append(measure(name, command, path, args, method))
             print(f"round {round_index + 1} {name}: {results[name][-1]['rps']:.0f} req/s", file=sys.stderr)
 
     base = statistics.median(r["rps"] for r in results[configs[0][0]])
     summary = []
-    print(f"\n{'config':<24}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'cpu':>7}{'ratio':>8}")
-    for name, _, _ in configs:
+    print(f"\n{'config':<38}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'cpu':>7}{'ratio':>8}")
+    for name, _, _, _ in configs:
         runs = results[name]
         row = {
             "config": name,
@@ -110,7 +159,7 @@ def main():
         }
         row["ratio"] = row["rps"] / base
         summary.append(row)
-        print(f"{name:<24}{row['rps']:>10.0f}{row['p50']:>9.2f}{row['p99']:>9.2f}{row['server_cpu']:>7.2f}{row['ratio']:>8.2f}")
+        print(f"{name:<38}{row['rps']:>10.0f}{row['p50']:>9.2f}{row['p99']:>9.2f}{row['server_cpu']:>7.2f}{row['ratio']:>8.2f}")
     print(f"\n{args.rounds} interleaved rounds of {args.duration} s, wrk -t1 -c{args.connections}, medians; ratio = req/s ÷ the C baseline's.")
     if args.json:
         with open(args.json, "w") as handle:

@@ -83,14 +83,3 @@ package final class EventHub: CenterEventSink {
         return Subscription(missed: missed, gap: gap, live: live)
     }
 }
-
-/// Publishes to several sinks.
-package struct EventSinks: CenterEventSink {
-    let sinks: [any CenterEventSink]
-
-    package init(_ sinks: [any CenterEventSink]) { self.sinks = sinks }
-
-    package func publish(_ event: CenterEvent, centerID: String) {
-        sinks.forEach { $0.publish(event, centerID: centerID) }
-    }
-}
