@@ -11,27 +11,56 @@ extension SQLiteStore {
         }
     }
 
-    package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> [StoredPending] {
+    package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
         let lease = Self.milliseconds(leaseUntil)
-        return try await pool.write { db in
+        let (rows, next): ([RawPending], Int64?) = try await pool.write { db in
             // The partial index on next_fire serves this range scan; expired claims are taken again.
             let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM pending
-                    WHERE next_fire IS NOT NULL AND next_fire <= ? AND (claimed_until IS NULL OR claimed_until < ?)
-                    ORDER BY next_fire LIMIT ?
-                    """,
+                try db.cachedStatement(
+                    sql: """
+                        SELECT * FROM pending
+                        WHERE next_fire IS NOT NULL AND next_fire <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+                        ORDER BY next_fire LIMIT ?
+                        """),
                 arguments: [now, now, limit]
             )
+            let claim = try db.cachedStatement(sql: "UPDATE pending SET claimed_until = ? WHERE center_id = ? AND identifier = ?")
             for row in rows {
-                try db.execute(
-                    sql: "UPDATE pending SET claimed_until = ? WHERE center_id = ? AND identifier = ?",
-                    arguments: [lease, row["center_id"] as String, row["identifier"] as String]
-                )
+                try claim.execute(arguments: [lease, row["center_id"] as String, row["identifier"] as String])
             }
-            return try rows.map(Self.stored)
+            let next = try Int64.fetchOne(
+                try db.cachedStatement(sql: "SELECT MIN(next_fire) FROM pending WHERE next_fire IS NOT NULL AND claimed_until IS NULL"))
+            return (rows.map(RawPending.init), next)
+        }
+        // Decoded after the transaction, so that the writer is not held for it.
+        return ClaimedBatch(claims: try rows.map { try $0.decoded() }, nextUnclaimed: next.map(Self.date))
+    }
+
+    /// A pending row as read, before its request is decoded.
+    private struct RawPending: Sendable {
+        var centerID: String
+        var request: Data
+        var addedAt: Int64
+        var nextFire: Int64?
+        var revision: Int64
+
+        init(_ row: Row) {
+            centerID = row["center_id"]
+            request = row["request"]
+            addedAt = row["added_at"]
+            nextFire = row["next_fire"]
+            revision = row["revision"]
+        }
+
+        func decoded() throws -> StoredPending {
+            StoredPending(
+                pending: PendingRequest(
+                    centerID: centerID, request: try SQLiteStore.decode(NotificationRequest.self, request),
+                    addedAt: SQLiteStore.date(addedAt), nextFireDate: nextFire.map(SQLiteStore.date)
+                ),
+                revision: revision
+            )
         }
     }
 

@@ -37,6 +37,11 @@ package final class SQLiteStore: NotificationStore {
         checkpointer = try DatabaseQueue(path: path, configuration: checkpointConfiguration)
     }
 
+    /// Moves the whole WAL into the database file now and empties it (after a bulk import).
+    package func checkpoint() async throws {
+        try await checkpointer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    }
+
     /// Moves the WAL into the database file every `interval`, on the checkpointing connection, until
     /// cancelled. While it runs the writer does not checkpoint: a checkpoint in a commit would make that
     /// commit (and a firing waiting on it) late by tens of milliseconds.

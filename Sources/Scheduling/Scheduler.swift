@@ -133,11 +133,11 @@ package actor Scheduler: Service {
             let refill = claimed.count == 0 || room >= claimChunk
             if chunk > 0, mustClaim || (refill && nextUnclaimed.map({ $0 <= horizon }) == true) {
                 mustClaim = false
-                let fresh = try await store.claimDue(now: horizon, limit: chunk, leaseUntil: horizon.addingTimeInterval(lease))
-                claimed.insert(fresh)
-                claimedFull = fresh.count == chunk && claimed.first.map { $0 <= now } == true
+                let batch = try await store.claimDue(now: horizon, limit: chunk, leaseUntil: horizon.addingTimeInterval(lease))
+                claimed.insert(batch.claims)
+                claimedFull = batch.claims.count == chunk && claimed.first.map { $0 <= now } == true
                 backlog = claimedFull
-                nextUnclaimed = try await store.nextFireDate()
+                nextUnclaimed = batch.nextUnclaimed
             }
             return .after(
                 claimedFull: claimedFull, nextClaimed: claimed.first, nextUnclaimed: nextUnclaimed, lookahead: lookahead, now: clock.now)

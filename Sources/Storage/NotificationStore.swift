@@ -45,8 +45,9 @@ package protocol NotificationStore: Sendable {
     // MARK: scheduling
     /// The earliest fire date of any unclaimed pending request.
     func nextFireDate() async throws -> Date?
-    /// Claims up to `limit` unclaimed requests due at `now`, earliest first, until `leaseUntil`.
-    func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> [StoredPending]
+    /// Claims up to `limit` unclaimed requests due at `now`, earliest first, until `leaseUntil`, and
+    /// tells the earliest fire date left unclaimed (one transaction, so the scheduler needs no second look).
+    func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch
     /// Completes firings: delivered notifications, next dates or removals, badges — one transaction. A
     /// firing of a claimed revision that is no longer pending (removed or replaced since) is dropped;
     /// revision 0 marks a delivery that never was pending (no trigger).

@@ -3,6 +3,7 @@ import NotificationCore
 import NotificationService
 import SQLiteStorage
 import Scheduling
+import Storage
 import Testing
 
 /// What survives a restart: the store is the truth, so a new scheduler on the same file picks up.
@@ -39,7 +40,7 @@ import Testing
         _ = try await first.service.add(centerID: "c1", request("claimed", .timeInterval(1, repeats: false)))
         clock.advance(by: 1)
         // A scheduler claimed it and died before recording the firing.
-        #expect(try await first.store.claimDue(now: clock.now, limit: 10, leaseUntil: clock.now.addingTimeInterval(3600)).count == 1)
+        #expect(try await first.store.claimDue(now: clock.now, limit: 10, leaseUntil: clock.now.addingTimeInterval(3600)).claims.count == 1)
         let second = try CenterHarness(directory: first.directory, clock: clock)
         second.startScheduler()
         await second.scheduler.settle()

@@ -44,17 +44,18 @@ import Testing
             _ = try await store.upsertPending(pending(id, fireIn: seconds), limit: 64)
         }
         let now = Date(timeIntervalSince1970: 1_000_005)
-        let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60))
+        let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
         #expect(claimed.map(\.pending.request.identifier) == ["a", "b"])
         #expect(
-            try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).isEmpty,
+            try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims.isEmpty,
             "claimed rows are not claimed again")
         #expect(try await store.nextFireDate() == Date(timeIntervalSince1970: 1_000_030), "claimed rows are not the next date")
         let later = now.addingTimeInterval(61)
         #expect(
-            try await store.claimDue(now: later, limit: 10, leaseUntil: later.addingTimeInterval(60)).map(\.pending.request.identifier) == [
-                "a", "b", "c",
-            ])
+            try await store.claimDue(now: later, limit: 10, leaseUntil: later.addingTimeInterval(60)).claims.map(
+                \.pending.request.identifier) == [
+                    "a", "b", "c",
+                ])
     }
 
     @Test func aFiringRecordLeavesAReplacedRequestAlone() async throws {
@@ -62,7 +63,7 @@ import Testing
         try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Date()))
         _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
         let now = Date(timeIntervalSince1970: 1_000_002)
-        let claimed = try #require(try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).first)
+        let claimed = try #require(try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims.first)
         _ = try await store.upsertPending(pending("x", fireIn: 100), limit: 64)
         try await store.recordFirings([
             FiringRecord(centerID: "c", identifier: "x", revision: claimed.revision, delivered: nil, nextFireDate: nil)
@@ -78,7 +79,7 @@ import Testing
         for id in ["a", "b"] { _ = try await store.upsertPending(pending(id, fireIn: 1), limit: 2) }
         await #expect(throws: NotificationError.pendingLimitReached(2)) { try await store.upsertPending(pending("c", fireIn: 1), limit: 2) }
         let now = Date(timeIntervalSince1970: 1_000_002)
-        let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60))
+        let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
         try await store.recordFirings(
             claimed.map {
                 FiringRecord(
