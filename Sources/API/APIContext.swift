@@ -4,17 +4,13 @@ import NotificationService
 import Scheduling
 import Storage
 
-/// What the handlers work with, once storage is open.
+/// What the handlers work with, once storage is open: the parts and the authenticator over them.
+@dynamicMemberLookup
 struct APIContext: Sendable {
+    let parts: APIParts
     let authenticator: Authenticator
-    let principals: any PrincipalStore
-    let service: NotificationCenterService
-    let clock: any SchedulerClock
-    /// The operator-moved clock, in virtual-clock mode.
-    let virtualClock: ManualClock?
-    /// Returns once the scheduler has fired everything due now.
-    let settle: @Sendable () async -> Void
-    let events: EventHub
+
+    subscript<T>(dynamicMember path: KeyPath<APIParts, T>) -> T { parts[keyPath: path] }
 }
 
 /// What the server hands the API once storage is open.
@@ -22,46 +18,45 @@ package struct APIParts: Sendable {
     package var principals: any PrincipalStore
     package var service: NotificationCenterService
     package var clock: any SchedulerClock
+    /// The operator-moved clock, in virtual-clock mode.
     package var virtualClock: ManualClock?
-    package var settle: @Sendable () async -> Void
+    /// The users' event streams.
     package var events: EventHub
+    /// Returns once the scheduler has fired everything due now.
+    package var settle: @Sendable () async -> Void
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
         events: EventHub, settle: @escaping @Sendable () async -> Void
     ) {
-        self.events = events
         self.principals = principals
         self.service = service
         self.clock = clock
         self.virtualClock = virtualClock
+        self.events = events
         self.settle = settle
     }
 }
 
 /// Hands the handlers their context, or answers 503 while storage is still opening.
 package struct APIContextProvider: Sendable {
-    private let resolve: @Sendable () -> APIContext?
+    private let adminTokenHash: Data?
+    private let parts: @Sendable () -> APIParts?
 
     package init(adminToken: String?, parts: @escaping @Sendable () -> APIParts?) {
-        resolve = {
-            parts().map {
-                APIContext(
-                    authenticator: Authenticator(adminToken: adminToken, principals: $0.principals), principals: $0.principals,
-                    service: $0.service, clock: $0.clock, virtualClock: $0.virtualClock, settle: $0.settle, events: $0.events
-                )
-            }
-        }
+        // Hashed once here, not on every request.
+        adminTokenHash = adminToken.map(Secrets.hash)
+        self.parts = parts
     }
 
     func context() throws -> APIContext {
-        guard let context = resolve() else {
+        guard let parts = parts() else {
             throw Problem(
                 status: 503, code: "notReady", title: "Service Unavailable", detail: "Storage is still opening; retry shortly.",
                 headers: ["Retry-After": "1"]
             )
         }
-        return context
+        return APIContext(parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals))
     }
 }
 

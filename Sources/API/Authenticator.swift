@@ -8,8 +8,8 @@ struct Authenticator: Sendable {
     let adminTokenHash: Data?
     let principals: any PrincipalStore
 
-    init(adminToken: String?, principals: any PrincipalStore) {
-        adminTokenHash = adminToken.map(Secrets.hash)
+    init(adminTokenHash: Data?, principals: any PrincipalStore) {
+        self.adminTokenHash = adminTokenHash
         self.principals = principals
     }
 

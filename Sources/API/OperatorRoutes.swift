@@ -50,13 +50,11 @@ enum OperatorRoutes {
 
     static func register(on router: inout Router, _ provider: APIContextProvider) {
         router.on(.get, "/v1/clock") { request in
-            let context = try provider.context()
-            try await context.authenticator.requireOperator(request)
+            let context = try await operatorContext(request, provider)
             return try .json(ClockView(now: context.clock.now, virtual: context.virtualClock != nil))
         }
         router.on(.post, "/v1/clock") { request in
-            let context = try provider.context()
-            try await context.authenticator.requireOperator(request)
+            let context = try await operatorContext(request, provider)
             guard let clock = context.virtualClock else {
                 throw Problem(
                     status: 409, code: "virtualClockOff", title: "Conflict",
@@ -77,50 +75,36 @@ enum OperatorRoutes {
             return try .json(ClockView(now: clock.now, virtual: true))
         }
         router.on(.post, "/v1/apps") { request in
-            let context = try provider.context()
-            try await context.authenticator.requireOperator(request)
+            let context = try await operatorContext(request, provider)
             let body = try request.decodeJSON(CreateApp.self)
-            guard !body.name.isEmpty, body.name.count <= 200 else {
-                throw Problem(
-                    status: 422, code: "invalidName", title: "Unprocessable Content", detail: "`name` must be 1 to 200 characters.")
-            }
             let app = AppRecord(
-                id: "app_" + Secrets.randomHex(bytes: 8), name: body.name, authorizationPolicy: body.authorizationPolicy ?? .prompt,
+                id: "app_" + Secrets.randomHex(bytes: 8), name: try validName(body.name),
+                authorizationPolicy: body.authorizationPolicy ?? .prompt,
                 createdAt: context.clock.now
             )
             try await context.principals.insertApp(app)
             return try .json(AppView(app), status: 201, headers: ["Location": "/v1/apps/\(app.id)"])
         }
         router.on(.get, "/v1/apps/{appID}") { request in
-            let context = try provider.context()
-            try await context.authenticator.requireOperator(request)
+            let context = try await operatorContext(request, provider)
             return try .json(AppView(try await app(request, context)))
         }
         router.on(.patch, "/v1/apps/{appID}") { request in
-            let context = try provider.context()
-            try await context.authenticator.requireOperator(request)
+            let context = try await operatorContext(request, provider)
             var app = try await app(request, context)
             let body = try request.decodeJSON(UpdateApp.self)
-            if let name = body.name {
-                guard !name.isEmpty, name.count <= 200 else {
-                    throw Problem(
-                        status: 422, code: "invalidName", title: "Unprocessable Content", detail: "`name` must be 1 to 200 characters.")
-                }
-                app.name = name
-            }
+            if let name = body.name { app.name = try validName(name) }
             if let policy = body.authorizationPolicy { app.authorizationPolicy = policy }
             _ = try await context.principals.updateApp(app)
             return try .json(AppView(app))
         }
         router.on(.delete, "/v1/apps/{appID}") { request in
-            let context = try provider.context()
-            try await context.authenticator.requireOperator(request)
+            let context = try await operatorContext(request, provider)
             guard try await context.principals.deleteApp(id: request.parameter("appID")) else { throw appNotFound(request) }
             return HTTPResponse(status: 204)
         }
         router.on(.post, "/v1/apps/{appID}/keys") { request in
-            let context = try provider.context()
-            try await context.authenticator.requireOperator(request)
+            let context = try await operatorContext(request, provider)
             let app = try await app(request, context)
             let issued = Secrets.issue(prefix: "unk")
             let now = context.clock.now
@@ -130,8 +114,7 @@ enum OperatorRoutes {
             return try .json(IssuedKey(id: issued.id, key: issued.token, createdAt: now), status: 201)
         }
         router.on(.delete, "/v1/apps/{appID}/keys/{keyID}") { request in
-            let context = try provider.context()
-            try await context.authenticator.requireOperator(request)
+            let context = try await operatorContext(request, provider)
             let app = try await app(request, context)
             let keyID = request.parameter("keyID")
             guard try await context.principals.credential(id: keyID)?.kind == .appKey,
@@ -141,6 +124,19 @@ enum OperatorRoutes {
             }
             return HTTPResponse(status: 204)
         }
+    }
+
+    private static func operatorContext(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> APIContext {
+        let context = try provider.context()
+        try await context.authenticator.requireOperator(request)
+        return context
+    }
+
+    private static func validName(_ name: String) throws -> String {
+        guard !name.isEmpty, name.count <= 200 else {
+            throw Problem(status: 422, code: "invalidName", title: "Unprocessable Content", detail: "`name` must be 1 to 200 characters.")
+        }
+        return name
     }
 
     private static func app(_ request: HTTPRequest, _ context: APIContext) async throws -> AppRecord {

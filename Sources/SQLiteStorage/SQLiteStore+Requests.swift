@@ -124,13 +124,34 @@ extension SQLiteStore {
     }
 
     static func stored(_ row: Row) throws -> StoredPending {
-        StoredPending(
-            pending: PendingRequest(
-                centerID: row["center_id"], request: try decode(NotificationRequest.self, row["request"]),
-                addedAt: date(row["added_at"]), nextFireDate: (row["next_fire"] as Int64?).map(date)
-            ),
-            revision: row["revision"]
-        )
+        try RawPending(row).decoded()
+    }
+
+    /// A pending row as read, before its request is decoded.
+    struct RawPending: Sendable {
+        var centerID: String
+        var request: Data
+        var addedAt: Int64
+        var nextFire: Int64?
+        var revision: Int64
+
+        init(_ row: Row) {
+            centerID = row["center_id"]
+            request = row["request"]
+            addedAt = row["added_at"]
+            nextFire = row["next_fire"]
+            revision = row["revision"]
+        }
+
+        func decoded() throws -> StoredPending {
+            StoredPending(
+                pending: PendingRequest(
+                    centerID: centerID, request: try SQLiteStore.decode(NotificationRequest.self, request),
+                    addedAt: SQLiteStore.date(addedAt), nextFireDate: nextFire.map(SQLiteStore.date)
+                ),
+                revision: revision
+            )
+        }
     }
 
     static func delivered(_ row: Row) throws -> DeliveredNotification {

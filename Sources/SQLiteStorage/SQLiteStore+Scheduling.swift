@@ -37,33 +37,6 @@ extension SQLiteStore {
         return ClaimedBatch(claims: try rows.map { try $0.decoded() }, nextUnclaimed: next.map(Self.date))
     }
 
-    /// A pending row as read, before its request is decoded.
-    private struct RawPending: Sendable {
-        var centerID: String
-        var request: Data
-        var addedAt: Int64
-        var nextFire: Int64?
-        var revision: Int64
-
-        init(_ row: Row) {
-            centerID = row["center_id"]
-            request = row["request"]
-            addedAt = row["added_at"]
-            nextFire = row["next_fire"]
-            revision = row["revision"]
-        }
-
-        func decoded() throws -> StoredPending {
-            StoredPending(
-                pending: PendingRequest(
-                    centerID: centerID, request: try SQLiteStore.decode(NotificationRequest.self, request),
-                    addedAt: SQLiteStore.date(addedAt), nextFireDate: nextFire.map(SQLiteStore.date)
-                ),
-                revision: revision
-            )
-        }
-    }
-
     package func recordFirings(_ firings: [FiringRecord]) async throws {
         guard !firings.isEmpty else { return }
         try await pool.write { db in
