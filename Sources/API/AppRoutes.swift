@@ -145,7 +145,7 @@ enum AppRoutes {
             return try .json(
                 RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: body.identifiers)))
         }
-        router.on(.delete, "/v1/centers/{centerID}/requests") { request in
+        router.on(.post, "/v1/centers/{centerID}/requests/remove-all") { request in
             let (context, center) = try await center(request, provider)
             return try .json(RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: nil)))
         }
@@ -162,7 +162,7 @@ enum AppRoutes {
                 RemovedList(
                     removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: body.identifiers)))
         }
-        router.on(.delete, "/v1/centers/{centerID}/delivered") { request in
+        router.on(.post, "/v1/centers/{centerID}/delivered/remove-all") { request in
             let (context, center) = try await center(request, provider)
             return try .json(
                 RemovedList(removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: nil)))

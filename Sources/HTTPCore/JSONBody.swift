@@ -77,6 +77,7 @@ package enum JSONBody {
             guard let output = output as? [String: Any] else { return nil }
             for (key, value) in input {
                 guard let counterpart = output[key] else { return (path + [key], value is NSNull) }
+                if value is NSNull, !(counterpart is NSNull) { return (path + [key], true) }
                 if let found = unknownPath(value, counterpart, path: path + [key]) { return found }
             }
         } else if let input = input as? [Any], let output = output as? [Any] {

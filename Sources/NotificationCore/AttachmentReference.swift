@@ -51,12 +51,11 @@ package struct AttachmentReference: Sendable, Hashable, Codable {
         case (.some, nil): break
         }
         if let rect = thumbnailClippingRect {
-            let valid =
-                [rect.x, rect.y, rect.width, rect.height].allSatisfy { (0...1).contains($0) }
-                && rect.x + rect.width <= 1 && rect.y + rect.height <= 1 && rect.width > 0 && rect.height > 0
+            // Like a CGRect in unit coordinates: what lies outside the image is clipped away.
+            let valid = [rect.x, rect.y, rect.width, rect.height].allSatisfy { (0...1).contains($0) } && rect.width > 0 && rect.height > 0
             guard valid else {
                 throw .invalid(
-                    "invalidAttachment", "\(path).thumbnailClippingRect must be a normalized rectangle inside 0…1 with a positive size.")
+                    "invalidAttachment", "\(path).thumbnailClippingRect needs x, y, width and height from 0 to 1, with a positive size.")
             }
         }
         if let time = thumbnailTime, time < 0 || !time.isFinite {

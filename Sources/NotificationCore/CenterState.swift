@@ -60,6 +60,14 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale }
 
+    /// A language tag as `openapi.yaml` has it: `^[A-Za-z]{1,8}([_-][A-Za-z0-9]{1,8})*$`, at most 35 characters.
+    package static func isLanguageTag(_ tag: String) -> Bool {
+        guard tag.count <= 35 else { return false }
+        let subtags = tag.split(separator: /[_-]/, omittingEmptySubsequences: false)
+        guard let language = subtags.first, (1...8).contains(language.count), language.allSatisfy(\.isASCIILetterOnly) else { return false }
+        return subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy(\.isASCIIAlphanumeric) }
+    }
+
     package func apply(to state: inout CenterState) throws(NotificationError) {
         if let timeZone {
             guard TimeZoneNames.isValid(timeZone) else {
@@ -68,7 +76,7 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
             state.timeZone = timeZone
         }
         if let locale {
-            guard !locale.isEmpty, locale.count <= 35, locale.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            guard Self.isLanguageTag(locale) else {
                 throw .invalid("invalidLocale", "`locale` must be a language tag such as en, de-CH or pt_BR; got '\(locale)'.")
             }
             state.locale = locale
@@ -77,4 +85,9 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
         if let locked { state.locked = locked }
         if let focus { state.focus = focus }
     }
+}
+
+extension Character {
+    fileprivate var isASCIILetterOnly: Bool { isASCII && isLetter }
+    fileprivate var isASCIIAlphanumeric: Bool { isASCII && (isLetter || isNumber) }
 }

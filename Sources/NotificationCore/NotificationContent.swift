@@ -64,6 +64,8 @@ package struct NotificationContent: Sendable, Hashable, Codable {
     package static let maxTextLength = 4096
     package static let maxUserInfoBytes = 16 * 1024
     package static let maxAttachments = 10
+    /// The largest badge or summary argument count (the framework's counts are 32-bit on the wire).
+    package static let maxCount = Int(Int32.max)
 
     /// Refuses what the framework refuses and what would not fit, naming the field to fix.
     package func validate() throws(NotificationError) {
@@ -88,15 +90,16 @@ package struct NotificationContent: Sendable, Hashable, Codable {
                 throw .invalid("invalidContent", "`content.\(name).arguments` has more than 32 arguments.")
             }
         }
-        if let badge, badge < 0 {
-            throw .invalid("badgeInputInvalid", "`content.badge` must be 0 (clear) or more, or absent (unchanged); got \(badge).")
+        if let badge, badge < 0 || badge > Self.maxCount {
+            throw .invalid(
+                "badgeInputInvalid", "`content.badge` must be 0 (clear) to \(Self.maxCount), or absent (unchanged); got \(badge).")
         }
         try sound?.validate()
         if let categoryIdentifier, categoryIdentifier.isEmpty || categoryIdentifier.count > 255 {
             throw .invalid("invalidContent", "`content.categoryIdentifier` must be 1 to 255 characters, or absent.")
         }
-        if let count = summaryArgumentCount, count < 1 {
-            throw .invalid("invalidContent", "`content.summaryArgumentCount` cannot be 0 (the default is 1).")
+        if let count = summaryArgumentCount, count < 1 || count > Self.maxCount {
+            throw .invalid("invalidContent", "`content.summaryArgumentCount` must be from 1 (the default) to \(Self.maxCount).")
         }
         if let score = relevanceScore, !(0...1).contains(score) {
             throw .invalid("invalidContent", "`content.relevanceScore` must be from 0.0 to 1.0; got \(score).")

@@ -56,6 +56,6 @@ extension NotificationError {
 
     /// UNError.badgeInputInvalid (1600).
     package static func badgeInputInvalid(_ value: Int) -> NotificationError {
-        .invalid("badgeInputInvalid", "The badge count must be 0 (clear) or more; got \(value).")
+        .invalid("badgeInputInvalid", "The badge count must be from 0 (clear) to \(NotificationContent.maxCount); got \(value).")
     }
 }

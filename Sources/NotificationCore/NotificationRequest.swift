@@ -14,19 +14,14 @@ package struct NotificationRequest: Sendable, Hashable, Codable {
 
     package static let maxIdentifierLength = 255
 
-    /// Validates the request as `add` would, against the app's registered category identifiers.
-    package func validate(knownCategories: Set<String>) throws(NotificationError) {
+    /// Validates the request as `add` would. A category need not be registered yet: like the framework,
+    /// the notification then simply shows no actions (B20).
+    package func validate() throws(NotificationError) {
         guard !identifier.isEmpty, identifier.count <= Self.maxIdentifierLength else {
             throw .invalid("invalidIdentifier", "`identifier` must be 1 to \(Self.maxIdentifierLength) characters.")
         }
         try content.validate()
         try trigger?.validate()
-        if let category = content.categoryIdentifier, !knownCategories.contains(category) {
-            throw .invalid(
-                "unknownCategory",
-                "`content.categoryIdentifier` '\(category)' is not a registered category; register it with setNotificationCategories first, or leave it out."
-            )
-        }
     }
 }
 

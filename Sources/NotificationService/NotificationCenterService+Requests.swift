@@ -16,8 +16,7 @@ extension NotificationCenterService {
     /// delivers at once. A denied center refuses with `notificationsNotAllowed`.
     package func add(centerID: String, _ request: NotificationRequest) async throws -> AddResult {
         let center = try await center(centerID)
-        let categories = Set(try await store.categories(appID: center.appID).map(\.identifier))
-        try request.validate(knownCategories: categories)
+        try request.validate()
         guard center.settings.authorizationStatus != .denied else { throw NotificationError.notificationsNotAllowed }
         let now = clock.now
         guard let trigger = request.trigger else {

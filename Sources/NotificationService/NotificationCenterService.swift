@@ -131,7 +131,7 @@ package final class NotificationCenterService: FiringHandler {
     // MARK: badge
 
     package func setBadgeCount(centerID: String, _ count: Int) async throws {
-        guard count >= 0 else { throw NotificationError.badgeInputInvalid(count) }
+        guard (0...NotificationContent.maxCount).contains(count) else { throw NotificationError.badgeInputInvalid(count) }
         try await updateCenter(centerID) { $0.badge = count }
         events.publish(.badgeChanged(count), centerID: centerID)
     }

@@ -45,7 +45,7 @@ import Testing
         _ = try await server.call("POST", "/v1/me/authorization", token: token, json: ["allowed": true])
         _ = try await server.call(
             "POST", "/v1/centers/c/requests", token: key, json: ["identifier": "hello", "content": ["title": "Hello", "badge": 1]])
-        _ = try await server.call("DELETE", "/v1/centers/c/delivered", token: key)
+        _ = try await server.call("POST", "/v1/centers/c/delivered/remove-all", token: key)
         let events = try await read(stream, count: 4)
         #expect(events.map(\.name) == ["settingsChanged", "presented", "badgeChanged", "deliveredRemoved"])
         #expect(events[1].data.contains("\"identifier\":\"hello\""))

@@ -95,7 +95,7 @@ import Testing
             "POST", "/v1/centers/phone/requests/remove", token: key, json: ["identifiers": ["daily", "unknown"]])
         #expect(removed.json["removed"] as? [String] == ["daily"])
         #expect(
-            try await server.call("DELETE", "/v1/centers/phone/delivered", token: key).json["removed"] as? [String] == [
+            try await server.call("POST", "/v1/centers/phone/delivered/remove-all", token: key).json["removed"] as? [String] == [
                 "now", "office", "soon",
             ])
         #expect(try await server.call("GET", "/v1/me/delivered", token: token).json["notifications"] as? [Any] != nil)

@@ -15,7 +15,7 @@ import Testing
 
         for (method, path, body) in [
             ("GET", "/v1/centers/a-phone", nil), ("DELETE", "/v1/centers/a-phone", nil), ("GET", "/v1/centers/a-phone/requests", nil),
-            ("GET", "/v1/centers/a-phone/delivered", nil), ("DELETE", "/v1/centers/a-phone/delivered", nil),
+            ("GET", "/v1/centers/a-phone/delivered", nil), ("POST", "/v1/centers/a-phone/delivered/remove-all", nil),
             ("POST", "/v1/centers/a-phone/requests", ["identifier": "evil", "content": ["title": "x"]] as Any?),
             ("PUT", "/v1/centers/a-phone/badge", ["count": 9] as Any?), ("GET", "/v1/centers/a-phone/settings", nil),
         ] {

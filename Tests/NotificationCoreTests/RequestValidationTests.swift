@@ -20,7 +20,6 @@ import Testing
         ("empty sound name", with { $0.content.sound = .named("") }, "invalidSound"),
         ("relevance over 1", with { $0.content.relevanceScore = 1.01 }, "invalidContent"),
         ("summary count 0", with { $0.content.summaryArgumentCount = 0 }, "invalidContent"),
-        ("unknown category", with { $0.content.categoryIdentifier = "NOPE" }, "unknownCategory"),
         ("huge body", with { $0.content.body = String(repeating: "b", count: 5000) }, "invalidContent"),
         ("huge userInfo", with { $0.content.userInfo = ["k": .string(String(repeating: "u", count: 20_000))] }, "invalidContent"),
         ("attachment without source", with { $0.content.attachments = [AttachmentReference(identifier: "a")] }, "attachmentInvalidURL"),
@@ -29,10 +28,18 @@ import Testing
             "attachmentInvalidURL"
         ),
         (
-            "clipping outside",
+            "clipping outside the unit square",
             with {
                 $0.content.attachments = [
-                    AttachmentReference(identifier: "a", mediaID: "m", thumbnailClippingRect: .init(x: 0.5, y: 0, width: 0.6, height: 1))
+                    AttachmentReference(identifier: "a", mediaID: "m", thumbnailClippingRect: .init(x: 0.5, y: 0, width: 1.2, height: 1))
+                ]
+            }, "invalidAttachment"
+        ),
+        (
+            "empty clipping",
+            with {
+                $0.content.attachments = [
+                    AttachmentReference(identifier: "a", mediaID: "m", thumbnailClippingRect: .init(x: 0.5, y: 0, width: 0, height: 1))
                 ]
             }, "invalidAttachment"
         ),
@@ -44,16 +51,16 @@ import Testing
     func theFrameworksRulesAreEnforced(index: Int) {
         let (name, request, code) = Self.invalid[index]
         #expect("\(name)") {
-            try request.validate(knownCategories: ["KNOWN"])
+            try request.validate()
         } throws: { error in
             (error as? NotificationError)?.code == code
         }
     }
 
-    @Test func aKnownCategoryAndNoTriggerAreFine() throws {
+    @Test func anUnregisteredCategoryAndNoTriggerAreFine() throws {
         try Self.with {
-            $0.content.categoryIdentifier = "KNOWN"; $0.trigger = nil
-        }.validate(knownCategories: ["KNOWN"])
+            $0.content.categoryIdentifier = "NOT_REGISTERED_YET"; $0.trigger = nil
+        }.validate()
     }
 
     @Test func contentRoundTripsWithFrameworkFieldNames() throws {

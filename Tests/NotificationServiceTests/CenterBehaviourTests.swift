@@ -210,13 +210,19 @@ import Testing
         } throws: { ($0 as? NotificationError)?.code == "notificationNotFound" }
     }
 
-    @Test func unknownCategoriesAreRefusedAtAdd() async throws {
+    /// B20: a category registered later still works; until then the notification has no actions.
+    @Test func aCategoryRegisteredAfterTheAddGetsItsActions() async throws {
         let harness = try CenterHarness()
         _ = try await harness.authorizedCenter()
         var message = request("m1", nil)
-        message.content.categoryIdentifier = "NOT_REGISTERED"
-        await #expect { try await harness.service.add(centerID: "c1", message) } throws: {
-            ($0 as? NotificationError)?.code == "unknownCategory"
+        message.content.categoryIdentifier = "LATER"
+        _ = try await harness.service.add(centerID: "c1", message)
+        let done = NotificationResponse(actionIdentifier: "DONE")
+        await #expect { try await harness.service.respond(centerID: "c1", identifier: "m1", done) } throws: {
+            ($0 as? NotificationError)?.code == "unknownAction"
         }
+        try await harness.service.setCategories(
+            appID: "app", [NotificationCategory(identifier: "LATER", actions: [NotificationAction(identifier: "DONE", title: "Done")])])
+        _ = try await harness.service.respond(centerID: "c1", identifier: "m1", done)
     }
 }

@@ -1,0 +1,56 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import TestSupport
+import UserNotifyClient
+
+/// The real `usernotifyd` on a free loopback port with the virtual clock, and the generated client for each
+/// principal: the same `Client` type, each with its own bearer credential.
+final class ClientServer: Sendable {
+    static let adminToken = "client-admin-token"
+    let process: ServerProcess
+    let url: URL
+
+    init() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("client-\(UUID().uuidString)").path
+        process = try ServerProcess(
+            product: "usernotifyd",
+            arguments: ["--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", "1"]
+        )
+        url = URL(string: "http://127.0.0.1:\(try await process.waitForPort())")!
+        _ = try await process.waitForLine(containing: "storage ready")
+    }
+
+    func client(token: String) -> Client {
+        Client(
+            serverURL: url,
+            configuration: .usernotifyd,
+            transport: AsyncHTTPClientTransport(configuration: .init(client: .shared, timeout: TimeAmount.seconds(30))),
+            middlewares: [BearerToken(token: token)]
+        )
+    }
+
+    var operatorClient: Client { client(token: Self.adminToken) }
+
+    func stop() async throws {
+        process.signal(SIGTERM)
+        _ = try await process.waitForExit()
+    }
+}
+
+/// Sends `Authorization: Bearer <token>` with every request.
+struct BearerToken: ClientMiddleware {
+    let token: String
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request, body, baseURL)
+    }
+}
