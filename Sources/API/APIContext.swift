@@ -9,6 +9,7 @@ import Storage
 struct APIContext: Sendable {
     let parts: APIParts
     let authenticator: Authenticator
+    let pendingPages: PendingPageCache
 
     subscript<T>(dynamicMember path: KeyPath<APIParts, T>) -> T { parts[keyPath: path] }
 }
@@ -24,12 +25,15 @@ package struct APIParts: Sendable {
     package var events: EventHub
     /// Returns once the scheduler has fired everything due now.
     package var settle: @Sendable () async -> Void
+    /// Says when responses cached per center are stale.
+    package var versions: any CenterVersions
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
-        events: EventHub, settle: @escaping @Sendable () async -> Void
+        events: EventHub, versions: any CenterVersions, settle: @escaping @Sendable () async -> Void
     ) {
         self.principals = principals
+        self.versions = versions
         self.service = service
         self.clock = clock
         self.virtualClock = virtualClock
@@ -42,6 +46,7 @@ package struct APIParts: Sendable {
 package struct APIContextProvider: Sendable {
     private let adminTokenHash: Data?
     private let parts: @Sendable () -> APIParts?
+    private let pendingPages = PendingPageCache()
 
     package init(adminToken: String?, parts: @escaping @Sendable () -> APIParts?) {
         // Hashed once here, not on every request.
@@ -56,7 +61,8 @@ package struct APIContextProvider: Sendable {
                 headers: ["Retry-After": "1"]
             )
         }
-        return APIContext(parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals))
+        return APIContext(
+            parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals), pendingPages: pendingPages)
     }
 }
 

@@ -136,8 +136,13 @@ enum AppRoutes {
         router.on(.get, "/v1/centers/{centerID}/requests") { request in
             let (context, center) = try await center(request, provider)
             let page = try request.page()
+            let key = PendingPageCache.key(centerID: center.id, cursor: page.cursor, limit: page.limit)
+            let version = context.versions.version(ofCenter: center.id)
+            if let bytes = context.pendingPages.bytes(for: key, version: version) { return .json(bytes: bytes) }
             let result = try await context.service.pendingRequests(centerID: center.id, after: page.cursor, limit: page.limit)
-            return try .json(PendingPage(requests: result.items.map(PendingView.init), nextCursor: result.nextCursor))
+            let response = try HTTPResponse.json(PendingPage(requests: result.items.map(PendingView.init), nextCursor: result.nextCursor))
+            if case .bytes(let bytes) = response.body { context.pendingPages.store(bytes, for: key, version: version) }
+            return response
         }
         router.on(.post, "/v1/centers/{centerID}/requests/remove") { request in
             let (context, center) = try await center(request, provider)

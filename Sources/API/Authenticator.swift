@@ -14,10 +14,9 @@ struct Authenticator: Sendable {
     }
 
     func principal(for request: HTTPRequest) async throws -> Principal {
-        guard let header = request.headers["Authorization"], header.count > 7, header.prefix(7).lowercased() == "bearer " else {
+        guard let header = request.headers["Authorization"], let token = Self.bearerToken(header) else {
             throw APIProblem.unauthorized("Send the credential as Authorization: Bearer <token>.")
         }
-        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         if let (id, secret) = Secrets.parse(token, prefix: "unk") ?? Secrets.parse(token, prefix: "unc") {
             guard let credential = try await principals.credential(id: id),
                 Secrets.constantTimeEqual(credential.secretHash, Secrets.hash(secret))
@@ -37,6 +36,16 @@ struct Authenticator: Sendable {
             return .operator
         }
         throw APIProblem.unauthorized("The credential is not valid (revoked, deleted, or mistyped).")
+    }
+
+    /// The token of `Bearer <token>` (the scheme in any case, spaces around the token ignored).
+    static func bearerToken(_ header: String) -> String? {
+        let bytes = header.utf8
+        guard bytes.count > 7, bytes.prefix(7).elementsEqual("bearer ".utf8, by: { $0 | 0x20 == $1 }) else { return nil }
+        let token = bytes.dropFirst(7).drop { $0 == UInt8(ascii: " ") }
+        let end = token.lastIndex { $0 != UInt8(ascii: " ") }
+        guard let end else { return nil }
+        return String(Substring(token[...end]))
     }
 
     func requireOperator(_ request: HTTPRequest) async throws {

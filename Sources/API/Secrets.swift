@@ -19,9 +19,9 @@ enum Secrets {
 
     /// Splits a presented token into its id and secret, if it has the prefix.
     static func parse(_ token: String, prefix: String) -> (id: String, secret: String)? {
-        let parts = token.split(separator: "_", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == prefix, !parts[1].isEmpty, !parts[2].isEmpty else { return nil }
-        return (String(parts[1]), String(parts[2]))
+        let parts = token.utf8.split(separator: UInt8(ascii: "_"), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].elementsEqual(prefix.utf8), !parts[1].isEmpty, !parts[2].isEmpty else { return nil }
+        return (String(Substring(parts[1])), String(Substring(parts[2])))
     }
 
     static func hash(_ secret: String) -> Data { Data(SHA256.hash(data: Data(secret.utf8))) }

@@ -25,6 +25,11 @@ extension HTTPRequest {
 }
 
 extension HTTPResponse {
+    /// A JSON response of bytes already encoded.
+    package static func json(bytes: [UInt8], status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
+    }
+
     /// A JSON response of `value`.
     package static func json<T: Encodable>(_ value: T, status: Int = 200, headers: HTTPHeaders = [:]) throws -> HTTPResponse {
         var all = headers

@@ -7,7 +7,8 @@
 package struct Router: HTTPResponder {
     package typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
-    private var routes: [Route] = []
+    /// Routes by their number of path segments: a request is compared only with templates as long as its path.
+    private var routes: [Int: [Route]] = [:]
     /// Maps errors that are not `Problem`s (domain errors) to problems; nil means "internal error".
     package var errorMapper: @Sendable (any Error) -> Problem?
     /// Told about every error that became a 500.
@@ -23,7 +24,8 @@ package struct Router: HTTPResponder {
 
     /// Adds a route. Templates are `/`-separated; a segment `{name}` matches any one non-empty segment.
     package mutating func on(_ method: HTTPMethod, _ template: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, template: PathTemplate(template), handler: handler))
+        let route = Route(method: method, template: PathTemplate(template), handler: handler)
+        routes[route.template.segments.count, default: []].append(route)
     }
 
     package func respond(to request: HTTPRequest) async -> HTTPResponse {
@@ -45,7 +47,7 @@ package struct Router: HTTPResponder {
         let segments = PathTemplate.segments(of: request.path)
         var allowed: [HTTPMethod] = []
         let method = request.method == .head ? HTTPMethod.get : request.method
-        for route in routes {
+        for route in routes[segments.count] ?? [] {
             guard let parameters = route.template.match(segments) else { continue }
             if route.method == method {
                 request.pathParameters = parameters
@@ -88,24 +90,24 @@ package struct PathTemplate: Sendable, Equatable {
     /// The path parameters when `pathSegments` match, else nil.
     package func match(_ pathSegments: [Substring]) -> [String: String]? {
         guard pathSegments.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
+        // Literals first, without allocating: most templates fail here.
         for (segment, actual) in zip(segments, pathSegments) {
             switch segment {
-            case .literal(let literal):
-                guard literal == actual else { return nil }
-            case .parameter(let name):
-                guard !actual.isEmpty else { return nil }
-                parameters[name] = String(actual)
+            case .literal(let literal): guard literal.utf8.elementsEqual(actual.utf8) else { return nil }
+            case .parameter: guard !actual.isEmpty else { return nil }
             }
         }
+        var parameters: [String: String] = [:]
+        for case (.parameter(let name), let actual) in zip(segments, pathSegments) { parameters[name] = String(actual) }
         return parameters
     }
 
     /// `/a/b/` → `["a", "b"]`; a trailing slash is not significant, inner empty segments are.
     package static func segments(of path: String) -> [Substring] {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.first == "" { parts.removeFirst() }
-        if parts.last == "" { parts.removeLast() }
-        return parts
+        // Split on the UTF-8 bytes: '/' is ASCII, and byte splitting skips grapheme breaking.
+        var parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        if parts.first?.isEmpty == true { parts.removeFirst() }
+        if parts.last?.isEmpty == true { parts.removeLast() }
+        return parts.map { Substring($0) }
     }
 }

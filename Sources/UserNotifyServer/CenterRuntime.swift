@@ -13,8 +13,8 @@ import Synchronization
 package final class CenterRuntime: Service {
     /// What the API works with once storage is open.
     package struct Parts: Sendable {
-        package let store: any NotificationStore
-        package let principals: any PrincipalStore
+        /// The store behind its caches, which say when a center changed.
+        package let store: CachingStore
         package let service: NotificationCenterService
         package let scheduler: Scheduler
         /// The clock the operator moves, in virtual-clock mode.
@@ -46,7 +46,8 @@ package final class CenterRuntime: Service {
     package func run() async throws {
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
         let path = Self.databasePath(dataDirectory: configuration.dataDirectory)
-        let store = try SQLiteStore(path: path)
+        let database = try SQLiteStore(path: path)
+        let store = CachingStore(database)
         let virtualClock = configuration.virtualClock ? ManualClock(now: Date()) : nil
         let clock: any SchedulerClock = virtualClock ?? SystemClock()
         let wakeSignal = WakeSignal()
@@ -58,7 +59,7 @@ package final class CenterRuntime: Service {
         )
         let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
         opened.withLock {
-            $0 = Parts(store: store, principals: store, service: service, scheduler: scheduler, virtualClock: virtualClock, events: events)
+            $0 = Parts(store: store, service: service, scheduler: scheduler, virtualClock: virtualClock, events: events)
         }
         readiness.markReady()
         logger.notice(
@@ -66,7 +67,7 @@ package final class CenterRuntime: Service {
             metadata: ["storage.path": .string(path), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual")]
         )
         try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await store.runCheckpoints() }
+            group.addTask { await database.runCheckpoints() }
             try await scheduler.run()
             group.cancelAll()
         }

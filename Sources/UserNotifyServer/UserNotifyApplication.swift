@@ -37,8 +37,8 @@ package struct UserNotifyApplication: Sendable {
         let provider = APIContextProvider(adminToken: configuration.adminToken) {
             runtime.parts.map { parts in
                 APIParts(
-                    principals: parts.principals, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
-                    events: parts.events, settle: { await parts.scheduler.settle() }
+                    principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
+                    events: parts.events, versions: parts.store, settle: { await parts.scheduler.settle() }
                 )
             }
         }

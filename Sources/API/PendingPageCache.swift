@@ -1,0 +1,34 @@
+import Storage
+import Synchronization
+
+/// `getPendingNotificationRequests` pages as the JSON bytes last sent, per center, cursor and limit,
+/// valid while the center's version (`CenterVersions`) has not moved on. A hit skips the database, the
+/// decoding of every stored request and the encoding of the page.
+final class PendingPageCache: Sendable {
+    private struct Entry {
+        var version: UInt64
+        var bytes: [UInt8]
+    }
+
+    private static let capacity = 10_000
+    private let entries = Mutex<[String: Entry]>([:])
+
+    static func key(centerID: String, cursor: String?, limit: Int) -> String {
+        "\(centerID)\u{0}\(cursor ?? "")\u{0}\(limit)"
+    }
+
+    func bytes(for key: String, version: UInt64) -> [UInt8]? {
+        entries.withLock { entries in
+            guard let entry = entries[key], entry.version == version else { return nil }
+            return entry.bytes
+        }
+    }
+
+    /// Keeps bytes built from a read that started at `version` (read *before* the database was).
+    func store(_ bytes: [UInt8], for key: String, version: UInt64) {
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = Entry(version: version, bytes: bytes)
+        }
+    }
+}

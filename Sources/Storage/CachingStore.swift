@@ -1,0 +1,217 @@
+import Foundation
+import NotificationCore
+import Synchronization
+
+/// Tells callers above the store when what they cached about a center may be stale: every write that
+/// names a center moves that center's version on once it has committed, and writes that touch many
+/// centers move every version on.
+package protocol CenterVersions: Sendable {
+    func version(ofCenter id: String) -> UInt64
+}
+
+/// The store with the hot reads of every request kept in memory: credentials (every request
+/// authenticates) and centers (every app or user operation reads its center). Everything else passes
+/// through.
+///
+/// Correctness rests on two rules. Writers move versions on *after* the base store committed, and a
+/// reader caches what it read only if the version it saw *before* reading is still current — so a value
+/// read before a write can never be cached after it. A process that shares the database with others
+/// (PostgreSQL replicas) must also move versions on when it hears of their writes (LISTEN/NOTIFY).
+package final class CachingStore: NotificationStore, PrincipalStore, CenterVersions {
+    private struct State {
+        /// The version of every center not in `versions`; moved on by writes that touch many centers.
+        var epoch: UInt64 = 0
+        var next: UInt64 = 0
+        var versions: [String: UInt64] = [:]
+        var centers: [String: CenterRecord] = [:]
+        var credentialsVersion: UInt64 = 0
+        var credentials: [String: CredentialRecord] = [:]
+    }
+
+    /// Entries kept at most per map; a full map is emptied (the next reads refill it).
+    static let capacity = 50_000
+
+    private let base: any NotificationStore & PrincipalStore
+    private let state = Mutex(State())
+
+    package init(_ base: any NotificationStore & PrincipalStore) {
+        self.base = base
+    }
+
+    package func version(ofCenter id: String) -> UInt64 {
+        state.withLock { max($0.versions[id] ?? 0, $0.epoch) }
+    }
+
+    /// Marks the centers changed: their versions move on and their cached records go.
+    private func changed(_ ids: some Sequence<String>) {
+        state.withLock { state in
+            if state.versions.count >= Self.capacity { return Self.changedAll(&state) }
+            for id in ids {
+                state.next += 1
+                state.versions[id] = state.next
+                state.centers[id] = nil
+            }
+        }
+    }
+
+    private func changed(_ id: String) { changed(CollectionOfOne(id)) }
+
+    private static func changedAll(_ state: inout State) {
+        state.next += 1
+        state.epoch = state.next
+        state.versions.removeAll(keepingCapacity: true)
+        state.centers.removeAll(keepingCapacity: true)
+    }
+
+    private func credentialsChanged() {
+        state.withLock {
+            $0.credentialsVersion += 1
+            $0.credentials.removeAll(keepingCapacity: true)
+        }
+    }
+
+    // MARK: centers
+
+    package func insertCenter(_ center: CenterRecord) async throws {
+        defer { changed(center.id) }
+        try await base.insertCenter(center)
+    }
+
+    package func center(id: String) async throws -> CenterRecord? {
+        let (cached, version) = state.withLock { ($0.centers[id], max($0.versions[id] ?? 0, $0.epoch)) }
+        if let cached { return cached }
+        let center = try await base.center(id: id)
+        if let center {
+            state.withLock { state in
+                guard max(state.versions[id] ?? 0, state.epoch) == version else { return }
+                if state.centers.count >= Self.capacity { state.centers.removeAll(keepingCapacity: true) }
+                state.centers[id] = center
+            }
+        }
+        return center
+    }
+
+    package func updateCenter<T: Sendable>(id: String, _ change: @Sendable (inout CenterRecord) throws -> T) async throws -> T? {
+        defer { changed(id) }
+        return try await base.updateCenter(id: id, change)
+    }
+
+    package func deleteCenter(id: String) async throws -> Bool {
+        defer {
+            changed(id)
+            credentialsChanged()
+        }
+        return try await base.deleteCenter(id: id)
+    }
+
+    // MARK: categories
+
+    package func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws {
+        try await base.replaceCategories(appID: appID, categories)
+    }
+
+    package func categories(appID: String) async throws -> [NotificationCategory] {
+        try await base.categories(appID: appID)
+    }
+
+    // MARK: pending
+
+    package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
+        defer { changed(pending.centerID) }
+        return try await base.upsertPending(pending, limit: limit)
+    }
+
+    package func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
+        try await base.pendingRequests(centerID: centerID, after: cursor, limit: limit)
+    }
+
+    package func removePending(centerID: String, identifiers: [String]?) async throws -> [String] {
+        defer { changed(centerID) }
+        return try await base.removePending(centerID: centerID, identifiers: identifiers)
+    }
+
+    package func pendingRequests(centerID: String, triggerKind: String) async throws -> [StoredPending] {
+        try await base.pendingRequests(centerID: centerID, triggerKind: triggerKind)
+    }
+
+    package func reschedule(centerID: String, identifier: String, revision: Int64, nextFireDate: Date?) async throws {
+        defer { changed(centerID) }
+        try await base.reschedule(centerID: centerID, identifier: identifier, revision: revision, nextFireDate: nextFireDate)
+    }
+
+    // MARK: delivered
+
+    package func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
+        try await base.deliveredNotifications(centerID: centerID, after: cursor, limit: limit)
+    }
+
+    package func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification? {
+        try await base.deliveredNotification(centerID: centerID, identifier: identifier)
+    }
+
+    package func removeDelivered(centerID: String, identifiers: [String]?) async throws -> [String] {
+        defer { changed(centerID) }
+        return try await base.removeDelivered(centerID: centerID, identifiers: identifiers)
+    }
+
+    // MARK: scheduling
+
+    package func nextFireDate() async throws -> Date? { try await base.nextFireDate() }
+
+    package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
+        try await base.claimDue(now: now, limit: limit, leaseUntil: leaseUntil)
+    }
+
+    package func recordFirings(_ firings: [FiringRecord]) async throws {
+        defer { changed(firings.map(\.centerID)) }
+        try await base.recordFirings(firings)
+    }
+
+    package func fire(
+        _ claims: [StoredPending], decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
+    ) async throws -> [FiringRecord] {
+        defer { changed(claims.map(\.pending.centerID)) }
+        return try await base.fire(claims, decide: decide)
+    }
+
+    package func releaseClaims(_ claims: [StoredPending]) async throws { try await base.releaseClaims(claims) }
+
+    package func releaseAllClaims() async throws { try await base.releaseAllClaims() }
+
+    // MARK: principals
+
+    package func insertApp(_ app: AppRecord) async throws { try await base.insertApp(app) }
+
+    package func app(id: String) async throws -> AppRecord? { try await base.app(id: id) }
+
+    package func updateApp(_ app: AppRecord) async throws -> Bool { try await base.updateApp(app) }
+
+    package func deleteApp(id: String) async throws -> Bool {
+        defer {
+            state.withLock { Self.changedAll(&$0) }
+            credentialsChanged()
+        }
+        return try await base.deleteApp(id: id)
+    }
+
+    package func insertCredential(_ credential: CredentialRecord) async throws { try await base.insertCredential(credential) }
+
+    package func credential(id: String) async throws -> CredentialRecord? {
+        let (cached, version) = state.withLock { ($0.credentials[id], $0.credentialsVersion) }
+        if let cached { return cached }
+        let credential = try await base.credential(id: id)
+        if let credential {
+            state.withLock { state in
+                guard state.credentialsVersion == version else { return }
+                if state.credentials.count >= Self.capacity { state.credentials.removeAll(keepingCapacity: true) }
+                state.credentials[id] = credential
+            }
+        }
+        return credential
+    }
+
+    package func deleteCredential(id: String, appID: String) async throws -> Bool {
+        defer { credentialsChanged() }
+        return try await base.deleteCredential(id: id, appID: appID)
+    }
+}
