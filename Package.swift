@@ -55,16 +55,23 @@ let package = Package(
             name: "NotificationCore",
             swiftSettings: swiftSettings
         ),
+        // The delegate as webhooks, without I/O: settings, Standard Webhooks signing, the retry schedule,
+        // the SSRF rules for outbound URLs.
+        .target(
+            name: "Webhooks",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         // The store protocol and its records: what any database must provide.
         .target(
             name: "Storage",
-            dependencies: ["NotificationCore"],
+            dependencies: ["NotificationCore", "Webhooks"],
             swiftSettings: swiftSettings
         ),
         // The embedded default store: SQLite through GRDB.
         .target(
             name: "SQLiteStorage",
-            dependencies: ["Storage", "NotificationCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Storage", "NotificationCore", "Webhooks", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         // The scheduler actor, its clock and its decisions.
@@ -83,11 +90,25 @@ let package = Package(
             dependencies: ["NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // The delegate's I/O: the outbox, its dispatcher, signed calls to client URLs (AsyncHTTPClient).
+        .target(
+            name: "WebhookDispatch",
+            dependencies: [
+                "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The v1 REST API: principals, handlers, errors to problem+json.
         .target(
             name: "API",
             dependencies: [
-                "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling",
+                "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "Webhooks",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
@@ -98,6 +119,8 @@ let package = Package(
             name: "UserNotifyServer",
             dependencies: [
                 "API",
+                "WebhookDispatch",
+                "Webhooks",
                 "HTTPCore",
                 "MicroHTTPD",
                 "NotificationCore",

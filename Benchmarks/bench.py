@@ -99,6 +99,8 @@ def wrk_script(key, method):
 
 
 def measure(name, command, path, args, api_method=None):
+    if "--data-dir" in command:  # every round starts from an empty database
+        subprocess.run(["rm", "-rf", command[command.index("--data-dir") + 1]], check=True)
     process, port = start(command)
     try:
         url = f"http://127.0.0.1:{port}{path}"
@@ -128,7 +130,6 @@ def main():
 
     def usernotifyd(name):
         data = os.path.join(WORK, f"data-{name}")
-        subprocess.run(["rm", "-rf", data], check=True)
         return [args.usernotifyd, "--port", "0", "--log-level", "notice", "--data-dir", data, "--admin-token", ADMIN]
     configs = [
         ("c-libmicrohttpd", [baseline], "/healthz", None),

@@ -27,13 +27,24 @@ package struct APIParts: Sendable {
     package var settle: @Sendable () async -> Void
     /// Says when responses cached per center are stale.
     package var versions: any CenterVersions
+    /// The apps' webhook settings and outboxes.
+    package var webhooks: any WebhookStore
+    /// Checks webhook URLs against the SSRF guard.
+    package var checkURL: @Sendable (_ url: String, _ field: String) async throws -> Void
+    /// Wakes the webhook dispatcher.
+    package var wakeDispatcher: @Sendable () -> Void
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
-        events: EventHub, versions: any CenterVersions, settle: @escaping @Sendable () async -> Void
+        events: EventHub, versions: any CenterVersions, webhooks: any WebhookStore,
+        checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
+        wakeDispatcher: @escaping @Sendable () -> Void, settle: @escaping @Sendable () async -> Void
     ) {
         self.principals = principals
         self.versions = versions
+        self.webhooks = webhooks
+        self.checkURL = checkURL
+        self.wakeDispatcher = wakeDispatcher
         self.service = service
         self.clock = clock
         self.virtualClock = virtualClock
@@ -62,7 +73,8 @@ package struct APIContextProvider: Sendable {
             )
         }
         return APIContext(
-            parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals), pendingPages: pendingPages)
+            parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals),
+            pendingPages: pendingPages)
     }
 }
 

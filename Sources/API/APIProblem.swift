@@ -1,5 +1,6 @@
 import HTTPCore
 import NotificationCore
+import Webhooks
 
 /// Every error of the API as a problem: the one place where errors become HTTP.
 enum APIProblem {
@@ -18,6 +19,9 @@ enum APIProblem {
     /// Domain errors: invalid input 422 (400 is for bodies that are not even the right shape), refusals
     /// by state 403/409, missing things 404, limits 409.
     static func map(_ error: any Error) -> Problem? {
+        if let error = error as? WebhookConfigurationError {
+            return Problem(status: 422, code: error.code, title: "Unprocessable Content", detail: error.message)
+        }
         guard let error = error as? NotificationError else { return nil }
         switch error.kind {
         case .invalid:

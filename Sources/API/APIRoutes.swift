@@ -18,6 +18,7 @@ package enum APIRoutes {
         AppRoutes.register(on: &router, provider)
         UserRoutes.register(on: &router, provider)
         EventStreamRoutes.register(on: &router, provider)
+        WebhookRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

@@ -180,7 +180,7 @@ enum AppRoutes {
         }
     }
 
-    private static func app(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, String) {
+    static func app(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, String) {
         let context = try provider.context()
         return (context, try await context.authenticator.requireApp(request))
     }

@@ -95,9 +95,14 @@ extension NotificationCenterService {
             try await self.store.categories(appID: center.appID).first { $0.identifier == identifier }
         }
         let disposition = try ResponseRules.validate(response, category: category, locked: center.state.locked)
+        // Durable in the outbox before the reply: the app gets it at least once.
+        if disposition.forwardToDelegate { try await delegate.record(.response(response, notification), center: center) }
         if disposition.removesNotification {
             let removed = try await store.removeDelivered(centerID: centerID, identifiers: [identifier])
-            if !removed.isEmpty { events.publish(.deliveredRemoved(removed), centerID: centerID) }
+            if !removed.isEmpty {
+                events.publish(.deliveredRemoved(removed), centerID: centerID)
+                try await delegate.record(.notificationRemoved(removed), center: center)
+            }
         }
         return disposition
     }

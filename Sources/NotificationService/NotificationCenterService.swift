@@ -21,17 +21,20 @@ package final class NotificationCenterService: FiringHandler {
     let store: any NotificationStore
     package let clock: any SchedulerClock
     let events: any CenterEventSink
+    let delegate: any CenterDelegate
     let configuration: Configuration
     let logger: Logger
     let wake: @Sendable () -> Void
 
     package init(
         store: any NotificationStore, clock: any SchedulerClock, events: any CenterEventSink = DiscardingEventSink(),
-        configuration: Configuration = Configuration(), logger: Logger, wake: @escaping @Sendable () -> Void
+        delegate: any CenterDelegate = NoDelegate(), configuration: Configuration = Configuration(), logger: Logger,
+        wake: @escaping @Sendable () -> Void
     ) {
         self.store = store
         self.clock = clock
         self.events = events
+        self.delegate = delegate
         self.configuration = configuration
         self.logger = logger
         self.wake = wake
@@ -81,6 +84,7 @@ package final class NotificationCenterService: FiringHandler {
             return center.settings
         }
         events.publish(.settingsChanged(settings), centerID: centerID)
+        try await delegate.record(.authorizationChanged(settings), center: try await center(centerID))
         return settings
     }
 
@@ -91,6 +95,7 @@ package final class NotificationCenterService: FiringHandler {
             return center.settings
         }
         events.publish(.settingsChanged(settings), centerID: centerID)
+        try await delegate.record(.settingsChanged(settings), center: try await center(centerID))
         return settings
     }
 

@@ -41,6 +41,7 @@ extension SQLiteStore: PrincipalStore {
             try db.execute(sql: "DELETE FROM centers WHERE app_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM categories WHERE app_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM credentials WHERE app_id = ?", arguments: [id])
+            // Webhook settings, endpoints and the app's outbox go by ON DELETE CASCADE.
             return true
         }
     }

@@ -4,33 +4,60 @@ import NotificationCore
 import Storage
 
 extension SQLiteStore {
+    /// One add waiting for its group commit, its request already encoded (outside the writer).
+    struct Upsert: Sendable {
+        var pending: PendingRequest
+        var encoded: Data
+        var limit: Int
+    }
+
     package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
+        try await upserts.submit(Upsert(pending: pending, encoded: try Self.encode(pending.request), limit: limit))
+    }
+
+    /// Commits a batch of adds in one transaction, each in its own savepoint: one refused (the pending
+    /// limit) leaves the others in.
+    static func commit(_ batch: [Upsert], in pool: DatabasePool) async throws -> [Result<AddOutcome, any Error>] {
         try await pool.write { db in
-            let exists =
-                try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM pending WHERE center_id = ? AND identifier = ?",
-                    arguments: [pending.centerID, pending.request.identifier]
-                ) ?? false
-            if !exists {
-                let count =
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending WHERE center_id = ?", arguments: [pending.centerID]) ?? 0
-                if count >= limit { throw NotificationError.pendingLimitReached(limit) }
+            batch.map { upsert in
+                Result {
+                    var outcome = AddOutcome.added
+                    try db.inSavepoint {
+                        outcome = try upsertOne(upsert, db)
+                        return .commit
+                    }
+                    return outcome
+                }
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision)
-                    VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
-                    ON CONFLICT(center_id, identifier) DO UPDATE SET
-                        request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
-                        next_fire = excluded.next_fire, claimed_until = NULL, revision = excluded.revision
-                    """,
-                arguments: [
-                    pending.centerID, pending.request.identifier, try Self.encode(pending.request), pending.request.trigger?.kind,
-                    Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds), try Self.next("revision", db),
-                ]
-            )
-            return exists ? .replaced : .added
         }
+    }
+
+    private static func upsertOne(_ upsert: Upsert, _ db: Database) throws -> AddOutcome {
+        let pending = upsert.pending
+        let exists =
+            try Bool.fetchOne(
+                try db.cachedStatement(sql: "SELECT 1 FROM pending WHERE center_id = ? AND identifier = ?"),
+                arguments: [pending.centerID, pending.request.identifier]
+            ) ?? false
+        if !exists {
+            let count =
+                try Int.fetchOne(
+                    try db.cachedStatement(sql: "SELECT COUNT(*) FROM pending WHERE center_id = ?"), arguments: [pending.centerID]) ?? 0
+            if count >= upsert.limit { throw NotificationError.pendingLimitReached(upsert.limit) }
+        }
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision)
+                VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+                ON CONFLICT(center_id, identifier) DO UPDATE SET
+                    request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
+                    next_fire = excluded.next_fire, claimed_until = NULL, revision = excluded.revision
+                """
+        ).execute(arguments: [
+            pending.centerID, pending.request.identifier, upsert.encoded, pending.request.trigger?.kind,
+            Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds), try Self.next("revision", db),
+        ])
+        return exists ? .replaced : .added
     }
 
     /// Inserts many new pending requests in one transaction (imports and benchmarks); no limit applies.

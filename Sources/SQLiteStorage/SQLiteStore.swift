@@ -9,6 +9,8 @@ package final class SQLiteStore: NotificationStore {
     let pool: DatabasePool
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.
     private let checkpointer: DatabaseQueue
+    /// Concurrent adds share a transaction (and its fsync).
+    let upserts: GroupCommit<SQLiteStore.Upsert, AddOutcome>
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -25,7 +27,9 @@ package final class SQLiteStore: NotificationStore {
     package init(path: String) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        pool = try DatabasePool(path: path, configuration: configuration)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        self.pool = pool
+        upserts = GroupCommit { batch in try await Self.commit(batch, in: pool) }
         // GRDB puts the WAL writer on synchronous=NORMAL, which survives a crash of the process but not
         // of the machine. Every commit must reach the disk before it is acknowledged: FULL, on the one
         // writer connection (the setting is per connection).
@@ -134,6 +138,7 @@ package final class SQLiteStore: NotificationStore {
                     """
             )
         }
+        migrator.registerMigration("v3: webhooks and the outbox") { db in try migrateWebhooks(db) }
         return migrator
     }
 

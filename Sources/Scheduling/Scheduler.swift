@@ -149,23 +149,7 @@ package actor Scheduler: Service {
 
     /// Sleeps until `deadline` or a wake-up; true when it was a wake-up.
     private func sleep(until deadline: Date?) async -> Bool {
-        let clock = clock
-        let wakeSignal = wakeSignal
-        return await withTaskGroup(of: Bool.self) { group in
-            if let deadline {
-                group.addTask {
-                    try? await clock.sleep(until: deadline)
-                    return false
-                }
-            }
-            group.addTask {
-                await wakeSignal.wait()
-                return true
-            }
-            let woken = await group.next() ?? false
-            group.cancelAll()
-            return woken
-        }
+        await wakeSignal.wait(until: deadline, on: clock)
     }
 
     /// Counts a finished cycle; `settle()` callers are released by the first cycle that started after

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// An auto-resetting signal for one waiter: `signal()` before `wait()` is remembered, so a wake-up is
@@ -47,6 +48,25 @@ package final class WakeSignal: Sendable {
                 state.waiter = nil
                 return waiter
             }?.resume()
+        }
+    }
+
+    /// Waits for a signal or until `deadline` on `clock` (nil: no deadline); true when it was a signal.
+    package func wait(until deadline: Date?, on clock: any SchedulerClock) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            if let deadline {
+                group.addTask {
+                    try? await clock.sleep(until: deadline)
+                    return false
+                }
+            }
+            group.addTask {
+                await self.wait()
+                return true
+            }
+            let woken = await group.next() ?? false
+            group.cancelAll()
+            return woken
         }
     }
 }

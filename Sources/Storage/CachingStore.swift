@@ -23,6 +23,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
         var epoch: UInt64 = 0
         var next: UInt64 = 0
         var versions: [String: UInt64] = [:]
+        /// Moved on by every write that changes center records (not their requests or notifications).
+        var centersVersion: UInt64 = 0
         var centers: [String: CenterRecord] = [:]
         var credentialsVersion: UInt64 = 0
         var credentials: [String: CredentialRecord] = [:]
@@ -42,24 +44,27 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
         state.withLock { max($0.versions[id] ?? 0, $0.epoch) }
     }
 
-    /// Marks the centers changed: their versions move on and their cached records go.
-    private func changed(_ ids: some Sequence<String>) {
+    /// Marks the centers changed: their versions move on and, if `records` (the write changed the center
+    /// itself, not only its requests or notifications), their cached records go.
+    private func changed(_ ids: some Sequence<String>, records: Bool) {
         state.withLock { state in
             if state.versions.count >= Self.capacity { return Self.changedAll(&state) }
             for id in ids {
                 state.next += 1
                 state.versions[id] = state.next
-                state.centers[id] = nil
+                if records { state.centers[id] = nil }
             }
+            if records { state.centersVersion += 1 }
         }
     }
 
-    private func changed(_ id: String) { changed(CollectionOfOne(id)) }
+    private func changed(_ id: String, records: Bool) { changed(CollectionOfOne(id), records: records) }
 
     private static func changedAll(_ state: inout State) {
         state.next += 1
         state.epoch = state.next
         state.versions.removeAll(keepingCapacity: true)
+        state.centersVersion += 1
         state.centers.removeAll(keepingCapacity: true)
     }
 
@@ -73,17 +78,17 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     // MARK: centers
 
     package func insertCenter(_ center: CenterRecord) async throws {
-        defer { changed(center.id) }
+        defer { changed(center.id, records: true) }
         try await base.insertCenter(center)
     }
 
     package func center(id: String) async throws -> CenterRecord? {
-        let (cached, version) = state.withLock { ($0.centers[id], max($0.versions[id] ?? 0, $0.epoch)) }
+        let (cached, version) = state.withLock { ($0.centers[id], $0.centersVersion) }
         if let cached { return cached }
         let center = try await base.center(id: id)
         if let center {
             state.withLock { state in
-                guard max(state.versions[id] ?? 0, state.epoch) == version else { return }
+                guard state.centersVersion == version else { return }
                 if state.centers.count >= Self.capacity { state.centers.removeAll(keepingCapacity: true) }
                 state.centers[id] = center
             }
@@ -92,13 +97,13 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func updateCenter<T: Sendable>(id: String, _ change: @Sendable (inout CenterRecord) throws -> T) async throws -> T? {
-        defer { changed(id) }
+        defer { changed(id, records: true) }
         return try await base.updateCenter(id: id, change)
     }
 
     package func deleteCenter(id: String) async throws -> Bool {
         defer {
-            changed(id)
+            changed(id, records: true)
             credentialsChanged()
         }
         return try await base.deleteCenter(id: id)
@@ -117,7 +122,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     // MARK: pending
 
     package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
-        defer { changed(pending.centerID) }
+        defer { changed(pending.centerID, records: false) }
         return try await base.upsertPending(pending, limit: limit)
     }
 
@@ -126,7 +131,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func removePending(centerID: String, identifiers: [String]?) async throws -> [String] {
-        defer { changed(centerID) }
+        defer { changed(centerID, records: false) }
         return try await base.removePending(centerID: centerID, identifiers: identifiers)
     }
 
@@ -135,7 +140,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func reschedule(centerID: String, identifier: String, revision: Int64, nextFireDate: Date?) async throws {
-        defer { changed(centerID) }
+        defer { changed(centerID, records: false) }
         try await base.reschedule(centerID: centerID, identifier: identifier, revision: revision, nextFireDate: nextFireDate)
     }
 
@@ -150,7 +155,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func removeDelivered(centerID: String, identifiers: [String]?) async throws -> [String] {
-        defer { changed(centerID) }
+        defer { changed(centerID, records: false) }
         return try await base.removeDelivered(centerID: centerID, identifiers: identifiers)
     }
 
@@ -163,14 +168,15 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func recordFirings(_ firings: [FiringRecord]) async throws {
-        defer { changed(firings.map(\.centerID)) }
+        defer { changed(firings.map(\.centerID), records: firings.contains { $0.badge != nil }) }
         try await base.recordFirings(firings)
     }
 
     package func fire(
         _ claims: [StoredPending], decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
-        defer { changed(claims.map(\.pending.centerID)) }
+        // Firings may set badges: the records go too.
+        defer { changed(claims.map(\.pending.centerID), records: true) }
         return try await base.fire(claims, decide: decide)
     }
 

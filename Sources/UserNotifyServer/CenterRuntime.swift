@@ -6,6 +6,8 @@ import Scheduling
 import ServiceLifecycle
 import Storage
 import Synchronization
+import WebhookDispatch
+import Webhooks
 
 /// Storage, the center service and the scheduler, as one `Service`: it opens the database (running the
 /// migrations), marks the service ready, and runs the scheduler until shutdown. The HTTP server runs
@@ -21,6 +23,12 @@ package final class CenterRuntime: Service {
         package let virtualClock: ManualClock?
         /// The users' event streams.
         package let events: EventHub
+        /// The apps' webhook settings and outboxes.
+        package let webhooks: any WebhookStore
+        /// Checks webhook URLs (the SSRF guard) as apps set them.
+        package let sender: WebhookSender
+        /// Wakes the webhook dispatcher (a replayed message).
+        package let outboxSignal: WakeSignal
     }
 
     private let configuration: ServerConfiguration
@@ -51,23 +59,44 @@ package final class CenterRuntime: Service {
         let virtualClock = configuration.virtualClock ? ManualClock(now: Date()) : nil
         let clock: any SchedulerClock = virtualClock ?? SystemClock()
         let wakeSignal = WakeSignal()
+        let outboxSignal = WakeSignal()
+        let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks))
         var serviceConfiguration = NotificationCenterService.Configuration()
         serviceConfiguration.pendingLimit = configuration.pendingLimit
         let service = NotificationCenterService(
-            store: store, clock: clock, events: events, configuration: serviceConfiguration, logger: logger,
+            store: store, clock: clock, events: events, delegate: WebhookOutbox(store: database, clock: clock, wake: outboxSignal),
+            configuration: serviceConfiguration, logger: logger,
             wake: { wakeSignal.signal() }
         )
         let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
         opened.withLock {
-            $0 = Parts(store: store, service: service, scheduler: scheduler, virtualClock: virtualClock, events: events)
+            $0 = Parts(
+                store: store, service: service, scheduler: scheduler, virtualClock: virtualClock, events: events, webhooks: database,
+                sender: sender, outboxSignal: outboxSignal)
         }
         readiness.markReady()
         logger.notice(
             "storage ready",
             metadata: ["storage.path": .string(path), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual")]
         )
+        do {
+            try await runParts(database: database, scheduler: scheduler, sender: sender, clock: clock, outboxSignal: outboxSignal)
+        } catch {
+            await sender.shutdown()
+            throw error
+        }
+        await sender.shutdown()
+    }
+
+    private func runParts(
+        database: SQLiteStore, scheduler: Scheduler, sender: WebhookSender, clock: any SchedulerClock, outboxSignal: WakeSignal
+    ) async throws {
+        let logger = logger
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await database.runCheckpoints() }
+            group.addTask {
+                try await WebhookDispatcher(store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger).run()
+            }
             try await scheduler.run()
             group.cancelAll()
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MicroHTTPD
+import Webhooks
 
 /// Everything usernotifyd is configured with, from flags and the environment (flags win).
 ///
@@ -14,6 +15,7 @@ import MicroHTTPD
 /// | `--admin-token` | `USERNOTIFYD_ADMIN_TOKEN` | none (secret; operator API disabled without it) |
 /// | `--virtual-clock` | `USERNOTIFYD_VIRTUAL_CLOCK` | `0` (1: the operator moves the scheduler's clock) |
 /// | `--pending-limit` | `USERNOTIFYD_PENDING_LIMIT` | `64` |
+/// | `--webhook-allow-networks` | `USERNOTIFYD_WEBHOOK_ALLOW_NETWORKS` | none (CIDRs webhooks may reach although private) |
 /// | `--connection-limit` | `USERNOTIFYD_CONNECTION_LIMIT` | `1000` |
 /// | `--idle-timeout` | `USERNOTIFYD_IDLE_TIMEOUT` | `60` seconds |
 /// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
@@ -29,6 +31,8 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var virtualClock = false
     /// Pending requests per center (the framework keeps 64).
     package var pendingLimit = 64
+    /// Loopback, private or link-local networks that webhook URLs may reach all the same (the SSRF guard).
+    package var webhookAllowedNetworks: [IPNetwork] = []
 
     package init() {}
 }
@@ -69,6 +73,19 @@ extension ServerConfiguration {
         Option(name: "pending-limit", help: "pending requests per center; adding more is refused (default 64)") {
             config, value throws(ConfigurationError) in
             config.pendingLimit = try integer(value, "pending-limit", in: 1...1_000_000)
+        },
+        Option(
+            name: "webhook-allow-networks",
+            help: "comma-separated CIDRs webhook URLs may reach although loopback or private, e.g. 127.0.0.0/8 (default none)"
+        ) { config, value throws(ConfigurationError) in
+            var networks: [IPNetwork] = []
+            for text in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !text.isEmpty {
+                guard let network = IPNetwork(text) else {
+                    throw ConfigurationError("--webhook-allow-networks: '\(text)' is not a CIDR such as 10.0.0.0/8 or ::1/128")
+                }
+                networks.append(network)
+            }
+            config.webhookAllowedNetworks = networks
         },
         Option(name: "connection-limit", help: "most open connections (default 1000)") { config, value throws(ConfigurationError) in
             config.http.connectionLimit = try integer(value, "connection-limit", in: 1...100_000)

@@ -6,6 +6,7 @@ import NotificationService
 import Scheduling
 import ServiceLifecycle
 import UnixSignals
+import WebhookDispatch
 
 /// usernotifyd assembled: every long-running part as a `Service` in one `ServiceGroup`, which shuts
 /// down gracefully on SIGTERM and SIGINT.
@@ -38,7 +39,9 @@ package struct UserNotifyApplication: Sendable {
             runtime.parts.map { parts in
                 APIParts(
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
-                    events: parts.events, versions: parts.store, settle: { await parts.scheduler.settle() }
+                    events: parts.events, versions: parts.store, webhooks: parts.webhooks,
+                    checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
+                    wakeDispatcher: { parts.outboxSignal.signal() }, settle: { await parts.scheduler.settle() }
                 )
             }
         }

@@ -6,12 +6,16 @@ final class APIServer: Sendable {
     static let adminToken = "test-admin-token"
     let process: ServerProcess
     let port: Int
+    let dataDirectory: String
 
-    init(virtualClock: Bool = true) async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)").path
+    /// `dataDirectory`: another server's, to restart on its data.
+    init(virtualClock: Bool = true, dataDirectory: String? = nil, arguments: [String] = []) async throws {
+        let data = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)").path
+        self.dataDirectory = data
         process = try ServerProcess(
             product: "usernotifyd",
             arguments: ["--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", virtualClock ? "1" : "0"]
+                + arguments
         )
         port = try await process.waitForPort()
         _ = try await process.waitForLine(containing: "storage ready")

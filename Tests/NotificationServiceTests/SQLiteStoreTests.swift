@@ -112,4 +112,30 @@ import Testing
         #expect(try await store.nextFireDate() == nil)
         #expect(try await !store.deleteCenter(id: "c"))
     }
+
+    /// Concurrent adds are committed in shared transactions (group commit), each in its own savepoint:
+    /// the limit still holds exactly, a refused add leaves its batch-mates in, and all survive a reopen.
+    @Test func concurrentAddsShareTransactionsAndKeepTheLimitExact() async throws {
+        let (store, path) = try makeStore()
+        try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Date()))
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    do {
+                        return "\(try await store.upsertPending(self.pending("r\(index % 150)", fireIn: 60), limit: 64))"
+                    } catch let error as NotificationError {
+                        return error.code
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        }
+        let added = outcomes["added", default: 0]
+        #expect(added == 64, "\(outcomes)")
+        #expect(outcomes["pendingLimitReached", default: 0] + outcomes["replaced", default: 0] + added == 200, "\(outcomes)")
+        let reopened = try SQLiteStore(path: path)
+        #expect(try await reopened.pendingRequests(centerID: "c", after: nil, limit: 500).items.count == 64)
+    }
 }

@@ -13,8 +13,13 @@ package final class ServerProcess: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Starts `product` (built next to the test bundle) with `arguments` and extra `environment`.
-    package init(product: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = Self.productsDirectory.appendingPathComponent(product)
+    package convenience init(product: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(executable: Self.productsDirectory.appendingPathComponent(product), arguments: arguments, environment: environment)
+    }
+
+    /// Starts any executable (a Python fixture, say) the same way.
+    package init(executable: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         // A channel whose ends are close-on-exec from birth, so that no other child started meanwhile (tests run in
@@ -43,6 +48,16 @@ package final class ServerProcess: @unchecked Sendable {
             return URL(fileURLWithPath: candidate).deletingLastPathComponent()
         }
         return URL(fileURLWithPath: ".build/debug")
+    }
+
+    /// The package's root folder (where Package.swift is).
+    package static var packageRoot: URL {
+        var url = productsDirectory
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+            url = url.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
 
     /// The first output line, seen so far or still to come, that contains `needle` (nil at the end of

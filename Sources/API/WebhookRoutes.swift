@@ -1,0 +1,132 @@
+import Foundation
+import HTTPCore
+import Scheduling
+import Storage
+import Webhooks
+
+/// The app's delegate as webhooks (app key): settings, the outbox's messages and their attempts,
+/// replay, and re-enabling an endpoint that answered 410.
+enum WebhookRoutes {
+    struct SettingsView: Codable, Sendable {
+        var delegateURL: String?
+        var willPresentTimeout: Double
+        var contentExtensions: [WebhookConfiguration.ContentExtension]
+        var secrets: [String]
+        var events: [WebhookEventType]
+        var retryDelays: [Double]
+        /// Endpoints that answered 410 Gone; their messages wait until re-enabled.
+        var disabledEndpoints: [String]
+
+        init(_ configuration: WebhookConfiguration, disabled: [String]) {
+            delegateURL = configuration.delegateURL
+            willPresentTimeout = configuration.willPresentTimeout
+            contentExtensions = configuration.contentExtensions
+            secrets = configuration.secrets
+            events = configuration.events.sorted { $0.rawValue < $1.rawValue }
+            retryDelays = configuration.retryDelays
+            disabledEndpoints = disabled
+        }
+    }
+
+    struct DeliveryView: Codable, Sendable {
+        struct Attempt: Codable, Sendable {
+            var number: Int
+            var at: Date
+            var statusCode: Int?
+            var error: String?
+            var durationMilliseconds: Int
+        }
+
+        var id: String
+        var type: WebhookEventType
+        var url: String
+        var status: WebhookDeliveryRecord.Status
+        var attemptCount: Int
+        var nextAttemptAt: Date?
+        var createdAt: Date
+        /// The message exactly as signed and sent.
+        var payload: String
+        var attempts: [Attempt]?
+
+        init(_ record: WebhookDeliveryRecord, attempts: [DeliveryAttemptRecord]? = nil) {
+            id = record.id
+            type = record.type
+            url = record.url
+            status = record.status
+            attemptCount = record.attempts
+            nextAttemptAt = record.status == .pending ? record.nextAttempt : nil
+            createdAt = record.createdAt
+            payload = String(decoding: record.payload, as: UTF8.self)
+            self.attempts = attempts?.map {
+                Attempt(
+                    number: $0.number, at: $0.at, statusCode: $0.statusCode, error: $0.error, durationMilliseconds: $0.durationMilliseconds)
+            }
+        }
+    }
+
+    struct DeliveryPage: Codable, Sendable {
+        var deliveries: [DeliveryView]
+        var nextCursor: String?
+    }
+
+    struct EndpointURL: Codable, Sendable { var url: String }
+
+    static func register(on router: inout Router, _ provider: APIContextProvider) {
+        router.on(.get, "/v1/webhooks") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            let configuration = try await context.webhooks.webhookConfiguration(appID: appID) ?? WebhookConfiguration()
+            return try .json(SettingsView(configuration, disabled: try await context.webhooks.disabledEndpoints(appID: appID)))
+        }
+        router.on(.put, "/v1/webhooks") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            let configuration = try request.decodeJSON(WebhookConfiguration.self)
+            try configuration.validate()
+            for (field, url) in configuration.urls { try await context.checkURL(url, field) }
+            try await context.webhooks.setWebhookConfiguration(appID: appID, configuration)
+            return try .json(SettingsView(configuration, disabled: try await context.webhooks.disabledEndpoints(appID: appID)))
+        }
+        router.on(.get, "/v1/webhooks/deliveries") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            let page = try request.page()
+            var status: WebhookDeliveryRecord.Status?
+            if let text = request.queryValue("status") {
+                guard let value = WebhookDeliveryRecord.Status(rawValue: text) else {
+                    let known = WebhookDeliveryRecord.Status.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw Problem.badRequest("`status` must be one of \(known); got '\(text)'.", code: "invalidParameter")
+                }
+                status = value
+            }
+            let result = try await context.webhooks.deliveries(appID: appID, status: status, after: page.cursor, limit: page.limit)
+            return try .json(DeliveryPage(deliveries: result.items.map { DeliveryView($0) }, nextCursor: result.nextCursor))
+        }
+        router.on(.get, "/v1/webhooks/deliveries/{deliveryID}") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            let id = request.parameter("deliveryID")
+            guard let (delivery, attempts) = try await context.webhooks.delivery(appID: appID, id: id) else {
+                throw APIProblem.notFound("deliveryNotFound", "No webhook message '\(id)' exists for this app.")
+            }
+            return try .json(DeliveryView(delivery, attempts: attempts))
+        }
+        router.on(.post, "/v1/webhooks/deliveries/{deliveryID}/replay") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            let id = request.parameter("deliveryID")
+            guard try await context.webhooks.replayDelivery(appID: appID, id: id, now: context.clock.now),
+                let (delivery, attempts) = try await context.webhooks.delivery(appID: appID, id: id)
+            else {
+                throw APIProblem.notFound("deliveryNotFound", "No webhook message '\(id)' exists for this app.")
+            }
+            context.wakeDispatcher()
+            return try .json(DeliveryView(delivery, attempts: attempts), status: 202)
+        }
+        router.on(.post, "/v1/webhooks/endpoints/enable") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            let body = try request.decodeJSON(EndpointURL.self)
+            guard try await context.webhooks.enableEndpoint(appID: appID, url: body.url) else {
+                throw APIProblem.notFound("endpointNotDisabled", "'\(body.url)' is not a disabled endpoint of this app.")
+            }
+            context.wakeDispatcher()
+            let configuration = try await context.webhooks.webhookConfiguration(appID: appID) ?? WebhookConfiguration()
+            return try .json(SettingsView(configuration, disabled: try await context.webhooks.disabledEndpoints(appID: appID)))
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import NotificationCore
+import NotificationService
+import Scheduling
+import Storage
+import Webhooks
+
+/// The delegate's asynchronous side: each event the app asked for becomes a Standard Webhooks message
+/// (`{"type", "timestamp", "data"}`) in the durable outbox, for the dispatcher to deliver.
+package final class WebhookOutbox: CenterDelegate {
+    private let store: any WebhookStore
+    private let clock: any SchedulerClock
+    private let wake: WakeSignal
+
+    package init(store: any WebhookStore, clock: any SchedulerClock, wake: WakeSignal) {
+        self.store = store
+        self.clock = clock
+        self.wake = wake
+    }
+
+    package func record(_ event: DelegateEvent, center: CenterRecord) async throws {
+        guard let configuration = try await store.webhookConfiguration(appID: center.appID), let url = configuration.delegateURL else {
+            return
+        }
+        let (type, data) = Self.payload(event, centerID: center.id)
+        guard configuration.events.contains(type) else { return }
+        let now = clock.now
+        let body = try WebhookJSON.encoder.encode(Envelope(type: type.rawValue, timestamp: now, data: data))
+        try await store.enqueueDeliveries([
+            WebhookDeliveryRecord(
+                id: Self.newMessageID(), appID: center.appID, url: url, type: type, payload: body, nextAttempt: now, createdAt: now)
+        ])
+        wake.signal()
+    }
+
+    private struct Envelope: Encodable {
+        var type: String
+        var timestamp: Date
+        var data: EventData
+    }
+
+    private enum EventData: Encodable {
+        case response(centerID: String, actionIdentifier: String, userText: String?, notification: DeliveredNotification)
+        case settings(centerID: String, settings: NotificationSettings)
+        case removed(centerID: String, identifiers: [String])
+
+        private enum Keys: String, CodingKey { case centerID, actionIdentifier, userText, notification, settings, identifiers }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            switch self {
+            case .response(let centerID, let action, let text, let notification):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(action, forKey: .actionIdentifier)
+                try container.encodeIfPresent(text, forKey: .userText)
+                try container.encode(notification, forKey: .notification)
+            case .settings(let centerID, let settings):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(settings, forKey: .settings)
+            case .removed(let centerID, let identifiers):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(identifiers, forKey: .identifiers)
+            }
+        }
+    }
+
+    private static func payload(_ event: DelegateEvent, centerID: String) -> (WebhookEventType, EventData) {
+        switch event {
+        case .response(let response, let notification):
+            (
+                .notificationResponse,
+                .response(
+                    centerID: centerID, actionIdentifier: response.actionIdentifier, userText: response.userText, notification: notification
+                )
+            )
+        case .authorizationChanged(let settings): (.authorizationChanged, .settings(centerID: centerID, settings: settings))
+        case .settingsChanged(let settings): (.settingsChanged, .settings(centerID: centerID, settings: settings))
+        case .notificationRemoved(let identifiers): (.notificationRemoved, .removed(centerID: centerID, identifiers: identifiers))
+        }
+    }
+
+    /// `msg_` and 16 random bytes in hex: the `webhook-id` of every attempt.
+    static func newMessageID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return "msg_"
+            + (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }.map {
+                $0.count == 1 ? "0" + $0 : $0
+            }.joined()
+    }
+}
+
+/// JSON as the webhooks send it: sorted keys, RFC 3339 dates with milliseconds.
+enum WebhookJSON {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        }
+        return encoder
+    }()
+}

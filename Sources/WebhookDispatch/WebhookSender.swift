@@ -1,0 +1,84 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Webhooks
+
+/// Posts signed JSON to client URLs with AsyncHTTPClient (pooled connections, timeouts): never follows a
+/// redirect, checks every URL against the SSRF guard (the host's resolved addresses included) right
+/// before the call, and reads at most `maxResponseBytes` of an answer.
+package final class WebhookSender: Sendable {
+    package struct Outcome: Sendable {
+        /// nil when no response came (refused by the guard, connection error, timeout).
+        package var status: Int?
+        package var headers: [String: String]
+        package var body: [UInt8]
+        package var error: String?
+        package var duration: Duration
+
+        package func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    package static let maxResponseBytes = 64 * 1024
+    private let client: HTTPClient
+    package let policy: OutboundURLPolicy
+
+    package init(policy: OutboundURLPolicy) {
+        self.policy = policy
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
+        configuration.decompression = .disabled
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Checks a URL as an app sets it: the rules, then the addresses its host resolves to now.
+    package func checkURL(_ url: String, field: String) async throws(WebhookConfigurationError) {
+        let target = try policy.check(url, field: field)
+        guard target.literal == nil else { return }
+        let addresses = (try? await HostResolver.addresses(of: target.host)) ?? []
+        try policy.check(addresses, host: target.host, field: field)
+    }
+
+    package func post(_ url: String, body: [UInt8], headers: [(String, String)], timeout: Duration) async -> Outcome {
+        let start = ContinuousClock.now
+        func failure(_ error: String) -> Outcome {
+            Outcome(status: nil, headers: [:], body: [], error: error, duration: ContinuousClock.now - start)
+        }
+        do {
+            try await checkURL(url, field: "url")
+        } catch {
+            return failure("refused by the SSRF guard: \(error.message)")
+        }
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "usernotifyd")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        do {
+            let response = try await client.execute(
+                request,
+                timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+            var answer = Outcome(
+                status: Int(response.status.code),
+                headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+                body: [], error: nil, duration: .zero)
+            do {
+                answer.body = Array(buffer: try await response.body.collect(upTo: Self.maxResponseBytes))
+            } catch {
+                answer.error = "the response body is larger than \(Self.maxResponseBytes) bytes"
+            }
+            answer.duration = ContinuousClock.now - start
+            return answer
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            return failure("no response within \(timeout)")
+        } catch {
+            return failure("\(error)")
+        }
+    }
+
+    package func shutdown() async {
+        try? await client.shutdown()
+    }
+}

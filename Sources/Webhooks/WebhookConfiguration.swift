@@ -1,0 +1,126 @@
+/// An app's delegate as webhooks (`UNUserNotificationCenterDelegate` and its extensions), as the app
+/// sets it with `PUT /v1/webhooks`.
+package struct WebhookConfiguration: Codable, Sendable, Hashable {
+    /// Receives `willPresent` (synchronously, while the center is in the foreground) and the
+    /// asynchronous events through the outbox (`didReceive` and the others).
+    package var delegateURL: String?
+    /// Seconds `willPresent` may take; past it the notification is not presented (the framework's rule).
+    package var willPresentTimeout: Double
+    /// Content extensions (`UNNotificationExtensionCategory`): asked first about responses to their categories.
+    package var contentExtensions: [ContentExtension]
+    /// Signing secrets (`whsec_…`); every call is signed with each, so one can be rotated at a time.
+    package var secrets: [String]
+    /// Which asynchronous events go to the delegate.
+    package var events: Set<WebhookEventType>
+    /// Seconds between attempts after each failure (the Standard Webhooks schedule by default).
+    package var retryDelays: [Double]
+
+    package struct ContentExtension: Codable, Sendable, Hashable {
+        package var url: String
+        package var categories: [String]
+        /// Seconds the extension may take; past it the response goes on as `dismissAndForwardAction`.
+        package var timeout: Double
+
+        package init(url: String, categories: [String], timeout: Double = 5) {
+            self.url = url
+            self.categories = categories
+            self.timeout = timeout
+        }
+
+        private enum CodingKeys: String, CodingKey { case url, categories, timeout }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            url = try container.decode(String.self, forKey: .url)
+            categories = try container.decode([String].self, forKey: .categories)
+            timeout = try container.decodeIfPresent(Double.self, forKey: .timeout) ?? 5
+        }
+    }
+
+    package init(
+        delegateURL: String? = nil, willPresentTimeout: Double = 2, contentExtensions: [ContentExtension] = [], secrets: [String] = [],
+        events: Set<WebhookEventType> = Set(WebhookEventType.allCases), retryDelays: [Double] = RetrySchedule.standard
+    ) {
+        self.delegateURL = delegateURL
+        self.willPresentTimeout = willPresentTimeout
+        self.contentExtensions = contentExtensions
+        self.secrets = secrets
+        self.events = events
+        self.retryDelays = retryDelays
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case delegateURL, willPresentTimeout, contentExtensions, secrets, events, retryDelays
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        delegateURL = try container.decodeIfPresent(String.self, forKey: .delegateURL)
+        willPresentTimeout = try container.decodeIfPresent(Double.self, forKey: .willPresentTimeout) ?? 2
+        contentExtensions = try container.decodeIfPresent([ContentExtension].self, forKey: .contentExtensions) ?? []
+        secrets = try container.decodeIfPresent([String].self, forKey: .secrets) ?? []
+        events = try container.decodeIfPresent(Set<WebhookEventType>.self, forKey: .events) ?? Set(WebhookEventType.allCases)
+        retryDelays = try container.decodeIfPresent([Double].self, forKey: .retryDelays) ?? RetrySchedule.standard
+    }
+
+    /// The parsed secrets.
+    package var signingSecrets: [WebhookSecret] { secrets.compactMap { try? WebhookSecret($0) } }
+
+    package var retrySchedule: RetrySchedule { RetrySchedule(delays: retryDelays) }
+
+    /// The content extension for a category, if one is registered for it.
+    package func contentExtension(for category: String?) -> ContentExtension? {
+        guard let category else { return nil }
+        return contentExtensions.first { $0.categories.contains(category) }
+    }
+
+    /// Every URL with the field it came from.
+    package var urls: [(field: String, url: String)] {
+        (delegateURL.map { [("delegateURL", $0)] } ?? [])
+            + contentExtensions.enumerated().map { ("contentExtensions[\($0.offset)].url", $0.element.url) }
+    }
+
+    /// Checks everything but the URLs (the caller checks each of `urls` against the SSRF guard).
+    package func validate() throws(WebhookConfigurationError) {
+        guard urls.isEmpty || !secrets.isEmpty else {
+            throw WebhookConfigurationError(
+                "missingWebhookSecret", "Give at least one signing secret (`secrets`: [\"whsec_…\"]) with any URL.")
+        }
+        guard secrets.count <= 5 else {
+            throw WebhookConfigurationError("invalidWebhookSecret", "At most 5 secrets at once (rotation needs two).")
+        }
+        for secret in secrets { _ = try WebhookSecret(secret) }
+        guard (0.1...30).contains(willPresentTimeout) else {
+            throw WebhookConfigurationError("invalidTimeout", "`willPresentTimeout` must be from 0.1 to 30 seconds.")
+        }
+        var seen: Set<String> = []
+        for (index, contentExtension) in contentExtensions.enumerated() {
+            guard (0.1...30).contains(contentExtension.timeout) else {
+                throw WebhookConfigurationError("invalidTimeout", "`contentExtensions[\(index)].timeout` must be from 0.1 to 30 seconds.")
+            }
+            guard !contentExtension.categories.isEmpty else {
+                throw WebhookConfigurationError("invalidContentExtension", "`contentExtensions[\(index)].categories` must name a category.")
+            }
+            for category in contentExtension.categories where !seen.insert(category).inserted {
+                throw WebhookConfigurationError(
+                    "invalidContentExtension", "Category '\(category)' has two content extensions; give each category one.")
+            }
+        }
+        guard (1...20).contains(retryDelays.count), retryDelays.allSatisfy({ (1...604_800).contains($0) }) else {
+            throw WebhookConfigurationError(
+                "invalidRetrySchedule", "`retryDelays` must list 1 to 20 delays of 1 s to 7 days each.")
+        }
+    }
+}
+
+/// The asynchronous events (Standard Webhooks `type`s) an app can receive.
+package enum WebhookEventType: String, Codable, Sendable, Hashable, CaseIterable {
+    /// `didReceive`: the user responded to a notification.
+    case notificationResponse = "notification.response"
+    /// The user answered the authorization prompt.
+    case authorizationChanged = "authorization.changed"
+    /// The user changed the notification settings (`openSettingsFor`'s purpose).
+    case settingsChanged = "settings.changed"
+    /// The user removed (dismissed) a delivered notification.
+    case notificationRemoved = "notification.removed"
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""A webhook receiver for the tests: verifies every call with the official `standardwebhooks` package
+and answers as its mode says. POST /hook receives; POST /control/mode {"mode": …} changes the mode;
+GET /control/received lists what came in. Prints `listening <port>` once ready.
+
+Modes: ok · fail:N (500 for the first N calls, then 200) · gone (410) · abort (500 with
+`webhook-delivery: abort-message`) · retry-after:S (503 with Retry-After: S once, then 200)
+"""
+import argparse, json, signal, sys, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+
+lock = threading.Lock()
+state = {"mode": "ok", "calls": 0, "received": []}
+
+
+def answer_for(mode, calls):
+    """(status, headers) for the calls-th call (1-based) in this mode."""
+    if mode.startswith("fail:"):
+        return (500, {}) if calls <= int(mode.split(":")[1]) else (200, {})
+    if mode == "gone":
+        return 410, {}
+    if mode == "abort":
+        return 500, {"webhook-delivery": "abort-message"}
+    if mode.startswith("retry-after:"):
+        return (503, {"Retry-After": mode.split(":")[1]}) if calls == 1 else (200, {})
+    return 200, {}
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def reply(self, status, body=b"", headers=None):
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        if self.path == "/control/received":
+            with lock:
+                body = json.dumps(state["received"]).encode()
+            return self.reply(200, body, {"Content-Type": "application/json"})
+        self.reply(404)
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if self.path == "/control/mode":
+            with lock:
+                state["mode"] = json.loads(body)["mode"]
+                state["calls"] = 0
+            return self.reply(204)
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        verified = []
+        for index, secret in enumerate(self.server.secrets):
+            try:
+                Webhook(secret).verify(body, headers)
+                verified.append(index)
+            except WebhookVerificationError:
+                pass
+        with lock:
+            state["calls"] += 1
+            status, extra = answer_for(state["mode"], state["calls"])
+            record = {
+                "id": headers.get("webhook-id"), "timestamp": headers.get("webhook-timestamp"),
+                "signature": headers.get("webhook-signature"), "verifiedWith": verified, "status": status,
+                "body": json.loads(body) if body else None,
+            }
+            state["received"].append(record)
+        print(json.dumps({"event": "received", **{k: record[k] for k in ("id", "verifiedWith", "status")}}), flush=True)
+        self.reply(status, b"{}", {"Content-Type": "application/json", **extra})
+
+
+def main():
+    # The test process may start children with SIGTERM blocked; take it back.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--secret", action="append", default=[], help="a whsec_ secret to verify with (repeatable)")
+    parser.add_argument("--mode", default="ok")
+    parser.add_argument("--port", type=int, default=0)
+    arguments = parser.parse_args()
+    state["mode"] = arguments.mode
+    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
+    server.secrets = arguments.secret
+    print(f"listening {server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
