@@ -12,7 +12,7 @@ VENV := .venv
 RUN_ARGS ?=
 BENCH_PENDING ?= 1000000
 
-.PHONY: help deps build run test conformance generate bench lint clean
+.PHONY: help deps build run test conformance generate bench format lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -67,8 +67,14 @@ bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and sche
 	python3 Benchmarks/bench.py
 	.build/release/scheduler-bench --pending $(BENCH_PENDING)
 
+# Everything but the generated client (swift-openapi-generator's own layout).
+FORMATTED = $(filter-out Sources/UserNotifyClient,$(wildcard Sources/*)) Tests Benchmarks Package.swift
+
+format: ## Format the sources in place (swift format)
+	$(SWIFT) format format -i --recursive $(FORMATTED)
+
 lint: ## Check formatting (swift format lint) and the CI script
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 	@if command -v shellcheck >/dev/null; then shellcheck .ci/run; else echo "shellcheck not installed; skipped"; fi
 
 clean: ## Remove build products

@@ -218,7 +218,7 @@ import Testing
         let server = try await APIServer(arguments: Self.allowLoopback)
         let receiver = try await WebhookReceiver(secrets: [Self.secret])
         let (_, key) = try await server.makeApp()
-        let token = try await server.field("token", of: try await server.call("POST", "/v1/centers", token: key, json: ["id": "phone"]))
+        let token = try server.field("token", of: try await server.call("POST", "/v1/centers", token: key, json: ["id": "phone"]))
         #expect(
             try await server.call("PUT", "/v1/webhooks", token: key, json: ["delegateURL": receiver.url, "secrets": [Self.secret]]).status
                 == 200)
