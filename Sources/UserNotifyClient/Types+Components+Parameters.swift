@@ -26,6 +26,8 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/Cursor`.
         public typealias Cursor = Swift.String
+        /// - Remark: Generated from `#/components/parameters/DeliveryID`.
+        public typealias DeliveryID = Swift.String
         /// - Remark: Generated from `#/components/parameters/Limit`.
         public typealias Limit = Swift.Int
     }

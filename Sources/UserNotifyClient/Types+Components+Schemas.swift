@@ -2982,5 +2982,371 @@ extension Components {
                 case removed
             }
         }
+        /// notification.response is didReceive; the others tell what the user did.
+        ///
+        /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
+        @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
+            case notification_response = "notification.response"
+            case authorization_changed = "authorization.changed"
+            case settings_changed = "settings.changed"
+            case notification_removed = "notification.removed"
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentExtension`.
+        public struct ContentExtension: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentExtension/url`.
+            public var url: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ContentExtension/categories`.
+            public var categories: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/ContentExtension/timeout`.
+            public var timeout: Swift.Double?
+            /// Creates a new `ContentExtension`.
+            ///
+            /// - Parameters:
+            ///   - url:
+            ///   - categories:
+            ///   - timeout:
+            public init(
+                url: Swift.String,
+                categories: [Swift.String],
+                timeout: Swift.Double? = nil
+            ) {
+                self.url = url
+                self.categories = categories
+                self.timeout = timeout
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
+                case categories
+                case timeout
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.url = try container.decode(
+                    Swift.String.self,
+                    forKey: .url
+                )
+                self.categories = try container.decode(
+                    [Swift.String].self,
+                    forKey: .categories
+                )
+                self.timeout = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .timeout
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "url",
+                    "categories",
+                    "timeout"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookSettings`.
+        public struct WebhookSettings: Codable, Hashable, Sendable {
+            /// willPresent and the asynchronous events.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookSettings/delegateURL`.
+            public var delegateURL: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WebhookSettings/willPresentTimeout`.
+            public var willPresentTimeout: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/WebhookSettings/contentExtensions`.
+            public var contentExtensions: [Components.Schemas.ContentExtension]?
+            /// Standard Webhooks secrets, whsec_ and the base64 of 24 to 64 random bytes; required with any URL.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookSettings/secrets`.
+            public var secrets: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/WebhookSettings/events`.
+            public var events: [Components.Schemas.WebhookEventType]?
+            /// Seconds before each retry (±10 % jitter); the Standard Webhooks schedule by default.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookSettings/retryDelays`.
+            public var retryDelays: [Swift.Double]?
+            /// Creates a new `WebhookSettings`.
+            ///
+            /// - Parameters:
+            ///   - delegateURL: willPresent and the asynchronous events.
+            ///   - willPresentTimeout:
+            ///   - contentExtensions:
+            ///   - secrets: Standard Webhooks secrets, whsec_ and the base64 of 24 to 64 random bytes; required with any URL.
+            ///   - events:
+            ///   - retryDelays: Seconds before each retry (±10 % jitter); the Standard Webhooks schedule by default.
+            public init(
+                delegateURL: Swift.String? = nil,
+                willPresentTimeout: Swift.Double? = nil,
+                contentExtensions: [Components.Schemas.ContentExtension]? = nil,
+                secrets: [Swift.String]? = nil,
+                events: [Components.Schemas.WebhookEventType]? = nil,
+                retryDelays: [Swift.Double]? = nil
+            ) {
+                self.delegateURL = delegateURL
+                self.willPresentTimeout = willPresentTimeout
+                self.contentExtensions = contentExtensions
+                self.secrets = secrets
+                self.events = events
+                self.retryDelays = retryDelays
+            }
+            public enum CodingKeys: String, CodingKey {
+                case delegateURL
+                case willPresentTimeout
+                case contentExtensions
+                case secrets
+                case events
+                case retryDelays
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.delegateURL = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .delegateURL
+                )
+                self.willPresentTimeout = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .willPresentTimeout
+                )
+                self.contentExtensions = try container.decodeIfPresent(
+                    [Components.Schemas.ContentExtension].self,
+                    forKey: .contentExtensions
+                )
+                self.secrets = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .secrets
+                )
+                self.events = try container.decodeIfPresent(
+                    [Components.Schemas.WebhookEventType].self,
+                    forKey: .events
+                )
+                self.retryDelays = try container.decodeIfPresent(
+                    [Swift.Double].self,
+                    forKey: .retryDelays
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "delegateURL",
+                    "willPresentTimeout",
+                    "contentExtensions",
+                    "secrets",
+                    "events",
+                    "retryDelays"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookSettingsView`.
+        public struct WebhookSettingsView: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/delegateURL`.
+            public var delegateURL: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/willPresentTimeout`.
+            public var willPresentTimeout: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/contentExtensions`.
+            public var contentExtensions: [Components.Schemas.ContentExtension]
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/secrets`.
+            public var secrets: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/events`.
+            public var events: [Components.Schemas.WebhookEventType]
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/retryDelays`.
+            public var retryDelays: [Swift.Double]
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/disabledEndpoints`.
+            public var disabledEndpoints: [Swift.String]
+            /// Creates a new `WebhookSettingsView`.
+            ///
+            /// - Parameters:
+            ///   - delegateURL:
+            ///   - willPresentTimeout:
+            ///   - contentExtensions:
+            ///   - secrets:
+            ///   - events:
+            ///   - retryDelays:
+            ///   - disabledEndpoints:
+            public init(
+                delegateURL: Swift.String? = nil,
+                willPresentTimeout: Swift.Double,
+                contentExtensions: [Components.Schemas.ContentExtension],
+                secrets: [Swift.String],
+                events: [Components.Schemas.WebhookEventType],
+                retryDelays: [Swift.Double],
+                disabledEndpoints: [Swift.String]
+            ) {
+                self.delegateURL = delegateURL
+                self.willPresentTimeout = willPresentTimeout
+                self.contentExtensions = contentExtensions
+                self.secrets = secrets
+                self.events = events
+                self.retryDelays = retryDelays
+                self.disabledEndpoints = disabledEndpoints
+            }
+            public enum CodingKeys: String, CodingKey {
+                case delegateURL
+                case willPresentTimeout
+                case contentExtensions
+                case secrets
+                case events
+                case retryDelays
+                case disabledEndpoints
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeliveryStatus`.
+        @frozen public enum DeliveryStatus: String, Codable, Hashable, Sendable, CaseIterable {
+            case pending = "pending"
+            case delivered = "delivered"
+            case failed = "failed"
+            case aborted = "aborted"
+        }
+        /// - Remark: Generated from `#/components/schemas/Delivery`.
+        public struct Delivery: Codable, Hashable, Sendable {
+            /// The webhook-id of every attempt.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Delivery/type`.
+            public var _type: Components.Schemas.WebhookEventType
+            /// - Remark: Generated from `#/components/schemas/Delivery/url`.
+            public var url: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Delivery/status`.
+            public var status: Components.Schemas.DeliveryStatus
+            /// - Remark: Generated from `#/components/schemas/Delivery/attemptCount`.
+            public var attemptCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Delivery/nextAttemptAt`.
+            public var nextAttemptAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Delivery/createdAt`.
+            public var createdAt: Foundation.Date
+            /// The JSON body exactly as signed and sent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/payload`.
+            public var payload: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Delivery/AttemptsPayload`.
+            public struct AttemptsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Delivery/AttemptsPayload/number`.
+                public var number: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/Delivery/AttemptsPayload/at`.
+                public var at: Foundation.Date
+                /// - Remark: Generated from `#/components/schemas/Delivery/AttemptsPayload/statusCode`.
+                public var statusCode: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/Delivery/AttemptsPayload/error`.
+                public var error: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/Delivery/AttemptsPayload/durationMilliseconds`.
+                public var durationMilliseconds: Swift.Int
+                /// Creates a new `AttemptsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - number:
+                ///   - at:
+                ///   - statusCode:
+                ///   - error:
+                ///   - durationMilliseconds:
+                public init(
+                    number: Swift.Int,
+                    at: Foundation.Date,
+                    statusCode: Swift.Int? = nil,
+                    error: Swift.String? = nil,
+                    durationMilliseconds: Swift.Int
+                ) {
+                    self.number = number
+                    self.at = at
+                    self.statusCode = statusCode
+                    self.error = error
+                    self.durationMilliseconds = durationMilliseconds
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case number
+                    case at
+                    case statusCode
+                    case error
+                    case durationMilliseconds
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Delivery/attempts`.
+            public typealias AttemptsPayload = [Components.Schemas.Delivery.AttemptsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/Delivery/attempts`.
+            public var attempts: Components.Schemas.Delivery.AttemptsPayload?
+            /// Creates a new `Delivery`.
+            ///
+            /// - Parameters:
+            ///   - id: The webhook-id of every attempt.
+            ///   - _type:
+            ///   - url:
+            ///   - status:
+            ///   - attemptCount:
+            ///   - nextAttemptAt:
+            ///   - createdAt:
+            ///   - payload: The JSON body exactly as signed and sent.
+            ///   - attempts:
+            public init(
+                id: Swift.String,
+                _type: Components.Schemas.WebhookEventType,
+                url: Swift.String,
+                status: Components.Schemas.DeliveryStatus,
+                attemptCount: Swift.Int,
+                nextAttemptAt: Foundation.Date? = nil,
+                createdAt: Foundation.Date,
+                payload: Swift.String,
+                attempts: Components.Schemas.Delivery.AttemptsPayload? = nil
+            ) {
+                self.id = id
+                self._type = _type
+                self.url = url
+                self.status = status
+                self.attemptCount = attemptCount
+                self.nextAttemptAt = nextAttemptAt
+                self.createdAt = createdAt
+                self.payload = payload
+                self.attempts = attempts
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case _type = "type"
+                case url
+                case status
+                case attemptCount
+                case nextAttemptAt
+                case createdAt
+                case payload
+                case attempts
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeliveryPage`.
+        public struct DeliveryPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeliveryPage/deliveries`.
+            public var deliveries: [Components.Schemas.Delivery]
+            /// - Remark: Generated from `#/components/schemas/DeliveryPage/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `DeliveryPage`.
+            ///
+            /// - Parameters:
+            ///   - deliveries:
+            ///   - nextCursor:
+            public init(
+                deliveries: [Components.Schemas.Delivery],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.deliveries = deliveries
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deliveries
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EndpointURL`.
+        public struct EndpointURL: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EndpointURL/url`.
+            public var url: Swift.String
+            /// Creates a new `EndpointURL`.
+            ///
+            /// - Parameters:
+            ///   - url:
+            public init(url: Swift.String) {
+                self.url = url
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.url = try container.decode(
+                    Swift.String.self,
+                    forKey: .url
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "url"
+                ])
+            }
+        }
     }
 }

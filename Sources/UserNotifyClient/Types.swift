@@ -162,6 +162,42 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/events`.
     /// - Remark: Generated from `#/paths//v1/me/events/get(streamEvents)`.
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output
+    /// The app's delegate as webhooks, and the endpoints disabled by a 410.
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/get(getWebhookSettings)`.
+    func getWebhookSettings(_ input: Operations.GetWebhookSettings.Input) async throws -> Operations.GetWebhookSettings.Output
+    /// Sets the delegate URL, content extensions, signing secrets, events and retry schedule (replaces all).
+    ///
+    /// Every URL passes the SSRF guard: http or https, no user or password, and every address its host
+    /// resolves to outside the loopback, private, link-local, multicast, unspecified and reserved ranges
+    /// unless the operator allowed the network (`--webhook-allow-networks`); the problem's `detail` names
+    /// the rule. Calls are signed per Standard Webhooks with every secret given.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/put(setWebhookSettings)`.
+    func setWebhookSettings(_ input: Operations.SetWebhookSettings.Input) async throws -> Operations.SetWebhookSettings.Output
+    /// The outbox's messages, oldest first.
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/deliveries`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)`.
+    func listWebhookDeliveries(_ input: Operations.ListWebhookDeliveries.Input) async throws -> Operations.ListWebhookDeliveries.Output
+    /// One message with every attempt.
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/deliveries/{deliveryID}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/get(getWebhookDelivery)`.
+    func getWebhookDelivery(_ input: Operations.GetWebhookDelivery.Input) async throws -> Operations.GetWebhookDelivery.Output
+    /// Sends a message again now (same webhook-id), with a fresh retry schedule.
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks/deliveries/{deliveryID}/replay`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/replay/post(replayWebhookDelivery)`.
+    func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws -> Operations.ReplayWebhookDelivery.Output
+    /// Re-enables an endpoint that answered 410 Gone; its waiting messages go out.
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks/endpoints/enable`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/endpoints/enable/post(enableWebhookEndpoint)`.
+    func enableWebhookEndpoint(_ input: Operations.EnableWebhookEndpoint.Input) async throws -> Operations.EnableWebhookEndpoint.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -560,6 +596,84 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/me/events/get(streamEvents)`.
     public func streamEvents(headers: Operations.StreamEvents.Input.Headers = .init()) async throws -> Operations.StreamEvents.Output {
         try await streamEvents(Operations.StreamEvents.Input(headers: headers))
+    }
+    /// The app's delegate as webhooks, and the endpoints disabled by a 410.
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/get(getWebhookSettings)`.
+    public func getWebhookSettings(headers: Operations.GetWebhookSettings.Input.Headers = .init()) async throws -> Operations.GetWebhookSettings.Output {
+        try await getWebhookSettings(Operations.GetWebhookSettings.Input(headers: headers))
+    }
+    /// Sets the delegate URL, content extensions, signing secrets, events and retry schedule (replaces all).
+    ///
+    /// Every URL passes the SSRF guard: http or https, no user or password, and every address its host
+    /// resolves to outside the loopback, private, link-local, multicast, unspecified and reserved ranges
+    /// unless the operator allowed the network (`--webhook-allow-networks`); the problem's `detail` names
+    /// the rule. Calls are signed per Standard Webhooks with every secret given.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/webhooks`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/put(setWebhookSettings)`.
+    public func setWebhookSettings(
+        headers: Operations.SetWebhookSettings.Input.Headers = .init(),
+        body: Operations.SetWebhookSettings.Input.Body
+    ) async throws -> Operations.SetWebhookSettings.Output {
+        try await setWebhookSettings(Operations.SetWebhookSettings.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The outbox's messages, oldest first.
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/deliveries`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)`.
+    public func listWebhookDeliveries(
+        query: Operations.ListWebhookDeliveries.Input.Query = .init(),
+        headers: Operations.ListWebhookDeliveries.Input.Headers = .init()
+    ) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await listWebhookDeliveries(Operations.ListWebhookDeliveries.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One message with every attempt.
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/deliveries/{deliveryID}`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/get(getWebhookDelivery)`.
+    public func getWebhookDelivery(
+        path: Operations.GetWebhookDelivery.Input.Path,
+        headers: Operations.GetWebhookDelivery.Input.Headers = .init()
+    ) async throws -> Operations.GetWebhookDelivery.Output {
+        try await getWebhookDelivery(Operations.GetWebhookDelivery.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Sends a message again now (same webhook-id), with a fresh retry schedule.
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks/deliveries/{deliveryID}/replay`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/replay/post(replayWebhookDelivery)`.
+    public func replayWebhookDelivery(
+        path: Operations.ReplayWebhookDelivery.Input.Path,
+        headers: Operations.ReplayWebhookDelivery.Input.Headers = .init()
+    ) async throws -> Operations.ReplayWebhookDelivery.Output {
+        try await replayWebhookDelivery(Operations.ReplayWebhookDelivery.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Re-enables an endpoint that answered 410 Gone; its waiting messages go out.
+    ///
+    /// - Remark: HTTP `POST /v1/webhooks/endpoints/enable`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/endpoints/enable/post(enableWebhookEndpoint)`.
+    public func enableWebhookEndpoint(
+        headers: Operations.EnableWebhookEndpoint.Input.Headers = .init(),
+        body: Operations.EnableWebhookEndpoint.Input.Body
+    ) async throws -> Operations.EnableWebhookEndpoint.Output {
+        try await enableWebhookEndpoint(Operations.EnableWebhookEndpoint.Input(
+            headers: headers,
+            body: body
+        ))
     }
 }
 
