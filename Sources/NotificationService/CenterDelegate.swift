@@ -1,3 +1,4 @@
+import Foundation
 import NotificationCore
 import Storage
 
@@ -14,14 +15,21 @@ package enum DelegateEvent: Sendable {
     case notificationRemoved([String])
 }
 
-/// Takes delegate events for delivery to the app. `record` returns once the event is durable, so that
-/// an acknowledged response is never lost.
+/// The app's delegate. `record` takes events for delivery and returns once the event is durable, so
+/// that an acknowledged response is never lost; `willPresent` asks, within the app's deadline, how to
+/// present a notification to a center in the foreground.
 package protocol CenterDelegate: Sendable {
     func record(_ event: DelegateEvent, center: CenterRecord) async throws
+    /// `.noDelegate` when the app has none (the notification's own options apply); `.delegateFailed`
+    /// with the reason when it did not answer in time or answered nonsense (not presented).
+    func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision
 }
 
 /// No delegate: events go nowhere (tests of the center alone).
 package struct NoDelegate: CenterDelegate {
     package init() {}
     package func record(_ event: DelegateEvent, center: CenterRecord) async throws {}
+    package func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision {
+        .noDelegate
+    }
 }

@@ -109,32 +109,63 @@ extension NotificationCenterService {
 
     // MARK: firing
 
-    /// Fires claimed requests (the scheduler's `FiringHandler`): the presentation is decided from the
-    /// center as it is at this instant, and the whole batch is recorded in one transaction, then published.
+    /// Fires claimed requests (the scheduler's `FiringHandler`): requests for centers in the foreground
+    /// first ask the app's `willPresent` (all at once, each within the app's deadline); then the
+    /// presentation is decided from the center as it is at this instant, and the whole batch is recorded
+    /// in one transaction, then published.
     package func fire(_ due: [StoredPending], at now: Date) async throws {
+        let answers = await willPresent(due.map { ($0.pending.centerID, $0.pending.request) }, at: now)
         let recorded = try await store.fire(due) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
             return Self.firing(
-                stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false, at: now)
+                stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false, at: now,
+                foreground: answers[ForegroundKey(centerID: center.id, identifier: stored.pending.request.identifier)] ?? .noDelegate)
         }
         recorded.forEach(publish)
     }
 
-    /// Decides the presentation, records the firing, then publishes it.
+    /// Asks `willPresent` for every request whose center is in the foreground and allows delivery, concurrently.
+    private func willPresent(_ requests: [(centerID: String, request: NotificationRequest)], at now: Date) async -> [ForegroundKey:
+        ForegroundDecision]
+    {
+        var asking: [(CenterRecord, NotificationRequest)] = []
+        for (centerID, request) in requests {
+            guard let center = try? await store.center(id: centerID), center.state.appState == .foreground,
+                center.settings.authorizationStatus.allowsDelivery
+            else { continue }
+            asking.append((center, request))
+        }
+        guard !asking.isEmpty else { return [:] }
+        let delegate = delegate
+        return await withTaskGroup(of: (ForegroundKey, ForegroundDecision).self) { group in
+            for (center, request) in asking {
+                group.addTask {
+                    (ForegroundKey(centerID: center.id, identifier: request.identifier), await delegate.willPresent(request, center: center, at: now))
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+    }
+
+    /// Decides the presentation (asking `willPresent` in the foreground), records the firing, then publishes it.
     func deliver(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
     ) async throws -> DeliveredNotification? {
-        let record = Self.firing(request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now)
+        let foreground = await willPresent([(center.id, request)], at: now).values.first ?? .noDelegate
+        let record = Self.firing(
+            request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now, foreground: foreground)
         try await store.recordFirings([record])
         publish(record)
         return record.delivered
     }
 
     private static func firing(
-        _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
+        _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date,
+        foreground: ForegroundDecision
     ) -> FiringRecord {
-        let presentation = PresentationRules.decide(content: request.content, settings: center.settings, state: center.state)
+        let presentation = PresentationRules.decide(
+            content: request.content, settings: center.settings, state: center.state, foreground: foreground)
         return FiringRecord(
             centerID: center.id, identifier: request.identifier, revision: revision,
             delivered: presentation.map { DeliveredNotification(date: now, request: request, presentation: $0) },
@@ -153,4 +184,10 @@ extension Optional {
         guard let self else { return nil }
         return try await transform(self)
     }
+}
+
+/// One request of one center, for the answers of `willPresent`.
+private struct ForegroundKey: Hashable, Sendable {
+    var centerID: String
+    var identifier: String
 }

@@ -35,6 +35,13 @@ final class WebhookReceiver: Sendable {
             body: Array(try JSONSerialization.data(withJSONObject: ["mode": mode])))
     }
 
+    /// How willPresent calls are answered (see receiver.py).
+    func setPresent(_ present: String) async throws {
+        _ = try await loopbackRequest(
+            port: port, "POST", "/control/present", headers: ["Content-Type": "application/json"],
+            body: Array(try JSONSerialization.data(withJSONObject: ["present": present])))
+    }
+
     /// Every call received so far: `id`, `verifiedWith` (indexes of the secrets that verified it), `status`, `body`.
     func received() async throws -> [[String: Any]] {
         let response = try await loopbackRequest(port: port, "GET", "/control/received")

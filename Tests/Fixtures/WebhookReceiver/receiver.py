@@ -3,16 +3,20 @@
 and answers as its mode says. POST /hook receives; POST /control/mode {"mode": …} changes the mode;
 GET /control/received lists what came in. Prints `listening <port>` once ready.
 
-Modes: ok · fail:N (500 for the first N calls, then 200) · gone (410) · abort (500 with
+willPresent calls (`type` notification.willPresent) are answered as POST /control/present {"present": …}
+says: a comma-separated option list (`banner,sound`; empty: none) · slow:S,OPTIONS (answers after S seconds)
+· status:N · garbage (a 200 that is not {"options": …}).
+
+Modes (for everything else): ok · fail:N (500 for the first N calls, then 200) · gone (410) · abort (500 with
 `webhook-delivery: abort-message`) · retry-after:S (503 with Retry-After: S once, then 200)
 """
-import argparse, json, signal, sys, threading
+import argparse, json, signal, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 lock = threading.Lock()
-state = {"mode": "ok", "calls": 0, "received": []}
+state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge"}
 
 
 def answer_for(mode, calls):
@@ -54,6 +58,10 @@ class Handler(BaseHTTPRequestHandler):
                 state["mode"] = json.loads(body)["mode"]
                 state["calls"] = 0
             return self.reply(204)
+        if self.path == "/control/present":
+            with lock:
+                state["present"] = json.loads(body)["present"]
+            return self.reply(204)
         headers = {name.lower(): value for name, value in self.headers.items()}
         verified = []
         for index, secret in enumerate(self.server.secrets):
@@ -62,6 +70,9 @@ class Handler(BaseHTTPRequestHandler):
                 verified.append(index)
             except WebhookVerificationError:
                 pass
+        message = json.loads(body) if body else {}
+        if message.get("type") == "notification.willPresent":
+            return self.will_present(headers, verified, message)
         with lock:
             state["calls"] += 1
             status, extra = answer_for(state["mode"], state["calls"])
@@ -73,6 +84,24 @@ class Handler(BaseHTTPRequestHandler):
             state["received"].append(record)
         print(json.dumps({"event": "received", **{k: record[k] for k in ("id", "verifiedWith", "status")}}), flush=True)
         self.reply(status, b"{}", {"Content-Type": "application/json", **extra})
+
+
+def will_present(self, headers, verified, message):
+    with lock:
+        present = state["present"]
+        state["received"].append({"id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "body": message})
+    if present.startswith("slow:"):
+        seconds, _, present = present[len("slow:"):].partition(",")
+        time.sleep(float(seconds))
+    if present.startswith("status:"):
+        return self.reply(int(present.split(":")[1]))
+    if present == "garbage":
+        return self.reply(200, b'{"nope": true}', {"Content-Type": "application/json"})
+    options = [option for option in present.split(",") if option]
+    self.reply(200, json.dumps({"options": options}).encode(), {"Content-Type": "application/json"})
+
+
+Handler.will_present = will_present
 
 
 def main():

@@ -5,17 +5,54 @@ import Scheduling
 import Storage
 import Webhooks
 
-/// The delegate's asynchronous side: each event the app asked for becomes a Standard Webhooks message
-/// (`{"type", "timestamp", "data"}`) in the durable outbox, for the dispatcher to deliver.
-package final class WebhookOutbox: CenterDelegate {
+/// The app's delegate as webhooks. Asynchronous events the app asked for become Standard Webhooks
+/// messages (`{"type", "timestamp", "data"}`) in the durable outbox, for the dispatcher to deliver;
+/// `willPresent` is a signed call answered within the app's deadline.
+package final class WebhookDelegate: CenterDelegate {
     private let store: any WebhookStore
     private let clock: any SchedulerClock
+    private let sender: WebhookSender
     private let wake: WakeSignal
 
-    package init(store: any WebhookStore, clock: any SchedulerClock, wake: WakeSignal) {
+    package init(store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, wake: WakeSignal) {
         self.store = store
         self.clock = clock
+        self.sender = sender
         self.wake = wake
+    }
+
+    /// POSTs `notification.willPresent` (`data`: the center and the request) to the delegate URL and
+    /// reads `{"options": ["banner", "list", "sound", "badge"]}` (`alert` means banner and list) from a
+    /// 2xx answer. Anything else — no answer within `willPresentTimeout`, another status, another body —
+    /// is the framework's "not presented", with the reason.
+    package func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision {
+        guard let configuration = try? await store.webhookConfiguration(appID: center.appID), let url = configuration.delegateURL else {
+            return .noDelegate
+        }
+        let id = Self.newMessageID()
+        guard
+            let body = try? WebhookJSON.encoder.encode(
+                Envelope(type: "notification.willPresent", timestamp: date, data: .willPresent(centerID: center.id, request: request)))
+        else { return .delegateFailed(reason: "the request could not be encoded") }
+        let headers = WebhookSignature.headers(
+            id: id, timestamp: Int(Date().timeIntervalSince1970), body: Array(body), secrets: configuration.signingSecrets)
+        let timeout = Duration.milliseconds(Int(configuration.willPresentTimeout * 1000))
+        let outcome = await sender.post(url, body: Array(body), headers: headers, timeout: timeout)
+        guard let status = outcome.status else { return .delegateFailed(reason: outcome.error ?? "no answer") }
+        guard (200..<300).contains(status) else { return .delegateFailed(reason: "HTTP \(status)") }
+        guard let answer = try? JSONDecoder().decode(WillPresentAnswer.self, from: Data(outcome.body)) else {
+            return .delegateFailed(reason: "the answer is not {\"options\": [...]}")
+        }
+        var options: Set<PresentationOption> = []
+        for name in answer.options {
+            guard let option = PresentationOption(rawValue: name) else { return .delegateFailed(reason: "unknown option '\(name)'") }
+            options.insert(option)
+        }
+        return .delegate(options)
+    }
+
+    private struct WillPresentAnswer: Decodable {
+        var options: [String]
     }
 
     package func record(_ event: DelegateEvent, center: CenterRecord) async throws {
@@ -43,8 +80,9 @@ package final class WebhookOutbox: CenterDelegate {
         case response(centerID: String, actionIdentifier: String, userText: String?, notification: DeliveredNotification)
         case settings(centerID: String, settings: NotificationSettings)
         case removed(centerID: String, identifiers: [String])
+        case willPresent(centerID: String, request: NotificationRequest)
 
-        private enum Keys: String, CodingKey { case centerID, actionIdentifier, userText, notification, settings, identifiers }
+        private enum Keys: String, CodingKey { case centerID, actionIdentifier, userText, notification, settings, identifiers, request }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
@@ -60,6 +98,9 @@ package final class WebhookOutbox: CenterDelegate {
             case .removed(let centerID, let identifiers):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(identifiers, forKey: .identifiers)
+            case .willPresent(let centerID, let request):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(request, forKey: .request)
             }
         }
     }

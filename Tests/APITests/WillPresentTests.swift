@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// willPresent: while a center is in the foreground, the app's delegate chooses the presentation within
+/// its deadline; no delegate means the notification's own options; no answer means not presented.
+@Suite struct WillPresentTests {
+    /// An app whose delegate is `receiver` (willPresent within `timeout` seconds), and a center "phone" in
+    /// the foreground that allowed everything; returns (key, center token).
+    static func setUp(_ server: APIServer, receiver: WebhookReceiver?, timeout: Double = 2) async throws -> (String, String) {
+        let (_, key) = try await server.makeApp()
+        let token = try await server.makeAuthorizedCenter("phone", key: key)
+        if let receiver {
+            let configured = try await server.call(
+                "PUT", "/v1/webhooks", token: key,
+                json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret], "willPresentTimeout": timeout, "events": []])
+            #expect(configured.status == 200, "\(configured.text)")
+        }
+        #expect(try await server.call("PATCH", "/v1/me/state", token: token, json: ["appState": "foreground"]).status == 200)
+        return (key, token)
+    }
+
+    /// Adds a request without trigger (delivered at once) and returns its presentation.
+    static func presentation(_ server: APIServer, key: String, identifier: String = "m1") async throws -> [String: Any] {
+        let added = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key,
+            json: ["identifier": identifier, "content": ["title": "Hi", "sound": ["type": "default"], "badge": 1]])
+        #expect(added.status == 201, "\(added.text)")
+        return ((added.json["delivered"] as? [String: Any])?["presentation"] as? [String: Any]) ?? [:]
+    }
+
+    static func shown(_ presentation: [String: Any]) -> [String] {
+        ["banner", "list", "sound", "badge"].filter { presentation[$0] as? Bool == true }
+    }
+
+    @Test(arguments: [
+        ("banner,list,sound,badge", ["banner", "list", "sound", "badge"]),
+        ("alert", ["banner", "list"]),
+        ("sound,badge", ["sound", "badge"]),
+        ("list", ["list"]),
+        ("", []),
+    ])
+    func theDelegateChoosesThePresentation(answer: String, expected: [String]) async throws {
+        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        try await receiver.setPresent(answer)
+        let (key, _) = try await Self.setUp(server, receiver: receiver)
+        #expect(Self.shown(try await Self.presentation(server, key: key)) == expected)
+        let call = try #require(try await receiver.received().first)
+        #expect(call["verifiedWith"] as? [Int] == [0], "willPresent is signed too")
+        let body = try #require(call["body"] as? [String: Any])
+        #expect(body["type"] as? String == "notification.willPresent")
+        #expect(((body["data"] as? [String: Any])?["request"] as? [String: Any])?["identifier"] as? String == "m1")
+        try await receiver.stop()
+        try await server.stop()
+    }
+
+    @Test(arguments: [
+        ("slow:3,banner", "willPresent: no response within"),
+        ("status:500", "willPresent: HTTP 500"),
+        ("garbage", "willPresent: the answer is not"),
+        ("bogus-option", "willPresent: unknown option 'bogus-option'"),
+    ])
+    func noAnswerInTimeMeansNotPresentedWithTheReason(answer: String, reason: String) async throws {
+        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        try await receiver.setPresent(answer)
+        let (key, _) = try await Self.setUp(server, receiver: receiver, timeout: 0.5)
+        let presentation = try await Self.presentation(server, key: key)
+        #expect(Self.shown(presentation).isEmpty)
+        let reasons = presentation["reasons"] as? [String] ?? []
+        #expect(reasons.contains { $0.hasPrefix(reason) }, "\(reasons)")
+        try await receiver.stop()
+        try await server.stop()
+    }
+
+    @Test func withoutADelegateTheNotificationsOwnOptionsApply() async throws {
+        let server = try await APIServer()
+        let (key, _) = try await Self.setUp(server, receiver: nil)
+        #expect(Self.shown(try await Self.presentation(server, key: key)) == ["banner", "list", "sound", "badge"])
+        try await server.stop()
+    }
+
+    @Test func inTheBackgroundTheDelegateIsNotAsked() async throws {
+        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        try await receiver.setPresent("")
+        let (key, token) = try await Self.setUp(server, receiver: receiver)
+        #expect(try await server.call("PATCH", "/v1/me/state", token: token, json: ["appState": "background"]).status == 200)
+        #expect(Self.shown(try await Self.presentation(server, key: key)) == ["banner", "list", "sound", "badge"])
+        #expect(try await receiver.received().isEmpty)
+        try await receiver.stop()
+        try await server.stop()
+    }
+
+    @Test func aScheduledRequestAsksAtFireTime() async throws {
+        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        try await receiver.setPresent("sound")
+        let (key, _) = try await Self.setUp(server, receiver: receiver)
+        let added = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key,
+            json: ["identifier": "later", "content": ["title": "Later", "sound": ["type": "default"]], "trigger": ["type": "timeInterval", "timeInterval": 60]])
+        #expect(added.status == 201)
+        #expect(try await receiver.received().isEmpty, "not asked at add time")
+        try await WebhookTests.advance(server, by: 60)
+        let delivered = try await server.call("GET", "/v1/centers/phone/delivered", token: key).json["notifications"] as? [[String: Any]]
+        #expect(Self.shown(delivered?.first?["presentation"] as? [String: Any] ?? [:]) == ["sound"])
+        #expect(try await receiver.received().count == 1)
+        try await receiver.stop()
+        try await server.stop()
+    }
+}
