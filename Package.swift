@@ -193,6 +193,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "WebhooksTests",
+            dependencies: ["Webhooks"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "NotificationCoreTests",
             dependencies: ["NotificationCore"],
             swiftSettings: swiftSettings

@@ -14,6 +14,8 @@ enum UserRoutes {
     struct ResponseResult: Codable, Sendable {
         var forwardedToDelegate: Bool
         var removed: Bool
+        /// The category's content extension's answer, when one was asked.
+        var contentExtension: ContentExtensionResponseOption?
     }
 
     static func register(on router: inout Router, _ provider: APIContextProvider) {
@@ -55,7 +57,10 @@ enum UserRoutes {
             let (context, centerID) = try await user(request, provider)
             let body = try request.decodeJSON(NotificationResponse.self)
             let disposition = try await context.service.respond(centerID: centerID, identifier: request.parameter("identifier"), body)
-            return try .json(ResponseResult(forwardedToDelegate: disposition.forwardToDelegate, removed: disposition.removesNotification))
+            return try .json(
+                ResponseResult(
+                    forwardedToDelegate: disposition.forwardToDelegate, removed: disposition.removesNotification,
+                    contentExtension: disposition.contentExtension))
         }
     }
 

@@ -23,6 +23,11 @@ package protocol CenterDelegate: Sendable {
     /// `.noDelegate` when the app has none (the notification's own options apply); `.delegateFailed`
     /// with the reason when it did not answer in time or answered nonsense (not presented).
     func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision
+    /// Asks the content extension registered for the notification's category about an action; nil when
+    /// none is registered.
+    func contentExtension(
+        _ response: NotificationResponse, notification: DeliveredNotification, center: CenterRecord
+    ) async -> ContentExtensionResponseOption?
 }
 
 /// No delegate: events go nowhere (tests of the center alone).
@@ -32,4 +37,7 @@ package struct NoDelegate: CenterDelegate {
     package func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision {
         .noDelegate
     }
+    package func contentExtension(
+        _ response: NotificationResponse, notification: DeliveredNotification, center: CenterRecord
+    ) async -> ContentExtensionResponseOption? { nil }
 }

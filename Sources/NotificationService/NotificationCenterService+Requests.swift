@@ -94,7 +94,11 @@ extension NotificationCenterService {
         let category = try await notification.request.content.categoryIdentifier.asyncFlatMap { identifier in
             try await self.store.categories(appID: center.appID).first { $0.identifier == identifier }
         }
-        let disposition = try ResponseRules.validate(response, category: category, locked: center.state.locked)
+        var disposition = try ResponseRules.validate(response, category: category, locked: center.state.locked)
+        // The category's content extension, if any, gets the category's actions first (B12).
+        if disposition.action != nil, let option = await delegate.contentExtension(response, notification: notification, center: center) {
+            disposition = disposition.answered(by: option)
+        }
         // Durable in the outbox before the reply: the app gets it at least once.
         if disposition.forwardToDelegate { try await delegate.record(.response(response, notification), center: center) }
         if disposition.removesNotification {
@@ -141,7 +145,10 @@ extension NotificationCenterService {
         return await withTaskGroup(of: (ForegroundKey, ForegroundDecision).self) { group in
             for (center, request) in asking {
                 group.addTask {
-                    (ForegroundKey(centerID: center.id, identifier: request.identifier), await delegate.willPresent(request, center: center, at: now))
+                    (
+                        ForegroundKey(centerID: center.id, identifier: request.identifier),
+                        await delegate.willPresent(request, center: center, at: now)
+                    )
                 }
             }
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
@@ -154,7 +161,8 @@ extension NotificationCenterService {
     ) async throws -> DeliveredNotification? {
         let foreground = await willPresent([(center.id, request)], at: now).values.first ?? .noDelegate
         let record = Self.firing(
-            request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now, foreground: foreground)
+            request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now,
+            foreground: foreground)
         try await store.recordFirings([record])
         publish(record)
         return record.delivered

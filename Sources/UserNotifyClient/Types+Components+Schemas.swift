@@ -2965,21 +2965,37 @@ extension Components {
             public var forwardedToDelegate: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/ResponseResult/removed`.
             public var removed: Swift.Bool
+            /// What the category's content extension answered (no answer in time counts as dismissAndForwardAction).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ResponseResult/contentExtension`.
+            @frozen public enum ContentExtensionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case doNotDismiss = "doNotDismiss"
+                case dismiss = "dismiss"
+                case dismissAndForwardAction = "dismissAndForwardAction"
+            }
+            /// What the category's content extension answered (no answer in time counts as dismissAndForwardAction).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ResponseResult/contentExtension`.
+            public var contentExtension: Components.Schemas.ResponseResult.ContentExtensionPayload?
             /// Creates a new `ResponseResult`.
             ///
             /// - Parameters:
             ///   - forwardedToDelegate:
             ///   - removed:
+            ///   - contentExtension: What the category's content extension answered (no answer in time counts as dismissAndForwardAction).
             public init(
                 forwardedToDelegate: Swift.Bool,
-                removed: Swift.Bool
+                removed: Swift.Bool,
+                contentExtension: Components.Schemas.ResponseResult.ContentExtensionPayload? = nil
             ) {
                 self.forwardedToDelegate = forwardedToDelegate
                 self.removed = removed
+                self.contentExtension = contentExtension
             }
             public enum CodingKeys: String, CodingKey {
                 case forwardedToDelegate
                 case removed
+                case contentExtension
             }
         }
         /// notification.response is didReceive; the others tell what the user did.

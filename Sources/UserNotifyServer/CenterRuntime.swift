@@ -64,7 +64,8 @@ package final class CenterRuntime: Service {
         var serviceConfiguration = NotificationCenterService.Configuration()
         serviceConfiguration.pendingLimit = configuration.pendingLimit
         let service = NotificationCenterService(
-            store: store, clock: clock, events: events, delegate: WebhookDelegate(store: database, clock: clock, sender: sender, wake: outboxSignal),
+            store: store, clock: clock, events: events,
+            delegate: WebhookDelegate(store: database, clock: clock, sender: sender, wake: outboxSignal),
             configuration: serviceConfiguration, logger: logger,
             wake: { wakeSignal.signal() }
         )

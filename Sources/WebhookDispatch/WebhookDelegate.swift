@@ -51,6 +51,34 @@ package final class WebhookDelegate: CenterDelegate {
         return .delegate(options)
     }
 
+    /// POSTs `notification.contentExtension` (`data`: the center, the action, the text, the notification)
+    /// to the extension registered for the category and reads `{"option": "doNotDismiss" | "dismiss" |
+    /// "dismissAndForwardAction"}`. Without an answer in time the response goes on as
+    /// `dismissAndForwardAction`, so that the app still learns of it.
+    package func contentExtension(
+        _ response: NotificationResponse, notification: DeliveredNotification, center: CenterRecord
+    ) async -> ContentExtensionResponseOption? {
+        guard let configuration = try? await store.webhookConfiguration(appID: center.appID),
+            let contentExtension = configuration.contentExtension(for: notification.request.content.categoryIdentifier)
+        else { return nil }
+        let data = EventData.response(
+            centerID: center.id, actionIdentifier: response.actionIdentifier, userText: response.userText, notification: notification)
+        guard let body = try? WebhookJSON.encoder.encode(Envelope(type: "notification.contentExtension", timestamp: clock.now, data: data))
+        else { return .dismissAndForwardAction }
+        let headers = WebhookSignature.headers(
+            id: Self.newMessageID(), timestamp: Int(Date().timeIntervalSince1970), body: Array(body), secrets: configuration.signingSecrets)
+        let outcome = await sender.post(
+            contentExtension.url, body: Array(body), headers: headers, timeout: .milliseconds(Int(contentExtension.timeout * 1000)))
+        guard let status = outcome.status, (200..<300).contains(status),
+            let answer = try? JSONDecoder().decode(ContentExtensionAnswer.self, from: Data(outcome.body))
+        else { return .dismissAndForwardAction }
+        return answer.option
+    }
+
+    private struct ContentExtensionAnswer: Decodable {
+        var option: ContentExtensionResponseOption
+    }
+
     private struct WillPresentAnswer: Decodable {
         var options: [String]
     }

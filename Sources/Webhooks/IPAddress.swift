@@ -58,12 +58,12 @@ package struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         case loopback, `private`, linkLocal = "link-local", multicast, unspecified, reserved
     }
 
-    private static let specialNetworks: [(IPNetwork, SpecialRange)] = [
+    private static let specialNetworks: [(IPNetwork, SpecialRange)] = [(String, SpecialRange)]([
         ("0.0.0.0/8", .unspecified), ("127.0.0.0/8", .loopback), ("10.0.0.0/8", .private), ("172.16.0.0/12", .private),
         ("192.168.0.0/16", .private), ("100.64.0.0/10", .private), ("169.254.0.0/16", .linkLocal), ("224.0.0.0/4", .multicast),
         ("240.0.0.0/4", .reserved), ("::/128", .unspecified), ("::1/128", .loopback), ("fc00::/7", .private),
         ("fe80::/10", .linkLocal), ("ff00::/8", .multicast),
-    ]
+    ]).map { (IPNetwork($0.0)!, $0.1) }
 }
 
 /// An address range in CIDR notation: `10.0.0.0/8`, `fd00::/8`, or one address.
@@ -94,8 +94,4 @@ package struct IPNetwork: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String { "\(address)/\(prefixLength)" }
-}
-
-extension IPNetwork: ExpressibleByStringLiteral {
-    package init(stringLiteral value: String) { self.init(value)! }
 }

@@ -35,6 +35,13 @@ final class WebhookReceiver: Sendable {
             body: Array(try JSONSerialization.data(withJSONObject: ["mode": mode])))
     }
 
+    /// How content-extension calls are answered (see receiver.py).
+    func setExtension(_ answer: String) async throws {
+        _ = try await loopbackRequest(
+            port: port, "POST", "/control/extension", headers: ["Content-Type": "application/json"],
+            body: Array(try JSONSerialization.data(withJSONObject: ["extension": answer])))
+    }
+
     /// How willPresent calls are answered (see receiver.py).
     func setPresent(_ present: String) async throws {
         _ = try await loopbackRequest(

@@ -100,7 +100,10 @@ import Testing
         let (key, _) = try await Self.setUp(server, receiver: receiver)
         let added = try await server.call(
             "POST", "/v1/centers/phone/requests", token: key,
-            json: ["identifier": "later", "content": ["title": "Later", "sound": ["type": "default"]], "trigger": ["type": "timeInterval", "timeInterval": 60]])
+            json: [
+                "identifier": "later", "content": ["title": "Later", "sound": ["type": "default"]],
+                "trigger": ["type": "timeInterval", "timeInterval": 60],
+            ])
         #expect(added.status == 201)
         #expect(try await receiver.received().isEmpty, "not asked at add time")
         try await WebhookTests.advance(server, by: 60)

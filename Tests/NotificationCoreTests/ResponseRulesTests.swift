@@ -55,3 +55,15 @@ import Testing
         }
     }
 }
+
+@Suite struct ContentExtensionAnswerTests {
+    @Test(arguments: [
+        (ContentExtensionResponseOption.doNotDismiss, false, false), (.dismiss, false, true), (.dismissAndForwardAction, true, true),
+    ])
+    func theExtensionsAnswerDecides(option: ContentExtensionResponseOption, forwarded: Bool, removed: Bool) throws {
+        let category = NotificationCategory(identifier: "C", actions: [NotificationAction(identifier: "LIKE", title: "Like")])
+        let disposition = try ResponseRules.validate(NotificationResponse(actionIdentifier: "LIKE"), category: category, locked: false)
+        let asked = disposition.answered(by: option)
+        #expect(asked.forwardToDelegate == forwarded && asked.removesNotification == removed && asked.contentExtension == option)
+    }
+}

@@ -3,7 +3,8 @@
 and answers as its mode says. POST /hook receives; POST /control/mode {"mode": …} changes the mode;
 GET /control/received lists what came in. Prints `listening <port>` once ready.
 
-willPresent calls (`type` notification.willPresent) are answered as POST /control/present {"present": …}
+Content-extension calls answer {"option": …} as POST /control/extension {"extension": …} says (an
+option, or slow:S,OPTION). willPresent calls (`type` notification.willPresent) are answered as POST /control/present {"present": …}
 says: a comma-separated option list (`banner,sound`; empty: none) · slow:S,OPTIONS (answers after S seconds)
 · status:N · garbage (a 200 that is not {"options": …}).
 
@@ -16,7 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 lock = threading.Lock()
-state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge"}
+state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge", "extension": "dismissAndForwardAction"}
 
 
 def answer_for(mode, calls):
@@ -58,6 +59,10 @@ class Handler(BaseHTTPRequestHandler):
                 state["mode"] = json.loads(body)["mode"]
                 state["calls"] = 0
             return self.reply(204)
+        if self.path == "/control/extension":
+            with lock:
+                state["extension"] = json.loads(body)["extension"]
+            return self.reply(204)
         if self.path == "/control/present":
             with lock:
                 state["present"] = json.loads(body)["present"]
@@ -73,6 +78,8 @@ class Handler(BaseHTTPRequestHandler):
         message = json.loads(body) if body else {}
         if message.get("type") == "notification.willPresent":
             return self.will_present(headers, verified, message)
+        if message.get("type") == "notification.contentExtension":
+            return self.content_extension(headers, verified, message)
         with lock:
             state["calls"] += 1
             status, extra = answer_for(state["mode"], state["calls"])
@@ -102,6 +109,19 @@ def will_present(self, headers, verified, message):
 
 
 Handler.will_present = will_present
+
+
+def content_extension(self, headers, verified, message):
+    with lock:
+        answer = state["extension"]
+        state["received"].append({"id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "body": message})
+    if answer.startswith("slow:"):
+        seconds, _, answer = answer[len("slow:"):].partition(",")
+        time.sleep(float(seconds))
+    self.reply(200, json.dumps({"option": answer}).encode(), {"Content-Type": "application/json"})
+
+
+Handler.content_extension = content_extension
 
 
 def main():
