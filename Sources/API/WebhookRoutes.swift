@@ -10,6 +10,7 @@ enum WebhookRoutes {
     struct SettingsView: Codable, Sendable {
         var delegateURL: String?
         var willPresentTimeout: Double
+        var serviceExtension: WebhookConfiguration.ServiceExtension?
         var contentExtensions: [WebhookConfiguration.ContentExtension]
         var secrets: [String]
         var events: [WebhookEventType]
@@ -20,6 +21,7 @@ enum WebhookRoutes {
         init(_ configuration: WebhookConfiguration, disabled: [String]) {
             delegateURL = configuration.delegateURL
             willPresentTimeout = configuration.willPresentTimeout
+            serviceExtension = configuration.serviceExtension
             contentExtensions = configuration.contentExtensions
             secrets = configuration.secrets
             events = configuration.events.sorted { $0.rawValue < $1.rawValue }

@@ -20,6 +20,8 @@ package struct NotificationContent: Sendable, Hashable, Codable {
     package var interruptionLevel: InterruptionLevel?
     package var relevanceScore: Double?
     package var filterCriteria: String?
+    /// Like `aps.mutable-content`: the app's service extension may change the content before delivery.
+    package var mutableContent: Bool?
 
     package init(
         title: String? = nil, subtitle: String? = nil, body: String? = nil,
@@ -28,7 +30,8 @@ package struct NotificationContent: Sendable, Hashable, Codable {
         userInfo: [String: JSONValue]? = nil, attachments: [AttachmentReference]? = nil,
         categoryIdentifier: String? = nil, threadIdentifier: String? = nil, targetContentIdentifier: String? = nil,
         summaryArgument: String? = nil, summaryArgumentCount: Int? = nil,
-        interruptionLevel: InterruptionLevel? = nil, relevanceScore: Double? = nil, filterCriteria: String? = nil
+        interruptionLevel: InterruptionLevel? = nil, relevanceScore: Double? = nil, filterCriteria: String? = nil,
+        mutableContent: Bool? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -49,6 +52,7 @@ package struct NotificationContent: Sendable, Hashable, Codable {
         self.interruptionLevel = interruptionLevel
         self.relevanceScore = relevanceScore
         self.filterCriteria = filterCriteria
+        self.mutableContent = mutableContent
     }
 
     /// Whether the content has text for an alert (the framework alerts only then).

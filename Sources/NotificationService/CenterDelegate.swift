@@ -23,6 +23,9 @@ package protocol CenterDelegate: Sendable {
     /// `.noDelegate` when the app has none (the notification's own options apply); `.delegateFailed`
     /// with the reason when it did not answer in time or answered nonsense (not presented).
     func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision
+    /// The service extension's content for a request with `mutableContent` (B18), or nil to deliver the
+    /// original (no extension, no answer in time, an error, or content that is not valid or has no alert).
+    func serviceExtension(_ request: NotificationRequest, center: CenterRecord) async -> NotificationContent?
     /// Asks the content extension registered for the notification's category about an action; nil when
     /// none is registered.
     func contentExtension(
@@ -40,4 +43,5 @@ package struct NoDelegate: CenterDelegate {
     package func contentExtension(
         _ response: NotificationResponse, notification: DeliveredNotification, center: CenterRecord
     ) async -> ContentExtensionResponseOption? { nil }
+    package func serviceExtension(_ request: NotificationRequest, center: CenterRecord) async -> NotificationContent? { nil }
 }

@@ -113,59 +113,63 @@ extension NotificationCenterService {
 
     // MARK: firing
 
-    /// Fires claimed requests (the scheduler's `FiringHandler`): requests for centers in the foreground
-    /// first ask the app's `willPresent` (all at once, each within the app's deadline); then the
-    /// presentation is decided from the center as it is at this instant, and the whole batch is recorded
-    /// in one transaction, then published.
+    /// Fires claimed requests (the scheduler's `FiringHandler`). First, for each at once, the app's
+    /// extensions have their say (`prepare`); then the presentation is decided from the center as it is
+    /// at this instant, and the whole batch is recorded in one transaction, then published.
     package func fire(_ due: [StoredPending], at now: Date) async throws {
-        let answers = await willPresent(due.map { ($0.pending.centerID, $0.pending.request) }, at: now)
+        let prepared = await prepare(due.map { ($0.pending.centerID, $0.pending.request) }, at: now)
         let recorded = try await store.fire(due) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
+            let ready = prepared[PreparedKey(centerID: center.id, identifier: stored.pending.request.identifier)]
             return Self.firing(
-                stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false, at: now,
-                foreground: answers[ForegroundKey(centerID: center.id, identifier: stored.pending.request.identifier)] ?? .noDelegate)
+                ready?.request ?? stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false,
+                at: now, foreground: ready?.foreground ?? .noDelegate)
         }
         recorded.forEach(publish)
     }
 
-    /// Asks `willPresent` for every request whose center is in the foreground and allows delivery, concurrently.
-    private func willPresent(_ requests: [(centerID: String, request: NotificationRequest)], at now: Date) async -> [ForegroundKey:
-        ForegroundDecision]
-    {
+    /// Decides the presentation (after the extensions), records the firing, then publishes it.
+    func deliver(
+        _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
+    ) async throws -> DeliveredNotification? {
+        let ready = await prepare([(center.id, request)], at: now).values.first
+        let record = Self.firing(
+            ready?.request ?? request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now,
+            foreground: ready?.foreground ?? .noDelegate)
+        try await store.recordFirings([record])
+        publish(record)
+        return record.delivered
+    }
+
+    /// What the app's extensions make of requests about to be delivered, all at once: the service
+    /// extension may change the content of a request with `mutableContent` and alert text, for a center
+    /// that shows alerts (B18); then a center in the foreground asks `willPresent` (B10).
+    private func prepare(_ requests: [(centerID: String, request: NotificationRequest)], at now: Date) async -> [PreparedKey: Prepared] {
         var asking: [(CenterRecord, NotificationRequest)] = []
         for (centerID, request) in requests {
-            guard let center = try? await store.center(id: centerID), center.state.appState == .foreground,
-                center.settings.authorizationStatus.allowsDelivery
-            else { continue }
+            guard let center = try? await store.center(id: centerID), center.settings.authorizationStatus.allowsDelivery else { continue }
+            let mutable = request.content.mutableContent == true && request.content.hasAlertText && center.settings.alertSetting == .enabled
+            guard mutable || center.state.appState == .foreground else { continue }
             asking.append((center, request))
         }
         guard !asking.isEmpty else { return [:] }
         let delegate = delegate
-        return await withTaskGroup(of: (ForegroundKey, ForegroundDecision).self) { group in
+        return await withTaskGroup(of: (PreparedKey, Prepared).self) { group in
             for (center, request) in asking {
                 group.addTask {
-                    (
-                        ForegroundKey(centerID: center.id, identifier: request.identifier),
-                        await delegate.willPresent(request, center: center, at: now)
-                    )
+                    var ready = Prepared(request: request, foreground: .noDelegate)
+                    if request.content.mutableContent == true, let content = await delegate.serviceExtension(request, center: center) {
+                        ready.request.content = content
+                    }
+                    if center.state.appState == .foreground {
+                        ready.foreground = await delegate.willPresent(ready.request, center: center, at: now)
+                    }
+                    return (PreparedKey(centerID: center.id, identifier: request.identifier), ready)
                 }
             }
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
-    }
-
-    /// Decides the presentation (asking `willPresent` in the foreground), records the firing, then publishes it.
-    func deliver(
-        _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
-    ) async throws -> DeliveredNotification? {
-        let foreground = await willPresent([(center.id, request)], at: now).values.first ?? .noDelegate
-        let record = Self.firing(
-            request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now,
-            foreground: foreground)
-        try await store.recordFirings([record])
-        publish(record)
-        return record.delivered
     }
 
     private static func firing(
@@ -194,8 +198,14 @@ extension Optional {
     }
 }
 
-/// One request of one center, for the answers of `willPresent`.
-private struct ForegroundKey: Hashable, Sendable {
+/// One request of one center, for what `prepare` made of it.
+private struct PreparedKey: Hashable, Sendable {
     var centerID: String
     var identifier: String
+}
+
+/// A request as the extensions left it, and the delegate's answer in the foreground.
+private struct Prepared: Sendable {
+    var request: NotificationRequest
+    var foreground: ForegroundDecision
 }

@@ -1540,6 +1540,10 @@ extension Components {
             public var relevanceScore: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/NotificationContent/filterCriteria`.
             public var filterCriteria: Swift.String?
+            /// Like aps.mutable-content — with alert text, the app's service extension may change the content before delivery.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NotificationContent/mutableContent`.
+            public var mutableContent: Swift.Bool?
             /// Creates a new `NotificationContent`.
             ///
             /// - Parameters:
@@ -1562,6 +1566,7 @@ extension Components {
             ///   - interruptionLevel:
             ///   - relevanceScore:
             ///   - filterCriteria:
+            ///   - mutableContent: Like aps.mutable-content — with alert text, the app's service extension may change the content before delivery.
             public init(
                 title: Swift.String? = nil,
                 subtitle: Swift.String? = nil,
@@ -1581,7 +1586,8 @@ extension Components {
                 summaryArgumentCount: Swift.Int? = nil,
                 interruptionLevel: Components.Schemas.NotificationContent.InterruptionLevelPayload? = nil,
                 relevanceScore: Swift.Double? = nil,
-                filterCriteria: Swift.String? = nil
+                filterCriteria: Swift.String? = nil,
+                mutableContent: Swift.Bool? = nil
             ) {
                 self.title = title
                 self.subtitle = subtitle
@@ -1602,6 +1608,7 @@ extension Components {
                 self.interruptionLevel = interruptionLevel
                 self.relevanceScore = relevanceScore
                 self.filterCriteria = filterCriteria
+                self.mutableContent = mutableContent
             }
             public enum CodingKeys: String, CodingKey {
                 case title
@@ -1623,6 +1630,7 @@ extension Components {
                 case interruptionLevel
                 case relevanceScore
                 case filterCriteria
+                case mutableContent
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1702,6 +1710,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .filterCriteria
                 )
+                self.mutableContent = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .mutableContent
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "title",
                     "subtitle",
@@ -1721,7 +1733,8 @@ extension Components {
                     "summaryArgumentCount",
                     "interruptionLevel",
                     "relevanceScore",
-                    "filterCriteria"
+                    "filterCriteria",
+                    "mutableContent"
                 ])
             }
         }
@@ -3007,6 +3020,46 @@ extension Components {
             case settings_changed = "settings.changed"
             case notification_removed = "notification.removed"
         }
+        /// - Remark: Generated from `#/components/schemas/ServiceExtension`.
+        public struct ServiceExtension: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ServiceExtension/url`.
+            public var url: Swift.String
+            /// Past it the original content is delivered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ServiceExtension/timeout`.
+            public var timeout: Swift.Double?
+            /// Creates a new `ServiceExtension`.
+            ///
+            /// - Parameters:
+            ///   - url:
+            ///   - timeout: Past it the original content is delivered.
+            public init(
+                url: Swift.String,
+                timeout: Swift.Double? = nil
+            ) {
+                self.url = url
+                self.timeout = timeout
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
+                case timeout
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.url = try container.decode(
+                    Swift.String.self,
+                    forKey: .url
+                )
+                self.timeout = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .timeout
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "url",
+                    "timeout"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ContentExtension`.
         public struct ContentExtension: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ContentExtension/url`.
@@ -3064,6 +3117,8 @@ extension Components {
             public var delegateURL: Swift.String?
             /// - Remark: Generated from `#/components/schemas/WebhookSettings/willPresentTimeout`.
             public var willPresentTimeout: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/WebhookSettings/serviceExtension`.
+            public var serviceExtension: Components.Schemas.ServiceExtension?
             /// - Remark: Generated from `#/components/schemas/WebhookSettings/contentExtensions`.
             public var contentExtensions: [Components.Schemas.ContentExtension]?
             /// Standard Webhooks secrets, whsec_ and the base64 of 24 to 64 random bytes; required with any URL.
@@ -3081,6 +3136,7 @@ extension Components {
             /// - Parameters:
             ///   - delegateURL: willPresent and the asynchronous events.
             ///   - willPresentTimeout:
+            ///   - serviceExtension:
             ///   - contentExtensions:
             ///   - secrets: Standard Webhooks secrets, whsec_ and the base64 of 24 to 64 random bytes; required with any URL.
             ///   - events:
@@ -3088,6 +3144,7 @@ extension Components {
             public init(
                 delegateURL: Swift.String? = nil,
                 willPresentTimeout: Swift.Double? = nil,
+                serviceExtension: Components.Schemas.ServiceExtension? = nil,
                 contentExtensions: [Components.Schemas.ContentExtension]? = nil,
                 secrets: [Swift.String]? = nil,
                 events: [Components.Schemas.WebhookEventType]? = nil,
@@ -3095,6 +3152,7 @@ extension Components {
             ) {
                 self.delegateURL = delegateURL
                 self.willPresentTimeout = willPresentTimeout
+                self.serviceExtension = serviceExtension
                 self.contentExtensions = contentExtensions
                 self.secrets = secrets
                 self.events = events
@@ -3103,6 +3161,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case delegateURL
                 case willPresentTimeout
+                case serviceExtension
                 case contentExtensions
                 case secrets
                 case events
@@ -3117,6 +3176,10 @@ extension Components {
                 self.willPresentTimeout = try container.decodeIfPresent(
                     Swift.Double.self,
                     forKey: .willPresentTimeout
+                )
+                self.serviceExtension = try container.decodeIfPresent(
+                    Components.Schemas.ServiceExtension.self,
+                    forKey: .serviceExtension
                 )
                 self.contentExtensions = try container.decodeIfPresent(
                     [Components.Schemas.ContentExtension].self,
@@ -3137,6 +3200,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "delegateURL",
                     "willPresentTimeout",
+                    "serviceExtension",
                     "contentExtensions",
                     "secrets",
                     "events",
@@ -3150,6 +3214,8 @@ extension Components {
             public var delegateURL: Swift.String?
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/willPresentTimeout`.
             public var willPresentTimeout: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/serviceExtension`.
+            public var serviceExtension: Components.Schemas.ServiceExtension?
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/contentExtensions`.
             public var contentExtensions: [Components.Schemas.ContentExtension]
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/secrets`.
@@ -3165,6 +3231,7 @@ extension Components {
             /// - Parameters:
             ///   - delegateURL:
             ///   - willPresentTimeout:
+            ///   - serviceExtension:
             ///   - contentExtensions:
             ///   - secrets:
             ///   - events:
@@ -3173,6 +3240,7 @@ extension Components {
             public init(
                 delegateURL: Swift.String? = nil,
                 willPresentTimeout: Swift.Double,
+                serviceExtension: Components.Schemas.ServiceExtension? = nil,
                 contentExtensions: [Components.Schemas.ContentExtension],
                 secrets: [Swift.String],
                 events: [Components.Schemas.WebhookEventType],
@@ -3181,6 +3249,7 @@ extension Components {
             ) {
                 self.delegateURL = delegateURL
                 self.willPresentTimeout = willPresentTimeout
+                self.serviceExtension = serviceExtension
                 self.contentExtensions = contentExtensions
                 self.secrets = secrets
                 self.events = events
@@ -3190,6 +3259,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case delegateURL
                 case willPresentTimeout
+                case serviceExtension
                 case contentExtensions
                 case secrets
                 case events

@@ -75,6 +75,34 @@ package final class WebhookDelegate: CenterDelegate {
         return answer.option
     }
 
+    /// POSTs `notification.serviceExtension` (`data`: the center and the request) and reads
+    /// `{"content": {…}}` — a whole `NotificationContent`, validated like any — from a 2xx answer within
+    /// the extension's timeout. Otherwise, or when the new content has no alert text, nil: the original
+    /// is delivered (`serviceExtensionTimeWillExpire`).
+    package func serviceExtension(_ request: NotificationRequest, center: CenterRecord) async -> NotificationContent? {
+        guard let configuration = try? await store.webhookConfiguration(appID: center.appID),
+            let serviceExtension = configuration.serviceExtension,
+            let body = try? WebhookJSON.encoder.encode(
+                Envelope(
+                    type: "notification.serviceExtension", timestamp: clock.now, data: .willPresent(centerID: center.id, request: request)))
+        else { return nil }
+        let headers = WebhookSignature.headers(
+            id: Self.newMessageID(), timestamp: Int(Date().timeIntervalSince1970), body: Array(body), secrets: configuration.signingSecrets)
+        let outcome = await sender.post(
+            serviceExtension.url, body: Array(body), headers: headers, timeout: .milliseconds(Int(serviceExtension.timeout * 1000)))
+        guard let status = outcome.status, (200..<300).contains(status),
+            let answer = try? JSONDecoder().decode(ServiceExtensionAnswer.self, from: Data(outcome.body))
+        else { return nil }
+        var content = answer.content
+        content.mutableContent = request.content.mutableContent
+        guard (try? content.validate()) != nil, content.hasAlertText else { return nil }
+        return content
+    }
+
+    private struct ServiceExtensionAnswer: Decodable {
+        var content: NotificationContent
+    }
+
     private struct ContentExtensionAnswer: Decodable {
         var option: ContentExtensionResponseOption
     }

@@ -6,6 +6,8 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
     package var delegateURL: String?
     /// Seconds `willPresent` may take; past it the notification is not presented (the framework's rule).
     package var willPresentTimeout: Double
+    /// The service extension: may change the content of requests with `mutableContent` before delivery.
+    package var serviceExtension: ServiceExtension?
     /// Content extensions (`UNNotificationExtensionCategory`): asked first about responses to their categories.
     package var contentExtensions: [ContentExtension]
     /// Signing secrets (`whsec_…`); every call is signed with each, so one can be rotated at a time.
@@ -14,6 +16,25 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
     package var events: Set<WebhookEventType>
     /// Seconds between attempts after each failure (the Standard Webhooks schedule by default).
     package var retryDelays: [Double]
+
+    package struct ServiceExtension: Codable, Sendable, Hashable {
+        package var url: String
+        /// Seconds it may take (the framework gives about 30); past it the original content is delivered.
+        package var timeout: Double
+
+        package init(url: String, timeout: Double = 30) {
+            self.url = url
+            self.timeout = timeout
+        }
+
+        private enum CodingKeys: String, CodingKey { case url, timeout }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            url = try container.decode(String.self, forKey: .url)
+            timeout = try container.decodeIfPresent(Double.self, forKey: .timeout) ?? 30
+        }
+    }
 
     package struct ContentExtension: Codable, Sendable, Hashable {
         package var url: String
@@ -38,11 +59,13 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
     }
 
     package init(
-        delegateURL: String? = nil, willPresentTimeout: Double = 2, contentExtensions: [ContentExtension] = [], secrets: [String] = [],
+        delegateURL: String? = nil, willPresentTimeout: Double = 2, serviceExtension: ServiceExtension? = nil,
+        contentExtensions: [ContentExtension] = [], secrets: [String] = [],
         events: Set<WebhookEventType> = Set(WebhookEventType.allCases), retryDelays: [Double] = RetrySchedule.standard
     ) {
         self.delegateURL = delegateURL
         self.willPresentTimeout = willPresentTimeout
+        self.serviceExtension = serviceExtension
         self.contentExtensions = contentExtensions
         self.secrets = secrets
         self.events = events
@@ -50,13 +73,14 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case delegateURL, willPresentTimeout, contentExtensions, secrets, events, retryDelays
+        case delegateURL, willPresentTimeout, serviceExtension, contentExtensions, secrets, events, retryDelays
     }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         delegateURL = try container.decodeIfPresent(String.self, forKey: .delegateURL)
         willPresentTimeout = try container.decodeIfPresent(Double.self, forKey: .willPresentTimeout) ?? 2
+        serviceExtension = try container.decodeIfPresent(ServiceExtension.self, forKey: .serviceExtension)
         contentExtensions = try container.decodeIfPresent([ContentExtension].self, forKey: .contentExtensions) ?? []
         secrets = try container.decodeIfPresent([String].self, forKey: .secrets) ?? []
         events = try container.decodeIfPresent(Set<WebhookEventType>.self, forKey: .events) ?? Set(WebhookEventType.allCases)
@@ -76,7 +100,7 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
 
     /// Every URL with the field it came from.
     package var urls: [(field: String, url: String)] {
-        (delegateURL.map { [("delegateURL", $0)] } ?? [])
+        (delegateURL.map { [("delegateURL", $0)] } ?? []) + (serviceExtension.map { [("serviceExtension.url", $0.url)] } ?? [])
             + contentExtensions.enumerated().map { ("contentExtensions[\($0.offset)].url", $0.element.url) }
     }
 
@@ -92,6 +116,9 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
         for secret in secrets { _ = try WebhookSecret(secret) }
         guard (0.1...30).contains(willPresentTimeout) else {
             throw WebhookConfigurationError("invalidTimeout", "`willPresentTimeout` must be from 0.1 to 30 seconds.")
+        }
+        if let serviceExtension, !(1...60).contains(serviceExtension.timeout) {
+            throw WebhookConfigurationError("invalidTimeout", "`serviceExtension.timeout` must be from 1 to 60 seconds.")
         }
         var seen: Set<String> = []
         for (index, contentExtension) in contentExtensions.enumerated() {

@@ -35,6 +35,13 @@ final class WebhookReceiver: Sendable {
             body: Array(try JSONSerialization.data(withJSONObject: ["mode": mode])))
     }
 
+    /// How service-extension calls are answered (see receiver.py).
+    func setService(_ answer: String) async throws {
+        _ = try await loopbackRequest(
+            port: port, "POST", "/control/service", headers: ["Content-Type": "application/json"],
+            body: Array(try JSONSerialization.data(withJSONObject: ["service": answer])))
+    }
+
     /// How content-extension calls are answered (see receiver.py).
     func setExtension(_ answer: String) async throws {
         _ = try await loopbackRequest(

@@ -3,6 +3,8 @@
 and answers as its mode says. POST /hook receives; POST /control/mode {"mode": …} changes the mode;
 GET /control/received lists what came in. Prints `listening <port>` once ready.
 
+Service-extension calls answer {"content": …} as POST /control/service {"service": …} says: title:T (the
+request's content with title T), invalid, noalert, status:N, or slow:S,ANSWER.
 Content-extension calls answer {"option": …} as POST /control/extension {"extension": …} says (an
 option, or slow:S,OPTION). willPresent calls (`type` notification.willPresent) are answered as POST /control/present {"present": …}
 says: a comma-separated option list (`banner,sound`; empty: none) · slow:S,OPTIONS (answers after S seconds)
@@ -17,7 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 lock = threading.Lock()
-state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge", "extension": "dismissAndForwardAction"}
+state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge", "extension": "dismissAndForwardAction", "service": "title:Changed"}
 
 
 def answer_for(mode, calls):
@@ -59,6 +61,10 @@ class Handler(BaseHTTPRequestHandler):
                 state["mode"] = json.loads(body)["mode"]
                 state["calls"] = 0
             return self.reply(204)
+        if self.path == "/control/service":
+            with lock:
+                state["service"] = json.loads(body)["service"]
+            return self.reply(204)
         if self.path == "/control/extension":
             with lock:
                 state["extension"] = json.loads(body)["extension"]
@@ -78,6 +84,8 @@ class Handler(BaseHTTPRequestHandler):
         message = json.loads(body) if body else {}
         if message.get("type") == "notification.willPresent":
             return self.will_present(headers, verified, message)
+        if message.get("type") == "notification.serviceExtension":
+            return self.service_extension(headers, verified, message)
         if message.get("type") == "notification.contentExtension":
             return self.content_extension(headers, verified, message)
         with lock:
@@ -122,6 +130,28 @@ def content_extension(self, headers, verified, message):
 
 
 Handler.content_extension = content_extension
+
+
+def service_extension(self, headers, verified, message):
+    with lock:
+        answer = state["service"]
+        state["received"].append({"id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "body": message})
+    if answer.startswith("slow:"):
+        seconds, _, answer = answer[len("slow:"):].partition(",")
+        time.sleep(float(seconds))
+    if answer.startswith("status:"):
+        return self.reply(int(answer.split(":")[1]))
+    content = dict(message["data"]["request"]["content"])
+    if answer.startswith("title:"):
+        content["title"] = answer[len("title:"):]
+    elif answer == "invalid":
+        content["badge"] = -1
+    elif answer == "noalert":
+        content = {"sound": {"type": "default"}}
+    self.reply(200, json.dumps({"content": content}).encode(), {"Content-Type": "application/json"})
+
+
+Handler.service_extension = service_extension
 
 
 def main():
