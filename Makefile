@@ -64,6 +64,7 @@ bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and sche
 	$(call install_missing,$(BENCH_PACKAGES))
 	$(SWIFT) build -c release --product usernotifyd
 	$(SWIFT) build -c release --product scheduler-bench
+	$(SWIFT) build -c release --product webhook-bench
 	python3 Benchmarks/bench.py
 	.build/release/scheduler-bench --pending $(BENCH_PENDING)
 

@@ -177,6 +177,16 @@ let package = Package(
             path: "Benchmarks/SchedulerBench",
             swiftSettings: swiftSettings
         ),
+        // make bench: signed webhook deliveries per second from the outbox to a loopback sink.
+        .executableTarget(
+            name: "webhook-bench",
+            dependencies: [
+                "SQLiteStorage", "Scheduling", "Storage", "WebhookDispatch", "Webhooks",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/WebhookBench",
+            swiftSettings: swiftSettings
+        ),
         // Adds and fires until killed, for the crash-safety test.
         .executableTarget(
             name: "center-crash-fixture",

@@ -114,6 +114,41 @@ def measure(name, command, path, args, api_method=None):
         stop(process)
 
 
+WEBHOOK_PAYLOAD = json.dumps({"data": {"actionIdentifier": "com.apple.UNNotificationDefaultActionIdentifier", "centerID": "phone-1",
+    "notification": {"date": "2026-11-21T10:00:00.000Z", "presentation": {"badge": False, "banner": True, "list": True,
+    "lockScreen": False, "reasons": [], "sound": True}, "request": {"content": {"body": "Your tea has steeped for four minutes.",
+    "title": "Tea is ready"}, "identifier": "tea"}}}, "timestamp": "2026-11-21T10:00:01.000Z", "type": "notification.response"},
+    separators=(",", ":"), sort_keys=True)
+
+
+def webhook_round(baseline, args):
+    """wrk's own rate of signed-size POSTs against the C sink, then usernotifyd's dispatcher against a fresh sink."""
+    script = os.path.join(WORK, "wrk-webhook.lua")
+    with open(script, "w") as handle:
+        handle.write('wrk.method = "POST"\n')
+        handle.write('wrk.headers["Content-Type"] = "application/json"\n')
+        handle.write('wrk.headers["webhook-id"] = "msg_0123456789abcdef0123456789abcdef"\n')
+        handle.write('wrk.headers["webhook-timestamp"] = "1763719200"\n')
+        handle.write('wrk.headers["webhook-signature"] = "v1,' + "A" * 43 + '="\n')
+        handle.write(f"wrk.body = {json.dumps(WEBHOOK_PAYLOAD)}\n")
+    sink, port = start([baseline])
+    try:
+        wrk(f"http://127.0.0.1:{port}/hook", 1, args.webhook_connections, script)
+        baseline_rate = wrk(f"http://127.0.0.1:{port}/hook", args.duration, args.webhook_connections, script)["rps"]
+    finally:
+        stop(sink)
+    sink, port = start([baseline])
+    try:
+        output = subprocess.run([args.webhook_bench, "--sink-port", str(port), "--messages", str(args.webhook_messages)],
+                                capture_output=True, text=True, check=True).stdout
+        result = json.loads(output.strip().splitlines()[-1])
+    finally:
+        stop(sink)
+    if result["delivered"] != args.webhook_messages:
+        raise SystemExit(f"webhook-bench delivered {result['delivered']} of {args.webhook_messages}")
+    return baseline_rate, result["rate"]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
@@ -121,6 +156,10 @@ def main():
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--usernotifyd", default=os.path.join(ROOT, ".build", "release", "usernotifyd"))
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--webhook-bench", default=os.path.join(ROOT, ".build", "release", "webhook-bench"))
+    parser.add_argument("--webhook-messages", type=int, default=20000)
+    parser.add_argument("--webhook-connections", type=int, default=32)
+    parser.add_argument("--only", choices=["http", "webhooks"], help="run one part")
     args = parser.parse_args()
 
     os.makedirs(WORK, exist_ok=True)
@@ -138,6 +177,14 @@ def main():
         ("getPendingNotificationRequests (10)", usernotifyd("pending"), "/v1/centers/bench/requests", "GET"),
         ("addNotificationRequest (durable)", usernotifyd("add"), "/v1/centers/bench/requests", "POST"),
     ]
+    if args.only != "http":
+        rounds = [webhook_round(baseline, args) for _ in range(args.rounds)]
+        sink_rate = statistics.median(r[0] for r in rounds)
+        dispatched = statistics.median(r[1] for r in rounds)
+        print(f"\nsigned webhook deliveries: {dispatched:.0f}/s against wrk's {sink_rate:.0f} req/s to the same C sink "
+              f"(-c{args.webhook_connections}, {args.webhook_messages} messages, {args.rounds} rounds, medians): ratio {dispatched / sink_rate:.2f}")
+        if args.only == "webhooks":
+            return
     results = {name: [] for name, _, _, _ in configs}
     for round_index in range(args.rounds):
         order = configs[round_index % len(configs):] + configs[:round_index % len(configs)]

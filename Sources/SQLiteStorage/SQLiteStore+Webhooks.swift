@@ -120,29 +120,49 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
+    /// One attempt waiting for its group commit.
+    struct AttemptRecord: Sendable {
+        var attempt: DeliveryAttemptRecord
+        var delivery: WebhookDeliveryRecord
+        var disableEndpoint: Bool
+    }
+
     package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool) async throws {
+        try await attempts.submit(AttemptRecord(attempt: attempt, delivery: delivery, disableEndpoint: disableEndpoint))
+    }
+
+    /// Records a batch of attempts in one transaction (the dispatcher records many at once).
+    static func commit(_ batch: [AttemptRecord], in pool: DatabasePool) async throws -> [Result<Void, any Error>] {
         try await pool.write { db in
-            guard let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM deliveries WHERE id = ?", arguments: [delivery.id]) else { return }
-            try db.execute(
-                sql: """
-                    INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(delivery_seq, number) DO NOTHING
-                    """,
-                arguments: [
-                    seq, attempt.number, Self.milliseconds(attempt.at), attempt.statusCode, attempt.error, attempt.durationMilliseconds,
-                ])
-            try db.execute(
-                sql: """
-                    UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, claimed_until = NULL WHERE seq = ?
-                    """,
-                arguments: [
-                    delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(Self.milliseconds), seq,
-                ])
-            if disableEndpoint {
-                try db.execute(
-                    sql: "INSERT INTO disabled_endpoints(app_id, url, disabled_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    arguments: [delivery.appID, delivery.url, Self.milliseconds(attempt.at)])
+            try batch.map { record in
+                try recordOne(record.attempt, of: record.delivery, disableEndpoint: record.disableEndpoint, db)
+                return .success(())
             }
+        }
+    }
+
+    private static func recordOne(
+        _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool, _ db: Database
+    ) throws {
+        guard let seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM deliveries WHERE id = ?"), arguments: [delivery.id])
+        else { return }
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(delivery_seq, number) DO NOTHING
+                """
+        ).execute(arguments: [
+            seq, attempt.number, Self.milliseconds(attempt.at), attempt.statusCode, attempt.error, attempt.durationMilliseconds,
+        ])
+        try db.cachedStatement(
+            sql: "UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, claimed_until = NULL WHERE seq = ?"
+        ).execute(arguments: [
+            delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(Self.milliseconds), seq,
+        ])
+        if disableEndpoint {
+            try db.execute(
+                sql: "INSERT INTO disabled_endpoints(app_id, url, disabled_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                arguments: [delivery.appID, delivery.url, Self.milliseconds(attempt.at)])
         }
     }
 

@@ -11,6 +11,8 @@ package final class SQLiteStore: NotificationStore {
     private let checkpointer: DatabaseQueue
     /// Concurrent adds share a transaction (and its fsync).
     let upserts: GroupCommit<SQLiteStore.Upsert, AddOutcome>
+    /// Webhook attempts finished together are recorded together.
+    let attempts: GroupCommit<SQLiteStore.AttemptRecord, Void>
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -30,6 +32,7 @@ package final class SQLiteStore: NotificationStore {
         let pool = try DatabasePool(path: path, configuration: configuration)
         self.pool = pool
         upserts = GroupCommit { batch in try await Self.commit(batch, in: pool) }
+        attempts = GroupCommit { batch in try await Self.commit(batch, in: pool) }
         // GRDB puts the WAL writer on synchronous=NORMAL, which survives a crash of the process but not
         // of the machine. Every commit must reach the disk before it is acknowledged: FULL, on the one
         // writer connection (the setting is per connection).

@@ -18,8 +18,8 @@ package final class WebhookDispatcher: Service {
     private let wake: WakeSignal
     private let logger: Logger
     private let random: @Sendable (ClosedRange<Double>) -> Double
-    /// Messages attempted at once.
-    private let batchSize = 32
+    /// Messages claimed at once (attempted together, up to the sender's connections per endpoint).
+    private let batchSize = 256
     /// How long a claim lasts: longer than any attempt may take.
     private let lease: TimeInterval = 60
     private let attemptTimeout: Duration = .seconds(15)
@@ -43,8 +43,14 @@ package final class WebhookDispatcher: Service {
                 let now = clock.now
                 let due = try await store.claimDueDeliveries(now: now, limit: batchSize, leaseUntil: now.addingTimeInterval(lease))
                 if !due.isEmpty {
+                    // Each app's settings once per batch.
+                    var settings: [String: WebhookConfiguration?] = [:]
+                    for appID in Set(due.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
                     await withDiscardingTaskGroup { group in
-                        for delivery in due { group.addTask { await self.attempt(delivery) } }
+                        for delivery in due {
+                            let configuration = settings[delivery.appID] ?? nil
+                            group.addTask { await self.attempt(delivery, configuration: configuration) }
+                        }
                     }
                     continue
                 }
@@ -57,8 +63,7 @@ package final class WebhookDispatcher: Service {
         }
     }
 
-    private func attempt(_ delivery: WebhookDeliveryRecord) async {
-        let configuration = (try? await store.webhookConfiguration(appID: delivery.appID)) ?? nil
+    private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
         let at = clock.now
         // The signature's timestamp is the wall clock's, whatever the scheduler's clock: receivers check it.
         let headers = WebhookSignature.headers(

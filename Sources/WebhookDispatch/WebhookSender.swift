@@ -29,6 +29,8 @@ package final class WebhookSender: Sendable {
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
         configuration.decompression = .disabled
+        // As many connections per endpoint as the dispatcher has attempts in flight.
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
