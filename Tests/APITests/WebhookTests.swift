@@ -173,6 +173,20 @@ import Testing
         try await server.stop()
     }
 
+    @Test func redirectsAreNotFollowed() async throws {
+        let server = try await APIServer(arguments: Self.allowLoopback)
+        let receiver = try await WebhookReceiver(secrets: [Self.secret], mode: "redirect")
+        let (key, token) = try await Self.setUp(server, receiverURL: receiver.url)
+        try await Self.respond("m1", server: server, token: token)
+        try await Self.eventually("attempt 1 recorded") { try await Self.deliveries(server, key: key).first?["attemptCount"] as? Int == 1 }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await receiver.received().count == 1, "a 302 is a failed attempt, not a second call")
+        let delivery = try #require(try await Self.deliveries(server, key: key).first)
+        #expect(delivery["status"] as? String == "pending")
+        try await receiver.stop()
+        try await server.stop()
+    }
+
     @Test func retryAfterIsHonoured() async throws {
         let server = try await APIServer(arguments: Self.allowLoopback)
         let receiver = try await WebhookReceiver(secrets: [Self.secret], mode: "retry-after:120")

@@ -10,7 +10,7 @@ option, or slow:S,OPTION). willPresent calls (`type` notification.willPresent) a
 says: a comma-separated option list (`banner,sound`; empty: none) · slow:S,OPTIONS (answers after S seconds)
 · status:N · garbage (a 200 that is not {"options": …}).
 
-Modes (for everything else): ok · fail:N (500 for the first N calls, then 200) · gone (410) · abort (500 with
+Modes (for everything else): ok · redirect (302 to /hook) · fail:N (500 for the first N calls, then 200) · gone (410) · abort (500 with
 `webhook-delivery: abort-message`) · retry-after:S (503 with Retry-After: S once, then 200)
 """
 import argparse, json, signal, sys, threading, time
@@ -28,6 +28,8 @@ def answer_for(mode, calls):
         return (500, {}) if calls <= int(mode.split(":")[1]) else (200, {})
     if mode == "gone":
         return 410, {}
+    if mode == "redirect":
+        return 302, {"Location": "/hook"}
     if mode == "abort":
         return 500, {"webhook-delivery": "abort-message"}
     if mode.startswith("retry-after:"):
