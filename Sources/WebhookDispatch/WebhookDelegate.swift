@@ -29,15 +29,9 @@ package final class WebhookDelegate: CenterDelegate {
         guard let configuration = try? await store.webhookConfiguration(appID: center.appID), let url = configuration.delegateURL else {
             return .noDelegate
         }
-        let id = Self.newMessageID()
-        guard
-            let body = try? WebhookJSON.encoder.encode(
-                Envelope(type: "notification.willPresent", timestamp: date, data: .willPresent(centerID: center.id, request: request)))
-        else { return .delegateFailed(reason: "the request could not be encoded") }
-        let headers = WebhookSignature.headers(
-            id: id, timestamp: Int(Date().timeIntervalSince1970), body: Array(body), secrets: configuration.signingSecrets)
-        let timeout = Duration.milliseconds(Int(configuration.willPresentTimeout * 1000))
-        let outcome = await sender.post(url, body: Array(body), headers: headers, timeout: timeout)
+        let outcome = await call(
+            url, type: "notification.willPresent", data: .willPresent(centerID: center.id, request: request), at: date,
+            timeout: configuration.willPresentTimeout, configuration: configuration)
         guard let status = outcome.status else { return .delegateFailed(reason: outcome.error ?? "no answer") }
         guard (200..<300).contains(status) else { return .delegateFailed(reason: "HTTP \(status)") }
         guard let answer = try? JSONDecoder().decode(WillPresentAnswer.self, from: Data(outcome.body)) else {
@@ -63,15 +57,10 @@ package final class WebhookDelegate: CenterDelegate {
         else { return nil }
         let data = EventData.response(
             centerID: center.id, actionIdentifier: response.actionIdentifier, userText: response.userText, notification: notification)
-        guard let body = try? WebhookJSON.encoder.encode(Envelope(type: "notification.contentExtension", timestamp: clock.now, data: data))
-        else { return .dismissAndForwardAction }
-        let headers = WebhookSignature.headers(
-            id: Self.newMessageID(), timestamp: Int(Date().timeIntervalSince1970), body: Array(body), secrets: configuration.signingSecrets)
-        let outcome = await sender.post(
-            contentExtension.url, body: Array(body), headers: headers, timeout: .milliseconds(Int(contentExtension.timeout * 1000)))
-        guard let status = outcome.status, (200..<300).contains(status),
-            let answer = try? JSONDecoder().decode(ContentExtensionAnswer.self, from: Data(outcome.body))
-        else { return .dismissAndForwardAction }
+        let outcome = await call(
+            contentExtension.url, type: "notification.contentExtension", data: data, at: clock.now, timeout: contentExtension.timeout,
+            configuration: configuration)
+        guard let answer = Self.decode(ContentExtensionAnswer.self, from: outcome) else { return .dismissAndForwardAction }
         return answer.option
     }
 
@@ -81,22 +70,36 @@ package final class WebhookDelegate: CenterDelegate {
     /// is delivered (`serviceExtensionTimeWillExpire`).
     package func serviceExtension(_ request: NotificationRequest, center: CenterRecord) async -> NotificationContent? {
         guard let configuration = try? await store.webhookConfiguration(appID: center.appID),
-            let serviceExtension = configuration.serviceExtension,
-            let body = try? WebhookJSON.encoder.encode(
-                Envelope(
-                    type: "notification.serviceExtension", timestamp: clock.now, data: .willPresent(centerID: center.id, request: request)))
+            let serviceExtension = configuration.serviceExtension
         else { return nil }
-        let headers = WebhookSignature.headers(
-            id: Self.newMessageID(), timestamp: Int(Date().timeIntervalSince1970), body: Array(body), secrets: configuration.signingSecrets)
-        let outcome = await sender.post(
-            serviceExtension.url, body: Array(body), headers: headers, timeout: .milliseconds(Int(serviceExtension.timeout * 1000)))
-        guard let status = outcome.status, (200..<300).contains(status),
-            let answer = try? JSONDecoder().decode(ServiceExtensionAnswer.self, from: Data(outcome.body))
-        else { return nil }
-        var content = answer.content
+        let outcome = await call(
+            serviceExtension.url, type: "notification.serviceExtension", data: .willPresent(centerID: center.id, request: request),
+            at: clock.now, timeout: serviceExtension.timeout, configuration: configuration)
+        guard var content = Self.decode(ServiceExtensionAnswer.self, from: outcome)?.content else { return nil }
         content.mutableContent = request.content.mutableContent
         guard (try? content.validate()) != nil, content.hasAlertText else { return nil }
         return content
+    }
+
+    /// One synchronous call: the envelope, signed with every secret, posted within `timeout` seconds.
+    private func call(
+        _ url: String, type: String, data: EventData, at date: Date, timeout: Double, configuration: WebhookConfiguration
+    ) async -> WebhookSender.Outcome {
+        let body: [UInt8]
+        do {
+            body = Array(try WebhookJSON.encoder.encode(Envelope(type: type, timestamp: date, data: data)))
+        } catch {
+            return WebhookSender.Outcome(status: nil, headers: [:], body: [], error: "the call could not be encoded", duration: .zero)
+        }
+        let headers = WebhookSignature.headers(
+            id: Self.newMessageID(), timestamp: Int(Date().timeIntervalSince1970), body: body, secrets: configuration.signingSecrets)
+        return await sender.post(url, body: body, headers: headers, timeout: .milliseconds(Int(timeout * 1000)))
+    }
+
+    /// The answer of a 2xx response, if it decodes.
+    private static func decode<T: Decodable>(_ type: T.Type, from outcome: WebhookSender.Outcome) -> T? {
+        guard let status = outcome.status, (200..<300).contains(status) else { return nil }
+        return try? JSONDecoder().decode(type, from: Data(outcome.body))
     }
 
     private struct ServiceExtensionAnswer: Decodable {

@@ -29,31 +29,22 @@ final class WebhookReceiver: Sendable {
 
     var url: String { "http://127.0.0.1:\(port)/hook" }
 
-    func setMode(_ mode: String) async throws {
-        _ = try await loopbackRequest(
-            port: port, "POST", "/control/mode", headers: ["Content-Type": "application/json"],
-            body: Array(try JSONSerialization.data(withJSONObject: ["mode": mode])))
-    }
+    func setMode(_ mode: String) async throws { try await control("mode", mode) }
 
     /// How service-extension calls are answered (see receiver.py).
-    func setService(_ answer: String) async throws {
-        _ = try await loopbackRequest(
-            port: port, "POST", "/control/service", headers: ["Content-Type": "application/json"],
-            body: Array(try JSONSerialization.data(withJSONObject: ["service": answer])))
-    }
+    func setService(_ answer: String) async throws { try await control("service", answer) }
 
     /// How content-extension calls are answered (see receiver.py).
-    func setExtension(_ answer: String) async throws {
-        _ = try await loopbackRequest(
-            port: port, "POST", "/control/extension", headers: ["Content-Type": "application/json"],
-            body: Array(try JSONSerialization.data(withJSONObject: ["extension": answer])))
-    }
+    func setExtension(_ answer: String) async throws { try await control("extension", answer) }
 
     /// How willPresent calls are answered (see receiver.py).
-    func setPresent(_ present: String) async throws {
+    func setPresent(_ present: String) async throws { try await control("present", present) }
+
+    /// POST /control/<name> {"<name>": value}.
+    private func control(_ name: String, _ value: String) async throws {
         _ = try await loopbackRequest(
-            port: port, "POST", "/control/present", headers: ["Content-Type": "application/json"],
-            body: Array(try JSONSerialization.data(withJSONObject: ["present": present])))
+            port: port, "POST", "/control/\(name)", headers: ["Content-Type": "application/json"],
+            body: Array(try JSONSerialization.data(withJSONObject: [name: value])))
     }
 
     /// Every call received so far: `id`, `verifiedWith` (indexes of the secrets that verified it), `status`, `body`.

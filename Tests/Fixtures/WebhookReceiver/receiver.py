@@ -58,22 +58,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        if self.path == "/control/mode":
+        if self.path.startswith("/control/"):
+            name = self.path[len("/control/"):]
             with lock:
-                state["mode"] = json.loads(body)["mode"]
-                state["calls"] = 0
-            return self.reply(204)
-        if self.path == "/control/service":
-            with lock:
-                state["service"] = json.loads(body)["service"]
-            return self.reply(204)
-        if self.path == "/control/extension":
-            with lock:
-                state["extension"] = json.loads(body)["extension"]
-            return self.reply(204)
-        if self.path == "/control/present":
-            with lock:
-                state["present"] = json.loads(body)["present"]
+                state[name] = json.loads(body)[name]
+                if name == "mode":
+                    state["calls"] = 0
             return self.reply(204)
         headers = {name.lower(): value for name, value in self.headers.items()}
         verified = []
@@ -103,13 +93,19 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(status, b"{}", {"Content-Type": "application/json", **extra})
 
 
-def will_present(self, headers, verified, message):
+def synchronous_answer(self, key, headers, verified, message):
+    """Records a synchronous call and returns the answer its control says, after a slow:S, prefix's wait."""
     with lock:
-        present = state["present"]
+        answer = state[key]
         state["received"].append({"id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "body": message})
-    if present.startswith("slow:"):
-        seconds, _, present = present[len("slow:"):].partition(",")
+    if answer.startswith("slow:"):
+        seconds, _, answer = answer[len("slow:"):].partition(",")
         time.sleep(float(seconds))
+    return answer
+
+
+def will_present(self, headers, verified, message):
+    present = self.synchronous_answer("present", headers, verified, message)
     if present.startswith("status:"):
         return self.reply(int(present.split(":")[1]))
     if present == "garbage":
@@ -118,29 +114,13 @@ def will_present(self, headers, verified, message):
     self.reply(200, json.dumps({"options": options}).encode(), {"Content-Type": "application/json"})
 
 
-Handler.will_present = will_present
-
-
 def content_extension(self, headers, verified, message):
-    with lock:
-        answer = state["extension"]
-        state["received"].append({"id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "body": message})
-    if answer.startswith("slow:"):
-        seconds, _, answer = answer[len("slow:"):].partition(",")
-        time.sleep(float(seconds))
+    answer = self.synchronous_answer("extension", headers, verified, message)
     self.reply(200, json.dumps({"option": answer}).encode(), {"Content-Type": "application/json"})
 
 
-Handler.content_extension = content_extension
-
-
 def service_extension(self, headers, verified, message):
-    with lock:
-        answer = state["service"]
-        state["received"].append({"id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "body": message})
-    if answer.startswith("slow:"):
-        seconds, _, answer = answer[len("slow:"):].partition(",")
-        time.sleep(float(seconds))
+    answer = self.synchronous_answer("service", headers, verified, message)
     if answer.startswith("status:"):
         return self.reply(int(answer.split(":")[1]))
     content = dict(message["data"]["request"]["content"])
@@ -153,6 +133,9 @@ def service_extension(self, headers, verified, message):
     self.reply(200, json.dumps({"content": content}).encode(), {"Content-Type": "application/json"})
 
 
+Handler.synchronous_answer = synchronous_answer
+Handler.will_present = will_present
+Handler.content_extension = content_extension
 Handler.service_extension = service_extension
 
 
