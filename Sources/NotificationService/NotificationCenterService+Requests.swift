@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NotificationCore
 import Scheduling
 import Storage
@@ -113,11 +114,51 @@ extension NotificationCenterService {
 
     // MARK: firing
 
-    /// Fires claimed requests (the scheduler's `FiringHandler`). First, for each at once, the app's
-    /// extensions have their say (`prepare`); then the presentation is decided from the center as it is
-    /// at this instant, and the whole batch is recorded in one transaction, then published.
+    /// Fires claimed requests (the scheduler's `FiringHandler`). Those the app's extensions must see
+    /// first (`willPresent` in the foreground, the service extension) go to the extension lane and fire
+    /// there, their claims held meanwhile; the rest fire at once.
     package func fire(_ due: [StoredPending], at now: Date) async throws {
-        let prepared = await prepare(due.map { ($0.pending.centerID, $0.pending.request) }, at: now)
+        var waiting: [StoredPending] = []
+        var direct: [StoredPending] = []
+        for stored in due {
+            let center = try? await store.center(id: stored.pending.centerID)
+            if let center, Self.asksExtensions(stored.pending.request, center: center) {
+                waiting.append(stored)
+            } else {
+                direct.append(stored)
+            }
+        }
+        if !waiting.isEmpty {
+            lane.submit { [self, waiting] in
+                do {
+                    let prepared = await self.prepare(waiting.map { ($0.pending.centerID, $0.pending.request) }, at: now)
+                    try await self.fire(waiting, at: now, prepared: prepared)
+                } catch {
+                    // The claims expire and the requests fire after the lease.
+                    self.logger.error("firing after the extensions failed", metadata: ["error": .string("\(error)")])
+                }
+            }
+        }
+        if !direct.isEmpty { try await fire(direct, at: now, prepared: [:]) }
+    }
+
+    /// Runs the extension lane until cancelled (beside the scheduler).
+    package func runExtensionLane() async { await lane.run() }
+
+    /// Returns once no firing waits on an extension (the virtual clock's settle).
+    package func extensionsIdle() async { await lane.idle() }
+
+    /// Whether the app's extensions get a say before `request` is delivered to `center`: `willPresent` in
+    /// the foreground (B10), the service extension for `mutableContent` with alert text and alerts on (B18).
+    static func asksExtensions(_ request: NotificationRequest, center: CenterRecord) -> Bool {
+        guard center.settings.authorizationStatus.allowsDelivery else { return false }
+        let mutable = request.content.mutableContent == true && request.content.hasAlertText && center.settings.alertSetting == .enabled
+        return mutable || center.state.appState == .foreground
+    }
+
+    /// Decides the presentations from the centers as they are at this instant and records the whole
+    /// batch in one transaction, then publishes it.
+    private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]) async throws {
         let recorded = try await store.fire(due) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
@@ -148,9 +189,7 @@ extension NotificationCenterService {
     private func prepare(_ requests: [(centerID: String, request: NotificationRequest)], at now: Date) async -> [PreparedKey: Prepared] {
         var asking: [(CenterRecord, NotificationRequest)] = []
         for (centerID, request) in requests {
-            guard let center = try? await store.center(id: centerID), center.settings.authorizationStatus.allowsDelivery else { continue }
-            let mutable = request.content.mutableContent == true && request.content.hasAlertText && center.settings.alertSetting == .enabled
-            guard mutable || center.state.appState == .foreground else { continue }
+            guard let center = try? await store.center(id: centerID), Self.asksExtensions(request, center: center) else { continue }
             asking.append((center, request))
         }
         guard !asking.isEmpty else { return [:] }

@@ -22,6 +22,8 @@ package final class NotificationCenterService: FiringHandler {
     package let clock: any SchedulerClock
     let events: any CenterEventSink
     let delegate: any CenterDelegate
+    /// Firings waiting on the app's extensions.
+    let lane = ExtensionLane()
     let configuration: Configuration
     let logger: Logger
     let wake: @Sendable () -> Void

@@ -81,7 +81,8 @@ package final class CenterRuntime: Service {
             metadata: ["storage.path": .string(path), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual")]
         )
         do {
-            try await runParts(database: database, scheduler: scheduler, sender: sender, clock: clock, outboxSignal: outboxSignal)
+            try await runParts(
+                database: database, service: service, scheduler: scheduler, sender: sender, clock: clock, outboxSignal: outboxSignal)
         } catch {
             await sender.shutdown()
             throw error
@@ -90,11 +91,13 @@ package final class CenterRuntime: Service {
     }
 
     private func runParts(
-        database: SQLiteStore, scheduler: Scheduler, sender: WebhookSender, clock: any SchedulerClock, outboxSignal: WakeSignal
+        database: SQLiteStore, service: NotificationCenterService, scheduler: Scheduler, sender: WebhookSender, clock: any SchedulerClock,
+        outboxSignal: WakeSignal
     ) async throws {
         let logger = logger
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await database.runCheckpoints() }
+            group.addTask { await service.runExtensionLane() }
             group.addTask {
                 try await WebhookDispatcher(store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger).run()
             }

@@ -41,7 +41,11 @@ package struct UserNotifyApplication: Sendable {
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
                     events: parts.events, versions: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
-                    wakeDispatcher: { parts.outboxSignal.signal() }, settle: { await parts.scheduler.settle() }
+                    wakeDispatcher: { parts.outboxSignal.signal() },
+                    settle: {
+                        await parts.scheduler.settle()
+                        await parts.service.extensionsIdle()
+                    }
                 )
             }
         }

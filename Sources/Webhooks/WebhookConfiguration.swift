@@ -114,11 +114,12 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
             throw WebhookConfigurationError("invalidWebhookSecret", "At most 5 secrets at once (rotation needs two).")
         }
         for secret in secrets { _ = try WebhookSecret(secret) }
-        guard (0.1...30).contains(willPresentTimeout) else {
-            throw WebhookConfigurationError("invalidTimeout", "`willPresentTimeout` must be from 0.1 to 30 seconds.")
+        // Together under the scheduler's 60 s claim lease, so that a firing waiting on them is never claimed twice.
+        guard (0.1...10).contains(willPresentTimeout) else {
+            throw WebhookConfigurationError("invalidTimeout", "`willPresentTimeout` must be from 0.1 to 10 seconds.")
         }
-        if let serviceExtension, !(1...60).contains(serviceExtension.timeout) {
-            throw WebhookConfigurationError("invalidTimeout", "`serviceExtension.timeout` must be from 1 to 60 seconds.")
+        if let serviceExtension, !(1...30).contains(serviceExtension.timeout) {
+            throw WebhookConfigurationError("invalidTimeout", "`serviceExtension.timeout` must be from 1 to 30 seconds.")
         }
         var seen: Set<String> = []
         for (index, contentExtension) in contentExtensions.enumerated() {

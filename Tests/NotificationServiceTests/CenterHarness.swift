@@ -20,7 +20,10 @@ final class CenterHarness: Sendable {
     let scheduler: Scheduler
     private let runner = Mutex<Task<Void, any Error>?>(nil)
 
-    init(directory: URL? = nil, clock: ManualClock = ManualClock(now: CenterHarness.start), pendingLimit: Int = 64) throws {
+    init(
+        directory: URL? = nil, clock: ManualClock = ManualClock(now: CenterHarness.start), pendingLimit: Int = 64,
+        delegate: any CenterDelegate = NoDelegate()
+    ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("center-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.directory = directory
@@ -31,15 +34,25 @@ final class CenterHarness: Sendable {
         configuration.pendingLimit = pendingLimit
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         service = NotificationCenterService(
-            store: store, clock: clock, events: events, configuration: configuration, logger: logger, wake: { wakeSignal.signal() }
+            store: store, clock: clock, events: events, delegate: delegate, configuration: configuration, logger: logger,
+            wake: { wakeSignal.signal() }
         )
         scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
     }
 
-    /// Runs the scheduler until `stop()`.
+    /// Runs the scheduler and the extension lane until `stop()`.
     func startScheduler() {
         let scheduler = scheduler
-        runner.withLock { $0 = Task { try await scheduler.run() } }
+        let service = service
+        runner.withLock {
+            $0 = Task {
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask { await service.runExtensionLane() }
+                    try await scheduler.run()
+                    group.cancelAll()
+                }
+            }
+        }
     }
 
     func stop() async {
@@ -52,11 +65,13 @@ final class CenterHarness: Sendable {
     func advance(by seconds: TimeInterval) async {
         clock.advance(by: seconds)
         await scheduler.settle()
+        await service.extensionsIdle()
     }
 
     func advance(to date: Date) async {
         clock.set(date)
         await scheduler.settle()
+        await service.extensionsIdle()
     }
 
     /// A center whose user has allowed alerts, sounds and badges.
