@@ -39,15 +39,14 @@ extension HTTPResponse {
 }
 
 package enum JSONBody {
-    /// Reads dates as ISO 8601, with or without fractional seconds.
+    /// Reads dates as RFC 3339 (any fraction of a second, any offset).
     package static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-            if let date = try? Date(text, strategy: .iso8601) { return date }
+            if let date = RFC3339.date(from: text) { return date }
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "expected an ISO 8601 date such as 2027-01-15T08:00:00Z"))
+                .init(codingPath: decoder.codingPath, debugDescription: "expected an RFC 3339 date-time such as 2027-01-15T08:00:00Z"))
         }
         return decoder
     }()

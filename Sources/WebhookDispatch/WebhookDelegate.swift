@@ -30,7 +30,7 @@ package final class WebhookDelegate: CenterDelegate {
             return .noDelegate
         }
         let outcome = await call(
-            url, type: "notification.willPresent", data: .willPresent(centerID: center.id, request: request), at: date,
+            url, type: "notification.willPresent", data: .request(centerID: center.id, request: request), at: date,
             timeout: configuration.willPresentTimeout, configuration: configuration)
         guard let status = outcome.status else { return .delegateFailed(reason: outcome.error ?? "no answer") }
         guard (200..<300).contains(status) else { return .delegateFailed(reason: "HTTP \(status)") }
@@ -73,7 +73,7 @@ package final class WebhookDelegate: CenterDelegate {
             let serviceExtension = configuration.serviceExtension
         else { return nil }
         let outcome = await call(
-            serviceExtension.url, type: "notification.serviceExtension", data: .willPresent(centerID: center.id, request: request),
+            serviceExtension.url, type: "notification.serviceExtension", data: .request(centerID: center.id, request: request),
             at: clock.now, timeout: serviceExtension.timeout, configuration: configuration)
         guard var content = Self.decode(ServiceExtensionAnswer.self, from: outcome)?.content else { return nil }
         content.mutableContent = request.content.mutableContent
@@ -139,7 +139,7 @@ package final class WebhookDelegate: CenterDelegate {
         case response(centerID: String, actionIdentifier: String, userText: String?, notification: DeliveredNotification)
         case settings(centerID: String, settings: NotificationSettings)
         case removed(centerID: String, identifiers: [String])
-        case willPresent(centerID: String, request: NotificationRequest)
+        case request(centerID: String, request: NotificationRequest)
 
         private enum Keys: String, CodingKey { case centerID, actionIdentifier, userText, notification, settings, identifiers, request }
 
@@ -157,7 +157,7 @@ package final class WebhookDelegate: CenterDelegate {
             case .removed(let centerID, let identifiers):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(identifiers, forKey: .identifiers)
-            case .willPresent(let centerID, let request):
+            case .request(let centerID, let request):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(request, forKey: .request)
             }
