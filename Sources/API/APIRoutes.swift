@@ -19,6 +19,7 @@ package enum APIRoutes {
         UserRoutes.register(on: &router, provider)
         EventStreamRoutes.register(on: &router, provider)
         WebhookRoutes.register(on: &router, provider)
+        LocalizationRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

@@ -159,15 +159,27 @@ extension NotificationCenterService {
     /// Decides the presentations from the centers as they are at this instant and records the whole
     /// batch in one transaction, then publishes it.
     private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]) async throws {
+        let tables = try await stringTables(for: due.map(\.pending.centerID))
         let recorded = try await store.fire(due) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
             let ready = prepared[PreparedKey(centerID: center.id, identifier: stored.pending.request.identifier)]
             return Self.firing(
                 ready?.request ?? stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false,
-                at: now, foreground: ready?.foreground ?? .noDelegate)
+                at: now, foreground: ready?.foreground ?? .noDelegate, tables: tables[center.appID] ?? StringTables())
         }
         recorded.forEach(publish)
+    }
+
+    /// The string tables of the apps of these centers (only when a request needs them would be leaner;
+    /// both are cached in memory).
+    private func stringTables(for centerIDs: [String]) async throws -> [String: StringTables] {
+        var tables: [String: StringTables] = [:]
+        for centerID in Set(centerIDs) {
+            guard let appID = try await store.center(id: centerID)?.appID, tables[appID] == nil else { continue }
+            tables[appID] = try await store.stringTables(appID: appID)
+        }
+        return tables
     }
 
     /// Decides the presentation (after the extensions), records the firing, then publishes it.
@@ -177,7 +189,7 @@ extension NotificationCenterService {
         let ready = await prepare([(center.id, request)], at: now).values.first
         let record = Self.firing(
             ready?.request ?? request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now,
-            foreground: ready?.foreground ?? .noDelegate)
+            foreground: ready?.foreground ?? .noDelegate, tables: try await store.stringTables(appID: center.appID))
         try await store.recordFirings([record])
         publish(record)
         return record.delivered
@@ -213,8 +225,15 @@ extension NotificationCenterService {
 
     private static func firing(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date,
-        foreground: ForegroundDecision
+        foreground: ForegroundDecision, tables: StringTables
     ) -> FiringRecord {
+        var request = request
+        // Localization keys are resolved at delivery, in the center's locale (with the app's fallbacks).
+        if request.content.titleLocalization != nil || request.content.subtitleLocalization != nil
+            || request.content.bodyLocalization != nil
+        {
+            request.content = request.content.localized(with: tables, locale: center.state.locale)
+        }
         let presentation = PresentationRules.decide(
             content: request.content, settings: center.settings, state: center.state, foreground: foreground)
         return FiringRecord(

@@ -131,6 +131,16 @@ package final class NotificationCenterService: FiringHandler {
         try await store.replaceCategories(appID: appID, categories)
     }
 
+    package func stringTables(appID: String) async throws -> StringTables { try await store.stringTables(appID: appID) }
+
+    package func setStringTable(appID: String, locale: String, _ strings: [String: String]?) async throws {
+        try await store.setStringTable(appID: appID, locale: locale, strings)
+    }
+
+    package func setDefaultLocale(appID: String, _ locale: String?) async throws {
+        try await store.setDefaultLocale(appID: appID, locale)
+    }
+
     package func categories(appID: String) async throws -> [NotificationCategory] {
         try await store.categories(appID: appID)
     }

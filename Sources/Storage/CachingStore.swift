@@ -26,6 +26,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
         /// Moved on by every write that changes center records (not their requests or notifications).
         var centersVersion: UInt64 = 0
         var centers: [String: CenterRecord] = [:]
+        var stringTablesVersion: UInt64 = 0
+        var stringTables: [String: StringTables] = [:]
         var credentialsVersion: UInt64 = 0
         var credentials: [String: CredentialRecord] = [:]
     }
@@ -119,6 +121,37 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
         try await base.categories(appID: appID)
     }
 
+    // MARK: string tables
+
+    package func stringTables(appID: String) async throws -> StringTables {
+        let (cached, version) = state.withLock { ($0.stringTables[appID], $0.stringTablesVersion) }
+        if let cached { return cached }
+        let tables = try await base.stringTables(appID: appID)
+        state.withLock { state in
+            guard state.stringTablesVersion == version else { return }
+            if state.stringTables.count >= Self.capacity { state.stringTables.removeAll(keepingCapacity: true) }
+            state.stringTables[appID] = tables
+        }
+        return tables
+    }
+
+    package func setStringTable(appID: String, locale: String, _ strings: [String: String]?) async throws {
+        defer { stringTablesChanged() }
+        try await base.setStringTable(appID: appID, locale: locale, strings)
+    }
+
+    package func setDefaultLocale(appID: String, _ locale: String?) async throws {
+        defer { stringTablesChanged() }
+        try await base.setDefaultLocale(appID: appID, locale)
+    }
+
+    private func stringTablesChanged() {
+        state.withLock {
+            $0.stringTablesVersion += 1
+            $0.stringTables.removeAll(keepingCapacity: true)
+        }
+    }
+
     // MARK: pending
 
     package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
@@ -196,6 +229,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
         defer {
             state.withLock { Self.changedAll(&$0) }
             credentialsChanged()
+            stringTablesChanged()
         }
         return try await base.deleteApp(id: id)
     }

@@ -23,6 +23,13 @@ package protocol NotificationStore: Sendable {
     func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws
     func categories(appID: String) async throws -> [NotificationCategory]
 
+    // MARK: string tables (per app)
+    /// The app's string tables and default locale (empty when it uploaded none).
+    func stringTables(appID: String) async throws -> StringTables
+    /// Replaces the table of one locale (nil strings: removes it).
+    func setStringTable(appID: String, locale: String, _ strings: [String: String]?) async throws
+    func setDefaultLocale(appID: String, _ locale: String?) async throws
+
     // MARK: pending
     /// Adds or replaces a pending request. Refuses (`pendingLimitReached`) when the center already has
     /// `limit` other pending requests.

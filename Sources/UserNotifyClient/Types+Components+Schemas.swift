@@ -3434,5 +3434,96 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/StringTable`.
+        public struct StringTable: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StringTable/strings`.
+            public struct StringsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `StringsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StringTable/strings`.
+            public var strings: Components.Schemas.StringTable.StringsPayload
+            /// Creates a new `StringTable`.
+            ///
+            /// - Parameters:
+            ///   - strings:
+            public init(strings: Components.Schemas.StringTable.StringsPayload) {
+                self.strings = strings
+            }
+            public enum CodingKeys: String, CodingKey {
+                case strings
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.strings = try container.decode(
+                    Components.Schemas.StringTable.StringsPayload.self,
+                    forKey: .strings
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "strings"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LocalizationOverview`.
+        public struct LocalizationOverview: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LocalizationOverview/defaultLocale`.
+            public var defaultLocale: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/LocalizationOverview/locales`.
+            public var locales: [Swift.String]
+            /// Creates a new `LocalizationOverview`.
+            ///
+            /// - Parameters:
+            ///   - defaultLocale:
+            ///   - locales:
+            public init(
+                defaultLocale: Swift.String? = nil,
+                locales: [Swift.String]
+            ) {
+                self.defaultLocale = defaultLocale
+                self.locales = locales
+            }
+            public enum CodingKeys: String, CodingKey {
+                case defaultLocale
+                case locales
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DefaultLocale`.
+        public struct DefaultLocale: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DefaultLocale/defaultLocale`.
+            public var defaultLocale: Components.Schemas.Locale
+            /// Creates a new `DefaultLocale`.
+            ///
+            /// - Parameters:
+            ///   - defaultLocale:
+            public init(defaultLocale: Components.Schemas.Locale) {
+                self.defaultLocale = defaultLocale
+            }
+            public enum CodingKeys: String, CodingKey {
+                case defaultLocale
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.defaultLocale = try container.decode(
+                    Components.Schemas.Locale.self,
+                    forKey: .defaultLocale
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "defaultLocale"
+                ])
+            }
+        }
     }
 }

@@ -198,6 +198,29 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/webhooks/endpoints/enable`.
     /// - Remark: Generated from `#/paths//v1/webhooks/endpoints/enable/post(enableWebhookEndpoint)`.
     func enableWebhookEndpoint(_ input: Operations.EnableWebhookEndpoint.Input) async throws -> Operations.EnableWebhookEndpoint.Output
+    /// The locales with a string table, and the default locale.
+    ///
+    /// - Remark: HTTP `GET /v1/localizations`.
+    /// - Remark: Generated from `#/paths//v1/localizations/get(getLocalizations)`.
+    func getLocalizations(_ input: Operations.GetLocalizations.Input) async throws -> Operations.GetLocalizations.Output
+    /// The locale to fall back to when the center's has no string for a key.
+    ///
+    /// - Remark: HTTP `PUT /v1/localizations`.
+    /// - Remark: Generated from `#/paths//v1/localizations/put(setDefaultLocale)`.
+    func setDefaultLocale(_ input: Operations.SetDefaultLocale.Input) async throws -> Operations.SetDefaultLocale.Output
+    /// - Remark: HTTP `GET /v1/localizations/{locale}`.
+    /// - Remark: Generated from `#/paths//v1/localizations/{locale}/get(getStringTable)`.
+    func getStringTable(_ input: Operations.GetStringTable.Input) async throws -> Operations.GetStringTable.Output
+    /// Replaces the string table of a locale (the Localizable.strings idea, as JSON).
+    ///
+    /// Content with `titleLocalization`, `subtitleLocalization` or `bodyLocalization` is resolved at
+    /// delivery in the center's locale (`de-CH`, then `de`), then the default locale, then the key itself.
+    /// Formats take `%@`, `%d` and the like in order, `%1$@` by position, and `%%` for a percent sign.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/localizations/{locale}`.
+    /// - Remark: Generated from `#/paths//v1/localizations/{locale}/put(setStringTable)`.
+    func setStringTable(_ input: Operations.SetStringTable.Input) async throws -> Operations.SetStringTable.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -671,6 +694,57 @@ extension APIProtocol {
         body: Operations.EnableWebhookEndpoint.Input.Body
     ) async throws -> Operations.EnableWebhookEndpoint.Output {
         try await enableWebhookEndpoint(Operations.EnableWebhookEndpoint.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The locales with a string table, and the default locale.
+    ///
+    /// - Remark: HTTP `GET /v1/localizations`.
+    /// - Remark: Generated from `#/paths//v1/localizations/get(getLocalizations)`.
+    public func getLocalizations(headers: Operations.GetLocalizations.Input.Headers = .init()) async throws -> Operations.GetLocalizations.Output {
+        try await getLocalizations(Operations.GetLocalizations.Input(headers: headers))
+    }
+    /// The locale to fall back to when the center's has no string for a key.
+    ///
+    /// - Remark: HTTP `PUT /v1/localizations`.
+    /// - Remark: Generated from `#/paths//v1/localizations/put(setDefaultLocale)`.
+    public func setDefaultLocale(
+        headers: Operations.SetDefaultLocale.Input.Headers = .init(),
+        body: Operations.SetDefaultLocale.Input.Body
+    ) async throws -> Operations.SetDefaultLocale.Output {
+        try await setDefaultLocale(Operations.SetDefaultLocale.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// - Remark: HTTP `GET /v1/localizations/{locale}`.
+    /// - Remark: Generated from `#/paths//v1/localizations/{locale}/get(getStringTable)`.
+    public func getStringTable(
+        path: Operations.GetStringTable.Input.Path,
+        headers: Operations.GetStringTable.Input.Headers = .init()
+    ) async throws -> Operations.GetStringTable.Output {
+        try await getStringTable(Operations.GetStringTable.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Replaces the string table of a locale (the Localizable.strings idea, as JSON).
+    ///
+    /// Content with `titleLocalization`, `subtitleLocalization` or `bodyLocalization` is resolved at
+    /// delivery in the center's locale (`de-CH`, then `de`), then the default locale, then the key itself.
+    /// Formats take `%@`, `%d` and the like in order, `%1$@` by position, and `%%` for a percent sign.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/localizations/{locale}`.
+    /// - Remark: Generated from `#/paths//v1/localizations/{locale}/put(setStringTable)`.
+    public func setStringTable(
+        path: Operations.SetStringTable.Input.Path,
+        headers: Operations.SetStringTable.Input.Headers = .init(),
+        body: Operations.SetStringTable.Input.Body
+    ) async throws -> Operations.SetStringTable.Output {
+        try await setStringTable(Operations.SetStringTable.Input(
+            path: path,
             headers: headers,
             body: body
         ))
