@@ -132,6 +132,9 @@ extension NotificationCenterService {
             lane.submit { [self, waiting] in
                 do {
                     let prepared = await self.prepare(waiting.map { ($0.pending.centerID, $0.pending.request) }, at: now)
+                    // Cut short by shutdown, the answers are not the app's: record nothing; the claims
+                    // are released at the next start and the requests fire then.
+                    guard !Task.isCancelled else { return }
                     try await self.fire(waiting, at: now, prepared: prepared)
                 } catch {
                     // The claims expire and the requests fire after the lease.
