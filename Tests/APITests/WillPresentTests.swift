@@ -113,4 +113,31 @@ import Testing
         try await receiver.stop()
         try await server.stop()
     }
+
+    /// Shut down while `willPresent` is out: nothing is recorded then, and after the restart the
+    /// notification fires once, asking the delegate again.
+    @Test func aFiringCutShortByShutdownFiresOnceAfterTheRestart() async throws {
+        let first = try await APIServer(arguments: WebhookTests.allowLoopback)
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        try await receiver.setPresent("slow:5,banner")
+        let (key, _) = try await Self.setUp(first, receiver: receiver, timeout: 8)
+        let added = try await first.call(
+            "POST", "/v1/centers/phone/requests", token: key,
+            json: ["identifier": "later", "content": ["title": "Later"], "trigger": ["type": "timeInterval", "timeInterval": 60]])
+        #expect(added.status == 201)
+        async let advanced = first.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 60])
+        try await WebhookTests.eventually("willPresent asked") { try await receiver.received().count == 1 }
+        try await first.stop()
+        _ = try? await advanced
+
+        try await receiver.setPresent("list")
+        let second = try await APIServer(dataDirectory: first.dataDirectory, arguments: WebhookTests.allowLoopback)
+        try await WebhookTests.advance(second, by: 61)  // its clock starts again from the real time
+        let delivered = try await second.call("GET", "/v1/centers/phone/delivered", token: key).json["notifications"] as? [[String: Any]]
+        #expect(delivered?.count == 1, "\(delivered ?? [])")
+        #expect(Self.shown(delivered?.first?["presentation"] as? [String: Any] ?? [:]) == ["list"])
+        #expect(try await receiver.received().count == 2)
+        try await receiver.stop()
+        try await second.stop()
+    }
 }
