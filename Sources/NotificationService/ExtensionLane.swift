@@ -13,6 +13,8 @@ final class ExtensionLane: Sendable {
     private struct State {
         var inFlight = 0
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The lane stopped: nothing more runs, so nobody need wait.
+        var closed = false
     }
 
     private let jobs: AsyncStream<Job>
@@ -39,12 +41,22 @@ final class ExtensionLane: Sendable {
                 }
             }
         }
+        // Stopped (shutdown): jobs never started count as done, and later ones are dropped — their
+        // claims are released at the next start.
+        submissions.finish()
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.closed = true
+            state.inFlight = 0
+            defer { state.idleWaiters.removeAll() }
+            return state.idleWaiters
+        }
+        waiters.forEach { $0.resume() }
     }
 
     func idle() async {
         await withCheckedContinuation { continuation in
             let now = state.withLock { state in
-                guard state.inFlight > 0 else { return true }
+                guard state.inFlight > 0, !state.closed else { return true }
                 state.idleWaiters.append(continuation)
                 return false
             }
@@ -54,7 +66,7 @@ final class ExtensionLane: Sendable {
 
     private func done() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.inFlight -= 1
+            state.inFlight = max(0, state.inFlight - 1)
             guard state.inFlight == 0 else { return [] }
             defer { state.idleWaiters.removeAll() }
             return state.idleWaiters
