@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "WebhookDispatch",
             dependencies: [
-                "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling",
+                "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -76,8 +76,7 @@ enum WebhookRoutes {
     static func register(on router: inout Router, _ provider: APIContextProvider) {
         router.on(.get, "/v1/webhooks") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
-            let configuration = try await context.webhooks.webhookConfiguration(appID: appID) ?? WebhookConfiguration()
-            return try .json(SettingsView(configuration, disabled: try await context.webhooks.disabledEndpoints(appID: appID)))
+            return try .json(try await settings(context, appID: appID))
         }
         router.on(.put, "/v1/webhooks") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
@@ -85,7 +84,7 @@ enum WebhookRoutes {
             try configuration.validate()
             for (field, url) in configuration.urls { try await context.checkURL(url, field) }
             try await context.webhooks.setWebhookConfiguration(appID: appID, configuration)
-            return try .json(SettingsView(configuration, disabled: try await context.webhooks.disabledEndpoints(appID: appID)))
+            return try .json(try await settings(context, appID: appID, configuration))
         }
         router.on(.get, "/v1/webhooks/deliveries") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
@@ -127,8 +126,16 @@ enum WebhookRoutes {
                 throw APIProblem.notFound("endpointNotDisabled", "'\(body.url)' is not a disabled endpoint of this app.")
             }
             context.wakeDispatcher()
-            let configuration = try await context.webhooks.webhookConfiguration(appID: appID) ?? WebhookConfiguration()
-            return try .json(SettingsView(configuration, disabled: try await context.webhooks.disabledEndpoints(appID: appID)))
+            return try .json(try await settings(context, appID: appID))
         }
+    }
+
+    /// The settings as the API shows them (the stored ones unless given), with the disabled endpoints.
+    private static func settings(
+        _ context: APIContext, appID: String, _ configuration: WebhookConfiguration? = nil
+    ) async throws -> SettingsView {
+        var shown = configuration
+        if shown == nil { shown = try await context.webhooks.webhookConfiguration(appID: appID) }
+        return SettingsView(shown ?? WebhookConfiguration(), disabled: try await context.webhooks.disabledEndpoints(appID: appID))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import NotificationCore
 import NotificationService
 import Scheduling
@@ -87,7 +88,7 @@ package final class WebhookDelegate: CenterDelegate {
     ) async -> WebhookSender.Outcome {
         let body: [UInt8]
         do {
-            body = Array(try WebhookJSON.encoder.encode(Envelope(type: type, timestamp: date, data: data)))
+            body = Array(try JSONBody.encoder.encode(Envelope(type: type, timestamp: date, data: data)))
         } catch {
             return WebhookSender.Outcome(status: nil, headers: [:], body: [], error: "the call could not be encoded", duration: .zero)
         }
@@ -121,7 +122,7 @@ package final class WebhookDelegate: CenterDelegate {
         let (type, data) = Self.payload(event, centerID: center.id)
         guard configuration.events.contains(type) else { return }
         let now = clock.now
-        let body = try WebhookJSON.encoder.encode(Envelope(type: type.rawValue, timestamp: now, data: data))
+        let body = try JSONBody.encoder.encode(Envelope(type: type.rawValue, timestamp: now, data: data))
         try await store.enqueueDeliveries([
             WebhookDeliveryRecord(
                 id: Self.newMessageID(), appID: center.appID, url: url, type: type, payload: body, nextAttempt: now, createdAt: now)
@@ -181,23 +182,6 @@ package final class WebhookDelegate: CenterDelegate {
 
     /// `msg_` and 16 random bytes in hex: the `webhook-id` of every attempt.
     static func newMessageID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return "msg_"
-            + (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }.map {
-                $0.count == 1 ? "0" + $0 : $0
-            }.joined()
+        "msg_" + (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     }
-}
-
-/// JSON as the webhooks send it: sorted keys, RFC 3339 dates with milliseconds.
-enum WebhookJSON {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
-        }
-        return encoder
-    }()
 }

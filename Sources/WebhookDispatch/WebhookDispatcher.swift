@@ -95,12 +95,8 @@ package final class WebhookDispatcher: Service {
         }
         let record = DeliveryAttemptRecord(
             number: updated.attempts, at: at, statusCode: outcome.status,
-            error: outcome.error
-                ?? outcome.status.map { "HTTP \($0)" }.flatMap {
-                    verdict == .delivered ? nil : $0
-                },
-            durationMilliseconds: Int(
-                outcome.duration.components.seconds * 1000 + outcome.duration.components.attoseconds / 1_000_000_000_000_000))
+            error: outcome.error ?? (verdict == .delivered ? nil : outcome.status.map { "HTTP \($0)" }),
+            durationMilliseconds: Int(outcome.duration / .milliseconds(1)))
         do {
             try await store.recordAttempt(record, of: updated, disableEndpoint: disable)
         } catch {

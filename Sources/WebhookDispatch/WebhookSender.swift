@@ -59,9 +59,7 @@ package final class WebhookSender: Sendable {
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(bytes: body))
         do {
-            let response = try await client.execute(
-                request,
-                timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+            let response = try await client.execute(request, timeout: TimeAmount(timeout))
             var answer = Outcome(
                 status: Int(response.status.code),
                 headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
