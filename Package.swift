@@ -68,6 +68,14 @@ let package = Package(
             dependencies: ["NotificationCore", "Webhooks"],
             swiftSettings: swiftSettings
         ),
+        // Attachments: type from content, caps, quota, content-addressed files on disk.
+        .target(
+            name: "Media",
+            dependencies: [
+                "NotificationCore", "Storage", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The embedded default store: SQLite through GRDB.
         .target(
             name: "SQLiteStorage",
@@ -94,7 +102,7 @@ let package = Package(
         .target(
             name: "WebhookDispatch",
             dependencies: [
-                "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore",
+                "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -108,7 +116,7 @@ let package = Package(
         .target(
             name: "API",
             dependencies: [
-                "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "Webhooks",
+                "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "Webhooks", "Media",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
@@ -119,6 +127,7 @@ let package = Package(
             name: "UserNotifyServer",
             dependencies: [
                 "API",
+                "Media",
                 "WebhookDispatch",
                 "Webhooks",
                 "HTTPCore",
@@ -200,6 +209,11 @@ let package = Package(
         .testTarget(
             name: "HTTPCoreTests",
             dependencies: ["HTTPCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MediaTests",
+            dependencies: ["Media", "NotificationCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

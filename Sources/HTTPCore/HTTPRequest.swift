@@ -1,4 +1,5 @@
-/// A complete HTTP request as the server received it: the head, the query and the whole body.
+/// A complete HTTP request as the server received it: the head, the query and the whole body (in memory,
+/// or in a file for spooled routes).
 package struct HTTPRequest: Sendable {
     package var method: HTTPMethod
     /// The path without the query string, percent-decoded.
@@ -6,6 +7,8 @@ package struct HTTPRequest: Sendable {
     package var query: [(name: String, value: String)]
     package var headers: HTTPHeaders
     package var body: [UInt8]
+    /// The body as a file, for routes whose `BodyPolicy` spools (then `body` is empty).
+    package var spooledBody: SpooledFile?
     /// Values of the `{name}` segments of the matched route template.
     package var pathParameters: [String: String] = [:]
 

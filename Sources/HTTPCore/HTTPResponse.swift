@@ -7,6 +7,8 @@ package struct HTTPResponse: Sendable {
     package enum Body: Sendable {
         case bytes([UInt8])
         case stream(ResponseStreamProducer)
+        /// Bytes of an open file, sent by the server straight from it.
+        case file(FileRegion)
     }
 
     package init(status: Int, headers: HTTPHeaders = [:], body: Body = .bytes([])) {

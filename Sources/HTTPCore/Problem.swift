@@ -9,13 +9,31 @@ package struct Problem: Error, Sendable, Equatable {
     package var detail: String
     /// Extra header fields, e.g. `Allow` on a 405 or `Retry-After` on a 503.
     package var headers: HTTPHeaders
+    /// Extension members (RFC 9457 §3.2) after the standard ones, e.g. APNs' `reason` and `timestamp`.
+    package var members: [Member] = []
 
-    package init(status: Int, code: String, title: String, detail: String, headers: HTTPHeaders = [:]) {
+    package struct Member: Sendable, Equatable {
+        package enum Value: Sendable, Equatable {
+            case string(String)
+            case integer(Int64)
+        }
+
+        package var name: String
+        package var value: Value
+
+        package init(_ name: String, _ value: Value) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    package init(status: Int, code: String, title: String, detail: String, headers: HTTPHeaders = [:], members: [Member] = []) {
         self.status = status
         self.code = code
         self.title = title
         self.detail = detail
         self.headers = headers
+        self.members = members
     }
 
     /// A URI naming the problem type.
@@ -32,6 +50,12 @@ package struct Problem: Error, Sendable, Equatable {
             $0.field("status", status)
             $0.field("detail", detail)
             $0.field("code", code)
+            for member in members {
+                switch member.value {
+                case .string(let value): $0.field(member.name, value)
+                case .integer(let value): $0.field(member.name, Int(value))
+                }
+            }
         }
         var all = headers
         all.set("Content-Type", Self.contentType)
@@ -67,6 +91,10 @@ extension Problem {
 
     package static func unsupportedMediaType(_ detail: String) -> Problem {
         Problem(status: 415, code: "unsupportedMediaType", title: "Unsupported Media Type", detail: detail)
+    }
+
+    package static func insufficientStorage(_ detail: String) -> Problem {
+        Problem(status: 507, code: "insufficientStorage", title: "Insufficient Storage", detail: detail, headers: ["Connection": "close"])
     }
 
     package static func serviceUnavailable(_ detail: String) -> Problem {

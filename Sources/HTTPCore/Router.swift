@@ -9,6 +9,8 @@ package struct Router: HTTPResponder {
 
     /// Routes by their number of path segments: a request is compared only with templates as long as its path.
     private var routes: [Int: [Route]] = [:]
+    /// The few routes whose bodies are spooled to disk; asked about only when there are any.
+    private var spooledRoutes: [(method: HTTPMethod, template: PathTemplate, policy: BodyPolicy)] = []
     /// Maps errors that are not `Problem`s (domain errors) to problems; nil means "internal error".
     package var errorMapper: @Sendable (any Error) -> Problem?
     /// Told about every error that became a 500.
@@ -23,9 +25,17 @@ package struct Router: HTTPResponder {
     }
 
     /// Adds a route. Templates are `/`-separated; a segment `{name}` matches any one non-empty segment.
-    package mutating func on(_ method: HTTPMethod, _ template: String, _ handler: @escaping Handler) {
+    /// `body` says how the request body is received (in memory unless told otherwise).
+    package mutating func on(_ method: HTTPMethod, _ template: String, body: BodyPolicy = .buffered, _ handler: @escaping Handler) {
         let route = Route(method: method, template: PathTemplate(template), handler: handler)
         routes[route.template.segments.count, default: []].append(route)
+        if case .spooled = body { spooledRoutes.append((method, route.template, body)) }
+    }
+
+    package func bodyPolicy(for request: HTTPRequest) -> BodyPolicy {
+        guard !spooledRoutes.isEmpty else { return .buffered }
+        let segments = PathTemplate.segments(of: request.path)
+        return spooledRoutes.first { $0.method == request.method && $0.template.match(segments) != nil }?.policy ?? .buffered
     }
 
     package func respond(to request: HTTPRequest) async -> HTTPResponse {

@@ -93,9 +93,14 @@ extension Daemon {
             if version.map({ String(cString: $0) }) == "HTTP/1.1", context.request.headers["Host"] == nil {
                 return queue(Problem.badRequest("HTTP/1.1 requests must carry a Host header.").response, stream: nil, on: connection)
             }
-            if let length = context.request.headers["Content-Length"].flatMap(Int.init), length > configuration.maxBodyBytes {
+            var limit = (configuration.maxBodyBytes, Problem.payloadTooLarge(limit: configuration.maxBodyBytes))
+            if case .spooled(let maxBytes, let tooLarge) = responder.bodyPolicy(for: context.request) {
+                context.spool = BodySpool(directory: configuration.spoolDirectory, maxBytes: maxBytes, tooLarge: tooLarge)
+                limit = (maxBytes, tooLarge)
+            }
+            if let length = context.request.headers["Content-Length"].flatMap(Int.init), length > limit.0 {
                 // Refuse before the body is read; libmicrohttpd then closes the connection, which is right.
-                return queue(Problem.payloadTooLarge(limit: configuration.maxBodyBytes).response, stream: nil, on: connection)
+                return queue(limit.1.response, stream: nil, on: connection)
             }
             return .YES
         }
@@ -103,7 +108,9 @@ extension Daemon {
 
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
-            if !context.bodyTooLarge, let uploadData {
+            if let spool = context.spool, let uploadData {
+                spool.append(UnsafeRawBufferPointer(start: uploadData, count: count))
+            } else if !context.bodyTooLarge, let uploadData {
                 if context.request.body.count + count > configuration.maxBodyBytes {
                     context.bodyTooLarge = true
                     context.request.body = []
@@ -124,6 +131,17 @@ extension Daemon {
             }
             if context.bodyTooLarge {
                 return queue(Problem.payloadTooLarge(limit: configuration.maxBodyBytes).response, stream: nil, on: connection)
+            }
+            if let spool = context.spool {
+                context.request.spooledBody = spool.finish()
+                switch spool.failure {
+                case .tooLarge(let problem)?:
+                    return queue(problem.response, stream: nil, on: connection)
+                case .io(let reason)?:
+                    return queue(Problem.insufficientStorage("The upload could not be stored: \(reason).").response, stream: nil, on: connection)
+                case nil:
+                    break
+                }
             }
             guard dispatcher.admit() else {
                 return queue(
@@ -155,6 +173,10 @@ extension Daemon {
             )
         case .stream:
             created = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        case .file(let region):
+            guard let descriptor = region.take() else { return .NO }
+            // libmicrohttpd closes the descriptor when it destroys the response.
+            created = MHD_create_response_from_fd_at_offset64(UInt64(region.count), descriptor, UInt64(region.offset))
         case .bytes(let bytes):
             created = bytes.withUnsafeBytes { buffer in
                 MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)

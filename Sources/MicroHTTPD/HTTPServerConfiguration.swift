@@ -10,6 +10,9 @@ package struct HTTPServerConfiguration: Sendable, Equatable {
     package var port = 8080
     /// Largest request body accepted; a larger one is answered 413 and never held in memory.
     package var maxBodyBytes = 1 << 20
+    /// Where bodies of spooled routes are written while they arrive; on the file system of the store they
+    /// are moved into, so that keeping one is a rename.
+    package var spoolDirectory = NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
     /// Most connections open at once, streams and suspended requests included; more are refused.
     package var connectionLimit = 1000
     /// A connection with no traffic for this long is closed (libmicrohttpd's connection timeout).

@@ -3,7 +3,7 @@ import Synchronization
 
 /// One request's state, from its head to its completion; lives in libmicrohttpd's `*con_cls`.
 ///
-/// `request`, `bodyTooLarge` and `admitted` are touched only on libmicrohttpd's thread, before the request is
+/// `request`, `bodyTooLarge`, `spool` and `admitted` are touched only on libmicrohttpd's thread, before the request is
 /// handed to a worker; from then on the worker owns it, and the response comes back through `phase`.
 final class RequestContext: @unchecked Sendable {
     enum Phase {
@@ -19,6 +19,8 @@ final class RequestContext: @unchecked Sendable {
 
     var request: HTTPRequest
     var bodyTooLarge = false
+    /// Where the body goes for a spooled route; nil for bodies kept in memory.
+    var spool: BodySpool?
     /// Counted in by the dispatcher; counted out when libmicrohttpd reports the request complete.
     var admitted = false
     private let phase = Mutex<Phase>(.receiving)
@@ -50,6 +52,7 @@ final class RequestContext: @unchecked Sendable {
 
     /// Called when libmicrohttpd is done with the request, whatever the reason.
     func finish() {
+        spool?.discard()
         stream.withLock { $0 }?.close()
     }
 }

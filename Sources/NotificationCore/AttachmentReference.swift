@@ -24,6 +24,11 @@ package struct AttachmentReference: Sendable, Hashable, Codable {
     package var thumbnailClippingRect: ClippingRect?
     /// Frame number of an animated image, or seconds into a movie.
     package var thumbnailTime: Double?
+    /// Set by the service from the content (what a client sends is ignored): the UTI
+    /// (`UNNotificationAttachment.type`), MIME type and size.
+    package var type: String?
+    package var contentType: String?
+    package var size: Int?
 
     package init(
         identifier: String, mediaID: String? = nil, url: String? = nil, typeHint: String? = nil,

@@ -54,6 +54,28 @@ extension NotificationError {
             code: "notificationNotFound", kind: .notFound, message: "No delivered notification '\(identifier)' is in this center.")
     }
 
+    /// UNError.attachmentNotInDataStore (103).
+    package static func attachmentNotInDataStore(_ mediaID: String) -> NotificationError {
+        .invalid(
+            "attachmentNotInDataStore",
+            "No media '\(mediaID)' is in this app's data store: upload it first (POST /v1/media), or it went with the last request or notification holding it."
+        )
+    }
+
+    /// UNError.attachmentInvalidFileSize (102), for a file larger than any kind allows.
+    package static func attachmentTooLarge(size: Int, limit: Int) -> NotificationError {
+        .invalid("attachmentInvalidFileSize", "The file is \(size) bytes or more; no attachment may be larger than \(limit) bytes (video).")
+    }
+
+    /// UNError.attachmentMoveIntoDataStoreFailed (104), for the app's quota.
+    package static func mediaQuotaExceeded(quota: Int, used: Int, size: Int) -> NotificationError {
+        NotificationError(
+            code: "attachmentMoveIntoDataStoreFailed", kind: .limit,
+            message:
+                "The app's media quota of \(quota) bytes cannot take this \(size)-byte file (\(used) bytes in use). Remove requests or delivered notifications holding attachments to give space back."
+        )
+    }
+
     /// UNError.badgeInputInvalid (1600).
     package static func badgeInputInvalid(_ value: Int) -> NotificationError {
         .invalid("badgeInputInvalid", "The badge count must be from 0 (clear) to \(NotificationContent.maxCount); got \(value).")

@@ -45,17 +45,19 @@ extension SQLiteStore {
                     try db.cachedStatement(sql: "SELECT COUNT(*) FROM pending WHERE center_id = ?"), arguments: [pending.centerID]) ?? 0
             if count >= upsert.limit { throw NotificationError.pendingLimitReached(upsert.limit) }
         }
+        try Self.checkMediaExists(pending.request, centerID: pending.centerID, db)
         try db.cachedStatement(
             sql: """
-                INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision)
-                VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+                INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision, media)
+                VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
                 ON CONFLICT(center_id, identifier) DO UPDATE SET
                     request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
-                    next_fire = excluded.next_fire, claimed_until = NULL, revision = excluded.revision
+                    next_fire = excluded.next_fire, claimed_until = NULL, revision = excluded.revision, media = excluded.media
                 """
         ).execute(arguments: [
             pending.centerID, pending.request.identifier, upsert.encoded, pending.request.trigger?.kind,
             Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds), try Self.next("revision", db),
+            Self.mediaColumn(pending.request),
         ])
         return exists ? .replaced : .added
     }
@@ -65,14 +67,16 @@ extension SQLiteStore {
         try await pool.write { db in
             let statement = try db.makeStatement(
                 sql: """
-                    INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision)
-                    VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+                    INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision, media)
+                    VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
                     """
             )
             for pending in requests {
+                try Self.checkMediaExists(pending.request, centerID: pending.centerID, db)
                 try statement.execute(arguments: [
                     pending.centerID, pending.request.identifier, try Self.encode(pending.request), pending.request.trigger?.kind,
                     Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds), try Self.next("revision", db),
+                    Self.mediaColumn(pending.request),
                 ])
             }
         }

@@ -80,18 +80,24 @@ extension SQLiteStore {
                 ) ?? false
             guard stillPending else { return false }
         }
-        if let delivered = firing.delivered {
+        if var delivered = firing.delivered {
+            // Media must be there to be held; content a service extension changed names media that was
+            // checked, but could have gone since: such an attachment is dropped, not the notification.
+            if (try? checkMediaExists(delivered.request, centerID: firing.centerID, db)) == nil {
+                delivered.request.content.attachments = try existingAttachments(delivered.request, centerID: firing.centerID, db)
+            }
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO delivered(center_id, identifier, delivered_at, request, presentation, seq) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO delivered(center_id, identifier, delivered_at, request, presentation, seq, media)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(center_id, identifier) DO UPDATE SET
                         delivered_at = excluded.delivered_at, request = excluded.request,
-                        presentation = excluded.presentation, seq = excluded.seq
+                        presentation = excluded.presentation, seq = excluded.seq, media = excluded.media
                     """
             ).execute(
                 arguments: [
                     firing.centerID, firing.identifier, milliseconds(delivered.date), try encode(delivered.request),
-                    try encode(delivered.presentation), try next("delivered", db),
+                    try encode(delivered.presentation), try next("delivered", db), mediaColumn(delivered.request),
                 ]
             )
         }
@@ -112,6 +118,16 @@ extension SQLiteStore {
             try db.cachedStatement(sql: "UPDATE centers SET badge = ? WHERE id = ?").execute(arguments: [badge, firing.centerID])
         }
         return true
+    }
+
+    /// The request's attachments whose media still exists for the center's app.
+    private static func existingAttachments(_ request: NotificationRequest, centerID: String, _ db: Database) throws -> [AttachmentReference]? {
+        try request.content.attachments?.filter { attachment in
+            guard let mediaID = attachment.mediaID else { return true }
+            return try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM media WHERE id = ? AND app_id = (SELECT app_id FROM centers WHERE id = ?)",
+                arguments: [mediaID, centerID]) ?? false
+        }
     }
 
     package func releaseClaims(_ claims: [StoredPending]) async throws {

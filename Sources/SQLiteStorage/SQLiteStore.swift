@@ -143,6 +143,7 @@ package final class SQLiteStore: NotificationStore {
         }
         migrator.registerMigration("v3: webhooks and the outbox") { db in try migrateWebhooks(db) }
         migrator.registerMigration("v4: string tables") { db in try migrateStringTables(db) }
+        migrator.registerMigration("v5: media") { db in try migrateMedia(db) }
         return migrator
     }
 

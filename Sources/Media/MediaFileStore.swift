@@ -1,0 +1,75 @@
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Media files on disk, content-addressed: `<root>/<first two hex digits>/<sha256>`. New files arrive in
+/// `<root>/incoming` (the HTTP server spools uploads there; downloads land there), on the same file system,
+/// so keeping one is a `rename(2)`.
+package struct MediaFileStore: Sendable {
+    package let root: String
+    package var incoming: String { root + "/incoming" }
+
+    package init(root: String) throws {
+        self.root = root
+        try FileManager.default.createDirectory(atPath: root + "/incoming", withIntermediateDirectories: true)
+    }
+
+    package func path(of sha256: String) -> String {
+        "\(root)/\(sha256.prefix(2))/\(sha256)"
+    }
+
+    /// A fresh name in `incoming` for a file about to be written.
+    package func incomingPath() -> String {
+        incoming + "/fetch-" + UUID().uuidString.lowercased()
+    }
+
+    /// What sniffing and addressing a new file need, read in one pass: its head and tail, its SHA-256.
+    /// Also flushes the file to disk, so a file moved into the store is durable with its record.
+    package func examine(_ path: String) throws -> (head: [UInt8], tail: [UInt8], size: Int, sha256: String) {
+        guard let handle = FileHandle(forUpdatingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        var head: [UInt8] = []
+        var tail: [UInt8] = []
+        var size = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(data: chunk)
+            if head.count < MediaSniffer.headBytes { head += chunk.prefix(MediaSniffer.headBytes - head.count) }
+            tail = Array((tail + chunk.suffix(MediaSniffer.tailBytes)).suffix(MediaSniffer.tailBytes))
+            size += chunk.count
+        }
+        try handle.synchronize()
+        let sha256 = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return (head, tail, size, sha256)
+    }
+
+    /// Moves a new file to its content address (called inside the store's transaction: quick).
+    package func place(_ path: String, sha256: String) throws {
+        let target = self.path(of: sha256)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        guard rename(path, target) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// Makes renames in the file's directory durable.
+    package func syncDirectory(of sha256: String) {
+        let directory = open((path(of: sha256) as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+        guard directory >= 0 else { return }
+        fsync(directory)
+        close(directory)
+    }
+
+    package func remove(_ sha256: String) {
+        unlink(path(of: sha256))
+    }
+
+    /// Opens the file for reading; the caller owns the descriptor.
+    package func openForReading(_ sha256: String) -> Int32? {
+        let descriptor = open(path(of: sha256), O_RDONLY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One media file an app uploaded (or had fetched), as stored: the app's id for it, its content address
+/// and what its content was found to be.
+///
+/// Life cycle (the framework's): an upload is *staged* until a request attaches it; from then on it
+/// lives as long as some pending request or delivered notification holds it (`holds`), and goes with the
+/// last one. A staged upload nobody attaches expires.
+package struct MediaRecord: Sendable, Hashable {
+    package var id: String
+    package var appID: String
+    /// Lowercase hex SHA-256 of the content: the file's name in the data directory.
+    package var sha256: String
+    package var uti: String
+    package var mimeType: String
+    package var size: Int
+    package var createdAt: Date
+    /// Attached at least once: its life now follows its holders.
+    package var attached: Bool
+    /// Pending requests and delivered notifications holding it.
+    package var holds: Int
+
+    package init(
+        id: String, appID: String, sha256: String, uti: String, mimeType: String, size: Int, createdAt: Date, attached: Bool = false,
+        holds: Int = 0
+    ) {
+        self.id = id
+        self.appID = appID
+        self.sha256 = sha256
+        self.uti = uti
+        self.mimeType = mimeType
+        self.size = size
+        self.createdAt = createdAt
+        self.attached = attached
+        self.holds = holds
+    }
+}
+
+/// What an app's media take up against its quota.
+package struct MediaUsage: Sendable, Hashable, Codable {
+    package var count: Int
+    package var bytes: Int
+
+    package init(count: Int, bytes: Int) {
+        self.count = count
+        self.bytes = bytes
+    }
+}
+
+/// Durable media records. Files and rows must agree, and several writers may race (an upload of content
+/// whose last holder is being removed): so the store runs the file operation *inside* its write
+/// transaction, which serializes them — `place` moves a new file into the data directory, `remove`
+/// deletes one no row refers to any more. Both are quick (`rename`, `unlink`).
+package protocol MediaStore: Sendable {
+    /// Records an upload. The same content uploaded again by the same app is the same record (returned,
+    /// `place` not called). Refuses with `attachmentMoveIntoDataStoreFailed` when the app's media would
+    /// pass `quota` bytes.
+    func insertMedia(_ media: MediaRecord, quota: Int, place: @Sendable () throws -> Void) async throws -> MediaRecord
+    func media(appID: String, id: String) async throws -> MediaRecord?
+    func mediaUsage(appID: String) async throws -> MediaUsage
+    /// Whether a pending request or delivered notification of the center holds the media.
+    func centerHolds(centerID: String, mediaID: String) async throws -> Bool
+    /// Drops staged uploads older than `date` that nothing attached.
+    func expireStagedMedia(before date: Date) async throws
+    /// Removes files whose last record went (a holder removed, an upload expired, an app deleted), calling
+    /// `remove` with each content address inside the transaction; returns how many.
+    func sweepMediaFiles(remove: @Sendable (String) -> Void) async throws -> Int
+}
