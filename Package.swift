@@ -213,7 +213,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MediaTests",
-            dependencies: ["Media", "NotificationCore"],
+            dependencies: ["Media", "NotificationCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Media
 import NotificationService
 import Scheduling
 import Storage
@@ -33,13 +34,16 @@ package struct APIParts: Sendable {
     package var checkURL: @Sendable (_ url: String, _ field: String) async throws -> Void
     /// Wakes the webhook dispatcher.
     package var wakeDispatcher: @Sendable () -> Void
+    /// The apps' media (attachments).
+    package var media: MediaLibrary
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
         events: EventHub, versions: any CenterVersions, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
-        wakeDispatcher: @escaping @Sendable () -> Void, settle: @escaping @Sendable () async -> Void
+        wakeDispatcher: @escaping @Sendable () -> Void, media: MediaLibrary, settle: @escaping @Sendable () async -> Void
     ) {
+        self.media = media
         self.principals = principals
         self.versions = versions
         self.webhooks = webhooks

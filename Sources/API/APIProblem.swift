@@ -23,6 +23,15 @@ enum APIProblem {
             return Problem(status: 422, code: error.code, title: "Unprocessable Content", detail: error.message)
         }
         guard let error = error as? NotificationError else { return nil }
+        // Attachment errors have one status each, whatever the path (upload, URL, add).
+        switch error.code {
+        case "attachmentInvalidFileSize": return Problem(status: 413, code: error.code, title: "Content Too Large", detail: error.message)
+        case "attachmentUnrecognizedType":
+            return Problem(status: 415, code: error.code, title: "Unsupported Media Type", detail: error.message)
+        case "attachmentMoveIntoDataStoreFailed":
+            return Problem(status: 507, code: error.code, title: "Insufficient Storage", detail: error.message)
+        default: break
+        }
         switch error.kind {
         case .invalid:
             return Problem(status: 422, code: error.code, title: "Unprocessable Content", detail: error.message)

@@ -20,6 +20,7 @@ package enum APIRoutes {
         EventStreamRoutes.register(on: &router, provider)
         WebhookRoutes.register(on: &router, provider)
         LocalizationRoutes.register(on: &router, provider)
+        MediaRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

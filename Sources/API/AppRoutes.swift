@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Media
 import NotificationCore
 import NotificationService
 import Scheduling
@@ -91,6 +92,7 @@ enum AppRoutes {
         router.on(.delete, "/v1/centers/{centerID}") { request in
             let (context, center) = try await center(request, provider)
             try await context.service.deleteCenter(center.id)
+            await context.media.sweep()
             return HTTPResponse(status: 204)
         }
         router.on(.post, "/v1/centers/{centerID}/authorization") { request in
@@ -125,7 +127,10 @@ enum AppRoutes {
         }
         router.on(.post, "/v1/centers/{centerID}/requests") { request in
             let (context, center) = try await center(request, provider)
-            let body = try request.decodeJSON(NotificationRequest.self)
+            var body = try request.decodeJSON(NotificationRequest.self)
+            try body.validate()
+            // Attachments are the app's stored media from here on: URLs are fetched now, before the reply.
+            body.content = try await context.media.resolve(body.content, appID: center.appID, at: context.clock.now)
             switch try await context.service.add(centerID: center.id, body) {
             case .scheduled(let pending, let replaced):
                 return try .json(AddResultView(request: PendingView(pending), replaced: replaced), status: replaced ? 200 : 201)
@@ -147,12 +152,15 @@ enum AppRoutes {
         router.on(.post, "/v1/centers/{centerID}/requests/remove") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(IdentifierList.self)
-            return try .json(
-                RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: body.identifiers)))
+            let removed = try await context.service.removePendingRequests(centerID: center.id, identifiers: body.identifiers)
+            await context.media.sweep()
+            return try .json(RemovedList(removed: removed))
         }
         router.on(.post, "/v1/centers/{centerID}/requests/remove-all") { request in
             let (context, center) = try await center(request, provider)
-            return try .json(RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: nil)))
+            let removed = try await context.service.removePendingRequests(centerID: center.id, identifiers: nil)
+            await context.media.sweep()
+            return try .json(RemovedList(removed: removed))
         }
         router.on(.get, "/v1/centers/{centerID}/delivered") { request in
             let (context, center) = try await center(request, provider)
@@ -163,14 +171,15 @@ enum AppRoutes {
         router.on(.post, "/v1/centers/{centerID}/delivered/remove") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(IdentifierList.self)
-            return try .json(
-                RemovedList(
-                    removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: body.identifiers)))
+            let removed = try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: body.identifiers)
+            await context.media.sweep()
+            return try .json(RemovedList(removed: removed))
         }
         router.on(.post, "/v1/centers/{centerID}/delivered/remove-all") { request in
             let (context, center) = try await center(request, provider)
-            return try .json(
-                RemovedList(removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: nil)))
+            let removed = try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: nil)
+            await context.media.sweep()
+            return try .json(RemovedList(removed: removed))
         }
         router.on(.put, "/v1/centers/{centerID}/badge") { request in
             let (context, center) = try await center(request, provider)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Media
 import Scheduling
 import Storage
 
@@ -101,6 +102,7 @@ enum OperatorRoutes {
         router.on(.delete, "/v1/apps/{appID}") { request in
             let context = try await operatorContext(request, provider)
             guard try await context.principals.deleteApp(id: request.parameter("appID")) else { throw appNotFound(request) }
+            await context.media.sweep()
             return HTTPResponse(status: 204)
         }
         router.on(.post, "/v1/apps/{appID}/keys") { request in

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Media
 import NotificationCore
 import NotificationService
 import Storage
@@ -57,6 +58,7 @@ enum UserRoutes {
             let (context, centerID) = try await user(request, provider)
             let body = try request.decodeJSON(NotificationResponse.self)
             let disposition = try await context.service.respond(centerID: centerID, identifier: request.parameter("identifier"), body)
+            if disposition.removesNotification { await context.media.sweep() }
             return try .json(
                 ResponseResult(
                     forwardedToDelegate: disposition.forwardToDelegate, removed: disposition.removesNotification,

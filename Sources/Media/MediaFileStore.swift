@@ -19,6 +19,14 @@ package struct MediaFileStore: Sendable {
         try FileManager.default.createDirectory(atPath: root + "/incoming", withIntermediateDirectories: true)
     }
 
+    /// Creates `<root>/incoming` or empties it (at start-up: files half-written before a crash); returns it.
+    package static func emptyIncoming(root: String) throws -> String {
+        let incoming = root + "/incoming"
+        try? FileManager.default.removeItem(atPath: incoming)
+        try FileManager.default.createDirectory(atPath: incoming, withIntermediateDirectories: true)
+        return incoming
+    }
+
     package func path(of sha256: String) -> String {
         "\(root)/\(sha256.prefix(2))/\(sha256)"
     }

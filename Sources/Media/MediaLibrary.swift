@@ -30,8 +30,9 @@ package final class MediaLibrary: Sendable {
 
     /// Takes a new file (at `path`, in `files.incoming`) into the app's store: sniffs its type, checks the
     /// cap of its kind, the `typeHint` and the quota, and moves it to its content address. The same
-    /// content again is the same media. The file at `path` is gone or left for the caller to delete.
-    package func ingest(appID: String, path: String, typeHint: String?, at now: Date) async throws -> MediaRecord {
+    /// content again is the same media (`created` false). The file at `path` is moved away or left for the
+    /// caller to delete.
+    package func ingest(appID: String, path: String, typeHint: String?, at now: Date) async throws -> (media: MediaRecord, created: Bool) {
         let examined: (head: [UInt8], tail: [UInt8], size: Int, sha256: String)
         do {
             examined = try files.examine(path)
@@ -46,7 +47,7 @@ package final class MediaLibrary: Sendable {
         let files = files
         let stored = try await store.insertMedia(record, quota: quota) { try files.place(path, sha256: examined.sha256) }
         files.syncDirectory(of: examined.sha256)
-        return stored
+        return (stored, stored.id == record.id)
     }
 
     /// The supported type of the content, checked against its kind's cap and the hint.
@@ -94,7 +95,7 @@ package final class MediaLibrary: Sendable {
         let path = files.incomingPath()
         defer { unlink(path) }
         try await fetcher.fetch(url, to: path, maxBytes: MediaKind.largestBytes)
-        return try await ingest(appID: appID, path: path, typeHint: typeHint, at: now)
+        return try await ingest(appID: appID, path: path, typeHint: typeHint, at: now).media
     }
 
     /// The attachments of content an app adds (or a service extension returns), resolved to stored media:

@@ -54,6 +54,13 @@ extension NotificationCenterService {
         return try await store.deliveredNotifications(centerID: centerID, after: cursor, limit: min(limit, configuration.pageLimit))
     }
 
+    package func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification {
+        guard let notification = try await store.deliveredNotification(centerID: centerID, identifier: identifier) else {
+            throw NotificationError.notificationNotFound(identifier)
+        }
+        return notification
+    }
+
     /// Removes delivered notifications by identifier (nil: all); others are ignored.
     package func removeDeliveredNotifications(centerID: String, identifiers: [String]?) async throws -> [String] {
         _ = try await center(centerID)

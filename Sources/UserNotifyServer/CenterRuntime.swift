@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Media
 import NotificationService
 import SQLiteStorage
 import Scheduling
@@ -29,6 +30,8 @@ package final class CenterRuntime: Service {
         package let sender: WebhookSender
         /// Wakes the webhook dispatcher (a replayed message).
         package let outboxSignal: WakeSignal
+        /// The apps' attachment media.
+        package let media: MediaLibrary
     }
 
     private let configuration: ServerConfiguration
@@ -51,6 +54,11 @@ package final class CenterRuntime: Service {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("usernotifyd.sqlite").path
     }
 
+    /// The media store's directory in the data directory.
+    package static func mediaPath(dataDirectory: String) -> String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("media").path
+    }
+
     package func run() async throws {
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
         let path = Self.databasePath(dataDirectory: configuration.dataDirectory)
@@ -60,12 +68,17 @@ package final class CenterRuntime: Service {
         let clock: any SchedulerClock = virtualClock ?? SystemClock()
         let wakeSignal = WakeSignal()
         let outboxSignal = WakeSignal()
-        let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks))
+        let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
+        let sender = WebhookSender(policy: policy)
+        let downloader = MediaDownloader(policy: policy)
+        let media = MediaLibrary(
+            files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database, fetcher: downloader,
+            quota: configuration.mediaQuotaBytes, logger: logger)
         var serviceConfiguration = NotificationCenterService.Configuration()
         serviceConfiguration.pendingLimit = configuration.pendingLimit
         let service = NotificationCenterService(
             store: store, clock: clock, events: events,
-            delegate: WebhookDelegate(store: database, clock: clock, sender: sender, wake: outboxSignal),
+            delegate: WebhookDelegate(store: database, clock: clock, sender: sender, wake: outboxSignal, media: media),
             configuration: serviceConfiguration, logger: logger,
             wake: { wakeSignal.signal() }
         )
@@ -73,7 +86,7 @@ package final class CenterRuntime: Service {
         opened.withLock {
             $0 = Parts(
                 store: store, service: service, scheduler: scheduler, virtualClock: virtualClock, events: events, webhooks: database,
-                sender: sender, outboxSignal: outboxSignal)
+                sender: sender, outboxSignal: outboxSignal, media: media)
         }
         readiness.markReady()
         logger.notice(
@@ -82,22 +95,26 @@ package final class CenterRuntime: Service {
         )
         do {
             try await runParts(
-                database: database, service: service, scheduler: scheduler, sender: sender, clock: clock, outboxSignal: outboxSignal)
+                database: database, service: service, scheduler: scheduler, sender: sender, clock: clock, outboxSignal: outboxSignal,
+                media: media)
         } catch {
             await sender.shutdown()
+            await downloader.shutdown()
             throw error
         }
         await sender.shutdown()
+        await downloader.shutdown()
     }
 
     private func runParts(
         database: SQLiteStore, service: NotificationCenterService, scheduler: Scheduler, sender: WebhookSender, clock: any SchedulerClock,
-        outboxSignal: WakeSignal
+        outboxSignal: WakeSignal, media: MediaLibrary
     ) async throws {
         let logger = logger
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await database.runCheckpoints() }
             group.addTask { await service.runExtensionLane() }
+            group.addTask { await media.run() }
             group.addTask {
                 try await WebhookDispatcher(store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger).run()
             }

@@ -17,6 +17,7 @@ import Webhooks
 /// | `--pending-limit` | `USERNOTIFYD_PENDING_LIMIT` | `64` |
 /// | `--webhook-allow-networks` | `USERNOTIFYD_WEBHOOK_ALLOW_NETWORKS` | none (CIDRs webhooks may reach although private) |
 /// | `--connection-limit` | `USERNOTIFYD_CONNECTION_LIMIT` | `1000` |
+/// | `--media-quota-bytes` | `USERNOTIFYD_MEDIA_QUOTA_BYTES` | `1000000000` |
 /// | `--idle-timeout` | `USERNOTIFYD_IDLE_TIMEOUT` | `60` seconds |
 /// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
 /// | `--http-threads` | `USERNOTIFYD_HTTP_THREADS` | one per core, at most 4 |
@@ -31,6 +32,8 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var virtualClock = false
     /// Pending requests per center (the framework keeps 64).
     package var pendingLimit = 64
+    /// Bytes of attachment media one app may keep.
+    package var mediaQuotaBytes = 1_000_000_000
     /// Loopback, private or link-local networks that webhook URLs may reach all the same (the SSRF guard).
     package var webhookAllowedNetworks: [IPNetwork] = []
 
@@ -74,9 +77,13 @@ extension ServerConfiguration {
             config, value throws(ConfigurationError) in
             config.pendingLimit = try integer(value, "pending-limit", in: 1...1_000_000)
         },
+        Option(name: "media-quota-bytes", help: "bytes of attachment media each app may keep (default 1000000000)") {
+            config, value throws(ConfigurationError) in
+            config.mediaQuotaBytes = try integer(value, "media-quota-bytes", in: 1...(1 << 50))
+        },
         Option(
             name: "webhook-allow-networks",
-            help: "comma-separated CIDRs webhook URLs may reach although loopback or private, e.g. 127.0.0.0/8 (default none)"
+            help: "comma-separated CIDRs webhook and attachment URLs may reach although loopback or private, e.g. 127.0.0.0/8 (default none)"
         ) { config, value throws(ConfigurationError) in
             var networks: [IPNetwork] = []
             for text in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !text.isEmpty {

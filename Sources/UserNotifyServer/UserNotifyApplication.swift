@@ -1,6 +1,7 @@
 import API
 import HTTPCore
 import Logging
+import Media
 import MicroHTTPD
 import NotificationService
 import Scheduling
@@ -41,7 +42,7 @@ package struct UserNotifyApplication: Sendable {
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
                     events: parts.events, versions: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
-                    wakeDispatcher: { parts.outboxSignal.signal() },
+                    wakeDispatcher: { parts.outboxSignal.signal() }, media: parts.media,
                     settle: {
                         await parts.scheduler.settle()
                         await parts.service.extensionsIdle()
@@ -57,8 +58,12 @@ package struct UserNotifyApplication: Sendable {
     package func run() async throws {
         let readiness = Readiness()
         let runtime = CenterRuntime(configuration: configuration, readiness: readiness, logger: logger)
+        // Uploads are spooled beside the media store, so keeping one is a rename; what a crash left there
+        // is of no use.
+        var http = configuration.http
+        http.spoolDirectory = try MediaFileStore.emptyIncoming(root: CenterRuntime.mediaPath(dataDirectory: configuration.dataDirectory))
         let server = HTTPServer(
-            configuration: configuration.http,
+            configuration: http,
             responder: makeRouter(readiness: readiness, runtime: runtime),
             logger: logger,
             onListening: onListening

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Media
 import NotificationCore
 import NotificationService
 import Scheduling
@@ -14,8 +15,11 @@ package final class WebhookDelegate: CenterDelegate {
     private let clock: any SchedulerClock
     private let sender: WebhookSender
     private let wake: WakeSignal
+    /// Resolves the attachments a service extension returns; nil: such content is not accepted.
+    private let media: MediaLibrary?
 
-    package init(store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, wake: WakeSignal) {
+    package init(store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, wake: WakeSignal, media: MediaLibrary? = nil) {
+        self.media = media
         self.store = store
         self.clock = clock
         self.sender = sender
@@ -79,7 +83,10 @@ package final class WebhookDelegate: CenterDelegate {
         guard var content = Self.decode(ServiceExtensionAnswer.self, from: outcome)?.content else { return nil }
         content.mutableContent = request.content.mutableContent
         guard (try? content.validate()) != nil, content.hasAlertText else { return nil }
-        return content
+        // Its attachments are checked (and URLs fetched) after the extension finishes; any that fails
+        // means the original content, as with other invalid changes.
+        guard let media else { return content.attachments?.isEmpty == false ? nil : content }
+        return try? await media.resolve(content, appID: center.appID, at: clock.now)
     }
 
     /// One synchronous call: the envelope, signed with every secret, posted within `timeout` seconds.

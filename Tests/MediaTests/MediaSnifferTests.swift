@@ -1,4 +1,5 @@
 import NotificationCore
+import TestSupport
 import Testing
 
 @testable import Media

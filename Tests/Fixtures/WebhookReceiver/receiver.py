@@ -4,7 +4,8 @@ and answers as its mode says. POST /hook receives; POST /control/mode {"mode": �
 GET /control/received lists what came in. Prints `listening <port>` once ready.
 
 Service-extension calls answer {"content": …} as POST /control/service {"service": …} says: title:T (the
-request's content with title T), invalid, noalert, status:N, or slow:S,ANSWER.
+request's content with title T), attach:URL (title "Attached", one attachment `img` fetched from URL),
+invalid, noalert, status:N, or slow:S,ANSWER.
 Content-extension calls answer {"option": …} as POST /control/extension {"extension": …} says (an
 option, or slow:S,OPTION). willPresent calls (`type` notification.willPresent) are answered as POST /control/present {"present": …}
 says: a comma-separated option list (`banner,sound`; empty: none) · slow:S,OPTIONS (answers after S seconds)
@@ -126,6 +127,9 @@ def service_extension(self, headers, verified, message):
     content = dict(message["data"]["request"]["content"])
     if answer.startswith("title:"):
         content["title"] = answer[len("title:"):]
+    elif answer.startswith("attach:"):
+        content["title"] = "Attached"
+        content["attachments"] = [{"identifier": "img", "url": answer[len("attach:"):]}]
     elif answer == "invalid":
         content["badge"] = -1
     elif answer == "noalert":

@@ -1,0 +1,117 @@
+import Foundation
+import HTTPCore
+import Media
+import NotificationCore
+import NotificationService
+import Scheduling
+import Storage
+
+/// Media for attachments: the app uploads (the raw body, streamed to disk) or has URLs fetched at `add`;
+/// the user's center downloads the attachments of its delivered notifications, with ranges.
+enum MediaRoutes {
+    struct MediaView: Codable, Sendable {
+        var id: String
+        var type: String
+        var contentType: String
+        var size: Int
+        var sha256: String
+        var createdAt: Date
+        /// Attached to a request at least once: it now lives as long as a request or notification holds it.
+        var attached: Bool
+        var holders: Int
+
+        init(_ media: MediaRecord) {
+            id = media.id
+            type = media.uti
+            contentType = media.mimeType
+            size = media.size
+            sha256 = media.sha256
+            createdAt = media.createdAt
+            attached = media.attached
+            holders = media.holds
+        }
+    }
+
+    struct Usage: Codable, Sendable {
+        var count: Int
+        var bytes: Int
+        var quotaBytes: Int
+    }
+
+    static let uploadTooLarge = Problem(
+        status: 413, code: "attachmentInvalidFileSize", title: "Content Too Large",
+        detail: "The file is larger than \(MediaKind.largestBytes) bytes, the most any attachment may be (video); images may be 10,000,000 and audio 5,000,000.",
+        headers: ["Connection": "close"])
+
+    static func register(on router: inout Router, _ provider: APIContextProvider) {
+        router.on(.post, "/v1/media", body: .spooled(maxBytes: MediaKind.largestBytes, tooLarge: uploadTooLarge)) { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            guard let upload = request.spooledBody else { throw Problem.badRequest("Send the file as the request body.") }
+            let (media, created) = try await context.media.ingest(
+                appID: appID, path: upload.path, typeHint: request.queryValue("typeHint"), at: context.clock.now)
+            // The same content uploaded before is the same media: 200 instead of 201.
+            return try .json(MediaView(media), status: created ? 201 : 200, headers: ["Location": "/v1/media/\(media.id)"])
+        }
+        router.on(.get, "/v1/media") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            let usage = try await context.media.usage(appID: appID)
+            return try .json(Usage(count: usage.count, bytes: usage.bytes, quotaBytes: context.media.quota))
+        }
+        router.on(.get, "/v1/media/{mediaID}") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            return try .json(MediaView(try await media(request.parameter("mediaID"), appID: appID, context)))
+        }
+        router.on(.get, "/v1/media/{mediaID}/content") { request in
+            let (context, appID) = try await AppRoutes.app(request, provider)
+            return try download(try await media(request.parameter("mediaID"), appID: appID, context), request, context)
+        }
+        router.on(.get, "/v1/me/delivered/{identifier}/attachments/{attachmentID}") { request in
+            let context = try provider.context()
+            let centerID = try await context.authenticator.requireUser(request).centerID
+            let center = try await context.service.center(centerID)
+            let identifier = request.parameter("identifier")
+            let notification = try await context.service.deliveredNotification(centerID: centerID, identifier: identifier)
+            let attachmentID = request.parameter("attachmentID")
+            guard let attachment = notification.request.content.attachments?.first(where: { $0.identifier == attachmentID }),
+                let mediaID = attachment.mediaID, let media = try await context.media.media(appID: center.appID, id: mediaID)
+            else {
+                throw APIProblem.notFound("attachmentNotFound", "Notification '\(identifier)' has no attachment '\(attachmentID)'.")
+            }
+            return try download(media, request, context)
+        }
+    }
+
+    private static func media(_ id: String, appID: String, _ context: APIContext) async throws -> MediaRecord {
+        guard let media = try await context.media.media(appID: appID, id: id) else { throw NotificationError.attachmentNotInDataStore(id) }
+        return media
+    }
+
+    /// The file, whole or the asked range, with its type, validator and length; 304 when the client has it.
+    private static func download(_ media: MediaRecord, _ request: HTTPRequest, _ context: APIContext) throws -> HTTPResponse {
+        let etag = "\"\(media.sha256)\""
+        var headers: HTTPHeaders = [
+            "Content-Type": media.mimeType, "Accept-Ranges": "bytes", "ETag": etag, "Cache-Control": "private, max-age=31536000, immutable",
+        ]
+        if request.headers["If-None-Match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        // A range applies only to the representation the client has (If-Range), else the whole file.
+        let rangeHeader = request.headers["If-Range"].map { $0 == etag } ?? true ? request.headers["Range"] : nil
+        let range = ByteRange(header: rangeHeader, length: media.size)
+        if case .unsatisfiable = range {
+            headers.set("Content-Range", "bytes */\(media.size)")
+            return Problem(
+                status: 416, code: "rangeNotSatisfiable", title: "Range Not Satisfiable",
+                detail: "The file has \(media.size) bytes; ask for a range inside it.", headers: headers
+            ).response
+        }
+        guard let descriptor = context.media.files.openForReading(media.sha256) else {
+            throw NotificationError(code: "attachmentNotInDataStore", kind: .notFound, message: "The file of media '\(media.id)' is gone.")
+        }
+        guard case .part(let part) = range else {
+            return HTTPResponse(status: 200, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: 0, count: media.size)))
+        }
+        headers.set("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound)/\(media.size)")
+        return HTTPResponse(status: 206, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: part.lowerBound, count: part.count)))
+    }
+}
