@@ -21,6 +21,7 @@ package enum APIRoutes {
         WebhookRoutes.register(on: &router, provider)
         LocalizationRoutes.register(on: &router, provider)
         MediaRoutes.register(on: &router, provider)
+        PushRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

@@ -195,7 +195,7 @@ enum AppRoutes {
     }
 
     /// The center named in the path, if it belongs to the calling app; else 404, as if it did not exist.
-    private static func center(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, CenterRecord) {
+    static func center(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, CenterRecord) {
         let (context, appID) = try await app(request, provider)
         let id = request.parameter("centerID")
         let center = try await context.service.center(id)

@@ -15,6 +15,11 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
         fields.first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 
+    /// Every value of the field `name`, in order (a field may be sent more than once).
+    package func values(for name: String) -> [String] {
+        compactMap { $0.name.caseInsensitiveEquals(name) ? $0.value : nil }
+    }
+
     package mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
     }

@@ -24,8 +24,25 @@ package struct CenterState: Sendable, Hashable, Codable {
     /// BCP 47 language tag; localized content is resolved in it.
     package var locale = "en"
     package var location: Location?
+    /// Whether the device can be reached: pushes to an offline center are kept (one, until it expires)
+    /// and delivered when it comes back online, as APNs does.
+    package var online = true
 
     package init() {}
+
+    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale, location, online }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        appState = try container.decode(AppState.self, forKey: .appState)
+        locked = try container.decode(Bool.self, forKey: .locked)
+        focus = try container.decodeIfPresent(Focus.self, forKey: .focus)
+        timeZone = try container.decode(String.self, forKey: .timeZone)
+        locale = try container.decode(String.self, forKey: .locale)
+        location = try container.decodeIfPresent(Location.self, forKey: .location)
+        // Absent in centers stored before it existed.
+        online = try container.decodeIfPresent(Bool.self, forKey: .online) ?? true
+    }
 }
 
 /// A change to the center state (`updateCenterState`); absent fields stay. `focus: null` ends focus.
@@ -35,11 +52,13 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
     package var focus: CenterState.Focus??
     package var timeZone: String?
     package var locale: String?
+    package var online: Bool?
 
     package init(
         appState: CenterState.AppState? = nil, locked: Bool? = nil, focus: CenterState.Focus?? = nil, timeZone: String? = nil,
-        locale: String? = nil
+        locale: String? = nil, online: Bool? = nil
     ) {
+        self.online = online
         self.appState = appState
         self.locked = locked
         self.focus = focus
@@ -56,9 +75,10 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
         }
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        online = try container.decodeIfPresent(Bool.self, forKey: .online)
     }
 
-    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale }
+    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale, online }
 
     /// A language tag as `openapi.yaml` has it: `^[A-Za-z]{1,8}([_-][A-Za-z0-9]{1,8})*$`, at most 35 characters.
     package static func isLanguageTag(_ tag: String) -> Bool {
@@ -83,6 +103,7 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
         }
         if let appState { state.appState = appState }
         if let locked { state.locked = locked }
+        if let online { state.online = online }
         if let focus { state.focus = focus }
     }
 }

@@ -13,6 +13,8 @@ package enum DelegateEvent: Sendable {
     case settingsChanged(NotificationSettings)
     /// The user removed delivered notifications (dismissed them).
     case notificationRemoved([String])
+    /// A background push reached the center (`didReceiveRemoteNotification`): for the app, not shown.
+    case backgroundPush(NotificationRequest)
 }
 
 /// The app's delegate. `record` takes events for delivery and returns once the event is durable, so

@@ -110,6 +110,7 @@ package final class NotificationCenterService: FiringHandler {
             return (before, center.state)
         }
         if before.timeZone != after.timeZone { try await rescheduleCalendarTriggers(centerID: centerID, zone: after.timeZone) }
+        if !before.online, after.online { try await deliverHeldPush(centerID: centerID) }
         return after
     }
 

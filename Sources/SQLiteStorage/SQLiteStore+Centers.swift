@@ -7,10 +7,10 @@ extension SQLiteStore {
     package func insertCenter(_ center: CenterRecord) async throws {
         try await pool.write { db in
             try db.execute(
-                sql: "INSERT INTO centers(id, app_id, settings, state, badge, prompt, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                sql: "INSERT INTO centers(id, app_id, settings, state, badge, prompt, created_at, push_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
                     center.id, center.appID, try Self.encode(center.settings), try Self.encode(center.state), center.badge,
-                    try center.prompt.map(Self.encode), Self.milliseconds(center.createdAt),
+                    try center.prompt.map(Self.encode), Self.milliseconds(center.createdAt), center.pushToken,
                 ]
             )
         }
@@ -25,9 +25,10 @@ extension SQLiteStore {
             guard var center = try Self.fetchCenter(id, db) else { return nil }
             let result = try change(&center)
             try db.execute(
-                sql: "UPDATE centers SET settings = ?, state = ?, badge = ?, prompt = ? WHERE id = ?",
+                sql: "UPDATE centers SET settings = ?, state = ?, badge = ?, prompt = ?, push_token = ? WHERE id = ?",
                 arguments: [
-                    try Self.encode(center.settings), try Self.encode(center.state), center.badge, try center.prompt.map(Self.encode), id,
+                    try Self.encode(center.settings), try Self.encode(center.state), center.badge, try center.prompt.map(Self.encode),
+                    center.pushToken, id,
                 ]
             )
             return result
@@ -70,7 +71,8 @@ extension SQLiteStore {
             state: try decode(CenterState.self, row["state"]),
             badge: row["badge"],
             prompt: try (row["prompt"] as Data?).map { try decode(AuthorizationPrompt.self, $0) },
-            createdAt: date(row["created_at"])
+            createdAt: date(row["created_at"]),
+            pushToken: row["push_token"]
         )
     }
 }

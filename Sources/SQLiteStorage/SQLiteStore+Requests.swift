@@ -42,7 +42,8 @@ extension SQLiteStore {
         if !exists {
             let count =
                 try Int.fetchOne(
-                    try db.cachedStatement(sql: "SELECT COUNT(*) FROM pending WHERE center_id = ?"), arguments: [pending.centerID]) ?? 0
+                    try db.cachedStatement(sql: "SELECT COUNT(*) FROM pending WHERE center_id = ? AND trigger_kind IS NOT 'push'"),
+                    arguments: [pending.centerID]) ?? 0
             if count >= upsert.limit { throw NotificationError.pendingLimitReached(upsert.limit) }
         }
         try Self.checkMediaExists(pending.request, centerID: pending.centerID, db)
@@ -84,9 +85,10 @@ extension SQLiteStore {
 
     package func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
         try await pool.read { db in
+            // Pushes pass through `pending` only to be fired at once: they are not the app's pending requests.
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT * FROM pending WHERE center_id = ? AND identifier > ? ORDER BY identifier LIMIT ?",
+                sql: "SELECT * FROM pending WHERE center_id = ? AND identifier > ? AND trigger_kind IS NOT 'push' ORDER BY identifier LIMIT ?",
                 arguments: [centerID, cursor ?? "", limit + 1]
             )
             let items = try rows.prefix(limit).map { try Self.stored($0).pending }

@@ -144,6 +144,7 @@ package final class SQLiteStore: NotificationStore {
         migrator.registerMigration("v3: webhooks and the outbox") { db in try migrateWebhooks(db) }
         migrator.registerMigration("v4: string tables") { db in try migrateStringTables(db) }
         migrator.registerMigration("v5: media") { db in try migrateMedia(db) }
+        migrator.registerMigration("v6: push tokens and held pushes") { db in try migratePush(db) }
         return migrator
     }
 

@@ -111,6 +111,15 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
         return try await base.deleteCenter(id: id)
     }
 
+    // MARK: push
+
+    package func center(pushToken: String) async throws -> PushTokenLookup { try await base.center(pushToken: pushToken) }
+    package func holdPush(_ push: HeldPush) async throws { try await base.holdPush(push) }
+    package func heldPush(centerID: String) async throws -> HeldPush? { try await base.heldPush(centerID: centerID) }
+    package func removeHeldPush(centerID: String, apnsID: String) async throws {
+        try await base.removeHeldPush(centerID: centerID, apnsID: apnsID)
+    }
+
     // MARK: categories
 
     package func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws {

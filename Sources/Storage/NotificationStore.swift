@@ -19,6 +19,16 @@ package protocol NotificationStore: Sendable {
     /// Deletes a center with its pending and delivered notifications; false if it did not exist.
     func deleteCenter(id: String) async throws -> Bool
 
+    // MARK: push
+    /// The center a push token belongs to, or when it was retired (rotated, or its center deleted).
+    func center(pushToken: String) async throws -> PushTokenLookup
+    /// Keeps a push for a center that is offline, in place of any kept before (APNs keeps one per device and app).
+    func holdPush(_ push: HeldPush) async throws
+    /// The push kept for the center, if any.
+    func heldPush(centerID: String) async throws -> HeldPush?
+    /// Drops the kept push once it was delivered (unless another replaced it meanwhile).
+    func removeHeldPush(centerID: String, apnsID: String) async throws
+
     // MARK: categories (per app)
     func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws
     func categories(appID: String) async throws -> [NotificationCategory]

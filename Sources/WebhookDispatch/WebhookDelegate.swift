@@ -184,6 +184,7 @@ package final class WebhookDelegate: CenterDelegate {
         case .authorizationChanged(let settings): (.authorizationChanged, .settings(centerID: centerID, settings: settings))
         case .settingsChanged(let settings): (.settingsChanged, .settings(centerID: centerID, settings: settings))
         case .notificationRemoved(let identifiers): (.notificationRemoved, .removed(centerID: centerID, identifiers: identifiers))
+        case .backgroundPush(let request): (.backgroundPush, .request(centerID: centerID, request: request))
         }
     }
 

@@ -151,4 +151,7 @@ package enum WebhookEventType: String, Codable, Sendable, Hashable, CaseIterable
     case settingsChanged = "settings.changed"
     /// The user removed (dismissed) a delivered notification.
     case notificationRemoved = "notification.removed"
+    /// A background push (`content-available` only) reached the center: the app's
+    /// `didReceiveRemoteNotification`; nothing was shown to the user.
+    case backgroundPush = "push.background"
 }

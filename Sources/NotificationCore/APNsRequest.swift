@@ -1,0 +1,113 @@
+import Foundation
+
+/// The APNs request headers of a push (`apns-id`, `apns-collapse-id`, `apns-expiration`,
+/// `apns-priority`, `apns-push-type`, `apns-topic`), checked as APNs checks them, with its `reason`
+/// strings, against the app that sends and the payload.
+package struct APNsRequest: Sendable, Hashable {
+    package enum PushType: String, Sendable {
+        case alert, background
+    }
+
+    package enum Expiration: Sendable, Hashable {
+        /// No header: APNs' storage policy (kept up to 30 days while the device is offline).
+        case storagePolicy
+        /// `0`: one attempt now; not kept for an offline device.
+        case immediately
+        /// Kept for an offline device until this date.
+        case until(Date)
+    }
+
+    package var id: String
+    package var collapseID: String?
+    package var expiration: Expiration
+    package var priority: Int
+    package var pushType: PushType
+
+    /// How long APNs keeps a push for an offline device when no expiration was given.
+    package static let storagePolicy: TimeInterval = 30 * 24 * 3600
+    /// Every push type APNs knows; only `alert` and `background` are notifications.
+    static let apnsPushTypes = ["alert", "background", "complication", "controls", "fileprovider", "liveactivity", "location", "mdm",
+        "pushtotalk", "voip", "widgets"]
+
+    /// `header` reads a request header (nil when absent); `newID` makes an `apns-id` when there is none.
+    package init(
+        header: (String) -> String?, appID: String, payload: APNsPayload, newID: () -> String
+    ) throws(APNsPayload.Failure) {
+        guard let topic = header("apns-topic") else {
+            throw .init(reason: "MissingTopic", message: "Send `apns-topic` with the app id ('\(appID)').")
+        }
+        guard topic == appID else {
+            throw .init(reason: "TopicDisallowed", message: "This app key may push to topic '\(appID)' only; got '\(topic)'.")
+        }
+        if let type = header("apns-push-type") {
+            guard let known = PushType(rawValue: type) else {
+                let detail = Self.apnsPushTypes.contains(type) ? "is not a notification push; only alert and background are" : "is unknown"
+                throw .init(reason: "InvalidPushType", message: "apns-push-type '\(type)' \(detail).")
+            }
+            pushType = known
+        } else {
+            pushType = payload.isBackground ? .background : .alert
+        }
+        switch (pushType, payload.isBackground) {
+        case (.background, false):
+            throw .init(
+                reason: "InvalidPushType",
+                message: "A background push carries `content-available: 1` and no alert, badge or sound; send this one as alert.")
+        case (.alert, true):
+            throw .init(reason: "InvalidPushType", message: "A payload with only `content-available` is a background push; send it as background.")
+        default: break
+        }
+        if let text = header("apns-priority") {
+            guard let value = Int(text), [10, 5, 1].contains(value) else {
+                throw .init(reason: "BadPriority", message: "apns-priority must be 10, 5 or 1; got '\(text)'.")
+            }
+            priority = value
+        } else {
+            priority = pushType == .background ? 5 : 10
+        }
+        if pushType == .background, priority == 10 {
+            throw .init(reason: "BadPriority", message: "A background push must have apns-priority 5 (or 1), not 10.")
+        }
+        if let text = header("apns-id") {
+            guard Self.isCanonicalUUID(text) else {
+                throw .init(reason: "BadMessageId", message: "apns-id must be a UUID such as 123e4567-e89b-12d3-a456-4266554400a0; got '\(text)'.")
+            }
+            id = text.lowercased()
+        } else {
+            id = newID()
+        }
+        if let text = header("apns-expiration") {
+            guard let seconds = Int64(text), seconds >= 0 else {
+                throw .init(reason: "BadExpirationDate", message: "apns-expiration must be UNIX epoch seconds, or 0; got '\(text)'.")
+            }
+            expiration = seconds == 0 ? .immediately : .until(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        } else {
+            expiration = .storagePolicy
+        }
+        if let collapse = header("apns-collapse-id") {
+            guard !collapse.isEmpty, collapse.utf8.count <= 64 else {
+                throw .init(reason: "BadCollapseId", message: "apns-collapse-id must be 1 to 64 bytes; got \(collapse.utf8.count).")
+            }
+            collapseID = collapse
+        }
+    }
+
+    /// Until when an offline device keeps the push (nil: not at all), for one received at `now`.
+    package func keptUntil(receivedAt now: Date) -> Date? {
+        switch expiration {
+        case .immediately: nil
+        case .storagePolicy: now.addingTimeInterval(Self.storagePolicy)
+        case .until(let date): date
+        }
+    }
+
+    /// The request the push becomes: the collapse id is the identifier (a later push replaces it), else the apns-id.
+    package func request(for payload: APNsPayload) -> NotificationRequest {
+        NotificationRequest(identifier: collapseID ?? id, content: payload.content, trigger: .push)
+    }
+
+    static func isCanonicalUUID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import NotificationCore
+
+/// What a push token names.
+package enum PushTokenLookup: Sendable, Hashable {
+    case center(CenterRecord)
+    /// No longer valid since `at` (rotated, or its center deleted); `appID` owned it.
+    case retired(appID: String, at: Date)
+    case unknown
+}
+
+/// A push kept for a center that was offline when it came, until it comes online or the push expires.
+package struct HeldPush: Sendable, Hashable {
+    package var centerID: String
+    package var apnsID: String
+    package var request: NotificationRequest
+    /// A background push (`content-available` only): for the app, not the user.
+    package var background: Bool
+    package var receivedAt: Date
+    package var expiresAt: Date
+
+    package init(centerID: String, apnsID: String, request: NotificationRequest, background: Bool, receivedAt: Date, expiresAt: Date) {
+        self.centerID = centerID
+        self.apnsID = apnsID
+        self.request = request
+        self.background = background
+        self.receivedAt = receivedAt
+        self.expiresAt = expiresAt
+    }
+}
