@@ -82,7 +82,9 @@ enum MediaRoutes {
     }
 
     private static func media(_ id: String, appID: String, _ context: APIContext) async throws -> MediaRecord {
-        guard let media = try await context.media.media(appID: appID, id: id) else { throw NotificationError.attachmentNotInDataStore(id) }
+        guard let media = try await context.media.media(appID: appID, id: id) else {
+            throw APIProblem.notFound("attachmentNotInDataStore", NotificationError.attachmentNotInDataStore(id).message)
+        }
         return media
     }
 
@@ -106,7 +108,7 @@ enum MediaRoutes {
             ).response
         }
         guard let descriptor = context.media.files.openForReading(media.sha256) else {
-            throw NotificationError(code: "attachmentNotInDataStore", kind: .notFound, message: "The file of media '\(media.id)' is gone.")
+            throw APIProblem.notFound("attachmentNotInDataStore", "The file of media '\(media.id)' is gone.")
         }
         guard case .part(let part) = range else {
             return HTTPResponse(status: 200, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: 0, count: media.size)))

@@ -18,6 +18,18 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// - Remark: Generated from `#/components/parameters/MediaID`.
+        public typealias MediaID = Swift.String
+        /// One range, `bytes=first-last`, `bytes=first-` or `bytes=-suffix`; several ranges get the whole file.
+        ///
+        /// - Remark: Generated from `#/components/parameters/Range`.
+        public typealias Range = Swift.String
+        /// The ETag the client has; another one gets the whole file.
+        ///
+        /// - Remark: Generated from `#/components/parameters/IfRange`.
+        public typealias IfRange = Swift.String
+        /// - Remark: Generated from `#/components/parameters/IfNoneMatch`.
+        public typealias IfNoneMatch = Swift.String
         /// - Remark: Generated from `#/components/parameters/AppID`.
         public typealias AppID = Swift.String
         /// - Remark: Generated from `#/components/parameters/CenterID`.

@@ -46,5 +46,233 @@ extension Components {
                 self.body = body
             }
         }
+        public struct APNsProblem: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/APNsProblem/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/APNsProblem/content/applicationProblemJson`.
+                public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/responses/APNsProblem/content/applicationProblemJson/value1`.
+                    public var value1: Components.Schemas.Problem
+                    /// - Remark: Generated from `#/components/responses/APNsProblem/content/applicationProblemJson/value2`.
+                    public struct Value2Payload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/components/responses/APNsProblem/content/applicationProblemJson/value2/reason`.
+                        public var reason: Swift.String
+                        /// ms since the epoch when the token stopped being valid (410 only).
+                        ///
+                        /// - Remark: Generated from `#/components/responses/APNsProblem/content/applicationProblemJson/value2/timestamp`.
+                        public var timestamp: Swift.Int?
+                        /// Creates a new `Value2Payload`.
+                        ///
+                        /// - Parameters:
+                        ///   - reason:
+                        ///   - timestamp: ms since the epoch when the token stopped being valid (410 only).
+                        public init(
+                            reason: Swift.String,
+                            timestamp: Swift.Int? = nil
+                        ) {
+                            self.reason = reason
+                            self.timestamp = timestamp
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case reason
+                            case timestamp
+                        }
+                    }
+                    /// - Remark: Generated from `#/components/responses/APNsProblem/content/applicationProblemJson/value2`.
+                    public var value2: Components.Responses.APNsProblem.Body.ApplicationProblemJsonPayload.Value2Payload
+                    /// Creates a new `ApplicationProblemJsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - value1:
+                    ///   - value2:
+                    public init(
+                        value1: Components.Schemas.Problem,
+                        value2: Components.Responses.APNsProblem.Body.ApplicationProblemJsonPayload.Value2Payload
+                    ) {
+                        self.value1 = value1
+                        self.value2 = value2
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        self.value1 = try .init(from: decoder)
+                        self.value2 = try .init(from: decoder)
+                    }
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        try self.value1.encode(to: encoder)
+                        try self.value2.encode(to: encoder)
+                    }
+                }
+                /// - Remark: Generated from `#/components/responses/APNsProblem/content/application\/problem+json`.
+                case applicationProblemJson(Components.Responses.APNsProblem.Body.ApplicationProblemJsonPayload)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Responses.APNsProblem.Body.ApplicationProblemJsonPayload {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.APNsProblem.Body
+            /// Creates a new `APNsProblem`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.APNsProblem.Body) {
+                self.body = body
+            }
+        }
+        public struct File: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/File/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/File/headers/ETag`.
+                public var eTag: Swift.String?
+                /// - Remark: Generated from `#/components/responses/File/headers/Accept-Ranges`.
+                public var acceptRanges: Swift.String?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - eTag:
+                ///   - acceptRanges:
+                public init(
+                    eTag: Swift.String? = nil,
+                    acceptRanges: Swift.String? = nil
+                ) {
+                    self.eTag = eTag
+                    self.acceptRanges = acceptRanges
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.File.Headers
+            /// - Remark: Generated from `#/components/responses/File/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/File/content/*\/*`.
+                case any(OpenAPIRuntime.HTTPBody)
+                /// The associated value of the enum case if `self` is `.any`.
+                ///
+                /// - Throws: An error if `self` is not `.any`.
+                /// - SeeAlso: `.any`.
+                public var any: OpenAPIRuntime.HTTPBody {
+                    get throws {
+                        switch self {
+                        case let .any(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.File.Body
+            /// Creates a new `File`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.File.Headers = .init(),
+                body: Components.Responses.File.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        public struct FilePart: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/FilePart/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/FilePart/headers/Content-Range`.
+                public var contentRange: Swift.String?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - contentRange:
+                public init(contentRange: Swift.String? = nil) {
+                    self.contentRange = contentRange
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.FilePart.Headers
+            /// - Remark: Generated from `#/components/responses/FilePart/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/FilePart/content/*\/*`.
+                case any(OpenAPIRuntime.HTTPBody)
+                /// The associated value of the enum case if `self` is `.any`.
+                ///
+                /// - Throws: An error if `self` is not `.any`.
+                /// - SeeAlso: `.any`.
+                public var any: OpenAPIRuntime.HTTPBody {
+                    get throws {
+                        switch self {
+                        case let .any(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.FilePart.Body
+            /// Creates a new `FilePart`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.FilePart.Headers = .init(),
+                body: Components.Responses.FilePart.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        public struct RangeNotSatisfiable: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/RangeNotSatisfiable/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/RangeNotSatisfiable/headers/Content-Range`.
+                public var contentRange: Swift.String?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - contentRange:
+                public init(contentRange: Swift.String? = nil) {
+                    self.contentRange = contentRange
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.RangeNotSatisfiable.Headers
+            /// - Remark: Generated from `#/components/responses/RangeNotSatisfiable/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/RangeNotSatisfiable/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.RangeNotSatisfiable.Body
+            /// Creates a new `RangeNotSatisfiable`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.RangeNotSatisfiable.Headers = .init(),
+                body: Components.Responses.RangeNotSatisfiable.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
     }
 }

@@ -61,6 +61,403 @@ extension Components {
                 case code
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Media`.
+        public struct Media: Codable, Hashable, Sendable {
+            /// Attach it as `mediaID`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/id`.
+            public var id: Swift.String
+            /// UTI, decided from the content: public.jpeg, public.png, com.compuserve.gif, public.heic, public.aiff-audio, com.microsoft.waveform-audio, public.mp3, public.mpeg-4-audio, public.mpeg, public.mpeg-2-video, public.mpeg-4, public.avi.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/type`.
+            public var _type: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/contentType`.
+            public var contentType: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/size`.
+            public var size: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Media/sha256`.
+            public var sha256: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Attached at least once; it now goes with its last holder.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/attached`.
+            public var attached: Swift.Bool
+            /// Pending requests and delivered notifications holding it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/holders`.
+            public var holders: Swift.Int
+            /// Creates a new `Media`.
+            ///
+            /// - Parameters:
+            ///   - id: Attach it as `mediaID`.
+            ///   - _type: UTI, decided from the content: public.jpeg, public.png, com.compuserve.gif, public.heic, public.aiff-audio, com.microsoft.waveform-audio, public.mp3, public.mpeg-4-audio, public.mpeg, public.mpeg-2-video, public.mpeg-4, public.avi.
+            ///   - contentType:
+            ///   - size:
+            ///   - sha256:
+            ///   - createdAt:
+            ///   - attached: Attached at least once; it now goes with its last holder.
+            ///   - holders: Pending requests and delivered notifications holding it.
+            public init(
+                id: Swift.String,
+                _type: Swift.String,
+                contentType: Swift.String,
+                size: Swift.Int,
+                sha256: Swift.String,
+                createdAt: Foundation.Date,
+                attached: Swift.Bool,
+                holders: Swift.Int
+            ) {
+                self.id = id
+                self._type = _type
+                self.contentType = contentType
+                self.size = size
+                self.sha256 = sha256
+                self.createdAt = createdAt
+                self.attached = attached
+                self.holders = holders
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case _type = "type"
+                case contentType
+                case size
+                case sha256
+                case createdAt
+                case attached
+                case holders
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaUsage`.
+        public struct MediaUsage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MediaUsage/count`.
+            public var count: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MediaUsage/bytes`.
+            public var bytes: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MediaUsage/quotaBytes`.
+            public var quotaBytes: Swift.Int
+            /// Creates a new `MediaUsage`.
+            ///
+            /// - Parameters:
+            ///   - count:
+            ///   - bytes:
+            ///   - quotaBytes:
+            public init(
+                count: Swift.Int,
+                bytes: Swift.Int,
+                quotaBytes: Swift.Int
+            ) {
+                self.count = count
+                self.bytes = bytes
+                self.quotaBytes = quotaBytes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case count
+                case bytes
+                case quotaBytes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushToken`.
+        public struct PushToken: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushToken/token`.
+            public var token: Swift.String
+            /// Creates a new `PushToken`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            public init(token: Swift.String) {
+                self.token = token
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+            }
+        }
+        /// Custom keys beside `aps` become `userInfo`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/APNsPayload`.
+        public struct APNsPayload: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/APNsPayload/aps`.
+            public struct ApsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert`.
+                @frozen public enum AlertPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case1`.
+                    case case1(Swift.String)
+                    /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2`.
+                    public struct Case2Payload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/title`.
+                        public var title: Swift.String?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/subtitle`.
+                        public var subtitle: Swift.String?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/body`.
+                        public var body: Swift.String?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/launch-image`.
+                        public var launchImage: Swift.String?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/title-loc-key`.
+                        public var titleLocKey: Swift.String?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/title-loc-args`.
+                        public var titleLocArgs: [Swift.String]?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/subtitle-loc-key`.
+                        public var subtitleLocKey: Swift.String?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/subtitle-loc-args`.
+                        public var subtitleLocArgs: [Swift.String]?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/loc-key`.
+                        public var locKey: Swift.String?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2/loc-args`.
+                        public var locArgs: [Swift.String]?
+                        /// Creates a new `Case2Payload`.
+                        ///
+                        /// - Parameters:
+                        ///   - title:
+                        ///   - subtitle:
+                        ///   - body:
+                        ///   - launchImage:
+                        ///   - titleLocKey:
+                        ///   - titleLocArgs:
+                        ///   - subtitleLocKey:
+                        ///   - subtitleLocArgs:
+                        ///   - locKey:
+                        ///   - locArgs:
+                        public init(
+                            title: Swift.String? = nil,
+                            subtitle: Swift.String? = nil,
+                            body: Swift.String? = nil,
+                            launchImage: Swift.String? = nil,
+                            titleLocKey: Swift.String? = nil,
+                            titleLocArgs: [Swift.String]? = nil,
+                            subtitleLocKey: Swift.String? = nil,
+                            subtitleLocArgs: [Swift.String]? = nil,
+                            locKey: Swift.String? = nil,
+                            locArgs: [Swift.String]? = nil
+                        ) {
+                            self.title = title
+                            self.subtitle = subtitle
+                            self.body = body
+                            self.launchImage = launchImage
+                            self.titleLocKey = titleLocKey
+                            self.titleLocArgs = titleLocArgs
+                            self.subtitleLocKey = subtitleLocKey
+                            self.subtitleLocArgs = subtitleLocArgs
+                            self.locKey = locKey
+                            self.locArgs = locArgs
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case title
+                            case subtitle
+                            case body
+                            case launchImage = "launch-image"
+                            case titleLocKey = "title-loc-key"
+                            case titleLocArgs = "title-loc-args"
+                            case subtitleLocKey = "subtitle-loc-key"
+                            case subtitleLocArgs = "subtitle-loc-args"
+                            case locKey = "loc-key"
+                            case locArgs = "loc-args"
+                        }
+                    }
+                    /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert/case2`.
+                    case case2(Components.Schemas.APNsPayload.ApsPayload.AlertPayload.Case2Payload)
+                    public init(from decoder: any Swift.Decoder) throws {
+                        var errors: [any Swift.Error] = []
+                        do {
+                            self = .case1(try decoder.decodeFromSingleValueContainer())
+                            return
+                        } catch {
+                            errors.append(error)
+                        }
+                        do {
+                            self = .case2(try .init(from: decoder))
+                            return
+                        } catch {
+                            errors.append(error)
+                        }
+                        throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                            type: Self.self,
+                            codingPath: decoder.codingPath,
+                            errors: errors
+                        )
+                    }
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        switch self {
+                        case let .case1(value):
+                            try encoder.encodeToSingleValueContainer(value)
+                        case let .case2(value):
+                            try value.encode(to: encoder)
+                        }
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/alert`.
+                public var alert: Components.Schemas.APNsPayload.ApsPayload.AlertPayload?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/badge`.
+                public var badge: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound`.
+                @frozen public enum SoundPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound/case1`.
+                    case case1(Swift.String)
+                    /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound/case2`.
+                    public struct Case2Payload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound/case2/critical`.
+                        @frozen public enum CriticalPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                            case _0 = 0
+                            case _1 = 1
+                        }
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound/case2/critical`.
+                        public var critical: Components.Schemas.APNsPayload.ApsPayload.SoundPayload.Case2Payload.CriticalPayload?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound/case2/name`.
+                        public var name: Swift.String?
+                        /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound/case2/volume`.
+                        public var volume: Swift.Double?
+                        /// Creates a new `Case2Payload`.
+                        ///
+                        /// - Parameters:
+                        ///   - critical:
+                        ///   - name:
+                        ///   - volume:
+                        public init(
+                            critical: Components.Schemas.APNsPayload.ApsPayload.SoundPayload.Case2Payload.CriticalPayload? = nil,
+                            name: Swift.String? = nil,
+                            volume: Swift.Double? = nil
+                        ) {
+                            self.critical = critical
+                            self.name = name
+                            self.volume = volume
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case critical
+                            case name
+                            case volume
+                        }
+                    }
+                    /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound/case2`.
+                    case case2(Components.Schemas.APNsPayload.ApsPayload.SoundPayload.Case2Payload)
+                    public init(from decoder: any Swift.Decoder) throws {
+                        var errors: [any Swift.Error] = []
+                        do {
+                            self = .case1(try decoder.decodeFromSingleValueContainer())
+                            return
+                        } catch {
+                            errors.append(error)
+                        }
+                        do {
+                            self = .case2(try .init(from: decoder))
+                            return
+                        } catch {
+                            errors.append(error)
+                        }
+                        throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                            type: Self.self,
+                            codingPath: decoder.codingPath,
+                            errors: errors
+                        )
+                    }
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        switch self {
+                        case let .case1(value):
+                            try encoder.encodeToSingleValueContainer(value)
+                        case let .case2(value):
+                            try value.encode(to: encoder)
+                        }
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/sound`.
+                public var sound: Components.Schemas.APNsPayload.ApsPayload.SoundPayload?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/thread-id`.
+                public var threadId: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/category`.
+                public var category: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/content-available`.
+                @frozen public enum ContentAvailablePayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                    case _0 = 0
+                    case _1 = 1
+                }
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/content-available`.
+                public var contentAvailable: Components.Schemas.APNsPayload.ApsPayload.ContentAvailablePayload?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/mutable-content`.
+                @frozen public enum MutableContentPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                    case _0 = 0
+                    case _1 = 1
+                }
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/mutable-content`.
+                public var mutableContent: Components.Schemas.APNsPayload.ApsPayload.MutableContentPayload?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/target-content-id`.
+                public var targetContentId: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/interruption-level`.
+                @frozen public enum InterruptionLevelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case passive = "passive"
+                    case active = "active"
+                    case timeSensitive = "time-sensitive"
+                    case critical = "critical"
+                }
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/interruption-level`.
+                public var interruptionLevel: Components.Schemas.APNsPayload.ApsPayload.InterruptionLevelPayload?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/relevance-score`.
+                public var relevanceScore: Swift.Double?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/filter-criteria`.
+                public var filterCriteria: Swift.String?
+                /// Creates a new `ApsPayload`.
+                ///
+                /// - Parameters:
+                ///   - alert:
+                ///   - badge:
+                ///   - sound:
+                ///   - threadId:
+                ///   - category:
+                ///   - contentAvailable:
+                ///   - mutableContent:
+                ///   - targetContentId:
+                ///   - interruptionLevel:
+                ///   - relevanceScore:
+                ///   - filterCriteria:
+                public init(
+                    alert: Components.Schemas.APNsPayload.ApsPayload.AlertPayload? = nil,
+                    badge: Swift.Int? = nil,
+                    sound: Components.Schemas.APNsPayload.ApsPayload.SoundPayload? = nil,
+                    threadId: Swift.String? = nil,
+                    category: Swift.String? = nil,
+                    contentAvailable: Components.Schemas.APNsPayload.ApsPayload.ContentAvailablePayload? = nil,
+                    mutableContent: Components.Schemas.APNsPayload.ApsPayload.MutableContentPayload? = nil,
+                    targetContentId: Swift.String? = nil,
+                    interruptionLevel: Components.Schemas.APNsPayload.ApsPayload.InterruptionLevelPayload? = nil,
+                    relevanceScore: Swift.Double? = nil,
+                    filterCriteria: Swift.String? = nil
+                ) {
+                    self.alert = alert
+                    self.badge = badge
+                    self.sound = sound
+                    self.threadId = threadId
+                    self.category = category
+                    self.contentAvailable = contentAvailable
+                    self.mutableContent = mutableContent
+                    self.targetContentId = targetContentId
+                    self.interruptionLevel = interruptionLevel
+                    self.relevanceScore = relevanceScore
+                    self.filterCriteria = filterCriteria
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case alert
+                    case badge
+                    case sound
+                    case threadId = "thread-id"
+                    case category
+                    case contentAvailable = "content-available"
+                    case mutableContent = "mutable-content"
+                    case targetContentId = "target-content-id"
+                    case interruptionLevel = "interruption-level"
+                    case relevanceScore = "relevance-score"
+                    case filterCriteria = "filter-criteria"
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/APNsPayload/aps`.
+            public var aps: Components.Schemas.APNsPayload.ApsPayload
+            /// Creates a new `APNsPayload`.
+            ///
+            /// - Parameters:
+            ///   - aps:
+            public init(aps: Components.Schemas.APNsPayload.ApsPayload) {
+                self.aps = aps
+            }
+            public enum CodingKeys: String, CodingKey {
+                case aps
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Status`.
         public struct Status: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Status/status`.
@@ -769,6 +1166,10 @@ extension Components {
             public var locale: Swift.String
             /// - Remark: Generated from `#/components/schemas/CenterState/location`.
             public var location: Components.Schemas.Location?
+            /// Whether pushes reach the device now; an offline center keeps the latest push until it expires.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CenterState/online`.
+            public var online: Swift.Bool?
             /// Creates a new `CenterState`.
             ///
             /// - Parameters:
@@ -778,13 +1179,15 @@ extension Components {
             ///   - timeZone:
             ///   - locale:
             ///   - location:
+            ///   - online: Whether pushes reach the device now; an offline center keeps the latest push until it expires.
             public init(
                 appState: Components.Schemas.CenterState.AppStatePayload,
                 locked: Swift.Bool,
                 focus: Components.Schemas.Focus? = nil,
                 timeZone: Swift.String,
                 locale: Swift.String,
-                location: Components.Schemas.Location? = nil
+                location: Components.Schemas.Location? = nil,
+                online: Swift.Bool? = nil
             ) {
                 self.appState = appState
                 self.locked = locked
@@ -792,6 +1195,7 @@ extension Components {
                 self.timeZone = timeZone
                 self.locale = locale
                 self.location = location
+                self.online = online
             }
             public enum CodingKeys: String, CodingKey {
                 case appState
@@ -800,6 +1204,7 @@ extension Components {
                 case timeZone
                 case locale
                 case location
+                case online
             }
         }
         /// - Remark: Generated from `#/components/schemas/Focus`.
@@ -856,6 +1261,10 @@ extension Components {
             public var timeZone: Components.Schemas.TimeZoneName?
             /// - Remark: Generated from `#/components/schemas/CenterStateChange/locale`.
             public var locale: Components.Schemas.Locale?
+            /// Back online: the push kept meanwhile, unless expired, is delivered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CenterStateChange/online`.
+            public var online: Swift.Bool?
             /// Creates a new `CenterStateChange`.
             ///
             /// - Parameters:
@@ -863,22 +1272,26 @@ extension Components {
             ///   - locked:
             ///   - timeZone:
             ///   - locale:
+            ///   - online: Back online: the push kept meanwhile, unless expired, is delivered.
             public init(
                 appState: Components.Schemas.CenterStateChange.AppStatePayload? = nil,
                 locked: Swift.Bool? = nil,
                 timeZone: Components.Schemas.TimeZoneName? = nil,
-                locale: Components.Schemas.Locale? = nil
+                locale: Components.Schemas.Locale? = nil,
+                online: Swift.Bool? = nil
             ) {
                 self.appState = appState
                 self.locked = locked
                 self.timeZone = timeZone
                 self.locale = locale
+                self.online = online
             }
             public enum CodingKeys: String, CodingKey {
                 case appState
                 case locked
                 case timeZone
                 case locale
+                case online
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -898,11 +1311,16 @@ extension Components {
                     Components.Schemas.Locale.self,
                     forKey: .locale
                 )
+                self.online = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .online
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "appState",
                     "locked",
                     "timeZone",
-                    "locale"
+                    "locale",
+                    "online"
                 ])
             }
         }
@@ -1947,7 +2365,13 @@ extension Components {
                 ])
             }
         }
-        /// Exactly one of `mediaID` (an uploaded file) or `url` (fetched by the service); otherwise 422 `attachmentInvalidURL`.
+        /// Exactly one of `mediaID` (uploaded with uploadMedia) or `url`, which the service fetches at add
+        /// (through the same SSRF guard as webhooks; no redirects) and stores like an upload: 422
+        /// `attachmentInvalidURL` when it cannot, 422 `attachmentNotInDataStore` for an unknown media id, 413
+        /// `attachmentInvalidFileSize`, 415 `attachmentUnrecognizedType`, 507 `attachmentMoveIntoDataStoreFailed`
+        /// (quota). Stored, every attachment names its media; `type`, `contentType` and `size` are filled in from
+        /// the content. An empty identifier gets a generated one.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/AttachmentReference`.
         public struct AttachmentReference: Codable, Hashable, Sendable {
@@ -1957,8 +2381,16 @@ extension Components {
             public var mediaID: Swift.String?
             /// - Remark: Generated from `#/components/schemas/AttachmentReference/url`.
             public var url: Swift.String?
+            /// A UTI the content must be.
+            ///
             /// - Remark: Generated from `#/components/schemas/AttachmentReference/typeHint`.
             public var typeHint: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AttachmentReference/type`.
+            public var _type: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AttachmentReference/contentType`.
+            public var contentType: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AttachmentReference/size`.
+            public var size: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/AttachmentReference/thumbnailHidden`.
             public var thumbnailHidden: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/AttachmentReference/thumbnailClippingRect`.
@@ -2031,7 +2463,10 @@ extension Components {
             ///   - identifier:
             ///   - mediaID:
             ///   - url:
-            ///   - typeHint:
+            ///   - typeHint: A UTI the content must be.
+            ///   - _type:
+            ///   - contentType:
+            ///   - size:
             ///   - thumbnailHidden:
             ///   - thumbnailClippingRect:
             ///   - thumbnailTime:
@@ -2040,6 +2475,9 @@ extension Components {
                 mediaID: Swift.String? = nil,
                 url: Swift.String? = nil,
                 typeHint: Swift.String? = nil,
+                _type: Swift.String? = nil,
+                contentType: Swift.String? = nil,
+                size: Swift.Int? = nil,
                 thumbnailHidden: Swift.Bool? = nil,
                 thumbnailClippingRect: Components.Schemas.AttachmentReference.ThumbnailClippingRectPayload? = nil,
                 thumbnailTime: Swift.Double? = nil
@@ -2048,6 +2486,9 @@ extension Components {
                 self.mediaID = mediaID
                 self.url = url
                 self.typeHint = typeHint
+                self._type = _type
+                self.contentType = contentType
+                self.size = size
                 self.thumbnailHidden = thumbnailHidden
                 self.thumbnailClippingRect = thumbnailClippingRect
                 self.thumbnailTime = thumbnailTime
@@ -2057,6 +2498,9 @@ extension Components {
                 case mediaID
                 case url
                 case typeHint
+                case _type = "type"
+                case contentType
+                case size
                 case thumbnailHidden
                 case thumbnailClippingRect
                 case thumbnailTime
@@ -2079,6 +2523,18 @@ extension Components {
                     Swift.String.self,
                     forKey: .typeHint
                 )
+                self._type = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: ._type
+                )
+                self.contentType = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contentType
+                )
+                self.size = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .size
+                )
                 self.thumbnailHidden = try container.decodeIfPresent(
                     Swift.Bool.self,
                     forKey: .thumbnailHidden
@@ -2096,6 +2552,9 @@ extension Components {
                     "mediaID",
                     "url",
                     "typeHint",
+                    "type",
+                    "contentType",
+                    "size",
                     "thumbnailHidden",
                     "thumbnailClippingRect",
                     "thumbnailTime"
@@ -3011,7 +3470,7 @@ extension Components {
                 case contentExtension
             }
         }
-        /// notification.response is didReceive; the others tell what the user did.
+        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); the others tell what the user did.
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
         @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -3019,6 +3478,7 @@ extension Components {
             case authorization_changed = "authorization.changed"
             case settings_changed = "settings.changed"
             case notification_removed = "notification.removed"
+            case push_background = "push.background"
         }
         /// - Remark: Generated from `#/components/schemas/ServiceExtension`.
         public struct ServiceExtension: Codable, Hashable, Sendable {

@@ -4814,6 +4814,29 @@ public enum Operations {
                     }
                 }
             }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/post(addNotificationRequest)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -11397,6 +11420,2339 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// What the app's media take up against its quota.
+    ///
+    /// - Remark: HTTP `GET /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)`.
+    public enum GetMediaUsage {
+        public static let id: Swift.String = "getMediaUsage"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/media/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMediaUsage.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMediaUsage.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetMediaUsage.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetMediaUsage.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MediaUsage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.MediaUsage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMediaUsage.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetMediaUsage.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Usage.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetMediaUsage.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetMediaUsage.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Uploads a file for attachments (the raw body), streamed to disk.
+    ///
+    /// The type is decided by the content (magic bytes), never by the name or the Content-Type header:
+    /// images JPEG, PNG, GIF, HEIC (at most 10,000,000 bytes); audio AIFF, WAV, MP3, M4A (5,000,000);
+    /// video MPEG, MPEG-2, MP4, AVI (50,000,000). The same content uploaded again by the app is the same
+    /// media (200). An upload is staged until a request attaches it (`mediaID`) and is dropped if none
+    /// does within 24 hours; once attached it lives as long as a pending request or delivered notification
+    /// holds it, and goes, with its file, when the last one is removed (the framework's life cycle). All
+    /// of an app's media count against its quota.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
+    public enum UploadMedia {
+        public static let id: Swift.String = "uploadMedia"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/media/POST/query`.
+            public struct Query: Sendable, Hashable {
+                /// A UTI the content must be (e.g. public.png); a mismatch is 415 attachmentUnrecognizedType.
+                ///
+                /// - Remark: Generated from `#/paths/v1/media/POST/query/typeHint`.
+                public var typeHint: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - typeHint: A UTI the content must be (e.g. public.png); a mismatch is 415 attachmentUnrecognizedType.
+                public init(typeHint: Swift.String? = nil) {
+                    self.typeHint = typeHint
+                }
+            }
+            public var query: Operations.UploadMedia.Input.Query
+            /// - Remark: Generated from `#/paths/v1/media/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadMedia.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadMedia.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UploadMedia.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/media/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/POST/requestBody/content/application\/octet-stream`.
+                case binary(OpenAPIRuntime.HTTPBody)
+            }
+            public var body: Operations.UploadMedia.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            ///   - body:
+            public init(
+                query: Operations.UploadMedia.Input.Query = .init(),
+                headers: Operations.UploadMedia.Input.Headers = .init(),
+                body: Operations.UploadMedia.Input.Body
+            ) {
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Media)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Media {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadMedia.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UploadMedia.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// This content was uploaded before; its media.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UploadMedia.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UploadMedia.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/POST/responses/201/headers/Location`.
+                    public var location: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location:
+                    public init(location: Swift.String? = nil) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UploadMedia.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/v1/media/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Media)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Media {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadMedia.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UploadMedia.Output.Created.Headers = .init(),
+                    body: Operations.UploadMedia.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Stored.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.UploadMedia.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.UploadMedia.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/POST/responses/413/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/POST/responses/413/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadMedia.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UploadMedia.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// attachmentInvalidFileSize — over the cap of the content's kind.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.UploadMedia.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Operations.UploadMedia.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnsupportedMediaType: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/POST/responses/415/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/POST/responses/415/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadMedia.Output.UnsupportedMediaType.Body
+                /// Creates a new `UnsupportedMediaType`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UploadMedia.Output.UnsupportedMediaType.Body) {
+                    self.body = body
+                }
+            }
+            /// attachmentUnrecognizedType — not a supported type, or not the typeHint.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Operations.UploadMedia.Output.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Operations.UploadMedia.Output.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadMedia.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UploadMedia.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// attachmentCorrupt — the signature of a supported type, but truncated or inconsistent.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.UploadMedia.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.UploadMedia.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Code507: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/POST/responses/507/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/POST/responses/507/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadMedia.Output.Code507.Body
+                /// Creates a new `Code507`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UploadMedia.Output.Code507.Body) {
+                    self.body = body
+                }
+            }
+            /// attachmentMoveIntoDataStoreFailed — the app's quota is used up (or the disk is full).
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Operations.UploadMedia.Output.Code507)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Operations.UploadMedia.Output.Code507 {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// - Remark: HTTP `GET /v1/media/{mediaID}`.
+    /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)`.
+    public enum GetMedia {
+        public static let id: Swift.String = "getMedia"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/media/{mediaID}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/{mediaID}/GET/path/mediaID`.
+                public var mediaID: Components.Parameters.MediaID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - mediaID:
+                public init(mediaID: Components.Parameters.MediaID) {
+                    self.mediaID = mediaID
+                }
+            }
+            public var path: Operations.GetMedia.Input.Path
+            /// - Remark: Generated from `#/paths/v1/media/{mediaID}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMedia.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMedia.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetMedia.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetMedia.Input.Path,
+                headers: Operations.GetMedia.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/{mediaID}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/media/{mediaID}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Media)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Media {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMedia.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetMedia.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The media.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetMedia.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetMedia.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The file, with ranges.
+    ///
+    /// - Remark: HTTP `GET /v1/media/{mediaID}/content`.
+    /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)`.
+    public enum DownloadMedia {
+        public static let id: Swift.String = "downloadMedia"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/media/{mediaID}/content/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/media/{mediaID}/content/GET/path/mediaID`.
+                public var mediaID: Components.Parameters.MediaID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - mediaID:
+                public init(mediaID: Components.Parameters.MediaID) {
+                    self.mediaID = mediaID
+                }
+            }
+            public var path: Operations.DownloadMedia.Input.Path
+            /// - Remark: Generated from `#/paths/v1/media/{mediaID}/content/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// One range, `bytes=first-last`, `bytes=first-` or `bytes=-suffix`; several ranges get the whole file.
+                ///
+                /// - Remark: Generated from `#/paths/v1/media/{mediaID}/content/GET/header/Range`.
+                public var range: Components.Parameters.Range?
+                /// The ETag the client has; another one gets the whole file.
+                ///
+                /// - Remark: Generated from `#/paths/v1/media/{mediaID}/content/GET/header/If-Range`.
+                public var ifRange: Components.Parameters.IfRange?
+                /// - Remark: Generated from `#/paths/v1/media/{mediaID}/content/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadMedia.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - range: One range, `bytes=first-last`, `bytes=first-` or `bytes=-suffix`; several ranges get the whole file.
+                ///   - ifRange: The ETag the client has; another one gets the whole file.
+                ///   - ifNoneMatch:
+                ///   - accept:
+                public init(
+                    range: Components.Parameters.Range? = nil,
+                    ifRange: Components.Parameters.IfRange? = nil,
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadMedia.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.range = range
+                    self.ifRange = ifRange
+                    self.ifNoneMatch = ifNoneMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DownloadMedia.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.DownloadMedia.Input.Path,
+                headers: Operations.DownloadMedia.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The whole file, with its type (from the content) and validator.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Components.Responses.File)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Components.Responses.File {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The asked range of the file.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/206`.
+            ///
+            /// HTTP response code: `206 partialContent`.
+            case partialContent(Components.Responses.FilePart)
+            /// The associated value of the enum case if `self` is `.partialContent`.
+            ///
+            /// - Throws: An error if `self` is not `.partialContent`.
+            /// - SeeAlso: `.partialContent`.
+            public var partialContent: Components.Responses.FilePart {
+                get throws {
+                    switch self {
+                    case let .partialContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "partialContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client has this file (If-None-Match).
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.DownloadMedia.Output.NotModified)
+            /// The client has this file (If-None-Match).
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.DownloadMedia.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rangeNotSatisfiable — no byte of the range exists; `Content-Range` gives the length.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/416`.
+            ///
+            /// HTTP response code: `416 rangeNotSatisfiable`.
+            case rangeNotSatisfiable(Components.Responses.RangeNotSatisfiable)
+            /// The associated value of the enum case if `self` is `.rangeNotSatisfiable`.
+            ///
+            /// - Throws: An error if `self` is not `.rangeNotSatisfiable`.
+            /// - SeeAlso: `.rangeNotSatisfiable`.
+            public var rangeNotSatisfiable: Components.Responses.RangeNotSatisfiable {
+                get throws {
+                    switch self {
+                    case let .rangeNotSatisfiable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "rangeNotSatisfiable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case any
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "*/*":
+                    self = .any
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .any:
+                    return "*/*"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .any,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// An attachment of a delivered notification, with its type and ranges.
+    ///
+    /// - Remark: HTTP `GET /v1/me/delivered/{identifier}/attachments/{attachmentID}`.
+    /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)`.
+    public enum DownloadAttachment {
+        public static let id: Swift.String = "downloadAttachment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/attachments/{attachmentID}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/attachments/{attachmentID}/GET/path/identifier`.
+                public var identifier: Swift.String
+                /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/attachments/{attachmentID}/GET/path/attachmentID`.
+                public var attachmentID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - identifier:
+                ///   - attachmentID:
+                public init(
+                    identifier: Swift.String,
+                    attachmentID: Swift.String
+                ) {
+                    self.identifier = identifier
+                    self.attachmentID = attachmentID
+                }
+            }
+            public var path: Operations.DownloadAttachment.Input.Path
+            /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/attachments/{attachmentID}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// One range, `bytes=first-last`, `bytes=first-` or `bytes=-suffix`; several ranges get the whole file.
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/attachments/{attachmentID}/GET/header/Range`.
+                public var range: Components.Parameters.Range?
+                /// The ETag the client has; another one gets the whole file.
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/attachments/{attachmentID}/GET/header/If-Range`.
+                public var ifRange: Components.Parameters.IfRange?
+                /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/attachments/{attachmentID}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadAttachment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - range: One range, `bytes=first-last`, `bytes=first-` or `bytes=-suffix`; several ranges get the whole file.
+                ///   - ifRange: The ETag the client has; another one gets the whole file.
+                ///   - ifNoneMatch:
+                ///   - accept:
+                public init(
+                    range: Components.Parameters.Range? = nil,
+                    ifRange: Components.Parameters.IfRange? = nil,
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadAttachment.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.range = range
+                    self.ifRange = ifRange
+                    self.ifNoneMatch = ifNoneMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DownloadAttachment.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.DownloadAttachment.Input.Path,
+                headers: Operations.DownloadAttachment.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The whole file, with its type (from the content) and validator.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Components.Responses.File)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Components.Responses.File {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The asked range of the file.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/206`.
+            ///
+            /// HTTP response code: `206 partialContent`.
+            case partialContent(Components.Responses.FilePart)
+            /// The associated value of the enum case if `self` is `.partialContent`.
+            ///
+            /// - Throws: An error if `self` is not `.partialContent`.
+            /// - SeeAlso: `.partialContent`.
+            public var partialContent: Components.Responses.FilePart {
+                get throws {
+                    switch self {
+                    case let .partialContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "partialContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client has this file (If-None-Match).
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.DownloadAttachment.Output.NotModified)
+            /// The client has this file (If-None-Match).
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.DownloadAttachment.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rangeNotSatisfiable — no byte of the range exists; `Content-Range` gives the length.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/416`.
+            ///
+            /// HTTP response code: `416 rangeNotSatisfiable`.
+            case rangeNotSatisfiable(Components.Responses.RangeNotSatisfiable)
+            /// The associated value of the enum case if `self` is `.rangeNotSatisfiable`.
+            ///
+            /// - Throws: An error if `self` is not `.rangeNotSatisfiable`.
+            /// - SeeAlso: `.rangeNotSatisfiable`.
+            public var rangeNotSatisfiable: Components.Responses.RangeNotSatisfiable {
+                get throws {
+                    switch self {
+                    case let .rangeNotSatisfiable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "rangeNotSatisfiable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case any
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "*/*":
+                    self = .any
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .any:
+                    return "*/*"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .any,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The center's push token (like an APNs device token).
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/push-token`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)`.
+    public enum GetPushToken {
+        public static let id: Swift.String = "getPushToken"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/GET/path/centerID`.
+                public var centerID: Components.Parameters.CenterID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - centerID:
+                public init(centerID: Components.Parameters.CenterID) {
+                    self.centerID = centerID
+                }
+            }
+            public var path: Operations.GetPushToken.Input.Path
+            /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetPushToken.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetPushToken.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetPushToken.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetPushToken.Input.Path,
+                headers: Operations.GetPushToken.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PushToken)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PushToken {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetPushToken.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetPushToken.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetPushToken.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetPushToken.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// A new push token; pushes to the old one answer 410 Unregistered from now on.
+    ///
+    /// - Remark: HTTP `POST /v1/centers/{centerID}/push-token/rotate`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)`.
+    public enum RotatePushToken {
+        public static let id: Swift.String = "rotatePushToken"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/rotate/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/rotate/POST/path/centerID`.
+                public var centerID: Components.Parameters.CenterID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - centerID:
+                public init(centerID: Components.Parameters.CenterID) {
+                    self.centerID = centerID
+                }
+            }
+            public var path: Operations.RotatePushToken.Input.Path
+            /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/rotate/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotatePushToken.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotatePushToken.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RotatePushToken.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RotatePushToken.Input.Path,
+                headers: Operations.RotatePushToken.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/rotate/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/rotate/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PushToken)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PushToken {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RotatePushToken.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RotatePushToken.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The new token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RotatePushToken.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RotatePushToken.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Pushes an APNs-format notification to a center, as APNs' HTTP/2 API does.
+    ///
+    /// The app key is the provider token (`authorization: bearer unk_…`). The payload (at most 4096 bytes)
+    /// is `{"aps": {…}}` with custom keys beside `aps`, which become `userInfo`. `aps` maps to the content:
+    /// `alert` (a string is the body; a dictionary has title, subtitle, body, launch-image, title-loc-key,
+    /// title-loc-args, subtitle-loc-key, subtitle-loc-args, loc-key, loc-args), `badge`, `sound` (a name,
+    /// "default", or {critical, name, volume}), `thread-id`, `category`, `content-available`,
+    /// `mutable-content` (the service extension may change the content), `target-content-id`,
+    /// `interruption-level`, `relevance-score`, `filter-criteria`.
+    ///
+    /// `apns-collapse-id` becomes the request identifier, so a later push replaces the notification of
+    /// an earlier one; without it the identifier is the `apns-id`. A center that is offline
+    /// (`online: false`) keeps the latest push until `apns-expiration` (0: not kept; absent: 30 days) and
+    /// gets it when it comes back online. A background push (`content-available: 1` and nothing to show,
+    /// `apns-push-type: background`, priority 5) is not presented: the app's delegate gets a
+    /// `push.background` webhook.
+    ///
+    /// Errors are APNs' statuses and `reason` strings (also the problem's `code`): 400 BadDeviceToken
+    /// (malformed, unknown, or another app's), BadCollapseId, BadExpirationDate, BadMessageId, BadPriority,
+    /// DuplicateHeaders, InvalidPushType, MissingTopic, PayloadEmpty, TopicDisallowed, BadPayload (the JSON
+    /// or a key of the wrong type); 403 MissingProviderToken, InvalidProviderToken; 410 Unregistered (with
+    /// `timestamp`, ms since the epoch, when the token was retired); 413 PayloadTooLarge.
+    ///
+    ///
+    /// - Remark: HTTP `POST /3/device/{deviceToken}`.
+    /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)`.
+    public enum SendPush {
+        public static let id: Swift.String = "sendPush"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The center's push token, 64 hexadecimal digits.
+                ///
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/path/deviceToken`.
+                public var deviceToken: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - deviceToken: The center's push token, 64 hexadecimal digits.
+                public init(deviceToken: Swift.String) {
+                    self.deviceToken = deviceToken
+                }
+            }
+            public var path: Operations.SendPush.Input.Path
+            /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The app id.
+                ///
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/apns-topic`.
+                public var apnsTopic: Swift.String
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/apns-push-type`.
+                @frozen public enum ApnsPushTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case alert = "alert"
+                    case background = "background"
+                }
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/apns-push-type`.
+                public var apnsPushType: Operations.SendPush.Input.Headers.ApnsPushTypePayload?
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/apns-id`.
+                public var apnsId: Swift.String?
+                /// UNIX epoch seconds; 0 delivers once or never.
+                ///
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/apns-expiration`.
+                public var apnsExpiration: Swift.String?
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/apns-priority`.
+                @frozen public enum ApnsPriorityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _10 = "10"
+                    case _5 = "5"
+                    case _1 = "1"
+                }
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/apns-priority`.
+                public var apnsPriority: Operations.SendPush.Input.Headers.ApnsPriorityPayload?
+                /// At most 64 bytes.
+                ///
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/apns-collapse-id`.
+                public var apnsCollapseId: Swift.String?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendPush.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - apnsTopic: The app id.
+                ///   - apnsPushType:
+                ///   - apnsId:
+                ///   - apnsExpiration: UNIX epoch seconds; 0 delivers once or never.
+                ///   - apnsPriority:
+                ///   - apnsCollapseId: At most 64 bytes.
+                ///   - accept:
+                public init(
+                    apnsTopic: Swift.String,
+                    apnsPushType: Operations.SendPush.Input.Headers.ApnsPushTypePayload? = nil,
+                    apnsId: Swift.String? = nil,
+                    apnsExpiration: Swift.String? = nil,
+                    apnsPriority: Operations.SendPush.Input.Headers.ApnsPriorityPayload? = nil,
+                    apnsCollapseId: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendPush.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.apnsTopic = apnsTopic
+                    self.apnsPushType = apnsPushType
+                    self.apnsId = apnsId
+                    self.apnsExpiration = apnsExpiration
+                    self.apnsPriority = apnsPriority
+                    self.apnsCollapseId = apnsCollapseId
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SendPush.Input.Headers
+            /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.APNsPayload)
+            }
+            public var body: Operations.SendPush.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.SendPush.Input.Path,
+                headers: Operations.SendPush.Input.Headers,
+                body: Operations.SendPush.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The push's id (as sent, lowercased, or generated).
+                    ///
+                    /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/responses/200/headers/apns-id`.
+                    public var apnsId: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - apnsId: The push's id (as sent, lowercased, or generated).
+                    public init(apnsId: Swift.String? = nil) {
+                        self.apnsId = apnsId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.SendPush.Output.Ok.Headers
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.SendPush.Output.Ok.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Accepted; the body is empty.
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SendPush.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SendPush.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
                     .applicationProblemJson
                 ]
             }

@@ -221,6 +221,75 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/localizations/{locale}`.
     /// - Remark: Generated from `#/paths//v1/localizations/{locale}/put(setStringTable)`.
     func setStringTable(_ input: Operations.SetStringTable.Input) async throws -> Operations.SetStringTable.Output
+    /// What the app's media take up against its quota.
+    ///
+    /// - Remark: HTTP `GET /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)`.
+    func getMediaUsage(_ input: Operations.GetMediaUsage.Input) async throws -> Operations.GetMediaUsage.Output
+    /// Uploads a file for attachments (the raw body), streamed to disk.
+    ///
+    /// The type is decided by the content (magic bytes), never by the name or the Content-Type header:
+    /// images JPEG, PNG, GIF, HEIC (at most 10,000,000 bytes); audio AIFF, WAV, MP3, M4A (5,000,000);
+    /// video MPEG, MPEG-2, MP4, AVI (50,000,000). The same content uploaded again by the app is the same
+    /// media (200). An upload is staged until a request attaches it (`mediaID`) and is dropped if none
+    /// does within 24 hours; once attached it lives as long as a pending request or delivered notification
+    /// holds it, and goes, with its file, when the last one is removed (the framework's life cycle). All
+    /// of an app's media count against its quota.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
+    func uploadMedia(_ input: Operations.UploadMedia.Input) async throws -> Operations.UploadMedia.Output
+    /// - Remark: HTTP `GET /v1/media/{mediaID}`.
+    /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)`.
+    func getMedia(_ input: Operations.GetMedia.Input) async throws -> Operations.GetMedia.Output
+    /// The file, with ranges.
+    ///
+    /// - Remark: HTTP `GET /v1/media/{mediaID}/content`.
+    /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)`.
+    func downloadMedia(_ input: Operations.DownloadMedia.Input) async throws -> Operations.DownloadMedia.Output
+    /// An attachment of a delivered notification, with its type and ranges.
+    ///
+    /// - Remark: HTTP `GET /v1/me/delivered/{identifier}/attachments/{attachmentID}`.
+    /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)`.
+    func downloadAttachment(_ input: Operations.DownloadAttachment.Input) async throws -> Operations.DownloadAttachment.Output
+    /// The center's push token (like an APNs device token).
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/push-token`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)`.
+    func getPushToken(_ input: Operations.GetPushToken.Input) async throws -> Operations.GetPushToken.Output
+    /// A new push token; pushes to the old one answer 410 Unregistered from now on.
+    ///
+    /// - Remark: HTTP `POST /v1/centers/{centerID}/push-token/rotate`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)`.
+    func rotatePushToken(_ input: Operations.RotatePushToken.Input) async throws -> Operations.RotatePushToken.Output
+    /// Pushes an APNs-format notification to a center, as APNs' HTTP/2 API does.
+    ///
+    /// The app key is the provider token (`authorization: bearer unk_…`). The payload (at most 4096 bytes)
+    /// is `{"aps": {…}}` with custom keys beside `aps`, which become `userInfo`. `aps` maps to the content:
+    /// `alert` (a string is the body; a dictionary has title, subtitle, body, launch-image, title-loc-key,
+    /// title-loc-args, subtitle-loc-key, subtitle-loc-args, loc-key, loc-args), `badge`, `sound` (a name,
+    /// "default", or {critical, name, volume}), `thread-id`, `category`, `content-available`,
+    /// `mutable-content` (the service extension may change the content), `target-content-id`,
+    /// `interruption-level`, `relevance-score`, `filter-criteria`.
+    ///
+    /// `apns-collapse-id` becomes the request identifier, so a later push replaces the notification of
+    /// an earlier one; without it the identifier is the `apns-id`. A center that is offline
+    /// (`online: false`) keeps the latest push until `apns-expiration` (0: not kept; absent: 30 days) and
+    /// gets it when it comes back online. A background push (`content-available: 1` and nothing to show,
+    /// `apns-push-type: background`, priority 5) is not presented: the app's delegate gets a
+    /// `push.background` webhook.
+    ///
+    /// Errors are APNs' statuses and `reason` strings (also the problem's `code`): 400 BadDeviceToken
+    /// (malformed, unknown, or another app's), BadCollapseId, BadExpirationDate, BadMessageId, BadPriority,
+    /// DuplicateHeaders, InvalidPushType, MissingTopic, PayloadEmpty, TopicDisallowed, BadPayload (the JSON
+    /// or a key of the wrong type); 403 MissingProviderToken, InvalidProviderToken; 410 Unregistered (with
+    /// `timestamp`, ms since the epoch, when the token was retired); 413 PayloadTooLarge.
+    ///
+    ///
+    /// - Remark: HTTP `POST /3/device/{deviceToken}`.
+    /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)`.
+    func sendPush(_ input: Operations.SendPush.Input) async throws -> Operations.SendPush.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -744,6 +813,137 @@ extension APIProtocol {
         body: Operations.SetStringTable.Input.Body
     ) async throws -> Operations.SetStringTable.Output {
         try await setStringTable(Operations.SetStringTable.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// What the app's media take up against its quota.
+    ///
+    /// - Remark: HTTP `GET /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)`.
+    public func getMediaUsage(headers: Operations.GetMediaUsage.Input.Headers = .init()) async throws -> Operations.GetMediaUsage.Output {
+        try await getMediaUsage(Operations.GetMediaUsage.Input(headers: headers))
+    }
+    /// Uploads a file for attachments (the raw body), streamed to disk.
+    ///
+    /// The type is decided by the content (magic bytes), never by the name or the Content-Type header:
+    /// images JPEG, PNG, GIF, HEIC (at most 10,000,000 bytes); audio AIFF, WAV, MP3, M4A (5,000,000);
+    /// video MPEG, MPEG-2, MP4, AVI (50,000,000). The same content uploaded again by the app is the same
+    /// media (200). An upload is staged until a request attaches it (`mediaID`) and is dropped if none
+    /// does within 24 hours; once attached it lives as long as a pending request or delivered notification
+    /// holds it, and goes, with its file, when the last one is removed (the framework's life cycle). All
+    /// of an app's media count against its quota.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
+    public func uploadMedia(
+        query: Operations.UploadMedia.Input.Query = .init(),
+        headers: Operations.UploadMedia.Input.Headers = .init(),
+        body: Operations.UploadMedia.Input.Body
+    ) async throws -> Operations.UploadMedia.Output {
+        try await uploadMedia(Operations.UploadMedia.Input(
+            query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// - Remark: HTTP `GET /v1/media/{mediaID}`.
+    /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)`.
+    public func getMedia(
+        path: Operations.GetMedia.Input.Path,
+        headers: Operations.GetMedia.Input.Headers = .init()
+    ) async throws -> Operations.GetMedia.Output {
+        try await getMedia(Operations.GetMedia.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The file, with ranges.
+    ///
+    /// - Remark: HTTP `GET /v1/media/{mediaID}/content`.
+    /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)`.
+    public func downloadMedia(
+        path: Operations.DownloadMedia.Input.Path,
+        headers: Operations.DownloadMedia.Input.Headers = .init()
+    ) async throws -> Operations.DownloadMedia.Output {
+        try await downloadMedia(Operations.DownloadMedia.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// An attachment of a delivered notification, with its type and ranges.
+    ///
+    /// - Remark: HTTP `GET /v1/me/delivered/{identifier}/attachments/{attachmentID}`.
+    /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)`.
+    public func downloadAttachment(
+        path: Operations.DownloadAttachment.Input.Path,
+        headers: Operations.DownloadAttachment.Input.Headers = .init()
+    ) async throws -> Operations.DownloadAttachment.Output {
+        try await downloadAttachment(Operations.DownloadAttachment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The center's push token (like an APNs device token).
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/push-token`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)`.
+    public func getPushToken(
+        path: Operations.GetPushToken.Input.Path,
+        headers: Operations.GetPushToken.Input.Headers = .init()
+    ) async throws -> Operations.GetPushToken.Output {
+        try await getPushToken(Operations.GetPushToken.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A new push token; pushes to the old one answer 410 Unregistered from now on.
+    ///
+    /// - Remark: HTTP `POST /v1/centers/{centerID}/push-token/rotate`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)`.
+    public func rotatePushToken(
+        path: Operations.RotatePushToken.Input.Path,
+        headers: Operations.RotatePushToken.Input.Headers = .init()
+    ) async throws -> Operations.RotatePushToken.Output {
+        try await rotatePushToken(Operations.RotatePushToken.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Pushes an APNs-format notification to a center, as APNs' HTTP/2 API does.
+    ///
+    /// The app key is the provider token (`authorization: bearer unk_…`). The payload (at most 4096 bytes)
+    /// is `{"aps": {…}}` with custom keys beside `aps`, which become `userInfo`. `aps` maps to the content:
+    /// `alert` (a string is the body; a dictionary has title, subtitle, body, launch-image, title-loc-key,
+    /// title-loc-args, subtitle-loc-key, subtitle-loc-args, loc-key, loc-args), `badge`, `sound` (a name,
+    /// "default", or {critical, name, volume}), `thread-id`, `category`, `content-available`,
+    /// `mutable-content` (the service extension may change the content), `target-content-id`,
+    /// `interruption-level`, `relevance-score`, `filter-criteria`.
+    ///
+    /// `apns-collapse-id` becomes the request identifier, so a later push replaces the notification of
+    /// an earlier one; without it the identifier is the `apns-id`. A center that is offline
+    /// (`online: false`) keeps the latest push until `apns-expiration` (0: not kept; absent: 30 days) and
+    /// gets it when it comes back online. A background push (`content-available: 1` and nothing to show,
+    /// `apns-push-type: background`, priority 5) is not presented: the app's delegate gets a
+    /// `push.background` webhook.
+    ///
+    /// Errors are APNs' statuses and `reason` strings (also the problem's `code`): 400 BadDeviceToken
+    /// (malformed, unknown, or another app's), BadCollapseId, BadExpirationDate, BadMessageId, BadPriority,
+    /// DuplicateHeaders, InvalidPushType, MissingTopic, PayloadEmpty, TopicDisallowed, BadPayload (the JSON
+    /// or a key of the wrong type); 403 MissingProviderToken, InvalidProviderToken; 410 Unregistered (with
+    /// `timestamp`, ms since the epoch, when the token was retired); 413 PayloadTooLarge.
+    ///
+    ///
+    /// - Remark: HTTP `POST /3/device/{deviceToken}`.
+    /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)`.
+    public func sendPush(
+        path: Operations.SendPush.Input.Path,
+        headers: Operations.SendPush.Input.Headers,
+        body: Operations.SendPush.Input.Body
+    ) async throws -> Operations.SendPush.Output {
+        try await sendPush(Operations.SendPush.Input(
             path: path,
             headers: headers,
             body: body

@@ -63,8 +63,9 @@ def main():
                 {"identifier": "ACCEPT", "title": "Accept"}]}]})
             call(port, "POST", "/v1/centers/phone-1/requests", key,
                  {"identifier": "delivered-1", "content": {"title": "Hi", "categoryIdentifier": "MESSAGE"}})
+            push_token = call(port, "GET", "/v1/centers/phone-1/push-token", key)["token"]
             failed = []
-            for run in runs(key, center["token"], seconds):
+            for run in runs(key, center["token"], seconds, app["id"], push_token):
                 config = os.path.join(data_dir, f"{run['name']}.toml")
                 with open(config, "w") as file:
                     file.write(toml(run))
@@ -90,17 +91,18 @@ def main():
             drain.wait()
 
 
-def runs(key, center_token, seconds):
+def runs(key, center_token, seconds, app_id, push_token):
     """One schemathesis run per principal. Path parameters are pinned to live resources where deleting them
-    would starve the rest of the run; the lifecycle runs reach their ids through the spec's links."""
-    center = {"centerID": "phone-1", "Prefer": "wait=1"}
+    (or rotating the push token) would starve the rest of the run; the lifecycle runs reach their ids
+    through the spec's links."""
+    center = {"centerID": "phone-1", "Prefer": "wait=1", "deviceToken": push_token, "apns-topic": app_id}
     plan = [
         {"name": "user", "token": center_token, "parameters": {"identifier": "delivered-1"}, "stateful": False,
          "filters": ["--include-tag", "user"], "share": 2},
         {"name": "app", "token": key, "parameters": center, "share": 3,
-         "filters": ["--include-tag", "app", "--exclude-operation-id", "deleteCenter"]},
+         "filters": ["--include-tag", "app", "--exclude-operation-id-regex", "^(deleteCenter|rotatePushToken)$"]},
         {"name": "app-centers", "token": key, "parameters": {}, "share": 1,
-         "filters": ["--include-operation-id-regex", "^(createCenter|getCenter|deleteCenter)$"]},
+         "filters": ["--include-operation-id-regex", "^(createCenter|getCenter|deleteCenter|getPushToken|rotatePushToken)$"]},
         {"name": "operator", "token": ADMIN, "parameters": {}, "filters": ["--include-tag", "operator"], "share": 1},
         {"name": "health", "token": "none", "parameters": {}, "filters": ["--include-tag", "health"], "share": 1,
          "stateful": False},
@@ -111,12 +113,19 @@ def runs(key, center_token, seconds):
 def toml(run):
     lines = ['hooks = "hooks"', f'headers = {{ Authorization = "Bearer {run["token"]}" }}', "max-stream-events = 3",
              "request-timeout = 10.0", "", "[parameters]"]
-    lines += [f'{name} = "{value}"' for name, value in run["parameters"].items()]
+    lines += [f'"{name}" = "{value}"' for name, value in run["parameters"].items()]
     # Schema-valid data may still break a rule of the framework that JSON Schema cannot state — an action
     # identifier unique across categories, a calendar date still to come, an action of this notification's
     # category: those answer 422 with their own code, as openapi.yaml documents. A 400 (the body does not
     # decode) stays a failure, so the schema and the decoders must agree exactly.
     lines += ["", "[checks.positive_data_acceptance]", 'expected-statuses = ["2XX", "3XX", 401, 403, 404, 409, 422, 429]']
+    # An upload is judged by its bytes (type, cap, quota), which no schema states. APNs answers its
+    # cross-field rules (the push type against the payload, a background push's priority) with 400, and
+    # a payload over 4096 bytes (bytes, not characters) with 413, as documented.
+    lines += ["", "[[operations]]", 'include-operation-id = "uploadMedia"', "[operations.checks.positive_data_acceptance]",
+              'expected-statuses = ["2XX", 401, 403, 413, 415, 422, 507]']
+    lines += ["", "[[operations]]", 'include-operation-id = "sendPush"', "[operations.checks.positive_data_acceptance]",
+              'expected-statuses = ["2XX", 400, 403, 404, 410, 413]']
     return "\n".join(lines) + "\n"
 
 
