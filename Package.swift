@@ -72,7 +72,8 @@ let package = Package(
         .target(
             name: "Media",
             dependencies: [
-                "NotificationCore", "Storage", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                "NotificationCore", "Storage", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -40,7 +40,8 @@ enum MediaRoutes {
 
     static let uploadTooLarge = Problem(
         status: 413, code: "attachmentInvalidFileSize", title: "Content Too Large",
-        detail: "The file is larger than \(MediaKind.largestBytes) bytes, the most any attachment may be (video); images may be 10,000,000 and audio 5,000,000.",
+        detail:
+            "The file is larger than \(MediaKind.largestBytes) bytes, the most any attachment may be (video); images may be 10,000,000 and audio 5,000,000.",
         headers: ["Connection": "close"])
 
     static func register(on router: inout Router, _ provider: APIContextProvider) {
@@ -94,7 +95,9 @@ enum MediaRoutes {
         var headers: HTTPHeaders = [
             "Content-Type": media.mimeType, "Accept-Ranges": "bytes", "ETag": etag, "Cache-Control": "private, max-age=31536000, immutable",
         ]
-        if request.headers["If-None-Match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
+        if request.headers["If-None-Match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+            == true
+        {
             return HTTPResponse(status: 304, headers: headers)
         }
         // A range applies only to the representation the client has (If-Range), else the whole file.
@@ -111,9 +114,11 @@ enum MediaRoutes {
             throw APIProblem.notFound("attachmentNotInDataStore", "The file of media '\(media.id)' is gone.")
         }
         guard case .part(let part) = range else {
-            return HTTPResponse(status: 200, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: 0, count: media.size)))
+            return HTTPResponse(
+                status: 200, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: 0, count: media.size)))
         }
         headers.set("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound)/\(media.size)")
-        return HTTPResponse(status: 206, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: part.lowerBound, count: part.count)))
+        return HTTPResponse(
+            status: 206, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: part.lowerBound, count: part.count)))
     }
 }

@@ -45,7 +45,8 @@ enum PushRoutes {
             case .center(let found) where found.appID == appID:
                 center = found
             case .retired(let owner, let at) where owner == appID:
-                var problem = failure(410, "Unregistered", "The token is no longer active (rotated, or its center was deleted) since \(at).")
+                var problem = failure(
+                    410, "Unregistered", "The token is no longer active (rotated, or its center was deleted) since \(at).")
                 problem.members.append(.init("timestamp", .integer(Int64((at.timeIntervalSince1970 * 1000).rounded()))))
                 throw problem
             default:

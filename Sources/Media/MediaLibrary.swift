@@ -70,7 +70,8 @@ package final class MediaLibrary: Sendable {
         guard file.size <= type.kind.maxBytes else {
             throw .init(
                 code: "attachmentInvalidFileSize", kind: .invalid,
-                message: "The \(type.kind.rawValue) is \(file.size) bytes; the limit for \(type.kind.rawValue) is \(type.kind.maxBytes) bytes.")
+                message:
+                    "The \(type.kind.rawValue) is \(file.size) bytes; the limit for \(type.kind.rawValue) is \(type.kind.maxBytes) bytes.")
         }
         if let typeHint {
             guard let hinted = MediaType.named(typeHint) else {

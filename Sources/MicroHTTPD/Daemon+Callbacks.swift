@@ -138,7 +138,8 @@ extension Daemon {
                 case .tooLarge(let problem)?:
                     return queue(problem.response, stream: nil, on: connection)
                 case .io(let reason)?:
-                    return queue(Problem.insufficientStorage("The upload could not be stored: \(reason).").response, stream: nil, on: connection)
+                    return queue(
+                        Problem.insufficientStorage("The upload could not be stored: \(reason).").response, stream: nil, on: connection)
                 case nil:
                     break
                 }

@@ -72,10 +72,13 @@ package struct APNsPayload: Sendable, Hashable {
         content.mutableContent = try reader.integer("mutable-content") == 1 ? true : nil
         contentAvailable = try reader.integer("content-available") == 1
         if let level = try reader.string("interruption-level") {
-            let levels: [String: InterruptionLevel] = ["passive": .passive, "active": .active, "time-sensitive": .timeSensitive, "critical": .critical]
+            let levels: [String: InterruptionLevel] = [
+                "passive": .passive, "active": .active, "time-sensitive": .timeSensitive, "critical": .critical,
+            ]
             guard let mapped = levels[level] else {
                 throw Failure(
-                    reason: "BadPayload", message: "`aps.interruption-level` must be passive, active, time-sensitive or critical; got '\(level)'.")
+                    reason: "BadPayload",
+                    message: "`aps.interruption-level` must be passive, active, time-sensitive or critical; got '\(level)'.")
             }
             content.interruptionLevel = mapped
         }

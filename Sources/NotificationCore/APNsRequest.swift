@@ -26,8 +26,10 @@ package struct APNsRequest: Sendable, Hashable {
     /// How long APNs keeps a push for an offline device when no expiration was given.
     package static let storagePolicy: TimeInterval = 30 * 24 * 3600
     /// Every push type APNs knows; only `alert` and `background` are notifications.
-    static let apnsPushTypes = ["alert", "background", "complication", "controls", "fileprovider", "liveactivity", "location", "mdm",
-        "pushtotalk", "voip", "widgets"]
+    static let apnsPushTypes = [
+        "alert", "background", "complication", "controls", "fileprovider", "liveactivity", "location", "mdm",
+        "pushtotalk", "voip", "widgets",
+    ]
 
     /// `header` reads a request header (nil when absent); `newID` makes an `apns-id` when there is none.
     package init(
@@ -54,7 +56,8 @@ package struct APNsRequest: Sendable, Hashable {
                 reason: "InvalidPushType",
                 message: "A background push carries `content-available: 1` and no alert, badge or sound; send this one as alert.")
         case (.alert, true):
-            throw .init(reason: "InvalidPushType", message: "A payload with only `content-available` is a background push; send it as background.")
+            throw .init(
+                reason: "InvalidPushType", message: "A payload with only `content-available` is a background push; send it as background.")
         default: break
         }
         if let text = header("apns-priority") {
@@ -70,7 +73,8 @@ package struct APNsRequest: Sendable, Hashable {
         }
         if let text = header("apns-id") {
             guard Self.isCanonicalUUID(text) else {
-                throw .init(reason: "BadMessageId", message: "apns-id must be a UUID such as 123e4567-e89b-12d3-a456-4266554400a0; got '\(text)'.")
+                throw .init(
+                    reason: "BadMessageId", message: "apns-id must be a UUID such as 123e4567-e89b-12d3-a456-4266554400a0; got '\(text)'.")
             }
             id = text.lowercased()
         } else {

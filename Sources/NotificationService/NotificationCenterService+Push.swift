@@ -8,12 +8,16 @@ extension NotificationCenterService {
     /// the scheduler through the extensions, like a local one); a background push goes to the app's
     /// delegate. Offline: kept until `keptUntil` (nil: not kept — `apns-expiration: 0`), in place of
     /// any push kept before, and delivered when the center comes online.
-    package func push(_ request: NotificationRequest, apnsID: String, background: Bool, keptUntil: Date?, to center: CenterRecord) async throws {
+    package func push(_ request: NotificationRequest, apnsID: String, background: Bool, keptUntil: Date?, to center: CenterRecord)
+        async throws
+    {
         let now = clock.now
         guard center.state.online else {
             if let keptUntil, keptUntil > now {
                 try await store.holdPush(
-                    HeldPush(centerID: center.id, apnsID: apnsID, request: request, background: background, receivedAt: now, expiresAt: keptUntil))
+                    HeldPush(
+                        centerID: center.id, apnsID: apnsID, request: request, background: background, receivedAt: now, expiresAt: keptUntil
+                    ))
             }
             return
         }
@@ -48,7 +52,8 @@ extension NotificationCenterService {
             return
         }
         // Pushes do not count against the pending limit (they fire at once) and are not listed as pending.
-        _ = try await store.upsertPending(PendingRequest(centerID: center.id, request: request, addedAt: now, nextFireDate: now), limit: .max)
+        _ = try await store.upsertPending(
+            PendingRequest(centerID: center.id, request: request, addedAt: now, nextFireDate: now), limit: .max)
         wake()
     }
 }

@@ -7,7 +7,8 @@ extension SQLiteStore {
     package func insertCenter(_ center: CenterRecord) async throws {
         try await pool.write { db in
             try db.execute(
-                sql: "INSERT INTO centers(id, app_id, settings, state, badge, prompt, created_at, push_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT INTO centers(id, app_id, settings, state, badge, prompt, created_at, push_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
                     center.id, center.appID, try Self.encode(center.settings), try Self.encode(center.state), center.badge,
                     try center.prompt.map(Self.encode), Self.milliseconds(center.createdAt), center.pushToken,

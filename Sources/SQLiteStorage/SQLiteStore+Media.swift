@@ -104,7 +104,8 @@ extension SQLiteStore: MediaStore {
 
     package func mediaUsage(appID: String) async throws -> MediaUsage {
         try await pool.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM media WHERE app_id = ?", arguments: [appID])
+            let row = try Row.fetchOne(
+                db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM media WHERE app_id = ?", arguments: [appID])
             return MediaUsage(count: row?["n"] ?? 0, bytes: row?["bytes"] ?? 0)
         }
     }

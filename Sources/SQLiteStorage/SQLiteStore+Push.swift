@@ -44,7 +44,9 @@ extension SQLiteStore {
             {
                 return .center(center)
             }
-            if let row = try Row.fetchOne(db, sql: "SELECT app_id, retired_at FROM retired_push_tokens WHERE token = ?", arguments: [pushToken]) {
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT app_id, retired_at FROM retired_push_tokens WHERE token = ?", arguments: [pushToken])
+            {
                 return .retired(appID: row["app_id"], at: Self.date(row["retired_at"]))
             }
             return .unknown
@@ -60,7 +62,8 @@ extension SQLiteStore {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    push.centerID, push.apnsID, request, push.background, Self.milliseconds(push.receivedAt), Self.milliseconds(push.expiresAt),
+                    push.centerID, push.apnsID, request, push.background, Self.milliseconds(push.receivedAt),
+                    Self.milliseconds(push.expiresAt),
                 ])
         }
     }

@@ -88,7 +88,8 @@ extension SQLiteStore {
             // Pushes pass through `pending` only to be fired at once: they are not the app's pending requests.
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT * FROM pending WHERE center_id = ? AND identifier > ? AND trigger_kind IS NOT 'push' ORDER BY identifier LIMIT ?",
+                sql:
+                    "SELECT * FROM pending WHERE center_id = ? AND identifier > ? AND trigger_kind IS NOT 'push' ORDER BY identifier LIMIT ?",
                 arguments: [centerID, cursor ?? "", limit + 1]
             )
             let items = try rows.prefix(limit).map { try Self.stored($0).pending }

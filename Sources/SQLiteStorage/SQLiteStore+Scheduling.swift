@@ -121,7 +121,9 @@ extension SQLiteStore {
     }
 
     /// The request's attachments whose media still exists for the center's app.
-    private static func existingAttachments(_ request: NotificationRequest, centerID: String, _ db: Database) throws -> [AttachmentReference]? {
+    private static func existingAttachments(_ request: NotificationRequest, centerID: String, _ db: Database) throws
+        -> [AttachmentReference]?
+    {
         try request.content.attachments?.filter { attachment in
             guard let mediaID = attachment.mediaID else { return true }
             return try Bool.fetchOne(

@@ -72,7 +72,8 @@ package final class CenterRuntime: Service {
         let sender = WebhookSender(policy: policy)
         let downloader = MediaDownloader(policy: policy)
         let media = MediaLibrary(
-            files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database, fetcher: downloader,
+            files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database,
+            fetcher: downloader,
             quota: configuration.mediaQuotaBytes, logger: logger)
         var serviceConfiguration = NotificationCenterService.Configuration()
         serviceConfiguration.pendingLimit = configuration.pendingLimit

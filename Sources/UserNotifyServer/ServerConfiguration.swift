@@ -83,7 +83,8 @@ extension ServerConfiguration {
         },
         Option(
             name: "webhook-allow-networks",
-            help: "comma-separated CIDRs webhook and attachment URLs may reach although loopback or private, e.g. 127.0.0.0/8 (default none)"
+            help:
+                "comma-separated CIDRs webhook and attachment URLs may reach although loopback or private, e.g. 127.0.0.0/8 (default none)"
         ) { config, value throws(ConfigurationError) in
             var networks: [IPNetwork] = []
             for text in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !text.isEmpty {

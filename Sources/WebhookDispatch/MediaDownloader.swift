@@ -25,7 +25,8 @@ package final class MediaDownloader: RemoteMediaFetcher {
 
     package func fetch(_ url: String, to path: String, maxBytes: Int) async throws(NotificationError) {
         func invalid(_ reason: String) -> NotificationError {
-            NotificationError(code: "attachmentInvalidURL", kind: .invalid, message: "The attachment URL '\(url)' could not be fetched: \(reason).")
+            NotificationError(
+                code: "attachmentInvalidURL", kind: .invalid, message: "The attachment URL '\(url)' could not be fetched: \(reason).")
         }
         do {
             let target = try policy.check(url, field: "url")

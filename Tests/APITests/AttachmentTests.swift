@@ -6,11 +6,14 @@ import Testing
 /// of files on disk, downloads with ranges, URLs fetched through the SSRF guard.
 @Suite struct AttachmentTests {
     /// POST /v1/media with a raw body.
-    static func upload(_ server: APIServer, key: String, _ bytes: [UInt8], contentType: String = "application/octet-stream", query: String = "")
+    static func upload(
+        _ server: APIServer, key: String, _ bytes: [UInt8], contentType: String = "application/octet-stream", query: String = ""
+    )
         async throws -> LoopbackResponse
     {
         try await loopbackRequest(
-            port: server.port, "POST", "/v1/media" + query, headers: ["Authorization": "Bearer \(key)", "Content-Type": contentType], body: bytes)
+            port: server.port, "POST", "/v1/media" + query, headers: ["Authorization": "Bearer \(key)", "Content-Type": contentType],
+            body: bytes)
     }
 
     static func code(_ response: LoopbackResponse) -> String? { response.json["code"] as? String }
@@ -106,9 +109,12 @@ import Testing
         let mediaID = try server.field("id", of: first)
         let added = try await server.call(
             "POST", "/v1/centers/phone/requests", token: key,
-            json: ["identifier": "a", "content": ["title": "Hi", "attachments": [["identifier": "pic", "mediaID": mediaID]]], "trigger": [
-                "type": "timeInterval", "timeInterval": 600,
-            ]])
+            json: [
+                "identifier": "a", "content": ["title": "Hi", "attachments": [["identifier": "pic", "mediaID": mediaID]]],
+                "trigger": [
+                    "type": "timeInterval", "timeInterval": 600,
+                ],
+            ])
         #expect(added.status == 201, "\(added.text)")
         _ = try await server.call("POST", "/v1/centers/phone/requests/remove", token: key, json: ["identifiers": ["a"]])
         #expect(try await server.call("GET", "/v1/media", token: key).json["bytes"] as? Int == 600)
@@ -162,7 +168,10 @@ import Testing
         let secondPath = Self.filePath(server, sha256: try server.field("sha256", of: second))
         let held = try await server.call(
             "POST", "/v1/centers/phone/requests", token: key,
-            json: ["identifier": "gif", "content": ["title": "x", "attachments": [["identifier": "g", "mediaID": try server.field("id", of: second)]]]])
+            json: [
+                "identifier": "gif",
+                "content": ["title": "x", "attachments": [["identifier": "g", "mediaID": try server.field("id", of: second)]]],
+            ])
         #expect(held.status == 201, "\(held.text)")
         #expect(try await server.call("DELETE", "/v1/centers/phone", token: key).status == 204)
         #expect(!FileManager.default.fileExists(atPath: secondPath))
@@ -182,7 +191,8 @@ import Testing
         #expect(added.status == 201, "\(added.text)")
         let path = "/v1/me/delivered/n/attachments/voice"
         func get(_ headers: [String: String], token: String = token) async throws -> LoopbackResponse {
-            try await loopbackRequest(port: server.port, "GET", path, headers: headers.merging(["Authorization": "Bearer \(token)"]) { a, _ in a })
+            try await loopbackRequest(
+                port: server.port, "GET", path, headers: headers.merging(["Authorization": "Bearer \(token)"]) { a, _ in a })
         }
         let whole = try await get([:])
         #expect(whole.status == 200 && whole.body == wav && whole.header("Content-Type") == "audio/wav")
@@ -255,7 +265,8 @@ import Testing
         let fetched = try await add("\(base)/cat.gif")
         #expect(fetched.status == 201, "\(fetched.text)")
         let delivered = fetched.json["delivered"] as? [String: Any]
-        let attachment = (((delivered?["request"] as? [String: Any])?["content"] as? [String: Any])?["attachments"] as? [[String: Any]])?.first
+        let attachment = (((delivered?["request"] as? [String: Any])?["content"] as? [String: Any])?["attachments"] as? [[String: Any]])?
+            .first
         #expect(attachment?["type"] as? String == "com.compuserve.gif" && (attachment?["mediaID"] as? String)?.hasPrefix("med_") == true)
         let identifier = (delivered?["request"] as? [String: Any])?["identifier"] as? String ?? ""
         let download = try await loopbackRequest(
@@ -275,7 +286,9 @@ import Testing
         let guarded = try await APIServer()
         let (_, guardedKey) = try await guarded.makeApp()
         _ = try await guarded.makeAuthorizedCenter("phone", key: guardedKey)
-        for url in ["\(base)/cat.gif", "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/x.png", "http://user:pw@example.com/x.png"] {
+        for url in [
+            "\(base)/cat.gif", "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/x.png", "http://user:pw@example.com/x.png",
+        ] {
             let refused = try await guarded.call(
                 "POST", "/v1/centers/phone/requests", token: guardedKey,
                 json: ["identifier": "r", "content": ["title": "x", "attachments": [["identifier": "a", "url": url]]]])

@@ -113,9 +113,12 @@ import Testing
         #expect(pending?.isEmpty == true, "a push is never a pending request")
 
         // A string alert is the body; "default" is the default sound.
-        #expect(try await Self.push(setup, ["aps": ["alert": "Just a body", "sound": "default"]], headers: ["apns-collapse-id": "s"]).status == 200)
+        #expect(
+            try await Self.push(setup, ["aps": ["alert": "Just a body", "sound": "default"]], headers: ["apns-collapse-id": "s"]).status
+                == 200)
         try await Self.settle(server)
-        let simple = Self.content(try await Self.delivered(setup).first { ($0["request"] as? [String: Any])?["identifier"] as? String == "s" })
+        let simple = Self.content(
+            try await Self.delivered(setup).first { ($0["request"] as? [String: Any])?["identifier"] as? String == "s" })
         #expect(simple["body"] as? String == "Just a body" && (simple["sound"] as? [String: Any])?["type"] as? String == "default")
         try await server.stop()
     }

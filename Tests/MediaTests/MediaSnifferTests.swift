@@ -35,8 +35,12 @@ import Testing
     @Test func spotsTruncatedFiles() {
         let png = MediaSamples.png()
         guard case .corrupt(.png, _) = Self.verdict(Array(png.dropLast(12))) else { Issue.record("PNG without IEND"); return }
-        guard case .corrupt(.jpeg, _) = Self.verdict(Array(MediaSamples.jpeg().dropLast(2))) else { Issue.record("JPEG without EOI"); return }
-        guard case .corrupt(.gif, _) = Self.verdict(Array(MediaSamples.gif().dropLast())) else { Issue.record("GIF without trailer"); return }
+        guard case .corrupt(.jpeg, _) = Self.verdict(Array(MediaSamples.jpeg().dropLast(2))) else {
+            Issue.record("JPEG without EOI"); return
+        }
+        guard case .corrupt(.gif, _) = Self.verdict(Array(MediaSamples.gif().dropLast())) else {
+            Issue.record("GIF without trailer"); return
+        }
         guard case .corrupt(.wav, _) = Self.verdict(Array(MediaSamples.wav().dropLast(4))) else { Issue.record("short RIFF"); return }
         guard case .corrupt(.aiff, _) = Self.verdict(Array(MediaSamples.aiff().dropLast(4))) else { Issue.record("short FORM"); return }
         let mp4 = MediaSamples.mp4()

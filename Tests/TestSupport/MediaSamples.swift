@@ -18,13 +18,17 @@ package enum MediaSamples {
             + [0xFF, 0xD9]
     }
 
-    package static func gif() -> [UInt8] { Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0] + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0] + [0x3B] }
+    package static func gif() -> [UInt8] {
+        Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0] + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0] + [0x3B]
+    }
 
     package static func heic() -> [UInt8] { ftyp("heic", compatible: ["mif1", "heic"]) + box("meta", 8) }
     package static func m4a() -> [UInt8] { ftyp("M4A ", compatible: ["M4A ", "mp42", "isom"]) + box("mdat", 16) }
     package static func mp4(padding: Int = 0) -> [UInt8] { ftyp("isom", compatible: ["isom", "iso2", "mp41"]) + box("mdat", 16 + padding) }
 
-    package static func wav(padding: Int = 0) -> [UInt8] { riff("WAVE", body: Array("fmt ".utf8) + le32(16) + Array(repeating: 0, count: 16 + padding)) }
+    package static func wav(padding: Int = 0) -> [UInt8] {
+        riff("WAVE", body: Array("fmt ".utf8) + le32(16) + Array(repeating: 0, count: 16 + padding))
+    }
     package static func avi() -> [UInt8] { riff("AVI ", body: Array("LIST".utf8) + le32(4) + Array("hdrl".utf8)) }
 
     package static func aiff() -> [UInt8] {
@@ -35,7 +39,9 @@ package enum MediaSamples {
     package static func mp3() -> [UInt8] { [0xFF, 0xFB, 0x90, 0x64] + Array(repeating: 0, count: 413) }
     package static func mp3WithTag() -> [UInt8] { Array("ID3".utf8) + [4, 0, 0, 0, 0, 0, 0] + mp3() }
     package static func mpeg1() -> [UInt8] { [0x00, 0x00, 0x01, 0xBA, 0x21, 0x00, 0x01, 0x00, 0x01, 0x80, 0x1B, 0x91] + [0, 0, 1, 0xB9] }
-    package static func mpeg2() -> [UInt8] { [0x00, 0x00, 0x01, 0xBA, 0x44, 0x00, 0x04, 0x00, 0x04, 0x01, 0x01, 0x89, 0xC3, 0xF8] + [0, 0, 1, 0xB9] }
+    package static func mpeg2() -> [UInt8] {
+        [0x00, 0x00, 0x01, 0xBA, 0x44, 0x00, 0x04, 0x00, 0x04, 0x01, 0x01, 0x89, 0xC3, 0xF8] + [0, 0, 1, 0xB9]
+    }
 
     package static func transportStream() -> [UInt8] {
         (0..<3).flatMap { _ in [0x47, 0x40, 0x00, 0x10] + Array(repeating: 0xFF, count: 184) }
