@@ -115,7 +115,7 @@ package final class CenterRuntime: Service {
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await database.runCheckpoints() }
             group.addTask { await service.runExtensionLane() }
-            group.addTask { await media.run() }
+            group.addTask { await media.run(now: { clock.now }) }
             group.addTask {
                 try await WebhookDispatcher(store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger).run()
             }

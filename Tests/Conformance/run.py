@@ -119,13 +119,19 @@ def toml(run):
     # category: those answer 422 with their own code, as openapi.yaml documents. A 400 (the body does not
     # decode) stays a failure, so the schema and the decoders must agree exactly.
     lines += ["", "[checks.positive_data_acceptance]", 'expected-statuses = ["2XX", "3XX", 401, 403, 404, 409, 422, 429]']
-    # An upload is judged by its bytes (type, cap, quota), which no schema states. APNs answers its
-    # cross-field rules (the push type against the payload, a background push's priority) with 400, and
-    # a payload over 4096 bytes (bytes, not characters) with 413, as documented.
-    lines += ["", "[[operations]]", 'include-operation-id = "uploadMedia"', "[operations.checks.positive_data_acceptance]",
-              'expected-statuses = ["2XX", 401, 403, 413, 415, 422, 507]']
-    lines += ["", "[[operations]]", 'include-operation-id = "sendPush"', "[operations.checks.positive_data_acceptance]",
-              'expected-statuses = ["2XX", 400, 403, 404, 410, 413]']
+    # An upload is judged by its bytes (type, cap, quota), which no schema states; a range is judged
+    # against the file's length (416). APNs answers its cross-field rules (the push type against the
+    # payload, a background push's priority) with 400, and a payload over 4096 bytes (bytes, not
+    # characters) with 413, as documented.
+    accepted = {
+        "uploadMedia": '["2XX", 401, 403, 413, 415, 422, 507]',
+        "downloadMedia": '["2XX", "3XX", 401, 403, 404, 416]',
+        "downloadAttachment": '["2XX", "3XX", 401, 403, 404, 416]',
+        "sendPush": '["2XX", 400, 403, 404, 410, 413]',
+    }
+    for operation, statuses in accepted.items():
+        lines += ["", "[[operations]]", f'include-operation-id = "{operation}"', "[operations.checks.positive_data_acceptance]",
+                  f"expected-statuses = {statuses}"]
     return "\n".join(lines) + "\n"
 
 
