@@ -447,15 +447,40 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/APNsPayload/aps`.
             public var aps: Components.Schemas.APNsPayload.ApsPayload
+            /// A container of undocumented properties.
+            public var additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer
             /// Creates a new `APNsPayload`.
             ///
             /// - Parameters:
             ///   - aps:
-            public init(aps: Components.Schemas.APNsPayload.ApsPayload) {
+            ///   - additionalProperties: A container of undocumented properties.
+            public init(
+                aps: Components.Schemas.APNsPayload.ApsPayload,
+                additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer = .init()
+            ) {
                 self.aps = aps
+                self.additionalProperties = additionalProperties
             }
             public enum CodingKeys: String, CodingKey {
                 case aps
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.aps = try container.decode(
+                    Components.Schemas.APNsPayload.ApsPayload.self,
+                    forKey: .aps
+                )
+                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [
+                    "aps"
+                ])
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(
+                    self.aps,
+                    forKey: .aps
+                )
+                try encoder.encodeAdditionalProperties(additionalProperties)
             }
         }
         /// - Remark: Generated from `#/components/schemas/Status`.
