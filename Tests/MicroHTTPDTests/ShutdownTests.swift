@@ -57,7 +57,8 @@ import Testing
         #expect(try await stream.readChunkedLine() == "id: 1")
 
         async let slow = loopbackRequest(port: port, "GET", "/slow?ms=1500")
-        try await Task.sleep(for: .milliseconds(300))
+        // In flight for sure (a fixed sleep was not enough on a loaded machine), then SIGTERM.
+        #expect(try await server.waitForLine(containing: "slow started") != nil)
         server.signal(SIGTERM)
 
         let response = try await slow

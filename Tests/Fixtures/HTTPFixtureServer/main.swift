@@ -19,6 +19,8 @@ var router = Router()
 router.on(.get, "/fast") { _ in HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("fast".utf8)) }
 router.on(.get, "/slow") { request in
     let milliseconds = request.queryValue("ms").flatMap(Int.init) ?? 500
+    // Tests wait for this line before they signal, so that the request is surely in flight.
+    FileHandle.standardOutput.write(Data(#"{"msg":"slow started"}"#.utf8 + [0x0A]))
     try? await Task.sleep(for: .milliseconds(milliseconds))
     return HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("slow \(milliseconds)".utf8))
 }
