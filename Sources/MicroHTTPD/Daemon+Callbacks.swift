@@ -2,6 +2,7 @@ import CMicroHTTPD
 import Foundation
 import HTTPCore
 import Logging
+import Synchronization
 
 /// The C entry points. They run on libmicrohttpd's thread; the `Daemon` travels as their `cls`.
 extension Daemon {
@@ -25,6 +26,9 @@ extension Daemon {
         if let cls, let slot, let raw = slot.pointee {
             let context = Unmanaged<RequestContext>.fromOpaque(raw)
             context.takeUnretainedValue().finish()
+            if context.takeUnretainedValue().spool != nil {
+                Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().spooling.subtract(1, ordering: .relaxed)
+            }
             if context.takeUnretainedValue().admitted {
                 Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().dispatcher.complete()
             }
@@ -95,6 +99,17 @@ extension Daemon {
             }
             var limit = (configuration.maxBodyBytes, Problem.payloadTooLarge(limit: configuration.maxBodyBytes))
             if case .spooled(let maxBytes, let tooLarge) = responder.bodyPolicy(for: context.request) {
+                // Bodies are spooled before the handler authenticates anyone: a cap on how many at once
+                // bounds the disk they can take.
+                guard spooling.add(1, ordering: .relaxed).newValue <= configuration.maxConcurrentSpooledBodies else {
+                    spooling.subtract(1, ordering: .relaxed)
+                    return queue(
+                        Problem(
+                            status: 503, code: "tooManyUploads", title: "Service Unavailable",
+                            detail: "Too many uploads are in progress; retry shortly.",
+                            headers: ["Retry-After": "1", "Connection": "close"]
+                        ).response, stream: nil, on: connection)
+                }
                 context.spool = BodySpool(directory: configuration.spoolDirectory, maxBytes: maxBytes, tooLarge: tooLarge)
                 limit = (maxBytes, tooLarge)
             }

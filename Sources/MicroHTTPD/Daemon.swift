@@ -21,6 +21,8 @@ final class Daemon: @unchecked Sendable {
     let logger: Logger
     let dispatcher: RequestDispatcher
     let watchdog: ConnectionWatchdog
+    /// Requests whose bodies are being (or were) spooled to disk and are not complete yet.
+    let spooling = Atomic<Int>(0)
     /// The bound port (useful when the configuration asked for port 0).
     private(set) var port = 0
 

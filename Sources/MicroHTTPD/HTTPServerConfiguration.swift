@@ -13,6 +13,9 @@ package struct HTTPServerConfiguration: Sendable, Equatable {
     /// Where bodies of spooled routes are written while they arrive; on the file system of the store they
     /// are moved into, so that keeping one is a rename.
     package var spoolDirectory = NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
+    /// Spooled bodies (uploads) in progress at once; more are answered 503 with Retry-After. With the
+    /// route's size limit this bounds the disk that uploads not yet authenticated can take.
+    package var maxConcurrentSpooledBodies = 32
     /// Most connections open at once, streams and suspended requests included; more are refused.
     package var connectionLimit = 1000
     /// A connection with no traffic for this long is closed (libmicrohttpd's connection timeout).

@@ -1,0 +1,83 @@
+import Foundation
+import HTTPCore
+import MicroHTTPD
+import TestSupport
+import Testing
+
+/// Spooled bodies: written to a file while they arrive (beyond the in-memory limit), capped per route,
+/// gone with the request, and only so many at once.
+@Suite struct SpoolTests {
+    static let tooLarge = Problem(status: 413, code: "fileTooLarge", title: "Content Too Large", detail: "at most 4096 bytes")
+
+    static func router(spool: String) -> Router {
+        var router = Router()
+        router.on(.post, "/upload", body: .spooled(maxBytes: 4096, tooLarge: tooLarge)) { request in
+            guard let file = request.spooledBody else { return .text("none", status: 500) }
+            let onDisk = (try? Data(contentsOf: URL(fileURLWithPath: file.path)))?.count ?? -1
+            return .text("\(file.byteCount) \(onDisk) \(request.body.count) \(file.path.hasPrefix(spool))")
+        }
+        return router
+    }
+
+    static func spoolDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func aBodyLargerThanTheMemoryLimitGoesToAFileThatGoesWithTheRequest() async throws {
+        let spool = try Self.spoolDirectory()
+        try await withTestServer(
+            {
+                $0.maxBodyBytes = 100; $0.spoolDirectory = spool
+            }, router: Self.router(spool: spool)
+        ) { port in
+            let response = try await loopbackRequest(port: port, "POST", "/upload", body: Array(repeating: 7, count: 4096))
+            #expect(response.text == "4096 4096 0 true", "on disk, not in memory")
+            let over = try await loopbackRequest(port: port, "POST", "/upload", body: Array(repeating: 7, count: 4097))
+            #expect(over.status == 413 && over.json["code"] as? String == "fileTooLarge")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: spool).isEmpty, "nothing left behind")
+        }
+    }
+
+    @Test func onlySoManyUploadsAtOnce() async throws {
+        let spool = try Self.spoolDirectory()
+        try await withTestServer(
+            {
+                $0.maxConcurrentSpooledBodies = 1; $0.spoolDirectory = spool
+            }, router: Self.router(spool: spool)
+        ) { port in
+            // The first upload is half sent: it holds the only slot.
+            let first = try await LoopbackConnection.open(port: port)
+            try await first.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345")
+            // Until the server has read the first head, a second upload may still get through.
+            var second = try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8))
+            for _ in 0..<100 where second.status == 200 {
+                try await Task.sleep(for: .milliseconds(10))
+                second = try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8))
+            }
+            #expect(second.status == 503 && second.json["code"] as? String == "tooManyUploads" && second.header("Retry-After") == "1")
+            try await first.send("67890")
+            #expect(try await first.readResponse().text == "10 10 0 true")
+            // Its slot is free again.
+            #expect(try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8)).text == "3 3 0 true")
+            // A client that goes away mid-upload gives its slot back too.
+            let quitter = try await LoopbackConnection.open(port: port)
+            try await quitter.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345")
+            var blocked = try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8))
+            for _ in 0..<100 where blocked.status == 200 {
+                try await Task.sleep(for: .milliseconds(10))
+                blocked = try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8))
+            }
+            #expect(blocked.status == 503, "the quitter holds the slot")
+            quitter.close()
+            var after = blocked
+            for _ in 0..<200 where after.status == 503 {
+                try await Task.sleep(for: .milliseconds(10))
+                after = try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8))
+            }
+            #expect(after.status == 200, "given back when the client went away")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: spool).isEmpty)
+        }
+    }
+}
