@@ -92,7 +92,6 @@ enum AppRoutes {
         router.on(.delete, "/v1/centers/{centerID}") { request in
             let (context, center) = try await center(request, provider)
             try await context.service.deleteCenter(center.id)
-            await context.media.sweep()
             return HTTPResponse(status: 204)
         }
         router.on(.post, "/v1/centers/{centerID}/authorization") { request in
@@ -152,15 +151,12 @@ enum AppRoutes {
         router.on(.post, "/v1/centers/{centerID}/requests/remove") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(IdentifierList.self)
-            let removed = try await context.service.removePendingRequests(centerID: center.id, identifiers: body.identifiers)
-            await context.media.sweep()
-            return try .json(RemovedList(removed: removed))
+            return try .json(
+                RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: body.identifiers)))
         }
         router.on(.post, "/v1/centers/{centerID}/requests/remove-all") { request in
             let (context, center) = try await center(request, provider)
-            let removed = try await context.service.removePendingRequests(centerID: center.id, identifiers: nil)
-            await context.media.sweep()
-            return try .json(RemovedList(removed: removed))
+            return try .json(RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: nil)))
         }
         router.on(.get, "/v1/centers/{centerID}/delivered") { request in
             let (context, center) = try await center(request, provider)
@@ -171,15 +167,14 @@ enum AppRoutes {
         router.on(.post, "/v1/centers/{centerID}/delivered/remove") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(IdentifierList.self)
-            let removed = try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: body.identifiers)
-            await context.media.sweep()
-            return try .json(RemovedList(removed: removed))
+            return try .json(
+                RemovedList(
+                    removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: body.identifiers)))
         }
         router.on(.post, "/v1/centers/{centerID}/delivered/remove-all") { request in
             let (context, center) = try await center(request, provider)
-            let removed = try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: nil)
-            await context.media.sweep()
-            return try .json(RemovedList(removed: removed))
+            return try .json(
+                RemovedList(removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: nil)))
         }
         router.on(.put, "/v1/centers/{centerID}/badge") { request in
             let (context, center) = try await center(request, provider)

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPCore
-import Media
 import NotificationCore
 import NotificationService
 import Storage
@@ -58,7 +57,6 @@ enum UserRoutes {
             let (context, centerID) = try await user(request, provider)
             let body = try request.decodeJSON(NotificationResponse.self)
             let disposition = try await context.service.respond(centerID: centerID, identifier: request.parameter("identifier"), body)
-            if disposition.removesNotification { await context.media.sweep() }
             return try .json(
                 ResponseResult(
                     forwardedToDelegate: disposition.forwardToDelegate, removed: disposition.removesNotification,

@@ -144,10 +144,6 @@ package final class MediaLibrary: Sendable {
         try await store.mediaUsage(appID: appID)
     }
 
-    package func centerHolds(centerID: String, mediaID: String) async throws -> Bool {
-        try await store.centerHolds(centerID: centerID, mediaID: mediaID)
-    }
-
     /// Removes the files whose last record went (called after removals, and periodically).
     package func sweep() async {
         let files = files

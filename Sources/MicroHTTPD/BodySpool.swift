@@ -36,10 +36,7 @@ final class BodySpool {
             discard()
             return
         }
-        if descriptor < 0 {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { return fail("cannot create a spool file in the spool directory") }
-        }
+        guard create() else { return }
         var offset = 0
         while offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -54,15 +51,8 @@ final class BodySpool {
 
     /// The complete body, handed to the request (which then owns the file); nil when nothing arrived.
     func finish() -> SpooledFile? {
-        guard failure == nil else { return nil }
-        if descriptor < 0 {
-            // An empty body still gets its (empty) file, so the handler's path is one.
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                fail("cannot create a spool file in the spool directory")
-                return nil
-            }
-        }
+        // An empty body still gets its (empty) file, so the handler's path is one.
+        guard failure == nil, create() else { return nil }
         close(descriptor)
         descriptor = -1
         return SpooledFile(path: path, byteCount: byteCount)
@@ -75,6 +65,15 @@ final class BodySpool {
             descriptor = -1
             unlink(path)
         }
+    }
+
+    /// Opens the file at the first bytes (or at the end of an empty body); false once failed.
+    private func create() -> Bool {
+        if descriptor < 0 {
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor < 0 { fail("cannot create a spool file in the spool directory") }
+        }
+        return descriptor >= 0
     }
 
     private func fail(_ reason: String) {

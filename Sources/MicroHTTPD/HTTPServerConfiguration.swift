@@ -12,7 +12,7 @@ package struct HTTPServerConfiguration: Sendable, Equatable {
     package var maxBodyBytes = 1 << 20
     /// Where bodies of spooled routes are written while they arrive; on the file system of the store they
     /// are moved into, so that keeping one is a rename.
-    package var spoolDirectory = NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
+    package var spoolDirectory = FileManager.default.temporaryDirectory.path
     /// Spooled bodies (uploads) in progress at once; more are answered 503 with Retry-After. With the
     /// route's size limit this bounds the disk that uploads not yet authenticated can take.
     package var maxConcurrentSpooledBodies = 32

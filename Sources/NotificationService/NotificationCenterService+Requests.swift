@@ -45,7 +45,10 @@ extension NotificationCenterService {
     package func removePendingRequests(centerID: String, identifiers: [String]?) async throws -> [String] {
         _ = try await center(centerID)
         let removed = try await store.removePending(centerID: centerID, identifiers: identifiers)
-        if !removed.isEmpty { events.publish(.pendingRemoved(removed), centerID: centerID) }
+        if !removed.isEmpty {
+            await released()
+            events.publish(.pendingRemoved(removed), centerID: centerID)
+        }
         return removed
     }
 
@@ -65,7 +68,10 @@ extension NotificationCenterService {
     package func removeDeliveredNotifications(centerID: String, identifiers: [String]?) async throws -> [String] {
         _ = try await center(centerID)
         let removed = try await store.removeDelivered(centerID: centerID, identifiers: identifiers)
-        if !removed.isEmpty { events.publish(.deliveredRemoved(removed), centerID: centerID) }
+        if !removed.isEmpty {
+            await released()
+            events.publish(.deliveredRemoved(removed), centerID: centerID)
+        }
         return removed
     }
 
@@ -112,6 +118,7 @@ extension NotificationCenterService {
         if disposition.removesNotification {
             let removed = try await store.removeDelivered(centerID: centerID, identifiers: [identifier])
             if !removed.isEmpty {
+                await released()
                 events.publish(.deliveredRemoved(removed), centerID: centerID)
                 try await delegate.record(.notificationRemoved(removed), center: center)
             }

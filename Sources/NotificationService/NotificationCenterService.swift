@@ -27,12 +27,16 @@ package final class NotificationCenterService: FiringHandler {
     let configuration: Configuration
     let logger: Logger
     let wake: @Sendable () -> Void
+    /// Called after pending or delivered notifications were removed, before the caller hears of it: what
+    /// they held (attachment files) may be let go now.
+    let released: @Sendable () async -> Void
 
     package init(
         store: any NotificationStore, clock: any SchedulerClock, events: any CenterEventSink = DiscardingEventSink(),
         delegate: any CenterDelegate = NoDelegate(), configuration: Configuration = Configuration(), logger: Logger,
-        wake: @escaping @Sendable () -> Void
+        wake: @escaping @Sendable () -> Void, released: @escaping @Sendable () async -> Void = {}
     ) {
+        self.released = released
         self.store = store
         self.clock = clock
         self.events = events
@@ -57,6 +61,7 @@ package final class NotificationCenterService: FiringHandler {
 
     package func deleteCenter(_ id: String) async throws {
         guard try await store.deleteCenter(id: id) else { throw NotificationError.centerNotFound(id) }
+        await released()
     }
 
     // MARK: authorization and settings

@@ -64,17 +64,21 @@ extension SQLiteStore: MediaStore {
     /// row must never hold media that is gone.
     static func checkMediaExists(_ request: NotificationRequest, centerID: String, _ db: Database) throws {
         let ids = Set(request.content.attachments?.compactMap(\.mediaID) ?? [])
-        guard !ids.isEmpty else { return }
-        let found = try String.fetchSet(
+        if let missing = ids.subtracting(try existingMedia(ids, centerID: centerID, db)).sorted().first {
+            throw NotificationError.attachmentNotInDataStore(missing)
+        }
+    }
+
+    /// Which of `ids` the center's app has.
+    static func existingMedia(_ ids: Set<String>, centerID: String, _ db: Database) throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        return try String.fetchSet(
             db,
             sql: """
                 SELECT id FROM media WHERE app_id = (SELECT app_id FROM centers WHERE id = ?)
                 AND id IN (\(ids.map { _ in "?" }.joined(separator: ",")))
                 """,
             arguments: StatementArguments([centerID] + ids.sorted()))
-        if let missing = ids.subtracting(found).sorted().first {
-            throw NotificationError.attachmentNotInDataStore(missing)
-        }
     }
 
     package func insertMedia(_ media: MediaRecord, quota: Int, place: @Sendable () throws -> Void) async throws -> MediaRecord {
@@ -107,17 +111,6 @@ extension SQLiteStore: MediaStore {
             let row = try Row.fetchOne(
                 db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM media WHERE app_id = ?", arguments: [appID])
             return MediaUsage(count: row?["n"] ?? 0, bytes: row?["bytes"] ?? 0)
-        }
-    }
-
-    package func centerHolds(centerID: String, mediaID: String) async throws -> Bool {
-        try await pool.read { db in
-            try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM delivered, json_each(delivered.media) WHERE center_id = ?1 AND value = ?2)
-                        OR EXISTS (SELECT 1 FROM pending, json_each(pending.media) WHERE center_id = ?1 AND value = ?2)
-                    """, arguments: [centerID, mediaID]) ?? false
         }
     }
 

@@ -83,8 +83,9 @@ extension SQLiteStore {
         if var delivered = firing.delivered {
             // Media must be there to be held; content a service extension changed names media that was
             // checked, but could have gone since: such an attachment is dropped, not the notification.
-            if (try? checkMediaExists(delivered.request, centerID: firing.centerID, db)) == nil {
-                delivered.request.content.attachments = try existingAttachments(delivered.request, centerID: firing.centerID, db)
+            if let attachments = delivered.request.content.attachments {
+                let existing = try existingMedia(Set(attachments.compactMap(\.mediaID)), centerID: firing.centerID, db)
+                delivered.request.content.attachments = attachments.filter { $0.mediaID.map(existing.contains) ?? true }
             }
             try db.cachedStatement(
                 sql: """
@@ -118,18 +119,6 @@ extension SQLiteStore {
             try db.cachedStatement(sql: "UPDATE centers SET badge = ? WHERE id = ?").execute(arguments: [badge, firing.centerID])
         }
         return true
-    }
-
-    /// The request's attachments whose media still exists for the center's app.
-    private static func existingAttachments(_ request: NotificationRequest, centerID: String, _ db: Database) throws
-        -> [AttachmentReference]?
-    {
-        try request.content.attachments?.filter { attachment in
-            guard let mediaID = attachment.mediaID else { return true }
-            return try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM media WHERE id = ? AND app_id = (SELECT app_id FROM centers WHERE id = ?)",
-                arguments: [mediaID, centerID]) ?? false
-        }
     }
 
     package func releaseClaims(_ claims: [StoredPending]) async throws {

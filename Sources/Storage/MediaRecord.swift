@@ -58,8 +58,6 @@ package protocol MediaStore: Sendable {
     func insertMedia(_ media: MediaRecord, quota: Int, place: @Sendable () throws -> Void) async throws -> MediaRecord
     func media(appID: String, id: String) async throws -> MediaRecord?
     func mediaUsage(appID: String) async throws -> MediaUsage
-    /// Whether a pending request or delivered notification of the center holds the media.
-    func centerHolds(centerID: String, mediaID: String) async throws -> Bool
     /// Drops staged uploads older than `date` that nothing attached.
     func expireStagedMedia(before date: Date) async throws
     /// Removes files whose last record went (a holder removed, an upload expired, an app deleted), calling

@@ -81,7 +81,7 @@ package final class CenterRuntime: Service {
             store: store, clock: clock, events: events,
             delegate: WebhookDelegate(store: database, clock: clock, sender: sender, wake: outboxSignal, media: media),
             configuration: serviceConfiguration, logger: logger,
-            wake: { wakeSignal.signal() }
+            wake: { wakeSignal.signal() }, released: { await media.sweep() }
         )
         let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
         opened.withLock {

@@ -42,3 +42,13 @@ package enum HostResolver {
         return Array(Set(addresses))
     }
 }
+
+extension OutboundURLPolicy {
+    /// Checks a URL by the rules, then every address its host resolves to now (webhook and attachment URLs).
+    package func checkResolving(_ url: String, field: String) async throws(WebhookConfigurationError) {
+        let target = try check(url, field: field)
+        guard target.literal == nil else { return }
+        let addresses = (try? await HostResolver.addresses(of: target.host)) ?? []
+        try check(addresses, host: target.host, field: field)
+    }
+}

@@ -29,10 +29,7 @@ package final class MediaDownloader: RemoteMediaFetcher {
                 code: "attachmentInvalidURL", kind: .invalid, message: "The attachment URL '\(url)' could not be fetched: \(reason).")
         }
         do {
-            let target = try policy.check(url, field: "url")
-            if target.literal == nil {
-                try policy.check((try? await HostResolver.addresses(of: target.host)) ?? [], host: target.host, field: "url")
-            }
+            try await policy.checkResolving(url, field: "url")
         } catch {
             throw invalid("refused by the SSRF guard: \(error.message)")
         }

@@ -36,10 +36,7 @@ package final class WebhookSender: Sendable {
 
     /// Checks a URL as an app sets it: the rules, then the addresses its host resolves to now.
     package func checkURL(_ url: String, field: String) async throws(WebhookConfigurationError) {
-        let target = try policy.check(url, field: field)
-        guard target.literal == nil else { return }
-        let addresses = (try? await HostResolver.addresses(of: target.host)) ?? []
-        try policy.check(addresses, host: target.host, field: field)
+        try await policy.checkResolving(url, field: field)
     }
 
     package func post(_ url: String, body: [UInt8], headers: [(String, String)], timeout: Duration) async -> Outcome {
