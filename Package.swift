@@ -34,9 +34,15 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // Strict RFC 8259 JSON: a parser and a decoder that refuses members the type does not read.
+        .target(
+            name: "StrictJSON",
+            swiftSettings: swiftSettings
+        ),
         // HTTP values, routing and problem+json: no C, no I/O.
         .target(
             name: "HTTPCore",
+            dependencies: ["StrictJSON"],
             swiftSettings: swiftSettings
         ),
         // The only Swift code that touches libmicrohttpd.
@@ -53,6 +59,7 @@ let package = Package(
         // The framework's model and rules: plain Swift, no I/O.
         .target(
             name: "NotificationCore",
+            dependencies: ["StrictJSON"],
             swiftSettings: swiftSettings
         ),
         // The delegate as webhooks, without I/O: settings, Standard Webhooks signing, the retry schedule,
@@ -209,7 +216,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPCoreTests",
-            dependencies: ["HTTPCore"],
+            dependencies: ["HTTPCore", "StrictJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

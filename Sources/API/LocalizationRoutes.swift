@@ -48,12 +48,12 @@ enum LocalizationRoutes {
             try validLocale(locale)
             let body = try request.decodeJSON(Table.self)
             guard body.strings.count <= maxStrings,
-                body.strings.allSatisfy({ !$0.key.isEmpty && $0.key.count <= 255 && $0.value.count <= NotificationContent.maxTextLength })
+                body.strings.allSatisfy({ $0.key.isIdentifier(max: 255) && $0.value.codePoints <= NotificationContent.maxTextLength })
             else {
                 throw Problem(
                     status: 422, code: "invalidStringTable", title: "Unprocessable Content",
                     detail:
-                        "A table holds at most \(maxStrings) strings, keys of 1 to 255 characters, values of at most \(NotificationContent.maxTextLength)."
+                        "A table holds at most \(maxStrings) strings, keys of 1 to 255 characters with no control character, values of at most \(NotificationContent.maxTextLength)."
                 )
             }
             try await context.service.setStringTable(appID: appID, locale: locale, body.strings)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import Media
+import NotificationCore
 import Scheduling
 import Storage
 
@@ -62,7 +63,7 @@ enum OperatorRoutes {
                     detail: "The clock is the system's; start usernotifyd with --virtual-clock 1 to move it."
                 )
             }
-            let body = try request.decodeJSON(SetClock.self, decoder: JSONBody.decoder)
+            let body = try request.decodeJSON(SetClock.self)
             switch (body.now, body.advanceBy) {
             case (let now?, nil): clock.set(now)
             case (nil, let seconds?) where seconds >= 0 && seconds <= 100 * 365 * 86_400: clock.advance(by: seconds)
@@ -135,8 +136,10 @@ enum OperatorRoutes {
     }
 
     private static func validName(_ name: String) throws -> String {
-        guard !name.isEmpty, name.count <= 200 else {
-            throw Problem(status: 422, code: "invalidName", title: "Unprocessable Content", detail: "`name` must be 1 to 200 characters.")
+        guard name.isIdentifier(max: 200) else {
+            throw Problem(
+                status: 422, code: "invalidName", title: "Unprocessable Content",
+                detail: "`name` must be 1 to 200 characters (Unicode code points) with no control character.")
         }
         return name
     }

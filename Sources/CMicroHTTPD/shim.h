@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
@@ -22,6 +23,14 @@ static inline void unfy_format_log(void *cls, const char *format, va_list ap) {
     char message[512];
     vsnprintf(message, sizeof(message), format, ap);
     logger->sink(logger->context, message);
+}
+
+/// Leaves the URL and query arguments as the client sent them: libmicrohttpd would decode them in place
+/// into C strings, where a `%00` ends the text early. Swift decodes them (HTTPCore's RequestTarget).
+static inline size_t unfy_keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    return strlen(text);
 }
 
 /// Everything `MHD_start_daemon` needs, so Swift never calls the variadic function.
@@ -52,6 +61,7 @@ static inline struct MHD_Daemon *unfy_start_daemon(const struct unfy_daemon_opti
         MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, o->connection_memory_limit,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, o->listen_backlog,
+        MHD_OPTION_UNESCAPE_CALLBACK, unfy_keep_escaped, NULL,
         /* A pool of one is refused with a warning: end the list there instead. */
         o->thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, o->thread_pool_size,
         MHD_OPTION_END);

@@ -2,8 +2,10 @@
 /// or in a file for spooled routes).
 package struct HTTPRequest: Sendable {
     package var method: HTTPMethod
-    /// The path without the query string, percent-decoded.
+    /// The path without the query string, percent-decoded (for messages and logs; route by `segments`).
     package var path: String
+    /// The path's segments, each percent-decoded on its own (so a `%2F` stays inside its segment).
+    package var segments: [String]
     package var query: [(name: String, value: String)]
     package var headers: HTTPHeaders
     package var body: [UInt8]
@@ -21,9 +23,16 @@ package struct HTTPRequest: Sendable {
     ) {
         self.method = method
         self.path = path
+        segments = RequestTarget.split(path).map(String.init)
         self.query = query
         self.headers = headers
         self.body = body
+    }
+
+    /// A request whose target the server decoded.
+    package init(method: HTTPMethod, target: RequestTarget, headers: HTTPHeaders = [:]) {
+        self.init(method: method, path: target.path, query: target.query, headers: headers)
+        segments = target.segments
     }
 
     /// The first query value called `name`.

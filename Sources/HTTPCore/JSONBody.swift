@@ -1,26 +1,19 @@
 import Foundation
+import StrictJSON
 
 /// JSON request and response bodies through `Codable`, with errors that say what to fix.
 extension HTTPRequest {
-    /// Decodes the body as `T`. Refuses a body that is not declared `application/json` (415) and turns
-    /// every decoding failure into a 400 problem naming the field and what was expected.
-    package func decodeJSON<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONBody.decoder) throws -> T {
+    /// Decodes the body as `T`, strictly: RFC 8259 JSON only (no trailing commas, no duplicate members),
+    /// no member the type does not read, no explicit null where a field has none. Refuses a body that is
+    /// not declared `application/json` (415); every other failure is a 400 problem naming the field and
+    /// what was expected.
+    package func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
         guard let contentType = headers["Content-Type"], JSONBody.isJSON(contentType) else {
             throw Problem.unsupportedMediaType(
                 "Send the body as JSON with the header Content-Type: application/json."
             )
         }
-        do {
-            let value = try decoder.decode(T.self, from: Data(body))
-            if let encodable = value as? any Encodable { try JSONBody.refuseUnknownFields(in: body, decoded: encodable) }
-            return value
-        } catch let error as DecodingError {
-            throw JSONBody.problem(for: error)
-        } catch let problem as Problem {
-            throw problem
-        } catch {
-            throw Problem.badRequest("The body is not valid JSON: \(error.localizedDescription)", code: "malformedJSON")
-        }
+        return try JSONBody.decode(type, from: body)
     }
 }
 
@@ -39,17 +32,23 @@ extension HTTPResponse {
 }
 
 package enum JSONBody {
-    /// Reads dates as RFC 3339 (any fraction of a second, any offset).
-    package static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            if let date = RFC3339.date(from: text) { return date }
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "expected an RFC 3339 date-time such as 2027-01-15T08:00:00Z"))
+    /// Reads request bodies: strict JSON, dates as RFC 3339 (any fraction of a second, any offset).
+    package static let decoder = StrictJSONDecoder(date: RFC3339.date(from:))
+
+    /// Decodes `bytes` as `T` with `decoder`; every failure becomes a 400 problem.
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(Problem) -> T {
+        do {
+            return try decoder.decode(type, from: bytes)
+        } catch let error as StrictJSONError {
+            throw problem(for: error)
+        } catch let error as DecodingError {
+            throw problem(for: error)
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem.badRequest("The body could not be decoded: \(error).", code: "invalidField")
         }
-        return decoder
-    }()
+    }
 
     package static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -61,48 +60,6 @@ package enum JSONBody {
         return encoder
     }()
 
-    /// Refuses a body with fields the type does not have (a misspelt optional field would otherwise be
-    /// ignored without a word), and explicit nulls where the type has no null: every key of the body
-    /// must come back, with a null only where it went in as one, when the decoded value is encoded again.
-    static func refuseUnknownFields(in body: [UInt8], decoded: any Encodable) throws {
-        guard let input = try? JSONSerialization.jsonObject(with: Data(body)),
-            let output = try? JSONSerialization.jsonObject(with: encoder.encode(decoded))
-        else { return }
-        if let (path, isNull) = unknownPath(input, output, path: []) {
-            let field = JSONBody.path(path.map(PathKey.init))
-            if isNull { throw Problem.badRequest("\(field) must not be null; leave it out instead.", code: "invalidField") }
-            throw Problem.badRequest(
-                "\(field) is not a field of this object; check its spelling against /openapi.yaml.", code: "unknownField")
-        }
-    }
-
-    private static func unknownPath(_ input: Any, _ output: Any, path: [String]) -> ([String], isNull: Bool)? {
-        if let input = input as? [String: Any] {
-            guard let output = output as? [String: Any] else { return nil }
-            for (key, value) in input {
-                guard let counterpart = output[key] else { return (path + [key], value is NSNull) }
-                if value is NSNull, !(counterpart is NSNull) { return (path + [key], true) }
-                if let found = unknownPath(value, counterpart, path: path + [key]) { return found }
-            }
-        } else if let input = input as? [Any], let output = output as? [Any] {
-            for (index, (value, counterpart)) in zip(input, output).enumerated() {
-                if let found = unknownPath(value, counterpart, path: path + ["#\(index)"]) { return found }
-            }
-        }
-        return nil
-    }
-
-    private struct PathKey: CodingKey {
-        var stringValue: String
-        var intValue: Int?
-        init(_ name: String) {
-            stringValue = name
-            intValue = name.hasPrefix("#") ? Int(name.dropFirst()) : nil
-        }
-        init?(stringValue: String) { self.init(stringValue) }
-        init?(intValue: Int) { self.init("#\(intValue)") }
-    }
-
     /// Whether a Content-Type header names JSON (`application/json` or any `+json` type, parameters ignored).
     package static func isJSON(_ contentType: String) -> Bool {
         let mediaType =
@@ -110,6 +67,22 @@ package enum JSONBody {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()
             } ?? ""
         return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+
+    /// A 400 problem for text that is not strict JSON, a duplicate, unknown or null member.
+    package static func problem(for error: StrictJSONError) -> Problem {
+        switch error {
+        case .syntax(let offset, let message):
+            return .badRequest("The body is not valid JSON: \(message) (at byte \(offset)).", code: "malformedJSON")
+        case .duplicateKey(let path, let key):
+            let place = path.isEmpty ? "The body" : "\(JSONKey.describe(path))"
+            return .badRequest("\(place) names the member '\(key)' twice; send it once.", code: "duplicateField")
+        case .unknownKey(let path):
+            return .badRequest(
+                "\(JSONKey.describe(path)) is not a field of this object; check its spelling against /openapi.yaml.", code: "unknownField")
+        case .null(let path):
+            return .badRequest("\(JSONKey.describe(path)) must not be null; leave it out instead.", code: "invalidField")
+        }
     }
 
     /// A 400 problem for a decoding failure: `malformedJSON` for syntax, `invalidField` for the rest.
@@ -151,17 +124,6 @@ package enum JSONBody {
         }
     }
 
-    /// `content.attachments[0].url` for a coding path; `the body` when empty.
-    package static func path(_ codingPath: [any CodingKey]) -> String {
-        guard !codingPath.isEmpty else { return "The body" }
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return "`\(text)`"
-    }
+    /// `content.attachments[0].url` for a coding path; `The body` when empty.
+    package static func path(_ codingPath: [any CodingKey]) -> String { JSONKey.describe(codingPath) }
 }

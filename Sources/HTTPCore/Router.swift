@@ -34,8 +34,7 @@ package struct Router: HTTPResponder {
 
     package func bodyPolicy(for request: HTTPRequest) -> BodyPolicy {
         guard !spooledRoutes.isEmpty else { return .buffered }
-        let segments = PathTemplate.segments(of: request.path)
-        return spooledRoutes.first { $0.method == request.method && $0.template.match(segments) != nil }?.policy ?? .buffered
+        return spooledRoutes.first { $0.method == request.method && $0.template.match(request.segments) != nil }?.policy ?? .buffered
     }
 
     package func respond(to request: HTTPRequest) async -> HTTPResponse {
@@ -54,7 +53,7 @@ package struct Router: HTTPResponder {
 
     /// The handler for the request, with its path parameters filled in.
     private func match(_ request: inout HTTPRequest) throws -> Handler {
-        let segments = PathTemplate.segments(of: request.path)
+        let segments = request.segments
         var allowed: [HTTPMethod] = []
         let method = request.method == .head ? HTTPMethod.get : request.method
         for route in routes[segments.count] ?? [] {
@@ -89,7 +88,7 @@ package struct PathTemplate: Sendable, Equatable {
     package let segments: [Segment]
 
     package init(_ template: String) {
-        segments = Self.segments(of: template).map { segment in
+        segments = RequestTarget.split(template).map { segment in
             if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
                 return .parameter(String(segment.dropFirst().dropLast()))
             }
@@ -98,7 +97,7 @@ package struct PathTemplate: Sendable, Equatable {
     }
 
     /// The path parameters when `pathSegments` match, else nil.
-    package func match(_ pathSegments: [Substring]) -> [String: String]? {
+    package func match(_ pathSegments: [String]) -> [String: String]? {
         guard pathSegments.count == segments.count else { return nil }
         // Literals first, without allocating: most templates fail here.
         for (segment, actual) in zip(segments, pathSegments) {
@@ -108,16 +107,7 @@ package struct PathTemplate: Sendable, Equatable {
             }
         }
         var parameters: [String: String] = [:]
-        for case (.parameter(let name), let actual) in zip(segments, pathSegments) { parameters[name] = String(actual) }
+        for case (.parameter(let name), let actual) in zip(segments, pathSegments) { parameters[name] = actual }
         return parameters
-    }
-
-    /// `/a/b/` → `["a", "b"]`; a trailing slash is not significant, inner empty segments are.
-    package static func segments(of path: String) -> [Substring] {
-        // Split on the UTF-8 bytes: '/' is ASCII, and byte splitting skips grapheme breaking.
-        var parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        if parts.first?.isEmpty == true { parts.removeFirst() }
-        if parts.last?.isEmpty == true { parts.removeLast() }
-        return parts.map { Substring($0) }
     }
 }

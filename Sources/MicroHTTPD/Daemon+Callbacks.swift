@@ -92,11 +92,26 @@ extension Daemon {
         slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let raw = slot.pointee else {
-            let context = RequestContext(request: Self.readHead(connection, url: url, method: method))
+            let version = version.map { String(cString: $0) } ?? ""
+            let head = Self.readHead(connection, url: url, method: method)
+            let context = RequestContext(request: head.request)
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
-            if version.map({ String(cString: $0) }) == "HTTP/1.1", context.request.headers["Host"] == nil {
+            // Answered in this first call, a refusal closes the connection: nothing after this head can be
+            // read as another request.
+            if let problem = head.problem ?? MessageFraming.problem(headers: context.request.headers, version: version) {
+                return queue(problem.response, stream: nil, on: connection)
+            }
+            if version == "HTTP/1.1", context.request.headers["Host"] == nil {
                 return queue(Problem.badRequest("HTTP/1.1 requests must carry a Host header.").response, stream: nil, on: connection)
             }
+            // Counted in from its head, so that a drain waits for a body still arriving; a request that
+            // starts once the drain has begun is answered 503.
+            guard dispatcher.admit() else {
+                return queue(
+                    Problem.serviceUnavailable("The server is shutting down; retry on a new connection.").response, stream: nil,
+                    on: connection)
+            }
+            context.admitted = true
             var limit = (configuration.maxBodyBytes, Problem.payloadTooLarge(limit: configuration.maxBodyBytes))
             if case .spooled(let maxBytes, let tooLarge) = responder.bodyPolicy(for: context.request) {
                 // Bodies are spooled before the handler authenticates anyone: a cap on how many at once
@@ -159,12 +174,6 @@ extension Daemon {
                     break
                 }
             }
-            guard dispatcher.admit() else {
-                return queue(
-                    Problem.serviceUnavailable("The server is shutting down; retry on a new connection.").response, stream: nil,
-                    on: connection)
-            }
-            context.admitted = true
             // Suspend before handing over, so that the worker's resume can never come first.
             MHD_suspend_connection(connection)
             dispatcher.submit(.init(context: context, connection: ConnectionHandle(raw: connection)))
@@ -210,18 +219,23 @@ extension Daemon {
         return result
     }
 
-    /// Method, path, query and headers of the request on `connection`.
-    private static func readHead(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> HTTPRequest {
+    /// Method, path, query and headers of the request on `connection`, and the problem with its target
+    /// if it cannot be decoded (the request then carries the raw path).
+    private static func readHead(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?
+    ) -> (request: HTTPRequest, problem: Problem?) {
         var headers: [(name: String, value: String)] = []
         var query: [(name: String, value: String)] = []
         withUnsafeMutablePointer(to: &headers) { collectValues(connection, kind: .HEADER_KIND, into: $0) }
         withUnsafeMutablePointer(to: &query) { collectValues(connection, kind: .GET_ARGUMENT_KIND, into: $0) }
-        return HTTPRequest(
-            method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
-            path: url.map { String(cString: $0) } ?? "/",
-            query: query,
-            headers: HTTPHeaders(headers)
-        )
+        let method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
+        let rawPath = url.map { String(cString: $0) } ?? "/"
+        do {
+            let target = try RequestTarget(rawPath: rawPath, rawQuery: query)
+            return (HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers)), nil)
+        } catch {
+            return (HTTPRequest(method: method, path: rawPath, headers: HTTPHeaders(headers)), error)
+        }
     }
 
     private static func collectValues(

@@ -41,6 +41,7 @@ package final class HTTPServer: Service {
                 group.cancelAll()
             }
         } onCancelOrGracefulShutdown: {
+            self.logger.notice("draining", metadata: ["http.port": .stringConvertible(daemon.port)])
             daemon.beginDraining()
         }
         daemon.stop()

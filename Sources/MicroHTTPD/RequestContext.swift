@@ -21,7 +21,7 @@ final class RequestContext: @unchecked Sendable {
     var bodyTooLarge = false
     /// Where the body goes for a spooled route; nil for bodies kept in memory.
     var spool: BodySpool?
-    /// Counted in by the dispatcher; counted out when libmicrohttpd reports the request complete.
+    /// Counted in by the dispatcher at its head; counted out when libmicrohttpd reports the request complete.
     var admitted = false
     private let phase = Mutex<Phase>(.receiving)
     /// The stream of a streaming response, so that completion can close it.

@@ -12,7 +12,8 @@ import Synchronization
 /// holds a connection.
 ///
 /// Draining: once `drain()` is called `admit()` refuses new requests, open streams are closed, and the
-/// workers exit when every admitted request has completed.
+/// workers exit when every admitted request has completed — requests are admitted at their head, so one
+/// whose body is still arriving is read to the end and answered.
 final class RequestDispatcher: Sendable {
     struct Job: Sendable {
         var context: RequestContext
@@ -72,7 +73,7 @@ final class RequestDispatcher: Sendable {
         (spawnRequests, spawnContinuation) = AsyncStream.makeStream(of: Void.self)
     }
 
-    /// Counts a request in, unless the server is draining. Called on libmicrohttpd's thread.
+    /// Counts a request in when its head arrives, unless the server is draining. Called on libmicrohttpd's thread.
     func admit() -> Bool {
         state.withLock { state in
             guard !state.draining else { return false }

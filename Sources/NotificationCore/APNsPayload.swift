@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// An APNs payload (`{"aps": {…}, …custom keys}`) as the content it becomes on the device: every `aps`
 /// key of Apple's table mapped to its `UNNotificationContent` property, the custom keys beside `aps` as
@@ -27,19 +28,25 @@ package struct APNsPayload: Sendable, Hashable {
         guard bytes.count <= Self.maxBytes else {
             throw Failure(reason: "PayloadTooLarge", message: "The payload is \(bytes.count) bytes; the limit is \(Self.maxBytes).")
         }
-        guard let root = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)), case .object(let object) = root else {
+        let root: JSONValue
+        do {
+            root = try JSONValue.strictDecoder.decode(JSONValue.self, from: bytes)
+        } catch {
+            throw Failure(reason: "BadPayload", message: "The payload is not valid JSON (RFC 8259, each key once): \(error).")
+        }
+        guard case .object(let object) = root else {
             throw Failure(reason: "BadPayload", message: "The payload must be a JSON object with an `aps` dictionary.")
         }
         guard case .object(let aps)? = object["aps"] else {
             throw Failure(reason: "BadPayload", message: "The payload has no `aps` dictionary.")
         }
         var content = NotificationContent()
-        var reader = Reader(aps: aps)
+        let reader = Reader(aps: aps)
         switch aps["alert"] {
         case nil: break
         case .string(let body)?: content.body = body
         case .object(let alert)?:
-            var alertReader = Reader(aps: alert, path: "aps.alert")
+            let alertReader = Reader(aps: alert, path: "aps.alert")
             content.title = try alertReader.string("title")
             content.subtitle = try alertReader.string("subtitle")
             content.body = try alertReader.string("body")
@@ -55,7 +62,7 @@ package struct APNsPayload: Sendable, Hashable {
         case nil: break
         case .string(let name)?: content.sound = name == "default" ? .default : .named(name)
         case .object(let sound)?:
-            var soundReader = Reader(aps: sound, path: "aps.sound")
+            let soundReader = Reader(aps: sound, path: "aps.sound")
             let name = try soundReader.string("name")
             let volume = try soundReader.number("volume") ?? 1
             if try soundReader.integer("critical") == 1 {

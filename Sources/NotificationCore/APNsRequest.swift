@@ -92,6 +92,10 @@ package struct APNsRequest: Sendable, Hashable {
             guard !collapse.isEmpty, collapse.utf8.count <= 64 else {
                 throw .init(reason: "BadCollapseId", message: "apns-collapse-id must be 1 to 64 bytes; got \(collapse.utf8.count).")
             }
+            // A header value, as openapi.yaml states it (`^[ -~]+$`): printable ASCII only.
+            guard collapse.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+                throw .init(reason: "BadCollapseId", message: "apns-collapse-id must be printable ASCII (space to '~').")
+            }
             collapseID = collapse
         }
     }

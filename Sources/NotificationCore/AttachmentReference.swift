@@ -45,7 +45,12 @@ package struct AttachmentReference: Sendable, Hashable, Codable {
 
     func validate(at index: Int) throws(NotificationError) {
         let path = "`content.attachments[\(index)]`"
-        guard identifier.count <= 255 else { throw .invalid("invalidAttachment", "\(path).identifier is longer than 255 characters.") }
+        guard identifier.isIdentifierOrEmpty(max: 255) else {
+            throw .invalid("invalidAttachment", "\(path).identifier must be at most 255 characters with no control character.")
+        }
+        if let mediaID, !mediaID.isIdentifier(max: 255) {
+            throw .invalid("attachmentNotInDataStore", "\(path).mediaID is not a media id; upload the file with POST /v1/media.")
+        }
         switch (mediaID, url) {
         case (.some, .some), (nil, nil):
             throw .invalid("attachmentInvalidURL", "\(path) needs exactly one of `mediaID` (an uploaded file) or `url`.")

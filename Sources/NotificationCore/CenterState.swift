@@ -70,8 +70,9 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         appState = try container.decodeIfPresent(CenterState.AppState.self, forKey: .appState)
         locked = try container.decodeIfPresent(Bool.self, forKey: .locked)
+        // `"focus": null` clears the focus; leaving it out keeps it.
         if container.contains(.focus) {
-            focus = .some(try container.decodeIfPresent(CenterState.Focus.self, forKey: .focus))
+            focus = try container.decodeNil(forKey: .focus) ? .some(nil) : .some(try container.decode(CenterState.Focus.self, forKey: .focus))
         }
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
@@ -82,7 +83,7 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
 
     /// A language tag as `openapi.yaml` has it: `^[A-Za-z]{1,8}([_-][A-Za-z0-9]{1,8})*$`, at most 35 characters.
     package static func isLanguageTag(_ tag: String) -> Bool {
-        guard tag.count <= 35 else { return false }
+        guard tag.utf8.count <= 35 else { return false }
         let subtags = tag.split(separator: /[_-]/, omittingEmptySubsequences: false)
         guard let language = subtags.first, (1...8).contains(language.count), language.allSatisfy(\.isASCIILetterOnly) else { return false }
         return subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy(\.isASCIIAlphanumeric) }

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Any JSON value, for `userInfo` and other free-form data.
 package enum JSONValue: Sendable, Hashable, Codable {
     case null
@@ -36,4 +38,9 @@ package enum JSONValue: Sendable, Hashable, Codable {
         case .object(let value): try container.encode(value)
         }
     }
+}
+
+extension JSONValue {
+    /// Reads free-form JSON strictly (RFC 8259, each key once); there are no dates in it.
+    static let strictDecoder = StrictJSONDecoder(date: { _ in nil })
 }

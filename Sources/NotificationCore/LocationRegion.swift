@@ -37,8 +37,8 @@ package struct LocationRegion: Sendable, Hashable, Codable {
     package static let maxRadius = 100_000.0
 
     func validate() throws(NotificationError) {
-        guard !identifier.isEmpty, identifier.count <= 255 else {
-            throw .invalid("invalidRegion", "`trigger.region.identifier` must be 1 to 255 characters.")
+        guard identifier.isIdentifier(max: 255) else {
+            throw .invalid("invalidRegion", "`trigger.region.identifier` must be 1 to 255 characters with no control character.")
         }
         guard (-90...90).contains(latitude) else {
             throw .invalid("invalidRegion", "`trigger.region.latitude` must be from -90 to 90; got \(latitude).")

@@ -55,8 +55,8 @@ package struct NotificationCategory: Sendable, Hashable, Codable {
         var actionIDs = Set<String>()
         for (index, category) in categories.enumerated() {
             let path = "`categories[\(index)]`"
-            guard !category.identifier.isEmpty, category.identifier.count <= 255 else {
-                throw .invalid("invalidCategory", "\(path).identifier must be 1 to 255 characters.")
+            guard category.identifier.isIdentifier(max: 255) else {
+                throw .invalid("invalidCategory", "\(path).identifier must be 1 to 255 characters with no control character.")
             }
             guard categoryIDs.insert(category.identifier).inserted else {
                 throw .invalid("invalidCategory", "Category identifier '\(category.identifier)' appears twice.")
@@ -125,13 +125,15 @@ package struct NotificationAction: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey { case identifier, title, options, textInput, icon }
 
     func validate(path: String) throws(NotificationError) {
-        guard !identifier.isEmpty, identifier.count <= 255 else {
-            throw .invalid("invalidCategory", "\(path).identifier must be 1 to 255 characters.")
+        guard identifier.isIdentifier(max: 255) else {
+            throw .invalid("invalidCategory", "\(path).identifier must be 1 to 255 characters with no control character.")
         }
         guard identifier != NotificationResponse.defaultActionIdentifier, identifier != NotificationResponse.dismissActionIdentifier else {
             throw .invalid(
                 "invalidCategory", "\(path).identifier '\(identifier)' is reserved for the system's default and dismiss actions.")
         }
-        guard !title.isEmpty, title.count <= 255 else { throw .invalid("invalidCategory", "\(path).title must be 1 to 255 characters.") }
+        guard !title.isEmpty, title.codePoints <= 255 else {
+            throw .invalid("invalidCategory", "\(path).title must be 1 to 255 characters (Unicode code points).")
+        }
     }
 }

@@ -73,13 +73,21 @@ package struct NotificationContent: Sendable, Hashable, Codable {
 
     /// Refuses what the framework refuses and what would not fit, naming the field to fix.
     package func validate() throws(NotificationError) {
+        for (name, value) in [("title", title), ("subtitle", subtitle), ("body", body), ("summaryArgument", summaryArgument)] {
+            if let value, value.codePoints > Self.maxTextLength {
+                throw .invalid(
+                    "invalidContent", "`content.\(name)` is longer than \(Self.maxTextLength) characters (Unicode code points).")
+            }
+        }
         for (name, value) in [
-            ("title", title), ("subtitle", subtitle), ("body", body), ("launchImageName", launchImageName),
-            ("threadIdentifier", threadIdentifier), ("targetContentIdentifier", targetContentIdentifier),
-            ("summaryArgument", summaryArgument), ("filterCriteria", filterCriteria),
+            ("launchImageName", launchImageName), ("threadIdentifier", threadIdentifier),
+            ("targetContentIdentifier", targetContentIdentifier), ("filterCriteria", filterCriteria),
         ] {
-            if let value, value.count > Self.maxTextLength {
-                throw .invalid("invalidContent", "`content.\(name)` is longer than \(Self.maxTextLength) characters.")
+            if let value, !value.isIdentifierOrEmpty(max: Self.maxTextLength) {
+                throw .invalid(
+                    "invalidContent",
+                    "`content.\(name)` must be at most \(Self.maxTextLength) characters (Unicode code points) with no control character."
+                )
             }
         }
         for (name, text) in [
@@ -87,8 +95,8 @@ package struct NotificationContent: Sendable, Hashable, Codable {
             ("bodyLocalization", bodyLocalization),
         ] {
             guard let text else { continue }
-            guard !text.key.isEmpty, text.key.count <= 255 else {
-                throw .invalid("invalidContent", "`content.\(name).key` must be 1 to 255 characters.")
+            guard text.key.isIdentifier(max: 255) else {
+                throw .invalid("invalidContent", "`content.\(name).key` must be 1 to 255 characters with no control character.")
             }
             guard text.arguments.count <= 32 else {
                 throw .invalid("invalidContent", "`content.\(name).arguments` has more than 32 arguments.")
@@ -99,8 +107,9 @@ package struct NotificationContent: Sendable, Hashable, Codable {
                 "badgeInputInvalid", "`content.badge` must be 0 (clear) to \(Self.maxCount), or absent (unchanged); got \(badge).")
         }
         try sound?.validate()
-        if let categoryIdentifier, categoryIdentifier.isEmpty || categoryIdentifier.count > 255 {
-            throw .invalid("invalidContent", "`content.categoryIdentifier` must be 1 to 255 characters, or absent.")
+        if let categoryIdentifier, !categoryIdentifier.isIdentifier(max: 255) {
+            throw .invalid(
+                "invalidContent", "`content.categoryIdentifier` must be 1 to 255 characters with no control character, or absent.")
         }
         if let count = summaryArgumentCount, count < 1 || count > Self.maxCount {
             throw .invalid("invalidContent", "`content.summaryArgumentCount` must be from 1 (the default) to \(Self.maxCount).")

@@ -14,12 +14,20 @@ package struct NotificationRequest: Sendable, Hashable, Codable {
 
     package static let maxIdentifierLength = 255
 
+    /// Refuses an identifier that is empty, longer than 255 code points or holds a control character.
+    package static func validateIdentifier(_ identifier: String, field: String) throws(NotificationError) {
+        guard identifier.isIdentifier(max: maxIdentifierLength) else {
+            throw .invalid(
+                "invalidIdentifier",
+                "`\(field)` must be 1 to \(maxIdentifierLength) characters (Unicode code points) with no control character; got \(identifier.codePoints) code points."
+            )
+        }
+    }
+
     /// Validates the request as `add` would. A category need not be registered yet: like the framework,
     /// the notification then simply shows no actions (B20).
     package func validate() throws(NotificationError) {
-        guard !identifier.isEmpty, identifier.count <= Self.maxIdentifierLength else {
-            throw .invalid("invalidIdentifier", "`identifier` must be 1 to \(Self.maxIdentifierLength) characters.")
-        }
+        try Self.validateIdentifier(identifier, field: "identifier")
         try content.validate()
         try trigger?.validate()
     }

@@ -47,14 +47,14 @@ package enum NotificationSound: Sendable, Hashable, Codable {
         switch self {
         case .default: break
         case .named(let name):
-            guard !name.isEmpty, name.count <= 255 else {
-                throw .invalid("invalidSound", "`content.sound.name` must be 1 to 255 characters.")
+            guard name.isIdentifier(max: 255) else {
+                throw .invalid("invalidSound", "`content.sound.name` must be 1 to 255 characters with no control character.")
             }
         case .critical(let name, let volume):
             guard (0...1).contains(volume) else {
                 throw .invalid("invalidSound", "`content.sound.volume` must be from 0.0 to 1.0; got \(volume).")
             }
-            if let name, name.isEmpty || name.count > 255 {
+            if let name, !name.isIdentifier(max: 255) {
                 throw .invalid(
                     "invalidSound", "`content.sound.name` must be 1 to 255 characters, or absent for the default critical sound.")
             }

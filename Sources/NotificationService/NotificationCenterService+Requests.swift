@@ -43,6 +43,7 @@ extension NotificationCenterService {
 
     /// Removes pending requests by identifier (nil: all); identifiers that are not pending are ignored.
     package func removePendingRequests(centerID: String, identifiers: [String]?) async throws -> [String] {
+        for identifier in identifiers ?? [] { try NotificationRequest.validateIdentifier(identifier, field: "identifiers") }
         _ = try await center(centerID)
         let removed = try await store.removePending(centerID: centerID, identifiers: identifiers)
         if !removed.isEmpty {
@@ -66,6 +67,7 @@ extension NotificationCenterService {
 
     /// Removes delivered notifications by identifier (nil: all); others are ignored.
     package func removeDeliveredNotifications(centerID: String, identifiers: [String]?) async throws -> [String] {
+        for identifier in identifiers ?? [] { try NotificationRequest.validateIdentifier(identifier, field: "identifiers") }
         _ = try await center(centerID)
         let removed = try await store.removeDelivered(centerID: centerID, identifiers: identifiers)
         if !removed.isEmpty {

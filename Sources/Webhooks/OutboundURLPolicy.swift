@@ -40,6 +40,11 @@ package struct OutboundURLPolicy: Sendable {
         return target
     }
 
+    /// Whether the operator allowed the address's network (the address itself, or the IPv4 address it carries).
+    private func isAllowed(_ address: IPAddress, _ verdict: IPAddress.Classification) -> Bool {
+        allowedNetworks.contains { $0.contains(address) || verdict.inner.map($0.contains) == true }
+    }
+
     /// Checks the addresses a host resolved to: every one must be allowed (a host that resolves to a
     /// public and a private address could be steered to the private one).
     package func check(_ addresses: [IPAddress], host: String, field: String) throws(WebhookConfigurationError) {
@@ -47,10 +52,16 @@ package struct OutboundURLPolicy: Sendable {
             throw WebhookConfigurationError("invalidWebhookURL", "`\(field)` host '\(host)' does not resolve (rule: resolvable).")
         }
         for address in addresses {
-            guard let range = address.specialRange, !allowedNetworks.contains(where: { $0.contains(address.unmapped) }) else { continue }
+            guard let verdict = address.classification, !isAllowed(address, verdict) else { continue }
+            let what =
+                if let form = verdict.embedding, let inner = verdict.inner {
+                    "\(address), which carries \(inner) (\(form.rawValue)), a \(verdict.range.rawValue) address"
+                } else {
+                    "\(address), a \(verdict.range.rawValue) address"
+                }
             throw WebhookConfigurationError(
                 "webhookURLRefused",
-                "`\(field)` host '\(host)' is \(address), a \(range.rawValue) address (rule: \(range.rawValue)); the operator can allow its network with --webhook-allow-networks."
+                "`\(field)` host '\(host)' is \(what) (rule: \(verdict.range.rawValue)); the operator can allow its network with --webhook-allow-networks."
             )
         }
     }

@@ -70,4 +70,29 @@ import Testing
         #expect(cleanLine != nil)
         #expect(try await server.waitForExit() == 0)
     }
+
+    /// A request whose head arrived before SIGTERM is read to the end and answered, whether its body is
+    /// kept in memory or spooled to disk; only requests that start after it get 503.
+    @Test(arguments: ["/upload", "/spooled"])
+    func sigtermLetsABodyInFlightArriveAndAnswersIt(path: String) async throws {
+        let server = try ServerProcess(product: "http-fixture-server")
+        let port = try await server.waitForPort()
+        let uploading = try await LoopbackConnection.open(port: port)
+        try await uploading.send("POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345")
+        #expect(try await server.waitForLine(containing: "head \(path)") != nil)
+        // An idle kept-alive connection that sends its next request after SIGTERM gets 503.
+        let idle = try await LoopbackConnection.open(port: port)
+        #expect(try await idle.request("GET", "/fast").status == 200)
+
+        server.signal(SIGTERM)
+        #expect(try await server.waitForLine(containing: "draining") != nil)
+        let late = try await idle.request("GET", "/fast")
+        #expect(late.status == 503)
+        #expect(late.json["code"] as? String == "shuttingDown")
+        try await uploading.send("67890")
+        let response = try await uploading.readResponse()
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.text.hasSuffix(" 10"))
+        #expect(try await server.waitForExit() == 0)
+    }
 }

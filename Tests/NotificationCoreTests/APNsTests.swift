@@ -95,5 +95,8 @@ import Testing
         let multibyte = String(repeating: "ü", count: 33)
         #expect(multibyte.count <= 64 && multibyte.utf8.count > 64)
         #expect(Self.reason { try Self.request(["apns-topic": "app", "apns-collapse-id": multibyte]) } == "BadCollapseId")
+        // Short, and not ASCII: the spec's pattern is `^[ -~]+$`.
+        #expect(Self.reason { try Self.request(["apns-topic": "app", "apns-collapse-id": "grüße"]) } == "BadCollapseId")
+        #expect(Self.reason { try Self.request(["apns-topic": "app", "apns-collapse-id": "tab\there"]) } == "BadCollapseId")
     }
 }

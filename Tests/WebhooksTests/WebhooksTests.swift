@@ -37,15 +37,35 @@ import Webhooks
         ("10.0.0.1", "private"), ("172.16.0.1", "private"), ("172.31.255.255", "private"), ("192.168.1.1", "private"),
         ("100.64.0.1", "private"), ("fd00::1", "private"), ("169.254.169.254", "link-local"), ("fe80::1", "link-local"),
         ("224.0.0.1", "multicast"), ("ff02::1", "multicast"), ("0.0.0.0", "unspecified"), ("::", "unspecified"),
-        ("240.0.0.1", "reserved"),
+        ("240.0.0.1", "reserved"), ("255.255.255.255", "broadcast"), ("198.18.0.1", "benchmarking"), ("198.19.255.255", "benchmarking"),
+        ("192.0.0.1", "protocol-assignment"), ("192.0.2.1", "documentation"), ("203.0.113.9", "documentation"),
+        ("192.88.99.1", "reserved"), ("2001:db8::1", "documentation"), ("3fff::1", "documentation"), ("100::1", "reserved"),
+        ("5f00::1", "reserved"), ("fec0::1", "link-local"), ("64:ff9b:1::1", "private"), ("2001:2::1", "protocol-assignment"),
+        ("4000::1", "reserved"),
+        // IPv4 carried in IPv6 is judged by the IPv4 address: compatible, NAT64, 6to4, Teredo (client bits inverted).
+        ("::127.0.0.1", "loopback"), ("::2", "unspecified"), ("64:ff9b::a9fe:a9fe", "link-local"), ("64:ff9b::10.0.0.1", "private"),
+        ("2002:a9fe:a9fe::1", "link-local"), ("2002:7f00:1::", "loopback"), ("2001:0:4136:e378:8000:63bf:3fff:fdd2", "documentation"),
+        ("2001:0:7f00:1:8000:63bf:f7f7:f7f7", "loopback"),
     ])
     func specialAddressesAreClassified(address: String, range: String) throws {
         #expect(try #require(IPAddress(address)).specialRange?.rawValue == range)
     }
 
-    @Test(arguments: ["8.8.8.8", "172.32.0.1", "1.1.1.1", "2606:4700::1111", "192.169.0.1"])
+    @Test(arguments: [
+        "8.8.8.8", "172.32.0.1", "1.1.1.1", "2606:4700::1111", "192.169.0.1", "64:ff9b::808:808", "2002:808:808::1", "198.20.0.1",
+        "::ffff:8.8.8.8",
+    ])
     func publicAddressesAreNot(address: String) throws {
         #expect(try #require(IPAddress(address)).specialRange == nil)
+    }
+
+    @Test func aRefusalNamesTheAddressInside() throws {
+        #expect {
+            try OutboundURLPolicy().check([IPAddress("64:ff9b::a9fe:a9fe")!], host: "h", field: "f")
+        } throws: { error in
+            let message = (error as? WebhookConfigurationError)?.message ?? ""
+            return message.contains("169.254.169.254") && message.contains("NAT64") && message.contains("rule: link-local")
+        }
     }
 
     @Test func theOperatorsAllowListOpensANetwork() throws {

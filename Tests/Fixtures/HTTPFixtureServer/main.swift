@@ -24,6 +24,15 @@ router.on(.get, "/slow") { request in
     try? await Task.sleep(for: .milliseconds(milliseconds))
     return HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("slow \(milliseconds)".utf8))
 }
+router.on(.post, "/upload") { request in
+    HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("received \(request.body.count)".utf8))
+}
+router.on(
+    .post, "/spooled",
+    body: .spooled(maxBytes: 1 << 20, tooLarge: Problem(status: 413, code: "payloadTooLarge", title: "Content Too Large", detail: "Too large."))
+) { request in
+    HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("spooled \(request.spooledBody?.byteCount ?? -1)".utf8))
+}
 router.on(.get, "/events") { request in
     let interval = request.queryValue("interval_ms").flatMap(Int.init) ?? 100
     return .eventStream { events in
@@ -36,9 +45,22 @@ router.on(.get, "/events") { request in
     }
 }
 
+/// The router, and a line on standard output when a request's head has arrived (its body may still be
+/// coming), so that tests can signal while a body is in flight.
+struct AnnouncingResponder: HTTPResponder {
+    let router: Router
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse { await router.respond(to: request) }
+
+    func bodyPolicy(for request: HTTPRequest) -> BodyPolicy {
+        FileHandle.standardOutput.write(Data(#"{"msg":"head \#(request.path)"}"#.utf8 + [0x0A]))
+        return router.bodyPolicy(for: request)
+    }
+}
+
 var configuration = HTTPServerConfiguration()
 configuration.port = 0
-let server = HTTPServer(configuration: configuration, responder: router, logger: logger) { port in
+let server = HTTPServer(configuration: configuration, responder: AnnouncingResponder(router: router), logger: logger) { port in
     FileHandle.standardOutput.write(Data(#"{"msg":"listening","http.port":"\#(port)"}"#.utf8 + [0x0A]))
 }
 let group = ServiceGroup(

@@ -1,0 +1,83 @@
+import Foundation
+import HTTPCore
+import StrictJSON
+import Testing
+
+/// Request bodies are RFC 8259 JSON and nothing more: what Foundation's lenient parser let through is
+/// refused with `malformedJSON` or `duplicateField`, and the values that do parse keep every byte.
+@Suite struct StrictJSONTests {
+    struct Item: Codable, Equatable {
+        var identifier: String
+        var count: Int?
+        var ratio: Double?
+    }
+
+    func decode(_ json: String) throws -> Item {
+        try JSONBody.decode(Item.self, from: Array(json.utf8))
+    }
+
+    func decode(bytes: [UInt8]) throws -> Item {
+        try JSONBody.decode(Item.self, from: bytes)
+    }
+
+    @Test(arguments: [
+        #"{"identifier":"tc",}"#, #"{"identifier":"tc",,"count":1}"#, #"{"identifier":["a",]}"#, #"{"identifier":'tc'}"#,
+        #"{identifier:"tc"}"#, #"{"identifier":"tc"} x"#, #"{"identifier":"tc"}{"#, #"// c"# + "\n" + #"{"identifier":"tc"}"#,
+        #"{"identifier":"tc","count":01}"#, #"{"identifier":"tc","count":NaN}"#, #"{"identifier":"tc","ratio":.5}"#,
+        #"{"identifier":"tc","ratio":1.}"#, #"{"identifier":"tc","count":+1}"#, #"{"identifier":"t\x"}"#,
+        #"{"identifier":"\ud800"}"#, #"{"identifier":"\udc00x"}"#, #"{"identifier":"\u12"}"#, "{\"identifier\":\"a\tb\"}",
+        #"{"identifier":"tc","count":1,}"#, "", " ", #"{"identifier":"tc""#, #"{"identifier":True}"#,
+    ])
+    func nonStandardJSONIsMalformed(json: String) {
+        #expect(throws: Problem.self) { try decode(json) }
+        #expect {
+            try decode(json)
+        } throws: { ($0 as? Problem)?.code == "malformedJSON" || ($0 as? Problem)?.code == "invalidField" }
+    }
+
+    @Test func trailingCommasAreMalformedJSON() {
+        #expect { try decode(#"{"identifier":"tc",}"#) } throws: { ($0 as? Problem)?.code == "malformedJSON" }
+    }
+
+    @Test func duplicateMembersAreRefusedWithTheirName() {
+        #expect {
+            try decode(#"{"identifier":"a","identifier":"b"}"#)
+        } throws: { error in
+            guard let problem = error as? Problem else { return false }
+            return problem.code == "duplicateField" && problem.detail.contains("'identifier'")
+        }
+    }
+
+    @Test func invalidUTF8IsMalformed() {
+        let bytes = Array(#"{"identifier":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        #expect { try decode(bytes: bytes) } throws: { ($0 as? Problem)?.code == "malformedJSON" }
+    }
+
+    @Test func deepNestingIsRefusedNotACrash() {
+        let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect { try decode(json) } throws: { ($0 as? Problem)?.detail.contains("nested more than") == true }
+    }
+
+    @Test func escapesAndNULSurviveWhole() throws {
+        let item = try decode(#"{"identifier":"a\u0000b \"q\" \\ \/ \ud83d\ude00 é"}"#)
+        #expect(item.identifier == "a\u{0}b \"q\" \\ / 😀 é")
+        #expect(item.identifier.unicodeScalars.count == 15)
+    }
+
+    @Test(arguments: [
+        (#"{"identifier":"a","count":3.0}"#, 3), (#"{"identifier":"a","count":1e2}"#, 100), (#"{"identifier":"a","count":-0}"#, 0),
+    ])
+    func integralNumbersAreIntegers(json: String, count: Int) throws {
+        #expect(try decode(json).count == count)
+    }
+
+    @Test(arguments: [#"{"identifier":"a","count":1.5}"#, #"{"identifier":"a","count":1e40}"#, #"{"identifier":"a","ratio":1e400}"#])
+    func numbersOutOfRangeAreInvalidFields(json: String) {
+        #expect { try decode(json) } throws: { ($0 as? Problem)?.code == "invalidField" }
+    }
+
+    @Test func numbersKeepTheirPrecision() throws {
+        #expect(try decode(#"{"identifier":"a","ratio":0.1}"#).ratio == 0.1)
+        #expect(try decode(#"{"identifier":"a","count":9007199254740993}"#).count == 9_007_199_254_740_993)
+    }
+}
