@@ -136,6 +136,56 @@ do {
         ))
 }
 
+/// A flag one task sets and others read.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
+}
+
+// MARK: 1b. the WAL's high-water mark under sustained concurrent adds, with readers holding snapshots
+
+do {
+    let directory = try freshDirectory("wal")
+    let (store, service, _) = try await makeService(directory)
+    let writers = 8
+    let addsPerWriter = 1000
+    let limits = SQLiteStore.WALLimits()
+    let start = Date()
+    let finished = Flag()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { await store.runCheckpoints() }
+        group.addTask {
+            while !finished.isSet { _ = try await store.pendingRequests(centerID: "c1", after: nil, limit: 100) }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { adds in
+            for writer in 0..<writers {
+                adds.addTask {
+                    for index in 0..<addsPerWriter {
+                        _ = try await service.add(
+                            centerID: "c1",
+                            NotificationRequest(
+                                identifier: "w\(writer)-\(index)", content: NotificationContent(title: "t", body: String(repeating: "b", count: 500)),
+                                trigger: .timeInterval(3600, repeats: false)))
+                    }
+                }
+            }
+            try await adds.waitForAll()
+        }
+        finished.set()
+        group.cancelAll()
+    }
+    let seconds = Date().timeIntervalSince(start)
+    let database = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("usernotifyd.sqlite").path)[.size] as? Int) ?? 0
+    rows.append(
+        (
+            "WAL high-water (MB), \(writers * addsPerWriter) adds in \(String(format: "%.1f", seconds)) s by \(writers) writers, readers on",
+            String(format: "%.1f", Double(store.walHighWater) / 1_048_576),
+            String(format: "%.0f soft / %.0f hard limit; database %.1f", Double(limits.soft) / 1_048_576, Double(limits.hard) / 1_048_576, Double(database) / 1_048_576),
+            String(format: "%.2f", Double(store.walHighWater) / Double(limits.soft))
+        ))
+}
+
 // MARK: 2. resident memory with 100 k and N pending
 
 func rss(_ directory: URL) throws -> Double {

@@ -64,14 +64,22 @@ enum OperatorRoutes {
                 )
             }
             let body = try request.decodeJSON(SetClock.self)
+            let target: Date
             switch (body.now, body.advanceBy) {
-            case (let now?, nil): clock.set(now)
-            case (nil, let seconds?) where seconds >= 0 && seconds <= 100 * 365 * 86_400: clock.advance(by: seconds)
+            case (let now?, nil): target = now
+            case (nil, let seconds?) where seconds >= 0 && seconds <= 100 * 365 * 86_400: target = clock.now.addingTimeInterval(seconds)
             default:
                 throw Problem(
                     status: 422, code: "invalidClockChange", title: "Unprocessable Content",
                     detail: "Send either `now` (a date) or `advanceBy` (0 or more seconds).")
             }
+            // Every date the API shows must stay an RFC 3339 date, whose years have four digits.
+            guard target <= RFC3339.latest else {
+                throw Problem(
+                    status: 422, code: "invalidClockChange", title: "Unprocessable Content",
+                    detail: "The clock cannot pass 9999-12-31T23:59:59.999Z, the last date RFC 3339 can write.")
+            }
+            clock.set(target)
             // Everything due at the new time has fired when the reply comes.
             await context.settle()
             return try .json(ClockView(now: clock.now, virtual: true))

@@ -4,6 +4,9 @@ import Foundation
 /// with any fraction of a second and any offset from `-23:59` to `+23:59` (Foundation's ISO 8601 parser
 /// refuses offsets beyond ±18 h), `t`/`z` in either case, and a leap second read as the next second.
 package enum RFC3339 {
+    /// The last instant RFC 3339 can write (its years have four digits): 9999-12-31T23:59:59.999Z.
+    package static let latest = Date(timeIntervalSince1970: 253_402_300_799.999)
+
     package static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0

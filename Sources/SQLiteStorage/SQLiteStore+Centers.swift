@@ -5,7 +5,7 @@ import Storage
 
 extension SQLiteStore {
     package func insertCenter(_ center: CenterRecord) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(
                 sql:
                     "INSERT INTO centers(id, app_id, settings, state, badge, prompt, created_at, push_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -22,7 +22,7 @@ extension SQLiteStore {
     }
 
     package func updateCenter<T: Sendable>(id: String, _ change: @Sendable (inout CenterRecord) throws -> T) async throws -> T? {
-        try await pool.write { db in
+        try await writer.write { db in
             guard var center = try Self.fetchCenter(id, db) else { return nil }
             let result = try change(&center)
             try db.execute(
@@ -37,14 +37,14 @@ extension SQLiteStore {
     }
 
     package func deleteCenter(id: String) async throws -> Bool {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM centers WHERE id = ?", arguments: [id])
             return db.changesCount > 0
         }
     }
 
     package func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM categories WHERE app_id = ?", arguments: [appID])
             for (position, category) in categories.enumerated() {
                 try db.execute(

@@ -82,7 +82,7 @@ extension SQLiteStore: MediaStore {
     }
 
     package func insertMedia(_ media: MediaRecord, quota: Int, place: @Sendable () throws -> Void) async throws -> MediaRecord {
-        try await pool.write { db in
+        try await writer.write { db in
             if let existing = try Row.fetchOne(
                 db, sql: "SELECT * FROM media WHERE app_id = ? AND sha256 = ?", arguments: [media.appID, media.sha256])
             {
@@ -115,13 +115,13 @@ extension SQLiteStore: MediaStore {
     }
 
     package func expireStagedMedia(before date: Date) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM media WHERE attached = 0 AND created_at < ?", arguments: [Self.milliseconds(date)])
         }
     }
 
     package func sweepMediaFiles(remove: @Sendable (String) -> Void) async throws -> Int {
-        try await pool.write { db in
+        try await writer.write { db in
             let trash = try String.fetchAll(db, sql: "SELECT sha256 FROM media_trash")
             guard !trash.isEmpty else { return 0 }
             var removed = 0

@@ -4,7 +4,7 @@ import Storage
 
 extension SQLiteStore: PrincipalStore {
     package func insertApp(_ app: AppRecord) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(
                 sql: "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [app.id, app.name, app.authorizationPolicy.rawValue, Self.milliseconds(app.createdAt)]
@@ -25,7 +25,7 @@ extension SQLiteStore: PrincipalStore {
     }
 
     package func updateApp(_ app: AppRecord) async throws -> Bool {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(
                 sql: "UPDATE apps SET name = ?, authorization_policy = ? WHERE id = ?",
                 arguments: [app.name, app.authorizationPolicy.rawValue, app.id]
@@ -35,7 +35,7 @@ extension SQLiteStore: PrincipalStore {
     }
 
     package func deleteApp(id: String) async throws -> Bool {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [id])
             guard db.changesCount > 0 else { return false }
             try db.execute(sql: "DELETE FROM centers WHERE app_id = ?", arguments: [id])
@@ -47,7 +47,7 @@ extension SQLiteStore: PrincipalStore {
     }
 
     package func insertCredential(_ credential: CredentialRecord) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(
                 sql: "INSERT INTO credentials(id, kind, app_id, center_id, secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
@@ -71,7 +71,7 @@ extension SQLiteStore: PrincipalStore {
     }
 
     package func deleteCredential(id: String, appID: String) async throws -> Bool {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM credentials WHERE id = ? AND app_id = ?", arguments: [id, appID])
             return db.changesCount > 0
         }

@@ -55,7 +55,7 @@ extension SQLiteStore {
 
     package func holdPush(_ push: HeldPush) async throws {
         let request = try Self.encode(push.request)
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO held_pushes(center_id, apns_id, request, background, received_at, expires_at)
@@ -80,7 +80,7 @@ extension SQLiteStore {
     }
 
     package func removeHeldPush(centerID: String, apnsID: String) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM held_pushes WHERE center_id = ? AND apns_id = ?", arguments: [centerID, apnsID])
         }
     }

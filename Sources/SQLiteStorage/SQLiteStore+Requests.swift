@@ -17,8 +17,8 @@ extension SQLiteStore {
 
     /// Commits a batch of adds in one transaction, each in its own savepoint: one refused (the pending
     /// limit) leaves the others in.
-    static func commit(_ batch: [Upsert], in pool: DatabasePool) async throws -> [Result<AddOutcome, any Error>] {
-        try await pool.write { db in
+    static func commit(_ batch: [Upsert], in writer: SQLiteWriter) async throws -> [Result<AddOutcome, any Error>] {
+        try await writer.write { db in
             batch.map { upsert in
                 Result {
                     var outcome = AddOutcome.added
@@ -65,7 +65,7 @@ extension SQLiteStore {
 
     /// Inserts many new pending requests in one transaction (imports and benchmarks); no limit applies.
     package func insertPending(_ requests: [PendingRequest]) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             let statement = try db.makeStatement(
                 sql: """
                     INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision, media)
@@ -109,7 +109,7 @@ extension SQLiteStore {
     }
 
     package func reschedule(centerID: String, identifier: String, revision: Int64, nextFireDate: Date?) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(
                 sql: "UPDATE pending SET next_fire = ? WHERE center_id = ? AND identifier = ? AND revision = ?",
                 arguments: [nextFireDate.map(Self.milliseconds), centerID, identifier, revision]
@@ -143,7 +143,7 @@ extension SQLiteStore {
 
     /// Deletes the named rows of a center's `table` (all of them for nil); returns the identifiers deleted.
     private func remove(from table: StaticString, centerID: String, identifiers: [String]?) async throws -> [String] {
-        try await pool.write { db in
+        try await writer.write { db in
             guard let identifiers else {
                 return try String.fetchAll(db, sql: "DELETE FROM \(table) WHERE center_id = ? RETURNING identifier", arguments: [centerID])
                     .sorted()

@@ -14,7 +14,7 @@ extension SQLiteStore {
     package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
         let lease = Self.milliseconds(leaseUntil)
-        let (rows, next): ([RawPending], Int64?) = try await pool.write { db in
+        let (rows, next): ([RawPending], Int64?) = try await writer.write { db in
             // The partial index on next_fire serves this range scan; expired claims are taken again.
             let rows = try Row.fetchAll(
                 try db.cachedStatement(
@@ -39,7 +39,7 @@ extension SQLiteStore {
 
     package func recordFirings(_ firings: [FiringRecord]) async throws {
         guard !firings.isEmpty else { return }
-        try await pool.write { db in
+        try await writer.write { db in
             for firing in firings {
                 // A center deleted meanwhile takes its requests with it: nothing to record.
                 guard
@@ -55,7 +55,7 @@ extension SQLiteStore {
         _ claims: [StoredPending], decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
-        return try await pool.write { db in
+        return try await writer.write { db in
             var centers: [String: CenterRecord?] = [:]
             var recorded: [FiringRecord] = []
             for claim in claims {
@@ -122,7 +122,7 @@ extension SQLiteStore {
     }
 
     package func releaseClaims(_ claims: [StoredPending]) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             for claim in claims {
                 try db.execute(
                     sql: "UPDATE pending SET claimed_until = NULL WHERE center_id = ? AND identifier = ? AND revision = ?",
@@ -133,7 +133,7 @@ extension SQLiteStore {
     }
 
     package func releaseAllClaims() async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(sql: "UPDATE pending SET claimed_until = NULL WHERE claimed_until IS NOT NULL")
         }
     }

@@ -33,7 +33,7 @@ extension SQLiteStore {
 
     package func setStringTable(appID: String, locale: String, _ strings: [String: String]?) async throws {
         let encoded = try strings.map { try Self.encode($0) }
-        try await pool.write { db in
+        try await writer.write { db in
             if let encoded {
                 try db.execute(
                     sql: """
@@ -47,7 +47,7 @@ extension SQLiteStore {
     }
 
     package func setDefaultLocale(appID: String, _ locale: String?) async throws {
-        try await pool.write { db in
+        try await writer.write { db in
             if let locale {
                 try db.execute(
                     sql:

@@ -55,7 +55,7 @@ extension SQLiteStore: WebhookStore {
 
     package func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws {
         let encoded = try configuration.map { try Self.encode($0) }
-        try await pool.write { db in
+        try await writer.write { db in
             if let encoded {
                 try db.execute(
                     sql: """
@@ -70,7 +70,7 @@ extension SQLiteStore: WebhookStore {
 
     package func enqueueDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {
         guard !deliveries.isEmpty else { return }
-        try await pool.write { db in
+        try await writer.write { db in
             let statement = try db.cachedStatement(
                 sql: """
                     INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at)
@@ -94,7 +94,7 @@ extension SQLiteStore: WebhookStore {
 
     package func claimDueDeliveries(now: Date, limit: Int, leaseUntil: Date) async throws -> [WebhookDeliveryRecord] {
         let now = Self.milliseconds(now)
-        return try await pool.write { db in
+        return try await writer.write { db in
             let rows = try Row.fetchAll(
                 db,
                 sql:
@@ -132,8 +132,8 @@ extension SQLiteStore: WebhookStore {
     }
 
     /// Records a batch of attempts in one transaction (the dispatcher records many at once).
-    static func commit(_ batch: [AttemptRecord], in pool: DatabasePool) async throws -> [Result<Void, any Error>] {
-        try await pool.write { db in
+    static func commit(_ batch: [AttemptRecord], in writer: SQLiteWriter) async throws -> [Result<Void, any Error>] {
+        try await writer.write { db in
             try batch.map { record in
                 try recordOne(record.attempt, of: record.delivery, disableEndpoint: record.disableEndpoint, db)
                 return .success(())
@@ -167,7 +167,7 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func releaseAllDeliveryClaims() async throws {
-        try await pool.write { db in try db.execute(sql: "UPDATE deliveries SET claimed_until = NULL WHERE claimed_until IS NOT NULL") }
+        try await writer.write { db in try db.execute(sql: "UPDATE deliveries SET claimed_until = NULL WHERE claimed_until IS NOT NULL") }
     }
 
     package func deliveries(
@@ -204,7 +204,7 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func replayDelivery(appID: String, id: String, now: Date) async throws -> Bool {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(
                 sql: """
                     UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = ?, claimed_until = NULL
@@ -222,7 +222,7 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func enableEndpoint(appID: String, url: String) async throws -> Bool {
-        try await pool.write { db in
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM disabled_endpoints WHERE app_id = ? AND url = ?", arguments: [appID, url])
             return db.changesCount > 0
         }

@@ -6,7 +6,21 @@ import Storage
 /// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
 /// an acknowledged change survives a crash or a power cut.
 package final class SQLiteStore: NotificationStore {
+    /// How large the WAL may grow before checkpoints truncate it (see `SQLiteWriter`).
+    package struct WALLimits: Sendable {
+        /// Past this the background checkpointer truncates the WAL.
+        package var soft: Int
+        /// Past this the writer truncates it before its next transaction.
+        package var hard: Int
+
+        package init(soft: Int = 16 << 20, hard: Int = 64 << 20) {
+            self.soft = soft
+            self.hard = hard
+        }
+    }
+
     let pool: DatabasePool
+    let writer: SQLiteWriter
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.
     private let checkpointer: DatabaseQueue
     /// Concurrent adds share a transaction (and its fsync).
@@ -26,20 +40,27 @@ package final class SQLiteStore: NotificationStore {
     }()
 
     /// Opens (creating if needed) the database at `path` and runs the migrations.
-    package init(path: String) throws {
+    package init(path: String, walLimits: WALLimits = WALLimits()) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         let pool = try DatabasePool(path: path, configuration: configuration)
         self.pool = pool
-        upserts = GroupCommit { batch in try await Self.commit(batch, in: pool) }
-        attempts = GroupCommit { batch in try await Self.commit(batch, in: pool) }
+        let writer = SQLiteWriter(pool: pool, path: path, limits: walLimits)
+        self.writer = writer
+        upserts = GroupCommit { batch in try await Self.commit(batch, in: writer) }
+        attempts = GroupCommit { batch in try await Self.commit(batch, in: writer) }
         // GRDB puts the WAL writer on synchronous=NORMAL, which survives a crash of the process but not
         // of the machine. Every commit must reach the disk before it is acknowledged: FULL, on the one
-        // writer connection (the setting is per connection).
-        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        // writer connection (the setting is per connection). When a checkpoint resets the WAL, the file
+        // is cut back to the soft limit.
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.soft)")
+        }
         try Self.migrator.migrate(pool)
         var checkpointConfiguration = Configuration()
-        checkpointConfiguration.busyMode = .timeout(10)
+        // A truncating checkpoint holds up writers while it waits for readers: never for long.
+        checkpointConfiguration.busyMode = .timeout(0.25)
         checkpointConfiguration.journalMode = .wal
         checkpointer = try DatabaseQueue(path: path, configuration: checkpointConfiguration)
     }
@@ -50,16 +71,25 @@ package final class SQLiteStore: NotificationStore {
     }
 
     /// Moves the WAL into the database file every `interval`, on the checkpointing connection, until
-    /// cancelled. While it runs the writer does not checkpoint: a checkpoint in a commit would make that
-    /// commit (and a firing waiting on it) late by tens of milliseconds.
-    package func runCheckpoints(every interval: Duration = .milliseconds(500)) async {
+    /// cancelled: passively (writers go on), and past the soft limit with a truncating checkpoint right
+    /// after, when little is left to copy, so that the file shrinks again. While it runs the writer does
+    /// not checkpoint on its own: a checkpoint in a commit would make that commit (and a firing waiting
+    /// on it) late by tens of milliseconds.
+    package func runCheckpoints(every interval: Duration = .milliseconds(250)) async {
         try? await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         defer { try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") } }
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            try? await checkpointer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+            let writer = writer
+            try? await checkpointer.writeWithoutTransaction { db in
+                _ = try db.checkpoint(.passive)
+                if writer.walSize() > writer.limits.soft { _ = try db.checkpoint(.truncate) }
+            }
         }
     }
+
+    /// The largest the WAL file has been after a commit since the store was opened, in bytes.
+    package var walHighWater: Int { writer.walHighWater }
 
     /// The file's migrations, applied in order; each runs once.
     static var migrator: DatabaseMigrator {
@@ -164,6 +194,6 @@ package final class SQLiteStore: NotificationStore {
 
     /// The writer connection's `synchronous` level (2 = FULL).
     package func synchronousLevel() async throws -> Int {
-        try await pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+        try await writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 }

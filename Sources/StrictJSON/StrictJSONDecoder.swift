@@ -59,14 +59,18 @@ struct TreeDecoder: Decoder {
         return UnkeyedTreeContainer(elements: elements, decoder: self)
     }
 
+
+
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleTreeContainer(decoder: self) }
 
     func child(_ node: JSONNode, key: JSONKey) -> TreeDecoder {
         TreeDecoder(node: node, codingPath: codingPath + [key], options: options)
     }
 
+    /// A value of the wrong kind; a `null` is reported as missing (`valueNotFound`), as Foundation does.
     func mismatch(_ type: Any.Type) -> DecodingError {
-        .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "found \(node.kind)"))
+        if case .null = node { return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "found null")) }
+        return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "found \(node.kind)"))
     }
 
     func corrupted(_ message: String) -> DecodingError {
@@ -144,13 +148,7 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decodeValue(type, forKey: key) }
 
-    private func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let child = try value(key)
-        if case .null = child.node, !(T.self is any ExpressibleByNilLiteral.Type) {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: child.codingPath, debugDescription: "found null"))
-        }
-        return try child.unbox(T.self)
-    }
+    private func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(key).unbox(T.self) }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeValueIfPresent(type, forKey: key) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeValueIfPresent(type, forKey: key) }
@@ -245,13 +243,7 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 
-    private mutating func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        let child = try next()
-        if case .null = child.node, !(T.self is any ExpressibleByNilLiteral.Type) {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: child.codingPath, debugDescription: "found null"))
-        }
-        return try child.unbox(T.self)
-    }
+    private mutating func decodeValue<T: Decodable>(_ type: T.Type) throws -> T { try next().unbox(T.self) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next().container(keyedBy: type)
@@ -288,12 +280,7 @@ private struct SingleTreeContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 
-    private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if case .null = decoder.node, !(T.self is any ExpressibleByNilLiteral.Type) {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "found null"))
-        }
-        return try decoder.unbox(T.self)
-    }
+    private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T { try decoder.unbox(T.self) }
 }
 
 extension JSONKey {

@@ -3,14 +3,16 @@
 
 Starts the debug `usernotifyd` on a free loopback port with a fresh data directory and the virtual
 clock, creates an app, its key and a center through the API, then runs schemathesis with every check,
-positive and negative data, all phases including the stateful one, a fixed seed and a time budget, once
-per principal (operator, app, user), each with its own credential. Any failure fails `make test`.
+positive and negative data, all phases including the stateful one, two fixed seeds and a time budget, once
+per principal and seed (operator, app, user), each with its own credential. Any failure fails `make test`.
 """
 import json, os, re, signal, subprocess, sys, tempfile, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADMIN = "conformance-admin-token"
+# Two fixed seeds: each explores different inputs, and both are the same on every machine and every run.
+SEEDS = [1, 2]
 
 
 def start(binary, data_dir):
@@ -65,18 +67,19 @@ def main():
                  {"identifier": "delivered-1", "content": {"title": "Hi", "categoryIdentifier": "MESSAGE"}})
             push_token = call(port, "GET", "/v1/centers/phone-1/push-token", key)["token"]
             failed = []
-            for run in runs(key, center["token"], seconds, app["id"], push_token):
-                config = os.path.join(data_dir, f"{run['name']}.toml")
-                with open(config, "w") as file:
-                    file.write(toml(run))
-                command = [schemathesis, "--config-file", config, "run", os.path.join(ROOT, "openapi.yaml"),
-                           "--url", f"http://127.0.0.1:{port}", "--checks", "all", "--mode", "all", "--seed", "1",
-                           "--max-time", str(run["seconds"]), "--workers", "1", "--no-color"] + run["filters"]
-                if not run.get("stateful", True):
-                    command += ["--phases", "examples,coverage,fuzzing"]
-                print(f"conformance: {run['name']} ({run['seconds']} s)", flush=True)
-                if subprocess.run(command, env=dict(os.environ, PYTHONPATH=HERE)).returncode != 0:
-                    failed.append(run["name"])
+            for seed in SEEDS:
+                for run in runs(key, center["token"], seconds, app["id"], push_token):
+                    config = os.path.join(data_dir, f"{run['name']}.toml")
+                    with open(config, "w") as file:
+                        file.write(toml(run))
+                    command = [schemathesis, "--config-file", config, "run", os.path.join(ROOT, "openapi.yaml"),
+                               "--url", f"http://127.0.0.1:{port}", "--checks", "all", "--mode", "all", "--seed", str(seed),
+                               "--max-time", str(run["seconds"]), "--workers", "1", "--no-color"] + run["filters"]
+                    if not run.get("stateful", True):
+                        command += ["--phases", "examples,coverage,fuzzing"]
+                    print(f"conformance: {run['name']}, seed {seed} ({run['seconds']} s)", flush=True)
+                    if subprocess.run(command, env=dict(os.environ, PYTHONPATH=HERE)).returncode != 0:
+                        failed.append(f"{run['name']} (seed {seed})")
             if process.poll() is not None:
                 raise SystemExit("usernotifyd exited during the conformance run")
             if failed:

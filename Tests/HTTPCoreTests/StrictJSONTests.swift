@@ -81,3 +81,38 @@ import Testing
         #expect(try decode(#"{"identifier":"a","count":9007199254740993}"#).count == 9_007_199_254_740_993)
     }
 }
+
+/// Free-form JSON (`userInfo`) keeps nulls wherever they are, nested in arrays and objects alike.
+@Suite struct FreeFormJSONTests {
+    struct Holder: Codable, Equatable {
+        var info: [String: Value]
+    }
+
+    /// A JSON value, decoded the way `JSONValue` decodes (trying each kind in turn).
+    enum Value: Codable, Equatable {
+        case null, bool(Bool), number(Double), string(String), array([Value]), object([String: Value])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode([Value].self) {
+                self = .array(value)
+            } else {
+                self = .object(try container.decode([String: Value].self))
+            }
+        }
+    }
+
+    @Test func nullsInsideFreeFormValuesStay() throws {
+        let holder = try JSONBody.decode(Holder.self, from: Array(#"{"info":{"a":[[null]],"b":{"c":null,"d":[null,1,"x"]}}}"#.utf8))
+        #expect(holder.info["a"] == .array([.array([.null])]))
+        #expect(holder.info["b"] == .object(["c": .null, "d": .array([.null, .number(1), .string("x")])]))
+    }
+}

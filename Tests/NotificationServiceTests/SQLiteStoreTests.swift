@@ -2,6 +2,7 @@ import Foundation
 import NotificationCore
 import SQLiteStorage
 import Storage
+import TestSupport
 import Testing
 
 @Suite struct SQLiteStoreTests {
@@ -137,5 +138,55 @@ import Testing
         #expect(outcomes["pendingLimitReached", default: 0] + outcomes["replaced", default: 0] + added == 200, "\(outcomes)")
         let reopened = try SQLiteStore(path: path)
         #expect(try await reopened.pendingRequests(centerID: "c", after: nil, limit: 500).items.count == 64)
+    }
+
+    /// Sustained writes with readers holding snapshots all along: passive checkpoints alone never reach
+    /// the end of the WAL, which grew to hundreds of megabytes. The limits keep it bounded whatever the
+    /// background checkpointer manages (at most the hard limit plus one group-committed transaction);
+    /// without them the same load leaves a WAL of tens of megabytes.
+    @Test func theWALStaysBoundedUnderSustainedWritesAndReads() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let hard = 1 << 20
+        let store = try SQLiteStore(
+            path: directory.appendingPathComponent("usernotifyd.sqlite").path, walLimits: .init(soft: 256 << 10, hard: hard))
+        for index in 0..<40 { try await store.insertCenter(CenterRecord(id: "c\(index)", appID: "a", createdAt: Date())) }
+        let body = String(repeating: "x", count: 2000)
+        let writing = AsyncGate()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.runCheckpoints(every: .milliseconds(50)) }
+            group.addTask {
+                // Readers that always hold a snapshot while the writers commit.
+                try await withThrowingTaskGroup(of: Void.self) { readers in
+                    for index in 0..<4 {
+                        readers.addTask {
+                            while !writing.isOpen {
+                                _ = try await store.pendingRequests(centerID: "c\(index)", after: nil, limit: 50)
+                            }
+                        }
+                    }
+                    try await readers.waitForAll()
+                }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { writers in
+                for writer in 0..<4 {
+                    writers.addTask {
+                        for index in 0..<400 {
+                            var request = self.pending("w\(writer)-\(index % 60)", fireIn: Double(index + 10))
+                            request.centerID = "c\((writer * 10 + index) % 40)"
+                            request.request.content.body = body
+                            _ = try await store.upsertPending(request, limit: 64)
+                        }
+                    }
+                }
+                try await writers.waitForAll()
+            }
+            writing.open()
+            group.cancelAll()
+        }
+        #expect(store.walHighWater > 0)
+        // One group-committed transaction (up to 256 adds of 2 kB) comes on top of the hard limit.
+        #expect(store.walHighWater <= hard + (6 << 20), "the WAL reached \(store.walHighWater) bytes")
     }
 }

@@ -6,6 +6,8 @@ package final class AsyncGate: Sendable {
 
     package init() {}
 
+    package var isOpen: Bool { state.withLock { $0.open } }
+
     package func wait() async {
         await withCheckedContinuation { continuation in
             let proceed = state.withLock { state in
