@@ -42,13 +42,14 @@ let package = Package(
         // HTTP values, routing and problem+json: no C, no I/O.
         .target(
             name: "HTTPCore",
-            dependencies: ["StrictJSON"],
+            dependencies: ["StrictJSON", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),
         // The only Swift code that touches libmicrohttpd.
         .target(
             name: "MicroHTTPD",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "CMicroHTTPD",
                 "HTTPCore",
                 .product(name: "Logging", package: "swift-log"),
@@ -72,7 +73,7 @@ let package = Package(
         // The store protocol and its records: what any database must provide.
         .target(
             name: "Storage",
-            dependencies: ["NotificationCore", "Webhooks"],
+            dependencies: ["NotificationCore", "Webhooks", "StrictJSON"],
             swiftSettings: swiftSettings
         ),
         // Attachments: type from content, caps, quota, content-addressed files on disk.
@@ -110,6 +111,7 @@ let package = Package(
         .target(
             name: "WebhookDispatch",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -124,6 +126,7 @@ let package = Package(
         .target(
             name: "API",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "Webhooks", "Media",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -134,6 +137,7 @@ let package = Package(
         .target(
             name: "UserNotifyServer",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "API",
                 "Media",
                 "WebhookDispatch",
@@ -174,6 +178,7 @@ let package = Package(
         .executableTarget(
             name: "http-fixture-server",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore",
                 "MicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
@@ -216,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPCoreTests",
-            dependencies: ["HTTPCore", "StrictJSON"],
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types"), "HTTPCore", "StrictJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -242,6 +247,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The contract every store keeps, run against each (SQLite; PostgreSQL when a server is given).
+        .testTarget(
+            name: "StoreContractTests",
+            dependencies: ["Storage", "NotificationCore", "Webhooks", "SQLiteStorage", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // What only the SQLite store has: its file, its WAL, its migrations from earlier versions.
+        .testTarget(
+            name: "SQLiteStorageTests",
+            dependencies: ["Storage", "NotificationCore", "SQLiteStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "APITests",
             dependencies: ["TestSupport"],
@@ -263,6 +280,7 @@ let package = Package(
         .testTarget(
             name: "MicroHTTPDTests",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore", "MicroHTTPD", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -28,6 +28,9 @@ func residentMegabytes() -> Double {
     return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
 }
 
+/// The one center the benchmarks use.
+let center1 = CenterKey(appID: "app", centerID: "c1")
+
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
 }
@@ -45,15 +48,15 @@ func makeService(_ directory: URL, clock: any SchedulerClock = SystemClock(), ha
 {
     let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
     let wake = WakeSignal()
+    store.changes.listen { if case .due = $0 { wake.signal() } }
     var configuration = NotificationCenterService.Configuration()
     configuration.pendingLimit = 10_000_000
-    let service = NotificationCenterService(
-        store: store, clock: clock, configuration: configuration, logger: logger, wake: { wake.signal() })
+    let service = NotificationCenterService(store: store, clock: clock, configuration: configuration, logger: logger)
     let scheduler = Scheduler(store: store, clock: clock, handler: handler?(service) ?? service, logger: logger, wakeSignal: wake)
-    if try await store.center(id: "c1") == nil {
-        _ = try await service.createCenter(appID: "app", id: "c1")
-        _ = try await service.requestAuthorization(centerID: "c1", options: [.alert, .sound, .badge])
-        _ = try await service.answerAuthorizationPrompt(centerID: "c1", allowed: true)
+    if try await store.center(center1) == nil {
+        _ = try await service.createCenter(center1)
+        _ = try await service.requestAuthorization(center1, options: [.alert, .sound, .badge])
+        _ = try await service.answerAuthorizationPrompt(center1, allowed: true)
     }
     return (store, service, scheduler)
 }
@@ -65,7 +68,7 @@ func seed(_ store: SQLiteStore, count: Int, from now: Date) async throws {
     while index < count {
         let requests = (index..<min(count, index + batch)).map { number in
             PendingRequest(
-                centerID: "c1",
+                center: center1,
                 request: NotificationRequest(
                     identifier: "seed-\(number)",
                     content: NotificationContent(title: "Reminder \(number)", body: "Seeded for the benchmark"),
@@ -100,6 +103,7 @@ var rows: [(String, String, String, String)] = []  // figure, value, baseline, r
 do {
     let directory = try freshDirectory("adds")
     let (store, service, _) = try await makeService(directory)
+    let center = try await service.center(center1)
     let count = 3000
     let raw = try DatabasePool(path: directory.appendingPathComponent("raw.sqlite").path)
     try raw.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
@@ -111,7 +115,7 @@ do {
         let start = Date()
         for index in 0..<(count / 3) {
             _ = try await service.add(
-                centerID: "c1",
+                to: center,
                 NotificationRequest(
                     identifier: "a\(round)-\(index)", content: NotificationContent(title: "t"), trigger: .timeInterval(3600, repeats: false)
                 )
@@ -148,6 +152,7 @@ final class Flag: Sendable {
 do {
     let directory = try freshDirectory("wal")
     let (store, service, _) = try await makeService(directory)
+    let center = try await service.center(center1)
     let writers = 8
     let addsPerWriter = 1000
     let limits = SQLiteStore.WALLimits()
@@ -156,16 +161,17 @@ do {
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await store.runCheckpoints() }
         group.addTask {
-            while !finished.isSet { _ = try await store.pendingRequests(centerID: "c1", after: nil, limit: 100) }
+            while !finished.isSet { _ = try await store.pendingRequests(center1, after: nil, limit: 100) }
         }
         try await withThrowingTaskGroup(of: Void.self) { adds in
             for writer in 0..<writers {
                 adds.addTask {
                     for index in 0..<addsPerWriter {
                         _ = try await service.add(
-                            centerID: "c1",
+                            to: center,
                             NotificationRequest(
-                                identifier: "w\(writer)-\(index)", content: NotificationContent(title: "t", body: String(repeating: "b", count: 500)),
+                                identifier: "w\(writer)-\(index)",
+                                content: NotificationContent(title: "t", body: String(repeating: "b", count: 500)),
                                 trigger: .timeInterval(3600, repeats: false)))
                     }
                 }
@@ -176,12 +182,15 @@ do {
         group.cancelAll()
     }
     let seconds = Date().timeIntervalSince(start)
-    let database = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("usernotifyd.sqlite").path)[.size] as? Int) ?? 0
+    let database =
+        (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("usernotifyd.sqlite").path)[.size] as? Int) ?? 0
     rows.append(
         (
             "WAL high-water (MB), \(writers * addsPerWriter) adds in \(String(format: "%.1f", seconds)) s by \(writers) writers, readers on",
             String(format: "%.1f", Double(store.walHighWater) / 1_048_576),
-            String(format: "%.0f soft / %.0f hard limit; database %.1f", Double(limits.soft) / 1_048_576, Double(limits.hard) / 1_048_576, Double(database) / 1_048_576),
+            String(
+                format: "%.0f soft / %.0f hard limit; database %.1f", Double(limits.soft) / 1_048_576, Double(limits.hard) / 1_048_576,
+                Double(database) / 1_048_576),
             String(format: "%.2f", Double(store.walHighWater) / Double(limits.soft))
         ))
 }
@@ -229,13 +238,14 @@ final class LatenessRecorder: FiringHandler {
     init(_ inner: any FiringHandler) { self.inner = inner }
 
     let started = Mutex<[Double]>([])
-    func fire(_ due: [StoredPending], at now: Date) async throws {
+    func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
         let begin = Date()
-        try await inner.fire(due, at: now)
-        let recorded = Date()
-        let late = due.map { recorded.timeIntervalSince($0.pending.nextFireDate ?? now) * 1000 }
+        let recorded = try await inner.fire(due, at: now)
+        let end = Date()
+        let late = due.map { end.timeIntervalSince($0.pending.nextFireDate ?? now) * 1000 }
         lateness.withLock { $0.append(contentsOf: late) }
         started.withLock { $0.append(contentsOf: due.map { begin.timeIntervalSince($0.pending.nextFireDate ?? now) * 1000 }) }
+        return recorded
     }
 }
 
@@ -251,7 +261,7 @@ do {
     let start = Date().addingTimeInterval(1)
     let due = (0..<fires).map { index in
         PendingRequest(
-            centerID: "c1",
+            center: center1,
             request: NotificationRequest(
                 identifier: "due-\(index)", content: NotificationContent(title: "due"), trigger: .timeInterval(1, repeats: false)),
             addedAt: Date(), nextFireDate: start.addingTimeInterval(Double(index) / 1000)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Media
 import NotificationService
 import Scheduling
@@ -32,8 +33,8 @@ package struct APIParts: Sendable {
     package var webhooks: any WebhookStore
     /// Checks webhook URLs against the SSRF guard.
     package var checkURL: @Sendable (_ url: String, _ field: String) async throws -> Void
-    /// Wakes the webhook dispatcher.
-    package var wakeDispatcher: @Sendable () -> Void
+    /// Moves the shared virtual clock (in the store) to a date, never backwards; returns the new time.
+    package var moveClock: @Sendable (Date) async throws -> Date
     /// The apps' media (attachments).
     package var media: MediaLibrary
 
@@ -41,14 +42,14 @@ package struct APIParts: Sendable {
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
         events: EventHub, versions: any CenterVersions, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
-        wakeDispatcher: @escaping @Sendable () -> Void, media: MediaLibrary, settle: @escaping @Sendable () async -> Void
+        moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, settle: @escaping @Sendable () async -> Void
     ) {
         self.media = media
         self.principals = principals
         self.versions = versions
         self.webhooks = webhooks
         self.checkURL = checkURL
-        self.wakeDispatcher = wakeDispatcher
+        self.moveClock = moveClock
         self.service = service
         self.clock = clock
         self.virtualClock = virtualClock
@@ -71,10 +72,7 @@ package struct APIContextProvider: Sendable {
 
     func context() throws -> APIContext {
         guard let parts = parts() else {
-            throw Problem(
-                status: 503, code: "notReady", title: "Service Unavailable", detail: "Storage is still opening; retry shortly.",
-                headers: ["Retry-After": "1"]
-            )
+            throw APIProblem.notReady
         }
         return APIContext(
             parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals),
@@ -82,7 +80,7 @@ package struct APIContextProvider: Sendable {
     }
 }
 
-extension HTTPRequest {
+extension Request {
     /// The path parameter `name` (the router guarantees it is there).
     func parameter(_ name: String) -> String { pathParameters[name] ?? "" }
 
@@ -91,7 +89,7 @@ extension HTTPRequest {
         var limit = defaultLimit
         if let text = queryValue("limit") {
             guard let value = Int(text), (1...500).contains(value) else {
-                throw Problem.badRequest("`limit` must be a whole number from 1 to 500; got '\(text)'.", code: "invalidParameter")
+                throw APIProblem.invalidParameter("`limit` must be a whole number from 1 to 500; got '\(text)'.")
             }
             limit = value
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 
 /// The v1 API: operator, app and user operations, with errors mapped to problems in `APIProblem`.
 package enum APIRoutes {
@@ -12,7 +13,7 @@ package enum APIRoutes {
     }()
 
     package static func register(on router: inout Router, _ provider: APIContextProvider) {
-        let document = HTTPResponse(status: 200, contentType: "application/yaml", bytes: openAPIDocument)
+        let document = Response(status: .ok, contentType: "application/yaml", bytes: openAPIDocument)
         router.on(.get, "/openapi.yaml") { _ in document }
         OperatorRoutes.register(on: &router, provider)
         AppRoutes.register(on: &router, provider)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Media
 import NotificationCore
 import NotificationService
@@ -65,24 +66,19 @@ enum AppRoutes {
             let body = try request.decodeJSON(CreateCenter.self)
             let id = body.id ?? "ctr_" + Secrets.randomHex(bytes: 8)
             guard id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }), !id.isEmpty else {
-                throw Problem(
-                    status: 422, code: "invalidIdentifier", title: "Unprocessable Content",
-                    detail: "`id` must be 1 to 64 letters, digits, '.', '_' or '-'.")
-            }
-            guard (try? await context.service.center(id)) == nil else {
-                throw Problem(
-                    status: 409, code: "centerExists", title: "Conflict", detail: "A center '\(id)' already exists; choose another id.")
+                throw APIProblem.invalidCenterID
             }
             var state = CenterState()
             try CenterStateChange(timeZone: body.timeZone, locale: body.locale).apply(to: &state)
-            let center = try await context.service.createCenter(appID: appID, id: id, state: state)
+            let center = try await context.service.createCenter(CenterKey(appID: appID, centerID: id), state: state)
             let issued = Secrets.issue(prefix: "unc")
             try await context.principals.insertCredential(
                 CredentialRecord(
                     id: issued.id, kind: .centerToken, appID: appID, centerID: id, secretHash: issued.hash, createdAt: context.clock.now)
             )
             return try .json(
-                CreatedCenter(center: CenterView(center), token: issued.token), status: 201, headers: ["Location": "/v1/centers/\(id)"])
+                CreatedCenter(center: CenterView(center), token: issued.token), status: .created, headers: ["Location": "/v1/centers/\(id)"]
+            )
         }
         router.on(.get, "/v1/centers/{centerID}") { request in
             let (context, center) = try await center(request, provider)
@@ -91,25 +87,25 @@ enum AppRoutes {
         }
         router.on(.delete, "/v1/centers/{centerID}") { request in
             let (context, center) = try await center(request, provider)
-            try await context.service.deleteCenter(center.id)
-            return HTTPResponse(status: 204)
+            try await context.service.deleteCenter(center.key)
+            return Response(status: .noContent)
         }
         router.on(.post, "/v1/centers/{centerID}/authorization") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(AuthorizationRequest.self)
             let wait = PreferWait(request.headers["Prefer"])
             // Subscribe before asking, so that an answer given right after the prompt opens is not missed.
-            let answers = wait.map { _ in context.events.subscribe(centerID: center.id, from: .live) }
-            var outcome = try await context.service.requestAuthorization(centerID: center.id, options: body.options)
+            let before = try await context.service.latestEvent(center.key)
+            var outcome = try await context.service.requestAuthorization(center.key, options: body.options)
             if case .prompting = outcome, let app = try await context.principals.app(id: center.appID), app.authorizationPolicy != .prompt {
-                _ = try await context.service.answerAuthorizationPrompt(centerID: center.id, allowed: app.authorizationPolicy == .grant)
-                outcome = try await context.service.requestAuthorization(centerID: center.id, options: body.options)
+                _ = try await context.service.answerAuthorizationPrompt(center.key, allowed: app.authorizationPolicy == .grant)
+                outcome = try await context.service.requestAuthorization(center.key, options: body.options)
             }
-            if case .prompting = outcome, let wait, let answers {
+            if case .prompting = outcome, let wait {
                 // `Prefer: wait=N` (RFC 7240): hold the request — a suspended connection, not a thread —
-                // until the user answers or N seconds pass.
-                if await wait.awaitAnswer(answers.live) {
-                    outcome = try await context.service.requestAuthorization(centerID: center.id, options: body.options)
+                // until the user answers (a settings change after the prompt opened) or N seconds pass.
+                if await context.events.awaitSettingsChange(center.key, after: before, seconds: wait.seconds) {
+                    outcome = try await context.service.requestAuthorization(center.key, options: body.options)
                 }
             }
             let applied: HTTPHeaders = wait.map { ["Preference-Applied": "wait=\($0.seconds)"] } ?? [:]
@@ -117,7 +113,7 @@ enum AppRoutes {
             case .decided(let granted, let status):
                 return try .json(AuthorizationResult(granted: granted, status: status), headers: applied)
             case .prompting(let prompt):
-                return try .json(AuthorizationResult(status: .notDetermined, prompt: prompt), status: 202, headers: applied)
+                return try .json(AuthorizationResult(status: .notDetermined, prompt: prompt), status: .accepted, headers: applied)
             }
         }
         router.on(.get, "/v1/centers/{centerID}/settings") { request in
@@ -130,21 +126,21 @@ enum AppRoutes {
             try body.validate()
             // Attachments are the app's stored media from here on: URLs are fetched now, before the reply.
             body.content = try await context.media.resolve(body.content, appID: center.appID, at: context.clock.now)
-            switch try await context.service.add(centerID: center.id, body) {
+            switch try await context.service.add(to: center, body) {
             case .scheduled(let pending, let replaced):
-                return try .json(AddResultView(request: PendingView(pending), replaced: replaced), status: replaced ? 200 : 201)
+                return try .json(AddResultView(request: PendingView(pending), replaced: replaced), status: replaced ? .ok : .created)
             case .delivered(let delivered):
-                return try .json(AddResultView(delivered: delivered), status: 201)
+                return try .json(AddResultView(delivered: delivered), status: .created)
             }
         }
         router.on(.get, "/v1/centers/{centerID}/requests") { request in
             let (context, center) = try await center(request, provider)
             let page = try request.page()
-            let key = PendingPageCache.key(centerID: center.id, cursor: page.cursor, limit: page.limit)
-            let version = context.versions.version(ofCenter: center.id)
+            let key = PendingPageCache.key(center.key, cursor: page.cursor, limit: page.limit)
+            let version = context.versions.version(ofCenter: center.key)
             if let bytes = context.pendingPages.bytes(for: key, version: version) { return .json(bytes: bytes) }
-            let result = try await context.service.pendingRequests(centerID: center.id, after: page.cursor, limit: page.limit)
-            let response = try HTTPResponse.json(PendingPage(requests: result.items.map(PendingView.init), nextCursor: result.nextCursor))
+            let result = try await context.service.pendingRequests(center.key, after: page.cursor, limit: page.limit)
+            let response = try Response.json(PendingPage(requests: result.items.map(PendingView.init), nextCursor: result.nextCursor))
             if case .bytes(let bytes) = response.body { context.pendingPages.store(bytes, for: key, version: version) }
             return response
         }
@@ -152,16 +148,16 @@ enum AppRoutes {
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(IdentifierList.self)
             return try .json(
-                RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: body.identifiers)))
+                RemovedList(removed: try await context.service.removePendingRequests(center.key, identifiers: body.identifiers)))
         }
         router.on(.post, "/v1/centers/{centerID}/requests/remove-all") { request in
             let (context, center) = try await center(request, provider)
-            return try .json(RemovedList(removed: try await context.service.removePendingRequests(centerID: center.id, identifiers: nil)))
+            return try .json(RemovedList(removed: try await context.service.removePendingRequests(center.key, identifiers: nil)))
         }
         router.on(.get, "/v1/centers/{centerID}/delivered") { request in
             let (context, center) = try await center(request, provider)
             let page = try request.page()
-            let result = try await context.service.deliveredNotifications(centerID: center.id, after: page.cursor, limit: page.limit)
+            let result = try await context.service.deliveredNotifications(center.key, after: page.cursor, limit: page.limit)
             return try .json(DeliveredPage(notifications: result.items, nextCursor: result.nextCursor))
         }
         router.on(.post, "/v1/centers/{centerID}/delivered/remove") { request in
@@ -169,32 +165,30 @@ enum AppRoutes {
             let body = try request.decodeJSON(IdentifierList.self)
             return try .json(
                 RemovedList(
-                    removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: body.identifiers)))
+                    removed: try await context.service.removeDeliveredNotifications(center.key, identifiers: body.identifiers)))
         }
         router.on(.post, "/v1/centers/{centerID}/delivered/remove-all") { request in
             let (context, center) = try await center(request, provider)
             return try .json(
-                RemovedList(removed: try await context.service.removeDeliveredNotifications(centerID: center.id, identifiers: nil)))
+                RemovedList(removed: try await context.service.removeDeliveredNotifications(center.key, identifiers: nil)))
         }
         router.on(.put, "/v1/centers/{centerID}/badge") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(Badge.self)
-            try await context.service.setBadgeCount(centerID: center.id, body.count)
+            try await context.service.setBadgeCount(center.key, body.count)
             return try .json(body)
         }
     }
 
-    static func app(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, String) {
+    static func app(_ request: Request, _ provider: APIContextProvider) async throws -> (APIContext, String) {
         let context = try provider.context()
         return (context, try await context.authenticator.requireApp(request))
     }
 
-    /// The center named in the path, if it belongs to the calling app; else 404, as if it did not exist.
-    static func center(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, CenterRecord) {
+    /// The calling app's center named in the path (center ids are the app's own: another app's
+    /// `phone-1` is another center); 404 if the app has none by that id.
+    static func center(_ request: Request, _ provider: APIContextProvider) async throws -> (APIContext, CenterRecord) {
         let (context, appID) = try await app(request, provider)
-        let id = request.parameter("centerID")
-        let center = try await context.service.center(id)
-        guard center.appID == appID else { throw NotificationError.centerNotFound(id) }
-        return (context, center)
+        return (context, try await context.service.center(CenterKey(appID: appID, centerID: request.parameter("centerID"))))
     }
 }

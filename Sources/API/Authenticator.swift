@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import NotificationCore
 import Storage
 
 /// Resolves `Authorization: Bearer <token>` to a principal. Wrong or missing credentials answer 401
@@ -13,7 +14,7 @@ struct Authenticator: Sendable {
         self.principals = principals
     }
 
-    func principal(for request: HTTPRequest) async throws -> Principal {
+    func principal(for request: Request) async throws -> Principal {
         guard let header = request.headers["Authorization"], let token = Self.bearerToken(header) else {
             throw APIProblem.unauthorized("Send the credential as Authorization: Bearer <token>.")
         }
@@ -26,7 +27,7 @@ struct Authenticator: Sendable {
                 return .app(appID: credential.appID)
             case .centerToken where token.hasPrefix("unc_"):
                 guard let centerID = credential.centerID else { break }
-                return .user(centerID: centerID, appID: credential.appID)
+                return .user(CenterKey(appID: credential.appID, centerID: centerID))
             default:
                 break
             }
@@ -48,7 +49,7 @@ struct Authenticator: Sendable {
         return String(Substring(token[...end]))
     }
 
-    func requireOperator(_ request: HTTPRequest) async throws {
+    func requireOperator(_ request: Request) async throws {
         guard adminTokenHash != nil else {
             throw APIProblem.forbidden("The operator API is off: start usernotifyd with an admin token (USERNOTIFYD_ADMIN_TOKEN).")
         }
@@ -57,17 +58,17 @@ struct Authenticator: Sendable {
         }
     }
 
-    func requireApp(_ request: HTTPRequest) async throws -> String {
+    func requireApp(_ request: Request) async throws -> String {
         guard case .app(let appID) = try await principal(for: request) else {
             throw APIProblem.forbidden("This operation needs an app key (Bearer unk_…).")
         }
         return appID
     }
 
-    func requireUser(_ request: HTTPRequest) async throws -> (centerID: String, appID: String) {
-        guard case .user(let centerID, let appID) = try await principal(for: request) else {
+    func requireUser(_ request: Request) async throws -> CenterKey {
+        guard case .user(let key) = try await principal(for: request) else {
             throw APIProblem.forbidden("This operation needs a center token (Bearer unc_…).")
         }
-        return (centerID, appID)
+        return key
     }
 }

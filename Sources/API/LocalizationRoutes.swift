@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import NotificationCore
 import NotificationService
 import Storage
@@ -50,11 +51,7 @@ enum LocalizationRoutes {
             guard body.strings.count <= maxStrings,
                 body.strings.allSatisfy({ $0.key.isIdentifier(max: 255) && $0.value.codePoints <= NotificationContent.maxTextLength })
             else {
-                throw Problem(
-                    status: 422, code: "invalidStringTable", title: "Unprocessable Content",
-                    detail:
-                        "A table holds at most \(maxStrings) strings, keys of 1 to 255 characters with no control character, values of at most \(NotificationContent.maxTextLength)."
-                )
+                throw APIProblem.invalidStringTable(maxStrings: maxStrings, maxLength: NotificationContent.maxTextLength)
             }
             try await context.service.setStringTable(appID: appID, locale: locale, body.strings)
             return try .json(body)
@@ -63,9 +60,7 @@ enum LocalizationRoutes {
 
     private static func validLocale(_ locale: String) throws {
         guard CenterStateChange.isLanguageTag(locale) else {
-            throw Problem(
-                status: 422, code: "invalidLocale", title: "Unprocessable Content",
-                detail: "'\(locale)' is not a language tag such as en, de-CH or pt_BR.")
+            throw APIProblem.invalidLocale(locale)
         }
     }
 }

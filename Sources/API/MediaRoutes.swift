@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Media
 import NotificationCore
 import NotificationService
@@ -38,11 +39,7 @@ enum MediaRoutes {
         var quotaBytes: Int
     }
 
-    static let uploadTooLarge = Problem(
-        status: 413, code: "attachmentInvalidFileSize", title: "Content Too Large",
-        detail:
-            "The file is larger than \(MediaKind.largestBytes) bytes, the most any attachment may be (video); images may be 10,000,000 and audio 5,000,000.",
-        headers: ["Connection": "close"])
+    static let uploadTooLarge = APIProblem.uploadTooLarge(limit: MediaKind.largestBytes)
 
     static func register(on router: inout Router, _ provider: APIContextProvider) {
         router.on(.post, "/v1/media", body: .spooled(maxBytes: MediaKind.largestBytes, tooLarge: uploadTooLarge)) { request in
@@ -51,7 +48,7 @@ enum MediaRoutes {
             let (media, created) = try await context.media.ingest(
                 appID: appID, path: upload.path, typeHint: request.queryValue("typeHint"), at: context.clock.now)
             // The same content uploaded before is the same media: 200 instead of 201.
-            return try .json(MediaView(media), status: created ? 201 : 200, headers: ["Location": "/v1/media/\(media.id)"])
+            return try .json(MediaView(media), status: created ? .created : .ok, headers: ["Location": "/v1/media/\(media.id)"])
         }
         router.on(.get, "/v1/media") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
@@ -68,13 +65,12 @@ enum MediaRoutes {
         }
         router.on(.get, "/v1/me/delivered/{identifier}/attachments/{attachmentID}") { request in
             let context = try provider.context()
-            let centerID = try await context.authenticator.requireUser(request).centerID
-            let center = try await context.service.center(centerID)
+            let key = try await context.authenticator.requireUser(request)
             let identifier = request.parameter("identifier")
-            let notification = try await context.service.deliveredNotification(centerID: centerID, identifier: identifier)
+            let notification = try await context.service.deliveredNotification(key, identifier: identifier)
             let attachmentID = request.parameter("attachmentID")
             guard let attachment = notification.request.content.attachments?.first(where: { $0.identifier == attachmentID }),
-                let mediaID = attachment.mediaID, let media = try await context.media.media(appID: center.appID, id: mediaID)
+                let mediaID = attachment.mediaID, let media = try await context.media.media(appID: key.appID, id: mediaID)
             else {
                 throw APIProblem.notFound("attachmentNotFound", "Notification '\(identifier)' has no attachment '\(attachmentID)'.")
             }
@@ -90,7 +86,7 @@ enum MediaRoutes {
     }
 
     /// The file, whole or the asked range, with its type, validator and length; 304 when the client has it.
-    private static func download(_ media: MediaRecord, _ request: HTTPRequest, _ context: APIContext) throws -> HTTPResponse {
+    private static func download(_ media: MediaRecord, _ request: Request, _ context: APIContext) throws -> Response {
         let etag = "\"\(media.sha256)\""
         var headers: HTTPHeaders = [
             "Content-Type": media.mimeType, "Accept-Ranges": "bytes", "ETag": etag, "Cache-Control": "private, max-age=31536000, immutable",
@@ -98,27 +94,24 @@ enum MediaRoutes {
         if request.headers["If-None-Match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
             == true
         {
-            return HTTPResponse(status: 304, headers: headers)
+            return Response(status: .notModified, headers: headers)
         }
         // A range applies only to the representation the client has (If-Range), else the whole file.
         let rangeHeader = request.headers["If-Range"].map { $0 == etag } ?? true ? request.headers["Range"] : nil
         let range = ByteRange(header: rangeHeader, length: media.size)
         if case .unsatisfiable = range {
             headers.set("Content-Range", "bytes */\(media.size)")
-            return Problem(
-                status: 416, code: "rangeNotSatisfiable", title: "Range Not Satisfiable",
-                detail: "The file has \(media.size) bytes; ask for a range inside it.", headers: headers
-            ).response
+            return APIProblem.rangeNotSatisfiable(size: media.size, headers: headers).response
         }
         guard let descriptor = context.media.files.openForReading(media.sha256) else {
             throw APIProblem.notFound("attachmentNotInDataStore", "The file of media '\(media.id)' is gone.")
         }
         guard case .part(let part) = range else {
-            return HTTPResponse(
+            return Response(
                 status: 200, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: 0, count: media.size)))
         }
         headers.set("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound)/\(media.size)")
-        return HTTPResponse(
+        return Response(
             status: 206, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: part.lowerBound, count: part.count)))
     }
 }

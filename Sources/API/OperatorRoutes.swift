@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Media
 import NotificationCore
 import Scheduling
@@ -58,10 +59,7 @@ enum OperatorRoutes {
         router.on(.post, "/v1/clock") { request in
             let context = try await operatorContext(request, provider)
             guard let clock = context.virtualClock else {
-                throw Problem(
-                    status: 409, code: "virtualClockOff", title: "Conflict",
-                    detail: "The clock is the system's; start usernotifyd with --virtual-clock 1 to move it."
-                )
+                throw APIProblem.virtualClockOff
             }
             let body = try request.decodeJSON(SetClock.self)
             let target: Date
@@ -69,17 +67,13 @@ enum OperatorRoutes {
             case (let now?, nil): target = now
             case (nil, let seconds?) where seconds >= 0 && seconds <= 100 * 365 * 86_400: target = clock.now.addingTimeInterval(seconds)
             default:
-                throw Problem(
-                    status: 422, code: "invalidClockChange", title: "Unprocessable Content",
-                    detail: "Send either `now` (a date) or `advanceBy` (0 or more seconds).")
+                throw APIProblem.invalidClockChange
             }
             // Every date the API shows must stay an RFC 3339 date, whose years have four digits.
             guard target <= RFC3339.latest else {
-                throw Problem(
-                    status: 422, code: "invalidClockChange", title: "Unprocessable Content",
-                    detail: "The clock cannot pass 9999-12-31T23:59:59.999Z, the last date RFC 3339 can write.")
+                throw APIProblem.clockPastRFC3339
             }
-            clock.set(target)
+            _ = try await context.moveClock(target)
             // Everything due at the new time has fired when the reply comes.
             await context.settle()
             return try .json(ClockView(now: clock.now, virtual: true))
@@ -93,7 +87,7 @@ enum OperatorRoutes {
                 createdAt: context.clock.now
             )
             try await context.principals.insertApp(app)
-            return try .json(AppView(app), status: 201, headers: ["Location": "/v1/apps/\(app.id)"])
+            return try .json(AppView(app), status: .created, headers: ["Location": "/v1/apps/\(app.id)"])
         }
         router.on(.get, "/v1/apps/{appID}") { request in
             let context = try await operatorContext(request, provider)
@@ -110,9 +104,11 @@ enum OperatorRoutes {
         }
         router.on(.delete, "/v1/apps/{appID}") { request in
             let context = try await operatorContext(request, provider)
-            guard try await context.principals.deleteApp(id: request.parameter("appID")) else { throw appNotFound(request) }
+            guard try await context.principals.deleteApp(id: request.parameter("appID"), at: context.clock.now) else {
+                throw appNotFound(request)
+            }
             await context.media.sweep()
-            return HTTPResponse(status: 204)
+            return Response(status: .noContent)
         }
         router.on(.post, "/v1/apps/{appID}/keys") { request in
             let context = try await operatorContext(request, provider)
@@ -122,7 +118,7 @@ enum OperatorRoutes {
             try await context.principals.insertCredential(
                 CredentialRecord(id: issued.id, kind: .appKey, appID: app.id, secretHash: issued.hash, createdAt: now)
             )
-            return try .json(IssuedKey(id: issued.id, key: issued.token, createdAt: now), status: 201)
+            return try .json(IssuedKey(id: issued.id, key: issued.token, createdAt: now), status: .created)
         }
         router.on(.delete, "/v1/apps/{appID}/keys/{keyID}") { request in
             let context = try await operatorContext(request, provider)
@@ -133,11 +129,11 @@ enum OperatorRoutes {
             else {
                 throw APIProblem.notFound("keyNotFound", "App \(app.id) has no key '\(request.parameter("keyID"))'.")
             }
-            return HTTPResponse(status: 204)
+            return Response(status: .noContent)
         }
     }
 
-    private static func operatorContext(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> APIContext {
+    private static func operatorContext(_ request: Request, _ provider: APIContextProvider) async throws -> APIContext {
         let context = try provider.context()
         try await context.authenticator.requireOperator(request)
         return context
@@ -145,19 +141,17 @@ enum OperatorRoutes {
 
     private static func validName(_ name: String) throws -> String {
         guard name.isIdentifier(max: 200) else {
-            throw Problem(
-                status: 422, code: "invalidName", title: "Unprocessable Content",
-                detail: "`name` must be 1 to 200 characters (Unicode code points) with no control character.")
+            throw APIProblem.invalidName
         }
         return name
     }
 
-    private static func app(_ request: HTTPRequest, _ context: APIContext) async throws -> AppRecord {
+    private static func app(_ request: Request, _ context: APIContext) async throws -> AppRecord {
         guard let app = try await context.principals.app(id: request.parameter("appID")) else { throw appNotFound(request) }
         return app
     }
 
-    private static func appNotFound(_ request: HTTPRequest) -> Problem {
+    private static func appNotFound(_ request: Request) -> Problem {
         APIProblem.notFound("appNotFound", "No app '\(request.parameter("appID"))' exists.")
     }
 }

@@ -1,3 +1,4 @@
+import NotificationCore
 import Storage
 import Synchronization
 
@@ -13,8 +14,8 @@ final class PendingPageCache: Sendable {
     private static let capacity = 10_000
     private let entries = Mutex<[String: Entry]>([:])
 
-    static func key(centerID: String, cursor: String?, limit: Int) -> String {
-        "\(centerID)\u{0}\(cursor ?? "")\u{0}\(limit)"
+    static func key(_ center: CenterKey, cursor: String?, limit: Int) -> String {
+        "\(center.appID)\u{0}\(center.centerID)\u{0}\(cursor ?? "")\u{0}\(limit)"
     }
 
     func bytes(for key: String, version: UInt64) -> [UInt8]? {

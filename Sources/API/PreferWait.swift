@@ -1,5 +1,4 @@
 import Foundation
-import NotificationService
 
 /// `Prefer: wait=N` (RFC 7240), capped at `maximum` seconds.
 struct PreferWait: Sendable {
@@ -17,25 +16,5 @@ struct PreferWait: Sendable {
             }
         }
         return nil
-    }
-
-    /// Waits for the user's answer (a settings change) on `events`; false when the time ran out.
-    func awaitAnswer(_ events: AsyncStream<EventHub.Entry>) async -> Bool {
-        let seconds = seconds
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await entry in events {
-                    if case .settingsChanged = entry.event { return true }
-                }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return false
-            }
-            let answered = await group.next() ?? false
-            group.cancelAll()
-            return answered
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import NotificationCore
 import NotificationService
 import Scheduling
@@ -18,7 +19,7 @@ enum PushRoutes {
         }
         router.on(.post, "/v1/centers/{centerID}/push-token/rotate") { request in
             let (context, center) = try await AppRoutes.center(request, provider)
-            let token = try await context.service.rotatePushToken(centerID: center.id)
+            let token = try await context.service.rotatePushToken(center.key)
             return try .json(PushToken(token: token))
         }
         router.on(.post, "/3/device/{deviceToken}") { request in
@@ -27,17 +28,17 @@ enum PushRoutes {
             do {
                 appID = try await context.authenticator.requireApp(request)
             } catch let problem as Problem {
-                let reason = request.headers["Authorization"] == nil ? "MissingProviderToken" : "InvalidProviderToken"
-                throw failure(403, reason, problem.detail)
+                let reason: APNsReason = request.headers["Authorization"] == nil ? .missingProviderToken : .invalidProviderToken
+                throw APIProblem.apns(reason, problem.detail)
             }
             let token = request.parameter("deviceToken")
             guard token.utf8.count == 64, token.allSatisfy(\.isHexDigit) else {
-                throw failure(400, "BadDeviceToken", "A device token is 64 hexadecimal digits; got \(token.utf8.count) characters.")
+                throw APIProblem.apns(.badDeviceToken, "A device token is 64 hexadecimal digits; got \(token.utf8.count) characters.")
             }
             if let duplicate = ["apns-id", "apns-collapse-id", "apns-expiration", "apns-priority", "apns-push-type", "apns-topic"]
                 .first(where: { request.headers.values(for: $0).count > 1 })
             {
-                throw failure(400, "DuplicateHeaders", "`\(duplicate)` was sent more than once.")
+                throw APIProblem.apns(.duplicateHeaders, "`\(duplicate)` was sent more than once.")
             }
             let (payload, apns) = try parse(request, appID: appID)
             let center: CenterRecord
@@ -45,41 +46,34 @@ enum PushRoutes {
             case .center(let found) where found.appID == appID:
                 center = found
             case .retired(let owner, let at) where owner == appID:
-                var problem = failure(
-                    410, "Unregistered", "The token is no longer active (rotated, or its center was deleted) since \(at).")
+                var problem = APIProblem.apns(
+                    .unregistered, "The token is no longer active (rotated, or its center was deleted) since \(at).")
                 problem.members.append(.init("timestamp", .integer(Int64((at.timeIntervalSince1970 * 1000).rounded()))))
                 throw problem
             default:
                 // Another app's token is as unknown as one never issued.
-                throw failure(400, "BadDeviceToken", "No center has this push token.")
+                throw APIProblem.apns(.badDeviceToken, "No center has this push token.")
             }
             do {
                 try payload.content.validate()
             } catch let error as NotificationError {
-                throw failure(400, "BadPayload", error.message)
+                throw APIProblem.apns(.badPayload, error.message)
             }
             try await context.service.push(
                 apns.request(for: payload), apnsID: apns.id, background: payload.isBackground,
                 keptUntil: apns.keptUntil(receivedAt: context.clock.now), to: center)
-            return HTTPResponse(status: 200, headers: ["apns-id": apns.id])
+            return Response(status: .ok, headers: ["apns-id": apns.id])
         }
     }
 
-    private static func parse(_ request: HTTPRequest, appID: String) throws -> (APNsPayload, APNsRequest) {
+    private static func parse(_ request: Request, appID: String) throws -> (APNsPayload, APNsRequest) {
         do throws(APNsPayload.Failure) {
             let payload = try APNsPayload(json: request.body)
             let apns = try APNsRequest(
                 header: { request.headers[$0] }, appID: appID, payload: payload, newID: { UUID().uuidString.lowercased() })
             return (payload, apns)
         } catch {
-            throw failure(error.reason == "PayloadTooLarge" ? 413 : 400, error.reason, error.message)
+            throw APIProblem.apns(APNsReason(rawValue: error.reason) ?? .badPayload, error.message)
         }
-    }
-
-    /// An APNs error: its status and `reason`, as a problem whose `code` is the reason too.
-    static func failure(_ status: Int, _ reason: String, _ detail: String) -> Problem {
-        let titles = [400: "Bad Request", 403: "Forbidden", 410: "Gone", 413: "Content Too Large"]
-        return Problem(
-            status: status, code: reason, title: titles[status] ?? "Error", detail: detail, members: [.init("reason", .string(reason))])
     }
 }

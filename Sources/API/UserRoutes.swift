@@ -20,43 +20,43 @@ enum UserRoutes {
 
     static func register(on router: inout Router, _ provider: APIContextProvider) {
         router.on(.get, "/v1/me") { request in
-            let (context, centerID) = try await user(request, provider)
-            return try .json(CenterView(try await context.service.center(centerID)))
+            let (context, key) = try await user(request, provider)
+            return try .json(CenterView(try await context.service.center(key)))
         }
         router.on(.post, "/v1/me/authorization") { request in
-            let (context, centerID) = try await user(request, provider)
+            let (context, key) = try await user(request, provider)
             let body = try request.decodeJSON(PromptAnswer.self)
-            return try .json(try await context.service.answerAuthorizationPrompt(centerID: centerID, allowed: body.allowed))
+            return try .json(try await context.service.answerAuthorizationPrompt(key, allowed: body.allowed))
         }
         router.on(.get, "/v1/me/settings") { request in
-            let (context, centerID) = try await user(request, provider)
-            return try .json(try await context.service.center(centerID).settings)
+            let (context, key) = try await user(request, provider)
+            return try .json(try await context.service.center(key).settings)
         }
         router.on(.patch, "/v1/me/settings") { request in
-            let (context, centerID) = try await user(request, provider)
+            let (context, key) = try await user(request, provider)
             let body = try request.decodeJSON(NotificationSettingsChange.self)
-            return try .json(try await context.service.updateSettings(centerID: centerID, body))
+            return try .json(try await context.service.updateSettings(key, body))
         }
         router.on(.patch, "/v1/me/state") { request in
-            let (context, centerID) = try await user(request, provider)
+            let (context, key) = try await user(request, provider)
             let body = try request.decodeJSON(CenterStateChange.self)
-            return try .json(try await context.service.updateState(centerID: centerID, body))
+            return try .json(try await context.service.updateState(key, body))
         }
         router.on(.post, "/v1/me/location") { request in
-            let (context, centerID) = try await user(request, provider)
+            let (context, key) = try await user(request, provider)
             let body = try request.decodeJSON(Location.self)
-            return try .json(Fired(fired: try await context.service.updateLocation(centerID: centerID, body)))
+            return try .json(Fired(fired: try await context.service.updateLocation(key, body)))
         }
         router.on(.get, "/v1/me/delivered") { request in
-            let (context, centerID) = try await user(request, provider)
+            let (context, key) = try await user(request, provider)
             let page = try request.page()
-            let result = try await context.service.deliveredNotifications(centerID: centerID, after: page.cursor, limit: page.limit)
+            let result = try await context.service.deliveredNotifications(key, after: page.cursor, limit: page.limit)
             return try .json(AppRoutes.DeliveredPage(notifications: result.items, nextCursor: result.nextCursor))
         }
         router.on(.post, "/v1/me/delivered/{identifier}/response") { request in
-            let (context, centerID) = try await user(request, provider)
+            let (context, key) = try await user(request, provider)
             let body = try request.decodeJSON(NotificationResponse.self)
-            let disposition = try await context.service.respond(centerID: centerID, identifier: request.parameter("identifier"), body)
+            let disposition = try await context.service.respond(key, identifier: request.parameter("identifier"), body)
             return try .json(
                 ResponseResult(
                     forwardedToDelegate: disposition.forwardToDelegate, removed: disposition.removesNotification,
@@ -64,8 +64,8 @@ enum UserRoutes {
         }
     }
 
-    private static func user(_ request: HTTPRequest, _ provider: APIContextProvider) async throws -> (APIContext, String) {
+    private static func user(_ request: Request, _ provider: APIContextProvider) async throws -> (APIContext, CenterKey) {
         let context = try provider.context()
-        return (context, try await context.authenticator.requireUser(request).centerID)
+        return (context, try await context.authenticator.requireUser(request))
     }
 }

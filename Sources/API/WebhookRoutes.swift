@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Scheduling
 import Storage
 import Webhooks
@@ -93,7 +94,7 @@ enum WebhookRoutes {
             if let text = request.queryValue("status") {
                 guard let value = WebhookDeliveryRecord.Status(rawValue: text) else {
                     let known = WebhookDeliveryRecord.Status.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw Problem.badRequest("`status` must be one of \(known); got '\(text)'.", code: "invalidParameter")
+                    throw APIProblem.invalidParameter("`status` must be one of \(known); got '\(text)'.")
                 }
                 status = value
             }
@@ -116,8 +117,7 @@ enum WebhookRoutes {
             else {
                 throw APIProblem.notFound("deliveryNotFound", "No webhook message '\(id)' exists for this app.")
             }
-            context.wakeDispatcher()
-            return try .json(DeliveryView(delivery, attempts: attempts), status: 202)
+            return try .json(DeliveryView(delivery, attempts: attempts), status: .accepted)
         }
         router.on(.post, "/v1/webhooks/endpoints/enable") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
@@ -125,7 +125,6 @@ enum WebhookRoutes {
             guard try await context.webhooks.enableEndpoint(appID: appID, url: body.url) else {
                 throw APIProblem.notFound("endpointNotDisabled", "'\(body.url)' is not a disabled endpoint of this app.")
             }
-            context.wakeDispatcher()
             return try .json(try await settings(context, appID: appID))
         }
     }

@@ -5,6 +5,6 @@ package enum BodyPolicy: Sendable {
     case buffered
     /// Written to a file in the server's spool directory as it arrives (never held in memory), up to
     /// `maxBytes`; a larger body is answered with `tooLarge` (413) and discarded. The handler finds the
-    /// file in `HTTPRequest.spooledBody`.
+    /// file in `Request.spooledBody`.
     case spooled(maxBytes: Int, tooLarge: Problem)
 }

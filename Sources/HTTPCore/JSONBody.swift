@@ -1,8 +1,9 @@
 import Foundation
+import HTTPTypes
 import StrictJSON
 
 /// JSON request and response bodies through `Codable`, with errors that say what to fix.
-extension HTTPRequest {
+extension Request {
     /// Decodes the body as `T`, strictly: RFC 8259 JSON only (no trailing commas, no duplicate members),
     /// no member the type does not read, no explicit null where a field has none. Refuses a body that is
     /// not declared `application/json` (415); every other failure is a 400 problem naming the field and
@@ -17,17 +18,17 @@ extension HTTPRequest {
     }
 }
 
-extension HTTPResponse {
+extension Response {
     /// A JSON response of bytes already encoded.
-    package static func json(bytes: [UInt8], status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
+    package static func json(bytes: [UInt8], status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
     }
 
     /// A JSON response of `value`.
-    package static func json<T: Encodable>(_ value: T, status: Int = 200, headers: HTTPHeaders = [:]) throws -> HTTPResponse {
+    package static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) throws -> Response {
         var all = headers
         all.set("Content-Type", "application/json")
-        return HTTPResponse(status: status, headers: all, body: .bytes(Array(try JSONBody.encoder.encode(value))))
+        return Response(status: status, headers: all, body: .bytes(Array(try JSONBody.encoder.encode(value))))
     }
 }
 
@@ -50,15 +51,8 @@ package enum JSONBody {
         }
     }
 
-    package static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
-        }
-        return encoder
-    }()
+    /// Writes responses: the service's wire format.
+    package static let encoder = WireFormat.encoder
 
     /// Whether a Content-Type header names JSON (`application/json` or any `+json` type, parameters ignored).
     package static func isJSON(_ contentType: String) -> Bool {

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// How a request's body is delimited (RFC 9112 §6), and the heads whose framing must be refused.
 ///
 /// A body length that two parsers could read differently is how requests are smuggled: a proxy reads
@@ -19,7 +21,7 @@ package enum MessageFraming {
             }
             guard codings.count == 1, codings[0].trimmed.caseInsensitiveEquals("chunked") else {
                 return Problem(
-                    status: 501, code: "unsupportedTransferCoding", title: "Not Implemented",
+                    status: .notImplemented, code: "unsupportedTransferCoding",
                     detail: "Only `Transfer-Encoding: chunked` is supported (once); got '\(codings.joined(separator: ", "))'.",
                     headers: ["Connection": "close"])
             }
@@ -39,7 +41,7 @@ package enum MessageFraming {
 
     private static func ambiguous(_ detail: String) -> Problem {
         Problem(
-            status: 400, code: "ambiguousBodyLength", title: "Bad Request", detail: detail, headers: ["Connection": "close"])
+            status: .badRequest, code: "ambiguousBodyLength", detail: detail, headers: ["Connection": "close"])
     }
 }
 

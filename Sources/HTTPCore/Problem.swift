@@ -1,11 +1,12 @@
+import HTTPTypes
+
 /// An RFC 9457 problem: what every error response of the service carries as `application/problem+json`.
 ///
 /// `code` is the stable, machine-readable name clients switch on (the framework's `UNError` names where
 /// one fits); `detail` says what to fix. Handlers throw problems; the router renders them, in one place.
 package struct Problem: Error, Sendable, Equatable {
-    package var status: Int
+    package var status: HTTPStatus
     package var code: String
-    package var title: String
     package var detail: String
     /// Extra header fields, e.g. `Allow` on a 405 or `Retry-After` on a 503.
     package var headers: HTTPHeaders
@@ -27,14 +28,16 @@ package struct Problem: Error, Sendable, Equatable {
         }
     }
 
-    package init(status: Int, code: String, title: String, detail: String, headers: HTTPHeaders = [:], members: [Member] = []) {
+    package init(status: HTTPStatus, code: String, detail: String, headers: HTTPHeaders = [:], members: [Member] = []) {
         self.status = status
         self.code = code
-        self.title = title
         self.detail = detail
         self.headers = headers
         self.members = members
     }
+
+    /// The status's reason phrase: the problem's short, human-readable summary.
+    package var title: String { status.reasonPhrase }
 
     /// A URI naming the problem type.
     package var type: String { "urn:usernotifyd:problem:\(code)" }
@@ -42,12 +45,12 @@ package struct Problem: Error, Sendable, Equatable {
     package static let contentType = "application/problem+json"
 
     /// The response that carries this problem.
-    package var response: HTTPResponse {
+    package var response: Response {
         var body = JSONWriter()
         body.object {
             $0.field("type", type)
             $0.field("title", title)
-            $0.field("status", status)
+            $0.field("status", status.code)
             $0.field("detail", detail)
             $0.field("code", code)
             for member in members {
@@ -59,19 +62,19 @@ package struct Problem: Error, Sendable, Equatable {
         }
         var all = headers
         all.set("Content-Type", Self.contentType)
-        return HTTPResponse(status: status, headers: all, body: .bytes(body.bytes))
+        return Response(status: status, headers: all, body: .bytes(body.bytes))
     }
 }
 
 extension Problem {
     package static func notFound(_ detail: String) -> Problem {
-        Problem(status: 404, code: "notFound", title: "Not Found", detail: detail)
+        Problem(status: .notFound, code: "notFound", detail: detail)
     }
 
     package static func methodNotAllowed(_ method: HTTPMethod, path: String, allowed: [HTTPMethod]) -> Problem {
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
         return Problem(
-            status: 405, code: "methodNotAllowed", title: "Method Not Allowed",
+            status: .methodNotAllowed, code: "methodNotAllowed",
             detail: "\(method) is not supported on \(path); use one of: \(allow).",
             headers: ["Allow": allow]
         )
@@ -79,34 +82,34 @@ extension Problem {
 
     package static func payloadTooLarge(limit: Int) -> Problem {
         Problem(
-            status: 413, code: "payloadTooLarge", title: "Content Too Large",
+            status: .contentTooLarge, code: "payloadTooLarge",
             detail: "The request body is larger than the limit of \(limit) bytes; send a smaller body.",
             headers: ["Connection": "close"]
         )
     }
 
     package static func badRequest(_ detail: String, code: String = "malformedRequest") -> Problem {
-        Problem(status: 400, code: code, title: "Bad Request", detail: detail)
+        Problem(status: .badRequest, code: code, detail: detail)
     }
 
     package static func unsupportedMediaType(_ detail: String) -> Problem {
-        Problem(status: 415, code: "unsupportedMediaType", title: "Unsupported Media Type", detail: detail)
+        Problem(status: .unsupportedMediaType, code: "unsupportedMediaType", detail: detail)
     }
 
     package static func insufficientStorage(_ detail: String) -> Problem {
-        Problem(status: 507, code: "insufficientStorage", title: "Insufficient Storage", detail: detail, headers: ["Connection": "close"])
+        Problem(status: .insufficientStorage, code: "insufficientStorage", detail: detail, headers: ["Connection": "close"])
     }
 
     package static func serviceUnavailable(_ detail: String) -> Problem {
         Problem(
-            status: 503, code: "shuttingDown", title: "Service Unavailable", detail: detail,
+            status: .serviceUnavailable, code: "shuttingDown", detail: detail,
             headers: ["Connection": "close", "Retry-After": "1"]
         )
     }
 
     package static func internalError() -> Problem {
         Problem(
-            status: 500, code: "internalError", title: "Internal Server Error",
+            status: .internalServerError, code: "internalError",
             detail: "The server failed to handle the request; it was logged. Retry later."
         )
     }

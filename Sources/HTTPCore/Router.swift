@@ -5,7 +5,7 @@
 /// An unknown path answers 404; a known path with another method answers 405 with `Allow`. `HEAD` is
 /// served by the `GET` handler (the server drops the body).
 package struct Router: HTTPResponder {
-    package typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+    package typealias Handler = @Sendable (Request) async throws -> Response
 
     /// Routes by their number of path segments: a request is compared only with templates as long as its path.
     private var routes: [Int: [Route]] = [:]
@@ -14,11 +14,11 @@ package struct Router: HTTPResponder {
     /// Maps errors that are not `Problem`s (domain errors) to problems; nil means "internal error".
     package var errorMapper: @Sendable (any Error) -> Problem?
     /// Told about every error that became a 500.
-    package var onInternalError: @Sendable (any Error, HTTPRequest) -> Void
+    package var onInternalError: @Sendable (any Error, Request) -> Void
 
     package init(
         errorMapper: @escaping @Sendable (any Error) -> Problem? = { _ in nil },
-        onInternalError: @escaping @Sendable (any Error, HTTPRequest) -> Void = { _, _ in }
+        onInternalError: @escaping @Sendable (any Error, Request) -> Void = { _, _ in }
     ) {
         self.errorMapper = errorMapper
         self.onInternalError = onInternalError
@@ -32,12 +32,12 @@ package struct Router: HTTPResponder {
         if case .spooled = body { spooledRoutes.append((method, route.template, body)) }
     }
 
-    package func bodyPolicy(for request: HTTPRequest) -> BodyPolicy {
+    package func bodyPolicy(for request: Request) -> BodyPolicy {
         guard !spooledRoutes.isEmpty else { return .buffered }
         return spooledRoutes.first { $0.method == request.method && $0.template.match(request.segments) != nil }?.policy ?? .buffered
     }
 
-    package func respond(to request: HTTPRequest) async -> HTTPResponse {
+    package func respond(to request: Request) async -> Response {
         var request = request
         do {
             let handler = try match(&request)
@@ -52,7 +52,7 @@ package struct Router: HTTPResponder {
     }
 
     /// The handler for the request, with its path parameters filled in.
-    private func match(_ request: inout HTTPRequest) throws -> Handler {
+    private func match(_ request: inout Request) throws -> Handler {
         let segments = request.segments
         var allowed: [HTTPMethod] = []
         let method = request.method == .head ? HTTPMethod.get : request.method

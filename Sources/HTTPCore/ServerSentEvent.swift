@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// One Server-Sent Event (the `text/event-stream` format of the HTML standard).
 package struct ServerSentEvent: Sendable, Equatable {
     package var id: String?
@@ -31,17 +33,17 @@ package struct ServerSentEvent: Sendable, Equatable {
     }
 }
 
-extension HTTPResponse {
+extension Response {
     /// A `text/event-stream` response whose events `produce` sends; comment lines keep it alive.
     package static func eventStream(
         headers: HTTPHeaders = [:],
         produce: @escaping @Sendable (ServerSentEventWriter) async throws -> Void
-    ) -> HTTPResponse {
+    ) -> Response {
         var all = headers
         all.set("Content-Type", "text/event-stream")
         all.set("Cache-Control", "no-store")
-        return HTTPResponse(
-            status: 200,
+        return Response(
+            status: .ok,
             headers: all,
             body: .stream(
                 ResponseStreamProducer(heartbeat: Array(":\n\n".utf8)) { writer in

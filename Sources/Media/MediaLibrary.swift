@@ -55,12 +55,12 @@ package final class MediaLibrary: Sendable {
         -> MediaType
     {
         let supported = "JPEG, PNG, GIF, HEIC images; AIFF, WAV, MP3, M4A audio; MPEG, MPEG-2, MP4, AVI video"
-        guard file.size > 0 else { throw .init(code: "attachmentUnrecognizedType", kind: .invalid, message: "The file is empty.") }
+        guard file.size > 0 else { throw .init(code: "attachmentUnrecognizedType", kind: .unsupportedType, message: "The file is empty.") }
         let type: MediaType
         switch MediaSniffer.detect(head: file.head, tail: file.tail, size: file.size) {
         case .unrecognized:
             throw .init(
-                code: "attachmentUnrecognizedType", kind: .invalid,
+                code: "attachmentUnrecognizedType", kind: .unsupportedType,
                 message: "The content is not a supported media type (decided from the bytes, not the name or header): \(supported).")
         case .corrupt(let type, let reason):
             throw .init(code: "attachmentCorrupt", kind: .invalid, message: "The file looks like \(type.uti) but is corrupt: \(reason).")
@@ -69,19 +69,19 @@ package final class MediaLibrary: Sendable {
         }
         guard file.size <= type.kind.maxBytes else {
             throw .init(
-                code: "attachmentInvalidFileSize", kind: .invalid,
+                code: "attachmentInvalidFileSize", kind: .tooLarge,
                 message:
                     "The \(type.kind.rawValue) is \(file.size) bytes; the limit for \(type.kind.rawValue) is \(type.kind.maxBytes) bytes.")
         }
         if let typeHint {
             guard let hinted = MediaType.named(typeHint) else {
                 throw .init(
-                    code: "attachmentUnrecognizedType", kind: .invalid,
+                    code: "attachmentUnrecognizedType", kind: .unsupportedType,
                     message: "typeHint '\(typeHint)' is not a supported type; use one of \(Set(MediaType.all.map(\.uti)).sorted()).")
             }
             guard hinted.uti == type.uti else {
                 throw .init(
-                    code: "attachmentUnrecognizedType", kind: .invalid,
+                    code: "attachmentUnrecognizedType", kind: .unsupportedType,
                     message: "typeHint says \(hinted.uti) but the content is \(type.uti); fix the hint or leave it out.")
             }
         }
@@ -114,7 +114,7 @@ package final class MediaLibrary: Sendable {
                 }
                 if let hint = attachment.typeHint, hint != found.uti {
                     throw NotificationError(
-                        code: "attachmentUnrecognizedType", kind: .invalid,
+                        code: "attachmentUnrecognizedType", kind: .unsupportedType,
                         message: "typeHint says \(hint) but media '\(mediaID)' is \(found.uti); fix the hint or leave it out.")
                 }
                 media = found

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Logging
 import Synchronization
 
@@ -120,7 +121,7 @@ extension Daemon {
                     spooling.subtract(1, ordering: .relaxed)
                     return queue(
                         Problem(
-                            status: 503, code: "tooManyUploads", title: "Service Unavailable",
+                            status: .serviceUnavailable, code: "tooManyUploads",
                             detail: "Too many uploads are in progress; retry shortly.",
                             headers: ["Retry-After": "1", "Connection": "close"]
                         ).response, stream: nil, on: connection)
@@ -188,7 +189,7 @@ extension Daemon {
     }
 
     /// Queues `response` on the connection (libmicrohttpd's thread only).
-    private func queue(_ response: HTTPResponse, stream: ResponseStream?, on connection: OpaquePointer) -> MHD_Result {
+    private func queue(_ response: Response, stream: ResponseStream?, on connection: OpaquePointer) -> MHD_Result {
         let created: OpaquePointer?
         switch response.body {
         case .stream where stream != nil:
@@ -214,7 +215,7 @@ extension Daemon {
         if dispatcher.isDraining, response.headers["Connection"] == nil {
             MHD_add_response_header(created, "Connection", "close")
         }
-        let result = MHD_queue_response(connection, UInt32(response.status), created)
+        let result = MHD_queue_response(connection, UInt32(response.status.code), created)
         MHD_destroy_response(created)
         return result
     }
@@ -223,7 +224,7 @@ extension Daemon {
     /// if it cannot be decoded (the request then carries the raw path).
     private static func readHead(
         _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?
-    ) -> (request: HTTPRequest, problem: Problem?) {
+    ) -> (request: Request, problem: Problem?) {
         var headers: [(name: String, value: String)] = []
         var query: [(name: String, value: String)] = []
         withUnsafeMutablePointer(to: &headers) { collectValues(connection, kind: .HEADER_KIND, into: $0) }
@@ -232,9 +233,9 @@ extension Daemon {
         let rawPath = url.map { String(cString: $0) } ?? "/"
         do {
             let target = try RequestTarget(rawPath: rawPath, rawQuery: query)
-            return (HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers)), nil)
+            return (Request(method: method, target: target, headers: HTTPHeaders(headers)), nil)
         } catch {
-            return (HTTPRequest(method: method, path: rawPath, headers: HTTPHeaders(headers)), error)
+            return (Request(method: method, path: rawPath, headers: HTTPHeaders(headers)), error)
         }
     }
 

@@ -12,12 +12,12 @@ final class RequestContext: @unchecked Sendable {
         /// Handed to a worker; the connection is suspended.
         case handling
         /// The worker's answer, to be queued on libmicrohttpd's thread.
-        case ready(HTTPResponse, ResponseStream?)
+        case ready(Response, ResponseStream?)
         /// Queued.
         case answered
     }
 
-    var request: HTTPRequest
+    var request: Request
     var bodyTooLarge = false
     /// Where the body goes for a spooled route; nil for bodies kept in memory.
     var spool: BodySpool?
@@ -27,7 +27,7 @@ final class RequestContext: @unchecked Sendable {
     /// The stream of a streaming response, so that completion can close it.
     private let stream = Mutex<ResponseStream?>(nil)
 
-    init(request: HTTPRequest) {
+    init(request: Request) {
         self.request = request
     }
 
@@ -45,7 +45,7 @@ final class RequestContext: @unchecked Sendable {
     }
 
     /// Stores the worker's answer; the caller then resumes the connection.
-    func setResponse(_ response: HTTPResponse, stream: ResponseStream?) {
+    func setResponse(_ response: Response, stream: ResponseStream?) {
         self.stream.withLock { $0 = stream }
         phase.withLock { $0 = .ready(response, stream) }
     }

@@ -72,7 +72,8 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
         locked = try container.decodeIfPresent(Bool.self, forKey: .locked)
         // `"focus": null` clears the focus; leaving it out keeps it.
         if container.contains(.focus) {
-            focus = try container.decodeNil(forKey: .focus) ? .some(nil) : .some(try container.decode(CenterState.Focus.self, forKey: .focus))
+            focus =
+                try container.decodeNil(forKey: .focus) ? .some(nil) : .some(try container.decode(CenterState.Focus.self, forKey: .focus))
         }
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         locale = try container.decodeIfPresent(String.self, forKey: .locale)

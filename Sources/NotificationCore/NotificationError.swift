@@ -2,15 +2,24 @@
 /// case name where one fits (`notificationsNotAllowed`, `attachmentInvalidURL`…), else a name of ours.
 /// `message` says what to fix.
 package struct NotificationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of refusal it is; the API maps each kind to one HTTP status, in one place.
     package enum Kind: Sendable, Hashable {
-        /// The input is wrong; fix it and retry (HTTP 400/422).
+        /// The input is wrong; fix it and retry (HTTP 422).
         case invalid
-        /// The current state forbids it (HTTP 403/409).
+        /// The user or the app's state forbids it (HTTP 403).
+        case forbidden
+        /// The current state conflicts with it (HTTP 409).
         case refused
         /// The thing does not exist (HTTP 404).
         case notFound
-        /// A limit was reached (HTTP 409/413).
+        /// A count limit was reached (HTTP 409).
         case limit
+        /// A file is larger than its kind allows (HTTP 413).
+        case tooLarge
+        /// A file's content is not a supported type (HTTP 415).
+        case unsupportedType
+        /// The app's storage quota is full (HTTP 507).
+        case quota
     }
 
     package let code: String
@@ -33,7 +42,7 @@ package struct NotificationError: Error, Sendable, Hashable, CustomStringConvert
 extension NotificationError {
     /// UNError.notificationsNotAllowed (1).
     package static let notificationsNotAllowed = NotificationError(
-        code: "notificationsNotAllowed", kind: .refused,
+        code: "notificationsNotAllowed", kind: .forbidden,
         message:
             "Notifications are not allowed for this center: the user denied authorization. The user can allow them again in the center's settings."
     )
@@ -43,6 +52,10 @@ extension NotificationError {
             code: "pendingLimitReached", kind: .limit,
             message: "The center already has \(limit) pending requests, its limit. Remove some, or replace one by reusing its identifier."
         )
+    }
+
+    package static func centerExists(_ id: String) -> NotificationError {
+        NotificationError(code: "centerExists", kind: .refused, message: "This app already has a center '\(id)'; choose another id.")
     }
 
     package static func centerNotFound(_ id: String) -> NotificationError {
@@ -64,13 +77,15 @@ extension NotificationError {
 
     /// UNError.attachmentInvalidFileSize (102), for a file larger than any kind allows.
     package static func attachmentTooLarge(size: Int, limit: Int) -> NotificationError {
-        .invalid("attachmentInvalidFileSize", "The file is \(size) bytes or more; no attachment may be larger than \(limit) bytes (video).")
+        NotificationError(
+            code: "attachmentInvalidFileSize", kind: .tooLarge,
+            message: "The file is \(size) bytes or more; no attachment may be larger than \(limit) bytes (video).")
     }
 
     /// UNError.attachmentMoveIntoDataStoreFailed (104), for the app's quota.
     package static func mediaQuotaExceeded(quota: Int, used: Int, size: Int) -> NotificationError {
         NotificationError(
-            code: "attachmentMoveIntoDataStoreFailed", kind: .limit,
+            code: "attachmentMoveIntoDataStoreFailed", kind: .quota,
             message:
                 "The app's media quota of \(quota) bytes cannot take this \(size)-byte file (\(used) bytes in use). Remove requests or delivered notifications holding attachments to give space back."
         )

@@ -35,15 +35,15 @@ package struct NotificationRequest: Sendable, Hashable, Codable {
 
 /// A request waiting for its trigger, as the store keeps it.
 package struct PendingRequest: Sendable, Hashable {
-    package var centerID: String
+    package var center: CenterKey
     package var request: NotificationRequest
     /// When it was added (or last replaced): time-interval triggers count from here.
     package var addedAt: Date
     /// The next date it fires; nil for location triggers.
     package var nextFireDate: Date?
 
-    package init(centerID: String, request: NotificationRequest, addedAt: Date, nextFireDate: Date?) {
-        self.centerID = centerID
+    package init(center: CenterKey, request: NotificationRequest, addedAt: Date, nextFireDate: Date?) {
+        self.center = center
         self.request = request
         self.addedAt = addedAt
         self.nextFireDate = nextFireDate

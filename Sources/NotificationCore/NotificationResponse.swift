@@ -74,7 +74,7 @@ package enum ResponseRules {
             }
             if action.options.contains(.authenticationRequired), locked {
                 throw NotificationError(
-                    code: "authenticationRequired", kind: .refused,
+                    code: "authenticationRequired", kind: .forbidden,
                     message:
                         "Action '\(action.identifier)' requires an unlocked device; unlock the center (updateCenterState locked=false) first."
                 )

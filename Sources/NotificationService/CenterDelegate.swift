@@ -2,26 +2,11 @@ import Foundation
 import NotificationCore
 import Storage
 
-/// What the app's delegate (`UNUserNotificationCenterDelegate`, here webhooks) hears about, beyond the
-/// user's own event stream.
-package enum DelegateEvent: Sendable {
-    /// `didReceive`: the user's response, to forward to the app.
-    case response(NotificationResponse, DeliveredNotification)
-    /// The user answered the authorization prompt.
-    case authorizationChanged(NotificationSettings)
-    /// The user changed the settings.
-    case settingsChanged(NotificationSettings)
-    /// The user removed delivered notifications (dismissed them).
-    case notificationRemoved([String])
-    /// A background push reached the center (`didReceiveRemoteNotification`): for the app, not shown.
-    case backgroundPush(NotificationRequest)
-}
-
-/// The app's delegate. `record` takes events for delivery and returns once the event is durable, so
-/// that an acknowledged response is never lost; `willPresent` asks, within the app's deadline, how to
-/// present a notification to a center in the foreground.
+/// The app's delegate, where it answers synchronously: `willPresent` asks, within the app's deadline,
+/// how to present a notification to a center in the foreground; the two extensions change content and
+/// see actions first. What the delegate only hears of (`didReceive`, settings changes…) is not here: the
+/// store writes those to the outbox in the transaction of the change they report.
 package protocol CenterDelegate: Sendable {
-    func record(_ event: DelegateEvent, center: CenterRecord) async throws
     /// `.noDelegate` when the app has none (the notification's own options apply); `.delegateFailed`
     /// with the reason when it did not answer in time or answered nonsense (not presented).
     func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision
@@ -38,7 +23,6 @@ package protocol CenterDelegate: Sendable {
 /// No delegate: events go nowhere (tests of the center alone).
 package struct NoDelegate: CenterDelegate {
     package init() {}
-    package func record(_ event: DelegateEvent, center: CenterRecord) async throws {}
     package func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision {
         .noDelegate
     }

@@ -1,85 +1,113 @@
 import Foundation
+import NotificationCore
+import Scheduling
+import Storage
 import Synchronization
 
-/// Fans center events out to the user's event streams, and keeps a short history per center so that a
-/// stream can resume after a reconnect (`Last-Event-ID`).
+/// Fans the centers' event histories out to the users' event streams.
 ///
-/// Event ids are `<epoch>-<sequence>`: the epoch changes with every process, so a client that resumes
-/// with an id from before a restart (or older than the history) is told to resynchronize instead of
-/// silently missing events.
-package final class EventHub: CenterEventSink {
-    package struct Entry: Sendable, Hashable {
-        package var id: String
-        package var sequence: UInt64
-        package var event: CenterEvent
+/// The history is in the store, each event with its center's sequence, so a stream is a cursor over it:
+/// it resumes after any `Last-Event-ID` the store still holds — across restarts and, on PostgreSQL,
+/// across replicas — and learns of new events from the change feed, which wakes every stream of a center
+/// whose history grew (on whichever replica it grew). The hub keeps no events of its own.
+package final class EventHub: Sendable {
+    /// What a stream sends.
+    package enum Item: Sendable, Hashable {
+        /// The events since the client's `Last-Event-ID` cannot all be replayed: it must fetch the state again.
+        case reset
+        case event(StoredEvent)
     }
 
-    /// Where a subscription starts.
-    package enum Resume: Sendable, Hashable {
-        /// From now on.
-        case live
-        /// After the given id: the entries missed, then live.
-        case after(String)
+    private struct Watchers {
+        var next: UInt64 = 0
+        var byCenter: [CenterKey: [UInt64: WakeSignal]] = [:]
     }
 
-    /// A subscription: what was missed, whether a gap could not be filled, and the live entries.
-    package struct Subscription: Sendable {
-        package var missed: [Entry]
-        /// The id to resume after was unknown (another process, or older than the history).
-        package var gap: Bool
-        package var live: AsyncStream<Entry>
+    private let store: any NotificationStore
+    private let watchers = Mutex(Watchers())
+    /// Events read from the store at once.
+    private let pageSize = 256
+
+    package init(store: any NotificationStore) {
+        self.store = store
+        store.changes.listen { [weak self] change in self?.apply(change) }
     }
 
-    private struct State {
-        var sequence: UInt64 = 0
-        var history: [String: [Entry]] = [:]
-        /// Per center, the sequence of the newest entry dropped from the history.
-        var trimmed: [String: UInt64] = [:]
-        var subscribers: [String: [UUID: AsyncStream<Entry>.Continuation]] = [:]
-    }
-
-    private let state = Mutex(State())
-    private let epoch: String
-    private let historyLimit: Int
-
-    package init(historyLimit: Int = 256, epoch: String = String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36)) {
-        self.historyLimit = historyLimit
-        self.epoch = epoch
-    }
-
-    package func publish(_ event: CenterEvent, centerID: String) {
-        let (entry, subscribers) = state.withLock { state in
-            state.sequence += 1
-            let entry = Entry(id: "\(epoch)-\(state.sequence)", sequence: state.sequence, event: event)
-            var history = state.history[centerID, default: []]
-            history.append(entry)
-            if history.count > historyLimit {
-                state.trimmed[centerID] = history[history.count - historyLimit - 1].sequence
-                history.removeFirst(history.count - historyLimit)
+    private func apply(_ change: StoreChange) {
+        let signals: [WakeSignal] = watchers.withLock { watchers in
+            switch change {
+            case .events(let key, _): Array(watchers.byCenter[key]?.values ?? [:].values)
+            case .centers(let keys): keys.flatMap { Array(watchers.byCenter[$0]?.values ?? [:].values) }
+            case .resynchronize, .app: watchers.byCenter.values.flatMap(\.values)
+            default: []
             }
-            state.history[centerID] = history
-            return (entry, Array(state.subscribers[centerID, default: [:]].values))
         }
-        subscribers.forEach { $0.yield(entry) }
+        signals.forEach { $0.signal() }
     }
 
-    /// Subscribes to a center's events; the stream ends when the subscriber stops iterating.
-    package func subscribe(centerID: String, from resume: Resume) -> Subscription {
-        let token = UUID()
-        let (live, continuation) = AsyncStream.makeStream(of: Entry.self, bufferingPolicy: .bufferingNewest(1024))
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.subscribers[centerID]?.removeValue(forKey: token) }
+    /// Sends the center's events to `send` until cancelled (or the center is deleted): first those after
+    /// `resume` (a stream's `Last-Event-ID`), or, without one, only what comes from now on. A `resume`
+    /// the history no longer reaches back to (or not this center's) sends `.reset` first.
+    package func follow(_ key: CenterKey, after resume: String?, send: @Sendable (Item) async throws -> Void) async throws {
+        let signal = WakeSignal()
+        let id = watchers.withLock { watchers in
+            watchers.next += 1
+            watchers.byCenter[key, default: [:]][watchers.next] = signal
+            return watchers.next
         }
-        let (missed, gap) = state.withLock { state -> ([Entry], Bool) in
-            state.subscribers[centerID, default: [:]][token] = continuation
-            guard case .after(let id) = resume else { return ([], false) }
-            let history = state.history[centerID, default: []]
-            let parts = id.split(separator: "-")
-            guard parts.count == 2, parts[0] == epoch, let sequence = UInt64(parts[1]) else { return (history, true) }
-            let missed = history.filter { $0.sequence > sequence }
-            let gap = sequence < state.trimmed[centerID, default: 0] || sequence > state.sequence
-            return (missed, gap)
+        defer {
+            watchers.withLock { watchers in
+                watchers.byCenter[key]?[id] = nil
+                if watchers.byCenter[key]?.isEmpty == true { watchers.byCenter[key] = nil }
+            }
         }
-        return Subscription(missed: missed, gap: gap, live: live)
+        guard let latest = try await store.latestEvent(key) else { return }
+        var cursor = latest
+        if let resume {
+            if let sequence = Int64(resume), sequence >= 0, sequence <= latest { cursor = sequence } else { try await send(.reset) }
+        }
+        while !Task.isCancelled {
+            let page = try await store.events(key, after: cursor, limit: pageSize)
+            if page.gap {
+                // The center went, or the history was trimmed past the cursor.
+                if page.latest == 0, try await store.latestEvent(key) == nil { return }
+                try await send(.reset)
+                cursor = page.latest
+                continue
+            }
+            for event in page.events {
+                try await send(.event(event))
+                cursor = event.sequence
+            }
+            if page.events.count == pageSize { continue }
+            await signal.wait()
+        }
+    }
+
+    /// Waits until the user answers the authorization prompt (a `settingsChanged` after `sequence`) or
+    /// `seconds` pass; true when answered.
+    package func awaitSettingsChange(_ key: CenterKey, after sequence: Int64, seconds: Int) async -> Bool {
+        struct Answered: Error {}
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                do {
+                    try await self.follow(key, after: String(sequence)) { item in
+                        if case .event(let event) = item, event.name == CenterEvent.settingsChanged(NotificationSettings()).name {
+                            throw Answered()
+                        }
+                    }
+                    return false
+                } catch {
+                    return error is Answered
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return false
+            }
+            let answered = await group.next() ?? false
+            group.cancelAll()
+            return answered
+        }
     }
 }

@@ -16,8 +16,8 @@ extension NotificationCenterService {
             if let keptUntil, keptUntil > now {
                 try await store.holdPush(
                     HeldPush(
-                        centerID: center.id, apnsID: apnsID, request: request, background: background, receivedAt: now, expiresAt: keptUntil
-                    ))
+                        center: center.key, apnsID: apnsID, request: request, background: background, receivedAt: now, expiresAt: keptUntil)
+                )
             }
             return
         }
@@ -29,31 +29,30 @@ extension NotificationCenterService {
     }
 
     /// A new push token for the center; the old one answers `Unregistered` from now on.
-    package func rotatePushToken(centerID: String) async throws -> String {
+    package func rotatePushToken(_ key: CenterKey) async throws -> String {
         let token = CenterRecord.newPushToken()
-        try await updateCenter(centerID) { $0.pushToken = token }
+        try await updateCenter(key) { center, _ in center.pushToken = token }
         return token
     }
 
     /// The center came online: its kept push, unless expired, is delivered now (then forgotten, so a
     /// crash in between delivers it again rather than never).
-    func deliverHeldPush(centerID: String) async throws {
-        guard let held = try await store.heldPush(centerID: centerID) else { return }
+    func deliverHeldPush(_ key: CenterKey) async throws {
+        guard let held = try await store.heldPush(key) else { return }
         let now = clock.now
         if held.expiresAt > now {
-            try await deliverPush(held.request, background: held.background, center: try await center(centerID), at: now)
+            try await deliverPush(held.request, background: held.background, center: try await center(key), at: now)
         }
-        try await store.removeHeldPush(centerID: centerID, apnsID: held.apnsID)
+        try await store.removeHeldPush(key, apnsID: held.apnsID)
     }
 
     private func deliverPush(_ request: NotificationRequest, background: Bool, center: CenterRecord, at now: Date) async throws {
         if background {
-            try await delegate.record(.backgroundPush(request), center: center)
+            _ = try await store.record([.app(.backgroundPush(request))], for: center.key, at: now)
             return
         }
         // Pushes do not count against the pending limit (they fire at once) and are not listed as pending.
         _ = try await store.upsertPending(
-            PendingRequest(centerID: center.id, request: request, addedAt: now, nextFireDate: now), limit: .max)
-        wake()
+            PendingRequest(center: center.key, request: request, addedAt: now, nextFireDate: now), limit: .max)
     }
 }

@@ -15,8 +15,7 @@ package enum AddResult: Sendable, Hashable {
 extension NotificationCenterService {
     /// `add(_:)`: validates in full, then schedules (an upsert by identifier) or, with no trigger,
     /// delivers at once. A denied center refuses with `notificationsNotAllowed`.
-    package func add(centerID: String, _ request: NotificationRequest) async throws -> AddResult {
-        let center = try await center(centerID)
+    package func add(to center: CenterRecord, _ request: NotificationRequest) async throws -> AddResult {
         try request.validate()
         guard center.settings.authorizationStatus != .denied else { throw NotificationError.notificationsNotAllowed }
         let now = clock.now
@@ -30,50 +29,39 @@ extension NotificationCenterService {
                 message: "`trigger.dateComponents` do not match any date after now; the request would never fire."
             )
         }
-        let pending = PendingRequest(centerID: centerID, request: request, addedAt: now, nextFireDate: first)
+        let pending = PendingRequest(center: center.key, request: request, addedAt: now, nextFireDate: first)
         let outcome = try await store.upsertPending(pending, limit: configuration.pendingLimit)
-        if first != nil { wake() }
         return .scheduled(pending, replaced: outcome == .replaced)
     }
 
-    package func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
-        _ = try await center(centerID)
-        return try await store.pendingRequests(centerID: centerID, after: cursor, limit: min(limit, configuration.pageLimit))
+    package func pendingRequests(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
+        try await store.pendingRequests(key, after: cursor, limit: min(limit, configuration.pageLimit))
     }
 
     /// Removes pending requests by identifier (nil: all); identifiers that are not pending are ignored.
-    package func removePendingRequests(centerID: String, identifiers: [String]?) async throws -> [String] {
+    package func removePendingRequests(_ key: CenterKey, identifiers: [String]?) async throws -> [String] {
         for identifier in identifiers ?? [] { try NotificationRequest.validateIdentifier(identifier, field: "identifiers") }
-        _ = try await center(centerID)
-        let removed = try await store.removePending(centerID: centerID, identifiers: identifiers)
-        if !removed.isEmpty {
-            await released()
-            events.publish(.pendingRemoved(removed), centerID: centerID)
-        }
+        let removed = try await store.removePending(key, identifiers: identifiers, at: clock.now) { [.user(.pendingRemoved($0))] }
+        if !removed.isEmpty { await released() }
         return removed
     }
 
-    package func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
-        _ = try await center(centerID)
-        return try await store.deliveredNotifications(centerID: centerID, after: cursor, limit: min(limit, configuration.pageLimit))
+    package func deliveredNotifications(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
+        try await store.deliveredNotifications(key, after: cursor, limit: min(limit, configuration.pageLimit))
     }
 
-    package func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification {
-        guard let notification = try await store.deliveredNotification(centerID: centerID, identifier: identifier) else {
+    package func deliveredNotification(_ key: CenterKey, identifier: String) async throws -> DeliveredNotification {
+        guard let notification = try await store.deliveredNotification(key, identifier: identifier) else {
             throw NotificationError.notificationNotFound(identifier)
         }
         return notification
     }
 
-    /// Removes delivered notifications by identifier (nil: all); others are ignored.
-    package func removeDeliveredNotifications(centerID: String, identifiers: [String]?) async throws -> [String] {
+    /// Removes delivered notifications by identifier (nil: all), as the app does; others are ignored.
+    package func removeDeliveredNotifications(_ key: CenterKey, identifiers: [String]?) async throws -> [String] {
         for identifier in identifiers ?? [] { try NotificationRequest.validateIdentifier(identifier, field: "identifiers") }
-        _ = try await center(centerID)
-        let removed = try await store.removeDelivered(centerID: centerID, identifiers: identifiers)
-        if !removed.isEmpty {
-            await released()
-            events.publish(.deliveredRemoved(removed), centerID: centerID)
-        }
+        let removed = try await store.removeDelivered(key, identifiers: identifiers, at: clock.now) { [.user(.deliveredRemoved($0))] }
+        if !removed.isEmpty { await released() }
         return removed
     }
 
@@ -81,30 +69,32 @@ extension NotificationCenterService {
 
     /// A location update: fires every location trigger whose boundary the move crossed in a direction
     /// it asked for; one-shots then leave the pending list. Returns the identifiers fired.
-    package func updateLocation(centerID: String, _ location: Location) async throws -> [String] {
+    package func updateLocation(_ key: CenterKey, _ location: Location) async throws -> [String] {
         try location.validate()
-        let previous = try await updateCenter(centerID) { center in
+        let previous = try await updateCenter(key) { center, _ in
             defer { center.state.location = location }
             return center.state.location
         }
         var fired: [String] = []
-        for stored in try await store.pendingRequests(centerID: centerID, triggerKind: "location") {
+        for stored in try await store.pendingRequests(key, triggerKind: "location") {
             guard case .location(let region, let repeats) = stored.pending.request.trigger, region.isCrossed(from: previous, to: location)
             else { continue }
-            let center = try await center(centerID)
+            let center = try await center(key)
             _ = try await deliver(
                 stored.pending.request, center: center, revision: stored.revision, nextFireDate: nil, keepPending: repeats, at: clock.now)
-            fired.append(stored.pending.request.identifier)
+            fired.append(stored.identifier)
         }
         return fired
     }
 
     // MARK: responses
 
-    /// The user responded to a delivered notification: validated against its category; dismiss removes it.
-    package func respond(centerID: String, identifier: String, _ response: NotificationResponse) async throws -> ResponseDisposition {
-        let center = try await center(centerID)
-        guard let notification = try await store.deliveredNotification(centerID: centerID, identifier: identifier) else {
+    /// The user responded to a delivered notification: validated against its category; the content
+    /// extension, if any, has its say; the response (if forwarded) and the removal (if any) are written
+    /// with their events in one transaction.
+    package func respond(_ key: CenterKey, identifier: String, _ response: NotificationResponse) async throws -> ResponseDisposition {
+        let center = try await center(key)
+        guard let notification = try await store.deliveredNotification(key, identifier: identifier) else {
             throw NotificationError.notificationNotFound(identifier)
         }
         let category = try await notification.request.content.categoryIdentifier.asyncFlatMap { identifier in
@@ -116,14 +106,14 @@ extension NotificationCenterService {
             disposition = disposition.answered(by: option)
         }
         // Durable in the outbox before the reply: the app gets it at least once.
-        if disposition.forwardToDelegate { try await delegate.record(.response(response, notification), center: center) }
+        let forwarded: [ChangeEvent] = disposition.forwardToDelegate ? [.app(.response(response, notification))] : []
         if disposition.removesNotification {
-            let removed = try await store.removeDelivered(centerID: centerID, identifiers: [identifier])
-            if !removed.isEmpty {
-                await released()
-                events.publish(.deliveredRemoved(removed), centerID: centerID)
-                try await delegate.record(.notificationRemoved(removed), center: center)
+            let removed = try await store.removeDelivered(key, identifiers: [identifier], at: clock.now) { removed in
+                forwarded + (removed.isEmpty ? [] : [.user(.deliveredRemoved(removed)), .app(.notificationRemoved(removed))])
             }
+            if !removed.isEmpty { await released() }
+        } else if !forwarded.isEmpty {
+            _ = try await store.record(forwarded, for: key, at: clock.now)
         }
         return disposition
     }
@@ -132,12 +122,13 @@ extension NotificationCenterService {
 
     /// Fires claimed requests (the scheduler's `FiringHandler`). Those the app's extensions must see
     /// first (`willPresent` in the foreground, the service extension) go to the extension lane and fire
-    /// there, their claims held meanwhile; the rest fire at once.
-    package func fire(_ due: [StoredPending], at now: Date) async throws {
+    /// there, their claims renewed meanwhile; the rest fire at once.
+    @discardableResult
+    package func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
         var waiting: [StoredPending] = []
         var direct: [StoredPending] = []
         for stored in due {
-            let center = try? await store.center(id: stored.pending.centerID)
+            let center = try? await store.center(stored.center)
             if let center, Self.asksExtensions(stored.pending.request, center: center) {
                 waiting.append(stored)
             } else {
@@ -147,9 +138,11 @@ extension NotificationCenterService {
         if !waiting.isEmpty {
             lane.submit { [self, waiting] in
                 do {
-                    let prepared = await self.prepare(waiting.map { ($0.pending.centerID, $0.pending.request) }, at: now)
+                    let prepared = await self.holdingClaims(waiting) {
+                        await self.prepare(waiting.map { ($0.center, $0.pending.request) }, at: now)
+                    }
                     // Cut short by shutdown, the answers are not the app's: record nothing; the claims
-                    // are released at the next start and the requests fire then.
+                    // end with their leases and the requests fire then (here or on another replica).
                     guard !Task.isCancelled else { return }
                     try await self.fire(waiting, at: now, prepared: prepared)
                 } catch {
@@ -158,7 +151,28 @@ extension NotificationCenterService {
                 }
             }
         }
-        if !direct.isEmpty { try await fire(direct, at: now, prepared: [:]) }
+        return direct.isEmpty ? [] : try await fire(direct, at: now, prepared: [:])
+    }
+
+    /// Runs `work` while renewing the claims' leases, so that a slow extension never lets another
+    /// process take them over.
+    private func holdingClaims<T: Sendable>(_ claims: [StoredPending], _ work: @Sendable () async -> T) async -> T {
+        let store = store
+        let clock = clock
+        let lease = configuration.lease
+        return await withTaskGroup(of: T?.self) { group in
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(Int(lease * 1000 / 3)))
+                    guard !Task.isCancelled else { break }
+                    try? await store.extendClaims(claims, until: clock.now.addingTimeInterval(lease))
+                }
+                return nil
+            }
+            let result = await work()
+            group.cancelAll()
+            return result
+        }
     }
 
     /// Runs the extension lane until cancelled (beside the scheduler).
@@ -176,51 +190,46 @@ extension NotificationCenterService {
     }
 
     /// Decides the presentations from the centers as they are at this instant and records the whole
-    /// batch in one transaction, then publishes it.
-    private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]) async throws {
-        let tables = try await stringTables(for: due.map(\.pending.centerID))
-        let recorded = try await store.fire(due) { stored, center in
+    /// batch, with its events, in one transaction.
+    @discardableResult
+    private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]) async throws -> [FiringRecord] {
+        let tables = try await stringTables(for: due.map(\.center))
+        return try await store.fire(due, at: now) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
-            let ready = prepared[PreparedKey(centerID: center.id, identifier: stored.pending.request.identifier)]
+            let ready = prepared[PreparedKey(center: center.key, identifier: stored.identifier)]
             return Self.firing(
                 ready?.request ?? stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false,
                 at: now, foreground: ready?.foreground ?? .noDelegate, tables: tables[center.appID] ?? StringTables())
         }
-        recorded.forEach(publish)
     }
 
-    /// The string tables of the apps of these centers (only when a request needs them would be leaner;
-    /// both are cached in memory).
-    private func stringTables(for centerIDs: [String]) async throws -> [String: StringTables] {
+    /// The string tables of the apps of these centers (cached in memory).
+    private func stringTables(for centers: [CenterKey]) async throws -> [String: StringTables] {
         var tables: [String: StringTables] = [:]
-        for centerID in Set(centerIDs) {
-            guard let appID = try await store.center(id: centerID)?.appID, tables[appID] == nil else { continue }
-            tables[appID] = try await store.stringTables(appID: appID)
-        }
+        for appID in Set(centers.map(\.appID)) { tables[appID] = try await store.stringTables(appID: appID) }
         return tables
     }
 
-    /// Decides the presentation (after the extensions), records the firing, then publishes it.
+    /// Decides the presentation (after the extensions) and records the firing with its events.
     func deliver(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
     ) async throws -> DeliveredNotification? {
-        let ready = await prepare([(center.id, request)], at: now).values.first
+        let ready = await prepare([(center.key, request)], at: now).values.first
         let record = Self.firing(
             ready?.request ?? request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now,
             foreground: ready?.foreground ?? .noDelegate, tables: try await store.stringTables(appID: center.appID))
-        try await store.recordFirings([record])
-        publish(record)
+        try await store.recordFirings([record], at: now)
         return record.delivered
     }
 
     /// What the app's extensions make of requests about to be delivered, all at once: the service
     /// extension may change the content of a request with `mutableContent` and alert text, for a center
     /// that shows alerts (B18); then a center in the foreground asks `willPresent` (B10).
-    private func prepare(_ requests: [(centerID: String, request: NotificationRequest)], at now: Date) async -> [PreparedKey: Prepared] {
+    private func prepare(_ requests: [(center: CenterKey, request: NotificationRequest)], at now: Date) async -> [PreparedKey: Prepared] {
         var asking: [(CenterRecord, NotificationRequest)] = []
-        for (centerID, request) in requests {
-            guard let center = try? await store.center(id: centerID), Self.asksExtensions(request, center: center) else { continue }
+        for (key, request) in requests {
+            guard let center = try? await store.center(key), Self.asksExtensions(request, center: center) else { continue }
             asking.append((center, request))
         }
         guard !asking.isEmpty else { return [:] }
@@ -235,7 +244,7 @@ extension NotificationCenterService {
                     if center.state.appState == .foreground {
                         ready.foreground = await delegate.willPresent(ready.request, center: center, at: now)
                     }
-                    return (PreparedKey(centerID: center.id, identifier: request.identifier), ready)
+                    return (PreparedKey(center: center.key, identifier: request.identifier), ready)
                 }
             }
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
@@ -256,16 +265,12 @@ extension NotificationCenterService {
         let presentation = PresentationRules.decide(
             content: request.content, settings: center.settings, state: center.state, foreground: foreground)
         return FiringRecord(
-            centerID: center.id, identifier: request.identifier, revision: revision,
+            center: center.key, identifier: request.identifier, revision: revision,
             delivered: presentation.map { DeliveredNotification(date: now, request: request, presentation: $0) },
             nextFireDate: nextFireDate, keepPending: keepPending, badge: presentation?.badge == true ? request.content.badge : nil
         )
     }
 
-    private func publish(_ firing: FiringRecord) {
-        if let delivered = firing.delivered { events.publish(.presented(delivered), centerID: firing.centerID) }
-        if let badge = firing.badge { events.publish(.badgeChanged(badge), centerID: firing.centerID) }
-    }
 }
 
 extension Optional {
@@ -277,7 +282,7 @@ extension Optional {
 
 /// One request of one center, for what `prepare` made of it.
 private struct PreparedKey: Hashable, Sendable {
-    var centerID: String
+    var center: CenterKey
     var identifier: String
 }
 

@@ -6,61 +6,70 @@ import Storage
 
 /// The `UNUserNotificationCenter` behaviour of every center, on top of a store and a scheduler.
 ///
-/// Every change is committed to the store before the method returns. Domain refusals are thrown as
-/// `NotificationError`s.
+/// Every change is committed to the store before the method returns, together with the events it
+/// reports to the user (the event stream) and to the app (its delegate's outbox), in one transaction.
+/// Domain refusals are thrown as `NotificationError`s.
 package final class NotificationCenterService: FiringHandler {
     package struct Configuration: Sendable {
         /// Pending requests a center may hold (the framework keeps 64). At the limit, adding a new
         /// identifier is refused with `pendingLimitReached`; replacing an existing one is allowed.
         package var pendingLimit = 64
         package var pageLimit = 500
+        /// How long a firing's claim lasts; firings that wait on the app's extensions renew it.
+        package var lease: TimeInterval = Scheduler.defaultLease
 
         package init() {}
     }
 
     let store: any NotificationStore
     package let clock: any SchedulerClock
-    let events: any CenterEventSink
     let delegate: any CenterDelegate
     /// Firings waiting on the app's extensions.
     let lane = ExtensionLane()
     let configuration: Configuration
     let logger: Logger
-    let wake: @Sendable () -> Void
     /// Called after pending or delivered notifications were removed, before the caller hears of it: what
     /// they held (attachment files) may be let go now.
     let released: @Sendable () async -> Void
 
     package init(
-        store: any NotificationStore, clock: any SchedulerClock, events: any CenterEventSink = DiscardingEventSink(),
-        delegate: any CenterDelegate = NoDelegate(), configuration: Configuration = Configuration(), logger: Logger,
-        wake: @escaping @Sendable () -> Void, released: @escaping @Sendable () async -> Void = {}
+        store: any NotificationStore, clock: any SchedulerClock, delegate: any CenterDelegate = NoDelegate(),
+        configuration: Configuration = Configuration(), logger: Logger, released: @escaping @Sendable () async -> Void = {}
     ) {
         self.released = released
         self.store = store
         self.clock = clock
-        self.events = events
         self.delegate = delegate
         self.configuration = configuration
         self.logger = logger
-        self.wake = wake
     }
 
     // MARK: centers
 
-    package func createCenter(appID: String, id: String, state: CenterState = CenterState()) async throws -> CenterRecord {
-        let center = CenterRecord(id: id, appID: appID, state: state, createdAt: clock.now)
-        try await store.insertCenter(center)
+    /// Creates a center of the app; `centerExists` (409) if the app already has one with this id.
+    package func createCenter(_ key: CenterKey, state: CenterState = CenterState()) async throws -> CenterRecord {
+        let center = CenterRecord(id: key.centerID, appID: key.appID, state: state, createdAt: clock.now)
+        do {
+            try await store.insertCenter(center)
+        } catch let error as StoreError where error.code == .conflict {
+            throw NotificationError.centerExists(key.centerID)
+        }
         return center
     }
 
-    package func center(_ id: String) async throws -> CenterRecord {
-        guard let center = try await store.center(id: id) else { throw NotificationError.centerNotFound(id) }
+    package func center(_ key: CenterKey) async throws -> CenterRecord {
+        guard let center = try await store.center(key) else { throw NotificationError.centerNotFound(key.centerID) }
         return center
     }
 
-    package func deleteCenter(_ id: String) async throws {
-        guard try await store.deleteCenter(id: id) else { throw NotificationError.centerNotFound(id) }
+    /// The sequence of the center's newest event (0 before the first).
+    package func latestEvent(_ key: CenterKey) async throws -> Int64 {
+        guard let latest = try await store.latestEvent(key) else { throw NotificationError.centerNotFound(key.centerID) }
+        return latest
+    }
+
+    package func deleteCenter(_ key: CenterKey) async throws {
+        guard try await store.deleteCenter(key, at: clock.now) else { throw NotificationError.centerNotFound(key.centerID) }
         await released()
     }
 
@@ -68,73 +77,68 @@ package final class NotificationCenterService: FiringHandler {
 
     /// `requestAuthorization(options:)`: opens the prompt once, grants provisional at once, and returns
     /// the stored decision afterwards.
-    package func requestAuthorization(centerID: String, options: Set<AuthorizationOption>) async throws -> AuthorizationRequestOutcome {
+    package func requestAuthorization(_ key: CenterKey, options: Set<AuthorizationOption>) async throws -> AuthorizationRequestOutcome {
         let now = clock.now
         let promptID = UUID().uuidString.lowercased()
-        let (outcome, opened) = try await updateCenter(centerID) { center in
+        return try await updateCenter(key) { center, events in
             let hadPrompt = center.prompt != nil
             let outcome = AuthorizationRules.request(
                 options, settings: &center.settings, prompt: &center.prompt, newPromptID: promptID, now: now)
-            return (outcome, !hadPrompt && center.prompt != nil)
+            if !hadPrompt, case .prompting(let prompt) = outcome { events.append(.user(.authorizationPrompt(prompt))) }
+            if case .decided(_, .provisional) = outcome { events.append(.user(.settingsChanged(center.settings))) }
+            return outcome
         }
-        if opened, case .prompting(let prompt) = outcome { events.publish(.authorizationPrompt(prompt), centerID: centerID) }
-        if case .decided(_, .provisional) = outcome {
-            events.publish(.settingsChanged(try await center(centerID).settings), centerID: centerID)
-        }
-        return outcome
     }
 
     /// The user's answer to the open prompt.
-    package func answerAuthorizationPrompt(centerID: String, allowed: Bool) async throws -> NotificationSettings {
-        let settings = try await updateCenter(centerID) { center in
+    package func answerAuthorizationPrompt(_ key: CenterKey, allowed: Bool) async throws -> NotificationSettings {
+        try await updateCenter(key) { center, events in
             try AuthorizationRules.answer(allowed: allowed, settings: &center.settings, prompt: &center.prompt)
+            events += [.user(.settingsChanged(center.settings)), .app(.authorizationChanged(center.settings))]
             return center.settings
         }
-        events.publish(.settingsChanged(settings), centerID: centerID)
-        try await delegate.record(.authorizationChanged(settings), center: try await center(centerID))
-        return settings
     }
 
-    package func updateSettings(centerID: String, _ change: NotificationSettingsChange) async throws -> NotificationSettings {
-        let settings = try await updateCenter(centerID) { center in
+    package func updateSettings(_ key: CenterKey, _ change: NotificationSettingsChange) async throws -> NotificationSettings {
+        try await updateCenter(key) { center, events in
             try change.apply(to: &center.settings)
             if center.settings.authorizationStatus != .notDetermined { center.prompt = nil }
+            events += [.user(.settingsChanged(center.settings)), .app(.settingsChanged(center.settings))]
             return center.settings
         }
-        events.publish(.settingsChanged(settings), centerID: centerID)
-        try await delegate.record(.settingsChanged(settings), center: try await center(centerID))
-        return settings
     }
 
     /// App state, lock, focus, time zone, locale. A new time zone moves calendar triggers that follow
     /// the device's wall clock.
-    package func updateState(centerID: String, _ change: CenterStateChange) async throws -> CenterState {
-        let (before, after) = try await updateCenter(centerID) { center in
+    package func updateState(_ key: CenterKey, _ change: CenterStateChange) async throws -> CenterState {
+        let (before, after) = try await updateCenter(key) { center, _ in
             let before = center.state
             try change.apply(to: &center.state)
             return (before, center.state)
         }
-        if before.timeZone != after.timeZone { try await rescheduleCalendarTriggers(centerID: centerID, zone: after.timeZone) }
-        if !before.online, after.online { try await deliverHeldPush(centerID: centerID) }
+        if before.timeZone != after.timeZone { try await rescheduleCalendarTriggers(key, zone: after.timeZone) }
+        if !before.online, after.online { try await deliverHeldPush(key) }
         return after
     }
 
-    private func rescheduleCalendarTriggers(centerID: String, zone: String) async throws {
+    private func rescheduleCalendarTriggers(_ key: CenterKey, zone: String) async throws {
         let now = clock.now
-        for stored in try await store.pendingRequests(centerID: centerID, triggerKind: "calendar") {
+        for stored in try await store.pendingRequests(key, triggerKind: "calendar") {
             guard case .calendar(let match, _) = stored.pending.request.trigger, match.timeZone == nil else { continue }
             let next = match.nextDate(after: now, in: TimeZoneNames.zone(zone))
-            try await store.reschedule(
-                centerID: centerID, identifier: stored.pending.request.identifier, revision: stored.revision, nextFireDate: next)
+            try await store.reschedule(key, identifier: stored.identifier, revision: stored.revision, nextFireDate: next)
         }
-        wake()
     }
 
-    // MARK: categories
+    // MARK: categories and string tables
 
     package func setCategories(appID: String, _ categories: [NotificationCategory]) async throws {
         try NotificationCategory.validate(categories)
         try await store.replaceCategories(appID: appID, categories)
+    }
+
+    package func categories(appID: String) async throws -> [NotificationCategory] {
+        try await store.categories(appID: appID)
     }
 
     package func stringTables(appID: String) async throws -> StringTables { try await store.stringTables(appID: appID) }
@@ -147,20 +151,25 @@ package final class NotificationCenterService: FiringHandler {
         try await store.setDefaultLocale(appID: appID, locale)
     }
 
-    package func categories(appID: String) async throws -> [NotificationCategory] {
-        try await store.categories(appID: appID)
-    }
-
     // MARK: badge
 
-    package func setBadgeCount(centerID: String, _ count: Int) async throws {
+    package func setBadgeCount(_ key: CenterKey, _ count: Int) async throws {
         guard (0...NotificationContent.maxCount).contains(count) else { throw NotificationError.badgeInputInvalid(count) }
-        try await updateCenter(centerID) { $0.badge = count }
-        events.publish(.badgeChanged(count), centerID: centerID)
+        try await updateCenter(key) { center, events in
+            center.badge = count
+            events.append(.user(.badgeChanged(count)))
+        }
     }
 
-    func updateCenter<T: Sendable>(_ id: String, _ change: @Sendable (inout CenterRecord) throws -> T) async throws -> T {
-        guard let result = try await store.updateCenter(id: id, change) else { throw NotificationError.centerNotFound(id) }
+    /// Changes a center in one transaction with the events the change reports; `centerNotFound` if it
+    /// does not exist.
+    @discardableResult
+    func updateCenter<T: Sendable>(
+        _ key: CenterKey, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
+    ) async throws -> T {
+        guard let result = try await store.updateCenter(key, at: clock.now, change) else {
+            throw NotificationError.centerNotFound(key.centerID)
+        }
         return result
     }
 }

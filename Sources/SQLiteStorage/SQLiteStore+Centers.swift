@@ -5,46 +5,74 @@ import Storage
 
 extension SQLiteStore {
     package func insertCenter(_ center: CenterRecord) async throws {
-        try await writer.write { db in
+        try await write { db, effects in
             try db.execute(
-                sql:
-                    "INSERT INTO centers(id, app_id, settings, state, badge, prompt, created_at, push_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                sql: """
+                    INSERT INTO centers(app_id, id, settings, state, badge, prompt, created_at, push_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
                 arguments: [
-                    center.id, center.appID, try Self.encode(center.settings), try Self.encode(center.state), center.badge,
+                    center.appID, center.id, try Self.encode(center.settings), try Self.encode(center.state), center.badge,
                     try center.prompt.map(Self.encode), Self.milliseconds(center.createdAt), center.pushToken,
                 ]
             )
+            effects.announce(.centers([center.key]))
         }
     }
 
-    package func center(id: String) async throws -> CenterRecord? {
-        try await pool.read { db in try Self.fetchCenter(id, db) }
+    package func center(_ key: CenterKey) async throws -> CenterRecord? {
+        try await read { db in try Self.fetchCenter(key, db) }
     }
 
-    package func updateCenter<T: Sendable>(id: String, _ change: @Sendable (inout CenterRecord) throws -> T) async throws -> T? {
-        try await writer.write { db in
-            guard var center = try Self.fetchCenter(id, db) else { return nil }
-            let result = try change(&center)
-            try db.execute(
-                sql: "UPDATE centers SET settings = ?, state = ?, badge = ?, prompt = ?, push_token = ? WHERE id = ?",
-                arguments: [
-                    try Self.encode(center.settings), try Self.encode(center.state), center.badge, try center.prompt.map(Self.encode),
-                    center.pushToken, id,
-                ]
-            )
+    package func updateCenter<T: Sendable>(
+        _ key: CenterKey, at date: Date, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
+    ) async throws -> T? {
+        try await write { db, effects in
+            guard var center = try Self.fetchCenter(key, db) else { return nil }
+            let before = center
+            var events: [ChangeEvent] = []
+            let result = try change(&center, &events)
+            if center != before {
+                try db.execute(
+                    sql: "UPDATE centers SET settings = ?, state = ?, badge = ?, prompt = ?, push_token = ? WHERE app_id = ? AND id = ?",
+                    arguments: [
+                        try Self.encode(center.settings), try Self.encode(center.state), center.badge, try center.prompt.map(Self.encode),
+                        center.pushToken, key.appID, key.centerID,
+                    ]
+                )
+                if center.pushToken != before.pushToken { try Self.retirePushToken(before.pushToken, appID: key.appID, at: date, db) }
+                effects.announce(.centers([key]))
+            }
+            try Self.append(events, for: key, at: date, db, &effects)
             return result
         }
     }
 
-    package func deleteCenter(id: String) async throws -> Bool {
-        try await writer.write { db in
-            try db.execute(sql: "DELETE FROM centers WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
+    package func deleteCenter(_ key: CenterKey, at date: Date) async throws -> Bool {
+        try await write { db, effects in
+            guard
+                let token = try String.fetchOne(
+                    db, sql: "SELECT push_token FROM centers WHERE app_id = ? AND id = ?", arguments: [key.appID, key.centerID])
+            else { return false }
+            // Its requests, notifications, events, holds, held push and token go with it (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM centers WHERE app_id = ? AND id = ?", arguments: [key.appID, key.centerID])
+            try Self.retirePushToken(token, appID: key.appID, at: date, db)
+            effects.announce(.centers([key]))
+            effects.announce(.notifications([key]))
+            effects.announce(.credentials)
+            return true
+        }
+    }
+
+    package func record(_ events: [ChangeEvent], for key: CenterKey, at date: Date) async throws -> Bool {
+        try await write { db, effects in
+            guard try Self.centerExists(key, db) else { return false }
+            try Self.append(events, for: key, at: date, db, &effects)
+            return true
         }
     }
 
     package func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws {
-        try await writer.write { db in
+        try await write { db, _ in
             try db.execute(sql: "DELETE FROM categories WHERE app_id = ?", arguments: [appID])
             for (position, category) in categories.enumerated() {
                 try db.execute(
@@ -56,17 +84,20 @@ extension SQLiteStore {
     }
 
     package func categories(appID: String) async throws -> [NotificationCategory] {
-        try await pool.read { db in
+        try await read { db in
             try Data.fetchAll(db, sql: "SELECT body FROM categories WHERE app_id = ? ORDER BY position", arguments: [appID])
                 .map { try Self.decode(NotificationCategory.self, $0) }
         }
     }
 
-    static func fetchCenter(_ id: String, _ db: Database) throws -> CenterRecord? {
-        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM centers WHERE id = ?"), arguments: [id]) else {
-            return nil
-        }
-        return CenterRecord(
+    static func fetchCenter(_ key: CenterKey, _ db: Database) throws -> CenterRecord? {
+        try Row.fetchOne(
+            try db.cachedStatement(sql: "SELECT * FROM centers WHERE app_id = ? AND id = ?"), arguments: [key.appID, key.centerID]
+        ).map(centerRecord)
+    }
+
+    static func centerRecord(_ row: Row) throws -> CenterRecord {
+        CenterRecord(
             id: row["id"], appID: row["app_id"],
             settings: try decode(NotificationSettings.self, row["settings"]),
             state: try decode(CenterState.self, row["state"]),
@@ -75,5 +106,17 @@ extension SQLiteStore {
             createdAt: date(row["created_at"]),
             pushToken: row["push_token"]
         )
+    }
+
+    static func centerExists(_ key: CenterKey, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            try db.cachedStatement(sql: "SELECT 1 FROM centers WHERE app_id = ? AND id = ?"), arguments: [key.appID, key.centerID]) ?? false
+    }
+
+    /// A push token that no longer names its center answers `Unregistered` from now on.
+    static func retirePushToken(_ token: String, appID: String, at date: Date, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO retired_push_tokens(token, app_id, retired_at) VALUES (?, ?, ?)",
+            arguments: [token, appID, milliseconds(date)])
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import NotificationCore
 import Storage
 
 extension SQLiteStore: PrincipalStore {
     package func insertApp(_ app: AppRecord) async throws {
-        try await writer.write { db in
+        try await write { db, _ in
             try db.execute(
                 sql: "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [app.id, app.name, app.authorizationPolicy.rawValue, Self.milliseconds(app.createdAt)]
@@ -13,41 +14,70 @@ extension SQLiteStore: PrincipalStore {
     }
 
     package func app(id: String) async throws -> AppRecord? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM apps WHERE id = ?", arguments: [id]).map { row in
-                AppRecord(
-                    id: row["id"], name: row["name"],
-                    authorizationPolicy: AppRecord.AuthorizationPolicy(rawValue: row["authorization_policy"]) ?? .prompt,
-                    createdAt: Self.date(row["created_at"])
-                )
-            }
+        try await read { db in try Row.fetchOne(db, sql: "SELECT * FROM apps WHERE id = ?", arguments: [id]).map(Self.app) }
+    }
+
+    package func apps(after cursor: String?, limit: Int) async throws -> Page<AppRecord> {
+        try await read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM apps WHERE id > ? ORDER BY id LIMIT ?", arguments: [cursor ?? "", limit + 1])
+            let items = rows.prefix(limit).map(Self.app)
+            return Page(items: items, nextCursor: rows.count > limit ? items.last?.id : nil)
         }
     }
 
+    private static func app(_ row: Row) -> AppRecord {
+        AppRecord(
+            id: row["id"], name: row["name"],
+            authorizationPolicy: AppRecord.AuthorizationPolicy(rawValue: row["authorization_policy"]) ?? .prompt,
+            createdAt: date(row["created_at"])
+        )
+    }
+
     package func updateApp(_ app: AppRecord) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db, effects in
             try db.execute(
                 sql: "UPDATE apps SET name = ?, authorization_policy = ? WHERE id = ?",
                 arguments: [app.name, app.authorizationPolicy.rawValue, app.id]
             )
+            effects.announce(.app(app.id))
             return db.changesCount > 0
         }
     }
 
-    package func deleteApp(id: String) async throws -> Bool {
-        try await writer.write { db in
-            try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [id])
-            guard db.changesCount > 0 else { return false }
+    package func deleteApp(id: String, at date: Date) async throws -> Bool {
+        try await write { db, effects in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM apps WHERE id = ?", arguments: [id]) ?? false else { return false }
+            // Push tokens answer Unregistered from now on; the files of the app's media go at the next sweep.
+            try db.execute(
+                sql:
+                    "INSERT OR REPLACE INTO retired_push_tokens(token, app_id, retired_at) SELECT push_token, app_id, ? FROM centers WHERE app_id = ?",
+                arguments: [Self.milliseconds(date), id])
+            try Self.trash(try String.fetchAll(db, sql: "SELECT sha256 FROM media WHERE app_id = ?", arguments: [id]), db)
+            // Requests, notifications, events, holds and tokens go with their centers (ON DELETE CASCADE);
+            // settings, endpoints, the outbox, media and string tables with the app.
             try db.execute(sql: "DELETE FROM centers WHERE app_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM categories WHERE app_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM credentials WHERE app_id = ?", arguments: [id])
-            // Webhook settings, endpoints and the app's outbox go by ON DELETE CASCADE.
+            try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [id])
+            effects.announce(.app(id))
+            effects.announce(.credentials)
             return true
         }
     }
 
+    package func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord> {
+        try await read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM centers WHERE app_id = ? AND id > ? ORDER BY id LIMIT ?",
+                arguments: [appID, cursor ?? "", limit + 1])
+            let items = try rows.prefix(limit).map(Self.centerRecord)
+            return Page(items: items, nextCursor: rows.count > limit ? items.last?.id : nil)
+        }
+    }
+
     package func insertCredential(_ credential: CredentialRecord) async throws {
-        try await writer.write { db in
+        try await write { db, _ in
             try db.execute(
                 sql: "INSERT INTO credentials(id, kind, app_id, center_id, secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
@@ -59,20 +89,32 @@ extension SQLiteStore: PrincipalStore {
     }
 
     package func credential(id: String) async throws -> CredentialRecord? {
-        try await pool.read { db in
-            try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM credentials WHERE id = ?"), arguments: [id]).flatMap { row in
-                guard let kind = CredentialRecord.Kind(rawValue: row["kind"]) else { return nil }
-                return CredentialRecord(
-                    id: row["id"], kind: kind, appID: row["app_id"], centerID: row["center_id"], secretHash: row["secret_hash"],
-                    createdAt: Self.date(row["created_at"])
-                )
-            }
+        try await read { db in
+            try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM credentials WHERE id = ?"), arguments: [id]).flatMap(
+                Self.credential)
         }
     }
 
+    package func appKeys(appID: String) async throws -> [CredentialRecord] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM credentials WHERE app_id = ? AND kind = ? ORDER BY created_at, id",
+                arguments: [appID, CredentialRecord.Kind.appKey.rawValue]
+            ).compactMap(Self.credential)
+        }
+    }
+
+    private static func credential(_ row: Row) -> CredentialRecord? {
+        guard let kind = CredentialRecord.Kind(rawValue: row["kind"]) else { return nil }
+        return CredentialRecord(
+            id: row["id"], kind: kind, appID: row["app_id"], centerID: row["center_id"], secretHash: row["secret_hash"],
+            createdAt: date(row["created_at"]))
+    }
+
     package func deleteCredential(id: String, appID: String) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db, effects in
             try db.execute(sql: "DELETE FROM credentials WHERE id = ? AND app_id = ?", arguments: [id, appID])
+            effects.announce(.credentials)
             return db.changesCount > 0
         }
     }

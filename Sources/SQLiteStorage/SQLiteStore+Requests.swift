@@ -16,113 +16,147 @@ extension SQLiteStore {
     }
 
     /// Commits a batch of adds in one transaction, each in its own savepoint: one refused (the pending
-    /// limit) leaves the others in.
-    static func commit(_ batch: [Upsert], in writer: SQLiteWriter) async throws -> [Result<AddOutcome, any Error>] {
-        try await writer.write { db in
-            batch.map { upsert in
+    /// limit) leaves the others in. What they changed is announced once the batch has committed.
+    static func commit(_ batch: [Upsert], in writer: SQLiteWriter, changes: ChangeFeed) async throws -> [Result<AddOutcome, any Error>] {
+        let (results, effects) = try await writer.write { db in
+            var effects = Effects()
+            let results = batch.map { upsert in
                 Result {
-                    var outcome = AddOutcome.added
-                    try db.inSavepoint {
-                        outcome = try upsertOne(upsert, db)
-                        return .commit
+                    try translating {
+                        var outcome = AddOutcome.added
+                        try db.inSavepoint {
+                            outcome = try upsertOne(upsert, db, &effects)
+                            return .commit
+                        }
+                        return outcome
                     }
-                    return outcome
                 }
             }
+            return (results, effects)
         }
+        changes.publish(effects.changes)
+        return results
     }
 
-    private static func upsertOne(_ upsert: Upsert, _ db: Database) throws -> AddOutcome {
+    /// Whether a request counts against the pending limit: pushes only pass through `pending` to fire at once.
+    static func counted(_ triggerKind: String?) -> Bool { triggerKind != "push" }
+
+    private static func upsertOne(_ upsert: Upsert, _ db: Database, _ effects: inout Effects) throws -> AddOutcome {
         let pending = upsert.pending
-        let exists =
-            try Bool.fetchOne(
-                try db.cachedStatement(sql: "SELECT 1 FROM pending WHERE center_id = ? AND identifier = ?"),
-                arguments: [pending.centerID, pending.request.identifier]
-            ) ?? false
-        if !exists {
-            let count =
-                try Int.fetchOne(
-                    try db.cachedStatement(sql: "SELECT COUNT(*) FROM pending WHERE center_id = ? AND trigger_kind IS NOT 'push'"),
-                    arguments: [pending.centerID]) ?? 0
-            if count >= upsert.limit { throw NotificationError.pendingLimitReached(upsert.limit) }
-        }
-        try Self.checkMediaExists(pending.request, centerID: pending.centerID, db)
+        let key = pending.center
+        let kind = pending.request.trigger?.kind
+        let previous = try Row.fetchOne(
+            try db.cachedStatement(sql: "SELECT trigger_kind FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ?"),
+            arguments: [key.appID, key.centerID, pending.request.identifier])
+        let countedBefore = previous.map { counted($0["trigger_kind"]) } ?? false
+        guard
+            let count = try Int.fetchOne(
+                try db.cachedStatement(sql: "SELECT pending_count FROM centers WHERE app_id = ? AND id = ?"),
+                arguments: [key.appID, key.centerID])
+        else { throw NotificationError.centerNotFound(key.centerID) }
+        if counted(kind), !countedBefore, count >= upsert.limit { throw NotificationError.pendingLimitReached(upsert.limit) }
+        let media = mediaIDs(of: pending.request)
+        try checkMediaExists(media, appID: key.appID, db)
         try db.cachedStatement(
             sql: """
-                INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision, media)
-                VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
-                ON CONFLICT(center_id, identifier) DO UPDATE SET
+                INSERT INTO pending(app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision, claim_token, claimed_until)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)
+                ON CONFLICT(app_id, center_id, identifier) DO UPDATE SET
                     request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
-                    next_fire = excluded.next_fire, claimed_until = NULL, revision = excluded.revision, media = excluded.media
+                    next_fire = excluded.next_fire, revision = excluded.revision, claim_token = NULL, claimed_until = NULL
                 """
         ).execute(arguments: [
-            pending.centerID, pending.request.identifier, upsert.encoded, pending.request.trigger?.kind,
-            Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds), try Self.next("revision", db),
-            Self.mediaColumn(pending.request),
+            key.appID, key.centerID, pending.request.identifier, upsert.encoded, kind, milliseconds(pending.addedAt),
+            pending.nextFireDate.map(milliseconds), newToken(),
         ])
-        return exists ? .replaced : .added
+        let delta = (counted(kind) ? 1 : 0) - (countedBefore ? 1 : 0)
+        if delta != 0 { try adjustPendingCount(key, by: delta, db) }
+        try setHolds(key, holder: .pending, identifier: pending.request.identifier, media: media, db)
+        effects.announce(.notifications([key]))
+        if let next = pending.nextFireDate { effects.announce(.due(next)) }
+        return previous == nil ? .added : .replaced
+    }
+
+    static func adjustPendingCount(_ key: CenterKey, by delta: Int, _ db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE centers SET pending_count = pending_count + ? WHERE app_id = ? AND id = ?")
+            .execute(arguments: [delta, key.appID, key.centerID])
     }
 
     /// Inserts many new pending requests in one transaction (imports and benchmarks); no limit applies.
     package func insertPending(_ requests: [PendingRequest]) async throws {
-        try await writer.write { db in
+        try await write { db, effects in
             let statement = try db.makeStatement(
                 sql: """
-                    INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, claimed_until, revision, media)
-                    VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
+                    INSERT INTO pending(app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """
             )
+            var counts: [CenterKey: Int] = [:]
             for pending in requests {
-                try Self.checkMediaExists(pending.request, centerID: pending.centerID, db)
+                let media = Self.mediaIDs(of: pending.request)
+                try Self.checkMediaExists(media, appID: pending.center.appID, db)
                 try statement.execute(arguments: [
-                    pending.centerID, pending.request.identifier, try Self.encode(pending.request), pending.request.trigger?.kind,
-                    Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds), try Self.next("revision", db),
-                    Self.mediaColumn(pending.request),
+                    pending.center.appID, pending.center.centerID, pending.request.identifier, try Self.encode(pending.request),
+                    pending.request.trigger?.kind, Self.milliseconds(pending.addedAt), pending.nextFireDate.map(Self.milliseconds),
+                    Self.newToken(),
                 ])
+                if Self.counted(pending.request.trigger?.kind) { counts[pending.center, default: 0] += 1 }
+                try Self.setHolds(pending.center, holder: .pending, identifier: pending.request.identifier, media: media, db)
             }
+            for (key, count) in counts { try Self.adjustPendingCount(key, by: count, db) }
+            effects.announce(.notifications(Array(counts.keys)))
+            if let first = requests.compactMap(\.nextFireDate).min() { effects.announce(.due(first)) }
         }
     }
 
-    package func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
-        try await pool.read { db in
+    package func pendingRequests(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
+        try await read { db in
             // Pushes pass through `pending` only to be fired at once: they are not the app's pending requests.
             let rows = try Row.fetchAll(
-                db,
-                sql:
-                    "SELECT * FROM pending WHERE center_id = ? AND identifier > ? AND trigger_kind IS NOT 'push' ORDER BY identifier LIMIT ?",
-                arguments: [centerID, cursor ?? "", limit + 1]
+                try db.cachedStatement(
+                    sql: """
+                        SELECT * FROM pending WHERE app_id = ? AND center_id = ? AND identifier > ? AND trigger_kind IS NOT 'push'
+                        ORDER BY identifier LIMIT ?
+                        """),
+                arguments: [key.appID, key.centerID, cursor ?? "", limit + 1]
             )
             let items = try rows.prefix(limit).map { try Self.stored($0).pending }
             return Page(items: items, nextCursor: rows.count > limit ? items.last?.request.identifier : nil)
         }
     }
 
-    package func removePending(centerID: String, identifiers: [String]?) async throws -> [String] {
-        try await remove(from: "pending", centerID: centerID, identifiers: identifiers)
+    package func removePending(
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+    ) async throws -> [String] {
+        try await remove(.pending, key, identifiers: identifiers, at: date, report: report)
     }
 
-    package func pendingRequests(centerID: String, triggerKind: String) async throws -> [StoredPending] {
-        try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM pending WHERE center_id = ? AND trigger_kind = ?", arguments: [centerID, triggerKind])
-                .map(Self.stored)
+    package func pendingRequests(_ key: CenterKey, triggerKind: String) async throws -> [StoredPending] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM pending WHERE app_id = ? AND center_id = ? AND trigger_kind = ?",
+                arguments: [key.appID, key.centerID, triggerKind]
+            ).map(Self.stored)
         }
     }
 
-    package func reschedule(centerID: String, identifier: String, revision: Int64, nextFireDate: Date?) async throws {
-        try await writer.write { db in
+    package func reschedule(_ key: CenterKey, identifier: String, revision: Int64, nextFireDate: Date?) async throws {
+        try await write { db, effects in
             try db.execute(
-                sql: "UPDATE pending SET next_fire = ? WHERE center_id = ? AND identifier = ? AND revision = ?",
-                arguments: [nextFireDate.map(Self.milliseconds), centerID, identifier, revision]
+                sql: "UPDATE pending SET next_fire = ? WHERE app_id = ? AND center_id = ? AND identifier = ? AND revision = ?",
+                arguments: [nextFireDate.map(Self.milliseconds), key.appID, key.centerID, identifier, revision]
             )
+            effects.announce(.notifications([key]))
+            if let nextFireDate { effects.announce(.due(nextFireDate)) }
         }
     }
 
-    package func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
-        try await pool.read { db in
+    package func deliveredNotifications(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
+        try await read { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT * FROM delivered WHERE center_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
-                arguments: [centerID, cursor.flatMap(Int64.init) ?? Int64.max, limit + 1]
+                sql: "SELECT * FROM delivered WHERE app_id = ? AND center_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+                arguments: [key.appID, key.centerID, cursor.flatMap(Int64.init) ?? Int64.max, limit + 1]
             )
             let items = try rows.prefix(limit).map(Self.delivered)
             let lastSeq: Int64? = rows.count > limit ? rows[limit - 1]["seq"] : nil
@@ -130,30 +164,50 @@ extension SQLiteStore {
         }
     }
 
-    package func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM delivered WHERE center_id = ? AND identifier = ?", arguments: [centerID, identifier])
-                .map(Self.delivered)
+    package func deliveredNotification(_ key: CenterKey, identifier: String) async throws -> DeliveredNotification? {
+        try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM delivered WHERE app_id = ? AND center_id = ? AND identifier = ?",
+                arguments: [key.appID, key.centerID, identifier]
+            ).map(Self.delivered)
         }
     }
 
-    package func removeDelivered(centerID: String, identifiers: [String]?) async throws -> [String] {
-        try await remove(from: "delivered", centerID: centerID, identifiers: identifiers)
+    package func removeDelivered(
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+    ) async throws -> [String] {
+        try await remove(.delivered, key, identifiers: identifiers, at: date, report: report)
     }
 
-    /// Deletes the named rows of a center's `table` (all of them for nil); returns the identifiers deleted.
-    private func remove(from table: StaticString, centerID: String, identifiers: [String]?) async throws -> [String] {
-        try await writer.write { db in
-            guard let identifiers else {
-                return try String.fetchAll(db, sql: "DELETE FROM \(table) WHERE center_id = ? RETURNING identifier", arguments: [centerID])
-                    .sorted()
+    /// Deletes the named rows of a center's pending or delivered list (all of them for nil; passing
+    /// pushes are left alone), lets go of their media, and writes the events `report` makes of the
+    /// identifiers deleted; returns them, sorted.
+    private func remove(
+        _ holder: MediaHolder, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+    ) async throws -> [String] {
+        try await write { db, effects in
+            let table = holder.rawValue
+            let kept = holder == .pending ? "AND trigger_kind IS NOT 'push'" : ""
+            var removed: [String]
+            if let identifiers {
+                removed = []
+                let delete = try db.cachedStatement(
+                    sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? AND identifier = ? \(kept) RETURNING identifier")
+                for identifier in Set(identifiers) {
+                    removed += try String.fetchAll(delete, arguments: [key.appID, key.centerID, identifier])
+                }
+            } else {
+                removed = try String.fetchAll(
+                    db, sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? \(kept) RETURNING identifier",
+                    arguments: [key.appID, key.centerID])
             }
-            var removed: [String] = []
-            for identifier in Set(identifiers) {
-                try db.execute(sql: "DELETE FROM \(table) WHERE center_id = ? AND identifier = ?", arguments: [centerID, identifier])
-                if db.changesCount > 0 { removed.append(identifier) }
-            }
-            return removed.sorted()
+            removed.sort()
+            guard !removed.isEmpty else { return removed }
+            if holder == .pending { try Self.adjustPendingCount(key, by: -removed.count, db) }
+            try Self.releaseHolds(key, holder: holder, identifiers: removed, db)
+            try Self.append(report(removed), for: key, at: date, db, &effects)
+            effects.announce(.notifications([key]))
+            return removed
         }
     }
 
@@ -163,27 +217,31 @@ extension SQLiteStore {
 
     /// A pending row as read, before its request is decoded.
     struct RawPending: Sendable {
+        var appID: String
         var centerID: String
         var request: Data
         var addedAt: Int64
         var nextFire: Int64?
         var revision: Int64
+        var claim: Int64?
 
         init(_ row: Row) {
+            appID = row["app_id"]
             centerID = row["center_id"]
             request = row["request"]
             addedAt = row["added_at"]
             nextFire = row["next_fire"]
             revision = row["revision"]
+            claim = row["claim_token"]
         }
 
         func decoded() throws -> StoredPending {
             StoredPending(
                 pending: PendingRequest(
-                    centerID: centerID, request: try SQLiteStore.decode(NotificationRequest.self, request),
+                    center: CenterKey(appID: appID, centerID: centerID), request: try SQLiteStore.decode(NotificationRequest.self, request),
                     addedAt: SQLiteStore.date(addedAt), nextFireDate: nextFire.map(SQLiteStore.date)
                 ),
-                revision: revision
+                revision: revision, claim: claim
             )
         }
     }

@@ -4,24 +4,8 @@ import NotificationCore
 import Storage
 
 extension SQLiteStore {
-    static func migrateStringTables(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE string_tables (
-                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                    locale TEXT NOT NULL,
-                    strings BLOB NOT NULL,
-                    PRIMARY KEY (app_id, locale)
-                );
-                CREATE TABLE default_locales (
-                    app_id TEXT PRIMARY KEY NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                    locale TEXT NOT NULL
-                );
-                """)
-    }
-
     package func stringTables(appID: String) async throws -> StringTables {
-        try await pool.read { db in
+        try await read { db in
             var tables = StringTables()
             for row in try Row.fetchAll(db, sql: "SELECT locale, strings FROM string_tables WHERE app_id = ?", arguments: [appID]) {
                 tables.tables[row["locale"]] = try Self.decode([String: String].self, row["strings"])
@@ -33,7 +17,8 @@ extension SQLiteStore {
 
     package func setStringTable(appID: String, locale: String, _ strings: [String: String]?) async throws {
         let encoded = try strings.map { try Self.encode($0) }
-        try await writer.write { db in
+        try await write { db, effects in
+            effects.announce(.stringTables(appID))
             if let encoded {
                 try db.execute(
                     sql: """
@@ -47,7 +32,8 @@ extension SQLiteStore {
     }
 
     package func setDefaultLocale(appID: String, _ locale: String?) async throws {
-        try await writer.write { db in
+        try await write { db, effects in
+            effects.announce(.stringTables(appID))
             if let locale {
                 try db.execute(
                     sql:

@@ -4,58 +4,19 @@ import Storage
 import Webhooks
 
 extension SQLiteStore: WebhookStore {
-    static func migrateWebhooks(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE webhook_configurations (
-                    app_id TEXT PRIMARY KEY NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                    configuration BLOB NOT NULL
-                );
-                CREATE TABLE disabled_endpoints (
-                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                    url TEXT NOT NULL,
-                    disabled_at INTEGER NOT NULL,
-                    PRIMARY KEY (app_id, url)
-                );
-                CREATE TABLE deliveries (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    id TEXT NOT NULL UNIQUE,
-                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                    url TEXT NOT NULL,
-                    type TEXT NOT NULL,
-                    payload BLOB NOT NULL,
-                    status TEXT NOT NULL,
-                    attempts INTEGER NOT NULL,
-                    failures INTEGER NOT NULL,
-                    next_attempt INTEGER,
-                    claimed_until INTEGER,
-                    created_at INTEGER NOT NULL
-                );
-                CREATE INDEX deliveries_due ON deliveries(next_attempt) WHERE status = 'pending';
-                CREATE INDEX deliveries_by_app ON deliveries(app_id, seq);
-                CREATE TABLE delivery_attempts (
-                    delivery_seq INTEGER NOT NULL REFERENCES deliveries(seq) ON DELETE CASCADE,
-                    number INTEGER NOT NULL,
-                    at INTEGER NOT NULL,
-                    status_code INTEGER,
-                    error TEXT,
-                    duration_ms INTEGER NOT NULL,
-                    PRIMARY KEY (delivery_seq, number)
-                );
-                """
-        )
+    package func webhookConfiguration(appID: String) async throws -> WebhookConfiguration? {
+        try await read { db in try Self.webhookSettings(appID: appID, db) }
     }
 
-    package func webhookConfiguration(appID: String) async throws -> WebhookConfiguration? {
-        try await pool.read { db in
-            try Data.fetchOne(db, sql: "SELECT configuration FROM webhook_configurations WHERE app_id = ?", arguments: [appID])
-                .map { try Self.decode(WebhookConfiguration.self, $0) }
-        }
+    static func webhookSettings(appID: String, _ db: Database) throws -> WebhookConfiguration? {
+        try Data.fetchOne(
+            try db.cachedStatement(sql: "SELECT configuration FROM webhook_configurations WHERE app_id = ?"), arguments: [appID]
+        ).map { try decode(WebhookConfiguration.self, $0) }
     }
 
     package func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws {
         let encoded = try configuration.map { try Self.encode($0) }
-        try await writer.write { db in
+        try await write { db, effects in
             if let encoded {
                 try db.execute(
                     sql: """
@@ -65,58 +26,98 @@ extension SQLiteStore: WebhookStore {
             } else {
                 try db.execute(sql: "DELETE FROM webhook_configurations WHERE app_id = ?", arguments: [appID])
             }
+            effects.announce(.webhookSettings(appID))
         }
     }
 
     package func enqueueDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {
         guard !deliveries.isEmpty else { return }
-        try await writer.write { db in
-            let statement = try db.cachedStatement(
+        try await write { db, effects in
+            for delivery in deliveries { try Self.insertDelivery(delivery, db) }
+            effects.announce(.outbox)
+        }
+    }
+
+    static func insertDelivery(_ delivery: WebhookDeliveryRecord, _ db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            delivery.id, delivery.appID, delivery.url, delivery.type.rawValue, delivery.payload, delivery.status.rawValue,
+            delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), milliseconds(delivery.createdAt),
+        ])
+    }
+
+    /// Pending, due, not under a live claim, on an endpoint that is not disabled.
+    private static let claimable = """
+        d.status = 'pending' AND d.next_attempt IS NOT NULL AND d.next_attempt <= :now
+        AND (d.claimed_until IS NULL OR d.claimed_until < :now)
+        AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
+        """
+
+    /// How many candidate rows one claim looks at, at most, to fill the endpoints' room.
+    static let claimScanBound = 50_000
+
+    package func claimDueDeliveries(
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
+    ) async throws -> [WebhookDeliveryRecord] {
+        guard limit > 0 else { return [] }
+        let now = Self.milliseconds(now)
+        let lease = Self.milliseconds(leaseUntil)
+        // Endpoints without room are left out in SQL; the rest fill up in the order messages came due, so
+        // that no endpoint's backlog keeps another's messages from being claimed.
+        let full = perEndpoint.filter { $0.value <= 0 }.keys.map { [$0.appID, $0.url] }
+        let excluded = String(decoding: try JSONEncoder().encode(full), as: UTF8.self)
+        return try await write { db, _ in
+            let candidates = try Row.fetchCursor(
+                db,
                 sql: """
-                    INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            for delivery in deliveries {
-                try statement.execute(arguments: [
-                    delivery.id, delivery.appID, delivery.url, delivery.type.rawValue, delivery.payload, delivery.status.rawValue,
-                    delivery.attempts, delivery.failures, delivery.nextAttempt.map(Self.milliseconds),
-                    Self.milliseconds(delivery.createdAt),
-                ])
+                    SELECT d.seq, d.app_id, d.url FROM deliveries d WHERE \(Self.claimable)
+                    AND NOT EXISTS (
+                        SELECT 1 FROM json_each(:excluded) x
+                        WHERE json_extract(x.value, '$[0]') = d.app_id AND json_extract(x.value, '$[1]') = d.url)
+                    ORDER BY d.next_attempt, d.seq LIMIT :scan
+                    """,
+                arguments: ["now": now, "excluded": excluded, "scan": Self.claimScanBound])
+            var room = perEndpoint
+            var chosen: [Int64] = []
+            while chosen.count < limit, let row = try candidates.next() {
+                let endpoint = WebhookEndpoint(appID: row["app_id"], url: row["url"])
+                let left = room[endpoint] ?? defaultPerEndpoint
+                guard left > 0 else { continue }
+                room[endpoint] = left - 1
+                chosen.append(row["seq"])
+            }
+            let claim = try db.cachedStatement(sql: "UPDATE deliveries SET claim_token = ?, claimed_until = ? WHERE seq = ? RETURNING *")
+            return try chosen.map { seq in
+                guard let row = try Row.fetchOne(claim, arguments: [Self.newToken(), lease, seq]) else {
+                    throw StoreError(.notFound, "outbox message \(seq) went while it was claimed")
+                }
+                return try Self.delivery(row)
             }
         }
     }
 
-    /// Pending, due, unclaimed, on an endpoint that is not disabled.
-    private static let dueCondition = """
-        d.status = 'pending' AND d.next_attempt IS NOT NULL AND (d.claimed_until IS NULL OR d.claimed_until <= :now)
-        AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
-        """
-
-    package func claimDueDeliveries(now: Date, limit: Int, leaseUntil: Date) async throws -> [WebhookDeliveryRecord] {
-        let now = Self.milliseconds(now)
-        return try await writer.write { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql:
-                    "SELECT d.* FROM deliveries d WHERE \(Self.dueCondition) AND d.next_attempt <= :now ORDER BY d.next_attempt LIMIT :limit",
-                arguments: ["now": now, "limit": limit])
-            let claim = try db.cachedStatement(sql: "UPDATE deliveries SET claimed_until = ? WHERE seq = ?")
-            for row in rows { try claim.execute(arguments: [Self.milliseconds(leaseUntil), row["seq"] as Int64]) }
-            return try rows.map(Self.delivery)
-        }
-    }
-
-    package func nextDeliveryDate() async throws -> Date? {
-        // Claimed messages count at their lease's end: an attempt cut short by a crash is retried then.
-        try await pool.read { db in
-            try Int64.fetchOne(
+    package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
+        let excluded = String(decoding: try JSONEncoder().encode(full.map { [$0.appID, $0.url] }), as: UTF8.self)
+        return try await read { db in
+            let due = try Int64.fetchOne(
                 db,
                 sql: """
-                    SELECT MIN(MAX(d.next_attempt, COALESCE(d.claimed_until, 0))) FROM deliveries d
-                    WHERE d.status = 'pending' AND d.next_attempt IS NOT NULL
+                    SELECT MIN(d.next_attempt) FROM deliveries d
+                    WHERE d.status = 'pending' AND d.next_attempt IS NOT NULL AND d.claimed_until IS NULL
                     AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
-                    """
-            ).map(Self.date)
+                    AND NOT EXISTS (
+                        SELECT 1 FROM json_each(?) x
+                        WHERE json_extract(x.value, '$[0]') = d.app_id AND json_extract(x.value, '$[1]') = d.url)
+                    """, arguments: [excluded])
+            // Claimed messages count at their lease's end: an attempt cut short by a crash is retried then.
+            let leaseEnd = try Int64.fetchOne(
+                db,
+                sql: "SELECT MIN(MAX(next_attempt, claimed_until)) FROM deliveries WHERE claimed_until IS NOT NULL AND status = 'pending'")
+            return [due, leaseEnd].compactMap { $0 }.min().map(Self.date)
         }
     }
 
@@ -141,10 +142,15 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
+    /// Records one attempt, if the claim it was made under still holds the message (fenced: a dispatcher
+    /// whose lease ran out and was taken over records nothing).
     private static func recordOne(
         _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool, _ db: Database
     ) throws {
-        guard let seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM deliveries WHERE id = ?"), arguments: [delivery.id])
+        guard
+            let seq = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT seq FROM deliveries WHERE id = ? AND claim_token = ?"),
+                arguments: [delivery.id, delivery.claim])
         else { return }
         try db.cachedStatement(
             sql: """
@@ -152,28 +158,27 @@ extension SQLiteStore: WebhookStore {
                 ON CONFLICT(delivery_seq, number) DO NOTHING
                 """
         ).execute(arguments: [
-            seq, attempt.number, Self.milliseconds(attempt.at), attempt.statusCode, attempt.error, attempt.durationMilliseconds,
+            seq, attempt.number, milliseconds(attempt.at), attempt.statusCode, attempt.error, attempt.durationMilliseconds,
         ])
         try db.cachedStatement(
-            sql: "UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, claimed_until = NULL WHERE seq = ?"
+            sql: """
+                UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, claim_token = NULL, claimed_until = NULL
+                WHERE seq = ?
+                """
         ).execute(arguments: [
-            delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(Self.milliseconds), seq,
+            delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), seq,
         ])
         if disableEndpoint {
             try db.execute(
                 sql: "INSERT INTO disabled_endpoints(app_id, url, disabled_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                arguments: [delivery.appID, delivery.url, Self.milliseconds(attempt.at)])
+                arguments: [delivery.appID, delivery.url, milliseconds(attempt.at)])
         }
-    }
-
-    package func releaseAllDeliveryClaims() async throws {
-        try await writer.write { db in try db.execute(sql: "UPDATE deliveries SET claimed_until = NULL WHERE claimed_until IS NOT NULL") }
     }
 
     package func deliveries(
         appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int
     ) async throws -> Page<WebhookDeliveryRecord> {
-        try await pool.read { db in
+        try await read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -188,7 +193,7 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func delivery(appID: String, id: String) async throws -> (WebhookDeliveryRecord, [DeliveryAttemptRecord])? {
-        try await pool.read { db in
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM deliveries WHERE app_id = ? AND id = ?", arguments: [appID, id]) else {
                 return nil
             }
@@ -204,26 +209,28 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func replayDelivery(appID: String, id: String, now: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db, effects in
             try db.execute(
                 sql: """
-                    UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = ?, claimed_until = NULL
+                    UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = ?, claim_token = NULL, claimed_until = NULL
                     WHERE app_id = ? AND id = ?
                     """,
                 arguments: [Self.milliseconds(now), appID, id])
+            effects.announce(.outbox)
             return db.changesCount > 0
         }
     }
 
     package func disabledEndpoints(appID: String) async throws -> [String] {
-        try await pool.read { db in
+        try await read { db in
             try String.fetchAll(db, sql: "SELECT url FROM disabled_endpoints WHERE app_id = ? ORDER BY url", arguments: [appID])
         }
     }
 
     package func enableEndpoint(appID: String, url: String) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db, effects in
             try db.execute(sql: "DELETE FROM disabled_endpoints WHERE app_id = ? AND url = ?", arguments: [appID, url])
+            effects.announce(.outbox)
             return db.changesCount > 0
         }
     }
@@ -236,6 +243,6 @@ extension SQLiteStore: WebhookStore {
         return WebhookDeliveryRecord(
             id: row["id"], appID: row["app_id"], url: row["url"], type: type, payload: row["payload"], status: status,
             attempts: row["attempts"], failures: row["failures"], nextAttempt: nextAttempt.map(Self.date),
-            createdAt: Self.date(row["created_at"]))
+            createdAt: Self.date(row["created_at"]), claim: row["claim_token"])
     }
 }

@@ -4,7 +4,8 @@ import NotificationCore
 import Storage
 
 /// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
-/// an acknowledged change survives a crash or a power cut.
+/// an acknowledged change survives a crash or a power cut. One process owns the file; the change feed is
+/// fed in-process after every commit.
 package final class SQLiteStore: NotificationStore {
     /// How large the WAL may grow before checkpoints truncate it (see `SQLiteWriter`).
     package struct WALLimits: Sendable {
@@ -21,6 +22,7 @@ package final class SQLiteStore: NotificationStore {
 
     let pool: DatabasePool
     let writer: SQLiteWriter
+    package let changes = ChangeFeed()
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.
     private let checkpointer: DatabaseQueue
     /// Concurrent adds share a transaction (and its fsync).
@@ -43,26 +45,29 @@ package final class SQLiteStore: NotificationStore {
     package init(path: String, walLimits: WALLimits = WALLimits()) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        let pool = try DatabasePool(path: path, configuration: configuration)
+        let pool = try Self.translating { try DatabasePool(path: path, configuration: configuration) }
         self.pool = pool
         let writer = SQLiteWriter(pool: pool, path: path, limits: walLimits)
         self.writer = writer
-        upserts = GroupCommit { batch in try await Self.commit(batch, in: writer) }
+        let changes = changes
+        upserts = GroupCommit { batch in try await Self.commit(batch, in: writer, changes: changes) }
         attempts = GroupCommit { batch in try await Self.commit(batch, in: writer) }
         // GRDB puts the WAL writer on synchronous=NORMAL, which survives a crash of the process but not
         // of the machine. Every commit must reach the disk before it is acknowledged: FULL, on the one
         // writer connection (the setting is per connection). When a checkpoint resets the WAL, the file
         // is cut back to the soft limit.
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-            try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.soft)")
+        try Self.translating {
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.soft)")
+            }
+            try Self.migrator.migrate(pool)
         }
-        try Self.migrator.migrate(pool)
         var checkpointConfiguration = Configuration()
         // A truncating checkpoint holds up writers while it waits for readers: never for long.
         checkpointConfiguration.busyMode = .timeout(0.25)
         checkpointConfiguration.journalMode = .wal
-        checkpointer = try DatabaseQueue(path: path, configuration: checkpointConfiguration)
+        checkpointer = try Self.translating { try DatabaseQueue(path: path, configuration: checkpointConfiguration) }
     }
 
     /// Moves the whole WAL into the database file now and empties it (after a bulk import).
@@ -91,109 +96,104 @@ package final class SQLiteStore: NotificationStore {
     /// The largest the WAL file has been after a commit since the store was opened, in bytes.
     package var walHighWater: Int { writer.walHighWater }
 
-    /// The file's migrations, applied in order; each runs once.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: centers, categories, pending, delivered") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE centers (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        app_id TEXT NOT NULL,
-                        pending_count INTEGER NOT NULL DEFAULT 0,
-                        settings BLOB NOT NULL,
-                        state BLOB NOT NULL,
-                        badge INTEGER NOT NULL DEFAULT 0,
-                        prompt BLOB,
-                        created_at INTEGER NOT NULL
-                    );
-                    CREATE INDEX centers_by_app ON centers(app_id);
-                    CREATE TABLE categories (
-                        app_id TEXT NOT NULL,
-                        identifier TEXT NOT NULL,
-                        position INTEGER NOT NULL,
-                        body BLOB NOT NULL,
-                        PRIMARY KEY (app_id, identifier)
-                    ) WITHOUT ROWID;
-                    CREATE TABLE pending (
-                        center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
-                        identifier TEXT NOT NULL,
-                        request BLOB NOT NULL,
-                        trigger_kind TEXT,
-                        added_at INTEGER NOT NULL,
-                        next_fire INTEGER,
-                        claimed_until INTEGER,
-                        revision INTEGER NOT NULL,
-                        PRIMARY KEY (center_id, identifier)
-                    ) WITHOUT ROWID;
-                    CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL;
-                    CREATE INDEX pending_claimed ON pending(claimed_until) WHERE claimed_until IS NOT NULL;
-                    CREATE INDEX pending_by_location ON pending(center_id) WHERE trigger_kind = 'location';
-                    CREATE TABLE delivered (
-                        center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
-                        identifier TEXT NOT NULL,
-                        delivered_at INTEGER NOT NULL,
-                        request BLOB NOT NULL,
-                        presentation BLOB NOT NULL,
-                        seq INTEGER NOT NULL,
-                        PRIMARY KEY (center_id, identifier)
-                    ) WITHOUT ROWID;
-                    CREATE INDEX delivered_by_seq ON delivered(center_id, seq);
-                    CREATE TABLE counters (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
-                    -- The pending limit is checked on every add: keep the count instead of counting.
-                    CREATE TRIGGER pending_counted AFTER INSERT ON pending BEGIN
-                        UPDATE centers SET pending_count = pending_count + 1 WHERE id = NEW.center_id;
-                    END;
-                    CREATE TRIGGER pending_uncounted AFTER DELETE ON pending BEGIN
-                        UPDATE centers SET pending_count = pending_count - 1 WHERE id = OLD.center_id;
-                    END;
-                    """
-            )
-        }
-        migrator.registerMigration("v2: apps and credentials") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE apps (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        name TEXT NOT NULL,
-                        authorization_policy TEXT NOT NULL,
-                        created_at INTEGER NOT NULL
-                    );
-                    CREATE TABLE credentials (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        kind TEXT NOT NULL,
-                        app_id TEXT NOT NULL,
-                        center_id TEXT REFERENCES centers(id) ON DELETE CASCADE,
-                        secret_hash BLOB NOT NULL,
-                        created_at INTEGER NOT NULL
-                    );
-                    CREATE INDEX credentials_by_app ON credentials(app_id);
-                    """
-            )
-        }
-        migrator.registerMigration("v3: webhooks and the outbox") { db in try migrateWebhooks(db) }
-        migrator.registerMigration("v4: string tables") { db in try migrateStringTables(db) }
-        migrator.registerMigration("v5: media") { db in try migrateMedia(db) }
-        migrator.registerMigration("v6: push tokens and held pushes") { db in try migratePush(db) }
-        return migrator
+    /// The writer connection's `synchronous` level (2 = FULL).
+    package func synchronousLevel() async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
+
+    // MARK: reading and writing
+
+    /// Runs `body` on a reader; database errors become `StoreError`s where callers can act on them.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await Self.translating { try await pool.read(body) }
+    }
+
+    /// Runs `body` in one write transaction and, once it committed, announces what it recorded in its
+    /// `Effects` on the change feed.
+    func write<T: Sendable>(_ body: @Sendable (Database, inout Effects) throws -> T) async throws -> T {
+        let (result, effects) = try await writer.write { db in
+            var effects = Effects()
+            let result = try body(db, &effects)
+            return (result, effects)
+        }
+        changes.publish(effects.changes)
+        return result
+    }
+
+    /// What a transaction changed, announced after it commits — coalesced, so that a batch of thousands
+    /// of firings announces each center once.
+    struct Effects: Sendable {
+        private var centers: Set<CenterKey> = []
+        private var notifications: Set<CenterKey> = []
+        private var due: Date?
+        private var outbox = false
+        private var events: [CenterKey: Int64] = [:]
+        private var others: [StoreChange] = []
+
+        mutating func announce(_ change: StoreChange) {
+            switch change {
+            case .centers(let keys): centers.formUnion(keys)
+            case .notifications(let keys): notifications.formUnion(keys)
+            case .due(let date): due = min(due ?? date, date)
+            case .outbox: outbox = true
+            case .events(let key, let sequence): events[key] = max(events[key] ?? sequence, sequence)
+            default: others.append(change)
+            }
+        }
+
+        var changes: [StoreChange] {
+            var changes = others
+            if !centers.isEmpty { changes.append(.centers(Array(centers))) }
+            if !notifications.isEmpty { changes.append(.notifications(Array(notifications))) }
+            changes += events.map { .events($0.key, sequence: $0.value) }
+            if let due { changes.append(.due(due)) }
+            if outbox { changes.append(.outbox) }
+            return changes
+        }
+    }
+
+    /// `body`, with database errors translated.
+    static func translating<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DatabaseError {
+            throw StoreError.translated(error)
+        }
+    }
+
+    static func translating<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw StoreError.translated(error)
+        }
+    }
+
+    // MARK: encoding
 
     static func encode<T: Encodable>(_ value: T) throws -> Data { try encoder.encode(value) }
     static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try decoder.decode(type, from: data) }
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
-    /// The next value of a named counter (revisions, delivered order), inside the caller's transaction.
-    static func next(_ counter: String, _ db: Database) throws -> Int64 {
-        try Int64.fetchOne(
-            try db.cachedStatement(
-                sql: "INSERT INTO counters(name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value"),
-            arguments: [counter]
-        )!
-    }
+    /// A new random token (revisions, claims): unique in practice, and no shared counter to update.
+    static func newToken() -> Int64 { Int64.random(in: 1...Int64.max) }
+}
 
-    /// The writer connection's `synchronous` level (2 = FULL).
-    package func synchronousLevel() async throws -> Int {
-        try await writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+extension StoreError {
+    /// A database error as the store's failure: constraint violations are conflicts, a busy or unreachable
+    /// database is unavailable, a full disk is full; anything else stays as it is (a bug, a 500).
+    static func translated(_ error: DatabaseError) -> any Error {
+        switch error.resultCode {
+        case .SQLITE_CONSTRAINT:
+            if error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY { return StoreError(.notFound, error.message ?? "\(error)") }
+            return StoreError.conflict(error.message ?? "\(error)")
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PROTOCOL:
+            return StoreError.unavailable(error.message ?? "\(error)")
+        case .SQLITE_FULL:
+            return StoreError(.storageFull, error.message ?? "\(error)")
+        default:
+            return error
+        }
     }
 }

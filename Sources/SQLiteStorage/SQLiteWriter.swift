@@ -30,6 +30,10 @@ final class SQLiteWriter: Sendable {
 
     /// Runs `updates` in one transaction (committed, with fsync, when this returns).
     func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await SQLiteStore.translating { try await self.transaction(updates) }
+    }
+
+    private func transaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         try await pool.writeWithoutTransaction { db in
             if self.walSize() > self.limits.hard {
                 // Waits for readers on older snapshots (short reads), then empties the WAL.

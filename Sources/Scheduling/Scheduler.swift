@@ -4,10 +4,12 @@ import NotificationCore
 import ServiceLifecycle
 import Storage
 
-/// Fires claimed requests: decides their presentation, records the firings (delivered notifications,
-/// next dates or removals) and publishes them. Implemented by the center service.
+/// Fires claimed requests: decides their presentation and records the firings (delivered notifications,
+/// next dates or removals, events). Implemented by the center service.
 package protocol FiringHandler: Sendable {
-    func fire(_ due: [StoredPending], at now: Date) async throws
+    /// Returns the firings recorded now; firings that wait on an app's extensions are recorded later.
+    @discardableResult
+    func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord]
 }
 
 /// Fires pending requests at their trigger dates.
@@ -15,12 +17,13 @@ package protocol FiringHandler: Sendable {
 /// The store holds the truth. The scheduler holds only a small min-heap of requests it has *claimed*
 /// ahead of time: those due within `lookahead` (an index range scan). At the due instant only the firing
 /// remains to be done — deciding the presentation and recording it in one transaction — which is what
-/// keeps firing to the millisecond. A restart needs no rebuild: claims left by a crash are released at
-/// start, everything that came due while the service was down fires at once, and repeating triggers
-/// fire once and move on (see `NotificationTrigger.nextFireDate`). A firing is recorded only for the
-/// revision that was claimed and only while it is still pending, so a request removed or replaced after
-/// its claim does not fire, and nothing fires twice. An `add` with an earlier date, or a move of the
-/// virtual clock, calls `wake()`.
+/// keeps firing to the millisecond. A restart needs no rebuild: everything that came due while the
+/// service was down fires at once, and repeating triggers fire once and move on (see
+/// `NotificationTrigger.nextFireDate`). Claims are leases with fencing tokens: a claim left by a process
+/// that died is taken over when its lease ends (nothing releases others' claims, which would steal live
+/// ones from other replicas), and a firing is recorded only by the claim that holds the request, so a
+/// request removed or replaced after its claim does not fire, and nothing fires twice. The change
+/// feed's `.due` (a sooner request anywhere) and a move of the virtual clock call `wake()`.
 package actor Scheduler: Service {
     private let store: any NotificationStore
     private let clock: any SchedulerClock
@@ -45,7 +48,8 @@ package actor Scheduler: Service {
 
     package init(
         store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
-        wakeSignal: WakeSignal = WakeSignal(), batchSize: Int = 256, lease: TimeInterval = 60, lookahead: TimeInterval = 0.25,
+        wakeSignal: WakeSignal = WakeSignal(), batchSize: Int = 256, lease: TimeInterval = Scheduler.defaultLease,
+        lookahead: TimeInterval = 0.25,
         claimChunk: Int = 8
     ) {
         self.claimChunk = claimChunk
@@ -75,8 +79,11 @@ package actor Scheduler: Service {
         }
     }
 
+    /// How long a claim holds a request: the time a process that died keeps it from firing elsewhere.
+    /// Firings that wait on an app's extensions renew it while they wait.
+    package static let defaultLease: TimeInterval = 10
+
     package func run() async throws {
-        try await store.releaseAllClaims()
         await withGracefulShutdownHandler {
             await loop()
         } onGracefulShutdown: {

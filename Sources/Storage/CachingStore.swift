@@ -2,34 +2,63 @@ import Foundation
 import NotificationCore
 import Synchronization
 
-/// Tells callers above the store when what they cached about a center may be stale: every write that
-/// names a center moves that center's version on once it has committed, and writes that touch many
-/// centers move every version on.
+/// Tells callers above the store when what they cached about a center may be stale: every change the
+/// feed announces about a center moves that center's version on, and changes that touch many centers
+/// move every version on.
 package protocol CenterVersions: Sendable {
-    func version(ofCenter id: String) -> UInt64
+    func version(ofCenter key: CenterKey) -> UInt64
 }
 
 /// The store with the hot reads of every request kept in memory: credentials (every request
-/// authenticates) and centers (every app or user operation reads its center). Everything else passes
-/// through.
+/// authenticates), centers (every app or user operation reads its center) and string tables (every
+/// firing of localized content). Everything else passes through.
 ///
-/// Correctness rests on two rules. Writers move versions on *after* the base store committed, and a
-/// reader caches what it read only if the version it saw *before* reading is still current — so a value
-/// read before a write can never be cached after it. A process that shares the database with others
-/// (PostgreSQL replicas) must also move versions on when it hears of their writes (LISTEN/NOTIFY).
+/// The caches listen to the store's change feed and to nothing else, so they stay right across
+/// processes (PostgreSQL replicas hear each other's changes on the feed). Correctness rests on two rules:
+/// the feed announces a change only after it committed, and a reader caches what it read only if the
+/// version it saw *before* reading is still current — so a value read before a change can never be
+/// cached after its announcement.
 package final class CachingStore: NotificationStore, PrincipalStore, CenterVersions {
     private struct State {
-        /// The version of every center not in `versions`; moved on by writes that touch many centers.
+        /// The version of every center not in `versions`; moved on by changes that touch many centers.
         var epoch: UInt64 = 0
         var next: UInt64 = 0
-        var versions: [String: UInt64] = [:]
-        /// Moved on by every write that changes center records (not their requests or notifications).
+        var versions: [CenterKey: UInt64] = [:]
+        /// Moved on by every change of center records (not their requests or notifications).
         var centersVersion: UInt64 = 0
-        var centers: [String: CenterRecord] = [:]
+        var centers: [CenterKey: CenterRecord] = [:]
         var stringTablesVersion: UInt64 = 0
         var stringTables: [String: StringTables] = [:]
         var credentialsVersion: UInt64 = 0
         var credentials: [String: CredentialRecord] = [:]
+
+        mutating func changed(_ keys: [CenterKey], records: Bool) {
+            if versions.count >= CachingStore.capacity { return changedAll() }
+            for key in keys {
+                next += 1
+                versions[key] = next
+                if records { centers[key] = nil }
+            }
+            if records { centersVersion += 1 }
+        }
+
+        mutating func changedAll() {
+            next += 1
+            epoch = next
+            versions.removeAll(keepingCapacity: true)
+            centersVersion += 1
+            centers.removeAll(keepingCapacity: true)
+        }
+
+        mutating func credentialsChanged() {
+            credentialsVersion += 1
+            credentials.removeAll(keepingCapacity: true)
+        }
+
+        mutating func stringTablesChanged() {
+            stringTablesVersion += 1
+            stringTables.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Entries kept at most per map; a full map is emptied (the next reads refill it).
@@ -40,227 +69,184 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
 
     package init(_ base: any NotificationStore & PrincipalStore) {
         self.base = base
+        base.changes.listen { [weak self] change in self?.apply(change) }
     }
 
-    package func version(ofCenter id: String) -> UInt64 {
-        state.withLock { max($0.versions[id] ?? 0, $0.epoch) }
+    package var changes: ChangeFeed { base.changes }
+
+    package func version(ofCenter key: CenterKey) -> UInt64 {
+        state.withLock { max($0.versions[key] ?? 0, $0.epoch) }
     }
 
-    /// Marks the centers changed: their versions move on and, if `records` (the write changed the center
-    /// itself, not only its requests or notifications), their cached records go.
-    private func changed(_ ids: some Sequence<String>, records: Bool) {
+    /// Drops what a change made stale.
+    private func apply(_ change: StoreChange) {
         state.withLock { state in
-            if state.versions.count >= Self.capacity { return Self.changedAll(&state) }
-            for id in ids {
-                state.next += 1
-                state.versions[id] = state.next
-                if records { state.centers[id] = nil }
+            switch change {
+            case .centers(let keys): state.changed(keys, records: true)
+            case .notifications(let keys): state.changed(keys, records: false)
+            case .credentials: state.credentialsChanged()
+            case .stringTables: state.stringTablesChanged()
+            case .app, .resynchronize:
+                state.changedAll()
+                state.credentialsChanged()
+                state.stringTablesChanged()
+            case .due, .outbox, .events, .webhookSettings, .clock: break
             }
-            if records { state.centersVersion += 1 }
         }
     }
 
-    private func changed(_ id: String, records: Bool) { changed(CollectionOfOne(id), records: records) }
-
-    private static func changedAll(_ state: inout State) {
-        state.next += 1
-        state.epoch = state.next
-        state.versions.removeAll(keepingCapacity: true)
-        state.centersVersion += 1
-        state.centers.removeAll(keepingCapacity: true)
-    }
-
-    private func credentialsChanged() {
-        state.withLock {
-            $0.credentialsVersion += 1
-            $0.credentials.removeAll(keepingCapacity: true)
+    /// Reads through the cache: the cached value, else `read`'s, kept unless a change came meanwhile.
+    private func cached<Key: Hashable & Sendable, Value: Sendable>(
+        _ key: Key, in map: WritableKeyPath<State, [Key: Value]>, version: KeyPath<State, UInt64>, read: () async throws -> Value?
+    ) async rethrows -> Value? {
+        let (hit, seen) = state.withLock { ($0[keyPath: map][key], $0[keyPath: version]) }
+        if let hit { return hit }
+        let value = try await read()
+        if let value {
+            state.withLock { state in
+                guard state[keyPath: version] == seen else { return }
+                if state[keyPath: map].count >= Self.capacity { state[keyPath: map].removeAll(keepingCapacity: true) }
+                state[keyPath: map][key] = value
+            }
         }
+        return value
     }
 
     // MARK: centers
 
-    package func insertCenter(_ center: CenterRecord) async throws {
-        defer { changed(center.id, records: true) }
-        try await base.insertCenter(center)
+    package func insertCenter(_ center: CenterRecord) async throws { try await base.insertCenter(center) }
+
+    package func center(_ key: CenterKey) async throws -> CenterRecord? {
+        try await cached(key, in: \.centers, version: \.centersVersion) { try await base.center(key) }
     }
 
-    package func center(id: String) async throws -> CenterRecord? {
-        let (cached, version) = state.withLock { ($0.centers[id], $0.centersVersion) }
-        if let cached { return cached }
-        let center = try await base.center(id: id)
-        if let center {
-            state.withLock { state in
-                guard state.centersVersion == version else { return }
-                if state.centers.count >= Self.capacity { state.centers.removeAll(keepingCapacity: true) }
-                state.centers[id] = center
-            }
-        }
-        return center
+    package func updateCenter<T: Sendable>(
+        _ key: CenterKey, at date: Date, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
+    ) async throws -> T? {
+        try await base.updateCenter(key, at: date, change)
     }
 
-    package func updateCenter<T: Sendable>(id: String, _ change: @Sendable (inout CenterRecord) throws -> T) async throws -> T? {
-        defer { changed(id, records: true) }
-        return try await base.updateCenter(id: id, change)
-    }
+    package func deleteCenter(_ key: CenterKey, at date: Date) async throws -> Bool { try await base.deleteCenter(key, at: date) }
 
-    package func deleteCenter(id: String) async throws -> Bool {
-        defer {
-            changed(id, records: true)
-            credentialsChanged()
-        }
-        return try await base.deleteCenter(id: id)
+    package func record(_ events: [ChangeEvent], for key: CenterKey, at date: Date) async throws -> Bool {
+        try await base.record(events, for: key, at: date)
     }
 
     // MARK: push
 
     package func center(pushToken: String) async throws -> PushTokenLookup { try await base.center(pushToken: pushToken) }
     package func holdPush(_ push: HeldPush) async throws { try await base.holdPush(push) }
-    package func heldPush(centerID: String) async throws -> HeldPush? { try await base.heldPush(centerID: centerID) }
-    package func removeHeldPush(centerID: String, apnsID: String) async throws {
-        try await base.removeHeldPush(centerID: centerID, apnsID: apnsID)
-    }
+    package func heldPush(_ key: CenterKey) async throws -> HeldPush? { try await base.heldPush(key) }
+    package func removeHeldPush(_ key: CenterKey, apnsID: String) async throws { try await base.removeHeldPush(key, apnsID: apnsID) }
 
-    // MARK: categories
+    // MARK: categories and string tables
 
     package func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws {
         try await base.replaceCategories(appID: appID, categories)
     }
 
-    package func categories(appID: String) async throws -> [NotificationCategory] {
-        try await base.categories(appID: appID)
-    }
-
-    // MARK: string tables
+    package func categories(appID: String) async throws -> [NotificationCategory] { try await base.categories(appID: appID) }
 
     package func stringTables(appID: String) async throws -> StringTables {
-        let (cached, version) = state.withLock { ($0.stringTables[appID], $0.stringTablesVersion) }
-        if let cached { return cached }
-        let tables = try await base.stringTables(appID: appID)
-        state.withLock { state in
-            guard state.stringTablesVersion == version else { return }
-            if state.stringTables.count >= Self.capacity { state.stringTables.removeAll(keepingCapacity: true) }
-            state.stringTables[appID] = tables
-        }
-        return tables
+        try await cached(appID, in: \.stringTables, version: \.stringTablesVersion) { try await base.stringTables(appID: appID) }
+            ?? StringTables()
     }
 
     package func setStringTable(appID: String, locale: String, _ strings: [String: String]?) async throws {
-        defer { stringTablesChanged() }
         try await base.setStringTable(appID: appID, locale: locale, strings)
     }
 
-    package func setDefaultLocale(appID: String, _ locale: String?) async throws {
-        defer { stringTablesChanged() }
-        try await base.setDefaultLocale(appID: appID, locale)
-    }
+    package func setDefaultLocale(appID: String, _ locale: String?) async throws { try await base.setDefaultLocale(appID: appID, locale) }
 
-    private func stringTablesChanged() {
-        state.withLock {
-            $0.stringTablesVersion += 1
-            $0.stringTables.removeAll(keepingCapacity: true)
-        }
-    }
-
-    // MARK: pending
+    // MARK: pending and delivered
 
     package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
-        defer { changed(pending.centerID, records: false) }
-        return try await base.upsertPending(pending, limit: limit)
+        try await base.upsertPending(pending, limit: limit)
     }
 
-    package func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
-        try await base.pendingRequests(centerID: centerID, after: cursor, limit: limit)
+    package func pendingRequests(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {
+        try await base.pendingRequests(key, after: cursor, limit: limit)
     }
 
-    package func removePending(centerID: String, identifiers: [String]?) async throws -> [String] {
-        defer { changed(centerID, records: false) }
-        return try await base.removePending(centerID: centerID, identifiers: identifiers)
+    package func removePending(
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+    ) async throws -> [String] {
+        try await base.removePending(key, identifiers: identifiers, at: date, report: report)
     }
 
-    package func pendingRequests(centerID: String, triggerKind: String) async throws -> [StoredPending] {
-        try await base.pendingRequests(centerID: centerID, triggerKind: triggerKind)
+    package func pendingRequests(_ key: CenterKey, triggerKind: String) async throws -> [StoredPending] {
+        try await base.pendingRequests(key, triggerKind: triggerKind)
     }
 
-    package func reschedule(centerID: String, identifier: String, revision: Int64, nextFireDate: Date?) async throws {
-        defer { changed(centerID, records: false) }
-        try await base.reschedule(centerID: centerID, identifier: identifier, revision: revision, nextFireDate: nextFireDate)
+    package func reschedule(_ key: CenterKey, identifier: String, revision: Int64, nextFireDate: Date?) async throws {
+        try await base.reschedule(key, identifier: identifier, revision: revision, nextFireDate: nextFireDate)
     }
 
-    // MARK: delivered
-
-    package func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
-        try await base.deliveredNotifications(centerID: centerID, after: cursor, limit: limit)
+    package func deliveredNotifications(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification> {
+        try await base.deliveredNotifications(key, after: cursor, limit: limit)
     }
 
-    package func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification? {
-        try await base.deliveredNotification(centerID: centerID, identifier: identifier)
+    package func deliveredNotification(_ key: CenterKey, identifier: String) async throws -> DeliveredNotification? {
+        try await base.deliveredNotification(key, identifier: identifier)
     }
 
-    package func removeDelivered(centerID: String, identifiers: [String]?) async throws -> [String] {
-        defer { changed(centerID, records: false) }
-        return try await base.removeDelivered(centerID: centerID, identifiers: identifiers)
+    package func removeDelivered(
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+    ) async throws -> [String] {
+        try await base.removeDelivered(key, identifiers: identifiers, at: date, report: report)
     }
 
-    // MARK: scheduling
+    // MARK: events and scheduling
 
-    package func nextFireDate() async throws -> Date? { try await base.nextFireDate() }
+    package func events(_ key: CenterKey, after sequence: Int64, limit: Int) async throws -> EventPage {
+        try await base.events(key, after: sequence, limit: limit)
+    }
+
+    package func latestEvent(_ key: CenterKey) async throws -> Int64? { try await base.latestEvent(key) }
+
+    package func nextFireDate(now: Date) async throws -> Date? { try await base.nextFireDate(now: now) }
 
     package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
         try await base.claimDue(now: now, limit: limit, leaseUntil: leaseUntil)
     }
 
-    package func recordFirings(_ firings: [FiringRecord]) async throws {
-        defer { changed(firings.map(\.centerID), records: firings.contains { $0.badge != nil }) }
-        try await base.recordFirings(firings)
+    package func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws {
+        try await base.extendClaims(claims, until: leaseUntil)
     }
 
     package func fire(
-        _ claims: [StoredPending], decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
-        // Firings may set badges: the records go too.
-        defer { changed(claims.map(\.pending.centerID), records: true) }
-        return try await base.fire(claims, decide: decide)
+        try await base.fire(claims, at: now, decide: decide)
     }
 
-    package func releaseClaims(_ claims: [StoredPending]) async throws { try await base.releaseClaims(claims) }
+    package func recordFirings(_ firings: [FiringRecord], at now: Date) async throws { try await base.recordFirings(firings, at: now) }
 
-    package func releaseAllClaims() async throws { try await base.releaseAllClaims() }
+    package func releaseClaims(_ claims: [StoredPending]) async throws { try await base.releaseClaims(claims) }
 
     // MARK: principals
 
     package func insertApp(_ app: AppRecord) async throws { try await base.insertApp(app) }
-
     package func app(id: String) async throws -> AppRecord? { try await base.app(id: id) }
-
+    package func apps(after cursor: String?, limit: Int) async throws -> Page<AppRecord> {
+        try await base.apps(after: cursor, limit: limit)
+    }
     package func updateApp(_ app: AppRecord) async throws -> Bool { try await base.updateApp(app) }
+    package func deleteApp(id: String, at date: Date) async throws -> Bool { try await base.deleteApp(id: id, at: date) }
 
-    package func deleteApp(id: String) async throws -> Bool {
-        defer {
-            state.withLock { Self.changedAll(&$0) }
-            credentialsChanged()
-            stringTablesChanged()
-        }
-        return try await base.deleteApp(id: id)
+    package func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord> {
+        try await base.centers(appID: appID, after: cursor, limit: limit)
     }
 
     package func insertCredential(_ credential: CredentialRecord) async throws { try await base.insertCredential(credential) }
 
     package func credential(id: String) async throws -> CredentialRecord? {
-        let (cached, version) = state.withLock { ($0.credentials[id], $0.credentialsVersion) }
-        if let cached { return cached }
-        let credential = try await base.credential(id: id)
-        if let credential {
-            state.withLock { state in
-                guard state.credentialsVersion == version else { return }
-                if state.credentials.count >= Self.capacity { state.credentials.removeAll(keepingCapacity: true) }
-                state.credentials[id] = credential
-            }
-        }
-        return credential
+        try await cached(id, in: \.credentials, version: \.credentialsVersion) { try await base.credential(id: id) }
     }
 
+    package func appKeys(appID: String) async throws -> [CredentialRecord] { try await base.appKeys(appID: appID) }
+
     package func deleteCredential(id: String, appID: String) async throws -> Bool {
-        defer { credentialsChanged() }
-        return try await base.deleteCredential(id: id, appID: appID)
+        try await base.deleteCredential(id: id, appID: appID)
     }
 }

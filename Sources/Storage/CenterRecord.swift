@@ -3,6 +3,7 @@ import NotificationCore
 
 /// One center as stored: an install of an app on a device (or one user of it).
 package struct CenterRecord: Sendable, Hashable {
+    /// The app's name for the center (unique within the app only).
     package var id: String
     package var appID: String
     package var settings: NotificationSettings
@@ -30,6 +31,9 @@ package struct CenterRecord: Sendable, Hashable {
 }
 
 extension CenterRecord {
+    /// The center's key: its app and its id.
+    package var key: CenterKey { CenterKey(appID: appID, centerID: id) }
+
     /// 32 random bytes as 64 lowercase hex digits.
     package static func newPushToken() -> String {
         var random = SystemRandomNumberGenerator()

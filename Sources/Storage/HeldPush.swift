@@ -11,7 +11,7 @@ package enum PushTokenLookup: Sendable, Hashable {
 
 /// A push kept for a center that was offline when it came, until it comes online or the push expires.
 package struct HeldPush: Sendable, Hashable {
-    package var centerID: String
+    package var center: CenterKey
     package var apnsID: String
     package var request: NotificationRequest
     /// A background push (`content-available` only): for the app, not the user.
@@ -19,8 +19,8 @@ package struct HeldPush: Sendable, Hashable {
     package var receivedAt: Date
     package var expiresAt: Date
 
-    package init(centerID: String, apnsID: String, request: NotificationRequest, background: Bool, receivedAt: Date, expiresAt: Date) {
-        self.centerID = centerID
+    package init(center: CenterKey, apnsID: String, request: NotificationRequest, background: Bool, receivedAt: Date, expiresAt: Date) {
+        self.center = center
         self.apnsID = apnsID
         self.request = request
         self.background = background

@@ -56,11 +56,14 @@ package protocol MediaStore: Sendable {
     /// `place` not called). Refuses with `attachmentMoveIntoDataStoreFailed` when the app's media would
     /// pass `quota` bytes.
     func insertMedia(_ media: MediaRecord, quota: Int, place: @Sendable () throws -> Void) async throws -> MediaRecord
+    /// The app's media, with how many holders it has now; nil if the app has none with this id.
     func media(appID: String, id: String) async throws -> MediaRecord?
+    /// What the app's media take up.
     func mediaUsage(appID: String) async throws -> MediaUsage
     /// Drops staged uploads older than `date` that nothing attached.
     func expireStagedMedia(before date: Date) async throws
-    /// Removes files whose last record went (a holder removed, an upload expired, an app deleted), calling
-    /// `remove` with each content address inside the transaction; returns how many.
+    /// Drops attached media no pending request or delivered notification holds any more, then removes
+    /// the files no media record refers to (a holder removed, an upload expired, an app deleted), calling
+    /// `remove` with each content address inside the transaction; returns how many files went.
     func sweepMediaFiles(remove: @Sendable (String) -> Void) async throws -> Int
 }

@@ -1,80 +1,124 @@
 import Foundation
 import NotificationCore
 
-/// Durable storage of centers, categories, pending requests and delivered notifications.
+/// Durable storage of centers, categories, pending requests, delivered notifications and the events
+/// that tell of their changes. The contract every store keeps (SQLite, PostgreSQL), checked by one suite:
 ///
-/// Every method that changes something has committed when it returns, so a caller may acknowledge it.
-/// Due requests are *claimed* (leased), not just read: `claimDue` marks them so that a second scheduler
-/// sharing the database (PostgreSQL, several replicas) does not fire them too, and `recordFiring`
-/// completes a claim in one transaction. A crash between the two leaves the claim to expire and the
-/// request to be fired again: a firing is recorded at most once.
+/// - Every method that changes something has committed when it returns, so a caller may acknowledge it;
+///   then it announces the change on `changes`.
+/// - The events a change reports (`ChangeEvent`) are written in the change's own transaction: user
+///   events become the center's event history (with durable, per-center sequences), app events become
+///   outbox messages for the app's delegate URL. A crash can lose both or neither.
+/// - Due requests are *claimed* under a lease and a fencing token: `fire` records a firing only for the
+///   claim that holds the request, and only before its lease ends, so a holder that stalled past its
+///   lease (a replica that lost its claim to another) cannot record. An expired lease simply makes the
+///   request claimable again; nothing releases other holders' claims.
+/// - Failures the caller can act on are `StoreError`s (conflict, unavailable, storage full).
 package protocol NotificationStore: Sendable {
+    /// Where the store announces what its commits changed.
+    var changes: ChangeFeed { get }
+
     // MARK: centers
+
+    /// Inserts a new center; `StoreError.conflict` if the app already has one with its id.
     func insertCenter(_ center: CenterRecord) async throws
-    func center(id: String) async throws -> CenterRecord?
-    /// Reads, changes and writes a center in one transaction; nil if it does not exist.
+    /// The center, or nil.
+    func center(_ key: CenterKey) async throws -> CenterRecord?
+    /// Reads, changes and writes a center in one transaction, with the events the change reports; nil
+    /// if the center does not exist.
     func updateCenter<T: Sendable>(
-        id: String, _ change: @Sendable (inout CenterRecord) throws -> T
+        _ key: CenterKey, at date: Date, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T?
-    /// Deletes a center with its pending and delivered notifications; false if it did not exist.
-    func deleteCenter(id: String) async throws -> Bool
+    /// Deletes a center with its pending and delivered notifications, events and media holds, and
+    /// retires its push token; false if it did not exist.
+    func deleteCenter(_ key: CenterKey, at date: Date) async throws -> Bool
+    /// Writes events that come with no change of the center's own (a response kept in the list, a
+    /// background push); false if the center does not exist.
+    func record(_ events: [ChangeEvent], for key: CenterKey, at date: Date) async throws -> Bool
 
     // MARK: push
+
     /// The center a push token belongs to, or when it was retired (rotated, or its center deleted).
     func center(pushToken: String) async throws -> PushTokenLookup
     /// Keeps a push for a center that is offline, in place of any kept before (APNs keeps one per device and app).
     func holdPush(_ push: HeldPush) async throws
     /// The push kept for the center, if any.
-    func heldPush(centerID: String) async throws -> HeldPush?
+    func heldPush(_ key: CenterKey) async throws -> HeldPush?
     /// Drops the kept push once it was delivered (unless another replaced it meanwhile).
-    func removeHeldPush(centerID: String, apnsID: String) async throws
+    func removeHeldPush(_ key: CenterKey, apnsID: String) async throws
 
     // MARK: categories (per app)
+
+    /// Replaces the app's whole set of categories.
     func replaceCategories(appID: String, _ categories: [NotificationCategory]) async throws
+    /// The app's categories, in the order they were set.
     func categories(appID: String) async throws -> [NotificationCategory]
 
     // MARK: string tables (per app)
+
     /// The app's string tables and default locale (empty when it uploaded none).
     func stringTables(appID: String) async throws -> StringTables
     /// Replaces the table of one locale (nil strings: removes it).
     func setStringTable(appID: String, locale: String, _ strings: [String: String]?) async throws
+    /// Sets or clears the app's default locale.
     func setDefaultLocale(appID: String, _ locale: String?) async throws
 
     // MARK: pending
+
     /// Adds or replaces a pending request. Refuses (`pendingLimitReached`) when the center already has
-    /// `limit` other pending requests.
+    /// `limit` other pending requests; refuses (`attachmentNotInDataStore`) media the app does not have.
     func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome
-    func pendingRequests(centerID: String, after cursor: String?, limit: Int) async throws -> Page<PendingRequest>
-    /// Removes the named requests (unknown ones are ignored; nil removes all); returns the identifiers removed.
-    func removePending(centerID: String, identifiers: [String]?) async throws -> [String]
+    /// The center's pending requests, by identifier, after `cursor`.
+    func pendingRequests(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<PendingRequest>
+    /// Removes the named requests (unknown ones are ignored; nil removes all) with the events `report`
+    /// makes of the identifiers removed; returns them.
+    func removePending(
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+    ) async throws -> [String]
     /// The center's pending requests whose trigger is of `triggerKind` (`location`, `calendar`…).
-    func pendingRequests(centerID: String, triggerKind: String) async throws -> [StoredPending]
+    func pendingRequests(_ key: CenterKey, triggerKind: String) async throws -> [StoredPending]
     /// Moves a pending request to a new fire date, unless it was replaced meanwhile (other revision).
-    func reschedule(centerID: String, identifier: String, revision: Int64, nextFireDate: Date?) async throws
+    func reschedule(_ key: CenterKey, identifier: String, revision: Int64, nextFireDate: Date?) async throws
 
     // MARK: delivered
-    func deliveredNotifications(centerID: String, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification>
-    func deliveredNotification(centerID: String, identifier: String) async throws -> DeliveredNotification?
-    /// Removes the named delivered notifications (unknown ones are ignored; nil removes all); returns
-    /// the identifiers removed.
-    func removeDelivered(centerID: String, identifiers: [String]?) async throws -> [String]
+
+    /// The center's delivered notifications, newest first, after `cursor`.
+    func deliveredNotifications(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<DeliveredNotification>
+    /// One delivered notification, or nil.
+    func deliveredNotification(_ key: CenterKey, identifier: String) async throws -> DeliveredNotification?
+    /// Removes the named delivered notifications (unknown ones are ignored; nil removes all) with the
+    /// events `report` makes of the identifiers removed; returns them.
+    func removeDelivered(
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+    ) async throws -> [String]
+
+    // MARK: events
+
+    /// The center's events after `sequence` (at most `limit`), and whether the history still reaches
+    /// back to it.
+    func events(_ key: CenterKey, after sequence: Int64, limit: Int) async throws -> EventPage
+    /// The sequence of the center's newest event (0 before the first); nil if the center does not exist.
+    func latestEvent(_ key: CenterKey) async throws -> Int64?
 
     // MARK: scheduling
-    /// The earliest fire date of any unclaimed pending request.
-    func nextFireDate() async throws -> Date?
-    /// Claims up to `limit` unclaimed requests due at `now`, earliest first, until `leaseUntil`, and
-    /// tells the earliest fire date left unclaimed (one transaction, so the scheduler needs no second look).
+
+    /// The earliest fire date of any request not under a live claim at `now`.
+    func nextFireDate(now: Date) async throws -> Date?
+    /// Claims up to `limit` requests due at `now`, earliest first, that no live claim holds, under a new
+    /// fencing token each, until `leaseUntil`; tells the earliest fire date left unclaimed (one transaction).
     func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch
-    /// Completes firings: delivered notifications, next dates or removals, badges — one transaction. A
-    /// firing of a claimed revision that is no longer pending (removed or replaced since) is dropped;
-    /// revision 0 marks a delivery that never was pending (no trigger).
-    func recordFirings(_ firings: [FiringRecord]) async throws
-    /// Fires claimed requests in one transaction: for each whose center still exists, `decide` (a pure
-    /// function of the claim and the center as it is now) gives the firing, which is recorded as in
-    /// `recordFirings`. Returns the firings recorded.
-    func fire(_ claims: [StoredPending], decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord) async throws -> [FiringRecord]
-    /// Gives back claims that will not be fired (at shutdown), unless the request changed meanwhile.
+    /// Extends the leases of claims still held (firings that wait on an app's extensions).
+    func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws
+    /// Fires claimed requests in one transaction: for each whose claim still holds it at `now`, `decide`
+    /// (a pure function of the claim and the center as it is now) gives the firing, which is recorded
+    /// with its events. Returns the firings recorded.
+    func fire(
+        _ claims: [StoredPending], at now: Date, decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
+    ) async throws -> [FiringRecord]
+    /// Records firings that were never claimed (a delivery without a trigger, a location crossing), for
+    /// the revisions given, with their events; one transaction.
+    func recordFirings(_ firings: [FiringRecord], at now: Date) async throws
+    /// Gives back claims this process will not fire (at shutdown), so that they fire without waiting
+    /// for the lease.
     func releaseClaims(_ claims: [StoredPending]) async throws
-    /// Releases every claim (at start-up of the only process using the database).
-    func releaseAllClaims() async throws
 }

@@ -1,25 +1,37 @@
 import Foundation
 import NotificationCore
 
-/// A pending request as the store hands it out, with the revision that identifies this version of it
-/// (an `add` with the same identifier makes a new revision).
+/// A pending request as the store hands it out: the revision that identifies this version of it (an
+/// `add` with the same identifier makes a new one), and, once claimed for firing, the claim's fencing
+/// token.
 package struct StoredPending: Sendable, Hashable {
     package var pending: PendingRequest
     package var revision: Int64
+    /// The claim's token: only the holder of the claim that carries it can record the firing, and only
+    /// while its lease lasts. nil for a request read without claiming it.
+    package var claim: Int64?
 
-    package init(pending: PendingRequest, revision: Int64) {
+    package init(pending: PendingRequest, revision: Int64, claim: Int64? = nil) {
         self.pending = pending
         self.revision = revision
+        self.claim = claim
     }
+
+    package var center: CenterKey { pending.center }
+    package var identifier: String { pending.request.identifier }
 }
 
 /// The result of a firing, recorded atomically: the delivered notification (if the center gets one),
-/// the pending request's next date (repeating) or its removal (one-shot), and the badge.
+/// the pending request's next date (repeating) or its removal (one-shot), the badge, and the events
+/// that tell the user.
 package struct FiringRecord: Sendable, Hashable {
-    package var centerID: String
+    package var center: CenterKey
     package var identifier: String
-    /// The revision that was claimed; a request replaced meanwhile is left alone.
+    /// The revision it fires; a request replaced meanwhile is left alone. 0: a delivery that never was
+    /// pending (no trigger).
     package var revision: Int64
+    /// The claim it fires under (scheduled firings): recorded only while that claim holds the request.
+    package var claim: Int64?
     package var delivered: DeliveredNotification?
     /// The next fire date of a repeating time-interval or calendar trigger; nil removes the request,
     /// unless `keepPending` (a repeating location trigger, which has no date).
@@ -29,16 +41,25 @@ package struct FiringRecord: Sendable, Hashable {
     package var badge: Int?
 
     package init(
-        centerID: String, identifier: String, revision: Int64, delivered: DeliveredNotification?, nextFireDate: Date?,
-        keepPending: Bool = false, badge: Int? = nil
+        center: CenterKey, identifier: String, revision: Int64, claim: Int64? = nil, delivered: DeliveredNotification?,
+        nextFireDate: Date?, keepPending: Bool = false, badge: Int? = nil
     ) {
-        self.centerID = centerID
+        self.center = center
         self.identifier = identifier
         self.revision = revision
+        self.claim = claim
         self.delivered = delivered
         self.nextFireDate = nextFireDate
         self.keepPending = keepPending
         self.badge = badge
+    }
+
+    /// What the user hears of this firing, in order: the presentation, then the badge.
+    package var events: [CenterEvent] {
+        var events: [CenterEvent] = []
+        if let delivered { events.append(.presented(delivered)) }
+        if let badge { events.append(.badgeChanged(badge)) }
+        return events
     }
 }
 

@@ -26,11 +26,17 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
     package var failures: Int
     package var nextAttempt: Date?
     package var createdAt: Date
+    /// The fencing token of the claim a dispatcher holds on it (nil when read without claiming).
+    package var claim: Int64?
+
+    /// The endpoint the message goes to: the app and the URL (concurrency is capped per endpoint).
+    package var endpoint: WebhookEndpoint { WebhookEndpoint(appID: appID, url: url) }
 
     package init(
         id: String, appID: String, url: String, type: WebhookEventType, payload: Data, status: Status = .pending, attempts: Int = 0,
-        failures: Int = 0, nextAttempt: Date?, createdAt: Date
+        failures: Int = 0, nextAttempt: Date?, createdAt: Date, claim: Int64? = nil
     ) {
+        self.claim = claim
         self.id = id
         self.appID = appID
         self.url = url
@@ -62,31 +68,56 @@ package struct DeliveryAttemptRecord: Sendable, Hashable {
     }
 }
 
-/// The app's webhook settings and the durable outbox. Claims work like the scheduler's: a claimed
-/// message is leased to one dispatcher until its attempt is recorded or the lease runs out.
+/// One endpoint of one app: what per-endpoint limits count.
+package struct WebhookEndpoint: Sendable, Hashable {
+    package var appID: String
+    package var url: String
+
+    package init(appID: String, url: String) {
+        self.appID = appID
+        self.url = url
+    }
+}
+
+/// The app's webhook settings and the durable outbox. Messages are written by the change they report
+/// (see `NotificationStore`); dispatchers claim them like the scheduler claims requests — under a lease
+/// and a fencing token, so that an attempt is recorded only by the claim that holds the message.
 package protocol WebhookStore: Sendable {
+    /// The app's settings, or nil if it has none.
     func webhookConfiguration(appID: String) async throws -> WebhookConfiguration?
+    /// Replaces (nil: removes) the app's settings.
     func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws
 
+    /// Writes messages as they are (imports, benchmarks); changes write theirs themselves.
     func enqueueDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws
-    /// Claims pending messages due at `now` whose endpoint is not disabled, earliest first.
-    func claimDueDeliveries(now: Date, limit: Int, leaseUntil: Date) async throws -> [WebhookDeliveryRecord]
-    /// The earliest next attempt of any pending, unclaimed message on an enabled endpoint.
-    func nextDeliveryDate() async throws -> Date?
-    /// Records an attempt and the message's new state (and releases its claim), in one transaction;
-    /// `disableEndpoint` also disables the message's endpoint (a 410).
+    /// Claims pending messages due at `now` on endpoints that are not disabled, earliest first, at most
+    /// `limit` in all and, per endpoint, as many as `perEndpoint` leaves room for (`defaultPerEndpoint`
+    /// for endpoints it does not name; 0 skips an endpoint), each under a new fencing token until
+    /// `leaseUntil`.
+    func claimDueDeliveries(
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
+    ) async throws -> [WebhookDeliveryRecord]
+    /// When the next message comes due: the earliest next attempt (or end of a lease) of a pending
+    /// message on an enabled endpoint, leaving out the endpoints in `full` (no room for more now).
+    func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date?
+    /// Records an attempt and the message's new state (and ends its claim), in one transaction, if the
+    /// claim it carries still holds the message; `disableEndpoint` also disables the message's endpoint
+    /// (a 410).
     func recordAttempt(
         _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool
     ) async throws
-    func releaseAllDeliveryClaims() async throws
 
+    /// The app's messages, oldest first (optionally of one status), after `cursor`.
     func deliveries(appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int) async throws -> Page<
         WebhookDeliveryRecord
     >
+    /// One message with every attempt, or nil.
     func delivery(appID: String, id: String) async throws -> (WebhookDeliveryRecord, [DeliveryAttemptRecord])?
     /// Puts a message back in the queue for an attempt at `now`, with a fresh retry schedule.
     func replayDelivery(appID: String, id: String, now: Date) async throws -> Bool
 
+    /// The app's endpoints that answered 410 Gone.
     func disabledEndpoints(appID: String) async throws -> [String]
+    /// Enables a disabled endpoint again; false if it was not disabled.
     func enableEndpoint(appID: String, url: String) async throws -> Bool
 }

@@ -81,7 +81,9 @@ package struct JSONParser {
         }
         while true {
             skipWhitespace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { throw syntax("expected a value after ',' (no trailing commas)") }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                throw syntax("expected a value after ',' (no trailing commas)")
+            }
             path.append(JSONKey(index: elements.count))
             elements.append(try value())
             path.removeLast()

@@ -59,8 +59,6 @@ struct TreeDecoder: Decoder {
         return UnkeyedTreeContainer(elements: elements, decoder: self)
     }
 
-
-
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleTreeContainer(decoder: self) }
 
     func child(_ node: JSONNode, key: JSONKey) -> TreeDecoder {

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import Media
 import NotificationService
-import SQLiteStorage
 import Scheduling
 import ServiceLifecycle
 import Storage
@@ -10,9 +9,12 @@ import Synchronization
 import WebhookDispatch
 import Webhooks
 
-/// Storage, the center service and the scheduler, as one `Service`: it opens the database (running the
-/// migrations), marks the service ready, and runs the scheduler until shutdown. The HTTP server runs
-/// beside it, so `/healthz` answers while storage opens and `/readyz` says when it is done.
+/// Storage, the center service, the scheduler and the webhook dispatcher, as one `Service`: it opens the
+/// database (running the migrations), marks the service ready, and runs the parts until shutdown. The
+/// HTTP server runs beside it, so `/healthz` answers while storage opens and `/readyz` says when it is done.
+///
+/// The store's change feed drives every loop: a sooner request (`.due`) wakes the scheduler, new outbox
+/// messages wake the dispatcher, a move of the shared virtual clock moves this process's clock.
 package final class CenterRuntime: Service {
     /// What the API works with once storage is open.
     package struct Parts: Sendable {
@@ -20,16 +22,17 @@ package final class CenterRuntime: Service {
         package let store: CachingStore
         package let service: NotificationCenterService
         package let scheduler: Scheduler
+        package let dispatcher: WebhookDispatcher
         /// The clock the operator moves, in virtual-clock mode.
         package let virtualClock: ManualClock?
+        /// Moves the virtual clock for every process on the database.
+        package let moveClock: @Sendable (Date) async throws -> Date
         /// The users' event streams.
         package let events: EventHub
         /// The apps' webhook settings and outboxes.
         package let webhooks: any WebhookStore
         /// Checks webhook URLs (the SSRF guard) as apps set them.
         package let sender: WebhookSender
-        /// Wakes the webhook dispatcher (a replayed message).
-        package let outboxSignal: WakeSignal
         /// The apps' attachment media.
         package let media: MediaLibrary
     }
@@ -37,7 +40,6 @@ package final class CenterRuntime: Service {
     private let configuration: ServerConfiguration
     private let readiness: Readiness
     private let logger: Logger
-    private let events = EventHub()
     private let opened = Mutex<Parts?>(nil)
 
     package init(configuration: ServerConfiguration, readiness: Readiness, logger: Logger) {
@@ -49,11 +51,6 @@ package final class CenterRuntime: Service {
     /// The open parts, or nil while storage is still opening.
     package var parts: Parts? { opened.withLock { $0 } }
 
-    /// The database file in the data directory.
-    package static func databasePath(dataDirectory: String) -> String {
-        URL(fileURLWithPath: dataDirectory).appendingPathComponent("usernotifyd.sqlite").path
-    }
-
     /// The media store's directory in the data directory.
     package static func mediaPath(dataDirectory: String) -> String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("media").path
@@ -61,43 +58,60 @@ package final class CenterRuntime: Service {
 
     package func run() async throws {
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-        let path = Self.databasePath(dataDirectory: configuration.dataDirectory)
-        let database = try SQLiteStore(path: path)
+        let backend = try await StorageBackend.open(configuration, logger: logger)
+        let database = backend.store
         let store = CachingStore(database)
-        let virtualClock = configuration.virtualClock ? ManualClock(now: Date()) : nil
+        // The virtual clock goes on from where it was (it is kept in the store), never backwards.
+        let virtualClock = try await configuration.virtualClock ? ManualClock(now: database.virtualClock() ?? Date()) : nil
         let clock: any SchedulerClock = virtualClock ?? SystemClock()
-        let wakeSignal = WakeSignal()
+        let schedulerSignal = WakeSignal()
         let outboxSignal = WakeSignal()
         let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
         let sender = WebhookSender(policy: policy)
         let downloader = MediaDownloader(policy: policy)
         let media = MediaLibrary(
             files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database,
-            fetcher: downloader,
-            quota: configuration.mediaQuotaBytes, logger: logger)
+            fetcher: downloader, quota: configuration.mediaQuotaBytes, logger: logger)
         var serviceConfiguration = NotificationCenterService.Configuration()
         serviceConfiguration.pendingLimit = configuration.pendingLimit
         let service = NotificationCenterService(
-            store: store, clock: clock, events: events,
-            delegate: WebhookDelegate(store: database, clock: clock, sender: sender, wake: outboxSignal, media: media),
-            configuration: serviceConfiguration, logger: logger,
-            wake: { wakeSignal.signal() }, released: { await media.sweep() }
-        )
-        let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
+            store: store, clock: clock, delegate: WebhookDelegate(store: database, clock: clock, sender: sender, media: media),
+            configuration: serviceConfiguration, logger: logger, released: { await media.sweep() })
+        let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: schedulerSignal)
+        let dispatcher = WebhookDispatcher(store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger)
+        store.changes.listen { change in
+            switch change {
+            case .due: schedulerSignal.signal()
+            case .outbox: outboxSignal.signal()
+            case .clock(let date):
+                virtualClock?.set(date)
+                schedulerSignal.signal()
+                outboxSignal.signal()
+            case .resynchronize:
+                schedulerSignal.signal()
+                outboxSignal.signal()
+            default: break
+            }
+        }
         opened.withLock {
             $0 = Parts(
-                store: store, service: service, scheduler: scheduler, virtualClock: virtualClock, events: events, webhooks: database,
-                sender: sender, outboxSignal: outboxSignal, media: media)
+                store: store, service: service, scheduler: scheduler, dispatcher: dispatcher, virtualClock: virtualClock,
+                moveClock: { date in
+                    let now = try await database.advanceVirtualClock(to: date)
+                    virtualClock?.set(now)
+                    return now
+                },
+                events: EventHub(store: store), webhooks: database, sender: sender, media: media)
         }
         readiness.markReady()
         logger.notice(
             "storage ready",
-            metadata: ["storage.path": .string(path), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual")]
+            metadata: [
+                "storage.database": .string(backend.description), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual"),
+            ]
         )
         do {
-            try await runParts(
-                database: database, service: service, scheduler: scheduler, sender: sender, clock: clock, outboxSignal: outboxSignal,
-                media: media)
+            try await runParts(backend: backend, service: service, scheduler: scheduler, dispatcher: dispatcher, clock: clock, media: media)
         } catch {
             await sender.shutdown()
             await downloader.shutdown()
@@ -108,17 +122,14 @@ package final class CenterRuntime: Service {
     }
 
     private func runParts(
-        database: SQLiteStore, service: NotificationCenterService, scheduler: Scheduler, sender: WebhookSender, clock: any SchedulerClock,
-        outboxSignal: WakeSignal, media: MediaLibrary
+        backend: StorageBackend, service: NotificationCenterService, scheduler: Scheduler, dispatcher: WebhookDispatcher,
+        clock: any SchedulerClock, media: MediaLibrary
     ) async throws {
-        let logger = logger
         try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await database.runCheckpoints() }
+            group.addTask { try await backend.run() }
             group.addTask { await service.runExtensionLane() }
             group.addTask { await media.run(now: { clock.now }) }
-            group.addTask {
-                try await WebhookDispatcher(store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger).run()
-            }
+            group.addTask { try await dispatcher.run() }
             try await scheduler.run()
             group.cancelAll()
         }

@@ -10,6 +10,7 @@ import Webhooks
 /// | `--host` | `USERNOTIFYD_HOST` | `127.0.0.1` |
 /// | `--port` | `USERNOTIFYD_PORT` | `8080` (0 = any free port, logged) |
 /// | `--data-dir` | `USERNOTIFYD_DATA_DIR` | `./data` |
+/// | `--database-url` | `USERNOTIFYD_DATABASE_URL` | none: SQLite in the data directory (secret: may hold a password) |
 /// | `--log-level` | `USERNOTIFYD_LOG_LEVEL` | `info` |
 /// | `--max-body-bytes` | `USERNOTIFYD_MAX_BODY_BYTES` | `1048576` |
 /// | `--admin-token` | `USERNOTIFYD_ADMIN_TOKEN` | none (secret; operator API disabled without it) |
@@ -25,6 +26,9 @@ import Webhooks
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
     package var dataDirectory = "./data"
+    /// The database (`postgres://…`, `sqlite:///path`); nil: SQLite in the data directory. May hold a
+    /// password: never logged.
+    package var databaseURL: URL?
     package var logLevel = Logger.Level.info
     /// The operator's secret. Never logged.
     package var adminToken: String?
@@ -57,6 +61,18 @@ extension ServerConfiguration {
             config.http.port = try integer(value, "port", in: 0...65535)
         },
         Option(name: "data-dir", help: "directory for the database and media (default ./data)") { $0.dataDirectory = $1 },
+        Option(name: "database-url", help: "postgres://user:pass@host:port/db or sqlite:///path (default: SQLite in the data directory)") {
+            config, value throws(ConfigurationError) in
+            guard !value.isEmpty else {
+                config.databaseURL = nil
+                return
+            }
+            guard let url = URL(string: value), url.scheme != nil else {
+                throw ConfigurationError(
+                    "--database-url must be a URL such as postgres://user@127.0.0.1:5432/usernotifyd; got something else")
+            }
+            config.databaseURL = url
+        },
         Option(name: "log-level", help: "trace, debug, info, notice, warning, error or critical (default info)") {
             config, value throws(ConfigurationError) in
             guard let level = Logger.Level(rawValue: value.lowercased()) else {

@@ -42,10 +42,12 @@ package struct UserNotifyApplication: Sendable {
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
                     events: parts.events, versions: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
-                    wakeDispatcher: { parts.outboxSignal.signal() }, media: parts.media,
+                    moveClock: parts.moveClock, media: parts.media,
                     settle: {
+                        // Everything due at the clock's time has fired, and its webhooks have been attempted.
                         await parts.scheduler.settle()
                         await parts.service.extensionsIdle()
+                        await parts.dispatcher.settle()
                     }
                 )
             }

@@ -7,23 +7,21 @@ import Scheduling
 import Storage
 import Webhooks
 
-/// The app's delegate as webhooks. Asynchronous events the app asked for become Standard Webhooks
-/// messages (`{"type", "timestamp", "data"}`) in the durable outbox, for the dispatcher to deliver;
-/// `willPresent` is a signed call answered within the app's deadline.
+/// The app's delegate as webhooks, where it answers synchronously: `willPresent` and the two
+/// extensions are signed calls answered within the app's deadlines. (Asynchronous events are written to
+/// the outbox by the store, with the change they report, and delivered by the `WebhookDispatcher`.)
 package final class WebhookDelegate: CenterDelegate {
     private let store: any WebhookStore
     private let clock: any SchedulerClock
     private let sender: WebhookSender
-    private let wake: WakeSignal
     /// Resolves the attachments a service extension returns; nil: such content is not accepted.
     private let media: MediaLibrary?
 
-    package init(store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, wake: WakeSignal, media: MediaLibrary? = nil) {
+    package init(store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, media: MediaLibrary? = nil) {
         self.media = media
         self.store = store
         self.clock = clock
         self.sender = sender
-        self.wake = wake
     }
 
     /// POSTs `notification.willPresent` (`data`: the center and the request) to the delegate URL and
@@ -60,7 +58,7 @@ package final class WebhookDelegate: CenterDelegate {
         guard let configuration = try? await store.webhookConfiguration(appID: center.appID),
             let contentExtension = configuration.contentExtension(for: notification.request.content.categoryIdentifier)
         else { return nil }
-        let data = EventData.response(
+        let data = WebhookMessage.Payload.response(
             centerID: center.id, actionIdentifier: response.actionIdentifier, userText: response.userText, notification: notification)
         let outcome = await call(
             contentExtension.url, type: "notification.contentExtension", data: data, at: clock.now, timeout: contentExtension.timeout,
@@ -91,16 +89,16 @@ package final class WebhookDelegate: CenterDelegate {
 
     /// One synchronous call: the envelope, signed with every secret, posted within `timeout` seconds.
     private func call(
-        _ url: String, type: String, data: EventData, at date: Date, timeout: Double, configuration: WebhookConfiguration
+        _ url: String, type: String, data: WebhookMessage.Payload, at date: Date, timeout: Double, configuration: WebhookConfiguration
     ) async -> WebhookSender.Outcome {
         let body: [UInt8]
         do {
-            body = Array(try JSONBody.encoder.encode(Envelope(type: type, timestamp: date, data: data)))
+            body = try WebhookMessage.body(type: type, at: date, data: data)
         } catch {
             return WebhookSender.Outcome(status: nil, headers: [:], body: [], error: "the call could not be encoded", duration: .zero)
         }
         let headers = WebhookSignature.headers(
-            id: Self.newMessageID(), timestamp: Int(Date().timeIntervalSince1970), body: body, secrets: configuration.signingSecrets)
+            id: WebhookMessage.newID(), timestamp: Int(Date().timeIntervalSince1970), body: body, secrets: configuration.signingSecrets)
         return await sender.post(url, body: body, headers: headers, timeout: .milliseconds(Int(timeout * 1000)))
     }
 
@@ -120,76 +118,5 @@ package final class WebhookDelegate: CenterDelegate {
 
     private struct WillPresentAnswer: Decodable {
         var options: [String]
-    }
-
-    package func record(_ event: DelegateEvent, center: CenterRecord) async throws {
-        guard let configuration = try await store.webhookConfiguration(appID: center.appID), let url = configuration.delegateURL else {
-            return
-        }
-        let (type, data) = Self.payload(event, centerID: center.id)
-        guard configuration.events.contains(type) else { return }
-        let now = clock.now
-        let body = try JSONBody.encoder.encode(Envelope(type: type.rawValue, timestamp: now, data: data))
-        try await store.enqueueDeliveries([
-            WebhookDeliveryRecord(
-                id: Self.newMessageID(), appID: center.appID, url: url, type: type, payload: body, nextAttempt: now, createdAt: now)
-        ])
-        wake.signal()
-    }
-
-    private struct Envelope: Encodable {
-        var type: String
-        var timestamp: Date
-        var data: EventData
-    }
-
-    private enum EventData: Encodable {
-        case response(centerID: String, actionIdentifier: String, userText: String?, notification: DeliveredNotification)
-        case settings(centerID: String, settings: NotificationSettings)
-        case removed(centerID: String, identifiers: [String])
-        case request(centerID: String, request: NotificationRequest)
-
-        private enum Keys: String, CodingKey { case centerID, actionIdentifier, userText, notification, settings, identifiers, request }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            switch self {
-            case .response(let centerID, let action, let text, let notification):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(action, forKey: .actionIdentifier)
-                try container.encodeIfPresent(text, forKey: .userText)
-                try container.encode(notification, forKey: .notification)
-            case .settings(let centerID, let settings):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(settings, forKey: .settings)
-            case .removed(let centerID, let identifiers):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(identifiers, forKey: .identifiers)
-            case .request(let centerID, let request):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(request, forKey: .request)
-            }
-        }
-    }
-
-    private static func payload(_ event: DelegateEvent, centerID: String) -> (WebhookEventType, EventData) {
-        switch event {
-        case .response(let response, let notification):
-            (
-                .notificationResponse,
-                .response(
-                    centerID: centerID, actionIdentifier: response.actionIdentifier, userText: response.userText, notification: notification
-                )
-            )
-        case .authorizationChanged(let settings): (.authorizationChanged, .settings(centerID: centerID, settings: settings))
-        case .settingsChanged(let settings): (.settingsChanged, .settings(centerID: centerID, settings: settings))
-        case .notificationRemoved(let identifiers): (.notificationRemoved, .removed(centerID: centerID, identifiers: identifiers))
-        case .backgroundPush(let request): (.backgroundPush, .request(centerID: centerID, request: request))
-        }
-    }
-
-    /// `msg_` and 16 random bytes in hex: the `webhook-id` of every attempt.
-    static func newMessageID() -> String {
-        "msg_" + (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     }
 }

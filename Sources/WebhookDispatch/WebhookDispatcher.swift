@@ -3,29 +3,53 @@ import Logging
 import Scheduling
 import ServiceLifecycle
 import Storage
+import Synchronization
 import Webhooks
 
 /// Delivers the outbox: claims due messages, posts each one signed (a fresh `webhook-timestamp` and
 /// signatures on every attempt, the same `webhook-id`), and records the attempt and what it means —
 /// delivered (2xx), retried on the app's schedule with jitter and never before a `Retry-After` (429,
 /// 503…), aborted (`webhook-delivery: abort-message`), or the endpoint disabled (410) until the app
-/// re-enables it. Runs on the scheduler's clock, so the virtual clock moves retries too. A message
-/// claimed when the process died is tried again when its lease runs out: at least once, never lost.
+/// re-enables it. Runs on the scheduler's clock, so the virtual clock moves retries too.
+///
+/// Claiming is continuous: whenever attempts finish (or messages come due) it claims as many as it has
+/// room for, each endpoint up to its own cap, so one receiver that hangs for the whole attempt timeout
+/// holds up only its own messages. A message claimed by a process that died is tried again when its
+/// lease runs out: at least once, never lost; the claim's fencing token keeps a late attempt's record out.
 package final class WebhookDispatcher: Service {
+    package struct Configuration: Sendable {
+        /// Attempts in flight at once, over all endpoints.
+        package var concurrency = 256
+        /// Attempts in flight at once to one endpoint (an app's URL).
+        package var perEndpoint = 16
+        /// How long one attempt may take.
+        package var attemptTimeout: Duration = .seconds(15)
+        /// How long a claim lasts: longer than any attempt may take.
+        package var lease: TimeInterval = 30
+
+        package init() {}
+    }
+
+    private struct State {
+        var inFlight: [WebhookEndpoint: Int] = [:]
+        var total = 0
+        var startedCycles = 0
+        var restingCycles = 0
+        var settleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
     private let store: any WebhookStore
     private let clock: any SchedulerClock
     private let sender: WebhookSender
     private let wake: WakeSignal
     private let logger: Logger
+    private let configuration: Configuration
     private let random: @Sendable (ClosedRange<Double>) -> Double
-    /// Messages claimed at once (attempted together, up to the sender's connections per endpoint).
-    private let batchSize = 256
-    /// How long a claim lasts: longer than any attempt may take.
-    private let lease: TimeInterval = 60
-    private let attemptTimeout: Duration = .seconds(15)
+    private let state = Mutex(State())
 
     package init(
         store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, wake: WakeSignal, logger: Logger,
+        configuration: Configuration = Configuration(),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
         self.store = store
@@ -33,34 +57,94 @@ package final class WebhookDispatcher: Service {
         self.sender = sender
         self.wake = wake
         self.logger = logger
+        self.configuration = configuration
         self.random = random
     }
 
     package func run() async throws {
-        try await store.releaseAllDeliveryClaims()
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            do {
-                let now = clock.now
-                let due = try await store.claimDueDeliveries(now: now, limit: batchSize, leaseUntil: now.addingTimeInterval(lease))
-                if !due.isEmpty {
-                    // Each app's settings once per batch.
-                    var settings: [String: WebhookConfiguration?] = [:]
-                    for appID in Set(due.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
-                    await withDiscardingTaskGroup { group in
-                        for delivery in due {
-                            let configuration = settings[delivery.appID] ?? nil
-                            group.addTask { await self.attempt(delivery, configuration: configuration) }
-                        }
-                    }
-                    continue
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                state.withLock { $0.startedCycles += 1 }
+                let next: Date?
+                do {
+                    next = try await cycle(group: &group)
+                } catch {
+                    logger.error("webhook dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
+                    next = clock.now.addingTimeInterval(1)
                 }
-                let next = try await store.nextDeliveryDate()
+                if let next, next <= clock.now { continue }
                 await cancelWhenGracefulShutdown { _ = await self.wake.wait(until: next, on: self.clock) }
-            } catch {
-                logger.error("webhook dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
-                await cancelWhenGracefulShutdown { _ = await self.wake.wait(until: self.clock.now.addingTimeInterval(1), on: self.clock) }
             }
         }
+        resumeSettleWaiters(all: true)
+    }
+
+    /// Claims what there is room for and starts its attempts; returns when to look again (nil: when
+    /// woken). A cycle that found nothing to start, with nothing in flight, is at rest (`settle`).
+    private func cycle(group: inout DiscardingTaskGroup) async throws -> Date? {
+        let (room, free, full) = state.withLock { state in
+            let room = state.inFlight.mapValues { configuration.perEndpoint - $0 }
+            return (room, configuration.concurrency - state.total, Set(room.filter { $0.value <= 0 }.keys))
+        }
+        var claimed: [WebhookDeliveryRecord] = []
+        if free > 0 {
+            let now = clock.now
+            claimed = try await store.claimDueDeliveries(
+                now: now, limit: free, perEndpoint: room, defaultPerEndpoint: configuration.perEndpoint,
+                leaseUntil: now.addingTimeInterval(configuration.lease))
+        }
+        if !claimed.isEmpty {
+            state.withLock { state in
+                for delivery in claimed { state.inFlight[delivery.endpoint, default: 0] += 1 }
+                state.total += claimed.count
+            }
+            // Each app's settings once per claim.
+            var settings: [String: WebhookConfiguration?] = [:]
+            for appID in Set(claimed.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
+            for delivery in claimed {
+                let configuration = settings[delivery.appID] ?? nil
+                group.addTask {
+                    await self.attempt(delivery, configuration: configuration)
+                    self.finished(delivery.endpoint)
+                }
+            }
+            // There may be more for other endpoints, or room left: look again at once.
+            return clock.now
+        }
+        let idle = state.withLock { $0.total == 0 }
+        if idle { resumeSettleWaiters(all: false) }
+        if free <= 0 { return nil }
+        return try await store.nextDeliveryDate(excluding: full)
+    }
+
+    /// An attempt ended: its slot is free for the next claim.
+    private func finished(_ endpoint: WebhookEndpoint) {
+        state.withLock { state in
+            state.total -= 1
+            let left = (state.inFlight[endpoint] ?? 1) - 1
+            state.inFlight[endpoint] = left > 0 ? left : nil
+        }
+        wake.signal()
+    }
+
+    /// Returns once the dispatcher has attempted (and recorded) every message due at the clock's current
+    /// time, and no attempt is in flight: for tests and the virtual clock (advance, then settle).
+    package func settle() async {
+        await withCheckedContinuation { continuation in
+            state.withLock { state in state.settleWaiters.append((state.startedCycles + 1, continuation)) }
+            wake.signal()
+        }
+    }
+
+    /// Releases the settle waiters whose cycle has come (all of them when the dispatcher stops).
+    private func resumeSettleWaiters(all: Bool) {
+        let ready = state.withLock { state in
+            let started = state.startedCycles
+            let ready = state.settleWaiters.filter { all || $0.target <= started }
+            state.settleWaiters.removeAll { all || $0.target <= started }
+            return ready
+        }
+        ready.forEach { $0.continuation.resume() }
     }
 
     private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
@@ -69,7 +153,8 @@ package final class WebhookDispatcher: Service {
         let headers = WebhookSignature.headers(
             id: delivery.id, timestamp: Int(Date().timeIntervalSince1970), body: Array(delivery.payload),
             secrets: configuration?.signingSecrets ?? [])
-        let outcome = await sender.post(delivery.url, body: Array(delivery.payload), headers: headers, timeout: attemptTimeout)
+        let outcome = await sender.post(
+            delivery.url, body: Array(delivery.payload), headers: headers, timeout: self.configuration.attemptTimeout)
         let verdict = DeliveryVerdict.classify(status: outcome.status, header: outcome.header)
         var updated = delivery
         updated.attempts += 1

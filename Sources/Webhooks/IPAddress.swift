@@ -87,7 +87,9 @@ package struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         }
         if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff { return (.mapped, [v4(12..<16)]) }
         // ::a.b.c.d, but not :: and ::1 (their own entries) — any ::/96 address beyond those.
-        if bytes[0..<12].allSatisfy({ $0 == 0 }), bytes[12..<16].contains(where: { $0 != 0 }), !(bytes[12..<15].allSatisfy { $0 == 0 } && bytes[15] == 1) {
+        if bytes[0..<12].allSatisfy({ $0 == 0 }), bytes[12..<16].contains(where: { $0 != 0 }),
+            !(bytes[12..<15].allSatisfy { $0 == 0 } && bytes[15] == 1)
+        {
             return (.compatible, [v4(12..<16)])
         }
         if Self.nat64.contains(self) { return (.nat64, [v4(12..<16)]) }

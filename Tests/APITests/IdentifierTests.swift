@@ -74,7 +74,8 @@ import Testing
             "POST", "/v1/centers/c/requests", token: key, json: requestBody("t", title: "e" + String(repeating: accent, count: 4096)))
         #expect(title.status == 422)
         #expect(title.json["code"] as? String == "invalidContent")
-        let name = try await server.call("POST", "/v1/apps", token: APIServer.adminToken, json: ["name": "a" + String(repeating: accent, count: 200)])
+        let name = try await server.call(
+            "POST", "/v1/apps", token: APIServer.adminToken, json: ["name": "a" + String(repeating: accent, count: 200)])
         #expect(name.status == 422)
         #expect(name.json["code"] as? String == "invalidName")
         try await server.stop()

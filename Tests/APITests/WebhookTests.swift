@@ -50,6 +50,8 @@ import Testing
         try await server.call("GET", "/v1/webhooks/deliveries", token: key).json["deliveries"] as? [[String: Any]] ?? []
     }
 
+    /// Moves the virtual clock; returns once everything due has fired and the dispatcher has attempted
+    /// (and recorded) every message due, so that what has not arrived by then will not.
     static func advance(_ server: APIServer, by seconds: Double) async throws {
         #expect(try await server.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": seconds]).status == 200)
     }
@@ -137,7 +139,6 @@ import Testing
         try await Self.addDelivered("m2", server: server, key: key)
         try await Self.respond("m2", server: server, token: token)
         try await Self.advance(server, by: 60)
-        try await Task.sleep(for: .milliseconds(300))
         #expect(try await receiver.received().count == 1, "nothing goes to a disabled endpoint")
         #expect(try await Self.deliveries(server, key: key).allSatisfy { $0["status"] as? String == "pending" })
         try await receiver.setMode("ok")
@@ -159,7 +160,6 @@ import Testing
         try await Self.respond("m1", server: server, token: token)
         try await Self.eventually("aborted") { try await Self.deliveries(server, key: key).first?["status"] as? String == "aborted" }
         try await Self.advance(server, by: 3600)
-        try await Task.sleep(for: .milliseconds(300))
         #expect(try await receiver.received().count == 1)
         try await receiver.setMode("ok")
         let id = try #require(try await Self.deliveries(server, key: key).first?["id"] as? String)
@@ -179,7 +179,8 @@ import Testing
         let (key, token) = try await Self.setUp(server, receiverURL: receiver.url)
         try await Self.respond("m1", server: server, token: token)
         try await Self.eventually("attempt 1 recorded") { try await Self.deliveries(server, key: key).first?["attemptCount"] as? Int == 1 }
-        try await Task.sleep(for: .milliseconds(300))
+        // The clock's move returns once the dispatcher has attempted everything due and settled.
+        try await Self.advance(server, by: 0)
         #expect(try await receiver.received().count == 1, "a 302 is a failed attempt, not a second call")
         let delivery = try #require(try await Self.deliveries(server, key: key).first)
         #expect(delivery["status"] as? String == "pending")
@@ -194,7 +195,6 @@ import Testing
         try await Self.respond("m1", server: server, token: token)
         try await Self.eventually("attempt 1 recorded") { try await Self.deliveries(server, key: key).first?["attemptCount"] as? Int == 1 }
         try await Self.advance(server, by: 10)
-        try await Task.sleep(for: .milliseconds(300))
         #expect(try await receiver.received().count == 1, "not before Retry-After, though the schedule says 5 s")
         try await Self.advance(server, by: 111)
         try await Self.eventually("delivered") { try await Self.deliveries(server, key: key).first?["status"] as? String == "delivered" }
@@ -220,7 +220,6 @@ import Testing
             try await Self.deliveries(second, key: key).first?["status"] as? String == "delivered"
         }
         try await Self.advance(second, by: 86_400)
-        try await Task.sleep(for: .milliseconds(300))
         let calls = try await receiver.received()
         #expect(calls.count == 1, "exactly once: \(calls.map { $0["id"] ?? "" })")
         #expect(calls.first?["verifiedWith"] as? [Int] == [0])

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Testing
 
 @Suite struct JSONBodyTests {
@@ -10,10 +11,10 @@ import Testing
         var tags: [String]
     }
 
-    func request(_ body: String, contentType: String? = "application/json") -> HTTPRequest {
+    func request(_ body: String, contentType: String? = "application/json") -> Request {
         var headers = HTTPHeaders()
         if let contentType { headers.add("Content-Type", contentType) }
-        return HTTPRequest(method: .post, path: "/", headers: headers, body: Array(body.utf8))
+        return Request(method: .post, path: "/", headers: headers, body: Array(body.utf8))
     }
 
     @Test func validJSONDecodes() throws {
@@ -40,7 +41,7 @@ import Testing
             try request(failure.body, contentType: failure.contentType).decodeJSON(Payload.self)
         } throws: { error in
             guard let problem = error as? Problem else { return false }
-            return problem.status == failure.status && problem.code == failure.code && problem.detail.contains(failure.mentions)
+            return problem.status.code == failure.status && problem.code == failure.code && problem.detail.contains(failure.mentions)
         }
     }
 
@@ -56,7 +57,7 @@ import Testing
     struct Outer: Codable { var title: String; var inner: Inner; var list: [Inner]? }
 
     func decode(_ json: String) throws -> Outer {
-        try HTTPRequest(method: .post, path: "/", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).decodeJSON(
+        try Request(method: .post, path: "/", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).decodeJSON(
             Outer.self)
     }
 

@@ -1,49 +1,50 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Testing
 
 @Suite struct RouterTests {
     func router() -> Router {
         var router = Router()
         router.on(.get, "/v1/apps/{appID}") { request in
-            HTTPResponse(status: 200, contentType: "text/plain", bytes: Array(request.pathParameters["appID"]!.utf8))
+            Response(status: 200, contentType: "text/plain", bytes: Array(request.pathParameters["appID"]!.utf8))
         }
-        router.on(.delete, "/v1/apps/{appID}") { _ in HTTPResponse(status: 204) }
+        router.on(.delete, "/v1/apps/{appID}") { _ in Response(status: 204) }
         router.on(.get, "/v1/apps/{appID}/centers/{centerID}") { request in
             let text = "\(request.pathParameters["appID"]!)/\(request.pathParameters["centerID"]!)"
-            return HTTPResponse(status: 200, contentType: "text/plain", bytes: Array(text.utf8))
+            return Response(status: 200, contentType: "text/plain", bytes: Array(text.utf8))
         }
         router.on(.post, "/fail") { _ in throw Problem.badRequest("nope", code: "custom") }
         router.on(.post, "/crash") { _ in throw CocoaError(.fileNoSuchFile) }
         return router
     }
 
-    func body(_ response: HTTPResponse) -> String {
+    func body(_ response: Response) -> String {
         guard case .bytes(let bytes) = response.body else { return "" }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    func problem(_ response: HTTPResponse) throws -> [String: Any] {
+    func problem(_ response: Response) throws -> [String: Any] {
         guard case .bytes(let bytes) = response.body else { return [:] }
         return try #require(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     }
 
     @Test func pathParametersAreExtracted() async {
-        let response = await router().respond(to: HTTPRequest(method: .get, path: "/v1/apps/a1/centers/c9"))
+        let response = await router().respond(to: Request(method: .get, path: "/v1/apps/a1/centers/c9"))
         #expect(response.status == 200)
         #expect(body(response) == "a1/c9")
     }
 
     @Test func aTrailingSlashIsNotSignificant() async {
-        #expect(body(await router().respond(to: HTTPRequest(method: .get, path: "/v1/apps/x/"))) == "x")
+        #expect(body(await router().respond(to: Request(method: .get, path: "/v1/apps/x/"))) == "x")
     }
 
     @Test func emptySegmentsDoNotMatchParameters() async {
-        #expect(await router().respond(to: HTTPRequest(method: .get, path: "/v1/apps//centers/c")).status == 404)
+        #expect(await router().respond(to: Request(method: .get, path: "/v1/apps//centers/c")).status == 404)
     }
 
     @Test func unknownPathsAre404Problems() async throws {
-        let response = await router().respond(to: HTTPRequest(method: .get, path: "/v2/other"))
+        let response = await router().respond(to: Request(method: .get, path: "/v2/other"))
         #expect(response.status == 404)
         #expect(response.headers["Content-Type"] == "application/problem+json")
         let json = try problem(response)
@@ -55,21 +56,21 @@ import Testing
     }
 
     @Test func otherMethodsAre405WithAllow() async throws {
-        let response = await router().respond(to: HTTPRequest(method: .put, path: "/v1/apps/a1"))
+        let response = await router().respond(to: Request(method: .put, path: "/v1/apps/a1"))
         #expect(response.status == 405)
         #expect(response.headers["Allow"] == "GET, DELETE, HEAD")
         #expect(try problem(response)["code"] as? String == "methodNotAllowed")
     }
 
     @Test func headIsServedByGet() async {
-        #expect(await router().respond(to: HTTPRequest(method: .head, path: "/v1/apps/a1")).status == 200)
+        #expect(await router().respond(to: Request(method: .head, path: "/v1/apps/a1")).status == 200)
     }
 
     @Test func thrownProblemsAreRenderedAndOtherErrorsBecome500() async throws {
-        let failed = await router().respond(to: HTTPRequest(method: .post, path: "/fail"))
+        let failed = await router().respond(to: Request(method: .post, path: "/fail"))
         #expect(failed.status == 400)
         #expect(try problem(failed)["code"] as? String == "custom")
-        let crashed = await router().respond(to: HTTPRequest(method: .post, path: "/crash"))
+        let crashed = await router().respond(to: Request(method: .post, path: "/crash"))
         #expect(crashed.status == 500)
         #expect(try problem(crashed)["code"] as? String == "internalError")
     }
@@ -77,10 +78,10 @@ import Testing
     @Test func theErrorMapperTurnsDomainErrorsIntoProblems() async throws {
         struct DomainError: Error {}
         var router = Router(errorMapper: { error in
-            error is DomainError ? Problem(status: 409, code: "domain", title: "Conflict", detail: "d") : nil
+            error is DomainError ? Problem(status: .conflict, code: "domain", detail: "d") : nil
         })
         router.on(.get, "/x") { _ in throw DomainError() }
-        let response = await router.respond(to: HTTPRequest(method: .get, path: "/x"))
+        let response = await router.respond(to: Request(method: .get, path: "/x"))
         #expect(response.status == 409)
         #expect(try problem(response)["code"] as? String == "domain")
     }

@@ -40,6 +40,6 @@ import Testing
     }
 }
 
-extension HTTPRequest {
+extension Request {
     fileprivate func parameter(_ name: String) -> String { pathParameters[name] ?? "" }
 }

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPTypes
 import MicroHTTPD
 import TestSupport
 import Testing
@@ -21,7 +22,7 @@ import Testing
         }
         router.on(.delete, "/victim") { _ in
             calls.deletes.add(1)
-            return HTTPResponse(status: 204)
+            return Response(status: .noContent)
         }
         router.on(.get, "/ok") { _ in .text("ok") }
         return router
@@ -87,7 +88,8 @@ import Testing
             let connection = try await LoopbackConnection.open(port: port)
             try await connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
             #expect(try await connection.readResponse().text == "3")
-            try await connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+            try await connection.send(
+                "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
             #expect(try await connection.readResponse().text == "5")
             #expect(try await connection.request("GET", "/ok").status == 200)
             #expect(calls.posts.current == 2)

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPTypes
 import Logging
 import MicroHTTPD
 
@@ -35,8 +36,8 @@ extension Logger {
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 }
 
-extension HTTPResponse {
-    static func text(_ text: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "text/plain", bytes: Array(text.utf8))
+extension Response {
+    static func text(_ text: String, status: HTTPStatus = .ok) -> Response {
+        Response(status: status, contentType: "text/plain", bytes: Array(text.utf8))
     }
 }

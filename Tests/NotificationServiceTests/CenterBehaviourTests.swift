@@ -2,6 +2,7 @@ import Foundation
 import NotificationCore
 import NotificationService
 import SQLiteStorage
+import Scheduling
 import Storage
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
         let harness = try CenterHarness()
         harness.startScheduler()
         _ = try await harness.authorizedCenter()
-        _ = try await harness.service.add(centerID: "c1", request("r1", .timeInterval(90.5, repeats: false)))
+        _ = try await harness.add("c1", request("r1", .timeInterval(90.5, repeats: false)))
         await harness.advance(by: 90.499)
         #expect(try await harness.delivered().isEmpty)
         await harness.advance(by: 0.001)
@@ -25,21 +26,21 @@ import Testing
     @Test func aRequestWithoutTriggerIsDeliveredAtOnceAndNeverPending() async throws {
         let harness = try CenterHarness()
         _ = try await harness.authorizedCenter()
-        let result = try await harness.service.add(centerID: "c1", request("now", nil))
+        let result = try await harness.add("c1", request("now", nil))
         guard case .delivered(let delivered?) = result else { Issue.record("not delivered: \(result)"); return }
         #expect(delivered.date == CenterHarness.start)
         #expect(try await harness.pending().isEmpty)
-        #expect(harness.events.presented.map(\.request.identifier) == ["now"])
+        #expect(try await harness.presented() == ["now"])
     }
 
     @Test func repeatingTriggersReArmAndReplaceTheirDeliveredNotification() async throws {
         let harness = try CenterHarness()
         harness.startScheduler()
         _ = try await harness.authorizedCenter()
-        _ = try await harness.service.add(centerID: "c1", request("tick", .timeInterval(60, repeats: true)))
+        _ = try await harness.add("c1", request("tick", .timeInterval(60, repeats: true)))
         for round in 1...3 {
             await harness.advance(by: 60)
-            #expect(harness.events.presented.count == round)
+            #expect(try await harness.presented().count == round)
             #expect(try await harness.pending().first?.nextFireDate == CenterHarness.start.addingTimeInterval(Double(60 * (round + 1))))
         }
         let delivered = try await harness.delivered()
@@ -52,9 +53,9 @@ import Testing
         let harness = try CenterHarness()
         harness.startScheduler()
         _ = try await harness.authorizedCenter()
-        _ = try await harness.service.add(centerID: "c1", request("same", title: "first", .timeInterval(100, repeats: false)))
+        _ = try await harness.add("c1", request("same", title: "first", .timeInterval(100, repeats: false)))
         await harness.advance(by: 50)
-        let result = try await harness.service.add(centerID: "c1", request("same", title: "second", .timeInterval(100, repeats: false)))
+        let result = try await harness.add("c1", request("same", title: "second", .timeInterval(100, repeats: false)))
         guard case .scheduled(_, let replaced) = result else { Issue.record("\(result)"); return }
         #expect(replaced)
         #expect(try await harness.pending().count == 1)
@@ -63,7 +64,7 @@ import Testing
         await harness.advance(by: 50)
         #expect(try await harness.delivered().map(\.request.content.title) == ["second"])
         // A later request with that identifier replaces the delivered one when it fires.
-        _ = try await harness.service.add(centerID: "c1", request("same", title: "third", .timeInterval(10, repeats: false)))
+        _ = try await harness.add("c1", request("same", title: "third", .timeInterval(10, repeats: false)))
         #expect(try await harness.delivered().map(\.request.content.title) == ["second"])
         await harness.advance(by: 10)
         #expect(try await harness.delivered().map(\.request.content.title) == ["third"])
@@ -74,12 +75,13 @@ import Testing
         let harness = try CenterHarness()
         harness.startScheduler()
         _ = try await harness.authorizedCenter()
-        _ = try await harness.service.add(centerID: "c1", request("gone", .timeInterval(5, repeats: false)))
-        _ = try await harness.service.add(centerID: "c1", request("kept", .timeInterval(5, repeats: false)))
+        _ = try await harness.add("c1", request("gone", .timeInterval(5, repeats: false)))
+        _ = try await harness.add("c1", request("kept", .timeInterval(5, repeats: false)))
         // 100 ms before the due date both are claimed (the lookahead is 250 ms).
         await harness.advance(by: 4.9)
-        #expect(try await harness.store.nextFireDate() == nil, "both claimed")
-        _ = try await harness.service.removePendingRequests(centerID: "c1", identifiers: ["gone"])
+        let next = try #require(try await harness.store.nextFireDate(now: harness.clock.now))
+        #expect(next > CenterHarness.start.addingTimeInterval(5), "both claimed: only their leases' end comes next")
+        _ = try await harness.service.removePendingRequests(harness.key("c1"), identifiers: ["gone"])
         await harness.advance(by: 0.1)
         #expect(try await harness.delivered().map(\.request.identifier) == ["kept"])
         await harness.stop()
@@ -88,71 +90,70 @@ import Testing
     @Test func thePendingLimitRefusesNewIdentifiersButAllowsReplacement() async throws {
         let harness = try CenterHarness(pendingLimit: 3)
         _ = try await harness.authorizedCenter()
-        for index in 0..<3 { _ = try await harness.service.add(centerID: "c1", request("r\(index)", .timeInterval(100, repeats: false))) }
+        for index in 0..<3 { _ = try await harness.add("c1", request("r\(index)", .timeInterval(100, repeats: false))) }
         await #expect {
-            try await harness.service.add(centerID: "c1", request("r3", .timeInterval(100, repeats: false)))
+            try await harness.add("c1", request("r3", .timeInterval(100, repeats: false)))
         } throws: { ($0 as? NotificationError)?.code == "pendingLimitReached" }
-        _ = try await harness.service.add(centerID: "c1", request("r1", title: "again", .timeInterval(5, repeats: false)))
+        _ = try await harness.add("c1", request("r1", title: "again", .timeInterval(5, repeats: false)))
         #expect(try await harness.pending().map(\.request.identifier) == ["r0", "r1", "r2"])
-        _ = try await harness.service.removePendingRequests(centerID: "c1", identifiers: ["r0", "unknown"])
-        _ = try await harness.service.add(centerID: "c1", request("r3", .timeInterval(100, repeats: false)))
+        _ = try await harness.service.removePendingRequests(harness.key("c1"), identifiers: ["r0", "unknown"])
+        _ = try await harness.add("c1", request("r3", .timeInterval(100, repeats: false)))
         #expect(try await harness.pending().count == 3)
     }
 
     @Test func aDeniedCenterRefusesAddsAndAnUndecidedOneGetsNothing() async throws {
         let harness = try CenterHarness()
         harness.startScheduler()
-        _ = try await harness.service.createCenter(appID: "app", id: "c1")
-        _ = try await harness.service.add(centerID: "c1", request("early", .timeInterval(5, repeats: false)))
+        _ = try await harness.service.createCenter(harness.key("c1"))
+        _ = try await harness.add("c1", request("early", .timeInterval(5, repeats: false)))
         await harness.advance(by: 5)
         #expect(try await harness.delivered().isEmpty)
         #expect(try await harness.pending().isEmpty, "it fired, undelivered")
-        _ = try await harness.service.requestAuthorization(centerID: "c1", options: [.alert])
-        _ = try await harness.service.answerAuthorizationPrompt(centerID: "c1", allowed: false)
+        _ = try await harness.service.requestAuthorization(harness.key("c1"), options: [.alert])
+        _ = try await harness.service.answerAuthorizationPrompt(harness.key("c1"), allowed: false)
         await #expect {
-            try await harness.service.add(centerID: "c1", request("late", .timeInterval(5, repeats: false)))
+            try await harness.add("c1", request("late", .timeInterval(5, repeats: false)))
         } throws: { ($0 as? NotificationError) == .notificationsNotAllowed }
         await harness.stop()
     }
 
     @Test func theAuthorizationPromptIsAskedOnceAndPublished() async throws {
         let harness = try CenterHarness()
-        _ = try await harness.service.createCenter(appID: "app", id: "c1")
-        let first = try await harness.service.requestAuthorization(centerID: "c1", options: [.alert])
-        let second = try await harness.service.requestAuthorization(centerID: "c1", options: [.alert])
+        _ = try await harness.service.createCenter(harness.key("c1"))
+        let first = try await harness.service.requestAuthorization(harness.key("c1"), options: [.alert])
+        let second = try await harness.service.requestAuthorization(harness.key("c1"), options: [.alert])
         #expect(first == second)
-        let prompts = harness.events.events.filter { if case .authorizationPrompt = $0 { true } else { false } }
-        #expect(prompts.count == 1)
-        _ = try await harness.service.answerAuthorizationPrompt(centerID: "c1", allowed: true)
+        #expect(try await harness.events().filter { $0.name == "authorizationPrompt" }.count == 1)
+        _ = try await harness.service.answerAuthorizationPrompt(harness.key("c1"), allowed: true)
         #expect(
-            try await harness.service.requestAuthorization(centerID: "c1", options: [.alert])
+            try await harness.service.requestAuthorization(harness.key("c1"), options: [.alert])
                 == .decided(granted: true, status: .authorized))
     }
 
     @Test func provisionalDeliversQuietly() async throws {
         let harness = try CenterHarness()
-        _ = try await harness.service.createCenter(appID: "app", id: "c1")
+        _ = try await harness.service.createCenter(harness.key("c1"))
         #expect(
-            try await harness.service.requestAuthorization(centerID: "c1", options: [.provisional, .alert])
+            try await harness.service.requestAuthorization(harness.key("c1"), options: [.provisional, .alert])
                 == .decided(granted: true, status: .provisional))
-        guard case .delivered(let delivered?) = try await harness.service.add(centerID: "c1", request("q", badge: 2, nil)) else {
+        guard case .delivered(let delivered?) = try await harness.add("c1", request("q", badge: 2, nil)) else {
             Issue.record("not delivered"); return
         }
         #expect(delivered.presentation.list)
         #expect(!delivered.presentation.banner && !delivered.presentation.sound && !delivered.presentation.badge)
-        #expect(try await harness.service.center("c1").badge == 0)
+        #expect(try await harness.service.center(harness.key("c1")).badge == 0)
     }
 
     @Test func badgesFollowContentAndSetBadgeCount() async throws {
         let harness = try CenterHarness()
         _ = try await harness.authorizedCenter()
-        _ = try await harness.service.add(centerID: "c1", request("b", badge: 5, nil))
-        #expect(try await harness.service.center("c1").badge == 5)
-        _ = try await harness.service.add(centerID: "c1", request("nochange", nil))
-        #expect(try await harness.service.center("c1").badge == 5)
-        try await harness.service.setBadgeCount(centerID: "c1", 0)
-        #expect(try await harness.service.center("c1").badge == 0)
-        await #expect(throws: NotificationError.badgeInputInvalid(-1)) { try await harness.service.setBadgeCount(centerID: "c1", -1) }
+        _ = try await harness.add("c1", request("b", badge: 5, nil))
+        #expect(try await harness.service.center(harness.key("c1")).badge == 5)
+        _ = try await harness.add("c1", request("nochange", nil))
+        #expect(try await harness.service.center(harness.key("c1")).badge == 5)
+        try await harness.service.setBadgeCount(harness.key("c1"), 0)
+        #expect(try await harness.service.center(harness.key("c1")).badge == 0)
+        await #expect(throws: NotificationError.badgeInputInvalid(-1)) { try await harness.service.setBadgeCount(harness.key("c1"), -1) }
     }
 
     @Test func calendarTriggersFireInTheCentersTimeZoneAndFollowItsChanges() async throws {
@@ -160,10 +161,10 @@ import Testing
         harness.startScheduler()
         _ = try await harness.authorizedCenter(timeZone: "America/New_York")
         // 2027-01-15T08:00Z is 03:00 in New York; 09:00 there is 14:00Z.
-        _ = try await harness.service.add(centerID: "c1", request("daily", .calendar(DateMatch(hour: 9, minute: 0), repeats: true)))
+        _ = try await harness.add("c1", request("daily", .calendar(DateMatch(hour: 9, minute: 0), repeats: true)))
         #expect(try await harness.pending().first?.nextFireDate == (try Date("2027-01-15T14:00:00Z", strategy: .iso8601)))
         // The user flies to Berlin: 09:00 there is 08:00Z the next day.
-        _ = try await harness.service.updateState(centerID: "c1", CenterStateChange(timeZone: "Europe/Berlin"))
+        _ = try await harness.service.updateState(harness.key("c1"), CenterStateChange(timeZone: "Europe/Berlin"))
         #expect(try await harness.pending().first?.nextFireDate == (try Date("2027-01-16T08:00:00Z", strategy: .iso8601)))
         await harness.advance(to: try Date("2027-01-16T08:00:00Z", strategy: .iso8601))
         #expect(try await harness.delivered().count == 1)
@@ -176,15 +177,15 @@ import Testing
         _ = try await harness.authorizedCenter()
         let region = LocationRegion(
             identifier: "office", latitude: 52.52, longitude: 13.405, radius: 150, notifyOnEntry: true, notifyOnExit: false)
-        _ = try await harness.service.add(centerID: "c1", request("arrive", .location(region, repeats: false)))
+        _ = try await harness.add("c1", request("arrive", .location(region, repeats: false)))
         let inside = Location(latitude: 52.5201, longitude: 13.4051)
         let outside = Location(latitude: 52.53, longitude: 13.405)
-        #expect(try await harness.service.updateLocation(centerID: "c1", inside).isEmpty, "being inside is not crossing")
-        #expect(try await harness.service.updateLocation(centerID: "c1", outside).isEmpty, "leaving an entry region")
-        #expect(try await harness.service.updateLocation(centerID: "c1", inside) == ["arrive"])
+        #expect(try await harness.service.updateLocation(harness.key("c1"), inside).isEmpty, "being inside is not crossing")
+        #expect(try await harness.service.updateLocation(harness.key("c1"), outside).isEmpty, "leaving an entry region")
+        #expect(try await harness.service.updateLocation(harness.key("c1"), inside) == ["arrive"])
         #expect(try await harness.pending().isEmpty, "a one-shot leaves")
         #expect(try await harness.delivered().map(\.request.identifier) == ["arrive"])
-        #expect(try await harness.service.updateLocation(centerID: "c1", outside).isEmpty)
+        #expect(try await harness.service.updateLocation(harness.key("c1"), outside).isEmpty)
     }
 
     @Test func respondingValidatesAgainstTheCategoryAndDismissRemoves() async throws {
@@ -194,19 +195,19 @@ import Testing
         try await harness.service.setCategories(appID: "app", [NotificationCategory(identifier: "MSG", actions: [reply])])
         var message = request("m1", nil)
         message.content.categoryIdentifier = "MSG"
-        _ = try await harness.service.add(centerID: "c1", message)
+        _ = try await harness.add("c1", message)
         let disposition = try await harness.service.respond(
-            centerID: "c1", identifier: "m1", NotificationResponse(actionIdentifier: "REPLY", userText: "hi"))
+            harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: "REPLY", userText: "hi"))
         #expect(disposition.forwardToDelegate)
         await #expect(throws: NotificationError.self) {
-            try await harness.service.respond(centerID: "c1", identifier: "m1", NotificationResponse(actionIdentifier: "REPLY"))
+            try await harness.service.respond(harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: "REPLY"))
         }
         _ = try await harness.service.respond(
-            centerID: "c1", identifier: "m1", NotificationResponse(actionIdentifier: NotificationResponse.dismissActionIdentifier))
+            harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: NotificationResponse.dismissActionIdentifier))
         #expect(try await harness.delivered().isEmpty)
         await #expect {
             try await harness.service.respond(
-                centerID: "c1", identifier: "m1", NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier))
+                harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier))
         } throws: { ($0 as? NotificationError)?.code == "notificationNotFound" }
     }
 
@@ -216,13 +217,13 @@ import Testing
         _ = try await harness.authorizedCenter()
         var message = request("m1", nil)
         message.content.categoryIdentifier = "LATER"
-        _ = try await harness.service.add(centerID: "c1", message)
+        _ = try await harness.add("c1", message)
         let done = NotificationResponse(actionIdentifier: "DONE")
-        await #expect { try await harness.service.respond(centerID: "c1", identifier: "m1", done) } throws: {
+        await #expect { try await harness.service.respond(harness.key("c1"), identifier: "m1", done) } throws: {
             ($0 as? NotificationError)?.code == "unknownAction"
         }
         try await harness.service.setCategories(
             appID: "app", [NotificationCategory(identifier: "LATER", actions: [NotificationAction(identifier: "DONE", title: "Done")])])
-        _ = try await harness.service.respond(centerID: "c1", identifier: "m1", done)
+        _ = try await harness.service.respond(harness.key("c1"), identifier: "m1", done)
     }
 }

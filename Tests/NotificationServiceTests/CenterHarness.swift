@@ -14,7 +14,6 @@ final class CenterHarness: Sendable {
 
     let directory: URL
     let clock: ManualClock
-    let events = RecordingEventSink()
     let store: SQLiteStore
     let service: NotificationCenterService
     let scheduler: Scheduler
@@ -30,13 +29,11 @@ final class CenterHarness: Sendable {
         self.clock = clock
         store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
         let wakeSignal = WakeSignal()
+        store.changes.listen { if case .due = $0 { wakeSignal.signal() } }
         var configuration = NotificationCenterService.Configuration()
         configuration.pendingLimit = pendingLimit
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        service = NotificationCenterService(
-            store: store, clock: clock, events: events, delegate: delegate, configuration: configuration, logger: logger,
-            wake: { wakeSignal.signal() }
-        )
+        service = NotificationCenterService(store: store, clock: clock, delegate: delegate, configuration: configuration, logger: logger)
         scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
     }
 
@@ -74,37 +71,46 @@ final class CenterHarness: Sendable {
         await service.extensionsIdle()
     }
 
+    /// The key of the harness app's center `id`.
+    func key(_ id: String = "c1") -> CenterKey { CenterKey(appID: "app", centerID: id) }
+
     /// A center whose user has allowed alerts, sounds and badges.
-    func authorizedCenter(_ id: String = "c1", appID: String = "app", timeZone: String = "UTC") async throws -> CenterRecord {
+    @discardableResult
+    func authorizedCenter(_ id: String = "c1", timeZone: String = "UTC") async throws -> CenterRecord {
         var state = CenterState()
         state.timeZone = timeZone
-        _ = try await service.createCenter(appID: appID, id: id, state: state)
-        _ = try await service.requestAuthorization(centerID: id, options: [.alert, .sound, .badge])
-        _ = try await service.answerAuthorizationPrompt(centerID: id, allowed: true)
-        return try await service.center(id)
+        _ = try await service.createCenter(key(id), state: state)
+        _ = try await service.requestAuthorization(key(id), options: [.alert, .sound, .badge])
+        _ = try await service.answerAuthorizationPrompt(key(id), allowed: true)
+        return try await service.center(key(id))
     }
 
-    func delivered(_ centerID: String = "c1") async throws -> [DeliveredNotification] {
-        try await service.deliveredNotifications(centerID: centerID, after: nil, limit: 500).items
+    /// `add` to the center `id`.
+    @discardableResult
+    func add(_ id: String, _ request: NotificationRequest) async throws -> AddResult {
+        try await service.add(to: try await service.center(key(id)), request)
     }
 
-    func pending(_ centerID: String = "c1") async throws -> [PendingRequest] {
-        try await service.pendingRequests(centerID: centerID, after: nil, limit: 500).items
-    }
-}
-
-/// Keeps every event, in order.
-final class RecordingEventSink: CenterEventSink {
-    private let recorded = Mutex<[(String, CenterEvent)]>([])
-
-    func publish(_ event: CenterEvent, centerID: String) {
-        recorded.withLock { $0.append((centerID, event)) }
+    func delivered(_ id: String = "c1") async throws -> [DeliveredNotification] {
+        try await service.deliveredNotifications(key(id), after: nil, limit: 500).items
     }
 
-    var events: [CenterEvent] { recorded.withLock { $0.map(\.1) } }
+    func pending(_ id: String = "c1") async throws -> [PendingRequest] {
+        try await service.pendingRequests(key(id), after: nil, limit: 500).items
+    }
 
-    var presented: [DeliveredNotification] {
-        events.compactMap { if case .presented(let delivered) = $0 { delivered } else { nil } }
+    /// The center's event history, oldest first: each event's name and JSON data.
+    func events(_ id: String = "c1") async throws -> [(name: String, data: [String: Any])] {
+        try await store.events(key(id), after: 0, limit: 10_000).events.map { event in
+            (event.name, (try JSONSerialization.jsonObject(with: Data(event.data)) as? [String: Any]) ?? [:])
+        }
+    }
+
+    /// The identifiers of the notifications presented to the center, in order.
+    func presented(_ id: String = "c1") async throws -> [String] {
+        try await events(id).filter { $0.name == "presented" }.compactMap {
+            ($0.data["request"] as? [String: Any])?["identifier"] as? String
+        }
     }
 }
 

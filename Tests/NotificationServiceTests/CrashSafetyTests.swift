@@ -39,9 +39,10 @@ import Testing
         #expect(counts.filter { $0.value > 1 }.isEmpty, "fired twice: \(counts.filter { $0.value > 1 })")
 
         let store = try SQLiteStore(path: database)
-        let delivered = try await store.deliveredNotifications(centerID: "c1", after: nil, limit: 100_000).items.map(\.request.identifier)
+        let center = CenterKey(appID: "app", centerID: "c1")
+        let delivered = try await store.deliveredNotifications(center, after: nil, limit: 100_000).items.map(\.request.identifier)
         let missing = Set(acked).subtracting(delivered)
         #expect(missing.isEmpty, "acknowledged but never delivered: \(missing.sorted().prefix(10))")
-        #expect(try await store.pendingRequests(centerID: "c1", after: nil, limit: 10).items.isEmpty)
+        #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.isEmpty)
     }
 }

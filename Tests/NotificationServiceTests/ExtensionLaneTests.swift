@@ -11,7 +11,6 @@ struct HeldDelegate: CenterDelegate {
     let gate = AsyncGate()
     let asked = AsyncCounter()
 
-    func record(_ event: DelegateEvent, center: CenterRecord) async throws {}
     func willPresent(_ request: NotificationRequest, center: CenterRecord, at date: Date) async -> ForegroundDecision {
         asked.add(1)
         await gate.wait()
@@ -31,9 +30,9 @@ struct HeldDelegate: CenterDelegate {
         harness.startScheduler()
         _ = try await harness.authorizedCenter("front")
         _ = try await harness.authorizedCenter("back")
-        _ = try await harness.service.updateState(centerID: "front", CenterStateChange(appState: .foreground))
-        _ = try await harness.service.add(centerID: "front", request("f", .timeInterval(60, repeats: false)))
-        _ = try await harness.service.add(centerID: "back", request("b", .timeInterval(61, repeats: false)))
+        _ = try await harness.service.updateState(harness.key("front"), CenterStateChange(appState: .foreground))
+        _ = try await harness.add("front", request("f", .timeInterval(60, repeats: false)))
+        _ = try await harness.add("back", request("b", .timeInterval(61, repeats: false)))
         harness.clock.advance(by: 61)
         await harness.scheduler.settle()
         // The background center's notification is in while the foreground one still waits for its delegate.

@@ -10,6 +10,8 @@ import Foundation
 package final class LoopbackConnection: @unchecked Sendable {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
+        /// The peer had closed the connection (EPIPE, ECONNRESET) when sending.
+        package var connectionClosed = false
         package init(_ description: String) { self.description = description }
     }
 
@@ -66,7 +68,12 @@ package final class LoopbackConnection: @unchecked Sendable {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
-        try await send(Array(head.utf8) + body)
+        do {
+            try await send(Array(head.utf8) + body)
+        } catch let failure as Failure where failure.connectionClosed {
+            // The server may answer before the whole body is sent (a 413 from the head) and close: what
+            // it said is still there to read.
+        }
         return try await readResponse()
     }
 
@@ -107,7 +114,11 @@ package final class LoopbackConnection: @unchecked Sendable {
             let written = bytes.withUnsafeBytes {
                 Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             }
-            guard written > 0 else { throw Failure("send failed: errno \(errno)") }
+            guard written > 0 else {
+                var failure = Failure("send failed: errno \(errno)")
+                failure.connectionClosed = errno == EPIPE || errno == ECONNRESET
+                throw failure
+            }
             offset += written
         }
     }

@@ -14,9 +14,11 @@ import Storage
 struct PrintingHandler: FiringHandler {
     let service: NotificationCenterService
 
-    func fire(_ due: [StoredPending], at now: Date) async throws {
-        try await service.fire(due, at: now)
-        for stored in due { say("fired \(stored.pending.request.identifier)") }
+    func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
+        // Only what was recorded fired: a claim taken over by another process records nothing.
+        let recorded = try await service.fire(due, at: now)
+        for firing in recorded { say("fired \(firing.identifier)") }
+        return recorded
     }
 }
 
@@ -30,15 +32,18 @@ let runName = arguments[2]
 let adding = arguments[3] == "add"
 let logger = Logger(label: "fixture", factory: { _ in SwiftLogNoOpLogHandler() })
 let wakeSignal = WakeSignal()
-let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger, wake: { wakeSignal.signal() })
+store.changes.listen { if case .due = $0 { wakeSignal.signal() } }
+let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger)
+let center = CenterKey(appID: "app", centerID: "c1")
 let scheduler = Scheduler(
     store: store, clock: SystemClock(), handler: PrintingHandler(service: service), logger: logger, wakeSignal: wakeSignal)
 
-if try await store.center(id: "c1") == nil {
-    _ = try await service.createCenter(appID: "app", id: "c1")
-    _ = try await service.requestAuthorization(centerID: "c1", options: [.alert])
-    _ = try await service.answerAuthorizationPrompt(centerID: "c1", allowed: true)
+if try await store.center(center) == nil {
+    _ = try await service.createCenter(center)
+    _ = try await service.requestAuthorization(center, options: [.alert])
+    _ = try await service.answerAuthorizationPrompt(center, allowed: true)
 }
+let record = try await service.center(center)
 say("ready")
 
 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -50,14 +55,14 @@ try await withThrowingTaskGroup(of: Void.self) { group in
             let identifier = "\(runName)-\(index)"
             let delay = Double(index % 7 + 1) / 50
             _ = try await service.add(
-                centerID: "c1",
+                to: record,
                 NotificationRequest(
                     identifier: identifier, content: NotificationContent(title: identifier), trigger: .timeInterval(delay, repeats: false))
             )
             say("acked \(identifier)")
         }
     } else {
-        while try await !store.pendingRequests(centerID: "c1", after: nil, limit: 1).items.isEmpty {
+        while try await !store.pendingRequests(center, after: nil, limit: 1).items.isEmpty {
             try await Task.sleep(for: .milliseconds(20))
         }
         say("drained")

@@ -1,7 +1,8 @@
-// A server on the real HTTP core with slow and streaming routes, for tests that need a separate process
-// (signals, exit status). Prints the same JSON start-up line as usernotifyd.
 import Foundation
 import HTTPCore
+// A server on the real HTTP core with slow and streaming routes, for tests that need a separate process
+// (signals, exit status). Prints the same JSON start-up line as usernotifyd.
+import HTTPTypes
 import Logging
 import MicroHTTPD
 import ServiceLifecycle
@@ -16,22 +17,22 @@ LoggingSystem.bootstrap { label in
 let logger = Logger(label: "fixture")
 
 var router = Router()
-router.on(.get, "/fast") { _ in HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("fast".utf8)) }
+router.on(.get, "/fast") { _ in Response(status: .ok, contentType: "text/plain", bytes: Array("fast".utf8)) }
 router.on(.get, "/slow") { request in
     let milliseconds = request.queryValue("ms").flatMap(Int.init) ?? 500
     // Tests wait for this line before they signal, so that the request is surely in flight.
     FileHandle.standardOutput.write(Data(#"{"msg":"slow started"}"#.utf8 + [0x0A]))
     try? await Task.sleep(for: .milliseconds(milliseconds))
-    return HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("slow \(milliseconds)".utf8))
+    return Response(status: .ok, contentType: "text/plain", bytes: Array("slow \(milliseconds)".utf8))
 }
 router.on(.post, "/upload") { request in
-    HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("received \(request.body.count)".utf8))
+    Response(status: .ok, contentType: "text/plain", bytes: Array("received \(request.body.count)".utf8))
 }
 router.on(
     .post, "/spooled",
-    body: .spooled(maxBytes: 1 << 20, tooLarge: Problem(status: 413, code: "payloadTooLarge", title: "Content Too Large", detail: "Too large."))
+    body: .spooled(maxBytes: 1 << 20, tooLarge: Problem(status: .contentTooLarge, code: "payloadTooLarge", detail: "Too large."))
 ) { request in
-    HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("spooled \(request.spooledBody?.byteCount ?? -1)".utf8))
+    Response(status: .ok, contentType: "text/plain", bytes: Array("spooled \(request.spooledBody?.byteCount ?? -1)".utf8))
 }
 router.on(.get, "/events") { request in
     let interval = request.queryValue("interval_ms").flatMap(Int.init) ?? 100
@@ -50,9 +51,9 @@ router.on(.get, "/events") { request in
 struct AnnouncingResponder: HTTPResponder {
     let router: Router
 
-    func respond(to request: HTTPRequest) async -> HTTPResponse { await router.respond(to: request) }
+    func respond(to request: Request) async -> Response { await router.respond(to: request) }
 
-    func bodyPolicy(for request: HTTPRequest) -> BodyPolicy {
+    func bodyPolicy(for request: Request) -> BodyPolicy {
         FileHandle.standardOutput.write(Data(#"{"msg":"head \#(request.path)"}"#.utf8 + [0x0A]))
         return router.bodyPolicy(for: request)
     }

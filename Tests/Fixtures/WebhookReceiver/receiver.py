@@ -12,7 +12,8 @@ says: a comma-separated option list (`banner,sound`; empty: none) · slow:S,OPTI
 · status:N · garbage (a 200 that is not {"options": …}).
 
 Modes (for everything else): ok · redirect (302 to /hook) · fail:N (500 for the first N calls, then 200) · gone (410) · abort (500 with
-`webhook-delivery: abort-message`) · retry-after:S (503 with Retry-After: S once, then 200)
+`webhook-delivery: abort-message`) · retry-after:S (503 with Retry-After: S once, then 200) · hang (records the call, then never
+answers: it holds the connection until the receiver stops)
 """
 import argparse, json, signal, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -91,6 +92,8 @@ class Handler(BaseHTTPRequestHandler):
             }
             state["received"].append(record)
         print(json.dumps({"event": "received", **{k: record[k] for k in ("id", "verifiedWith", "status")}}), flush=True)
+        if state["mode"] == "hang":
+            threading.Event().wait()
         self.reply(status, b"{}", {"Content-Type": "application/json", **extra})
 
 
@@ -154,6 +157,8 @@ def main():
     arguments = parser.parse_args()
     state["mode"] = arguments.mode
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
+    # Calls left hanging must not keep the receiver from exiting.
+    server.daemon_threads = True
     server.secrets = arguments.secret
     print(f"listening {server.server_address[1]}", flush=True)
     server.serve_forever()

@@ -1,6 +1,6 @@
 /// A complete HTTP request as the server received it: the head, the query and the whole body (in memory,
 /// or in a file for spooled routes).
-package struct HTTPRequest: Sendable {
+package struct Request: Sendable {
     package var method: HTTPMethod
     /// The path without the query string, percent-decoded (for messages and logs; route by `segments`).
     package var path: String

@@ -1,6 +1,6 @@
 /// A response: a status, header fields and a body that is either complete or produced over time.
-package struct HTTPResponse: Sendable {
-    package var status: Int
+package struct Response: Sendable {
+    package var status: HTTPStatus
     package var headers: HTTPHeaders
     package var body: Body
 
@@ -11,13 +11,13 @@ package struct HTTPResponse: Sendable {
         case file(FileRegion)
     }
 
-    package init(status: Int, headers: HTTPHeaders = [:], body: Body = .bytes([])) {
+    package init(status: HTTPStatus, headers: HTTPHeaders = [:], body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    package init(status: Int, contentType: String, bytes: [UInt8]) {
+    package init(status: HTTPStatus, contentType: String, bytes: [UInt8]) {
         self.init(status: status, headers: ["Content-Type": contentType], body: .bytes(bytes))
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import NotificationCore
+import Storage
+import Webhooks
+
+extension SQLiteStore {
+    package func events(_ key: CenterKey, after sequence: Int64, limit: Int) async throws -> EventPage {
+        try await read { db in
+            guard let latest = try Self.latestEvent(key, db) else { return EventPage(events: [], gap: true, latest: 0) }
+            let events = try Row.fetchAll(
+                try db.cachedStatement(
+                    sql:
+                        "SELECT seq, name, data, created_at FROM events WHERE app_id = ? AND center_id = ? AND seq > ? ORDER BY seq LIMIT ?"
+                ),
+                arguments: [key.appID, key.centerID, sequence, limit]
+            ).map { row in
+                StoredEvent(
+                    sequence: row["seq"], name: row["name"], data: Array(row["data"] as Data), createdAt: Self.date(row["created_at"]))
+            }
+            // The history reaches back to `sequence` if the event right after it is still kept.
+            let gap = sequence > latest || (sequence < latest && events.first?.sequence != sequence + 1)
+            return EventPage(events: events, gap: gap, latest: latest)
+        }
+    }
+
+    package func latestEvent(_ key: CenterKey) async throws -> Int64? {
+        try await read { db in try Self.latestEvent(key, db) }
+    }
+
+    static func latestEvent(_ key: CenterKey, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(
+            try db.cachedStatement(sql: "SELECT event_seq FROM centers WHERE app_id = ? AND id = ?"), arguments: [key.appID, key.centerID])
+    }
+
+    /// Writes the events a change reports, inside its transaction: user events into the center's history
+    /// (the next sequences of the center; older ones beyond the kept history go), app events into the
+    /// outbox for the app's delegate URL, if it has one and asked for them.
+    static func append(_ events: [ChangeEvent], for key: CenterKey, at date: Date, _ db: Database, _ effects: inout Effects) throws {
+        guard !events.isEmpty else { return }
+        var settings: WebhookConfiguration??
+        var latest: Int64?
+        for event in events {
+            switch event {
+            case .user(let event):
+                latest = try appendUserEvent(event, for: key, at: date, db)
+            case .app(let event):
+                if settings == nil { settings = .some(try webhookSettings(appID: key.appID, db)) }
+                guard let message = try event.outboxMessage(center: key, settings: settings ?? nil, at: date) else { continue }
+                try insertDelivery(message, db)
+                effects.announce(.outbox)
+            }
+        }
+        if let latest { effects.announce(.events(key, sequence: latest)) }
+    }
+
+    /// Appends one user event to the center's history; returns its sequence.
+    static func appendUserEvent(_ event: CenterEvent, for key: CenterKey, at date: Date, _ db: Database) throws -> Int64 {
+        guard
+            let sequence = try Int64.fetchOne(
+                try db.cachedStatement(sql: "UPDATE centers SET event_seq = event_seq + 1 WHERE app_id = ? AND id = ? RETURNING event_seq"),
+                arguments: [key.appID, key.centerID])
+        else { throw StoreError(.notFound, "center \(key) is gone") }
+        try db.cachedStatement(sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [key.appID, key.centerID, sequence, event.name, Data(try event.data()), milliseconds(date)])
+        // Every 32 events, those beyond the kept history go (so it holds 256 to 288).
+        if sequence % 32 == 0 {
+            try db.cachedStatement(sql: "DELETE FROM events WHERE app_id = ? AND center_id = ? AND seq <= ?")
+                .execute(arguments: [key.appID, key.centerID, sequence - EventHistory.perCenter])
+        }
+        return sequence
+    }
+
+}

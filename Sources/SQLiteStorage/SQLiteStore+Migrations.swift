@@ -1,0 +1,244 @@
+import Foundation
+import GRDB
+import NotificationCore
+import Storage
+
+/// The file's migrations, applied in order, each once. v1 to v6 are kept as they ran (a file from any
+/// earlier version migrates forward); v7 reshapes the schema for app-scoped centers and moves every
+/// business rule the earlier triggers kept (pending counts, media holds, retired push tokens) into
+/// Swift, where the PostgreSQL store shares it.
+extension SQLiteStore {
+    package static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: centers, categories, pending, delivered") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE centers (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        app_id TEXT NOT NULL,
+                        pending_count INTEGER NOT NULL DEFAULT 0,
+                        settings BLOB NOT NULL,
+                        state BLOB NOT NULL,
+                        badge INTEGER NOT NULL DEFAULT 0,
+                        prompt BLOB,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX centers_by_app ON centers(app_id);
+                    CREATE TABLE categories (
+                        app_id TEXT NOT NULL,
+                        identifier TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        body BLOB NOT NULL,
+                        PRIMARY KEY (app_id, identifier)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE pending (
+                        center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
+                        identifier TEXT NOT NULL,
+                        request BLOB NOT NULL,
+                        trigger_kind TEXT,
+                        added_at INTEGER NOT NULL,
+                        next_fire INTEGER,
+                        claimed_until INTEGER,
+                        revision INTEGER NOT NULL,
+                        PRIMARY KEY (center_id, identifier)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL;
+                    CREATE INDEX pending_claimed ON pending(claimed_until) WHERE claimed_until IS NOT NULL;
+                    CREATE INDEX pending_by_location ON pending(center_id) WHERE trigger_kind = 'location';
+                    CREATE TABLE delivered (
+                        center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
+                        identifier TEXT NOT NULL,
+                        delivered_at INTEGER NOT NULL,
+                        request BLOB NOT NULL,
+                        presentation BLOB NOT NULL,
+                        seq INTEGER NOT NULL,
+                        PRIMARY KEY (center_id, identifier)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX delivered_by_seq ON delivered(center_id, seq);
+                    CREATE TABLE counters (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
+                    -- The pending limit is checked on every add: keep the count instead of counting.
+                    CREATE TRIGGER pending_counted AFTER INSERT ON pending BEGIN
+                        UPDATE centers SET pending_count = pending_count + 1 WHERE id = NEW.center_id;
+                    END;
+                    CREATE TRIGGER pending_uncounted AFTER DELETE ON pending BEGIN
+                        UPDATE centers SET pending_count = pending_count - 1 WHERE id = OLD.center_id;
+                    END;
+                    """
+            )
+        }
+        migrator.registerMigration("v2: apps and credentials") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE apps (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        authorization_policy TEXT NOT NULL,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE TABLE credentials (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        kind TEXT NOT NULL,
+                        app_id TEXT NOT NULL,
+                        center_id TEXT REFERENCES centers(id) ON DELETE CASCADE,
+                        secret_hash BLOB NOT NULL,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX credentials_by_app ON credentials(app_id);
+                    """
+            )
+        }
+        migrator.registerMigration("v3: webhooks and the outbox") { db in try migrateWebhooks(db) }
+        migrator.registerMigration("v4: string tables") { db in try migrateStringTables(db) }
+        migrator.registerMigration("v5: media") { db in try migrateMedia(db) }
+        migrator.registerMigration("v6: push tokens and held pushes") { db in try migratePush(db) }
+        migrator.registerMigration("v7: app-scoped centers, event history, fenced claims, no triggers") { db in
+            try migrateToAppScopedCenters(db)
+        }
+        return migrator
+    }
+
+    /// v3.
+    static func migrateWebhooks(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE webhook_configurations (
+                    app_id TEXT PRIMARY KEY NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    configuration BLOB NOT NULL
+                );
+                CREATE TABLE disabled_endpoints (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    url TEXT NOT NULL,
+                    disabled_at INTEGER NOT NULL,
+                    PRIMARY KEY (app_id, url)
+                );
+                CREATE TABLE deliveries (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    url TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    status TEXT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    failures INTEGER NOT NULL,
+                    next_attempt INTEGER,
+                    claimed_until INTEGER,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX deliveries_due ON deliveries(next_attempt) WHERE status = 'pending';
+                CREATE INDEX deliveries_by_app ON deliveries(app_id, seq);
+                CREATE TABLE delivery_attempts (
+                    delivery_seq INTEGER NOT NULL REFERENCES deliveries(seq) ON DELETE CASCADE,
+                    number INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    status_code INTEGER,
+                    error TEXT,
+                    duration_ms INTEGER NOT NULL,
+                    PRIMARY KEY (delivery_seq, number)
+                );
+                """
+        )
+    }
+
+    /// v4.
+    static func migrateStringTables(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE string_tables (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    locale TEXT NOT NULL,
+                    strings BLOB NOT NULL,
+                    PRIMARY KEY (app_id, locale)
+                );
+                CREATE TABLE default_locales (
+                    app_id TEXT PRIMARY KEY NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    locale TEXT NOT NULL
+                );
+                """)
+    }
+
+    /// v5.
+    /// Media rows, their holds kept by triggers on `pending` and `delivered` (whose `media` column lists
+    /// the media ids of the request's attachments): a row whose last hold goes is deleted, and its content
+    /// address queued in `media_trash` until the file is removed.
+    static func migrateMedia(_ db: Database) throws {
+        var holders = ""
+        for table in ["pending", "delivered"] {
+            let ids = { (row: String) in "SELECT value FROM json_each(\(row).media)" }
+            holders += """
+                ALTER TABLE \(table) ADD COLUMN media TEXT;
+                CREATE TRIGGER \(table)_media_held AFTER INSERT ON \(table) WHEN NEW.media IS NOT NULL BEGIN
+                    UPDATE media SET holds = holds + 1, attached = 1 WHERE id IN (\(ids("NEW")));
+                END;
+                CREATE TRIGGER \(table)_media_changed AFTER UPDATE OF media ON \(table) BEGIN
+                    UPDATE media SET holds = holds + 1, attached = 1 WHERE NEW.media IS NOT NULL AND id IN (\(ids("NEW")));
+                    UPDATE media SET holds = holds - 1 WHERE OLD.media IS NOT NULL AND id IN (\(ids("OLD")));
+                END;
+                CREATE TRIGGER \(table)_media_released AFTER DELETE ON \(table) WHEN OLD.media IS NOT NULL BEGIN
+                    UPDATE media SET holds = holds - 1 WHERE id IN (\(ids("OLD")));
+                END;
+
+                """
+        }
+        try db.execute(
+            sql: """
+                CREATE TABLE media (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    sha256 TEXT NOT NULL,
+                    uti TEXT NOT NULL,
+                    mime_type TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    attached INTEGER NOT NULL DEFAULT 0,
+                    holds INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (app_id, sha256)
+                );
+                CREATE INDEX media_by_sha ON media(sha256);
+                CREATE INDEX media_staged ON media(created_at) WHERE attached = 0;
+                CREATE TABLE media_trash (sha256 TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+                CREATE TRIGGER media_unheld AFTER UPDATE OF holds ON media WHEN NEW.holds <= 0 AND NEW.attached = 1 BEGIN
+                    DELETE FROM media WHERE id = NEW.id;
+                END;
+                CREATE TRIGGER media_deleted AFTER DELETE ON media BEGIN
+                    INSERT OR IGNORE INTO media_trash(sha256) VALUES (OLD.sha256);
+                END;
+                \(holders)
+                """)
+    }
+
+    /// v6.
+    /// Push tokens on centers; a token replaced or deleted with its center is kept as retired (with the
+    /// time, APNs' `Unregistered` timestamp); one held push per offline center.
+    static func migratePush(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE centers ADD COLUMN push_token TEXT")
+        for id in try String.fetchAll(db, sql: "SELECT id FROM centers") {
+            try db.execute(sql: "UPDATE centers SET push_token = ? WHERE id = ?", arguments: [CenterRecord.newPushToken(), id])
+        }
+        let now = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+        try db.execute(
+            sql: """
+                CREATE UNIQUE INDEX centers_by_push_token ON centers(push_token);
+                CREATE TABLE retired_push_tokens (
+                    token TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    retired_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TRIGGER push_token_rotated AFTER UPDATE OF push_token ON centers WHEN OLD.push_token IS NOT NEW.push_token BEGIN
+                    INSERT OR REPLACE INTO retired_push_tokens(token, app_id, retired_at) VALUES (OLD.push_token, OLD.app_id, \(now));
+                END;
+                CREATE TRIGGER push_token_deleted AFTER DELETE ON centers BEGIN
+                    INSERT OR REPLACE INTO retired_push_tokens(token, app_id, retired_at) VALUES (OLD.push_token, OLD.app_id, \(now));
+                END;
+                CREATE TABLE held_pushes (
+                    center_id TEXT PRIMARY KEY NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
+                    apns_id TEXT NOT NULL,
+                    request BLOB NOT NULL,
+                    background INTEGER NOT NULL,
+                    received_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL
+                );
+                """)
+    }
+
+}

@@ -1,0 +1,62 @@
+import Foundation
+import NotificationCore
+import StrictJSON
+
+/// What a change tells, written in the change's own transaction so that it can never be lost apart from
+/// it: the user hears of it on the center's event stream, the app through its delegate's webhooks.
+package enum ChangeEvent: Sendable, Hashable {
+    case user(CenterEvent)
+    case app(DelegateEvent)
+}
+
+/// What the user hears of on the center's event stream (Server-Sent Events).
+package enum CenterEvent: Sendable, Hashable {
+    /// A permission prompt opened; the user answers it.
+    case authorizationPrompt(AuthorizationPrompt)
+    /// The user answered the prompt or changed settings.
+    case settingsChanged(NotificationSettings)
+    /// A notification was delivered and presented (or deliberately not).
+    case presented(DeliveredNotification)
+    case badgeChanged(Int)
+    /// Delivered notifications left the list (removed by the app, or dismissed by the user).
+    case deliveredRemoved([String])
+    /// Pending requests were removed.
+    case pendingRemoved([String])
+
+    /// The event's name on the stream (`event:`).
+    package var name: String {
+        switch self {
+        case .authorizationPrompt: "authorizationPrompt"
+        case .settingsChanged: "settingsChanged"
+        case .presented: "presented"
+        case .badgeChanged: "badgeChanged"
+        case .deliveredRemoved: "deliveredRemoved"
+        case .pendingRemoved: "pendingRemoved"
+        }
+    }
+
+    /// The event's `data`: JSON in the wire format, as `openapi.yaml`'s `StreamEvent` describes it.
+    package func data() throws -> [UInt8] {
+        switch self {
+        case .authorizationPrompt(let prompt): return try WireFormat.bytes(prompt)
+        case .settingsChanged(let settings): return try WireFormat.bytes(settings)
+        case .presented(let delivered): return try WireFormat.bytes(delivered)
+        case .badgeChanged(let badge): return try WireFormat.bytes(["badge": badge])
+        case .deliveredRemoved(let identifiers), .pendingRemoved(let identifiers): return try WireFormat.bytes(["identifiers": identifiers])
+        }
+    }
+}
+
+/// What the app's delegate (`UNUserNotificationCenterDelegate`, here webhooks) hears about.
+package enum DelegateEvent: Sendable, Hashable {
+    /// `didReceive`: the user's response, to forward to the app.
+    case response(NotificationResponse, DeliveredNotification)
+    /// The user answered the authorization prompt.
+    case authorizationChanged(NotificationSettings)
+    /// The user changed the settings.
+    case settingsChanged(NotificationSettings)
+    /// The user removed delivered notifications (dismissed them).
+    case notificationRemoved([String])
+    /// A background push reached the center (`didReceiveRemoteNotification`): for the app, not shown.
+    case backgroundPush(NotificationRequest)
+}

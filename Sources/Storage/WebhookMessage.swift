@@ -1,0 +1,95 @@
+import Foundation
+import NotificationCore
+import StrictJSON
+import Webhooks
+
+/// Webhook bodies: the Standard Webhooks envelope `{"type", "timestamp", "data"}`, whose `data` names
+/// the center and carries the event. Built here, the same for every store, so that a message written in
+/// a change's transaction is exactly what the dispatcher later signs and sends.
+package enum WebhookMessage {
+    /// What a message's `data` holds.
+    package enum Payload: Encodable, Sendable {
+        case response(centerID: String, actionIdentifier: String, userText: String?, notification: DeliveredNotification)
+        case settings(centerID: String, settings: NotificationSettings)
+        case removed(centerID: String, identifiers: [String])
+        case request(centerID: String, request: NotificationRequest)
+
+        private enum Keys: String, CodingKey { case centerID, actionIdentifier, userText, notification, settings, identifiers, request }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            switch self {
+            case .response(let centerID, let action, let text, let notification):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(action, forKey: .actionIdentifier)
+                try container.encodeIfPresent(text, forKey: .userText)
+                try container.encode(notification, forKey: .notification)
+            case .settings(let centerID, let settings):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(settings, forKey: .settings)
+            case .removed(let centerID, let identifiers):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(identifiers, forKey: .identifiers)
+            case .request(let centerID, let request):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(request, forKey: .request)
+            }
+        }
+    }
+
+    private struct Envelope: Encodable {
+        var type: String
+        var timestamp: Date
+        var data: Payload
+    }
+
+    /// The body of one call: `type`, when, and the event's data.
+    package static func body(type: String, at date: Date, data: Payload) throws -> [UInt8] {
+        try WireFormat.bytes(Envelope(type: type, timestamp: date, data: data))
+    }
+
+    /// `msg_` and 16 random bytes in hex: the `webhook-id` of every attempt of one message.
+    package static func newID() -> String {
+        var random = SystemRandomNumberGenerator()
+        let high = String(random.next(), radix: 16)
+        let low = String(random.next(), radix: 16)
+        return "msg_" + String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
+    }
+}
+
+extension DelegateEvent {
+    /// The event's webhook type.
+    package var webhookType: WebhookEventType {
+        switch self {
+        case .response: .notificationResponse
+        case .authorizationChanged: .authorizationChanged
+        case .settingsChanged: .settingsChanged
+        case .notificationRemoved: .notificationRemoved
+        case .backgroundPush: .backgroundPush
+        }
+    }
+
+    /// The webhook body of this event for `centerID`, at `date`.
+    package func webhookBody(centerID: String, at date: Date) throws -> [UInt8] {
+        let data: WebhookMessage.Payload =
+            switch self {
+            case .response(let response, let notification):
+                .response(
+                    centerID: centerID, actionIdentifier: response.actionIdentifier, userText: response.userText, notification: notification
+                )
+            case .authorizationChanged(let settings), .settingsChanged(let settings): .settings(centerID: centerID, settings: settings)
+            case .notificationRemoved(let identifiers): .removed(centerID: centerID, identifiers: identifiers)
+            case .backgroundPush(let request): .request(centerID: centerID, request: request)
+            }
+        return try WebhookMessage.body(type: webhookType.rawValue, at: date, data: data)
+    }
+
+    /// The outbox message of this event for the app's webhook settings, or nil when the app has no
+    /// delegate URL or did not ask for this type of event.
+    package func outboxMessage(center: CenterKey, settings: WebhookConfiguration?, at date: Date) throws -> WebhookDeliveryRecord? {
+        guard let settings, let url = settings.delegateURL, settings.events.contains(webhookType) else { return nil }
+        return WebhookDeliveryRecord(
+            id: WebhookMessage.newID(), appID: center.appID, url: url, type: webhookType,
+            payload: Data(try webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date)
+    }
+}

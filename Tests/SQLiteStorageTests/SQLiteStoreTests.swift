@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import NotificationCore
+import SQLiteStorage
+import Storage
+import TestSupport
+import Testing
+
+/// What only the SQLite store has: its commits' durability, its WAL, its migrations from earlier files.
+@Suite struct SQLiteStoreTests {
+    func directory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func commitsAreSynchronousFull() async throws {
+        let store = try SQLiteStore(path: try directory().appendingPathComponent("usernotifyd.sqlite").path)
+        #expect(try await store.synchronousLevel() == 2, "every acknowledged write must be on disk")
+    }
+
+    /// A file written by the previous version (v6: one namespace of center ids, trigger-kept counts)
+    /// migrates to app-scoped centers with everything carried over.
+    @Test func aVersion6FileMigratesWithItsData() async throws {
+        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        do {
+            let pool = try DatabasePool(path: path)
+            try SQLiteStore.migrator.migrate(pool, upTo: "v6: push tokens and held pushes")
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .millisecondsSince1970
+            let settings = try encoder.encode(NotificationSettings())
+            let state = try encoder.encode(CenterState())
+            let presentation = try encoder.encode(Presentation())
+            try await pool.write { db in
+                try db.execute(
+                    sql:
+                        "INSERT INTO centers(id, app_id, settings, state, badge, created_at, push_token) VALUES ('phone-1', 'app_a', ?, ?, 3, 0, 'tok1')",
+                    arguments: [settings, state])
+                try db.execute(
+                    sql: """
+                        INSERT INTO delivered(center_id, identifier, delivered_at, request, presentation, seq)
+                        VALUES ('phone-1', 'd1', 0, '{"identifier":"d1","content":{}}', ?, 41)
+                        """, arguments: [presentation])
+                try db.execute(
+                    sql: """
+                        INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('app_a', 'A', 'prompt', 0);
+                        INSERT INTO media(id, app_id, sha256, uti, mime_type, size, created_at) VALUES ('m1', 'app_a', 'ab', 'public.png', 'image/png', 5, 0);
+                        INSERT INTO pending(center_id, identifier, request, trigger_kind, added_at, next_fire, revision, media)
+                            VALUES ('phone-1', 'p1', '{"identifier":"p1","content":{}}', 'timeInterval', 0, 60000, 7, '["m1"]');
+                        INSERT INTO credentials(id, kind, app_id, center_id, secret_hash, created_at)
+                            VALUES ('cred1', 'centerToken', 'app_a', 'phone-1', x'01', 0);
+                        """)
+            }
+        }
+        let store = try SQLiteStore(path: path)
+        let key = CenterKey(appID: "app_a", centerID: "phone-1")
+        let center = try #require(try await store.center(key))
+        #expect(center.badge == 3)
+        #expect(center.pushToken == "tok1")
+        #expect(try await store.pendingRequests(key, after: nil, limit: 10).items.map(\.request.identifier) == ["p1"])
+        #expect(try await store.deliveredNotifications(key, after: nil, limit: 10).items.map(\.request.identifier) == ["d1"])
+        #expect(try await store.credential(id: "cred1")?.centerID == "phone-1")
+        #expect(try await store.media(appID: "app_a", id: "m1")?.holds == 1, "the hold moved to a row")
+        #expect(try await store.latestEvent(key) == 41, "new events come after the delivered list's sequences")
+        #expect(
+            try await store.upsertPending(
+                PendingRequest(
+                    center: key, request: NotificationRequest(identifier: "p2", content: NotificationContent(title: "x")), addedAt: Date(),
+                    nextFireDate: nil), limit: 2) == .added)
+        await #expect(throws: NotificationError.pendingLimitReached(2)) {
+            try await store.upsertPending(
+                PendingRequest(
+                    center: key, request: NotificationRequest(identifier: "p3", content: NotificationContent(title: "x")), addedAt: Date(),
+                    nextFireDate: nil), limit: 2)
+        }
+    }
+
+    /// Sustained writes with readers holding snapshots all along: passive checkpoints alone never reach
+    /// the end of the WAL, which grew to hundreds of megabytes. The limits keep it bounded whatever the
+    /// background checkpointer manages (at most the hard limit plus one group-committed transaction);
+    /// without them the same load leaves a WAL of tens of megabytes.
+    @Test func theWALStaysBoundedUnderSustainedWritesAndReads() async throws {
+        let directory = try directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let hard = 1 << 20
+        let store = try SQLiteStore(
+            path: directory.appendingPathComponent("usernotifyd.sqlite").path, walLimits: .init(soft: 256 << 10, hard: hard))
+        try await store.insertApp(AppRecord(id: "a", name: "A", createdAt: Date()))
+        for index in 0..<40 { try await store.insertCenter(CenterRecord(id: "c\(index)", appID: "a", createdAt: Date())) }
+        let body = String(repeating: "x", count: 2000)
+        let writing = AsyncGate()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.runCheckpoints(every: .milliseconds(50)) }
+            group.addTask {
+                // Readers that always hold a snapshot while the writers commit.
+                try await withThrowingTaskGroup(of: Void.self) { readers in
+                    for index in 0..<4 {
+                        readers.addTask {
+                            while !writing.isOpen {
+                                _ = try await store.pendingRequests(CenterKey(appID: "a", centerID: "c\(index)"), after: nil, limit: 50)
+                            }
+                        }
+                    }
+                    try await readers.waitForAll()
+                }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { writers in
+                for writer in 0..<4 {
+                    writers.addTask {
+                        for index in 0..<400 {
+                            var content = NotificationContent(title: "t")
+                            content.body = body
+                            let request = PendingRequest(
+                                center: CenterKey(appID: "a", centerID: "c\((writer * 10 + index) % 40)"),
+                                request: NotificationRequest(
+                                    identifier: "w\(writer)-\(index % 60)", content: content, trigger: .timeInterval(60, repeats: false)),
+                                addedAt: Date(), nextFireDate: Date().addingTimeInterval(Double(index + 10)))
+                            _ = try await store.upsertPending(request, limit: 64)
+                        }
+                    }
+                }
+                try await writers.waitForAll()
+            }
+            writing.open()
+            group.cancelAll()
+        }
+        #expect(store.walHighWater > 0)
+        // One group-committed transaction (up to 256 adds of 2 kB) comes on top of the hard limit.
+        #expect(store.walHighWater <= hard + (6 << 20), "the WAL reached \(store.walHighWater) bytes")
+    }
+}
