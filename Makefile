@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages: what building needs, and what tests and benchmarks add.
 BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
-TEST_PACKAGES := $(BUILD_PACKAGES)
+TEST_PACKAGES := $(BUILD_PACKAGES) postgresql
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
@@ -39,11 +39,11 @@ $(VENV)/.installed: Tests/requirements.txt
 	$(VENV)/bin/pip install -q -r Tests/requirements.txt
 	touch $@
 
-test: $(VENV)/.installed ## Install what the tests need and run the whole suite, then the conformance run
+test: $(VENV)/.installed ## Install what the tests need and run the whole suite (with a throwaway PostgreSQL), then the conformance run
 	$(call install_missing,$(TEST_PACKAGES))
 	$(VENV)/bin/openapi-spec-validator openapi.yaml
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
 	$(VENV)/bin/python Tests/Conformance/run.py
 
 conformance: $(VENV)/.installed build ## Only schemathesis against openapi.yaml and the server (CONFORMANCE_SECONDS=80)

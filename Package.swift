@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
     ],
     targets: [
         // The C library and nothing else.
@@ -91,6 +92,17 @@ let package = Package(
             dependencies: ["Storage", "NotificationCore", "Webhooks", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        // The store for several replicas: PostgreSQL through PostgresNIO, its change feed over LISTEN/NOTIFY.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                "Storage", "NotificationCore", "Webhooks",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The scheduler actor, its clock and its decisions.
         .target(
             name: "Scheduling",
@@ -148,6 +160,7 @@ let package = Package(
                 "NotificationService",
                 "Storage",
                 "SQLiteStorage",
+                "PostgresStorage",
                 "Scheduling",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -250,7 +263,10 @@ let package = Package(
         // The contract every store keeps, run against each (SQLite; PostgreSQL when a server is given).
         .testTarget(
             name: "StoreContractTests",
-            dependencies: ["Storage", "NotificationCore", "Webhooks", "SQLiteStorage", "TestSupport"],
+            dependencies: [
+                "Storage", "NotificationCore", "Webhooks", "SQLiteStorage", "PostgresStorage", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // What only the SQLite store has: its file, its WAL, its migrations from earlier versions.

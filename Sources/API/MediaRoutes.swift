@@ -61,7 +61,7 @@ enum MediaRoutes {
         }
         router.on(.get, "/v1/media/{mediaID}/content") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
-            return try download(try await media(request.parameter("mediaID"), appID: appID, context), request, context)
+            return try await download(try await media(request.parameter("mediaID"), appID: appID, context), request, context)
         }
         router.on(.get, "/v1/me/delivered/{identifier}/attachments/{attachmentID}") { request in
             let context = try provider.context()
@@ -74,7 +74,7 @@ enum MediaRoutes {
             else {
                 throw APIProblem.notFound("attachmentNotFound", "Notification '\(identifier)' has no attachment '\(attachmentID)'.")
             }
-            return try download(media, request, context)
+            return try await download(media, request, context)
         }
     }
 
@@ -86,7 +86,7 @@ enum MediaRoutes {
     }
 
     /// The file, whole or the asked range, with its type, validator and length; 304 when the client has it.
-    private static func download(_ media: MediaRecord, _ request: Request, _ context: APIContext) throws -> Response {
+    private static func download(_ media: MediaRecord, _ request: Request, _ context: APIContext) async throws -> Response {
         let etag = "\"\(media.sha256)\""
         var headers: HTTPHeaders = [
             "Content-Type": media.mimeType, "Accept-Ranges": "bytes", "ETag": etag, "Cache-Control": "private, max-age=31536000, immutable",
@@ -103,7 +103,7 @@ enum MediaRoutes {
             headers.set("Content-Range", "bytes */\(media.size)")
             return APIProblem.rangeNotSatisfiable(size: media.size, headers: headers).response
         }
-        guard let descriptor = context.media.files.openForReading(media.sha256) else {
+        guard let descriptor = try await context.media.open(media) else {
             throw APIProblem.notFound("attachmentNotInDataStore", "The file of media '\(media.id)' is gone.")
         }
         guard case .part(let part) = range else {

@@ -75,6 +75,19 @@ package struct MediaFileStore: Sendable {
         unlink(path(of: sha256))
     }
 
+    /// The content addresses of the files kept, with when each was last changed.
+    package func storedFiles() -> [(sha256: String, modified: Date)] {
+        let manager = FileManager.default
+        var files: [(String, Date)] = []
+        for directory in (try? manager.contentsOfDirectory(atPath: root)) ?? [] where directory.count == 2 {
+            for name in (try? manager.contentsOfDirectory(atPath: "\(root)/\(directory)")) ?? [] where name.count == 64 {
+                let modified = (try? manager.attributesOfItem(atPath: "\(root)/\(directory)/\(name)")[.modificationDate] as? Date) ?? Date()
+                files.append((name, modified))
+            }
+        }
+        return files
+    }
+
     /// Opens the file for reading; the caller owns the descriptor.
     package func openForReading(_ sha256: String) -> Int32? {
         let descriptor = open(path(of: sha256), O_RDONLY | O_CLOEXEC)

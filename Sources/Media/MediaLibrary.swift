@@ -45,7 +45,7 @@ package final class MediaLibrary: Sendable {
             id: "med_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(), appID: appID, sha256: examined.sha256,
             uti: type.uti, mimeType: type.mimeType, size: examined.size, createdAt: now)
         let files = files
-        let stored = try await store.insertMedia(record, quota: quota) { try files.place(path, sha256: examined.sha256) }
+        let stored = try await store.insertMedia(record, quota: quota, file: path) { try files.place(path, sha256: examined.sha256) }
         files.syncDirectory(of: examined.sha256)
         return (stored, stored.id == record.id)
     }
@@ -136,6 +136,16 @@ package final class MediaLibrary: Sendable {
         return content
     }
 
+    /// Opens the media's file for reading (the caller owns the descriptor). A replica that does not have
+    /// it yet fetches it from the store first (PostgreSQL keeps the bytes for every replica).
+    package func open(_ media: MediaRecord) async throws -> Int32? {
+        if let descriptor = files.openForReading(media.sha256) { return descriptor }
+        let path = files.path(of: media.sha256)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        guard try await store.materialize(sha256: media.sha256, into: path) else { return nil }
+        return files.openForReading(media.sha256)
+    }
+
     package func media(appID: String, id: String) async throws -> MediaRecord? {
         try await store.media(appID: appID, id: id)
     }
@@ -155,6 +165,17 @@ package final class MediaLibrary: Sendable {
         }
     }
 
+    /// Removes kept files no media record has any more (another replica's sweep let them go, or a crash
+    /// came between a record's removal and its file's). Files newer than an hour are left alone: their
+    /// record may be committing.
+    func pruneFiles() async {
+        let old = files.storedFiles().filter { $0.modified < Date().addingTimeInterval(-3600) }.map(\.sha256)
+        for batch in stride(from: 0, to: old.count, by: 500).map({ Array(old[$0..<min(old.count, $0 + 500)]) }) {
+            guard let known = try? await store.knownMedia(batch) else { return }
+            for sha256 in batch where !known.contains(sha256) { files.remove(sha256) }
+        }
+    }
+
     /// Every `interval` until cancelled: drops uploads never attached within their lifetime, removes
     /// unreferenced files (a delivered notification replaced at fire time lets go of its media).
     package func run(every interval: Duration = .seconds(60), now: @Sendable () -> Date = Date.init) async {
@@ -162,6 +183,7 @@ package final class MediaLibrary: Sendable {
             let lifetime = Double(stagedLifetime.components.seconds)
             try? await store.expireStagedMedia(before: now().addingTimeInterval(-lifetime))
             await sweep()
+            await pruneFiles()
             try? await Task.sleep(for: interval)
         }
     }

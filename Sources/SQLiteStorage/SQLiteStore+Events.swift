@@ -36,7 +36,7 @@ extension SQLiteStore {
     /// Writes the events a change reports, inside its transaction: user events into the center's history
     /// (the next sequences of the center; older ones beyond the kept history go), app events into the
     /// outbox for the app's delegate URL, if it has one and asked for them.
-    static func append(_ events: [ChangeEvent], for key: CenterKey, at date: Date, _ db: Database, _ effects: inout Effects) throws {
+    static func append(_ events: [ChangeEvent], for key: CenterKey, at date: Date, _ db: Database, _ effects: inout ChangeSet) throws {
         guard !events.isEmpty else { return }
         var settings: WebhookConfiguration??
         var latest: Int64?

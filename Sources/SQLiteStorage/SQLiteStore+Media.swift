@@ -52,7 +52,7 @@ extension SQLiteStore: MediaStore {
         for identifier in identifiers { try release.execute(arguments: [key.appID, key.centerID, holder.rawValue, identifier]) }
     }
 
-    package func insertMedia(_ media: MediaRecord, quota: Int, place: @Sendable () throws -> Void) async throws -> MediaRecord {
+    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @Sendable () throws -> Void) async throws -> MediaRecord {
         try await write { db, _ in
             if let existing = try Row.fetchOne(
                 db, sql: "\(Self.mediaSelect) WHERE m.app_id = ? AND m.sha256 = ?", arguments: [media.appID, media.sha256])
@@ -119,6 +119,18 @@ extension SQLiteStore: MediaStore {
                 removed += 1
             }
             return removed
+        }
+    }
+
+    /// The file in the data directory is the content: there is nothing else to fetch it from.
+    package func materialize(sha256: String, into path: String) async throws -> Bool { false }
+
+    package func knownMedia(_ sha256s: [String]) async throws -> Set<String> {
+        guard !sha256s.isEmpty else { return [] }
+        return try await read { db in
+            try String.fetchSet(
+                db, sql: "SELECT DISTINCT sha256 FROM media WHERE sha256 IN (\(sha256s.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments(sha256s))
         }
     }
 

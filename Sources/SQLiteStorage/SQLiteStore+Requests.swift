@@ -19,7 +19,7 @@ extension SQLiteStore {
     /// limit) leaves the others in. What they changed is announced once the batch has committed.
     static func commit(_ batch: [Upsert], in writer: SQLiteWriter, changes: ChangeFeed) async throws -> [Result<AddOutcome, any Error>] {
         let (results, effects) = try await writer.write { db in
-            var effects = Effects()
+            var effects = ChangeSet()
             let results = batch.map { upsert in
                 Result {
                     try translating {
@@ -41,7 +41,7 @@ extension SQLiteStore {
     /// Whether a request counts against the pending limit: pushes only pass through `pending` to fire at once.
     static func counted(_ triggerKind: String?) -> Bool { triggerKind != "push" }
 
-    private static func upsertOne(_ upsert: Upsert, _ db: Database, _ effects: inout Effects) throws -> AddOutcome {
+    private static func upsertOne(_ upsert: Upsert, _ db: Database, _ effects: inout ChangeSet) throws -> AddOutcome {
         let pending = upsert.pending
         let key = pending.center
         let kind = pending.request.trigger?.kind

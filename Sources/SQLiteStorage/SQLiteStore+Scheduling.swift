@@ -102,7 +102,7 @@ extension SQLiteStore {
     /// Records one firing with its events; false when the request is no longer the one fired (the
     /// claim no longer holds it, or — unclaimed — another revision replaced it), in which case nothing
     /// is recorded.
-    private static func record(_ firing: FiringRecord, at now: Date, _ db: Database, _ effects: inout Effects) throws -> Bool {
+    private static func record(_ firing: FiringRecord, at now: Date, _ db: Database, _ effects: inout ChangeSet) throws -> Bool {
         let key = firing.center
         // Which pending row the firing is about: the claim's, or the revision's (0: none).
         let target: (condition: String, value: Int64)? =

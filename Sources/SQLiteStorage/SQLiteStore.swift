@@ -109,47 +109,15 @@ package final class SQLiteStore: NotificationStore {
     }
 
     /// Runs `body` in one write transaction and, once it committed, announces what it recorded in its
-    /// `Effects` on the change feed.
-    func write<T: Sendable>(_ body: @Sendable (Database, inout Effects) throws -> T) async throws -> T {
+    /// `ChangeSet` on the change feed.
+    func write<T: Sendable>(_ body: @Sendable (Database, inout ChangeSet) throws -> T) async throws -> T {
         let (result, effects) = try await writer.write { db in
-            var effects = Effects()
+            var effects = ChangeSet()
             let result = try body(db, &effects)
             return (result, effects)
         }
         changes.publish(effects.changes)
         return result
-    }
-
-    /// What a transaction changed, announced after it commits — coalesced, so that a batch of thousands
-    /// of firings announces each center once.
-    struct Effects: Sendable {
-        private var centers: Set<CenterKey> = []
-        private var notifications: Set<CenterKey> = []
-        private var due: Date?
-        private var outbox = false
-        private var events: [CenterKey: Int64] = [:]
-        private var others: [StoreChange] = []
-
-        mutating func announce(_ change: StoreChange) {
-            switch change {
-            case .centers(let keys): centers.formUnion(keys)
-            case .notifications(let keys): notifications.formUnion(keys)
-            case .due(let date): due = min(due ?? date, date)
-            case .outbox: outbox = true
-            case .events(let key, let sequence): events[key] = max(events[key] ?? sequence, sequence)
-            default: others.append(change)
-            }
-        }
-
-        var changes: [StoreChange] {
-            var changes = others
-            if !centers.isEmpty { changes.append(.centers(Array(centers))) }
-            if !notifications.isEmpty { changes.append(.notifications(Array(notifications))) }
-            changes += events.map { .events($0.key, sequence: $0.value) }
-            if let due { changes.append(.due(due)) }
-            if outbox { changes.append(.outbox) }
-            return changes
-        }
     }
 
     /// `body`, with database errors translated.

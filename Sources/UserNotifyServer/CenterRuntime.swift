@@ -58,7 +58,31 @@ package final class CenterRuntime: Service {
 
     package func run() async throws {
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-        let backend = try await StorageBackend.open(configuration, logger: logger)
+        let backend = try StorageBackend.open(configuration, logger: logger)
+        let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
+        let sender = WebhookSender(policy: policy)
+        let downloader = MediaDownloader(policy: policy)
+        do {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { try await backend.run() }
+                try await backend.prepare()
+                try await runParts(backend, sender: sender, downloader: downloader, group: &group)
+                group.cancelAll()
+            }
+        } catch {
+            await sender.shutdown()
+            await downloader.shutdown()
+            throw error
+        }
+        // Every part that used them has ended.
+        await sender.shutdown()
+        await downloader.shutdown()
+    }
+
+    /// Builds the parts on the open store, marks the service ready, and runs them until shutdown.
+    private func runParts(
+        _ backend: StorageBackend, sender: WebhookSender, downloader: MediaDownloader, group: inout ThrowingDiscardingTaskGroup<any Error>
+    ) async throws {
         let database = backend.store
         let store = CachingStore(database)
         // The virtual clock goes on from where it was (it is kept in the store), never backwards.
@@ -66,9 +90,6 @@ package final class CenterRuntime: Service {
         let clock: any SchedulerClock = virtualClock ?? SystemClock()
         let schedulerSignal = WakeSignal()
         let outboxSignal = WakeSignal()
-        let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
-        let sender = WebhookSender(policy: policy)
-        let downloader = MediaDownloader(policy: policy)
         let media = MediaLibrary(
             files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database,
             fetcher: downloader, quota: configuration.mediaQuotaBytes, logger: logger)
@@ -103,35 +124,24 @@ package final class CenterRuntime: Service {
                 },
                 events: EventHub(store: store), webhooks: database, sender: sender, media: media)
         }
-        readiness.markReady()
+        readiness.markReady(isReachable: backend.isReachable)
         logger.notice(
             "storage ready",
-            metadata: [
-                "storage.database": .string(backend.description), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual"),
-            ]
+            metadata: ["storage.database": .string(backend.description), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual")]
         )
-        do {
-            try await runParts(backend: backend, service: service, scheduler: scheduler, dispatcher: dispatcher, clock: clock, media: media)
-        } catch {
-            await sender.shutdown()
-            await downloader.shutdown()
-            throw error
+        group.addTask { await service.runExtensionLane() }
+        group.addTask { await media.run(now: { clock.now }) }
+        group.addTask { try await dispatcher.run() }
+        if let poll = backend.safetyPoll {
+            // Changes of other processes the feed lost while reconnecting are found within `poll`.
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: poll)
+                    schedulerSignal.signal()
+                    outboxSignal.signal()
+                }
+            }
         }
-        await sender.shutdown()
-        await downloader.shutdown()
-    }
-
-    private func runParts(
-        backend: StorageBackend, service: NotificationCenterService, scheduler: Scheduler, dispatcher: WebhookDispatcher,
-        clock: any SchedulerClock, media: MediaLibrary
-    ) async throws {
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { try await backend.run() }
-            group.addTask { await service.runExtensionLane() }
-            group.addTask { await media.run(now: { clock.now }) }
-            group.addTask { try await dispatcher.run() }
-            try await scheduler.run()
-            group.cancelAll()
-        }
+        try await scheduler.run()
     }
 }

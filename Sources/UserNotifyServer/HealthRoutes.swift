@@ -1,7 +1,8 @@
 import HTTPCore
 import HTTPTypes
 
-/// `GET /healthz` (the process is alive) and `GET /readyz` (storage open, migrations done).
+/// `GET /healthz` (the process is alive) and `GET /readyz` (it should get traffic: storage open and
+/// migrated, its database reachable, not draining).
 enum HealthRoutes {
     private static let alive = Response(status: .ok, contentType: "application/json", bytes: Array(#"{"status":"ok"}"#.utf8))
     private static let ready = Response(status: .ok, contentType: "application/json", bytes: Array(#"{"status":"ready"}"#.utf8))
@@ -9,14 +10,14 @@ enum HealthRoutes {
     static func register(on router: inout Router, readiness: Readiness) {
         router.on(.get, "/healthz") { _ in alive }
         router.on(.get, "/readyz") { _ in
-            guard readiness.isReady else {
-                throw Problem(
-                    status: .serviceUnavailable, code: "notReady",
-                    detail: "Storage is not open yet or migrations are running; retry shortly.",
-                    headers: ["Retry-After": "1"]
-                )
+            let detail: String
+            switch readiness.state {
+            case .ready: return ready
+            case .opening: detail = "Storage is not open yet or migrations are running; retry shortly."
+            case .unreachable: detail = "The database cannot be reached; retry shortly."
+            case .draining: detail = "The service is shutting down; send requests to another replica."
             }
-            return ready
+            throw Problem(status: .serviceUnavailable, code: "notReady", detail: detail, headers: ["Retry-After": "1"])
         }
     }
 }

@@ -11,6 +11,7 @@ import Webhooks
 /// | `--port` | `USERNOTIFYD_PORT` | `8080` (0 = any free port, logged) |
 /// | `--data-dir` | `USERNOTIFYD_DATA_DIR` | `./data` |
 /// | `--database-url` | `USERNOTIFYD_DATABASE_URL` | none: SQLite in the data directory (secret: may hold a password) |
+/// | `--database-pool-size` | `USERNOTIFYD_DATABASE_POOL_SIZE` | `20` (PostgreSQL connections at most) |
 /// | `--log-level` | `USERNOTIFYD_LOG_LEVEL` | `info` |
 /// | `--max-body-bytes` | `USERNOTIFYD_MAX_BODY_BYTES` | `1048576` |
 /// | `--admin-token` | `USERNOTIFYD_ADMIN_TOKEN` | none (secret; operator API disabled without it) |
@@ -29,6 +30,8 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// The database (`postgres://…`, `sqlite:///path`); nil: SQLite in the data directory. May hold a
     /// password: never logged.
     package var databaseURL: URL?
+    /// Connections in the PostgreSQL pool at most (nil: the URL's `maxConnections`, else 20).
+    package var databasePoolSize: Int?
     package var logLevel = Logger.Level.info
     /// The operator's secret. Never logged.
     package var adminToken: String?
@@ -72,6 +75,10 @@ extension ServerConfiguration {
                     "--database-url must be a URL such as postgres://user@127.0.0.1:5432/usernotifyd; got something else")
             }
             config.databaseURL = url
+        },
+        Option(name: "database-pool-size", help: "PostgreSQL connections per replica at most (default 20)") {
+            config, value throws(ConfigurationError) in
+            config.databasePoolSize = try integer(value, "database-pool-size", in: 1...1000)
         },
         Option(name: "log-level", help: "trace, debug, info, notice, warning, error or critical (default info)") {
             config, value throws(ConfigurationError) in

@@ -1,31 +1,48 @@
 import Foundation
 import Logging
+import PostgresStorage
 import SQLiteStorage
 import Storage
 
 /// The database behind the service, chosen by configuration: SQLite in the data directory (the embedded
-/// default), or the URL's database (`--database-url`). Everything above talks to it through the store
-/// protocols only.
+/// default), or the URL's database (`--database-url`: `postgres://…` for several replicas,
+/// `sqlite:///path`). Everything above talks to it through the store protocols only.
 package struct StorageBackend: Sendable {
+    package typealias Store = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore
+
     /// The store, as every part uses it.
-    package let store: any NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore
-    /// Keeps the store healthy until cancelled (checkpoints, a connection pool, a listener).
+    package let store: any Store
+    /// Keeps the store working until cancelled (checkpoints; a connection pool and its change listener).
     package let run: @Sendable () async throws -> Void
+    /// Makes the store ready once `run` is going: the migrations.
+    package let prepare: @Sendable () async throws -> Void
+    /// Whether the database can be reached now (`/readyz`).
+    package let isReachable: @Sendable () -> Bool
+    /// How often the loops look at the store whatever the feed said (changes of other processes may be
+    /// missed while the feed reconnects); nil when the feed sees every change (one process).
+    package let safetyPoll: Duration?
     /// Says where the data lives, for the start-up log (never a password).
     package let description: String
 
-    /// Opens the configured database and runs its migrations.
-    package static func open(_ configuration: ServerConfiguration, logger: Logger) async throws -> StorageBackend {
+    /// Opens the configured database.
+    package static func open(_ configuration: ServerConfiguration, logger: Logger) throws -> StorageBackend {
         guard let url = configuration.databaseURL else {
-            let path = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("usernotifyd.sqlite").path
-            return try sqlite(path: path)
+            return try sqlite(path: URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("usernotifyd.sqlite").path)
         }
         switch url.scheme?.lowercased() {
         case "sqlite", "file":
             return try sqlite(path: url.path)
+        case "postgres", "postgresql":
+            var postgres = try PostgresStore.Configuration(url: url)
+            postgres.maximumConnections = configuration.databasePoolSize ?? postgres.maximumConnections
+            let store = PostgresStore(configuration: postgres, logger: logger)
+            return StorageBackend(
+                store: store, run: { await store.run() }, prepare: { try await store.migrate() }, isReachable: { store.isReachable },
+                safetyPoll: .seconds(1),
+                description: "postgres://\(postgres.host):\(postgres.port)/\(postgres.database ?? "")")
         default:
             throw ConfigurationError(
-                "--database-url: '\(url.scheme ?? "")' is not a supported database; use sqlite:///path/to/file.sqlite or postgres://…")
+                "--database-url: '\(url.scheme ?? "")' is not a supported database; use postgres://user:password@host:5432/db or sqlite:///path/file.sqlite")
         }
     }
 
@@ -33,6 +50,8 @@ package struct StorageBackend: Sendable {
         try FileManager.default.createDirectory(
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
         let store = try SQLiteStore(path: path)
-        return StorageBackend(store: store, run: { await store.runCheckpoints() }, description: "sqlite:\(path)")
+        return StorageBackend(
+            store: store, run: { await store.runCheckpoints() }, prepare: {}, isReachable: { true }, safetyPoll: nil,
+            description: "sqlite:\(path)")
     }
 }

@@ -20,12 +20,20 @@ import Webhooks
             addedAt: Self.now, nextFireDate: seconds.map { Self.now.addingTimeInterval($0) })
     }
 
-    /// A fresh store with app `a` and its center `c`.
-    func makeStore(_ factory: StoreFactory) async throws -> (any ContractStore, reopen: @Sendable () async throws -> any ContractStore) {
-        let (store, reopen) = try await factory.make()
-        try await store.insertApp(AppRecord(id: "a", name: "A", createdAt: Self.now))
-        try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Self.now))
-        return (store, reopen)
+    /// Runs `body` with a fresh store holding app `a` and its center `c`.
+    func withStore(_ factory: StoreFactory, _ body: (any ContractStore, @escaping Reopen) async throws -> Void) async throws {
+        try await factory.run { store, reopen in
+            try await store.insertApp(AppRecord(id: "a", name: "A", createdAt: Self.now))
+            try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Self.now))
+            try await body(store, reopen)
+        }
+    }
+
+    /// A file of `bytes` to take in as media.
+    func file(_ bytes: Int) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID().uuidString)").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: bytes))
+        return path
     }
 
     func fire(_ store: any ContractStore, _ claims: [StoredPending], at date: Date, delivered: Bool = false) async throws -> [FiringRecord]
@@ -43,344 +51,365 @@ import Webhooks
 
     @Test(arguments: StoreFactory.all)
     func reopeningKeepsTheData(_ factory: StoreFactory) async throws {
-        let (store, reopen) = try await makeStore(factory)
-        _ = try await store.upsertPending(pending("p", fireIn: 10), limit: 64)
-        let reopened = try await reopen()
-        #expect(try await reopened.center(center)?.appID == "a")
-        #expect(try await reopened.pendingRequests(center, after: nil, limit: 10).items.map(\.request.identifier) == ["p"])
+        try await withStore(factory) { (store, reopen) async throws in
+            _ = try await store.upsertPending(pending("p", fireIn: 10), limit: 64)
+            let reopened = try await reopen()
+            #expect(try await reopened.center(center)?.appID == "a")
+            #expect(try await reopened.pendingRequests(center, after: nil, limit: 10).items.map(\.request.identifier) == ["p"])
+        }
     }
 
     @Test(arguments: StoreFactory.all)
     func centerIdsAreScopedToTheirApp(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        try await store.insertApp(AppRecord(id: "b", name: "B", createdAt: Self.now))
-        let other = CenterKey(appID: "b", centerID: "c")
-        try await store.insertCenter(CenterRecord(id: "c", appID: "b", createdAt: Self.now))
-        _ = try await store.upsertPending(pending("same", fireIn: 10), limit: 64)
-        _ = try await store.upsertPending(pending("same", center: other, fireIn: 20), limit: 64)
-        _ = try await store.updateCenter(other, at: Self.now) { center, events in
-            center.badge = 3
-            events.append(.user(.badgeChanged(3)))
+        try await withStore(factory) { (store, _) async throws in
+            try await store.insertApp(AppRecord(id: "b", name: "B", createdAt: Self.now))
+            let other = CenterKey(appID: "b", centerID: "c")
+            try await store.insertCenter(CenterRecord(id: "c", appID: "b", createdAt: Self.now))
+            _ = try await store.upsertPending(pending("same", fireIn: 10), limit: 64)
+            _ = try await store.upsertPending(pending("same", center: other, fireIn: 20), limit: 64)
+            _ = try await store.updateCenter(other, at: Self.now) { center, events in
+                center.badge = 3
+                events.append(.user(.badgeChanged(3)))
+            }
+            #expect(try await store.center(center)?.badge == 0)
+            #expect(try await store.center(other)?.badge == 3)
+            #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(10))
+            #expect(try await store.pendingRequests(other, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(20))
+            #expect(try await store.latestEvent(center) == 0)
+            #expect(try await store.latestEvent(other) == 1)
+            #expect(try await store.deleteCenter(other, at: Self.now))
+            #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.count == 1, "app a's c is untouched")
         }
-        #expect(try await store.center(center)?.badge == 0)
-        #expect(try await store.center(other)?.badge == 3)
-        #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(10))
-        #expect(try await store.pendingRequests(other, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(20))
-        #expect(try await store.latestEvent(center) == 0)
-        #expect(try await store.latestEvent(other) == 1)
-        #expect(try await store.deleteCenter(other, at: Self.now))
-        #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.count == 1, "app a's c is untouched")
     }
 
     @Test(arguments: StoreFactory.all)
     func aSecondCenterWithTheSameKeyIsAConflict(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        await #expect {
-            try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Self.now))
-        } throws: { ($0 as? StoreError)?.code == .conflict }
+        try await withStore(factory) { (store, _) async throws in
+            await #expect {
+                try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Self.now))
+            } throws: { ($0 as? StoreError)?.code == .conflict }
+        }
     }
 
     // MARK: claims
 
     @Test(arguments: StoreFactory.all)
     func dueRowsAreClaimedOnceUntilTheLeaseExpires(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        for (id, seconds) in [("a", 1.0), ("b", 2.0), ("c", 30.0)] {
-            _ = try await store.upsertPending(pending(id, fireIn: seconds), limit: 64)
+        try await withStore(factory) { (store, _) async throws in
+            for (id, seconds) in [("a", 1.0), ("b", 2.0), ("c", 30.0)] {
+                _ = try await store.upsertPending(pending(id, fireIn: seconds), limit: 64)
+            }
+            let now = Self.now.addingTimeInterval(5)
+            let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
+            #expect(claimed.map(\.identifier) == ["a", "b"])
+            #expect(claimed.allSatisfy { $0.claim != nil })
+            #expect(try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims.isEmpty, "claimed once")
+            #expect(try await store.nextFireDate(now: now) == Self.now.addingTimeInterval(30), "a live claim is not the next date")
+            let later = now.addingTimeInterval(61)
+            #expect(
+                try await store.claimDue(now: later, limit: 10, leaseUntil: later.addingTimeInterval(60)).claims.map(\.identifier) == [
+                    "a", "b", "c",
+                ],
+                "expired leases are taken over")
         }
-        let now = Self.now.addingTimeInterval(5)
-        let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
-        #expect(claimed.map(\.identifier) == ["a", "b"])
-        #expect(claimed.allSatisfy { $0.claim != nil })
-        #expect(try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims.isEmpty, "claimed once")
-        #expect(try await store.nextFireDate(now: now) == Self.now.addingTimeInterval(30), "a live claim is not the next date")
-        let later = now.addingTimeInterval(61)
-        #expect(
-            try await store.claimDue(now: later, limit: 10, leaseUntil: later.addingTimeInterval(60)).claims.map(\.identifier) == [
-                "a", "b", "c",
-            ],
-            "expired leases are taken over")
     }
 
     @Test(arguments: StoreFactory.all)
     func theEndOfALeaseIsWhenTheNextFiringMayHappen(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        _ = try await store.upsertPending(pending("a", fireIn: 1), limit: 64)
-        let now = Self.now.addingTimeInterval(1)
-        _ = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(10))
-        #expect(try await store.nextFireDate(now: now) == now.addingTimeInterval(10), "a holder that dies is taken over then")
+        try await withStore(factory) { (store, _) async throws in
+            _ = try await store.upsertPending(pending("a", fireIn: 1), limit: 64)
+            let now = Self.now.addingTimeInterval(1)
+            _ = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(10))
+            #expect(try await store.nextFireDate(now: now) == now.addingTimeInterval(10), "a holder that dies is taken over then")
+        }
     }
 
     /// Fencing: a holder whose lease ran out (and whose request another holder took) records nothing;
     /// the new holder records the firing, once.
     @Test(arguments: StoreFactory.all)
     func onlyTheHoldingClaimRecordsAFiring(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
-        let now = Self.now.addingTimeInterval(1)
-        let stale = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(10)).claims
-        let later = now.addingTimeInterval(11)
-        #expect(try await fire(store, stale, at: later, delivered: true).isEmpty, "the lease ran out")
-        let taken = try await store.claimDue(now: later, limit: 1, leaseUntil: later.addingTimeInterval(10)).claims
-        #expect(taken.first?.claim != stale.first?.claim)
-        #expect(try await fire(store, stale, at: later, delivered: true).isEmpty, "another claim holds it now")
-        #expect(try await fire(store, taken, at: later, delivered: true).count == 1)
-        #expect(try await fire(store, taken, at: later, delivered: true).isEmpty, "fired once")
-        #expect(try await store.deliveredNotifications(center, after: nil, limit: 10).items.count == 1)
+        try await withStore(factory) { (store, _) async throws in
+            _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
+            let now = Self.now.addingTimeInterval(1)
+            let stale = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(10)).claims
+            let later = now.addingTimeInterval(11)
+            #expect(try await fire(store, stale, at: later, delivered: true).isEmpty, "the lease ran out")
+            let taken = try await store.claimDue(now: later, limit: 1, leaseUntil: later.addingTimeInterval(10)).claims
+            #expect(taken.first?.claim != stale.first?.claim)
+            #expect(try await fire(store, stale, at: later, delivered: true).isEmpty, "another claim holds it now")
+            #expect(try await fire(store, taken, at: later, delivered: true).count == 1)
+            #expect(try await fire(store, taken, at: later, delivered: true).isEmpty, "fired once")
+            #expect(try await store.deliveredNotifications(center, after: nil, limit: 10).items.count == 1)
+        }
     }
 
     @Test(arguments: StoreFactory.all)
     func aFiringLeavesARequestReplacedAfterItsClaimAlone(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
-        let now = Self.now.addingTimeInterval(2)
-        let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
-        _ = try await store.upsertPending(pending("x", fireIn: 100), limit: 64)
-        #expect(try await fire(store, claimed, at: now).isEmpty)
-        #expect(
-            try await store.pendingRequests(center, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(100))
+        try await withStore(factory) { (store, _) async throws in
+            _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
+            let now = Self.now.addingTimeInterval(2)
+            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            _ = try await store.upsertPending(pending("x", fireIn: 100), limit: 64)
+            #expect(try await fire(store, claimed, at: now).isEmpty)
+            #expect(
+                try await store.pendingRequests(center, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(100))
+        }
     }
 
     @Test(arguments: StoreFactory.all)
     func releasedClaimsAreClaimableAtOnce(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
-        let now = Self.now.addingTimeInterval(1)
-        let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
-        try await store.releaseClaims(claimed)
-        #expect(try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims.count == 1)
+        try await withStore(factory) { (store, _) async throws in
+            _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            try await store.releaseClaims(claimed)
+            #expect(try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims.count == 1)
+        }
     }
 
     @Test(arguments: StoreFactory.all)
     func extendedClaimsOutliveTheirFirstLease(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
-        let now = Self.now.addingTimeInterval(1)
-        let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(10)).claims
-        try await store.extendClaims(claimed, until: now.addingTimeInterval(30))
-        let later = now.addingTimeInterval(20)
-        #expect(try await store.claimDue(now: later, limit: 1, leaseUntil: later.addingTimeInterval(10)).claims.isEmpty)
-        #expect(try await fire(store, claimed, at: later).count == 1)
+        try await withStore(factory) { (store, _) async throws in
+            _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(10)).claims
+            try await store.extendClaims(claimed, until: now.addingTimeInterval(30))
+            let later = now.addingTimeInterval(20)
+            #expect(try await store.claimDue(now: later, limit: 1, leaseUntil: later.addingTimeInterval(10)).claims.isEmpty)
+            #expect(try await fire(store, claimed, at: later).count == 1)
+        }
     }
 
     // MARK: the pending limit and pages
 
     @Test(arguments: StoreFactory.all)
     func theLimitCountsWhatIsPendingAfterFiringsAndRemovals(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        for id in ["a", "b"] { _ = try await store.upsertPending(pending(id, fireIn: 1), limit: 2) }
-        await #expect(throws: NotificationError.pendingLimitReached(2)) { try await store.upsertPending(pending("c", fireIn: 1), limit: 2) }
-        #expect(try await store.upsertPending(pending("a", fireIn: 5), limit: 2) == .replaced, "replacing works at the limit")
-        let now = Self.now.addingTimeInterval(2)
-        let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
-        #expect(try await fire(store, claimed, at: now).count == 1)
-        #expect(try await store.upsertPending(pending("c", fireIn: 1), limit: 2) == .added)
-        #expect(try await store.removePending(center, identifiers: nil, at: now) { _ in [] }.count == 2)
-        for id in ["d", "e"] { _ = try await store.upsertPending(pending(id, fireIn: 1), limit: 2) }
+        try await withStore(factory) { (store, _) async throws in
+            for id in ["a", "b"] { _ = try await store.upsertPending(pending(id, fireIn: 1), limit: 2) }
+            await #expect(throws: NotificationError.pendingLimitReached(2)) { try await store.upsertPending(pending("c", fireIn: 1), limit: 2) }
+            #expect(try await store.upsertPending(pending("a", fireIn: 5), limit: 2) == .replaced, "replacing works at the limit")
+            let now = Self.now.addingTimeInterval(2)
+            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            #expect(try await fire(store, claimed, at: now).count == 1)
+            #expect(try await store.upsertPending(pending("c", fireIn: 1), limit: 2) == .added)
+            #expect(try await store.removePending(center, identifiers: nil, at: now) { _ in [] }.count == 2)
+            for id in ["d", "e"] { _ = try await store.upsertPending(pending(id, fireIn: 1), limit: 2) }
+        }
     }
 
     @Test(arguments: StoreFactory.all)
     func pagesFollowTheirCursors(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        for index in 0..<7 { _ = try await store.upsertPending(pending("p\(index)", fireIn: 10), limit: 64) }
-        var cursor: String?
-        var seen: [String] = []
-        repeat {
-            let page = try await store.pendingRequests(center, after: cursor, limit: 3)
-            seen += page.items.map(\.request.identifier)
-            cursor = page.nextCursor
-        } while cursor != nil
-        #expect(seen == (0..<7).map { "p\($0)" })
+        try await withStore(factory) { (store, _) async throws in
+            for index in 0..<7 { _ = try await store.upsertPending(pending("p\(index)", fireIn: 10), limit: 64) }
+            var cursor: String?
+            var seen: [String] = []
+            repeat {
+                let page = try await store.pendingRequests(center, after: cursor, limit: 3)
+                seen += page.items.map(\.request.identifier)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(seen == (0..<7).map { "p\($0)" })
+        }
     }
 
     /// Concurrent adds: the limit holds exactly, a refused add leaves the others in, and all survive.
     @Test(arguments: StoreFactory.all)
     func concurrentAddsKeepTheLimitExact(_ factory: StoreFactory) async throws {
-        let (store, reopen) = try await makeStore(factory)
-        let outcomes = await withTaskGroup(of: String.self) { group in
-            for index in 0..<200 {
-                group.addTask {
-                    do {
-                        return "\(try await store.upsertPending(self.pending("r\(index % 150)", fireIn: 60), limit: 64))"
-                    } catch let error as NotificationError {
-                        return error.code
-                    } catch {
-                        return "\(error)"
+        try await withStore(factory) { (store, reopen) async throws in
+            let outcomes = await withTaskGroup(of: String.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        do {
+                            return "\(try await store.upsertPending(self.pending("r\(index % 150)", fireIn: 60), limit: 64))"
+                        } catch let error as NotificationError {
+                            return error.code
+                        } catch {
+                            return "\(error)"
+                        }
                     }
                 }
+                return await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
             }
-            return await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+            #expect(outcomes["added", default: 0] == 64, "\(outcomes)")
+            #expect(outcomes["pendingLimitReached", default: 0] + outcomes["replaced", default: 0] + 64 == 200, "\(outcomes)")
+            #expect(try await reopen().pendingRequests(center, after: nil, limit: 500).items.count == 64)
         }
-        #expect(outcomes["added", default: 0] == 64, "\(outcomes)")
-        #expect(outcomes["pendingLimitReached", default: 0] + outcomes["replaced", default: 0] + 64 == 200, "\(outcomes)")
-        #expect(try await reopen().pendingRequests(center, after: nil, limit: 500).items.count == 64)
     }
 
     // MARK: events, written with the change they report
 
     @Test(arguments: StoreFactory.all)
     func userEventsGetTheCentersNextSequences(_ factory: StoreFactory) async throws {
-        let (store, reopen) = try await makeStore(factory)
-        _ = try await store.updateCenter(center, at: Self.now) { center, events in
-            center.badge = 2
-            events += [.user(.badgeChanged(2)), .user(.pendingRemoved(["x"]))]
+        try await withStore(factory) { (store, reopen) async throws in
+            _ = try await store.updateCenter(center, at: Self.now) { center, events in
+                center.badge = 2
+                events += [.user(.badgeChanged(2)), .user(.pendingRemoved(["x"]))]
+            }
+            _ = try await store.removeDelivered(center, identifiers: nil, at: Self.now) { _ in [.user(.badgeChanged(9))] }
+            let page = try await reopen().events(center, after: 0, limit: 10)
+            #expect(page.events.map(\.sequence) == [1, 2])
+            #expect(page.events.map(\.name) == ["badgeChanged", "pendingRemoved"], "a removal of nothing reports nothing")
+            #expect(String(decoding: page.events[0].data, as: UTF8.self) == #"{"badge":2}"#)
+            #expect(!page.gap)
+            #expect(try await store.events(center, after: 1, limit: 10).events.map(\.sequence) == [2])
+            #expect(try await store.events(center, after: 2, limit: 10).events.isEmpty)
+            #expect(try await store.events(center, after: 7, limit: 10).gap, "a sequence the center never reached")
         }
-        _ = try await store.removeDelivered(center, identifiers: nil, at: Self.now) { _ in [.user(.badgeChanged(9))] }
-        let page = try await reopen().events(center, after: 0, limit: 10)
-        #expect(page.events.map(\.sequence) == [1, 2])
-        #expect(page.events.map(\.name) == ["badgeChanged", "pendingRemoved"], "a removal of nothing reports nothing")
-        #expect(String(decoding: page.events[0].data, as: UTF8.self) == #"{"badge":2}"#)
-        #expect(!page.gap)
-        #expect(try await store.events(center, after: 1, limit: 10).events.map(\.sequence) == [2])
-        #expect(try await store.events(center, after: 2, limit: 10).events.isEmpty)
-        #expect(try await store.events(center, after: 7, limit: 10).gap, "a sequence the center never reached")
     }
 
     @Test(arguments: StoreFactory.all)
     func theHistoryKeepsTheNewestEventsAndSaysWhenItCannotReachBack(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        for badge in 1...(Int(EventHistory.perCenter) + 64) {
-            _ = try await store.record([.user(.badgeChanged(badge))], for: center, at: Self.now)
+        try await withStore(factory) { (store, _) async throws in
+            for badge in 1...(Int(EventHistory.perCenter) + 64) {
+                _ = try await store.record([.user(.badgeChanged(badge))], for: center, at: Self.now)
+            }
+            #expect(try await store.events(center, after: 1, limit: 10).gap)
+            let latest = try #require(try await store.latestEvent(center))
+            #expect(!(try await store.events(center, after: latest - EventHistory.perCenter, limit: 10).gap))
         }
-        #expect(try await store.events(center, after: 1, limit: 10).gap)
-        let latest = try #require(try await store.latestEvent(center))
-        #expect(!(try await store.events(center, after: latest - EventHistory.perCenter, limit: 10).gap))
     }
 
     @Test(arguments: StoreFactory.all)
     func appEventsBecomeOutboxMessagesForTheDelegateURLInTheSameTransaction(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        let settings = NotificationSettings()
-        // No settings: nothing to send.
-        _ = try await store.updateCenter(center, at: Self.now) { _, events in events.append(.app(.settingsChanged(settings))) }
-        #expect(try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items.isEmpty)
-        var configuration = WebhookConfiguration(delegateURL: "https://example.com/hook", secrets: [WebhookSecret.generate().text])
-        configuration.events = [.settingsChanged]
-        try await store.setWebhookConfiguration(appID: "a", configuration)
-        _ = try await store.updateCenter(center, at: Self.now) { _, events in
-            events += [.app(.settingsChanged(settings)), .app(.authorizationChanged(settings))]
+        try await withStore(factory) { (store, _) async throws in
+            let settings = NotificationSettings()
+            // No settings: nothing to send.
+            _ = try await store.updateCenter(center, at: Self.now) { _, events in events.append(.app(.settingsChanged(settings))) }
+            #expect(try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items.isEmpty)
+            var configuration = WebhookConfiguration(delegateURL: "https://example.com/hook", secrets: [WebhookSecret.generate().text])
+            configuration.events = [.settingsChanged]
+            try await store.setWebhookConfiguration(appID: "a", configuration)
+            _ = try await store.updateCenter(center, at: Self.now) { _, events in
+                events += [.app(.settingsChanged(settings)), .app(.authorizationChanged(settings))]
+            }
+            let messages = try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items
+            #expect(messages.map(\.type) == [.settingsChanged], "only the events the app asked for")
+            #expect(messages.first?.url == "https://example.com/hook")
+            let body = try #require(try JSONSerialization.jsonObject(with: messages[0].payload) as? [String: Any])
+            #expect(body["type"] as? String == "settings.changed")
+            #expect((body["data"] as? [String: Any])?["centerID"] as? String == "c")
         }
-        let messages = try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items
-        #expect(messages.map(\.type) == [.settingsChanged], "only the events the app asked for")
-        #expect(messages.first?.url == "https://example.com/hook")
-        let body = try #require(try JSONSerialization.jsonObject(with: messages[0].payload) as? [String: Any])
-        #expect(body["type"] as? String == "settings.changed")
-        #expect((body["data"] as? [String: Any])?["centerID"] as? String == "c")
     }
 
     @Test(arguments: StoreFactory.all)
     func aChangeThatFailsWritesNoEvents(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        struct Refused: Error {}
-        await #expect(throws: Refused.self) {
-            _ = try await store.updateCenter(self.center, at: Self.now) { center, events in
-                center.badge = 5
-                events.append(.user(.badgeChanged(5)))
-                throw Refused()
+        try await withStore(factory) { (store, _) async throws in
+            struct Refused: Error {}
+            await #expect(throws: Refused.self) {
+                _ = try await store.updateCenter(self.center, at: Self.now) { center, events in
+                    center.badge = 5
+                    events.append(.user(.badgeChanged(5)))
+                    throw Refused()
+                }
             }
+            #expect(try await store.latestEvent(center) == 0)
+            #expect(try await store.center(center)?.badge == 0)
         }
-        #expect(try await store.latestEvent(center) == 0)
-        #expect(try await store.center(center)?.badge == 0)
     }
 
     @Test(arguments: StoreFactory.all)
     func firingsWriteTheirPresentedAndBadgeEvents(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
-        let now = Self.now.addingTimeInterval(1)
-        let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
-        _ = try await store.fire(claimed, at: now) { claim, _ in
-            FiringRecord(
-                center: claim.center, identifier: claim.identifier, revision: claim.revision,
-                delivered: DeliveredNotification(
-                    date: now, request: claim.pending.request, presentation: Presentation(list: true, badge: true)),
-                nextFireDate: nil, badge: 4)
+        try await withStore(factory) { (store, _) async throws in
+            _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            _ = try await store.fire(claimed, at: now) { claim, _ in
+                FiringRecord(
+                    center: claim.center, identifier: claim.identifier, revision: claim.revision,
+                    delivered: DeliveredNotification(
+                        date: now, request: claim.pending.request, presentation: Presentation(list: true, badge: true)),
+                    nextFireDate: nil, badge: 4)
+            }
+            #expect(try await store.events(center, after: 0, limit: 10).events.map(\.name) == ["presented", "badgeChanged"])
+            #expect(try await store.center(center)?.badge == 4)
         }
-        #expect(try await store.events(center, after: 0, limit: 10).events.map(\.name) == ["presented", "badgeChanged"])
-        #expect(try await store.center(center)?.badge == 4)
     }
 
     // MARK: the change feed
 
     @Test(arguments: StoreFactory.all)
     func theFeedAnnouncesCommittedChanges(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        let heard = Mutex<[StoreChange]>([])
-        store.changes.listen { change in heard.withLock { $0.append(change) } }
-        _ = try await store.upsertPending(pending("x", fireIn: 5), limit: 64)
-        #expect(heard.withLock { $0 }.contains(.notifications([center])))
-        #expect(heard.withLock { $0 }.contains(.due(Self.now.addingTimeInterval(5))))
-        _ = try await store.updateCenter(center, at: Self.now) { center, events in
-            center.badge = 1
-            events.append(.user(.badgeChanged(1)))
+        try await withStore(factory) { (store, _) async throws in
+            let heard = Mutex<[StoreChange]>([])
+            store.changes.listen { change in heard.withLock { $0.append(change) } }
+            _ = try await store.upsertPending(pending("x", fireIn: 5), limit: 64)
+            #expect(heard.withLock { $0 }.contains(.notifications([center])))
+            #expect(heard.withLock { $0 }.contains(.due(Self.now.addingTimeInterval(5))))
+            _ = try await store.updateCenter(center, at: Self.now) { center, events in
+                center.badge = 1
+                events.append(.user(.badgeChanged(1)))
+            }
+            #expect(heard.withLock { $0 }.contains(.centers([center])))
+            #expect(heard.withLock { $0 }.contains(.events(center, sequence: 1)))
+            _ = try await store.deleteCredential(id: "nope", appID: "a")
+            #expect(heard.withLock { $0 }.contains(.credentials))
         }
-        #expect(heard.withLock { $0 }.contains(.centers([center])))
-        #expect(heard.withLock { $0 }.contains(.events(center, sequence: 1)))
-        _ = try await store.deleteCredential(id: "nope", appID: "a")
-        #expect(heard.withLock { $0 }.contains(.credentials))
     }
 
     // MARK: push tokens
 
     @Test(arguments: StoreFactory.all)
     func rotatedAndDeletedTokensAreRetired(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        let first = try #require(try await store.center(center)?.pushToken)
-        _ = try await store.updateCenter(center, at: Self.now) { center, _ in center.pushToken = CenterRecord.newPushToken() }
-        #expect(try await store.center(pushToken: first) == .retired(appID: "a", at: Self.now))
-        let second = try #require(try await store.center(center)?.pushToken)
-        guard case .center(let found) = try await store.center(pushToken: second) else { Issue.record("not found"); return }
-        #expect(found.key == center)
-        let later = Self.now.addingTimeInterval(5)
-        #expect(try await store.deleteCenter(center, at: later))
-        #expect(try await store.center(pushToken: second) == .retired(appID: "a", at: later))
-        #expect(try await store.center(pushToken: "0000") == .unknown)
+        try await withStore(factory) { (store, _) async throws in
+            let first = try #require(try await store.center(center)?.pushToken)
+            _ = try await store.updateCenter(center, at: Self.now) { center, _ in center.pushToken = CenterRecord.newPushToken() }
+            #expect(try await store.center(pushToken: first) == .retired(appID: "a", at: Self.now))
+            let second = try #require(try await store.center(center)?.pushToken)
+            guard case .center(let found) = try await store.center(pushToken: second) else { Issue.record("not found"); return }
+            #expect(found.key == center)
+            let later = Self.now.addingTimeInterval(5)
+            #expect(try await store.deleteCenter(center, at: later))
+            #expect(try await store.center(pushToken: second) == .retired(appID: "a", at: later))
+            #expect(try await store.center(pushToken: "0000") == .unknown)
+        }
     }
 
     // MARK: media
 
     @Test(arguments: StoreFactory.all)
     func mediaLiveWhileSomethingHoldsThem(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        let media = MediaRecord(id: "m1", appID: "a", sha256: "ab", uti: "public.png", mimeType: "image/png", size: 10, createdAt: Self.now)
-        _ = try await store.insertMedia(media, quota: 100) {}
-        await #expect {
-            try await store.upsertPending(self.pending("nope", fireIn: 5, media: ["missing"]), limit: 64)
-        } throws: { ($0 as? NotificationError)?.code == "attachmentNotInDataStore" }
-        _ = try await store.upsertPending(pending("x", fireIn: 1, media: ["m1"]), limit: 64)
-        #expect(try await store.media(appID: "a", id: "m1")?.holds == 1)
-        #expect(try await store.media(appID: "a", id: "m1")?.attached == true)
-        let now = Self.now.addingTimeInterval(1)
-        let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
-        _ = try await fire(store, claimed, at: now, delivered: true)
-        #expect(try await store.media(appID: "a", id: "m1")?.holds == 1, "the delivered notification holds it now")
-        let removed = Mutex<[String]>([])
-        #expect(try await store.sweepMediaFiles { sha in removed.withLock { $0.append(sha) } } == 0)
-        _ = try await store.removeDelivered(center, identifiers: nil, at: now) { _ in [] }
-        #expect(try await store.sweepMediaFiles { sha in removed.withLock { $0.append(sha) } } == 1)
-        #expect(removed.withLock { $0 } == ["ab"])
-        #expect(try await store.media(appID: "a", id: "m1") == nil)
-        #expect(try await store.mediaUsage(appID: "a") == MediaUsage(count: 0, bytes: 0))
+        try await withStore(factory) { (store, _) async throws in
+            let media = MediaRecord(id: "m1", appID: "a", sha256: "ab", uti: "public.png", mimeType: "image/png", size: 10, createdAt: Self.now)
+            _ = try await store.insertMedia(media, quota: 100, file: try self.file(10)) {}
+            await #expect {
+                try await store.upsertPending(self.pending("nope", fireIn: 5, media: ["missing"]), limit: 64)
+            } throws: { ($0 as? NotificationError)?.code == "attachmentNotInDataStore" }
+            _ = try await store.upsertPending(pending("x", fireIn: 1, media: ["m1"]), limit: 64)
+            #expect(try await store.media(appID: "a", id: "m1")?.holds == 1)
+            #expect(try await store.media(appID: "a", id: "m1")?.attached == true)
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            _ = try await fire(store, claimed, at: now, delivered: true)
+            #expect(try await store.media(appID: "a", id: "m1")?.holds == 1, "the delivered notification holds it now")
+            let removed = Mutex<[String]>([])
+            #expect(try await store.sweepMediaFiles { sha in removed.withLock { $0.append(sha) } } == 0)
+            _ = try await store.removeDelivered(center, identifiers: nil, at: now) { _ in [] }
+            #expect(try await store.sweepMediaFiles { sha in removed.withLock { $0.append(sha) } } == 1)
+            #expect(removed.withLock { $0 } == ["ab"])
+            #expect(try await store.media(appID: "a", id: "m1") == nil)
+            #expect(try await store.mediaUsage(appID: "a") == MediaUsage(count: 0, bytes: 0))
+        }
     }
 
     @Test(arguments: StoreFactory.all)
     func theQuotaIsPerApp(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        _ = try await store.insertMedia(
-            MediaRecord(id: "m1", appID: "a", sha256: "s1", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
-            quota: 100
-        ) {}
-        await #expect {
+        try await withStore(factory) { (store, _) async throws in
             _ = try await store.insertMedia(
-                MediaRecord(id: "m2", appID: "a", sha256: "s2", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
-                quota: 100
+                MediaRecord(id: "m1", appID: "a", sha256: "s1", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
+                quota: 100, file: try self.file(60)
             ) {}
-        } throws: { ($0 as? NotificationError)?.code == "attachmentMoveIntoDataStoreFailed" }
-        let again = try await store.insertMedia(
-            MediaRecord(id: "m3", appID: "a", sha256: "s1", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
-            quota: 100
-        ) {}
-        #expect(again.id == "m1", "the same content is the same media")
+            await #expect {
+                _ = try await store.insertMedia(
+                    MediaRecord(id: "m2", appID: "a", sha256: "s2", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
+                    quota: 100, file: try self.file(60)
+                ) {}
+            } throws: { ($0 as? NotificationError)?.code == "attachmentMoveIntoDataStoreFailed" }
+            let again = try await store.insertMedia(
+                MediaRecord(id: "m3", appID: "a", sha256: "s1", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
+                quota: 100, file: try self.file(60)
+            ) {}
+            #expect(again.id == "m1", "the same content is the same media")
+        }
     }
 
     // MARK: the outbox
@@ -392,111 +421,116 @@ import Webhooks
 
     @Test(arguments: StoreFactory.all)
     func claimsFillEachEndpointsRoomInTheOrderMessagesCameDue(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        let busy = "https://busy.example/hook"
-        let quiet = "https://quiet.example/hook"
-        try await store.enqueueDeliveries(
-            (0..<10).map { message("msg_b\($0)", url: busy, at: Self.now.addingTimeInterval(Double($0))) }
-                + [message("msg_q1", url: quiet, at: Self.now.addingTimeInterval(20))])
-        let now = Self.now.addingTimeInterval(30)
-        let full = try await store.claimDueDeliveries(
-            now: now, limit: 100, perEndpoint: [WebhookEndpoint(appID: "a", url: busy): 0], defaultPerEndpoint: 16,
-            leaseUntil: now.addingTimeInterval(30))
-        #expect(full.map(\.id) == ["msg_q1"], "an endpoint without room does not hold up another")
-        let capped = try await store.claimDueDeliveries(
-            now: now, limit: 100, perEndpoint: [:], defaultPerEndpoint: 3, leaseUntil: now.addingTimeInterval(30))
-        #expect(capped.map(\.id) == ["msg_b0", "msg_b1", "msg_b2"])
-        #expect(try await store.nextDeliveryDate(excluding: []) == Self.now.addingTimeInterval(3), "the busy endpoint's next")
-        #expect(
-            try await store.nextDeliveryDate(excluding: [WebhookEndpoint(appID: "a", url: busy)]) == now.addingTimeInterval(30),
-            "without the busy endpoint, the end of a lease comes next")
+        try await withStore(factory) { (store, _) async throws in
+            let busy = "https://busy.example/hook"
+            let quiet = "https://quiet.example/hook"
+            try await store.enqueueDeliveries(
+                (0..<10).map { message("msg_b\($0)", url: busy, at: Self.now.addingTimeInterval(Double($0))) }
+                    + [message("msg_q1", url: quiet, at: Self.now.addingTimeInterval(20))])
+            let now = Self.now.addingTimeInterval(30)
+            let full = try await store.claimDueDeliveries(
+                now: now, limit: 100, perEndpoint: [WebhookEndpoint(appID: "a", url: busy): 0], defaultPerEndpoint: 16,
+                leaseUntil: now.addingTimeInterval(30))
+            #expect(full.map(\.id) == ["msg_q1"], "an endpoint without room does not hold up another")
+            let capped = try await store.claimDueDeliveries(
+                now: now, limit: 100, perEndpoint: [:], defaultPerEndpoint: 3, leaseUntil: now.addingTimeInterval(30))
+            #expect(capped.map(\.id) == ["msg_b0", "msg_b1", "msg_b2"])
+            #expect(try await store.nextDeliveryDate(excluding: []) == Self.now.addingTimeInterval(3), "the busy endpoint's next")
+            #expect(
+                try await store.nextDeliveryDate(excluding: [WebhookEndpoint(appID: "a", url: busy)]) == now.addingTimeInterval(30),
+                "without the busy endpoint, the end of a lease comes next")
+        }
     }
 
     @Test(arguments: StoreFactory.all)
     func anAttemptIsRecordedOnlyByTheClaimThatHoldsTheMessage(_ factory: StoreFactory) async throws {
-        let (store, _) = try await makeStore(factory)
-        try await store.enqueueDeliveries([message("msg_1", url: "https://example.com/hook")])
-        let now = Self.now
-        let stale = try #require(
-            try await store.claimDueDeliveries(
-                now: now, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30)
-            ).first)
-        let later = now.addingTimeInterval(31)
-        let current = try #require(
-            try await store.claimDueDeliveries(
-                now: later, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: later.addingTimeInterval(30)
-            )
-            .first)
-        var delivered = stale
-        delivered.status = .delivered
-        delivered.attempts = 1
-        try await store.recordAttempt(
-            DeliveryAttemptRecord(number: 1, at: later, statusCode: 200, error: nil, durationMilliseconds: 5), of: delivered,
-            disableEndpoint: false)
-        #expect(try await store.delivery(appID: "a", id: "msg_1")?.1.isEmpty == true, "the stale claim recorded nothing")
-        delivered.claim = current.claim
-        try await store.recordAttempt(
-            DeliveryAttemptRecord(number: 1, at: later, statusCode: 200, error: nil, durationMilliseconds: 5), of: delivered,
-            disableEndpoint: false)
-        #expect(try await store.delivery(appID: "a", id: "msg_1")?.0.status == .delivered)
+        try await withStore(factory) { (store, _) async throws in
+            try await store.enqueueDeliveries([message("msg_1", url: "https://example.com/hook")])
+            let now = Self.now
+            let stale = try #require(
+                try await store.claimDueDeliveries(
+                    now: now, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30)
+                ).first)
+            let later = now.addingTimeInterval(31)
+            let current = try #require(
+                try await store.claimDueDeliveries(
+                    now: later, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: later.addingTimeInterval(30)
+                )
+                .first)
+            var delivered = stale
+            delivered.status = .delivered
+            delivered.attempts = 1
+            try await store.recordAttempt(
+                DeliveryAttemptRecord(number: 1, at: later, statusCode: 200, error: nil, durationMilliseconds: 5), of: delivered,
+                disableEndpoint: false)
+            #expect(try await store.delivery(appID: "a", id: "msg_1")?.1.isEmpty == true, "the stale claim recorded nothing")
+            delivered.claim = current.claim
+            try await store.recordAttempt(
+                DeliveryAttemptRecord(number: 1, at: later, statusCode: 200, error: nil, durationMilliseconds: 5), of: delivered,
+                disableEndpoint: false)
+            #expect(try await store.delivery(appID: "a", id: "msg_1")?.0.status == .delivered)
+        }
     }
 
     // MARK: the virtual clock
 
     @Test(arguments: StoreFactory.all)
     func theVirtualClockOnlyMovesForward(_ factory: StoreFactory) async throws {
-        let (store, reopen) = try await makeStore(factory)
-        #expect(try await store.virtualClock() == nil)
-        #expect(try await store.advanceVirtualClock(to: Self.now) == Self.now)
-        #expect(try await store.advanceVirtualClock(to: Self.now.addingTimeInterval(-5)) == Self.now)
-        #expect(try await reopen().virtualClock() == Self.now)
+        try await withStore(factory) { (store, reopen) async throws in
+            #expect(try await store.virtualClock() == nil)
+            #expect(try await store.advanceVirtualClock(to: Self.now) == Self.now)
+            #expect(try await store.advanceVirtualClock(to: Self.now.addingTimeInterval(-5)) == Self.now)
+            #expect(try await reopen().virtualClock() == Self.now)
+        }
     }
 
     // MARK: the caches in front of a store
 
     @Test(arguments: StoreFactory.all)
     func cachedCentersAndCredentialsFollowTheFeed(_ factory: StoreFactory) async throws {
-        let (base, _) = try await makeStore(factory)
-        let store = CachingStore(base)
-        #expect(try await store.center(center)?.badge == 0)
-        #expect(try await store.center(center)?.badge == 0, "second read, from memory")
-        _ = try await store.updateCenter(center, at: Self.now) { center, _ in center.badge = 7 }
-        #expect(try await store.center(center)?.badge == 7)
-        try await store.insertCredential(
-            CredentialRecord(id: "k", kind: .appKey, appID: "a", secretHash: Data([1, 2, 3]), createdAt: Self.now))
-        #expect(try await store.credential(id: "k")?.appID == "a")
-        #expect(try await store.deleteCredential(id: "k", appID: "a"))
-        #expect(try await store.credential(id: "k") == nil)
-        #expect(try await store.deleteCenter(center, at: Self.now))
-        #expect(try await store.center(center) == nil)
+        try await withStore(factory) { (base, _) async throws in
+            let store = CachingStore(base)
+            #expect(try await store.center(center)?.badge == 0)
+            #expect(try await store.center(center)?.badge == 0, "second read, from memory")
+            _ = try await store.updateCenter(center, at: Self.now) { center, _ in center.badge = 7 }
+            #expect(try await store.center(center)?.badge == 7)
+            try await store.insertCredential(
+                CredentialRecord(id: "k", kind: .appKey, appID: "a", secretHash: Data([1, 2, 3]), createdAt: Self.now))
+            #expect(try await store.credential(id: "k")?.appID == "a")
+            #expect(try await store.deleteCredential(id: "k", appID: "a"))
+            #expect(try await store.credential(id: "k") == nil)
+            #expect(try await store.deleteCenter(center, at: Self.now))
+            #expect(try await store.center(center) == nil)
+        }
     }
 
     @Test(arguments: StoreFactory.all)
     func everyChangeNamingACenterMovesItsVersionOnAndReadsDoNot(_ factory: StoreFactory) async throws {
-        let (base, _) = try await makeStore(factory)
-        let store = CachingStore(base)
-        let other = CenterKey(appID: "a", centerID: "other")
-        try await store.insertCenter(CenterRecord(id: "other", appID: "a", createdAt: Self.now))
-        var seen = store.version(ofCenter: center)
-        let otherVersion = store.version(ofCenter: other)
-        func movedOn() -> Bool {
-            let version = store.version(ofCenter: center)
-            defer { seen = version }
-            return version != seen
+        try await withStore(factory) { (base, _) async throws in
+            let store = CachingStore(base)
+            let other = CenterKey(appID: "a", centerID: "other")
+            try await store.insertCenter(CenterRecord(id: "other", appID: "a", createdAt: Self.now))
+            var seen = store.version(ofCenter: center)
+            let otherVersion = store.version(ofCenter: other)
+            func movedOn() -> Bool {
+                let version = store.version(ofCenter: center)
+                defer { seen = version }
+                return version != seen
+            }
+            _ = try await store.upsertPending(pending("r1", fireIn: 60), limit: 64)
+            #expect(movedOn(), "add")
+            _ = try await store.pendingRequests(center, after: nil, limit: 10)
+            _ = try await store.center(center)
+            #expect(!movedOn(), "reads")
+            let now = Self.now.addingTimeInterval(60)
+            let claims = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(10)).claims
+            _ = try await fire(base, claims, at: now, delivered: true)
+            #expect(movedOn(), "fire")
+            _ = try await store.removeDelivered(center, identifiers: nil, at: now) { _ in [] }
+            #expect(movedOn(), "remove delivered")
+            #expect(store.version(ofCenter: other) == otherVersion, "another center's changes are not this one's")
+            #expect(try await store.deleteApp(id: "a", at: now))
+            #expect(store.version(ofCenter: other) != otherVersion, "deleting the app changes all its centers")
         }
-        _ = try await store.upsertPending(pending("r1", fireIn: 60), limit: 64)
-        #expect(movedOn(), "add")
-        _ = try await store.pendingRequests(center, after: nil, limit: 10)
-        _ = try await store.center(center)
-        #expect(!movedOn(), "reads")
-        let now = Self.now.addingTimeInterval(60)
-        let claims = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(10)).claims
-        _ = try await fire(base, claims, at: now, delivered: true)
-        #expect(movedOn(), "fire")
-        _ = try await store.removeDelivered(center, identifiers: nil, at: now) { _ in [] }
-        #expect(movedOn(), "remove delivered")
-        #expect(store.version(ofCenter: other) == otherVersion, "another center's changes are not this one's")
-        #expect(try await store.deleteApp(id: "a", at: now))
-        #expect(store.version(ofCenter: other) != otherVersion, "deleting the app changes all its centers")
     }
 }

@@ -1,27 +1,63 @@
 import Foundation
+import Logging
+import PostgresStorage
 import SQLiteStorage
 import Storage
+import TestSupport
 import Testing
 
 /// Every store protocol at once: what the service opens.
 typealias ContractStore = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore
 
-/// Makes fresh, empty stores of one kind for the contract suite, and opens them again on the same data
-/// (a restart).
+/// Opens another store on the same data (a restart).
+typealias Reopen = @Sendable () async throws -> any ContractStore
+
+/// Makes fresh, empty stores of one kind for the contract suite: `run` gives `body` a store (and a way to
+/// open another on the same data) and cleans up after it.
 struct StoreFactory: Sendable, CustomTestStringConvertible {
     let name: String
-    /// A new empty store, and a function that opens another store on the same data.
-    let make: @Sendable () async throws -> (store: any ContractStore, reopen: @Sendable () async throws -> any ContractStore)
+    let run: @Sendable (_ body: (any ContractStore, @escaping Reopen) async throws -> Void) async throws -> Void
 
     var testDescription: String { name }
 
-    static let sqlite = StoreFactory(name: "SQLite") {
+    static let sqlite = StoreFactory(name: "SQLite") { body in
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("usernotifyd.sqlite").path
-        return (try SQLiteStore(path: path), { try SQLiteStore(path: path) })
+        try await body(try SQLiteStore(path: path), { try SQLiteStore(path: path) })
     }
 
-    /// Every store the suite runs against here.
-    static let all: [StoreFactory] = [.sqlite]
+    /// A new database on the test server for each use; its stores' pools run beside the body.
+    static let postgres = StoreFactory(name: "PostgreSQL") { body in
+        let url = try TestPostgres.createDatabase("contract")
+        defer { TestPostgres.dropDatabase(url) }
+        let logger = Logger(label: "contract", factory: { _ in SwiftLogNoOpLogHandler() })
+        let (opened, open) = AsyncStream.makeStream(of: PostgresStore.self)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await withDiscardingTaskGroup { running in for await store in opened { running.addTask { await store.run() } } } }
+            let make: Reopen = {
+                var configuration = try PostgresStore.Configuration(url: url)
+                // Two hundred writes to one center wait on its row's lock in turn: on a loaded machine
+                // that can take longer than the production deadline, which is not what the suite tests.
+                configuration.deadline = .seconds(60)
+                let store = PostgresStore(configuration: configuration, logger: logger)
+                open.yield(store)
+                try await store.migrate()
+                return store
+            }
+            do {
+                try await body(try await make(), make)
+            } catch {
+                open.finish()
+                group.cancelAll()
+                throw error
+            }
+            open.finish()
+            group.cancelAll()
+        }
+    }
+
+    /// Every store the suite runs against here: PostgreSQL when `make test` started a server.
+    static let all: [StoreFactory] = TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite]
 }

@@ -1,0 +1,99 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import Storage
+import Synchronization
+
+/// Hears the other replicas' changes: a dedicated connection (not from the pool, which recycles idle
+/// connections and would not LISTEN again) that LISTENs on the change channel and announces what it
+/// hears on the store's feed. Supervised: a connection that fails or stops answering its heartbeat is
+/// replaced, with back-off; once listening again it announces `.resynchronize`, because what was
+/// notified while nobody listened is lost (caches drop, loops and streams look again).
+struct ChangeListener: Sendable {
+    let store: PostgresStore
+    /// How often the listening connection must answer a query to count as alive.
+    var heartbeat: Duration = .seconds(2)
+
+    func run() async {
+        var connectionID = 0
+        var delay: Duration = .milliseconds(100)
+        var firstConnection = true
+        while !Task.isCancelled {
+            connectionID += 1
+            let listened = Listened()
+            do {
+                // After the first connection, anything notified while nobody listened must be looked at again.
+                try await listen(id: connectionID, resynchronize: !firstConnection, listened: listened)
+            } catch {
+                if Task.isCancelled { return }
+                store.logger.warning("change listener lost its connection; reconnecting", metadata: ["error": .string("\(error)")])
+            }
+            store.listenerConnected(false)
+            firstConnection = false
+            if listened.value { delay = .milliseconds(100) }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(2))
+        }
+    }
+
+    /// Whether a connection got as far as listening.
+    private final class Listened: Sendable {
+        private let flag = Atomic<Bool>(false)
+        var value: Bool { flag.load(ordering: .relaxed) }
+        func set() { flag.store(true, ordering: .relaxed) }
+    }
+
+    /// One connection's life: LISTEN, announce every notification, and check the connection with a query
+    /// every heartbeat; returns or throws when it dies.
+    private func listen(id: Int, resynchronize: Bool, listened: Listened) async throws {
+        let store = store
+        let configuration = store.configuration.listenerConnection
+        let connection = try await withDeadline(.seconds(5)) {
+            try await PostgresConnection.connect(configuration: configuration, id: id, logger: store.logger)
+        }
+        let origin = store.configuration.replicaID
+        let feed = store.changes
+        let logger = store.logger
+        let heartbeat = heartbeat
+        // The connection is closed whichever way this ends (it must be, before it goes).
+        do {
+            try await listen(on: connection, origin: origin, feed: feed, logger: logger, heartbeat: heartbeat, resynchronize: resynchronize, listened: listened)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try? await connection.close()
+    }
+
+    private func listen(
+        on connection: PostgresConnection, origin: String, feed: ChangeFeed, logger: Logger, heartbeat: Duration, resynchronize: Bool,
+        listened: Listened
+    ) async throws {
+        let store = store
+        try await connection.listen(on: ChangeNotice.channel) { notifications in
+            listened.set()
+            store.listenerConnected(true)
+            if resynchronize { feed.publish(.resynchronize) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await notification in notifications {
+                        let (sender, changes) = ChangeNotice.parse(notification.payload)
+                        // This replica announced its own changes when they committed.
+                        guard sender != origin else { continue }
+                        feed.publish(changes)
+                    }
+                    throw StoreError.unavailable("the notification stream ended")
+                }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: heartbeat)
+                        try await withDeadline(heartbeat) { try await connection.run("SELECT 1", logger) }
+                    }
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        }
+    }
+}

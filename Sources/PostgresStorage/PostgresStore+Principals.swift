@@ -1,0 +1,118 @@
+import Foundation
+import NotificationCore
+import PostgresNIO
+import Storage
+
+extension PostgresStore: PrincipalStore {
+    package func insertApp(_ app: AppRecord) async throws {
+        try await write { connection, _ in
+            try await connection.run(
+                """
+                INSERT INTO apps(id, name, authorization_policy, created_at)
+                VALUES (\(app.id), \(app.name), \(app.authorizationPolicy.rawValue), \(Self.milliseconds(app.createdAt)))
+                """, self.logger)
+        }
+    }
+
+    package func app(id: String) async throws -> AppRecord? {
+        try await read { connection in try await connection.rows("SELECT * FROM apps WHERE id = \(id)", self.logger).first.map(Self.app) }
+    }
+
+    package func apps(after cursor: String?, limit: Int) async throws -> Page<AppRecord> {
+        try await read { connection in
+            let rows = try await connection.rows(
+                #"SELECT * FROM apps WHERE id COLLATE "C" > \#(cursor ?? "") ORDER BY id COLLATE "C" LIMIT \#(limit + 1)"#, self.logger)
+            let items = try rows.prefix(limit).map(Self.app)
+            return Page(items: items, nextCursor: rows.count > limit ? items.last?.id : nil)
+        }
+    }
+
+    private static func app(_ row: PostgresRandomAccessRow) throws -> AppRecord {
+        AppRecord(
+            id: try row.get("id"), name: try row.get("name"),
+            authorizationPolicy: AppRecord.AuthorizationPolicy(rawValue: try row.get("authorization_policy")) ?? .prompt,
+            createdAt: date(try row.get("created_at")))
+    }
+
+    package func updateApp(_ app: AppRecord) async throws -> Bool {
+        try await write { connection, changes in
+            let updated = try await connection.rows(
+                "UPDATE apps SET name = \(app.name), authorization_policy = \(app.authorizationPolicy.rawValue) WHERE id = \(app.id) RETURNING id",
+                self.logger)
+            changes.announce(.app(app.id))
+            return !updated.isEmpty
+        }
+    }
+
+    package func deleteApp(id: String, at date: Date) async throws -> Bool {
+        try await write { connection, changes in
+            guard try await !connection.rows("SELECT 1 FROM apps WHERE id = \(id) FOR UPDATE", self.logger).isEmpty else { return false }
+            try await connection.run(
+                """
+                INSERT INTO retired_push_tokens(token, app_id, retired_at) SELECT push_token, app_id, \(Self.milliseconds(date)) FROM centers
+                WHERE app_id = \(id) ON CONFLICT (token) DO UPDATE SET app_id = excluded.app_id, retired_at = excluded.retired_at
+                """, self.logger)
+            try await self.trash(
+                try await connection.rows("SELECT sha256 FROM media WHERE app_id = \(id)", self.logger).map { try $0.get("sha256", as: String.self) },
+                connection)
+            try await connection.run("DELETE FROM centers WHERE app_id = \(id)", self.logger)
+            try await connection.run("DELETE FROM categories WHERE app_id = \(id)", self.logger)
+            try await connection.run("DELETE FROM credentials WHERE app_id = \(id)", self.logger)
+            try await connection.run("DELETE FROM apps WHERE id = \(id)", self.logger)
+            changes.announce(.app(id))
+            changes.announce(.credentials)
+            return true
+        }
+    }
+
+    package func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord> {
+        try await read { connection in
+            let rows = try await connection.rows(
+                #"SELECT * FROM centers WHERE app_id = \#(appID) AND id COLLATE "C" > \#(cursor ?? "") ORDER BY id COLLATE "C" LIMIT \#(limit + 1)"#,
+                self.logger)
+            let items = try rows.prefix(limit).map(Self.centerRecord)
+            return Page(items: items, nextCursor: rows.count > limit ? items.last?.id : nil)
+        }
+    }
+
+    package func insertCredential(_ credential: CredentialRecord) async throws {
+        try await write { connection, _ in
+            try await connection.run(
+                """
+                INSERT INTO credentials(id, kind, app_id, center_id, secret_hash, created_at)
+                VALUES (\(credential.id), \(credential.kind.rawValue), \(credential.appID), \(credential.centerID), \(credential.secretHash),
+                \(Self.milliseconds(credential.createdAt)))
+                """, self.logger)
+        }
+    }
+
+    package func credential(id: String) async throws -> CredentialRecord? {
+        try await read { connection in
+            try await connection.rows("SELECT * FROM credentials WHERE id = \(id)", self.logger).first.flatMap(Self.credential)
+        }
+    }
+
+    package func appKeys(appID: String) async throws -> [CredentialRecord] {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT * FROM credentials WHERE app_id = \(appID) AND kind = \(CredentialRecord.Kind.appKey.rawValue) ORDER BY created_at, id",
+                self.logger
+            ).compactMap(Self.credential)
+        }
+    }
+
+    private static func credential(_ row: PostgresRandomAccessRow) throws -> CredentialRecord? {
+        guard let kind = CredentialRecord.Kind(rawValue: try row.get("kind")) else { return nil }
+        return CredentialRecord(
+            id: try row.get("id"), kind: kind, appID: try row.get("app_id"), centerID: try row.get("center_id"),
+            secretHash: try row.get("secret_hash"), createdAt: date(try row.get("created_at")))
+    }
+
+    package func deleteCredential(id: String, appID: String) async throws -> Bool {
+        try await write { connection, changes in
+            let deleted = try await connection.rows("DELETE FROM credentials WHERE id = \(id) AND app_id = \(appID) RETURNING id", self.logger)
+            changes.announce(.credentials)
+            return !deleted.isEmpty
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Storage
+
+extension PostgresStore {
+    /// The schema's versions, each a list of statements applied in one transaction, in order, once.
+    /// The same shape as the SQLite store's current schema (dates as milliseconds, JSON as bytea), so
+    /// that both stores share their SQL's logic.
+    static let migrations: [(version: Int, name: String, statements: [String])] = [
+        (
+            1, "the v7 schema of the SQLite store: app-scoped centers, events, fenced claims, the outbox, media",
+            [
+                """
+                CREATE TABLE apps (
+                    id text PRIMARY KEY, name text NOT NULL, authorization_policy text NOT NULL, created_at bigint NOT NULL)
+                """,
+                """
+                CREATE TABLE centers (
+                    app_id text NOT NULL, id text NOT NULL, settings bytea NOT NULL, state bytea NOT NULL, badge integer NOT NULL DEFAULT 0,
+                    prompt bytea, created_at bigint NOT NULL, push_token text NOT NULL UNIQUE, pending_count integer NOT NULL DEFAULT 0,
+                    event_seq bigint NOT NULL DEFAULT 0, PRIMARY KEY (app_id, id))
+                """,
+                "CREATE INDEX centers_by_app ON centers(app_id)",
+                """
+                CREATE TABLE categories (
+                    app_id text NOT NULL, identifier text NOT NULL, position integer NOT NULL, body bytea NOT NULL,
+                    PRIMARY KEY (app_id, identifier))
+                """,
+                """
+                CREATE TABLE pending (
+                    app_id text NOT NULL, center_id text NOT NULL, identifier text NOT NULL, request bytea NOT NULL, trigger_kind text,
+                    added_at bigint NOT NULL, next_fire bigint, revision bigint NOT NULL, claim_token bigint, claimed_until bigint,
+                    PRIMARY KEY (app_id, center_id, identifier),
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL",
+                "CREATE INDEX pending_claimed ON pending(claimed_until) WHERE claimed_until IS NOT NULL",
+                "CREATE INDEX pending_by_location ON pending(app_id, center_id) WHERE trigger_kind = 'location'",
+                """
+                CREATE TABLE delivered (
+                    app_id text NOT NULL, center_id text NOT NULL, identifier text NOT NULL, delivered_at bigint NOT NULL,
+                    request bytea NOT NULL, presentation bytea NOT NULL, seq bigint NOT NULL, PRIMARY KEY (app_id, center_id, identifier),
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX delivered_by_seq ON delivered(app_id, center_id, seq)",
+                """
+                CREATE TABLE credentials (
+                    id text PRIMARY KEY, kind text NOT NULL, app_id text NOT NULL, center_id text, secret_hash bytea NOT NULL,
+                    created_at bigint NOT NULL, FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX credentials_by_app ON credentials(app_id)",
+                "CREATE INDEX credentials_by_center ON credentials(app_id, center_id)",
+                """
+                CREATE TABLE held_pushes (
+                    app_id text NOT NULL, center_id text NOT NULL, apns_id text NOT NULL, request bytea NOT NULL, background boolean NOT NULL,
+                    received_at bigint NOT NULL, expires_at bigint NOT NULL, PRIMARY KEY (app_id, center_id),
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE TABLE retired_push_tokens (token text PRIMARY KEY, app_id text NOT NULL, retired_at bigint NOT NULL)",
+                """
+                CREATE TABLE events (
+                    app_id text NOT NULL, center_id text NOT NULL, seq bigint NOT NULL, name text NOT NULL, data bytea NOT NULL,
+                    created_at bigint NOT NULL, PRIMARY KEY (app_id, center_id, seq),
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                """
+                CREATE TABLE webhook_configurations (
+                    app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE, configuration bytea NOT NULL)
+                """,
+                """
+                CREATE TABLE disabled_endpoints (
+                    app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, url text NOT NULL, disabled_at bigint NOT NULL,
+                    PRIMARY KEY (app_id, url))
+                """,
+                """
+                CREATE TABLE deliveries (
+                    seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    url text NOT NULL, type text NOT NULL, payload bytea NOT NULL, status text NOT NULL, attempts integer NOT NULL,
+                    failures integer NOT NULL, next_attempt bigint, claim_token bigint, claimed_until bigint, created_at bigint NOT NULL)
+                """,
+                "CREATE INDEX deliveries_due ON deliveries(next_attempt) WHERE status = 'pending'",
+                "CREATE INDEX deliveries_by_app ON deliveries(app_id, seq)",
+                "CREATE INDEX deliveries_claimed ON deliveries(claimed_until) WHERE claimed_until IS NOT NULL",
+                """
+                CREATE TABLE delivery_attempts (
+                    delivery_seq bigint NOT NULL REFERENCES deliveries(seq) ON DELETE CASCADE, number integer NOT NULL, at bigint NOT NULL,
+                    status_code integer, error text, duration_ms integer NOT NULL, PRIMARY KEY (delivery_seq, number))
+                """,
+                """
+                CREATE TABLE string_tables (
+                    app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, locale text NOT NULL, strings bytea NOT NULL,
+                    PRIMARY KEY (app_id, locale))
+                """,
+                "CREATE TABLE default_locales (app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE, locale text NOT NULL)",
+                """
+                CREATE TABLE media (
+                    id text PRIMARY KEY, app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, sha256 text NOT NULL,
+                    uti text NOT NULL, mime_type text NOT NULL, size bigint NOT NULL, created_at bigint NOT NULL,
+                    attached boolean NOT NULL DEFAULT false, UNIQUE (app_id, sha256))
+                """,
+                "CREATE INDEX media_by_sha ON media(sha256)",
+                "CREATE INDEX media_staged ON media(created_at) WHERE NOT attached",
+                """
+                CREATE TABLE media_holds (
+                    app_id text NOT NULL, center_id text NOT NULL, holder text NOT NULL, identifier text NOT NULL, media_id text NOT NULL,
+                    PRIMARY KEY (app_id, center_id, holder, identifier, media_id),
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX media_holds_by_media ON media_holds(app_id, media_id)",
+                "CREATE TABLE media_trash (sha256 text PRIMARY KEY)",
+                // The bytes of every media file, in chunks, so that every replica serves every attachment.
+                """
+                CREATE TABLE media_chunks (
+                    sha256 text NOT NULL, number integer NOT NULL, bytes bytea NOT NULL, PRIMARY KEY (sha256, number))
+                """,
+                "CREATE TABLE virtual_clock (id integer PRIMARY KEY CHECK (id = 1), now bigint NOT NULL)",
+            ]
+        )
+    ]
+
+    /// A key no other use of advisory locks on the database is likely to take.
+    static let migrationLock: Int64 = 0x756e_6f74_6966_7964  // "unotifyd"
+
+    /// Applies the migrations not applied yet. Several replicas starting together apply each once: the
+    /// first takes a session-level advisory lock, the others wait for it and then find nothing to do.
+    package func migrate() async throws {
+        try await withDeadline(.seconds(120)) {
+            try await self.client.withConnection { connection in
+                try await connection.run("SELECT pg_advisory_lock(\(Self.migrationLock))", self.logger)
+                do {
+                    try await self.applyMigrations(connection)
+                    try await connection.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", self.logger)
+                } catch {
+                    try? await connection.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", self.logger)
+                    throw error
+                }
+            }
+        }
+    }
+
+    private func applyMigrations(_ connection: PostgresConnection) async throws {
+        try await connection.run(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+            logger)
+        let applied = Set(try await connection.rows("SELECT version FROM schema_migrations", logger).map { try $0.get("version", as: Int.self) })
+        for migration in Self.migrations where !applied.contains(migration.version) {
+            try await connection.withTransaction(logger: logger) { connection in
+                for statement in migration.statements { try await connection.run(PostgresQuery(unsafeSQL: statement), self.logger) }
+                try await connection.run(
+                    "INSERT INTO schema_migrations(version, name) VALUES (\(migration.version), \(migration.name))", self.logger)
+            }
+            logger.notice("database migrated", metadata: ["storage.migration": .stringConvertible(migration.version)])
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import PostgresNIO
+import Storage
+import Webhooks
+
+extension PostgresStore: WebhookStore {
+    package func webhookConfiguration(appID: String) async throws -> WebhookConfiguration? {
+        try await read { connection in try await self.webhookSettings(appID: appID, connection) }
+    }
+
+    func webhookSettings(appID: String, _ connection: PostgresConnection) async throws -> WebhookConfiguration? {
+        try await connection.rows("SELECT configuration FROM webhook_configurations WHERE app_id = \(appID)", logger)
+            .first.map { try Self.decode(WebhookConfiguration.self, try $0.get("configuration")) }
+    }
+
+    package func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws {
+        let encoded = try configuration.map(Self.encode)
+        try await write { connection, changes in
+            if let encoded {
+                try await connection.run(
+                    """
+                    INSERT INTO webhook_configurations(app_id, configuration) VALUES (\(appID), \(encoded))
+                    ON CONFLICT (app_id) DO UPDATE SET configuration = excluded.configuration
+                    """, self.logger)
+            } else {
+                try await connection.run("DELETE FROM webhook_configurations WHERE app_id = \(appID)", self.logger)
+            }
+            changes.announce(.webhookSettings(appID))
+        }
+    }
+
+    package func enqueueDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {
+        guard !deliveries.isEmpty else { return }
+        try await write { connection, changes in
+            for delivery in deliveries { try await self.insertDelivery(delivery, connection) }
+            changes.announce(.outbox)
+        }
+    }
+
+    func insertDelivery(_ delivery: WebhookDeliveryRecord, _ connection: PostgresConnection) async throws {
+        try await connection.run(
+            """
+            INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at)
+            VALUES (\(delivery.id), \(delivery.appID), \(delivery.url), \(delivery.type.rawValue), \(delivery.payload), \(delivery.status.rawValue),
+            \(delivery.attempts), \(delivery.failures), \(delivery.nextAttempt.map(Self.milliseconds)), \(Self.milliseconds(delivery.createdAt)))
+            """, logger)
+    }
+
+    /// Claims with `FOR UPDATE SKIP LOCKED` (replicas take different messages), endpoints without room
+    /// left out in SQL, each endpoint filled up to its room in the order its messages came due.
+    package func claimDueDeliveries(
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
+    ) async throws -> [WebhookDeliveryRecord] {
+        guard limit > 0 else { return [] }
+        let now = Self.milliseconds(now)
+        let full = perEndpoint.filter { $0.value <= 0 }.keys
+        let token = Self.newToken()
+        return try await write { connection, _ in
+            let candidates = try await connection.rows(
+                """
+                SELECT d.seq, d.app_id, d.url FROM deliveries d
+                WHERE d.status = 'pending' AND d.next_attempt IS NOT NULL AND d.next_attempt <= \(now)
+                AND (d.claimed_until IS NULL OR d.claimed_until < \(now))
+                AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
+                AND (d.app_id, d.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))
+                ORDER BY d.next_attempt, d.seq LIMIT \(Self.claimScanBound) FOR UPDATE SKIP LOCKED
+                """, self.logger)
+            var room = perEndpoint
+            var chosen: [Int64] = []
+            for row in candidates where chosen.count < limit {
+                let endpoint = WebhookEndpoint(appID: try row.get("app_id"), url: try row.get("url"))
+                let left = room[endpoint] ?? defaultPerEndpoint
+                guard left > 0 else { continue }
+                room[endpoint] = left - 1
+                chosen.append(try row.get("seq"))
+            }
+            guard !chosen.isEmpty else { return [] }
+            return try await connection.rows(
+                """
+                UPDATE deliveries SET claim_token = \(token), claimed_until = \(Self.milliseconds(leaseUntil))
+                WHERE seq = ANY(\(chosen)) RETURNING *
+                """, self.logger
+            ).map(Self.delivery).sorted { ($0.nextAttempt ?? .distantPast, $0.id) < ($1.nextAttempt ?? .distantPast, $1.id) }
+        }
+    }
+
+    /// How many candidate rows one claim looks at, at most.
+    static let claimScanBound = 10_000
+
+    package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
+        try await read { connection in
+            let row = try await connection.rows(
+                """
+                SELECT (SELECT min(d.next_attempt) FROM deliveries d
+                        WHERE d.status = 'pending' AND d.next_attempt IS NOT NULL AND d.claimed_until IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
+                        AND (d.app_id, d.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))) AS due,
+                       (SELECT min(GREATEST(next_attempt, claimed_until)) FROM deliveries
+                        WHERE claimed_until IS NOT NULL AND status = 'pending') AS lease
+                """, self.logger
+            ).first
+            return [try row?.get("due", as: Int64?.self), try row?.get("lease", as: Int64?.self)].compactMap { $0 }.min().map(Self.date)
+        }
+    }
+
+    package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool) async throws {
+        try await write { connection, changes in
+            // Fenced: only the claim that holds the message records its attempt.
+            guard let seq = try await connection.rows(
+                "SELECT seq FROM deliveries WHERE id = \(delivery.id) AND claim_token = \(delivery.claim) FOR UPDATE", self.logger
+            ).first?.get("seq", as: Int64.self)
+            else { return }
+            try await connection.run(
+                """
+                INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms)
+                VALUES (\(seq), \(attempt.number), \(Self.milliseconds(attempt.at)), \(attempt.statusCode), \(attempt.error),
+                \(attempt.durationMilliseconds)) ON CONFLICT DO NOTHING
+                """, self.logger)
+            try await connection.run(
+                """
+                UPDATE deliveries SET status = \(delivery.status.rawValue), attempts = \(delivery.attempts), failures = \(delivery.failures),
+                next_attempt = \(delivery.nextAttempt.map(Self.milliseconds)), claim_token = NULL, claimed_until = NULL WHERE seq = \(seq)
+                """, self.logger)
+            if disableEndpoint {
+                try await connection.run(
+                    """
+                    INSERT INTO disabled_endpoints(app_id, url, disabled_at) VALUES (\(delivery.appID), \(delivery.url), \(Self.milliseconds(attempt.at)))
+                    ON CONFLICT DO NOTHING
+                    """, self.logger)
+            }
+            if delivery.nextAttempt != nil { changes.announce(.outbox) }
+        }
+    }
+
+    package func deliveries(
+        appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int
+    ) async throws -> Page<WebhookDeliveryRecord> {
+        try await read { connection in
+            let rows = try await connection.rows(
+                """
+                SELECT * FROM deliveries WHERE app_id = \(appID) AND seq > \(cursor.flatMap { Int64($0) } ?? 0)
+                AND (\(status?.rawValue)::text IS NULL OR status = \(status?.rawValue)) ORDER BY seq LIMIT \(limit + 1)
+                """, self.logger)
+            let items = try rows.prefix(limit).map(Self.delivery)
+            let next: Int64? = rows.count > limit ? try rows[limit - 1].get("seq") : nil
+            return Page(items: items, nextCursor: next.map(String.init))
+        }
+    }
+
+    package func delivery(appID: String, id: String) async throws -> (WebhookDeliveryRecord, [DeliveryAttemptRecord])? {
+        try await read { connection in
+            guard let row = try await connection.rows("SELECT * FROM deliveries WHERE app_id = \(appID) AND id = \(id)", self.logger).first else {
+                return nil
+            }
+            let seq: Int64 = try row.get("seq")
+            let attempts = try await connection.rows(
+                "SELECT * FROM delivery_attempts WHERE delivery_seq = \(seq) ORDER BY number", self.logger
+            ).map { attempt in
+                DeliveryAttemptRecord(
+                    number: try attempt.get("number"), at: Self.date(try attempt.get("at")), statusCode: try attempt.get("status_code"),
+                    error: try attempt.get("error"), durationMilliseconds: try attempt.get("duration_ms"))
+            }
+            return (try Self.delivery(row), attempts)
+        }
+    }
+
+    package func replayDelivery(appID: String, id: String, now: Date) async throws -> Bool {
+        try await write { connection, changes in
+            let updated = try await connection.rows(
+                """
+                UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = \(Self.milliseconds(now)), claim_token = NULL,
+                claimed_until = NULL WHERE app_id = \(appID) AND id = \(id) RETURNING seq
+                """, self.logger)
+            changes.announce(.outbox)
+            return !updated.isEmpty
+        }
+    }
+
+    package func disabledEndpoints(appID: String) async throws -> [String] {
+        try await read { connection in
+            try await connection.rows(#"SELECT url FROM disabled_endpoints WHERE app_id = \#(appID) ORDER BY url COLLATE "C""#, self.logger)
+                .map { try $0.get("url", as: String.self) }
+        }
+    }
+
+    package func enableEndpoint(appID: String, url: String) async throws -> Bool {
+        try await write { connection, changes in
+            let deleted = try await connection.rows(
+                "DELETE FROM disabled_endpoints WHERE app_id = \(appID) AND url = \(url) RETURNING url", self.logger)
+            changes.announce(.outbox)
+            return !deleted.isEmpty
+        }
+    }
+
+    private static func delivery(_ row: PostgresRandomAccessRow) throws -> WebhookDeliveryRecord {
+        guard let type = WebhookEventType(rawValue: try row.get("type")), let status = WebhookDeliveryRecord.Status(rawValue: try row.get("status"))
+        else { throw StoreError(.notFound, "unknown delivery type or status") }
+        return WebhookDeliveryRecord(
+            id: try row.get("id"), appID: try row.get("app_id"), url: try row.get("url"), type: type, payload: try row.get("payload"),
+            status: status, attempts: try row.get("attempts"), failures: try row.get("failures"),
+            nextAttempt: try row.get("next_attempt", as: Int64?.self).map(Self.date), createdAt: Self.date(try row.get("created_at")),
+            claim: try row.get("claim_token"))
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Logging
+import NotificationCore
+import PostgresNIO
+import Storage
+import Synchronization
+
+/// The store for several replicas on one PostgreSQL server, through PostgresNIO's `PostgresClient` (a
+/// connection pool that runs as a `Service`).
+///
+/// Every write is one transaction that ends with `pg_notify` of what it changed, so the other replicas
+/// hear of it on commit (`ChangeListener`), and this replica announces it on its own feed at once. Every
+/// call has a deadline: a database that does not answer makes the call fail with
+/// `StoreError.unavailable` (503 with Retry-After) within seconds, never hang.
+package final class PostgresStore: Sendable {
+    package struct Configuration: Sendable {
+        package enum TLSMode: String, Sendable {
+            case disable, prefer, require
+        }
+
+        package var host: String
+        package var port: Int
+        package var username: String
+        /// A secret: never logged.
+        package var password: String?
+        package var database: String?
+        package var tls: TLSMode = .disable
+        /// The pool's size: connections kept open at least, and opened at most (the listener has its own).
+        package var minimumConnections = 2
+        package var maximumConnections = 20
+        /// How long opening a connection may take.
+        package var connectTimeout: Duration = .seconds(3)
+        /// How long one store call may take before it fails as unavailable.
+        package var deadline: Duration = .seconds(5)
+        /// This replica's name on the change feed (its own notifications are not applied twice).
+        package var replicaID = UUID().uuidString.lowercased()
+
+        package init(host: String, port: Int = 5432, username: String, password: String?, database: String?) {
+            self.host = host
+            self.port = port
+            self.username = username
+            self.password = password
+            self.database = database
+        }
+
+        /// A configuration from a `postgres://user:password@host:port/database` URL; its query may set
+        /// `sslmode` (disable, prefer, require), `minConnections`, `maxConnections`, `connectTimeout` and
+        /// `deadline` (seconds).
+        package init(url: URL) throws(StoreError) {
+            guard let scheme = url.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql", let host = url.host, !host.isEmpty else {
+                throw StoreError(.notFound, "a PostgreSQL URL looks like postgres://user:password@host:5432/database")
+            }
+            let query = Dictionary(
+                (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
+                uniquingKeysWith: { _, last in last })
+            self.init(
+                host: host, port: url.port ?? 5432, username: url.user ?? "postgres", password: url.password,
+                database: url.path.count > 1 ? String(url.path.dropFirst()) : nil)
+            tls =
+                switch query["sslmode"] {
+                case "require", "verify-ca", "verify-full": .require
+                case "prefer": .prefer
+                default: .disable
+                }
+            minimumConnections = query["minConnections"].flatMap(Int.init) ?? minimumConnections
+            maximumConnections = query["maxConnections"].flatMap(Int.init) ?? maximumConnections
+            connectTimeout = .seconds(query["connectTimeout"].flatMap(Int.init) ?? 3)
+            deadline = .seconds(query["deadline"].flatMap(Int.init) ?? 5)
+        }
+
+        /// The pool's configuration.
+        var client: PostgresClient.Configuration {
+            let tls: PostgresClient.Configuration.TLS =
+                switch self.tls {
+                case .disable: .disable
+                case .prefer: .prefer(.makeClientConfiguration())
+                case .require: .require(.makeClientConfiguration())
+                }
+            var configuration = PostgresClient.Configuration(
+                host: host, port: port, username: username, password: password, database: database, tls: tls)
+            configuration.options.minimumConnections = minimumConnections
+            configuration.options.maximumConnections = maximumConnections
+            configuration.options.connectTimeout = connectTimeout
+            return configuration
+        }
+
+        /// The listener's own connection.
+        var listenerConnection: PostgresConnection.Configuration {
+            let tls: PostgresConnection.Configuration.TLS =
+                switch self.tls {
+                case .disable: .disable
+                case .prefer: .prefer(try! .init(configuration: .makeClientConfiguration()))
+                case .require: .require(try! .init(configuration: .makeClientConfiguration()))
+                }
+            var configuration = PostgresConnection.Configuration(
+                host: host, port: port, username: username, password: password, database: database, tls: tls)
+            configuration.options.connectTimeout = .seconds(connectTimeout.components.seconds)
+            return configuration
+        }
+    }
+
+    package let changes = ChangeFeed()
+    let client: PostgresClient
+    let configuration: Configuration
+    let logger: Logger
+    /// Whether the last call reached the database (`/readyz`).
+    private let reachable = Atomic<Bool>(true)
+
+    package init(configuration: Configuration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
+    }
+
+    /// Whether the database answered the last call (and the change listener is connected).
+    package var isReachable: Bool { reachable.load(ordering: .relaxed) }
+
+    /// Runs the pool and the change listener until cancelled; migrations run first (`migrate()`).
+    package func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.client.run() }
+            group.addTask {
+                await ChangeListener(store: self).run()
+            }
+        }
+    }
+
+    // MARK: reading and writing
+
+    /// Runs `body` on a pooled connection within the deadline.
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await call { try await self.client.withConnection { connection in try await body(connection) } }
+    }
+
+    /// Runs `body` in one transaction that ends by notifying the other replicas of what it changed;
+    /// once it committed, announces that on this replica's feed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, inout ChangeSet) async throws -> T) async throws -> T {
+        let (result, changes) = try await call {
+            try await self.client.withTransaction(logger: self.logger) { connection in
+                var changes = ChangeSet()
+                let result = try await body(connection, &changes)
+                for payload in ChangeNotice.payloads(changes.changes, origin: self.configuration.replicaID) {
+                    try await connection.run("SELECT pg_notify(\(ChangeNotice.channel), \(payload))", self.logger)
+                }
+                return (result, changes)
+            }
+        }
+        self.changes.publish(changes.changes)
+        return result
+    }
+
+    /// A store call: within the deadline, with PostgreSQL's errors as the store's.
+    private func call<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        do {
+            let result = try await withDeadline(configuration.deadline, work)
+            reachable.store(true, ordering: .relaxed)
+            return result
+        } catch let error as PostgresTransactionError {
+            // The body's own error (a refusal, a conflict) is the caller's; a failed BEGIN or COMMIT is the database's.
+            if let closureError = error.closureError {
+                if let failure = closureError as? PSQLError { throw noteReachability(Self.translated(failure)) }
+                throw closureError
+            }
+            let failure = error.beginError ?? error.commitError ?? error.rollbackError
+            throw noteReachability((failure as? PSQLError).map(Self.translated) ?? StoreError.unavailable("\(error)"))
+        } catch let error as PSQLError {
+            let translated = Self.translated(error)
+            if (translated as? StoreError)?.code == .unavailable { reachable.store(false, ordering: .relaxed) }
+            throw translated
+        } catch let error as StoreError {
+            if error.code == .unavailable { reachable.store(false, ordering: .relaxed) }
+            throw error
+        } catch {
+            // The pool's own errors (connection refused, circuit breaker, closed): the database is out of reach.
+            if error is CancellationError { throw error }
+            reachable.store(false, ordering: .relaxed)
+            throw StoreError.unavailable("\(error)")
+        }
+    }
+
+    /// Notes a failure that says the database is out of reach; returns it.
+    private func noteReachability(_ error: any Error) -> any Error {
+        if (error as? StoreError)?.code == .unavailable { reachable.store(false, ordering: .relaxed) }
+        return error
+    }
+
+    /// Notes that the listener lost (or regained) its connection.
+    func listenerConnected(_ connected: Bool) {
+        reachable.store(connected, ordering: .relaxed)
+    }
+
+    /// PostgreSQL's errors as the store's: unique violations are conflicts, foreign-key violations a
+    /// missing row, lost connections and the server shutting down unavailable.
+    static func translated(_ error: PSQLError) -> any Error {
+        switch error.code {
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            let message = error.serverInfo?[.message] ?? "\(error)"
+            switch state {
+            case "23505": return StoreError.conflict(message)
+            case "23503": return StoreError(.notFound, message)
+            case "53100": return StoreError(.storageFull, message)
+            case _ where state.hasPrefix("08") || state.hasPrefix("57") || state.hasPrefix("53"):
+                return StoreError.unavailable(message)
+            default: return error
+            }
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed, .sslUnsupported:
+            return StoreError.unavailable("\(error.code)")
+        default:
+            return error
+        }
+    }
+
+    // MARK: encoding
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        return encoder
+    }()
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return decoder
+    }()
+
+    static func encode<T: Encodable>(_ value: T) throws -> Data { try encoder.encode(value) }
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try decoder.decode(type, from: data) }
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    /// A new random token (revisions, claims).
+    static func newToken() -> Int64 { Int64.random(in: 1...Int64.max) }
+}
+
+/// `work`, or `StoreError.unavailable` once `deadline` passed (the work is cancelled).
+func withDeadline<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await work() }
+        group.addTask {
+            try await Task.sleep(for: deadline)
+            throw StoreError.unavailable("the database did not answer within \(deadline)")
+        }
+        defer { group.cancelAll() }
+        guard let result = try await group.next() else { throw CancellationError() }
+        return result
+    }
+}
+
+extension PostgresConnection {
+    /// Runs a statement and returns its rows, all read.
+    func rows(_ query: PostgresQuery, _ logger: Logger) async throws -> [PostgresRandomAccessRow] {
+        try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+    }
+
+    /// Runs a statement whose rows do not matter.
+    func run(_ query: PostgresQuery, _ logger: Logger) async throws {
+        _ = try await self.query(query, logger: logger).collect()
+    }
+}
+
+extension PostgresRandomAccessRow {
+    /// The column's value as `T`.
+    func get<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        try self[column].decode(T.self)
+    }
+}

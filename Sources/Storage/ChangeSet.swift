@@ -1,0 +1,39 @@
+import Foundation
+import NotificationCore
+
+/// What one transaction changed, gathered while it runs and announced on the feed once it committed —
+/// coalesced, so that a batch of thousands of firings announces each center once.
+package struct ChangeSet: Sendable {
+    private var centers: Set<CenterKey> = []
+    private var notifications: Set<CenterKey> = []
+    private var due: Date?
+    private var outbox = false
+    private var events: [CenterKey: Int64] = [:]
+    private var others: [StoreChange] = []
+
+    package init() {}
+
+    package mutating func announce(_ change: StoreChange) {
+        switch change {
+        case .centers(let keys): centers.formUnion(keys)
+        case .notifications(let keys): notifications.formUnion(keys)
+        case .due(let date): due = min(due ?? date, date)
+        case .outbox: outbox = true
+        case .events(let key, let sequence): events[key] = max(events[key] ?? sequence, sequence)
+        default: if !others.contains(change) { others.append(change) }
+        }
+    }
+
+    package var isEmpty: Bool { changes.isEmpty }
+
+    /// The changes, one of each kind.
+    package var changes: [StoreChange] {
+        var changes = others
+        if !centers.isEmpty { changes.append(.centers(centers.sorted())) }
+        if !notifications.isEmpty { changes.append(.notifications(notifications.sorted())) }
+        changes += events.sorted { $0.key < $1.key }.map { .events($0.key, sequence: $0.value) }
+        if let due { changes.append(.due(due)) }
+        if outbox { changes.append(.outbox) }
+        return changes
+    }
+}
