@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages: what building needs, and what tests and benchmarks add.
 BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql
-BENCH_PACKAGES := $(BUILD_PACKAGES) wrk
+BENCH_PACKAGES := $(BUILD_PACKAGES) wrk postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
 RUN_ARGS ?=
@@ -60,13 +60,14 @@ generate: ## Regenerate Sources/UserNotifyClient from openapi.yaml (swift-openap
 	@# happens not to use the module publicly, and the generator silences that only from Swift 6.4 on.
 	sed -i -E 's/^(@_spi\(Generated\) )?public import /\1import /' Sources/UserNotifyClient/*.swift
 
-bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and scheduler figures (release build)
+bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and scheduler figures; replicas on PostgreSQL (release build)
 	$(call install_missing,$(BENCH_PACKAGES))
 	$(SWIFT) build -c release --product usernotifyd
 	$(SWIFT) build -c release --product scheduler-bench
 	$(SWIFT) build -c release --product webhook-bench
 	python3 Benchmarks/bench.py
 	.build/release/scheduler-bench --pending $(BENCH_PENDING)
+	python3 Benchmarks/replicas.py
 
 # Everything but the generated client (swift-openapi-generator's own layout).
 FORMATTED = $(filter-out Sources/UserNotifyClient,$(wildcard Sources/*)) Tests Benchmarks Package.swift

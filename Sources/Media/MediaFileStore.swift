@@ -71,7 +71,10 @@ package struct MediaFileStore: Sendable {
         close(directory)
     }
 
+    /// Removes the file of a content address (anything that is not one — 64 lowercase hex digits — names
+    /// no file here).
     package func remove(_ sha256: String) {
+        guard sha256.utf8.count == 64, sha256.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return }
         unlink(path(of: sha256))
     }
 

@@ -8,7 +8,7 @@ import Synchronization
 /// Hears the other replicas' changes: a dedicated connection (not from the pool, which recycles idle
 /// connections and would not LISTEN again) that LISTENs on the change channel and announces what it
 /// hears on the store's feed. Supervised: a connection that fails or stops answering its heartbeat is
-/// replaced, with back-off; once listening again it announces `.resynchronize`, because what was
+/// replaced, with back-off; once listening (again) it announces `.resynchronize`, because what was
 /// notified while nobody listened is lost (caches drop, loops and streams look again).
 struct ChangeListener: Sendable {
     let store: PostgresStore
@@ -18,19 +18,16 @@ struct ChangeListener: Sendable {
     func run() async {
         var connectionID = 0
         var delay: Duration = .milliseconds(100)
-        var firstConnection = true
         while !Task.isCancelled {
             connectionID += 1
             let listened = Listened()
             do {
-                // After the first connection, anything notified while nobody listened must be looked at again.
-                try await listen(id: connectionID, resynchronize: !firstConnection, listened: listened)
+                try await listen(id: connectionID, listened: listened)
             } catch {
                 if Task.isCancelled { return }
                 store.logger.warning("change listener lost its connection; reconnecting", metadata: ["error": .string("\(error)")])
             }
             store.listenerConnected(false)
-            firstConnection = false
             if listened.value { delay = .milliseconds(100) }
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(2))
@@ -46,7 +43,7 @@ struct ChangeListener: Sendable {
 
     /// One connection's life: LISTEN, announce every notification, and check the connection with a query
     /// every heartbeat; returns or throws when it dies.
-    private func listen(id: Int, resynchronize: Bool, listened: Listened) async throws {
+    private func listen(id: Int, listened: Listened) async throws {
         let store = store
         let configuration = store.configuration.listenerConnection
         let connection = try await withDeadline(.seconds(5)) {
@@ -58,7 +55,7 @@ struct ChangeListener: Sendable {
         let heartbeat = heartbeat
         // The connection is closed whichever way this ends (it must be, before it goes).
         do {
-            try await listen(on: connection, origin: origin, feed: feed, logger: logger, heartbeat: heartbeat, resynchronize: resynchronize, listened: listened)
+            try await listen(on: connection, origin: origin, feed: feed, logger: logger, heartbeat: heartbeat, listened: listened)
         } catch {
             try? await connection.close()
             throw error
@@ -67,14 +64,14 @@ struct ChangeListener: Sendable {
     }
 
     private func listen(
-        on connection: PostgresConnection, origin: String, feed: ChangeFeed, logger: Logger, heartbeat: Duration, resynchronize: Bool,
-        listened: Listened
+        on connection: PostgresConnection, origin: String, feed: ChangeFeed, logger: Logger, heartbeat: Duration, listened: Listened
     ) async throws {
         let store = store
         try await connection.listen(on: ChangeNotice.channel) { notifications in
             listened.set()
             store.listenerConnected(true)
-            if resynchronize { feed.publish(.resynchronize) }
+            // Anything notified while nobody listened (before the first connection too) is looked at again.
+            feed.publish(.resynchronize)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for try await notification in notifications {
@@ -88,7 +85,9 @@ struct ChangeListener: Sendable {
                 group.addTask {
                     while true {
                         try await Task.sleep(for: heartbeat)
-                        try await withDeadline(heartbeat) { try await connection.run("SELECT 1", logger) }
+                        try await withDeadline(heartbeat, onExpiry: connection.closeNow) {
+                            try await connection.run("SELECT 1", logger)
+                        }
                     }
                 }
                 defer { group.cancelAll() }

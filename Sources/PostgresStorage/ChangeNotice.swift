@@ -8,7 +8,7 @@ import Storage
 /// One line per change after the origin's line (ids hold no tabs or newlines): `C app center` (a center's
 /// record), `N app center` (its notifications), `E app center sequence`, `D milliseconds` (due), `O`
 /// (outbox), `K` (credentials), `A app`, `S app` (string tables), `W app` (webhook settings), `T
-/// milliseconds` (the virtual clock), `R` (resynchronize). A transaction that touched more than one
+/// milliseconds` (the virtual clock), `M sha256` (media bytes removed), `R` (resynchronize). A transaction that touched more than one
 /// notification holds (PostgreSQL's limit is 8000 bytes) sends several.
 enum ChangeNotice {
     static let channel = "usernotifyd_changes"
@@ -30,6 +30,7 @@ enum ChangeNotice {
             case .stringTables(let appID): lines.append("S\t\(appID)")
             case .webhookSettings(let appID): lines.append("W\t\(appID)")
             case .clock(let date): lines.append("T\t\(milliseconds(date))")
+            case .mediaRemoved(let hashes): lines += hashes.map { "M\t\($0)" }
             case .resynchronize: lines.append("R")
             }
         }
@@ -53,6 +54,7 @@ enum ChangeNotice {
         let origin = String(lines.removeFirst())
         var centers: [CenterKey] = []
         var notifications: [CenterKey] = []
+        var removedMedia: [String] = []
         var changes: [StoreChange] = []
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -60,7 +62,9 @@ enum ChangeNotice {
             case ("C", 3): centers.append(CenterKey(appID: fields[1], centerID: fields[2]))
             case ("N", 3): notifications.append(CenterKey(appID: fields[1], centerID: fields[2]))
             case ("E", 4):
-                if let sequence = Int64(fields[3]) { changes.append(.events(CenterKey(appID: fields[1], centerID: fields[2]), sequence: sequence)) }
+                if let sequence = Int64(fields[3]) {
+                    changes.append(.events(CenterKey(appID: fields[1], centerID: fields[2]), sequence: sequence))
+                }
             case ("D", 2): if let ms = Int64(fields[1]) { changes.append(.due(date(ms))) }
             case ("O", 1): changes.append(.outbox)
             case ("K", 1): changes.append(.credentials)
@@ -68,10 +72,12 @@ enum ChangeNotice {
             case ("S", 2): changes.append(.stringTables(fields[1]))
             case ("W", 2): changes.append(.webhookSettings(fields[1]))
             case ("T", 2): if let ms = Int64(fields[1]) { changes.append(.clock(date(ms))) }
+            case ("M", 2): removedMedia.append(fields[1])
             case ("R", 1): changes.append(.resynchronize)
             default: continue
             }
         }
+        if !removedMedia.isEmpty { changes.append(.mediaRemoved(removedMedia)) }
         if !centers.isEmpty { changes.insert(.centers(centers), at: 0) }
         if !notifications.isEmpty { changes.insert(.notifications(notifications), at: 0) }
         return (origin, changes)

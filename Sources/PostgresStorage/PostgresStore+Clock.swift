@@ -11,12 +11,13 @@ extension PostgresStore: ClockStore {
 
     package func advanceVirtualClock(to date: Date) async throws -> Date {
         try await write { connection, changes in
-            let now = try await connection.rows(
-                """
-                INSERT INTO virtual_clock(id, now) VALUES (1, \(Self.milliseconds(date)))
-                ON CONFLICT (id) DO UPDATE SET now = GREATEST(virtual_clock.now, excluded.now) RETURNING now
-                """, self.logger
-            ).first?.get("now", as: Int64.self) ?? Self.milliseconds(date)
+            let now =
+                try await connection.rows(
+                    """
+                    INSERT INTO virtual_clock(id, now) VALUES (1, \(Self.milliseconds(date)))
+                    ON CONFLICT (id) DO UPDATE SET now = GREATEST(virtual_clock.now, excluded.now) RETURNING now
+                    """, self.logger
+                ).first?.get("now", as: Int64.self) ?? Self.milliseconds(date)
             changes.announce(.clock(Self.date(now)))
             return Self.date(now)
         }

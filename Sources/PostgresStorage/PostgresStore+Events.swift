@@ -7,7 +7,7 @@ import Webhooks
 extension PostgresStore {
     package func events(_ key: CenterKey, after sequence: Int64, limit: Int) async throws -> EventPage {
         try await read { connection in
-            try await connection.withTransaction(logger: self.logger) { connection in
+            try await connection.transaction(self.logger) {
                 // One snapshot for the newest sequence and the events (REPEATABLE READ would be stricter;
                 // sequences follow commit order per center, so a later event never shows before an earlier one).
                 guard let latest = try await self.latestEvent(key, connection) else { return EventPage(events: [], gap: true, latest: 0) }
@@ -51,7 +51,7 @@ extension PostgresStore {
             case .app(let event):
                 if settings == nil { settings = .some(try await webhookSettings(appID: key.appID, connection)) }
                 guard let message = try event.outboxMessage(center: key, settings: settings ?? nil, at: date) else { continue }
-                try await insertDelivery(message, connection)
+                try await insertDeliveries([message], connection)
                 changes.announce(.outbox)
             }
         }
@@ -62,9 +62,11 @@ extension PostgresStore {
     /// by the update until the transaction ends, so sequences follow commit order.
     func appendUserEvent(_ event: CenterEvent, for key: CenterKey, at date: Date, _ connection: PostgresConnection) async throws -> Int64 {
         let data = Data(try event.data())
-        guard let sequence = try await connection.rows(
-            "UPDATE centers SET event_seq = event_seq + 1 WHERE app_id = \(key.appID) AND id = \(key.centerID) RETURNING event_seq", logger
-        ).first?.get("event_seq", as: Int64.self)
+        guard
+            let sequence = try await connection.rows(
+                "UPDATE centers SET event_seq = event_seq + 1 WHERE app_id = \(key.appID) AND id = \(key.centerID) RETURNING event_seq",
+                logger
+            ).first?.get("event_seq", as: Int64.self)
         else { throw StoreError(.notFound, "center \(key) is gone") }
         try await connection.run(
             """

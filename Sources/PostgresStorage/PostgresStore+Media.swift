@@ -49,7 +49,8 @@ extension PostgresStore: MediaStore {
             """, logger)
     }
 
-    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @Sendable () throws -> Void) async throws -> MediaRecord {
+    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @Sendable () throws -> Void) async throws -> MediaRecord
+    {
         try await withoutActuallyEscaping(place) { place in try await insertMedia(media, quota: quota, file: file, escaping: place) }
     }
 
@@ -64,9 +65,14 @@ extension PostgresStore: MediaStore {
             ).first {
                 return try Self.media(existing)
             }
-            let used = try await connection.rows("SELECT COALESCE(SUM(size), 0)::bigint AS used FROM media WHERE app_id = \(media.appID)", self.logger)
+            let used =
+                try await connection.rows(
+                    "SELECT COALESCE(SUM(size), 0)::bigint AS used FROM media WHERE app_id = \(media.appID)", self.logger
+                )
                 .first?.get("used", as: Int64.self) ?? 0
-            if Int(used) + media.size > quota { throw NotificationError.mediaQuotaExceeded(quota: quota, used: Int(used), size: media.size) }
+            if Int(used) + media.size > quota {
+                throw NotificationError.mediaQuotaExceeded(quota: quota, used: Int(used), size: media.size)
+            }
             try await connection.run(
                 """
                 INSERT INTO media(id, app_id, sha256, uti, mime_type, size, created_at)
@@ -75,7 +81,8 @@ extension PostgresStore: MediaStore {
                 """, self.logger)
             try await connection.run("DELETE FROM media_trash WHERE sha256 = \(media.sha256)", self.logger)
             // The bytes, unless another record (of any app) has them already.
-            let stored = try await !connection.rows("SELECT 1 FROM media_chunks WHERE sha256 = \(media.sha256) LIMIT 1", self.logger).isEmpty
+            let stored = try await !connection.rows("SELECT 1 FROM media_chunks WHERE sha256 = \(media.sha256) LIMIT 1", self.logger)
+                .isEmpty
             if !stored { try await self.storeChunks(of: file, sha256: media.sha256, connection) }
             try place()
             return media
@@ -98,18 +105,22 @@ extension PostgresStore: MediaStore {
     /// false if the database has no such content.
     package func materialize(sha256: String, into path: String) async throws -> Bool {
         try await read { connection in
-            let count = try await connection.rows("SELECT count(*)::bigint AS n FROM media_chunks WHERE sha256 = \(sha256)", self.logger)
+            let count =
+                try await connection.rows("SELECT count(*)::bigint AS n FROM media_chunks WHERE sha256 = \(sha256)", self.logger)
                 .first?.get("n", as: Int64.self) ?? 0
             guard count > 0 else { return false }
             let temporary = path + ".part-" + UUID().uuidString
-            guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {
+            guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary)
+            else {
                 throw StoreError.unavailable("cannot write the media cache at \(temporary)")
             }
             do {
                 for number in 0..<Int(count) {
                     let rows = try await connection.rows(
                         "SELECT bytes FROM media_chunks WHERE sha256 = \(sha256) AND number = \(number)", self.logger)
-                    guard let bytes = try rows.first?.get("bytes", as: Data.self) else { throw StoreError(.notFound, "chunk \(number) of \(sha256)") }
+                    guard let bytes = try rows.first?.get("bytes", as: Data.self) else {
+                        throw StoreError(.notFound, "chunk \(number) of \(sha256)")
+                    }
                     try handle.write(contentsOf: bytes)
                 }
                 try handle.synchronize()
@@ -131,7 +142,8 @@ extension PostgresStore: MediaStore {
 
     package func media(appID: String, id: String) async throws -> MediaRecord? {
         try await read { connection in
-            try await connection.rows("\(unescaped: Self.mediaSelect) WHERE m.app_id = \(appID) AND m.id = \(id)", self.logger).first.map(Self.media)
+            try await connection.rows("\(unescaped: Self.mediaSelect) WHERE m.app_id = \(appID) AND m.id = \(id)", self.logger).first.map(
+                Self.media)
         }
     }
 
@@ -157,7 +169,7 @@ extension PostgresStore: MediaStore {
     }
 
     private func sweepMediaFiles(escaping remove: @escaping @Sendable (String) -> Void) async throws -> Int {
-        try await write { connection, _ in
+        try await write { connection, changes in
             // One sweeper at a time across replicas: a re-upload of the same content waits for it, or wins.
             try await connection.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock + 1))", self.logger)
             let unheld = try await connection.rows(
@@ -167,16 +179,22 @@ extension PostgresStore: MediaStore {
                 RETURNING sha256
                 """, self.logger)
             try await self.trash(try unheld.map { try $0.get("sha256", as: String.self) }, connection)
-            let trash = try await connection.rows("DELETE FROM media_trash RETURNING sha256", self.logger).map { try $0.get("sha256", as: String.self) }
-            var removed = 0
+            let trash = try await connection.rows("DELETE FROM media_trash RETURNING sha256", self.logger).map {
+                try $0.get("sha256", as: String.self)
+            }
+            var removed: [String] = []
             for sha256 in trash {
                 // Uploaded again since (by this app or another): the bytes stay.
-                guard try await connection.rows("SELECT 1 FROM media WHERE sha256 = \(sha256) LIMIT 1", self.logger).isEmpty else { continue }
+                guard try await connection.rows("SELECT 1 FROM media WHERE sha256 = \(sha256) LIMIT 1", self.logger).isEmpty else {
+                    continue
+                }
                 try await connection.run("DELETE FROM media_chunks WHERE sha256 = \(sha256)", self.logger)
                 remove(sha256)
-                removed += 1
+                removed.append(sha256)
             }
-            return removed
+            // The other replicas drop their copies once this commits.
+            if !removed.isEmpty { changes.announce(.mediaRemoved(removed)) }
+            return removed.count
         }
     }
 
@@ -184,9 +202,10 @@ extension PostgresStore: MediaStore {
     package func knownMedia(_ sha256s: [String]) async throws -> Set<String> {
         guard !sha256s.isEmpty else { return [] }
         return try await read { connection in
-            Set(try await connection.rows("SELECT DISTINCT sha256 FROM media WHERE sha256 = ANY(\(sha256s))", self.logger).map {
-                try $0.get("sha256", as: String.self)
-            })
+            Set(
+                try await connection.rows("SELECT DISTINCT sha256 FROM media WHERE sha256 = ANY(\(sha256s))", self.logger).map {
+                    try $0.get("sha256", as: String.self)
+                })
         }
     }
 

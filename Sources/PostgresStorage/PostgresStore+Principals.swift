@@ -53,7 +53,9 @@ extension PostgresStore: PrincipalStore {
                 WHERE app_id = \(id) ON CONFLICT (token) DO UPDATE SET app_id = excluded.app_id, retired_at = excluded.retired_at
                 """, self.logger)
             try await self.trash(
-                try await connection.rows("SELECT sha256 FROM media WHERE app_id = \(id)", self.logger).map { try $0.get("sha256", as: String.self) },
+                try await connection.rows("SELECT sha256 FROM media WHERE app_id = \(id)", self.logger).map {
+                    try $0.get("sha256", as: String.self)
+                },
                 connection)
             try await connection.run("DELETE FROM centers WHERE app_id = \(id)", self.logger)
             try await connection.run("DELETE FROM categories WHERE app_id = \(id)", self.logger)
@@ -110,7 +112,8 @@ extension PostgresStore: PrincipalStore {
 
     package func deleteCredential(id: String, appID: String) async throws -> Bool {
         try await write { connection, changes in
-            let deleted = try await connection.rows("DELETE FROM credentials WHERE id = \(id) AND app_id = \(appID) RETURNING id", self.logger)
+            let deleted = try await connection.rows(
+                "DELETE FROM credentials WHERE id = \(id) AND app_id = \(appID) RETURNING id", self.logger)
             changes.announce(.credentials)
             return !deleted.isEmpty
         }

@@ -34,9 +34,10 @@ extension PostgresStore {
 
     package func heldPush(_ key: CenterKey) async throws -> HeldPush? {
         try await read { connection in
-            guard let row = try await connection.rows(
-                "SELECT * FROM held_pushes WHERE app_id = \(key.appID) AND center_id = \(key.centerID)", self.logger
-            ).first
+            guard
+                let row = try await connection.rows(
+                    "SELECT * FROM held_pushes WHERE app_id = \(key.appID) AND center_id = \(key.centerID)", self.logger
+                ).first
             else { return nil }
             return HeldPush(
                 center: key, apnsID: try row.get("apns_id"), request: try Self.decode(NotificationRequest.self, try row.get("request")),

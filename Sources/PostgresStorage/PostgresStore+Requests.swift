@@ -15,9 +15,10 @@ extension PostgresStore {
         let kind = pending.request.trigger?.kind
         let media = Self.mediaIDs(of: pending.request)
         return try await write { connection, changes in
-            guard let count = try await connection.rows(
-                "SELECT pending_count FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", self.logger
-            ).first?.get("pending_count", as: Int.self)
+            guard
+                let count = try await connection.rows(
+                    "SELECT pending_count FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", self.logger
+                ).first?.get("pending_count", as: Int.self)
             else { throw NotificationError.centerNotFound(key.centerID) }
             let previous = try await connection.rows(
                 """
@@ -72,7 +73,8 @@ extension PostgresStore {
     package func pendingRequests(_ key: CenterKey, triggerKind: String) async throws -> [StoredPending] {
         try await read { connection in
             try await connection.rows(
-                "SELECT * FROM pending WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND trigger_kind = \(triggerKind)", self.logger
+                "SELECT * FROM pending WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND trigger_kind = \(triggerKind)",
+                self.logger
             ).map(Self.stored)
         }
     }
@@ -105,7 +107,8 @@ extension PostgresStore {
     package func deliveredNotification(_ key: CenterKey, identifier: String) async throws -> DeliveredNotification? {
         try await read { connection in
             try await connection.rows(
-                "SELECT * FROM delivered WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND identifier = \(identifier)", self.logger
+                "SELECT * FROM delivered WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND identifier = \(identifier)",
+                self.logger
             ).first.map(Self.delivered)
         }
     }
@@ -133,27 +136,27 @@ extension PostgresStore {
         _ table: String, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent],
         _ connection: PostgresConnection, _ changes: inout ChangeSet
     ) async throws -> [String] {
-            guard try await self.lockCenter(key, connection) else { return [] }
-            let kept = table == "pending" ? " AND trigger_kind IS DISTINCT FROM 'push'" : ""
-            let rows: [PostgresRandomAccessRow]
-            if let identifiers {
-                rows = try await connection.rows(
-                    """
-                    DELETE FROM \(unescaped: table) WHERE app_id = \(key.appID) AND center_id = \(key.centerID)
-                    AND identifier = ANY(\(Array(Set(identifiers))))\(unescaped: kept) RETURNING identifier
-                    """, self.logger)
-            } else {
-                rows = try await connection.rows(
-                    "DELETE FROM \(unescaped: table) WHERE app_id = \(key.appID) AND center_id = \(key.centerID)\(unescaped: kept) RETURNING identifier",
-                    self.logger)
-            }
-            let removed = try rows.map { try $0.get("identifier", as: String.self) }.sorted()
-            guard !removed.isEmpty else { return removed }
-            if table == "pending" { try await self.adjustPendingCount(key, by: -removed.count, connection) }
-            try await self.releaseHolds(key, holder: table, identifiers: removed, connection)
-            try await self.append(report(removed), for: key, at: date, connection, &changes)
-            changes.announce(.notifications([key]))
-            return removed
+        guard try await self.lockCenter(key, connection) else { return [] }
+        let kept = table == "pending" ? " AND trigger_kind IS DISTINCT FROM 'push'" : ""
+        let rows: [PostgresRandomAccessRow]
+        if let identifiers {
+            rows = try await connection.rows(
+                """
+                DELETE FROM \(unescaped: table) WHERE app_id = \(key.appID) AND center_id = \(key.centerID)
+                AND identifier = ANY(\(Array(Set(identifiers))))\(unescaped: kept) RETURNING identifier
+                """, self.logger)
+        } else {
+            rows = try await connection.rows(
+                "DELETE FROM \(unescaped: table) WHERE app_id = \(key.appID) AND center_id = \(key.centerID)\(unescaped: kept) RETURNING identifier",
+                self.logger)
+        }
+        let removed = try rows.map { try $0.get("identifier", as: String.self) }.sorted()
+        guard !removed.isEmpty else { return removed }
+        if table == "pending" { try await self.adjustPendingCount(key, by: -removed.count, connection) }
+        try await self.releaseHolds(key, holder: table, identifiers: removed, connection)
+        try await self.append(report(removed), for: key, at: date, connection, &changes)
+        changes.announce(.notifications([key]))
+        return removed
     }
 
     static func stored(_ row: PostgresRandomAccessRow) throws -> StoredPending {

@@ -8,6 +8,15 @@ extension PostgresStore {
         try await read { connection in try await self.nextClaimable(now: Self.milliseconds(now), connection).map(Self.date) }
     }
 
+    package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= \(Self.milliseconds(now))) AS due", self.logger
+            )
+            .first?.get("due", as: Bool.self) ?? false
+        }
+    }
+
     /// When a request next becomes claimable: the earliest fire date not under a live claim, or the end
     /// of the earliest live lease (a holder that dies is taken over then).
     func nextClaimable(now: Int64, _ connection: PostgresConnection) async throws -> Int64? {
@@ -37,7 +46,9 @@ extension PostgresStore {
                 FROM due WHERE p.app_id = due.app_id AND p.center_id = due.center_id AND p.identifier = due.identifier
                 RETURNING p.*
                 """, self.logger)
-            let claims = try rows.map(Self.stored).sorted { ($0.pending.nextFireDate ?? .distantPast) < ($1.pending.nextFireDate ?? .distantPast) }
+            let claims = try rows.map(Self.stored).sorted {
+                ($0.pending.nextFireDate ?? .distantPast) < ($1.pending.nextFireDate ?? .distantPast)
+            }
             return ClaimedBatch(claims: claims, nextUnclaimed: try await self.nextClaimable(now: now, connection).map(Self.date))
         }
     }
@@ -88,94 +99,55 @@ extension PostgresStore {
                         \(claims.map { $0.claim ?? 0 })))
                     AND claimed_until >= \(Self.milliseconds(now)) FOR UPDATE
                     """, self.logger
-                ).map { "\(try $0.get("app_id", as: String.self))\t\(try $0.get("center_id", as: String.self))\t\(try $0.get("identifier", as: String.self))" })
-            var recorded: [FiringRecord] = []
-            for claim in claims {
+                ).map {
+                    "\(try $0.get("app_id", as: String.self))\t\(try $0.get("center_id", as: String.self))\t\(try $0.get("identifier", as: String.self))"
+                })
+            let firings = claims.compactMap { claim -> FiringRecord? in
                 guard let token = claim.claim, held.contains("\(claim.center.appID)\t\(claim.center.centerID)\t\(claim.identifier)"),
                     let center = centers[claim.center]
-                else { continue }
+                else { return nil }
                 var firing = decide(claim, center)
                 firing.claim = token
-                if try await self.record(firing, at: now, connection, &changes) { recorded.append(firing) }
+                return firing
             }
-            return recorded
+            try await self.record(firings, at: now, connection, &changes)
+            return firings
         }
     }
 
     package func recordFirings(_ firings: [FiringRecord], at now: Date) async throws {
         guard !firings.isEmpty else { return }
         try await write { connection, changes in
-            for firing in firings where try await self.lockCenter(firing.center, connection) {
-                _ = try await self.record(firing, at: now, connection, &changes)
+            // Centers first (the lock order): firings of centers that went are dropped.
+            let keys = Array(Set(firings.map(\.center))).sorted()
+            let centers = Set(
+                try await connection.rows(
+                    """
+                    SELECT app_id, id FROM centers WHERE (app_id, id) IN (SELECT * FROM unnest(\(keys.map(\.appID)), \(keys.map(\.centerID))))
+                    ORDER BY app_id, id FOR UPDATE
+                    """, self.logger
+                ).map { CenterKey(appID: try $0.get("app_id"), centerID: try $0.get("id")) })
+            // A firing of a revision records only while that revision is pending (not replaced meanwhile).
+            let revised = firings.filter { $0.claim == nil && $0.revision != 0 }
+            let current = Set(
+                try await connection.rows(
+                    """
+                    SELECT app_id, center_id, identifier, revision FROM pending
+                    WHERE (app_id, center_id, identifier, revision) IN (
+                        SELECT * FROM unnest(\(revised.map(\.center.appID)), \(revised.map(\.center.centerID)), \(revised.map(\.identifier)),
+                        \(revised.map(\.revision))))
+                    FOR UPDATE
+                    """, self.logger
+                ).map {
+                    "\(try $0.get("app_id", as: String.self))\t\(try $0.get("center_id", as: String.self))\t\(try $0.get("identifier", as: String.self))\t\(try $0.get("revision", as: Int64.self))"
+                })
+            let recorded = firings.filter { firing in
+                centers.contains(firing.center)
+                    && (firing.claim != nil || firing.revision == 0
+                        || current.contains("\(firing.center.appID)\t\(firing.center.centerID)\t\(firing.identifier)\t\(firing.revision)"))
             }
+            try await self.record(recorded, at: now, connection, &changes)
         }
-    }
-
-    /// Records one firing with its events; false when the request is no longer the one fired.
-    private func record(_ firing: FiringRecord, at now: Date, _ connection: PostgresConnection, _ changes: inout ChangeSet) async throws -> Bool {
-        let key = firing.center
-        let target: (condition: String, value: Int64)? =
-            if let claim = firing.claim { ("claim_token", claim) } else if firing.revision != 0 { ("revision", firing.revision) } else { nil }
-        if let target, firing.claim == nil {
-            guard try await !connection.rows(
-                """
-                SELECT 1 FROM pending WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND identifier = \(firing.identifier)
-                AND \(unescaped: target.condition) = \(target.value) FOR UPDATE
-                """, logger
-            ).isEmpty
-            else { return false }
-        }
-        var latest: Int64?
-        if var delivered = firing.delivered {
-            // Media must be there to be held: an attachment whose media went is dropped, not the notification.
-            if let attachments = delivered.request.content.attachments {
-                let existing = try await existingMedia(Set(attachments.compactMap(\.mediaID)), appID: key.appID, connection)
-                delivered.request.content.attachments = attachments.filter { $0.mediaID.map(existing.contains) ?? true }
-            }
-            let sequence = try await appendUserEvent(.presented(delivered), for: key, at: now, connection)
-            latest = sequence
-            try await connection.run(
-                """
-                INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
-                VALUES (\(key.appID), \(key.centerID), \(firing.identifier), \(Self.milliseconds(delivered.date)), \(try Self.encode(delivered.request)),
-                \(try Self.encode(delivered.presentation)), \(sequence))
-                ON CONFLICT (app_id, center_id, identifier) DO UPDATE SET
-                    delivered_at = excluded.delivered_at, request = excluded.request, presentation = excluded.presentation, seq = excluded.seq
-                """, logger)
-            try await setHolds(key, holder: "delivered", identifier: firing.identifier, media: Self.mediaIDs(of: delivered.request), connection)
-        }
-        if let badge = firing.badge {
-            try await connection.run("UPDATE centers SET badge = \(badge) WHERE app_id = \(key.appID) AND id = \(key.centerID)", logger)
-            latest = try await appendUserEvent(.badgeChanged(badge), for: key, at: now, connection)
-            changes.announce(.centers([key]))
-        }
-        if let target {
-            let condition = "app_id = $1 AND center_id = $2 AND identifier = $3 AND \(target.condition) = $4"
-            var bindings = PostgresBindings()
-            bindings.append(key.appID)
-            bindings.append(key.centerID)
-            bindings.append(firing.identifier)
-            bindings.append(target.value)
-            if let next = firing.nextFireDate {
-                var withNext = bindings
-                withNext.append(Self.milliseconds(next))
-                try await connection.run(
-                    PostgresQuery(unsafeSQL: "UPDATE pending SET next_fire = $5, claim_token = NULL, claimed_until = NULL WHERE \(condition)", binds: withNext),
-                    logger)
-                changes.announce(.due(next))
-            } else if firing.keepPending {
-                try await connection.run(
-                    PostgresQuery(unsafeSQL: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE \(condition)", binds: bindings), logger)
-            } else if let gone = try await connection.rows(
-                PostgresQuery(unsafeSQL: "DELETE FROM pending WHERE \(condition) RETURNING trigger_kind", binds: bindings), logger
-            ).first {
-                if Self.counted(try gone.get("trigger_kind", as: String?.self)) { try await adjustPendingCount(key, by: -1, connection) }
-                try await releaseHolds(key, holder: "pending", identifiers: [firing.identifier], connection)
-            }
-        }
-        if let latest { changes.announce(.events(key, sequence: latest)) }
-        changes.announce(.notifications([key]))
-        return true
     }
 
     package func releaseClaims(_ claims: [StoredPending]) async throws {

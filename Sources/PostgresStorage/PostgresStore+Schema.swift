@@ -143,9 +143,10 @@ extension PostgresStore {
         try await connection.run(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
             logger)
-        let applied = Set(try await connection.rows("SELECT version FROM schema_migrations", logger).map { try $0.get("version", as: Int.self) })
+        let applied = Set(
+            try await connection.rows("SELECT version FROM schema_migrations", logger).map { try $0.get("version", as: Int.self) })
         for migration in Self.migrations where !applied.contains(migration.version) {
-            try await connection.withTransaction(logger: logger) { connection in
+            try await connection.transaction(logger) {
                 for statement in migration.statements { try await connection.run(PostgresQuery(unsafeSQL: statement), self.logger) }
                 try await connection.run(
                     "INSERT INTO schema_migrations(version, name) VALUES (\(migration.version), \(migration.name))", self.logger)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import PostgresNIO
 import Storage
 import Webhooks
@@ -32,17 +33,25 @@ extension PostgresStore: WebhookStore {
     package func enqueueDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {
         guard !deliveries.isEmpty else { return }
         try await write { connection, changes in
-            for delivery in deliveries { try await self.insertDelivery(delivery, connection) }
+            try await self.insertDeliveries(deliveries, connection)
             changes.announce(.outbox)
         }
     }
 
-    func insertDelivery(_ delivery: WebhookDeliveryRecord, _ connection: PostgresConnection) async throws {
+    /// Inserts messages in one statement, in their order (their sequence numbers follow it).
+    func insertDeliveries(_ deliveries: [WebhookDeliveryRecord], _ connection: PostgresConnection) async throws {
+        guard !deliveries.isEmpty else { return }
+        let none = Int64.min  // a message without a next attempt
         try await connection.run(
             """
             INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at)
-            VALUES (\(delivery.id), \(delivery.appID), \(delivery.url), \(delivery.type.rawValue), \(delivery.payload), \(delivery.status.rawValue),
-            \(delivery.attempts), \(delivery.failures), \(delivery.nextAttempt.map(Self.milliseconds)), \(Self.milliseconds(delivery.createdAt)))
+            SELECT t.id, t.app_id, t.url, t.type, t.payload, t.status, t.attempts, t.failures, NULLIF(t.next_attempt, \(none)), t.created_at
+            FROM unnest(\(deliveries.map(\.id)), \(deliveries.map(\.appID)), \(deliveries.map(\.url)), \(deliveries.map(\.type.rawValue)),
+                \(deliveries.map { ByteBuffer(bytes: $0.payload) }), \(deliveries.map(\.status.rawValue)), \(deliveries.map(\.attempts)),
+                \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(Self.milliseconds) ?? none }),
+                \(deliveries.map { Self.milliseconds($0.createdAt) }))
+                WITH ORDINALITY AS t(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, position)
+            ORDER BY t.position
             """, logger)
     }
 
@@ -87,6 +96,14 @@ extension PostgresStore: WebhookStore {
     /// How many candidate rows one claim looks at, at most.
     static let claimScanBound = 10_000
 
+    package func hasAttemptsInFlight(at now: Date) async throws -> Bool {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT EXISTS (SELECT 1 FROM deliveries WHERE claimed_until >= \(Self.milliseconds(now))) AS busy", self.logger
+            ).first?.get("busy", as: Bool.self) ?? false
+        }
+    }
+
     package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
         try await read { connection in
             let row = try await connection.rows(
@@ -106,9 +123,10 @@ extension PostgresStore: WebhookStore {
     package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool) async throws {
         try await write { connection, changes in
             // Fenced: only the claim that holds the message records its attempt.
-            guard let seq = try await connection.rows(
-                "SELECT seq FROM deliveries WHERE id = \(delivery.id) AND claim_token = \(delivery.claim) FOR UPDATE", self.logger
-            ).first?.get("seq", as: Int64.self)
+            guard
+                let seq = try await connection.rows(
+                    "SELECT seq FROM deliveries WHERE id = \(delivery.id) AND claim_token = \(delivery.claim) FOR UPDATE", self.logger
+                ).first?.get("seq", as: Int64.self)
             else { return }
             try await connection.run(
                 """
@@ -149,7 +167,8 @@ extension PostgresStore: WebhookStore {
 
     package func delivery(appID: String, id: String) async throws -> (WebhookDeliveryRecord, [DeliveryAttemptRecord])? {
         try await read { connection in
-            guard let row = try await connection.rows("SELECT * FROM deliveries WHERE app_id = \(appID) AND id = \(id)", self.logger).first else {
+            guard let row = try await connection.rows("SELECT * FROM deliveries WHERE app_id = \(appID) AND id = \(id)", self.logger).first
+            else {
                 return nil
             }
             let seq: Int64 = try row.get("seq")
@@ -193,7 +212,8 @@ extension PostgresStore: WebhookStore {
     }
 
     private static func delivery(_ row: PostgresRandomAccessRow) throws -> WebhookDeliveryRecord {
-        guard let type = WebhookEventType(rawValue: try row.get("type")), let status = WebhookDeliveryRecord.Status(rawValue: try row.get("status"))
+        guard let type = WebhookEventType(rawValue: try row.get("type")),
+            let status = WebhookDeliveryRecord.Status(rawValue: try row.get("status"))
         else { throw StoreError(.notFound, "unknown delivery type or status") }
         return WebhookDeliveryRecord(
             id: try row.get("id"), appID: try row.get("app_id"), url: try row.get("url"), type: type, payload: try row.get("payload"),

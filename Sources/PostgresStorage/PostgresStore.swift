@@ -47,7 +47,8 @@ package final class PostgresStore: Sendable {
         /// `sslmode` (disable, prefer, require), `minConnections`, `maxConnections`, `connectTimeout` and
         /// `deadline` (seconds).
         package init(url: URL) throws(StoreError) {
-            guard let scheme = url.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql", let host = url.host, !host.isEmpty else {
+            guard let scheme = url.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql", let host = url.host, !host.isEmpty
+            else {
                 throw StoreError(.notFound, "a PostgreSQL URL looks like postgres://user:password@host:5432/database")
             }
             let query = Dictionary(
@@ -103,8 +104,13 @@ package final class PostgresStore: Sendable {
     let client: PostgresClient
     let configuration: Configuration
     let logger: Logger
-    /// Whether the last call reached the database (`/readyz`).
-    private let reachable = Atomic<Bool>(true)
+    /// Whether the change listener is connected: the database is reachable (`/readyz`), and calls are
+    /// tried (heartbeats find a lost database within seconds).
+    private let listening = Atomic<Bool>(false)
+    /// Whether the change listener has listened at least once (the store is not ready before).
+    private let listened = Atomic<Bool>(false)
+    /// Whether the pool's `run()` has been called (leasing before is a warning in PostgresNIO).
+    private let poolRunning = Atomic<Bool>(false)
 
     package init(configuration: Configuration, logger: Logger) {
         self.configuration = configuration
@@ -112,13 +118,16 @@ package final class PostgresStore: Sendable {
         client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
     }
 
-    /// Whether the database answered the last call (and the change listener is connected).
-    package var isReachable: Bool { reachable.load(ordering: .relaxed) }
+    /// Whether the database can be reached: the change listener is connected.
+    package var isReachable: Bool { listening.load(ordering: .acquiring) }
 
-    /// Runs the pool and the change listener until cancelled; migrations run first (`migrate()`).
+    /// Runs the pool and the change listener until cancelled; `prepare()` makes the store ready meanwhile.
     package func run() async {
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.client.run() }
+            group.addTask {
+                self.poolRunning.store(true, ordering: .releasing)
+                await self.client.run()
+            }
             group.addTask {
                 await ChangeListener(store: self).run()
             }
@@ -129,64 +138,100 @@ package final class PostgresStore: Sendable {
 
     /// Runs `body` on a pooled connection within the deadline.
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await call { try await self.client.withConnection { connection in try await body(connection) } }
+        try await call { inUse in
+            try await self.client.withConnection { connection in
+                inUse.set(connection)
+                return try await Self.callersCode { try await body(connection) }
+            }
+        }
     }
 
     /// Runs `body` in one transaction that ends by notifying the other replicas of what it changed;
     /// once it committed, announces that on this replica's feed.
     func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, inout ChangeSet) async throws -> T) async throws -> T {
-        let (result, changes) = try await call {
-            try await self.client.withTransaction(logger: self.logger) { connection in
-                var changes = ChangeSet()
-                let result = try await body(connection, &changes)
-                for payload in ChangeNotice.payloads(changes.changes, origin: self.configuration.replicaID) {
-                    try await connection.run("SELECT pg_notify(\(ChangeNotice.channel), \(payload))", self.logger)
+        let (result, changes) = try await call { inUse in
+            try await self.client.withConnection { connection in
+                inUse.set(connection)
+                return try await connection.transaction(self.logger) {
+                    var changes = ChangeSet()
+                    let result = try await Self.callersCode { try await body(connection, &changes) }
+                    for payload in ChangeNotice.payloads(changes.changes, origin: self.configuration.replicaID) {
+                        try await connection.run("SELECT pg_notify(\(ChangeNotice.channel), \(payload))", self.logger)
+                    }
+                    return (result, changes)
                 }
-                return (result, changes)
             }
         }
         self.changes.publish(changes.changes)
         return result
     }
 
-    /// A store call: within the deadline, with PostgreSQL's errors as the store's.
-    private func call<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// A store call: within the deadline, with PostgreSQL's errors as the store's. While the change
+    /// listener has lost the database, calls fail at once (503) rather than each waiting out its deadline.
+    private func call<T: Sendable>(_ work: @escaping @Sendable (ConnectionInUse) async throws -> T) async throws -> T {
+        guard listening.load(ordering: .acquiring) else {
+            throw StoreError.unavailable("the database cannot be reached; reconnecting")
+        }
+        let inUse = ConnectionInUse()
         do {
-            let result = try await withDeadline(configuration.deadline, work)
-            reachable.store(true, ordering: .relaxed)
-            return result
-        } catch let error as PostgresTransactionError {
-            // The body's own error (a refusal, a conflict) is the caller's; a failed BEGIN or COMMIT is the database's.
-            if let closureError = error.closureError {
-                if let failure = closureError as? PSQLError { throw noteReachability(Self.translated(failure)) }
-                throw closureError
-            }
-            let failure = error.beginError ?? error.commitError ?? error.rollbackError
-            throw noteReachability((failure as? PSQLError).map(Self.translated) ?? StoreError.unavailable("\(error)"))
+            return try await withDeadline(configuration.deadline, onExpiry: inUse.close) { try await work(inUse) }
+        } catch let error as CallersError {
+            throw error.error
         } catch let error as PSQLError {
-            let translated = Self.translated(error)
-            if (translated as? StoreError)?.code == .unavailable { reachable.store(false, ordering: .relaxed) }
-            throw translated
+            throw Self.translated(error)
         } catch let error as StoreError {
-            if error.code == .unavailable { reachable.store(false, ordering: .relaxed) }
             throw error
         } catch {
             // The pool's own errors (connection refused, circuit breaker, closed): the database is out of reach.
             if error is CancellationError { throw error }
-            reachable.store(false, ordering: .relaxed)
             throw StoreError.unavailable("\(error)")
         }
     }
 
-    /// Notes a failure that says the database is out of reach; returns it.
-    private func noteReachability(_ error: any Error) -> any Error {
-        if (error as? StoreError)?.code == .unavailable { reachable.store(false, ordering: .relaxed) }
-        return error
+    /// Runs the caller's code of a store call: its own errors (a refusal, a conflict) are marked to pass
+    /// through as they are, where the pool's and the connection's become `unavailable`.
+    static func callersCode<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PSQLError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw CallersError(error: error)
+        }
     }
 
-    /// Notes that the listener lost (or regained) its connection.
+    /// An error of the caller's own code inside a store call.
+    struct CallersError: Error {
+        let error: any Error
+    }
+
+    /// Notes that the listener connected to the database, or lost it: the database's reachability.
     func listenerConnected(_ connected: Bool) {
-        reachable.store(connected, ordering: .relaxed)
+        listening.store(connected, ordering: .releasing)
+        if connected { listened.store(true, ordering: .releasing) }
+    }
+
+    /// Makes the store ready once `run()` is going: applies the migrations, retrying while the database
+    /// cannot be reached (a replica may start before its database), then waits for the change listener,
+    /// so that no other replica's change is missed once the service is ready.
+    package func prepare() async throws {
+        while !poolRunning.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
+        var delay: Duration = .milliseconds(200)
+        while true {
+            do {
+                try await migrate()
+                break
+            } catch let error as PSQLError where error.code == .server {
+                throw error  // a migration PostgreSQL refused: nothing a retry mends
+            } catch {
+                logger.warning("database not reachable; retrying", metadata: ["error": .string("\(error)"), "retry.in": "\(delay)"])
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(5))
+            }
+        }
+        while !listened.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(10)) }
     }
 
     /// PostgreSQL's errors as the store's: unique violations are conflicts, foreign-key violations a
@@ -231,32 +276,6 @@ package final class PostgresStore: Sendable {
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
     /// A new random token (revisions, claims).
     static func newToken() -> Int64 { Int64.random(in: 1...Int64.max) }
-}
-
-/// `work`, or `StoreError.unavailable` once `deadline` passed (the work is cancelled).
-func withDeadline<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await work() }
-        group.addTask {
-            try await Task.sleep(for: deadline)
-            throw StoreError.unavailable("the database did not answer within \(deadline)")
-        }
-        defer { group.cancelAll() }
-        guard let result = try await group.next() else { throw CancellationError() }
-        return result
-    }
-}
-
-extension PostgresConnection {
-    /// Runs a statement and returns its rows, all read.
-    func rows(_ query: PostgresQuery, _ logger: Logger) async throws -> [PostgresRandomAccessRow] {
-        try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
-    }
-
-    /// Runs a statement whose rows do not matter.
-    func run(_ query: PostgresQuery, _ logger: Logger) async throws {
-        _ = try await self.query(query, logger: logger).collect()
-    }
 }
 
 extension PostgresRandomAccessRow {

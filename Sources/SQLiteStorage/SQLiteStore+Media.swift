@@ -52,7 +52,8 @@ extension SQLiteStore: MediaStore {
         for identifier in identifiers { try release.execute(arguments: [key.appID, key.centerID, holder.rawValue, identifier]) }
     }
 
-    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @Sendable () throws -> Void) async throws -> MediaRecord {
+    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @Sendable () throws -> Void) async throws -> MediaRecord
+    {
         try await write { db, _ in
             if let existing = try Row.fetchOne(
                 db, sql: "\(Self.mediaSelect) WHERE m.app_id = ? AND m.sha256 = ?", arguments: [media.appID, media.sha256])
@@ -99,7 +100,7 @@ extension SQLiteStore: MediaStore {
     }
 
     package func sweepMediaFiles(remove: @Sendable (String) -> Void) async throws -> Int {
-        try await write { db, _ in
+        try await write { db, effects in
             // Attached media that nothing holds any more: their last holder went.
             let unheld = try String.fetchAll(
                 db,
@@ -110,15 +111,16 @@ extension SQLiteStore: MediaStore {
                     """)
             try Self.trash(unheld, db)
             let trash = try String.fetchAll(db, sql: "SELECT sha256 FROM media_trash")
-            var removed = 0
+            var removed: [String] = []
             for sha256 in trash {
                 try db.execute(sql: "DELETE FROM media_trash WHERE sha256 = ?", arguments: [sha256])
                 // Uploaded again since (by this app or another): the file stays.
                 guard try !(Bool.fetchOne(db, sql: "SELECT 1 FROM media WHERE sha256 = ?", arguments: [sha256]) ?? false) else { continue }
                 remove(sha256)
-                removed += 1
+                removed.append(sha256)
             }
-            return removed
+            if !removed.isEmpty { effects.announce(.mediaRemoved(removed)) }
+            return removed.count
         }
     }
 

@@ -8,6 +8,13 @@ extension SQLiteStore {
         try await read { db in try Self.nextClaimable(now: Self.milliseconds(now), db).map(Self.date) }
     }
 
+    package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool {
+        try await read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= ?)", arguments: [Self.milliseconds(now)])
+                ?? false
+        }
+    }
+
     /// When a request next becomes claimable: the earliest fire date not under a live claim, or the end
     /// of the earliest live lease (a holder that dies is taken over then). Two index range scans.
     static func nextClaimable(now: Int64, _ db: Database) throws -> Int64? {
@@ -142,6 +149,7 @@ extension SQLiteStore {
                 try encode(delivered.presentation), sequence,
             ])
             try setHolds(key, holder: .delivered, identifier: firing.identifier, media: mediaIDs(of: delivered.request), db)
+            try append([.app(.delivered(delivered))], for: key, at: now, db, &effects)
         }
         if let badge = firing.badge {
             try db.cachedStatement(sql: "UPDATE centers SET badge = ? WHERE app_id = ? AND id = ?")

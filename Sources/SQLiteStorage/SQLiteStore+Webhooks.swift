@@ -100,6 +100,13 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
+    package func hasAttemptsInFlight(at now: Date) async throws -> Bool {
+        try await read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM deliveries WHERE claimed_until >= ?)", arguments: [Self.milliseconds(now)]) ?? false
+        }
+    }
+
     package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
         let excluded = String(decoding: try JSONEncoder().encode(full.map { [$0.appID, $0.url] }), as: UTF8.self)
         return try await read { db in

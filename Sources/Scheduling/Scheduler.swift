@@ -45,6 +45,8 @@ package actor Scheduler: Service {
     private var startedCycles = 0
     private var completedCycles = 0
     private var cycleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The loop has ended (shutdown): nothing fires here any more.
+    package private(set) var hasStopped = false
 
     package init(
         store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
@@ -75,6 +77,7 @@ package actor Scheduler: Service {
         let target = startedCycles + 1
         wake()
         await withCheckedContinuation { continuation in
+            guard !hasStopped else { return continuation.resume() }
             cycleWaiters.append((target, continuation))
         }
     }
@@ -109,6 +112,7 @@ package actor Scheduler: Service {
         let unfired = claimed.removeAll()
         if !unfired.isEmpty { try? await store.releaseClaims(unfired) }
         // Release anyone waiting for a cycle: there will be none.
+        hasStopped = true
         cycleWaiters.forEach { $0.continuation.resume() }
         cycleWaiters.removeAll()
     }

@@ -90,7 +90,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
                 state.changedAll()
                 state.credentialsChanged()
                 state.stringTablesChanged()
-            case .due, .outbox, .events, .webhookSettings, .clock: break
+            case .due, .outbox, .events, .webhookSettings, .clock, .mediaRemoved: break
             }
         }
     }
@@ -205,6 +205,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     package func latestEvent(_ key: CenterKey) async throws -> Int64? { try await base.latestEvent(key) }
 
     package func nextFireDate(now: Date) async throws -> Date? { try await base.nextFireDate(now: now) }
+    package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool { try await base.hasUnfiredRequests(dueBy: now) }
 
     package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
         try await base.claimDue(now: now, limit: limit, leaseUntil: leaseUntil)

@@ -59,4 +59,6 @@ package enum DelegateEvent: Sendable, Hashable {
     case notificationRemoved([String])
     /// A background push reached the center (`didReceiveRemoteNotification`): for the app, not shown.
     case backgroundPush(NotificationRequest)
+    /// A notification was delivered (written by the firing's transaction, once per firing).
+    case delivered(DeliveredNotification)
 }

@@ -104,6 +104,9 @@ package protocol NotificationStore: Sendable {
 
     /// The earliest fire date of any request not under a live claim at `now`.
     func nextFireDate(now: Date) async throws -> Date?
+    /// Whether some request due at `now` has not fired yet, claimed or not (the virtual clock waits
+    /// for what other processes hold).
+    func hasUnfiredRequests(dueBy now: Date) async throws -> Bool
     /// Claims up to `limit` requests due at `now`, earliest first, that no live claim holds, under a new
     /// fencing token each, until `leaseUntil`; tells the earliest fire date left unclaimed (one transaction).
     func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch

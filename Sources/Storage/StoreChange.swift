@@ -26,6 +26,9 @@ package enum StoreChange: Sendable, Hashable {
     case stringTables(String)
     /// An app's webhook settings changed.
     case webhookSettings(String)
+    /// The bytes of these contents (SHA-256s) went with the last media that had them: every replica
+    /// drops its copy.
+    case mediaRemoved([String])
     /// The shared virtual clock moved (several replicas on one clock).
     case clock(Date)
     /// Changes may have been missed (the feed's connection was lost meanwhile): drop every cache, wake

@@ -100,6 +100,8 @@ package protocol WebhookStore: Sendable {
     /// When the next message comes due: the earliest next attempt (or end of a lease) of a pending
     /// message on an enabled endpoint, leaving out the endpoints in `full` (no room for more now).
     func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date?
+    /// Whether some message is being attempted at `now`, by any process (claimed under a live lease).
+    func hasAttemptsInFlight(at now: Date) async throws -> Bool
     /// Records an attempt and the message's new state (and ends its claim), in one transaction, if the
     /// claim it carries still holds the message; `disableEndpoint` also disables the message's endpoint
     /// (a 410).

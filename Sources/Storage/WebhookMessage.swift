@@ -13,6 +13,7 @@ package enum WebhookMessage {
         case settings(centerID: String, settings: NotificationSettings)
         case removed(centerID: String, identifiers: [String])
         case request(centerID: String, request: NotificationRequest)
+        case delivered(centerID: String, notification: DeliveredNotification)
 
         private enum Keys: String, CodingKey { case centerID, actionIdentifier, userText, notification, settings, identifiers, request }
 
@@ -33,6 +34,9 @@ package enum WebhookMessage {
             case .request(let centerID, let request):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(request, forKey: .request)
+            case .delivered(let centerID, let notification):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(notification, forKey: .notification)
             }
         }
     }
@@ -66,6 +70,7 @@ extension DelegateEvent {
         case .settingsChanged: .settingsChanged
         case .notificationRemoved: .notificationRemoved
         case .backgroundPush: .backgroundPush
+        case .delivered: .notificationDelivered
         }
     }
 
@@ -80,6 +85,7 @@ extension DelegateEvent {
             case .authorizationChanged(let settings), .settingsChanged(let settings): .settings(centerID: centerID, settings: settings)
             case .notificationRemoved(let identifiers): .removed(centerID: centerID, identifiers: identifiers)
             case .backgroundPush(let request): .request(centerID: centerID, request: request)
+            case .delivered(let notification): .delivered(centerID: centerID, notification: notification)
             }
         return try WebhookMessage.body(type: webhookType.rawValue, at: date, data: data)
     }

@@ -9,9 +9,10 @@ import Synchronization
 import WebhookDispatch
 import Webhooks
 
-/// Storage, the center service, the scheduler and the webhook dispatcher, as one `Service`: it opens the
-/// database (running the migrations), marks the service ready, and runs the parts until shutdown. The
-/// HTTP server runs beside it, so `/healthz` answers while storage opens and `/readyz` says when it is done.
+/// Storage and the center service as a `Service`: it opens the database (running the migrations), builds
+/// the parts, marks the service ready, and keeps the database until shutdown. The parts that take work
+/// from the store run as `CenterWorkers`. The HTTP server runs beside them, so `/healthz` answers while
+/// storage opens and `/readyz` says when it is done.
 ///
 /// The store's change feed drives every loop: a sooner request (`.due`) wakes the scheduler, new outbox
 /// messages wake the dispatcher, a move of the shared virtual clock moves this process's clock.
@@ -35,12 +36,35 @@ package final class CenterRuntime: Service {
         package let sender: WebhookSender
         /// The apps' attachment media.
         package let media: MediaLibrary
+
+        /// Returns once everything due at the clock's time has fired and its webhooks have been attempted
+        /// (the virtual clock's move): here, and by the other replicas on the database, which may hold
+        /// some of it. Claims of a replica that died are waited for at most 30 s.
+        @Sendable package func settle() async {
+            let deadline = ContinuousClock.now + .seconds(30)
+            repeat {
+                // A scheduler that stopped (shutdown) fires nothing more here: no reason to wait.
+                guard await !scheduler.hasStopped else { return }
+                await scheduler.settle()
+                await service.extensionsIdle()
+                await dispatcher.settle()
+                let now = service.clock.now
+                let unfired = (try? await store.hasUnfiredRequests(dueBy: now)) ?? false
+                let inFlight = (try? await webhooks.hasAttemptsInFlight(at: now)) ?? false
+                guard unfired || inFlight else { return }
+                // Another replica is at it: its commits come through the feed; look again shortly.
+                try? await Task.sleep(for: .milliseconds(20))
+            } while ContinuousClock.now < deadline
+        }
     }
 
     private let configuration: ServerConfiguration
     private let readiness: Readiness
     private let logger: Logger
     private let opened = Mutex<Parts?>(nil)
+    /// What runs the scheduler, the dispatcher, the extension lane and the media sweep, once storage is open.
+    typealias Work = @Sendable () async throws -> Void
+    private let workStarts = AsyncStream.makeStream(of: Work.self)
 
     package init(configuration: ServerConfiguration, readiness: Readiness, logger: Logger) {
         self.configuration = configuration
@@ -66,10 +90,15 @@ package final class CenterRuntime: Service {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await backend.run() }
                 try await backend.prepare()
-                try await runParts(backend, sender: sender, downloader: downloader, group: &group)
+                let work = try await openParts(backend, sender: sender, downloader: downloader)
+                workStarts.continuation.yield(work)
+                workStarts.continuation.finish()
+                // The workers and the HTTP server stop before the database goes.
+                try? await gracefulShutdown()
                 group.cancelAll()
             }
         } catch {
+            workStarts.continuation.finish()
             await sender.shutdown()
             await downloader.shutdown()
             throw error
@@ -79,14 +108,33 @@ package final class CenterRuntime: Service {
         await downloader.shutdown()
     }
 
-    /// Builds the parts on the open store, marks the service ready, and runs them until shutdown.
-    private func runParts(
-        _ backend: StorageBackend, sender: WebhookSender, downloader: MediaDownloader, group: inout ThrowingDiscardingTaskGroup<any Error>
-    ) async throws {
+    /// Runs what takes work from the store once the parts are open, until shutdown (`CenterWorkers`).
+    func runWork() async throws {
+        for await work in workStarts.stream {
+            try await work()
+            return
+        }
+    }
+
+    /// Builds the parts on the open store and marks the service ready; returns what runs the parts that
+    /// take work from the store.
+    private func openParts(
+        _ backend: StorageBackend, sender: WebhookSender, downloader: MediaDownloader
+    ) async throws -> Work {
         let database = backend.store
         let store = CachingStore(database)
-        // The virtual clock goes on from where it was (it is kept in the store), never backwards.
-        let virtualClock = try await configuration.virtualClock ? ManualClock(now: database.virtualClock() ?? Date()) : nil
+        // The virtual clock goes on from where it was (it is kept in the store), never backwards; the
+        // first process on a database starts it, so that replicas share one time from the start.
+        let virtualClock: ManualClock? =
+            if configuration.virtualClock {
+                if let stored = try await database.virtualClock() {
+                    ManualClock(now: stored)
+                } else {
+                    ManualClock(now: try await database.advanceVirtualClock(to: Date()))
+                }
+            } else {
+                nil
+            }
         let clock: any SchedulerClock = virtualClock ?? SystemClock()
         let schedulerSignal = WakeSignal()
         let outboxSignal = WakeSignal()
@@ -108,12 +156,17 @@ package final class CenterRuntime: Service {
                 virtualClock?.set(date)
                 schedulerSignal.signal()
                 outboxSignal.signal()
+            case .mediaRemoved(let hashes):
+                // Another replica's sweep let these go: this replica's copies go too.
+                for sha256 in hashes { media.files.remove(sha256) }
             case .resynchronize:
                 schedulerSignal.signal()
                 outboxSignal.signal()
             default: break
             }
         }
+        // A replica that started the shared clock meanwhile was heard only from here on.
+        if let virtualClock, let stored = try await database.virtualClock() { virtualClock.set(stored) }
         opened.withLock {
             $0 = Parts(
                 store: store, service: service, scheduler: scheduler, dispatcher: dispatcher, virtualClock: virtualClock,
@@ -127,21 +180,29 @@ package final class CenterRuntime: Service {
         readiness.markReady(isReachable: backend.isReachable)
         logger.notice(
             "storage ready",
-            metadata: ["storage.database": .string(backend.description), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual")]
+            metadata: [
+                "storage.database": .string(backend.description), "scheduler.clock": .string(virtualClock == nil ? "system" : "virtual"),
+            ]
         )
-        group.addTask { await service.runExtensionLane() }
-        group.addTask { await media.run(now: { clock.now }) }
-        group.addTask { try await dispatcher.run() }
-        if let poll = backend.safetyPoll {
-            // Changes of other processes the feed lost while reconnecting are found within `poll`.
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: poll)
-                    schedulerSignal.signal()
-                    outboxSignal.signal()
+        let safetyPoll = backend.safetyPoll
+        return {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { await service.runExtensionLane() }
+                group.addTask { await media.run(now: { clock.now }) }
+                group.addTask { try await dispatcher.run() }
+                if let safetyPoll {
+                    // Changes of other processes the feed lost while reconnecting are found within the poll.
+                    group.addTask {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: safetyPoll)
+                            schedulerSignal.signal()
+                            outboxSignal.signal()
+                        }
+                    }
                 }
+                try await scheduler.run()
+                group.cancelAll()
             }
         }
-        try await scheduler.run()
     }
 }

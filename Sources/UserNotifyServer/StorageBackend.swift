@@ -37,12 +37,13 @@ package struct StorageBackend: Sendable {
             postgres.maximumConnections = configuration.databasePoolSize ?? postgres.maximumConnections
             let store = PostgresStore(configuration: postgres, logger: logger)
             return StorageBackend(
-                store: store, run: { await store.run() }, prepare: { try await store.migrate() }, isReachable: { store.isReachable },
+                store: store, run: { await store.run() }, prepare: { try await store.prepare() }, isReachable: { store.isReachable },
                 safetyPoll: .seconds(1),
                 description: "postgres://\(postgres.host):\(postgres.port)/\(postgres.database ?? "")")
         default:
             throw ConfigurationError(
-                "--database-url: '\(url.scheme ?? "")' is not a supported database; use postgres://user:password@host:5432/db or sqlite:///path/file.sqlite")
+                "--database-url: '\(url.scheme ?? "")' is not a supported database; use postgres://user:password@host:5432/db or sqlite:///path/file.sqlite"
+            )
         }
     }
 

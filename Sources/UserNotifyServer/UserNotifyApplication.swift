@@ -42,13 +42,7 @@ package struct UserNotifyApplication: Sendable {
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
                     events: parts.events, versions: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
-                    moveClock: parts.moveClock, media: parts.media,
-                    settle: {
-                        // Everything due at the clock's time has fired, and its webhooks have been attempted.
-                        await parts.scheduler.settle()
-                        await parts.service.extensionsIdle()
-                        await parts.dispatcher.settle()
-                    }
+                    moveClock: parts.moveClock, media: parts.media, settle: parts.settle
                 )
             }
         }
@@ -72,7 +66,9 @@ package struct UserNotifyApplication: Sendable {
         )
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: server), .init(service: runtime)],
+                // Shut down in reverse order: the workers stop taking work first, the server drains
+                // (requests in flight still have their database), then the runtime closes the database.
+                services: [.init(service: runtime), .init(service: server), .init(service: CenterWorkers(runtime: runtime))],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

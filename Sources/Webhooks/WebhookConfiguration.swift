@@ -61,7 +61,7 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
     package init(
         delegateURL: String? = nil, willPresentTimeout: Double = 2, serviceExtension: ServiceExtension? = nil,
         contentExtensions: [ContentExtension] = [], secrets: [String] = [],
-        events: Set<WebhookEventType> = Set(WebhookEventType.allCases), retryDelays: [Double] = RetrySchedule.standard
+        events: Set<WebhookEventType> = WebhookEventType.standard, retryDelays: [Double] = RetrySchedule.standard
     ) {
         self.delegateURL = delegateURL
         self.willPresentTimeout = willPresentTimeout
@@ -83,7 +83,7 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
         serviceExtension = try container.decodeIfPresent(ServiceExtension.self, forKey: .serviceExtension)
         contentExtensions = try container.decodeIfPresent([ContentExtension].self, forKey: .contentExtensions) ?? []
         secrets = try container.decodeIfPresent([String].self, forKey: .secrets) ?? []
-        events = try container.decodeIfPresent(Set<WebhookEventType>.self, forKey: .events) ?? Set(WebhookEventType.allCases)
+        events = try container.decodeIfPresent(Set<WebhookEventType>.self, forKey: .events) ?? WebhookEventType.standard
         retryDelays = try container.decodeIfPresent([Double].self, forKey: .retryDelays) ?? RetrySchedule.standard
     }
 
@@ -154,4 +154,10 @@ package enum WebhookEventType: String, Codable, Sendable, Hashable, CaseIterable
     /// A background push (`content-available` only) reached the center: the app's
     /// `didReceiveRemoteNotification`; nothing was shown to the user.
     case backgroundPush = "push.background"
+    /// A notification was delivered to the center (once per firing, also in the background). Opt-in:
+    /// it is the busiest event, so it is sent only to an app that lists it.
+    case notificationDelivered = "notification.delivered"
+
+    /// What an app gets when it does not list `events`: everything but the opt-in `notification.delivered`.
+    package static let standard: Set<WebhookEventType> = Set(allCases).subtracting([.notificationDelivered])
 }

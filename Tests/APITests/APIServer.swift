@@ -8,14 +8,15 @@ final class APIServer: Sendable {
     let port: Int
     let dataDirectory: String
 
-    /// `dataDirectory`: another server's, to restart on its data.
-    init(virtualClock: Bool = true, dataDirectory: String? = nil, arguments: [String] = []) async throws {
+    /// `dataDirectory`: another server's, to restart on its data. `database`: a PostgreSQL database
+    /// (replicas share one; each keeps its own data directory, where only its media cache lives).
+    init(virtualClock: Bool = true, dataDirectory: String? = nil, database: URL? = nil, arguments: [String] = []) async throws {
         let data = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)").path
         self.dataDirectory = data
         process = try ServerProcess(
             product: "usernotifyd",
             arguments: ["--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", virtualClock ? "1" : "0"]
-                + arguments
+                + (database.map { ["--database-url", $0.absoluteString] } ?? []) + arguments
         )
         port = try await process.waitForPort()
         _ = try await process.waitForLine(containing: "storage ready")

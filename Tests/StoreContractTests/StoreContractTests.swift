@@ -73,8 +73,10 @@ import Webhooks
             }
             #expect(try await store.center(center)?.badge == 0)
             #expect(try await store.center(other)?.badge == 3)
-            #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(10))
-            #expect(try await store.pendingRequests(other, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(20))
+            #expect(
+                try await store.pendingRequests(center, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(10))
+            #expect(
+                try await store.pendingRequests(other, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(20))
             #expect(try await store.latestEvent(center) == 0)
             #expect(try await store.latestEvent(other) == 1)
             #expect(try await store.deleteCenter(other, at: Self.now))
@@ -152,7 +154,8 @@ import Webhooks
             _ = try await store.upsertPending(pending("x", fireIn: 100), limit: 64)
             #expect(try await fire(store, claimed, at: now).isEmpty)
             #expect(
-                try await store.pendingRequests(center, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(100))
+                try await store.pendingRequests(center, after: nil, limit: 10).items.first?.nextFireDate == Self.now.addingTimeInterval(100)
+            )
         }
     }
 
@@ -186,7 +189,9 @@ import Webhooks
     func theLimitCountsWhatIsPendingAfterFiringsAndRemovals(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in
             for id in ["a", "b"] { _ = try await store.upsertPending(pending(id, fireIn: 1), limit: 2) }
-            await #expect(throws: NotificationError.pendingLimitReached(2)) { try await store.upsertPending(pending("c", fireIn: 1), limit: 2) }
+            await #expect(throws: NotificationError.pendingLimitReached(2)) {
+                try await store.upsertPending(pending("c", fireIn: 1), limit: 2)
+            }
             #expect(try await store.upsertPending(pending("a", fireIn: 5), limit: 2) == .replaced, "replacing works at the limit")
             let now = Self.now.addingTimeInterval(2)
             let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
@@ -325,6 +330,82 @@ import Webhooks
         }
     }
 
+    /// Hundreds of firings of two centers in one call: each recorded as if alone — its own presented
+    /// event (sequences without gaps, the history trimmed as it grows), its delivered row, its pending
+    /// row moved on (repeating) or gone (off the center's count), the last badge kept.
+    @Test(arguments: StoreFactory.all)
+    func aBatchOfFiringsIsRecordedAsManySeparateFirings(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            let other = CenterKey(appID: "a", centerID: "d")
+            try await store.insertCenter(CenterRecord(id: "d", appID: "a", createdAt: Self.now))
+            for index in 0..<300 { _ = try await store.upsertPending(pending("c\(index)", fireIn: 1), limit: 1000) }
+            for index in 0..<20 { _ = try await store.upsertPending(pending("d\(index)", center: other, fireIn: 1), limit: 1000) }
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 500, leaseUntil: now.addingTimeInterval(60)).claims
+            #expect(claimed.count == 320)
+            let next = now.addingTimeInterval(3600)
+            let fired = try await store.fire(claimed, at: now) { claim, _ in
+                let index = Int(claim.identifier.dropFirst())!
+                return FiringRecord(
+                    center: claim.center, identifier: claim.identifier, revision: claim.revision,
+                    delivered: DeliveredNotification(date: now, request: claim.pending.request, presentation: Presentation(list: true)),
+                    // The first five of each center repeat.
+                    nextFireDate: index < 5 ? next : nil, badge: claim.center == other ? index : nil)
+            }
+            #expect(fired.count == 320)
+            let store = try await reopen()
+            #expect(
+                try await store.pendingRequests(center, after: nil, limit: 500).items.map(\.request.identifier).sorted()
+                    == (0..<5).map { "c\($0)" })
+            #expect(try await store.nextFireDate(now: now) == next)
+            #expect(try await store.deliveredNotifications(center, after: nil, limit: 500).items.count == 300)
+            #expect(try await store.center(other)?.badge == fired.last { $0.center == other }?.badge, "the last firing's badge")
+            // 300 presented events: the newest 256 to 288 kept, in sequence.
+            #expect(try await store.latestEvent(center) == 300)
+            let history = try await store.events(center, after: 0, limit: 500)
+            #expect(history.gap)
+            let kept = try await store.events(center, after: 300 - EventHistory.perCenter, limit: 500).events
+            #expect(kept.map(\.sequence) == Array((300 - EventHistory.perCenter + 1)...300))
+            #expect(kept.allSatisfy { $0.name == "presented" })
+            // Presented then badge, per firing, for the other center.
+            let otherEvents = try await store.events(other, after: 0, limit: 100).events
+            #expect(otherEvents.map(\.sequence) == Array(1...40))
+            #expect(otherEvents.map(\.name) == Array(repeating: ["presented", "badgeChanged"], count: 20).flatMap { $0 })
+            // The count of pending requests went down by the firings that removed theirs.
+            for index in 0..<59 { _ = try await store.upsertPending(pending("n\(index)", fireIn: 60), limit: 64) }
+            await #expect(throws: NotificationError.self) { _ = try await store.upsertPending(self.pending("over", fireIn: 60), limit: 64) }
+        }
+    }
+
+    /// `notification.delivered` is opt-in; listed, each firing writes one message with the firing.
+    @Test(arguments: StoreFactory.all)
+    func aFiringWritesItsDeliveredMessageOnlyForAnAppThatAskedForIt(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            let secret = WebhookSecret.generate().text
+            try await store.setWebhookConfiguration(
+                appID: "a", WebhookConfiguration(delegateURL: "https://example.com/hook", secrets: [secret]))
+            #expect(!WebhookEventType.standard.contains(.notificationDelivered))
+            for identifier in ["x", "y"] { _ = try await store.upsertPending(pending(identifier, fireIn: 1), limit: 64) }
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 2, leaseUntil: now.addingTimeInterval(60)).claims
+            _ = try await fire(store, [claimed[0]], at: now, delivered: true)
+            #expect(try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items.isEmpty)
+
+            var configuration = WebhookConfiguration(delegateURL: "https://example.com/hook", secrets: [secret])
+            configuration.events = [.notificationDelivered]
+            try await store.setWebhookConfiguration(appID: "a", configuration)
+            _ = try await fire(store, [claimed[1]], at: now, delivered: true)
+            _ = try await fire(store, [claimed[1]], at: now, delivered: true)
+            let messages = try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items
+            #expect(messages.map(\.type) == [.notificationDelivered], "one message for the one firing that happened")
+            let body = try #require(try JSONSerialization.jsonObject(with: messages[0].payload) as? [String: Any])
+            let data = try #require(body["data"] as? [String: Any])
+            #expect(data["centerID"] as? String == "c")
+            #expect(
+                ((data["notification"] as? [String: Any])?["request"] as? [String: Any])?["identifier"] as? String == claimed[1].identifier)
+        }
+    }
+
     // MARK: the change feed
 
     @Test(arguments: StoreFactory.all)
@@ -369,7 +450,8 @@ import Webhooks
     @Test(arguments: StoreFactory.all)
     func mediaLiveWhileSomethingHoldsThem(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in
-            let media = MediaRecord(id: "m1", appID: "a", sha256: "ab", uti: "public.png", mimeType: "image/png", size: 10, createdAt: Self.now)
+            let media = MediaRecord(
+                id: "m1", appID: "a", sha256: "ab", uti: "public.png", mimeType: "image/png", size: 10, createdAt: Self.now)
             _ = try await store.insertMedia(media, quota: 100, file: try self.file(10)) {}
             await #expect {
                 try await store.upsertPending(self.pending("nope", fireIn: 5, media: ["missing"]), limit: 64)
@@ -400,7 +482,8 @@ import Webhooks
             ) {}
             await #expect {
                 _ = try await store.insertMedia(
-                    MediaRecord(id: "m2", appID: "a", sha256: "s2", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
+                    MediaRecord(
+                        id: "m2", appID: "a", sha256: "s2", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
                     quota: 100, file: try self.file(60)
                 ) {}
             } throws: { ($0 as? NotificationError)?.code == "attachmentMoveIntoDataStoreFailed" }

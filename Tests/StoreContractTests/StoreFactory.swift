@@ -35,7 +35,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         let logger = Logger(label: "contract", factory: { _ in SwiftLogNoOpLogHandler() })
         let (opened, open) = AsyncStream.makeStream(of: PostgresStore.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await withDiscardingTaskGroup { running in for await store in opened { running.addTask { await store.run() } } } }
+            group.addTask {
+                await withDiscardingTaskGroup { running in for await store in opened { running.addTask { await store.run() } } }
+            }
             let make: Reopen = {
                 var configuration = try PostgresStore.Configuration(url: url)
                 // Two hundred writes to one center wait on its row's lock in turn: on a loaded machine
@@ -43,7 +45,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                 configuration.deadline = .seconds(60)
                 let store = PostgresStore(configuration: configuration, logger: logger)
                 open.yield(store)
-                try await store.migrate()
+                try await store.prepare()
                 return store
             }
             do {

@@ -5,12 +5,45 @@ import Foundation
 #endif
 
 /// An executable of this package run as a child process, for tests of what only a real process shows:
-/// the start-up log line, signals, the exit status.
+/// the start-up log line, signals, the exit status. Its output is read as it comes, on a thread of its
+/// own, so that a chatty child never blocks on a full pipe.
 package final class ServerProcess: @unchecked Sendable {
     package let process = Process()
-    private let output: FileHandle
-    private var lines: [String] = []
-    private let lock = NSLock()
+    private let output = Output()
+
+    /// The lines read so far, and whether the output ended. The reading thread holds only this (not the
+    /// process, whose deinit kills the child: only then does the output end).
+    private final class Output: @unchecked Sendable {
+        /// Guarded by `condition`.
+        var lines: [String] = []
+        var ended = false
+        let condition = NSCondition()
+
+        /// Reads `handle` to its end, line by line.
+        func read(_ handle: FileHandle) {
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                var complete: [String] = []
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    complete.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending = Data(pending[pending.index(after: newline)...])
+                }
+                guard !complete.isEmpty else { continue }
+                condition.withLock {
+                    lines += complete
+                    condition.broadcast()
+                }
+            }
+            condition.withLock {
+                if !pending.isEmpty { lines.append(String(decoding: pending, as: UTF8.self)) }
+                ended = true
+                condition.broadcast()
+            }
+        }
+    }
 
     /// Starts `product` (built next to the test bundle) with `arguments` and extra `environment`.
     package convenience init(product: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
@@ -29,12 +62,15 @@ package final class ServerProcess: @unchecked Sendable {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw LoopbackConnection.Failure("socketpair failed: errno \(errno)")
         }
-        output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        let handle = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
         let writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
         process.standardOutput = writeEnd
         process.standardError = writeEnd
         defer { close(ends[1]) }
         try process.run()
+        let reader = Thread { [output] in output.read(handle) }
+        reader.stackSize = 1 << 20
+        reader.start()
     }
 
     /// The folder that holds the package's built products.
@@ -61,35 +97,19 @@ package final class ServerProcess: @unchecked Sendable {
     }
 
     /// The first output line, seen so far or still to come, that contains `needle` (nil at the end of
-    /// the output). Lines already read by an earlier wait count too, whatever order they came in.
+    /// the output).
     package func waitForLine(containing needle: String) async throws -> String? {
-        if let seen = lock.withLock({ lines.first { $0.contains(needle) } }) { return seen }
-        let handle = output
+        let output = output
         return try await onOwnThread {
-            while true {
-                if let line = self.nextLine(from: handle) {
-                    if line.contains(needle) { return line }
-                } else {
-                    return nil
+            output.condition.withLock {
+                var checked = 0
+                while true {
+                    if let line = output.lines[checked...].first(where: { $0.contains(needle) }) { return line }
+                    checked = output.lines.count
+                    if output.ended { return nil }
+                    output.condition.wait()
                 }
             }
-        }
-    }
-
-    private var pending = Data()
-
-    /// The next complete output line, recorded; nil at the end of the output.
-    private func nextLine(from handle: FileHandle) -> String? {
-        while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending = Data(pending[pending.index(after: newline)...])
-                lock.withLock { lines.append(line) }
-                return line
-            }
-            let chunk = handle.availableData
-            if chunk.isEmpty { return nil }
-            pending.append(chunk)
         }
     }
 
@@ -101,14 +121,18 @@ package final class ServerProcess: @unchecked Sendable {
         return Int(line[range].filter(\.isNumber))!
     }
 
-    /// Every output line, read until the process closes its output (exits or is killed).
+    /// Every output line, once the process closed its output (exited or was killed).
     package func allOutputLines() async throws -> [String] {
-        let handle = output
-        try await onOwnThread { while self.nextLine(from: handle) != nil {} }
-        return lock.withLock { lines }
+        let output = output
+        return try await onOwnThread {
+            output.condition.withLock {
+                while !output.ended { output.condition.wait() }
+                return output.lines
+            }
+        }
     }
 
-    package var outputSoFar: String { lock.withLock { lines.joined(separator: "\n") } }
+    package var outputSoFar: String { output.condition.withLock { output.lines.joined(separator: "\n") } }
 
     package func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 

@@ -8,11 +8,11 @@ package enum TestPostgres {
 
     package static var isAvailable: Bool { serverURL != nil }
 
-    /// A new empty database on the server; its URL.
-    package static func createDatabase(_ prefix: String = "test") throws -> URL {
-        guard let server = serverURL else { throw LoopbackConnection.Failure("no test PostgreSQL server (run make test)") }
+    /// A new empty database on the server (by default the run's); its URL.
+    package static func createDatabase(_ prefix: String = "test", on server: URL? = serverURL) throws -> URL {
+        guard let server else { throw LoopbackConnection.Failure("no test PostgreSQL server (run make test)") }
         let name = "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
-        try run("createdb", server, [name])
+        _ = try run("createdb", server, [name])
         var components = URLComponents(url: server, resolvingAgainstBaseURL: false)!
         components.path = "/" + name
         return components.url!
@@ -20,38 +20,83 @@ package enum TestPostgres {
 
     /// Drops a database `createDatabase` made (connections to it are ended).
     package static func dropDatabase(_ url: URL) {
-        guard let server = serverURL else { return }
-        try? run("dropdb", server, ["--force", String(url.path.dropFirst())])
+        _ = try? run("dropdb", url, ["--force", String(url.path.dropFirst())])
     }
 
-    /// Stops the server (`pg_ctl stop`), for outage tests; `start()` brings it back on the same port and data.
-    package static func stop() throws { try control("stop -m fast -w") }
+    /// Runs SQL on the database with psql; the rows, each a list of its columns' texts.
+    package static func query(_ url: URL, _ sql: String) throws -> [[String]] {
+        try run("psql", url, ["-d", String(url.path.dropFirst()), "-XAtq", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
 
-    package static func start() throws { try control("start -w -t 60") }
-
-    private static func control(_ action: String) throws {
-        guard let command = ProcessInfo.processInfo.environment["USERNOTIFYD_TEST_POSTGRES_CTL"] else {
-            throw LoopbackConnection.Failure("no USERNOTIFYD_TEST_POSTGRES_CTL (run make test)")
+    /// The first column of the first row of `sql` as an integer.
+    package static func count(_ url: URL, _ sql: String) throws -> Int {
+        guard let text = try query(url, sql).first?.first, let value = Int(text) else {
+            throw LoopbackConnection.Failure("no number from \(sql)")
         }
-        try shell("\(command) \(action) >/dev/null")
+        return value
     }
 
-    private static func run(_ tool: String, _ server: URL, _ arguments: [String]) throws {
+    @discardableResult
+    private static func run(_ tool: String, _ server: URL, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool, "-h", server.host ?? "127.0.0.1", "-p", String(server.port ?? 5432), "-U", server.user ?? "postgres"] + arguments
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments =
+            [tool, "-h", server.host ?? "127.0.0.1", "-p", String(server.port ?? 5432), "-U", server.user ?? "postgres"] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
         try process.run()
+        // Read before waiting: a full pipe would stop the tool.
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw LoopbackConnection.Failure("\(tool) \(arguments) failed") }
+        guard process.terminationStatus == 0 else { throw LoopbackConnection.Failure("\(tool) \(arguments) failed: \(failure)") }
+        return text
+    }
+}
+
+/// A PostgreSQL server of a test's own (`Tests/Support/postgres-server.sh`), for tests that stop and
+/// start it: the run's shared server stays up for every other suite.
+package final class PrivatePostgres: Sendable {
+    package let directory: String
+    /// The superuser URL of its `postgres` database.
+    package let url: URL
+
+    package init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString)").path
+        guard let url = URL(string: try Self.script("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw LoopbackConnection.Failure("postgres-server.sh printed no URL")
+        }
+        self.url = url
     }
 
-    private static func shell(_ command: String) throws {
+    /// Stops the server (a fast shutdown: connections are ended); `start()` brings it back on the same port and data.
+    package func stop() throws { _ = try Self.script("stop", directory) }
+
+    package func start() throws { _ = try Self.script("start", directory) }
+
+    /// Stops the server and deletes its data.
+    package func remove() { _ = try? Self.script("remove", directory) }
+
+    private static func script(_ action: String, _ directory: String) throws -> String {
+        // Its output goes to a file, not a pipe: the server it starts may inherit the pipe's write end
+        // (Foundation's pipes are not close-on-exec), and reading to the pipe's end would never end.
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("pg-out-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: outputPath, contents: nil), let output = FileHandle(forWritingAtPath: outputPath)
+        else {
+            throw LoopbackConnection.Failure("cannot write \(outputPath)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
+        process.executableURL = ServerProcess.packageRoot.appendingPathComponent("Tests/Support/postgres-server.sh")
+        process.arguments = [action, directory]
+        process.standardOutput = output
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw LoopbackConnection.Failure("'\(command)' failed") }
+        try output.close()
+        guard process.terminationStatus == 0 else { throw LoopbackConnection.Failure("postgres-server.sh \(action) failed") }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A webhook receiver for the tests: verifies every call with the official `standardwebhooks` package
 and answers as its mode says. POST /hook receives; POST /control/mode {"mode": …} changes the mode;
-GET /control/received lists what came in. Prints `listening <port>` once ready.
+GET /control/received lists what came in (?brief=1: without bodies, with each event's type, center
+and notification identifier). Prints `listening <port>` once ready.
 
 Service-extension calls answer {"content": …} as POST /control/service {"service": …} says: title:T (the
 request's content with title T), attach:URL (title "Attached", one attachment `img` fetched from URL),
@@ -22,6 +23,17 @@ from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 lock = threading.Lock()
 state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge", "extension": "dismissAndForwardAction", "service": "title:Changed"}
+
+
+def brief(record):
+    """A record without its body: the event's type, center and notification identifier instead."""
+    body = record.get("body") or {}
+    data = body.get("data") or {}
+    request = (data.get("notification") or {}).get("request") or data.get("request") or {}
+    return {
+        "id": record.get("id"), "verifiedWith": record.get("verifiedWith"), "status": record.get("status"),
+        "type": body.get("type"), "centerID": data.get("centerID"), "identifier": request.get("identifier"),
+    }
 
 
 def answer_for(mode, calls):
@@ -52,10 +64,12 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self):
-        if self.path == "/control/received":
+        if self.path in ("/control/received", "/control/received?brief=1"):
             with lock:
-                body = json.dumps(state["received"]).encode()
-            return self.reply(200, body, {"Content-Type": "application/json"})
+                received = list(state["received"])
+            if self.path.endswith("brief=1"):
+                received = [brief(record) for record in received]
+            return self.reply(200, json.dumps(received).encode(), {"Content-Type": "application/json"})
         self.reply(404)
 
     def do_POST(self):
@@ -156,6 +170,8 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     arguments = parser.parse_args()
     state["mode"] = arguments.mode
+    # Several replicas send at once: a backlog as deep as their connections, not the default five.
+    ThreadingHTTPServer.request_queue_size = 256
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     # Calls left hanging must not keep the receiver from exiting.
     server.daemon_threads = True

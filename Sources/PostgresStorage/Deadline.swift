@@ -1,0 +1,145 @@
+import PostgresNIO
+import Storage
+import Synchronization
+
+/// `work`, or `StoreError.unavailable` once `deadline` passed: then `onExpiry` runs (closing the
+/// connection the work uses, which fails a query waiting on a live connection at once) and the work is
+/// cancelled, which every query answers at once (see `abandoningOnCancellation`).
+func withDeadline<T: Sendable>(
+    _ deadline: Duration, onExpiry: @escaping @Sendable () -> Void = {}, _ work: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: DeadlineOutcome<T>.self) { group in
+        group.addTask { .done(try await work()) }
+        group.addTask {
+            try await Task.sleep(for: deadline)
+            return .expired
+        }
+        defer { group.cancelAll() }
+        switch try await group.next() {
+        case .done(let result): return result
+        case .expired:
+            onExpiry()
+            throw StoreError.unavailable("the database did not answer within \(deadline)")
+        case nil: throw CancellationError()
+        }
+    }
+}
+
+private enum DeadlineOutcome<T: Sendable>: Sendable {
+    case done(T)
+    case expired
+}
+
+/// `work` in a task of its own, awaited until it ends or the caller is cancelled: then the caller goes
+/// on at once, and the work, cancelled too, is left to end by itself.
+///
+/// This is the one place that runs work in an unstructured task, because no structured form can do
+/// it: a task group waits for its cancelled children, and PostgresNIO (1.33) has queries that ignore
+/// cancellation and never complete — one sent as the server closes the connection was found to hang
+/// for good (by restarting PostgreSQL under load), and with it every deadline above it. Only a query
+/// goes in here, never a caller's closure.
+func abandoningOnCancellation<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    let answer = FirstAnswer<T>()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+            guard answer.wait(continuation) else { return }
+            answer.keep(
+                Task {
+                    do { answer.give(.success(try await work())) } catch { answer.give(.failure(error)) }
+                })
+        }
+    } onCancel: {
+        answer.give(.failure(CancellationError()))
+    }
+}
+
+/// The first of the answers given to a waiter; the work still running then is cancelled.
+private final class FirstAnswer<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        /// An answer given before the waiter waited (it was cancelled at once).
+        var early: Result<T, any Error>?
+        var answered = false
+        var work: Task<Void, Never>?
+    }
+    private let state = Mutex(State())
+
+    /// Waits with `continuation`; false if the answer is already there (and given to it).
+    func wait(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+        let early: Result<T, any Error>? = state.withLock { state in
+            if state.early == nil { state.continuation = continuation }
+            return state.early
+        }
+        guard let early else { return true }
+        continuation.resume(with: early)
+        return false
+    }
+
+    /// Keeps the work, to cancel it once answered (at once if already).
+    func keep(_ work: Task<Void, Never>) {
+        let answered = state.withLock { state in
+            if !state.answered { state.work = work }
+            return state.answered
+        }
+        if answered { work.cancel() }
+    }
+
+    /// Gives `result` to the waiter unless an answer was given already.
+    func give(_ result: Result<T, any Error>) {
+        let decided: (continuation: CheckedContinuation<T, any Error>?, work: Task<Void, Never>?)? = state.withLock { state in
+            guard !state.answered else { return nil }
+            state.answered = true
+            if state.continuation == nil { state.early = result }
+            defer { (state.continuation, state.work) = (nil, nil) }
+            return (state.continuation, state.work)
+        }
+        guard let decided else { return }
+        decided.work?.cancel()
+        decided.continuation?.resume(with: result)
+    }
+}
+
+/// The connection a store call works on, so that a call past its deadline can close it.
+final class ConnectionInUse: Sendable {
+    private let connection = Mutex<PostgresConnection?>(nil)
+
+    func set(_ connection: PostgresConnection) {
+        self.connection.withLock { $0 = connection }
+    }
+
+    /// Closes the connection (the pool replaces it): its query in flight fails at once.
+    func close() {
+        connection.withLock { $0 }?.closeNow()
+    }
+}
+
+extension PostgresConnection {
+    /// Closes the connection without waiting: queries in flight on it fail at once.
+    func closeNow() {
+        let _: EventLoopFuture<Void> = close()
+    }
+
+    /// Runs a statement and returns its rows, all read; a cancelled caller does not wait for it.
+    func rows(_ query: PostgresQuery, _ logger: Logger) async throws -> [PostgresRandomAccessRow] {
+        try await abandoningOnCancellation { try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() } }
+    }
+
+    /// Runs a statement whose rows are of no interest; a cancelled caller does not wait for it.
+    func run(_ query: PostgresQuery, _ logger: Logger) async throws {
+        _ = try await rows(query, logger)
+    }
+
+    /// Runs `body` in a transaction of this connection's, with statements that a cancelled caller does
+    /// not wait for (unlike PostgresNIO's `withTransaction`).
+    func transaction<T>(_ logger: Logger, _ body: () async throws -> T) async throws -> T {
+        try await run("BEGIN", logger)
+        do {
+            let result = try await body()
+            try await run("COMMIT", logger)
+            return result
+        } catch {
+            try? await run("ROLLBACK", logger)
+            throw error
+        }
+    }
+}

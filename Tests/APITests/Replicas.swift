@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+
+/// Replicas of the real `usernotifyd` on one new PostgreSQL database, each with a data directory of its
+/// own (where only its media cache lives), all on the shared virtual clock.
+struct Replicas: Sendable {
+    let database: URL
+    let servers: [APIServer]
+
+    subscript(index: Int) -> APIServer { servers[index] }
+
+    /// `count` replicas started together (so that their migrations race, and run once) on a new database
+    /// of `server` (by default the run's).
+    static func start(_ count: Int, on server: URL? = TestPostgres.serverURL, arguments: [String] = []) async throws -> Replicas {
+        let database = try TestPostgres.createDatabase("replicas", on: server)
+        let servers = try await withThrowingTaskGroup(of: (Int, APIServer).self) { group in
+            for index in 0..<count {
+                group.addTask { (index, try await APIServer(database: database, arguments: arguments)) }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }.sorted { $0.key < $1.key }.map(\.value)
+        }
+        return Replicas(database: database, servers: servers)
+    }
+
+    /// Stops the replicas still running, then drops the database.
+    func stop() async throws {
+        for server in servers where server.process.process.isRunning { try await server.stop() }
+        TestPostgres.dropDatabase(database)
+    }
+
+    /// The first column of the first row of `sql` on the replicas' database, as an integer.
+    func count(_ sql: String) throws -> Int { try TestPostgres.count(database, sql) }
+}
+
+/// Runs `work` for every index in `range`, at most `width` at a time.
+func concurrently(_ range: Range<Int>, width: Int, _ work: @escaping @Sendable (Int) async throws -> Void) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        var next = range.lowerBound
+        func startNext() {
+            let index = next
+            group.addTask { try await work(index) }
+            next += 1
+        }
+        while next < range.upperBound, next - range.lowerBound < width { startNext() }
+        while try await group.next() != nil {
+            if next < range.upperBound { startNext() }
+        }
+    }
+}
+
+/// Waits until `condition` holds, looking every 50 ms, for at most `seconds` (a bound for a broken
+/// build, not a timing: the condition is the event waited on).
+func waitUntil(_ what: String, within seconds: Double = 120, _ condition: () async throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { throw LoopbackConnection.Failure("gave up waiting for \(what) after \(seconds) s") }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+/// One request on a fresh connection that may wait `timeout` seconds for its answer (a move of the
+/// virtual clock answers once everything due fired).
+func slowRequest(port: Int, _ method: String, _ path: String, token: String, json: Any, timeout: Int) async throws -> LoopbackResponse {
+    let connection = try await LoopbackConnection.open(port: port, timeout: timeout)
+    return try await connection.request(
+        method, path, headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+        body: Array(try JSONSerialization.data(withJSONObject: json)))
+}
