@@ -26,7 +26,7 @@ def replicas(args, count, database, name, virtual=True):
     for index in range(count):
         data = os.path.join(WORK, f"replica-{name}-{index}")
         subprocess.run(["rm", "-rf", data], check=True)
-        command = [args.usernotifyd, "--port", "0", "--log-level", "warning", "--data-dir", data, "--admin-token", ADMIN,
+        command = [args.usernotifyd, "--port", "0", "--log-level", "notice", "--data-dir", data, "--admin-token", ADMIN,
                    "--virtual-clock", "1" if virtual else "0", "--pending-limit", "1000000"]
         processes.append(start(command + (["--database-url", database] if database else [])))
     return processes
