@@ -221,6 +221,11 @@ package final class PostgresStore: Sendable {
         var delay: Duration = .milliseconds(200)
         while true {
             do {
+                // A database out of reach is found within the deadline (the pool's own retries would
+                // hold the migration's lease for a minute), and said so in the log.
+                try await withDeadline(configuration.deadline) {
+                    try await self.client.withConnection { connection in try await connection.run("SELECT 1", self.logger) }
+                }
                 try await migrate()
                 break
             } catch let error as PSQLError where error.code == .server {

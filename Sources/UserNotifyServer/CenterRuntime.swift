@@ -89,9 +89,12 @@ package final class CenterRuntime: Service {
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await backend.run() }
-                try await backend.prepare()
-                let work = try await openParts(backend, sender: sender, downloader: downloader)
-                workStarts.continuation.yield(work)
+                // SIGTERM while the database is still out of reach (a replica keeps retrying) ends the wait.
+                let opened = try await cancelWhenGracefulShutdown {
+                    try await backend.prepare()
+                    return try await self.openParts(backend, sender: sender, downloader: downloader)
+                }
+                workStarts.continuation.yield(opened)
                 workStarts.continuation.finish()
                 // The workers and the HTTP server stop before the database goes.
                 try? await gracefulShutdown()
@@ -101,6 +104,8 @@ package final class CenterRuntime: Service {
             workStarts.continuation.finish()
             await sender.shutdown()
             await downloader.shutdown()
+            // Stopped before storage was ready: a shutdown, not a failure.
+            if error is CancellationError, Task.isShuttingDownGracefully { return }
             throw error
         }
         // Every part that used them has ended.
@@ -110,10 +115,10 @@ package final class CenterRuntime: Service {
 
     /// Runs what takes work from the store once the parts are open, until shutdown (`CenterWorkers`).
     func runWork() async throws {
-        for await work in workStarts.stream {
-            try await work()
-            return
-        }
+        // Shutdown may come before storage is ready: then there is nothing to run.
+        let starts = workStarts.stream
+        guard let work = await cancelWhenGracefulShutdown({ await starts.first { _ in true } }) else { return }
+        try await work()
     }
 
     /// Builds the parts on the open store and marks the service ready; returns what runs the parts that

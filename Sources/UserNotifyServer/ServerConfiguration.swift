@@ -24,6 +24,7 @@ import Webhooks
 /// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
 /// | `--http-threads` | `USERNOTIFYD_HTTP_THREADS` | one per core, at most 4 |
 /// | `--heartbeat-interval` | `USERNOTIFYD_HEARTBEAT_INTERVAL` | `15` seconds |
+/// | `--drain-delay` | `USERNOTIFYD_DRAIN_DELAY` | `0` seconds (not ready, still serving, before draining) |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
     package var dataDirectory = "./data"
@@ -43,6 +44,9 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var mediaQuotaBytes = 1_000_000_000
     /// Loopback, private or link-local networks that webhook URLs may reach all the same (the SSRF guard).
     package var webhookAllowedNetworks: [IPNetwork] = []
+    /// After SIGTERM: how long `/readyz` says 503 while everything still serves, so that load balancers
+    /// stop sending before the server drains.
+    package var drainDelay: Duration = .zero
 
     package init() {}
 }
@@ -136,6 +140,10 @@ extension ServerConfiguration {
         Option(name: "heartbeat-interval", help: "seconds between keep-alive comments on event streams (default 15)") {
             config, value throws(ConfigurationError) in
             config.http.heartbeatInterval = .seconds(try integer(value, "heartbeat-interval", in: 1...3_600))
+        },
+        Option(name: "drain-delay", help: "seconds /readyz answers 503 after SIGTERM while everything still serves (default 0)") {
+            config, value throws(ConfigurationError) in
+            config.drainDelay = .seconds(try integer(value, "drain-delay", in: 0...600))
         },
     ]
 

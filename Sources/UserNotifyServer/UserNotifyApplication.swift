@@ -66,9 +66,13 @@ package struct UserNotifyApplication: Sendable {
         )
         let group = ServiceGroup(
             configuration: .init(
-                // Shut down in reverse order: the workers stop taking work first, the server drains
-                // (requests in flight still have their database), then the runtime closes the database.
-                services: [.init(service: runtime), .init(service: server), .init(service: CenterWorkers(runtime: runtime))],
+                // Shut down in reverse order: /readyz turns 503 for the drain delay, the workers stop
+                // taking work, the server drains (requests in flight still have their database), then
+                // the runtime closes the database.
+                services: [
+                    .init(service: runtime), .init(service: server), .init(service: CenterWorkers(runtime: runtime)),
+                    .init(service: DrainDelay(readiness: readiness, delay: configuration.drainDelay, logger: logger)),
+                ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

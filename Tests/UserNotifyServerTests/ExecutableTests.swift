@@ -46,4 +46,36 @@ import Testing
         first.signal(SIGTERM)
         #expect(try await first.waitForExit() == 0)
     }
+
+    /// A replica whose database cannot be reached keeps retrying, not ready, and SIGTERM still stops it
+    /// at once and cleanly (nothing was ready to shut down).
+    @Test func sigtermStopsAServerStillWaitingForItsDatabase() async throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("usernotifyd-\(UUID())").path
+        // Port 1 on loopback: nothing listens there, so every connection is refused.
+        let server = try ServerProcess(
+            product: "usernotifyd",
+            arguments: ["--port", "0", "--data-dir", dataDirectory, "--database-url", "postgres://nobody@127.0.0.1:1/none"])
+        let port = try await server.waitForPort()
+        _ = try await server.waitForLine(containing: "database not reachable; retrying")
+        #expect(try await loopbackRequest(port: port, "GET", "/readyz").status == 503)
+        server.signal(SIGTERM)
+        #expect(try await server.waitForExit() == 0)
+    }
+
+    /// After SIGTERM, `/readyz` turns 503 at once while everything still serves for the drain delay, so
+    /// load balancers stop sending first; then the server drains and exits 0.
+    @Test func sigtermTurnsReadinessOffForTheDrainDelayWhileStillServing() async throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("usernotifyd-\(UUID())").path
+        let server = try ServerProcess(
+            product: "usernotifyd", arguments: ["--port", "0", "--data-dir", dataDirectory, "--drain-delay", "15"])
+        let port = try await server.waitForPort()
+        _ = try await server.waitForLine(containing: "storage ready")
+        #expect(try await loopbackRequest(port: port, "GET", "/readyz").status == 200)
+        server.signal(SIGTERM)
+        _ = try await server.waitForLine(containing: "not ready; draining")
+        let readiness = try await loopbackRequest(port: port, "GET", "/readyz")
+        #expect(readiness.status == 503 && readiness.json["code"] as? String == "notReady", "\(readiness.text)")
+        #expect(try await loopbackRequest(port: port, "GET", "/healthz").status == 200, "still serving during the delay")
+        #expect(try await server.waitForExit(timeout: 120) == 0)
+    }
 }
