@@ -78,6 +78,12 @@ enum OperatorRoutes {
             await context.settle()
             return try .json(ClockView(now: clock.now, virtual: true))
         }
+        // Prometheus' text format, for the operator's admin token (Prometheus sends it as a bearer
+        // `authorization`): one port to expose, and route names and volumes are not for everyone.
+        router.on(.get, "/metrics") { request in
+            let context = try await operatorContext(request, provider)
+            return Response(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", bytes: await context.metrics())
+        }
         router.on(.post, "/v1/apps") { request in
             let context = try await operatorContext(request, provider)
             let body = try request.decodeJSON(CreateApp.self)

@@ -15,6 +15,9 @@ package struct Router: HTTPResponder {
     package var errorMapper: @Sendable (any Error) -> Problem?
     /// Told about every error that became a 500.
     package var onInternalError: @Sendable (any Error, Request) -> Void
+    /// Told about every response: the method, the route's template (nil: no route matched), the status
+    /// and how long the handler took (metrics).
+    package var onResponse: @Sendable (HTTPMethod, String?, HTTPStatus, Duration) -> Void = { _, _, _, _ in }
 
     package init(
         errorMapper: @escaping @Sendable (any Error) -> Problem? = { _ in nil },
@@ -27,7 +30,7 @@ package struct Router: HTTPResponder {
     /// Adds a route. Templates are `/`-separated; a segment `{name}` matches any one non-empty segment.
     /// `body` says how the request body is received (in memory unless told otherwise).
     package mutating func on(_ method: HTTPMethod, _ template: String, body: BodyPolicy = .buffered, _ handler: @escaping Handler) {
-        let route = Route(method: method, template: PathTemplate(template), handler: handler)
+        let route = Route(method: method, path: template, template: PathTemplate(template), handler: handler)
         routes[route.template.segments.count, default: []].append(route)
         if case .spooled = body { spooledRoutes.append((method, route.template, body)) }
     }
@@ -38,21 +41,30 @@ package struct Router: HTTPResponder {
     }
 
     package func respond(to request: Request) async -> Response {
+        let started = ContinuousClock.now
         var request = request
+        var template: String?
+        let response: Response
         do {
-            let handler = try match(&request)
-            return try await handler(request)
+            let route = try match(&request)
+            template = route.template
+            response = try await route.handler(request)
         } catch let problem as Problem {
-            return problem.response
+            response = problem.response
         } catch {
-            if let problem = errorMapper(error) { return problem.response }
-            onInternalError(error, request)
-            return Problem.internalError().response
+            if let problem = errorMapper(error) {
+                response = problem.response
+            } else {
+                onInternalError(error, request)
+                response = Problem.internalError().response
+            }
         }
+        onResponse(request.method, template, response.status, ContinuousClock.now - started)
+        return response
     }
 
-    /// The handler for the request, with its path parameters filled in.
-    private func match(_ request: inout Request) throws -> Handler {
+    /// The route for the request, with its path parameters filled in.
+    private func match(_ request: inout Request) throws -> (handler: Handler, template: String) {
         let segments = request.segments
         var allowed: [HTTPMethod] = []
         let method = request.method == .head ? HTTPMethod.get : request.method
@@ -60,7 +72,7 @@ package struct Router: HTTPResponder {
             guard let parameters = route.template.match(segments) else { continue }
             if route.method == method {
                 request.pathParameters = parameters
-                return route.handler
+                return (route.handler, route.path)
             }
             if !allowed.contains(route.method) { allowed.append(route.method) }
         }
@@ -73,6 +85,8 @@ package struct Router: HTTPResponder {
 
     private struct Route: Sendable {
         var method: HTTPMethod
+        /// The template as written (`/v1/apps/{appID}`).
+        var path: String
         var template: PathTemplate
         var handler: Handler
     }

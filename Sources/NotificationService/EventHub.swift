@@ -28,6 +28,9 @@ package final class EventHub: Sendable {
     /// Events read from the store at once.
     private let pageSize = 256
 
+    /// The streams following a center now, on this process (`/metrics`).
+    package var openStreams: Int { watchers.withLock { $0.byCenter.values.reduce(0) { $0 + $1.count } } }
+
     package init(store: any NotificationStore) {
         self.store = store
         store.changes.listen { [weak self] change in self?.apply(change) }

@@ -8,6 +8,12 @@ extension PostgresStore {
         try await read { connection in try await self.nextClaimable(now: Self.milliseconds(now), connection).map(Self.date) }
     }
 
+    package func pendingTotal() async throws -> Int {
+        try await read { connection in
+            try await connection.rows("SELECT count(*) AS n FROM pending", self.logger).first?.get("n", as: Int.self) ?? 0
+        }
+    }
+
     package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool {
         try await read { connection in
             try await connection.rows(

@@ -96,6 +96,13 @@ extension PostgresStore: WebhookStore {
     /// How many candidate rows one claim looks at, at most.
     static let claimScanBound = 10_000
 
+    package func outboxDepth() async throws -> Int {
+        try await read { connection in
+            try await connection.rows("SELECT count(*) AS n FROM deliveries WHERE status = 'pending'", self.logger)
+                .first?.get("n", as: Int.self) ?? 0
+        }
+    }
+
     package func hasAttemptsInFlight(at now: Date) async throws -> Bool {
         try await read { connection in
             try await connection.rows(

@@ -8,6 +8,10 @@ extension SQLiteStore {
         try await read { db in try Self.nextClaimable(now: Self.milliseconds(now), db).map(Self.date) }
     }
 
+    package func pendingTotal() async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending") ?? 0 }
+    }
+
     package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool {
         try await read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= ?)", arguments: [Self.milliseconds(now)])

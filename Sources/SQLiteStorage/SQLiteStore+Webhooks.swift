@@ -100,6 +100,10 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
+    package func outboxDepth() async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM deliveries WHERE status = 'pending'") ?? 0 }
+    }
+
     package func hasAttemptsInFlight(at now: Date) async throws -> Bool {
         try await read { db in
             try Bool.fetchOne(

@@ -207,6 +207,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     package func nextFireDate(now: Date) async throws -> Date? { try await base.nextFireDate(now: now) }
     package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool { try await base.hasUnfiredRequests(dueBy: now) }
 
+    package func pendingTotal() async throws -> Int { try await base.pendingTotal() }
+
     package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
         try await base.claimDue(now: now, limit: limit, leaseUntil: leaseUntil)
     }

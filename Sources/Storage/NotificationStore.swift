@@ -107,6 +107,8 @@ package protocol NotificationStore: Sendable {
     /// Whether some request due at `now` has not fired yet, claimed or not (the virtual clock waits
     /// for what other processes hold).
     func hasUnfiredRequests(dueBy now: Date) async throws -> Bool
+    /// How many requests are pending, in every center (`/metrics`).
+    func pendingTotal() async throws -> Int
     /// Claims up to `limit` requests due at `now`, earliest first, that no live claim holds, under a new
     /// fencing token each, until `leaseUntil`; tells the earliest fire date left unclaimed (one transaction).
     func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch

@@ -102,6 +102,8 @@ package protocol WebhookStore: Sendable {
     func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date?
     /// Whether some message is being attempted at `now`, by any process (claimed under a live lease).
     func hasAttemptsInFlight(at now: Date) async throws -> Bool
+    /// How many messages wait to be delivered, in every app's outbox (`/metrics`).
+    func outboxDepth() async throws -> Int
     /// Records an attempt and the message's new state (and ends its claim), in one transaction, if the
     /// claim it carries still holds the message; `disableEndpoint` also disables the message's endpoint
     /// (a 410).

@@ -151,7 +151,9 @@ package final class CenterRuntime: Service {
         let service = NotificationCenterService(
             store: store, clock: clock, delegate: WebhookDelegate(store: database, clock: clock, sender: sender, media: media),
             configuration: serviceConfiguration, logger: logger, released: { await media.sweep() })
-        let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: schedulerSignal)
+        let scheduler = Scheduler(
+            store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger,
+            wakeSignal: schedulerSignal)
         let dispatcher = WebhookDispatcher(store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger)
         store.changes.listen { change in
             switch change {

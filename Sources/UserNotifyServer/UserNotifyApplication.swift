@@ -6,6 +6,7 @@ import MicroHTTPD
 import NotificationService
 import Scheduling
 import ServiceLifecycle
+import Storage
 import UnixSignals
 import WebhookDispatch
 
@@ -14,19 +15,28 @@ import WebhookDispatch
 package struct UserNotifyApplication: Sendable {
     package let configuration: ServerConfiguration
     package let logger: Logger
+    package let metrics: ServiceMetrics
     private let onListening: @Sendable (Int) async -> Void
 
-    package init(configuration: ServerConfiguration, logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) {
+    package init(
+        configuration: ServerConfiguration, logger: Logger, metrics: ServiceMetrics = .unrecorded,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) {
         self.configuration = configuration
         self.logger = logger
+        self.metrics = metrics
         self.onListening = onListening
     }
 
     /// The routes of the whole API.
     package func makeRouter(readiness: Readiness, runtime: CenterRuntime) -> Router {
         let logger = logger
+        let metrics = metrics
         var router = Router(
-            errorMapper: APIRoutes.errorMapper,
+            errorMapper: { error in
+                if let error = error as? StoreError { ServiceMetrics.storeError(error) }
+                return APIRoutes.errorMapper(error)
+            },
             onInternalError: { error, request in
                 logger.error(
                     "request failed",
@@ -35,6 +45,9 @@ package struct UserNotifyApplication: Sendable {
                     ]
                 )
             })
+        router.onResponse = { method, route, status, duration in
+            ServiceMetrics.response(method: method, route: route, status: status, duration: duration)
+        }
         HealthRoutes.register(on: &router, readiness: readiness)
         let provider = APIContextProvider(adminToken: configuration.adminToken) {
             runtime.parts.map { parts in
@@ -42,7 +55,8 @@ package struct UserNotifyApplication: Sendable {
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
                     events: parts.events, versions: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
-                    moveClock: parts.moveClock, media: parts.media, settle: parts.settle
+                    moveClock: parts.moveClock, media: parts.media, settle: parts.settle,
+                    metrics: { await metrics.exposition(parts) }
                 )
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import Scheduling
 import ServiceLifecycle
 import Storage
@@ -178,6 +179,7 @@ package final class WebhookDispatcher: Service {
                 afterFailedAttempts: updated.failures, now: at, retryAfter: retryAfter, random: random)
             if updated.nextAttempt == nil { updated.status = .failed }
         }
+        Self.measure(verdict, delivery, outcome.duration, deliveredAt: at)
         let record = DeliveryAttemptRecord(
             number: updated.attempts, at: at, statusCode: outcome.status,
             error: outcome.error ?? (verdict == .delivered ? nil : outcome.status.map { "HTTP \($0)" }),
@@ -194,5 +196,24 @@ package final class WebhookDispatcher: Service {
                 "webhook.id": .string(delivery.id), "webhook.type": .string(delivery.type.rawValue),
                 "http.status": .string(outcome.status.map(String.init) ?? "none"), "webhook.status": .string(updated.status.rawValue),
             ])
+    }
+
+    /// Attempts by outcome and how long each took; for a delivered message, how long it took from the
+    /// change that wrote it.
+    private static func measure(_ verdict: DeliveryVerdict, _ delivery: WebhookDeliveryRecord, _ duration: Duration, deliveredAt: Date) {
+        let outcome =
+            switch verdict {
+            case .delivered: "delivered"
+            case .abort: "aborted"
+            case .disableEndpoint: "gone"
+            case .retry: "failed"
+            }
+        Counter(label: "usernotifyd_webhook_attempts_total", dimensions: [("outcome", outcome)]).increment()
+        Timer(label: "usernotifyd_webhook_attempt_duration_seconds").recordNanoseconds(
+            duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        if verdict == .delivered {
+            Timer(label: "usernotifyd_webhook_delivery_latency_seconds").recordSeconds(
+                max(0, deliveredAt.timeIntervalSince(delivery.createdAt)))
+        }
     }
 }

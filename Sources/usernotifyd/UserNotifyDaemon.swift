@@ -26,7 +26,7 @@ enum UserNotifyDaemon {
         LoggingSystem.bootstrap { JSONLogHandler(label: $0, level: level) }
         let logger = Logger(label: "usernotifyd")
         do {
-            try await UserNotifyApplication(configuration: configuration, logger: logger).run()
+            try await UserNotifyApplication(configuration: configuration, logger: logger, metrics: .bootstrap()).run()
         } catch {
             logger.critical("usernotifyd stopped on an error", metadata: ["error": .string("\(error)")])
             exit(1)

@@ -1,0 +1,87 @@
+import CoreMetrics
+import Foundation
+import HTTPCore
+import HTTPTypes
+import Metrics
+import NotificationCore
+import NotificationService
+import Prometheus
+import Scheduling
+import Storage
+
+/// The service's metrics: recorded through swift-metrics where they happen, exported in Prometheus'
+/// text format by swift-prometheus at `GET /metrics`. Every name is listed in the README.
+package final class ServiceMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+
+    init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+    }
+
+    /// Makes swift-metrics record into a new Prometheus registry (once per process, at start).
+    package static func bootstrap() -> ServiceMetrics {
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        let fast: [Duration] = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+            .seconds(10),
+        ]
+        factory.durationHistogramBuckets = [
+            "usernotifyd_http_request_duration_seconds": fast,
+            "usernotifyd_firing_lateness_seconds": fast,
+            "usernotifyd_webhook_attempt_duration_seconds": fast,
+            "usernotifyd_webhook_delivery_latency_seconds": fast + [.seconds(30), .seconds(60), .seconds(300), .seconds(3600)],
+        ]
+        MetricsSystem.bootstrap(factory)
+        return ServiceMetrics(registry: registry)
+    }
+
+    /// A registry that nothing records into (a process that did not bootstrap metrics).
+    package static var unrecorded: ServiceMetrics { ServiceMetrics(registry: PrometheusCollectorRegistry()) }
+
+    /// `GET /metrics`: the gauges read now, then every metric.
+    func exposition(_ parts: CenterRuntime.Parts) async -> [UInt8] {
+        if let pending = try? await parts.store.pendingTotal() { Gauge(label: "usernotifyd_pending_requests").record(pending) }
+        if let depth = try? await parts.webhooks.outboxDepth() { Gauge(label: "usernotifyd_outbox_depth").record(depth) }
+        Gauge(label: "usernotifyd_event_streams").record(parts.events.openStreams)
+        return registry.emitToBuffer()
+    }
+
+    /// One response of the API: by route template (never the raw path: ids would make it unbounded).
+    static func response(method: HTTPMethod, route: String?, status: HTTPStatus, duration: Duration) {
+        let route = route ?? "unmatched"
+        Counter(
+            label: "usernotifyd_http_requests_total",
+            dimensions: [("route", route), ("method", method.rawValue), ("status", String(status.code))]
+        ).increment()
+        Timer(label: "usernotifyd_http_request_duration_seconds", dimensions: [("route", route), ("method", method.rawValue)])
+            .recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// A store error that reached a client (503, 507, …).
+    static func storeError(_ error: StoreError) {
+        Counter(label: "usernotifyd_store_errors_total", dimensions: [("code", "\(error.code)")]).increment()
+    }
+}
+
+/// Counts the scheduler's firings and how late each was handed to the center.
+struct MeteredFiringHandler: FiringHandler {
+    let inner: any FiringHandler
+    let clock: any SchedulerClock
+
+    func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
+        let recorded = try await inner.fire(due, at: now)
+        let end = clock.now
+        Counter(label: "usernotifyd_firings_total").increment(by: due.count)
+        let lateness = Timer(label: "usernotifyd_firing_lateness_seconds")
+        for request in due {
+            lateness.recordNanoseconds(Int64(max(0, end.timeIntervalSince(request.pending.nextFireDate ?? now)) * 1e9))
+        }
+        return recorded
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
+}

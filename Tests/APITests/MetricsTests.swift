@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `GET /metrics`: Prometheus' text format for the operator, with what the service did.
+@Suite struct MetricsTests {
+    @Test func metricsCountRequestsFiringsAndWebhooksForTheOperatorOnly() async throws {
+        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        let (_, key) = try await server.makeApp(policy: "grant")
+        let configured = try await server.call(
+            "PUT", "/v1/webhooks", token: key,
+            json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret], "events": ["notification.delivered"]])
+        #expect(configured.status == 200, "\(configured.text)")
+        _ = try await server.makeAuthorizedCenter("phone", key: key)
+        for identifier in ["one", "two"] {
+            let added = try await server.call(
+                "POST", "/v1/centers/phone/requests", token: key,
+                json: ["identifier": identifier, "content": ["title": "Tea"], "trigger": ["type": "timeInterval", "timeInterval": 60]])
+            #expect(added.status == 201)
+        }
+        try await WebhookTests.advance(server, by: 60)
+        _ = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key,
+            json: ["identifier": "later", "content": ["title": "Tea"], "trigger": ["type": "timeInterval", "timeInterval": 600]])
+
+        #expect(try await server.call("GET", "/metrics", token: nil).status == 401)
+        #expect(try await server.call("GET", "/metrics", token: key).status == 403, "an app key is not the operator's")
+        let metrics = try await server.call("GET", "/metrics", token: APIServer.adminToken)
+        #expect(metrics.status == 200)
+        #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+        let samples = Self.samples(metrics.text)
+        #expect(samples[#"usernotifyd_http_requests_total{route="/v1/centers/{centerID}/requests",method="POST",status="201"}"#] == 3)
+        #expect(samples[#"usernotifyd_firings_total"#] == 2)
+        #expect(samples[#"usernotifyd_firing_lateness_seconds_count"#] == 2)
+        #expect(samples[#"usernotifyd_webhook_attempts_total{outcome="delivered"}"#] == 2)
+        #expect(samples[#"usernotifyd_webhook_delivery_latency_seconds_count"#] == 2)
+        #expect(samples[#"usernotifyd_pending_requests"#] == 1)
+        #expect(samples[#"usernotifyd_outbox_depth"#] == 0)
+        #expect(samples[#"usernotifyd_event_streams"#] == 0)
+        #expect(samples.keys.contains { $0.hasPrefix("usernotifyd_http_request_duration_seconds_bucket{") })
+        #expect(!samples.keys.contains { $0.contains("/v1/centers/phone") }, "routes by template, never by raw path")
+        try await receiver.stop()
+        try await server.stop()
+    }
+
+    /// Each sample line's name with its labels, and its value.
+    static func samples(_ text: String) -> [String: Double] {
+        var samples: [String: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
+            samples[String(line[..<space])] = value
+        }
+        return samples
+    }
+}
