@@ -12,7 +12,7 @@ VENV := .venv
 RUN_ARGS ?=
 BENCH_PENDING ?= 1000000
 
-.PHONY: help deps build run test conformance generate bench format lint clean
+.PHONY: help deps build run test conformance image generate bench format lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -42,9 +42,18 @@ $(VENV)/.installed: Tests/requirements.txt
 test: $(VENV)/.installed ## Install what the tests need and run the whole suite (with a throwaway PostgreSQL), then the conformance run
 	$(call install_missing,$(TEST_PACKAGES))
 	$(VENV)/bin/openapi-spec-validator openapi.yaml
+	$(VENV)/bin/python Tests/Deploy/check.py
 	$(SWIFT) build --build-tests
 	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
 	$(VENV)/bin/python Tests/Conformance/run.py
+
+IMAGE ?= usernotifyd:latest
+
+image: ## Build the container image $(IMAGE) from deploy/Dockerfile (docker, podman or buildah, whichever is present)
+	@if command -v docker >/dev/null; then docker build -f deploy/Dockerfile -t $(IMAGE) .; \
+	elif command -v podman >/dev/null; then podman build -f deploy/Dockerfile -t $(IMAGE) .; \
+	elif command -v buildah >/dev/null; then buildah bud -f deploy/Dockerfile -t $(IMAGE) .; \
+	else echo "make image: install docker, podman or buildah" >&2; exit 1; fi
 
 conformance: $(VENV)/.installed build ## Only schemathesis against openapi.yaml and the server (CONFORMANCE_SECONDS=80)
 	$(VENV)/bin/python Tests/Conformance/run.py
