@@ -170,6 +170,28 @@ struct ReplicaTests {
         try await replicas.stop()
     }
 
+    /// A replica whose LISTEN connection is cut reconnects by itself and drops its caches, since it
+    /// cannot know what it missed: a key deleted meanwhile without any notification (straight in the
+    /// database) is served from the cache until the cut, and refused after it.
+    @Test func aReplicaThatLostItsFeedDropsItsCachesWhenItReconnects() async throws {
+        let replicas = try await Replicas.start(2)
+        let (_, key) = try await replicas[0].makeApp()
+        let keyID = String(key.split(separator: "_")[1])
+        #expect(try await replicas[0].call("GET", "/v1/categories", token: key).status == 200)
+        // Gone from the database, and nobody told: the cache still answers for it.
+        _ = try TestPostgres.query(replicas.database, "DELETE FROM credentials WHERE id = '\(keyID)'")
+        #expect(try await replicas[0].call("GET", "/v1/categories", token: key).status == 200, "served from the cache")
+
+        let cut = try TestPostgres.query(
+            replicas.database,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'")
+        #expect(cut.count == 2, "one LISTEN connection per replica: \(cut)")
+        try await waitUntil("the replica to reconnect and refuse the key", within: 30) {
+            try await replicas[0].call("GET", "/v1/categories", token: key).status == 401
+        }
+        try await replicas.stop()
+    }
+
     /// Media live in the database: uploaded through one replica, served by another, and gone from the
     /// database and from every replica's cache exactly when their last holder goes.
     @Test func mediaUploadedThroughOneReplicaIsServedByAnotherAndGoWithTheirLastHolder() async throws {
