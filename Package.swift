@@ -248,6 +248,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PostgresStorageTests",
+            dependencies: ["PostgresStorage", "Storage"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "WebhooksTests",
             dependencies: ["Webhooks"],
             swiftSettings: swiftSettings
