@@ -41,11 +41,14 @@ package struct PendingRequest: Sendable, Hashable {
     package var addedAt: Date
     /// The next date it fires; nil for location triggers.
     package var nextFireDate: Date?
+    /// The W3C `traceparent` of the call that added it, for the webhook calls of its firings.
+    package var traceparent: String?
 
-    package init(center: CenterKey, request: NotificationRequest, addedAt: Date, nextFireDate: Date?) {
+    package init(center: CenterKey, request: NotificationRequest, addedAt: Date, nextFireDate: Date?, traceparent: String? = nil) {
         self.center = center
         self.request = request
         self.addedAt = addedAt
         self.nextFireDate = nextFireDate
+        self.traceparent = traceparent
     }
 }

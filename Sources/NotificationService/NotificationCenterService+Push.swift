@@ -53,6 +53,7 @@ extension NotificationCenterService {
         }
         // Pushes do not count against the pending limit (they fire at once) and are not listed as pending.
         _ = try await store.upsertPending(
-            PendingRequest(center: center.key, request: request, addedAt: now, nextFireDate: now), limit: .max)
+            PendingRequest(center: center.key, request: request, addedAt: now, nextFireDate: now, traceparent: TraceContext.traceparent),
+            limit: .max)
     }
 }

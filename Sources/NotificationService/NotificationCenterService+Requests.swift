@@ -29,7 +29,8 @@ extension NotificationCenterService {
                 message: "`trigger.dateComponents` do not match any date after now; the request would never fire."
             )
         }
-        let pending = PendingRequest(center: center.key, request: request, addedAt: now, nextFireDate: first)
+        let pending = PendingRequest(
+            center: center.key, request: request, addedAt: now, nextFireDate: first, traceparent: TraceContext.traceparent)
         let outcome = try await store.upsertPending(pending, limit: configuration.pendingLimit)
         return .scheduled(pending, replaced: outcome == .replaced)
     }
@@ -139,7 +140,7 @@ extension NotificationCenterService {
             lane.submit { [self, waiting] in
                 do {
                     let prepared = await self.holdingClaims(waiting) {
-                        await self.prepare(waiting.map { ($0.center, $0.pending.request) }, at: now)
+                        await self.prepare(waiting.map { ($0.center, $0.pending.request, $0.pending.traceparent) }, at: now)
                     }
                     // Cut short by shutdown, the answers are not the app's: record nothing; the claims
                     // end with their leases and the requests fire then (here or on another replica).
@@ -200,7 +201,8 @@ extension NotificationCenterService {
             let ready = prepared[PreparedKey(center: center.key, identifier: stored.identifier)]
             return Self.firing(
                 ready?.request ?? stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false,
-                at: now, foreground: ready?.foreground ?? .noDelegate, tables: tables[center.appID] ?? StringTables())
+                at: now, foreground: ready?.foreground ?? .noDelegate, tables: tables[center.appID] ?? StringTables(),
+                traceparent: stored.pending.traceparent)
         }
     }
 
@@ -215,10 +217,11 @@ extension NotificationCenterService {
     func deliver(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date
     ) async throws -> DeliveredNotification? {
-        let ready = await prepare([(center.key, request)], at: now).values.first
+        let ready = await prepare([(center.key, request, TraceContext.traceparent)], at: now).values.first
         let record = Self.firing(
             ready?.request ?? request, center: center, revision: revision, nextFireDate: nextFireDate, keepPending: keepPending, at: now,
-            foreground: ready?.foreground ?? .noDelegate, tables: try await store.stringTables(appID: center.appID))
+            foreground: ready?.foreground ?? .noDelegate, tables: try await store.stringTables(appID: center.appID),
+            traceparent: TraceContext.traceparent)
         try await store.recordFirings([record], at: now)
         return record.delivered
     }
@@ -226,25 +229,30 @@ extension NotificationCenterService {
     /// What the app's extensions make of requests about to be delivered, all at once: the service
     /// extension may change the content of a request with `mutableContent` and alert text, for a center
     /// that shows alerts (B18); then a center in the foreground asks `willPresent` (B10).
-    private func prepare(_ requests: [(center: CenterKey, request: NotificationRequest)], at now: Date) async -> [PreparedKey: Prepared] {
-        var asking: [(CenterRecord, NotificationRequest)] = []
-        for (key, request) in requests {
+    /// Each call carries the `traceparent` of the call that added its request.
+    private func prepare(
+        _ requests: [(center: CenterKey, request: NotificationRequest, traceparent: String?)], at now: Date
+    ) async -> [PreparedKey: Prepared] {
+        var asking: [(CenterRecord, NotificationRequest, String?)] = []
+        for (key, request, traceparent) in requests {
             guard let center = try? await store.center(key), Self.asksExtensions(request, center: center) else { continue }
-            asking.append((center, request))
+            asking.append((center, request, traceparent))
         }
         guard !asking.isEmpty else { return [:] }
         let delegate = delegate
         return await withTaskGroup(of: (PreparedKey, Prepared).self) { group in
-            for (center, request) in asking {
+            for (center, request, traceparent) in asking {
                 group.addTask {
-                    var ready = Prepared(request: request, foreground: .noDelegate)
-                    if request.content.mutableContent == true, let content = await delegate.serviceExtension(request, center: center) {
-                        ready.request.content = content
+                    await TraceContext.$traceparent.withValue(traceparent) {
+                        var ready = Prepared(request: request, foreground: .noDelegate)
+                        if request.content.mutableContent == true, let content = await delegate.serviceExtension(request, center: center) {
+                            ready.request.content = content
+                        }
+                        if center.state.appState == .foreground {
+                            ready.foreground = await delegate.willPresent(ready.request, center: center, at: now)
+                        }
+                        return (PreparedKey(center: center.key, identifier: request.identifier), ready)
                     }
-                    if center.state.appState == .foreground {
-                        ready.foreground = await delegate.willPresent(ready.request, center: center, at: now)
-                    }
-                    return (PreparedKey(center: center.key, identifier: request.identifier), ready)
                 }
             }
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
@@ -253,7 +261,7 @@ extension NotificationCenterService {
 
     private static func firing(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date,
-        foreground: ForegroundDecision, tables: StringTables
+        foreground: ForegroundDecision, tables: StringTables, traceparent: String?
     ) -> FiringRecord {
         var request = request
         // Localization keys are resolved at delivery, in the center's locale (with the app's fallbacks).
@@ -267,7 +275,8 @@ extension NotificationCenterService {
         return FiringRecord(
             center: center.key, identifier: request.identifier, revision: revision,
             delivered: presentation.map { DeliveredNotification(date: now, request: request, presentation: $0) },
-            nextFireDate: nextFireDate, keepPending: keepPending, badge: presentation?.badge == true ? request.content.badge : nil
+            nextFireDate: nextFireDate, keepPending: keepPending, badge: presentation?.badge == true ? request.content.badge : nil,
+            traceparent: traceparent
         )
     }
 

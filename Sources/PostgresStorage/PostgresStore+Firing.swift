@@ -185,7 +185,7 @@ extension PostgresStore {
         let messages = try firings.compactMap { firing in
             try firing.delivered.flatMap { delivered in
                 try DelegateEvent.delivered(delivered).outboxMessage(
-                    center: firing.center, settings: settings[firing.center.appID], at: now)
+                    center: firing.center, settings: settings[firing.center.appID], at: now, traceparent: firing.traceparent)
             }
         }
         guard !messages.isEmpty else { return }

@@ -31,12 +31,14 @@ extension PostgresStore {
             try await self.checkMediaExists(media, appID: key.appID, connection)
             try await connection.run(
                 """
-                INSERT INTO pending(app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision, claim_token, claimed_until)
+                INSERT INTO pending(
+                    app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision, claim_token, claimed_until, traceparent)
                 VALUES (\(key.appID), \(key.centerID), \(pending.request.identifier), \(encoded), \(kind), \(Self.milliseconds(pending.addedAt)),
-                \(pending.nextFireDate.map(Self.milliseconds)), \(Self.newToken()), NULL, NULL)
+                \(pending.nextFireDate.map(Self.milliseconds)), \(Self.newToken()), NULL, NULL, \(pending.traceparent))
                 ON CONFLICT (app_id, center_id, identifier) DO UPDATE SET
                     request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
-                    next_fire = excluded.next_fire, revision = excluded.revision, claim_token = NULL, claimed_until = NULL
+                    next_fire = excluded.next_fire, revision = excluded.revision, claim_token = NULL, claimed_until = NULL,
+                    traceparent = excluded.traceparent
                 """, self.logger)
             let delta = (Self.counted(kind) ? 1 : 0) - (countedBefore ? 1 : 0)
             if delta != 0 { try await self.adjustPendingCount(key, by: delta, connection) }
@@ -164,7 +166,8 @@ extension PostgresStore {
             pending: PendingRequest(
                 center: CenterKey(appID: try row.get("app_id"), centerID: try row.get("center_id")),
                 request: try decode(NotificationRequest.self, try row.get("request")), addedAt: date(try row.get("added_at")),
-                nextFireDate: try row.get("next_fire", as: Int64?.self).map(date)),
+                nextFireDate: try row.get("next_fire", as: Int64?.self).map(date), traceparent: try row.get("traceparent", as: String?.self)
+            ),
             revision: try row.get("revision"), claim: try row.get("claim_token", as: Int64?.self))
     }
 

@@ -116,7 +116,14 @@ extension PostgresStore {
                 """,
                 "CREATE TABLE virtual_clock (id integer PRIMARY KEY CHECK (id = 1), now bigint NOT NULL)",
             ]
-        )
+        ),
+        (
+            2, "the trace context of pending requests and outbox messages",
+            [
+                "ALTER TABLE pending ADD COLUMN traceparent text",
+                "ALTER TABLE deliveries ADD COLUMN traceparent text",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -35,8 +35,11 @@ extension SQLiteStore {
 
     /// Writes the events a change reports, inside its transaction: user events into the center's history
     /// (the next sequences of the center; older ones beyond the kept history go), app events into the
-    /// outbox for the app's delegate URL, if it has one and asked for them.
-    static func append(_ events: [ChangeEvent], for key: CenterKey, at date: Date, _ db: Database, _ effects: inout ChangeSet) throws {
+    /// outbox for the app's delegate URL, if it has one and asked for them (with the `traceparent` of the
+    /// call they come from, when known).
+    static func append(
+        _ events: [ChangeEvent], for key: CenterKey, at date: Date, traceparent: String? = nil, _ db: Database, _ effects: inout ChangeSet
+    ) throws {
         guard !events.isEmpty else { return }
         var settings: WebhookConfiguration??
         var latest: Int64?
@@ -46,7 +49,8 @@ extension SQLiteStore {
                 latest = try appendUserEvent(event, for: key, at: date, db)
             case .app(let event):
                 if settings == nil { settings = .some(try webhookSettings(appID: key.appID, db)) }
-                guard let message = try event.outboxMessage(center: key, settings: settings ?? nil, at: date) else { continue }
+                guard let message = try event.outboxMessage(center: key, settings: settings ?? nil, at: date, traceparent: traceparent)
+                else { continue }
                 try insertDelivery(message, db)
                 effects.announce(.outbox)
             }

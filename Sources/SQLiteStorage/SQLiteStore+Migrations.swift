@@ -94,6 +94,10 @@ extension SQLiteStore {
         migrator.registerMigration("v7: app-scoped centers, event history, fenced claims, no triggers") { db in
             try migrateToAppScopedCenters(db)
         }
+        migrator.registerMigration("v8: trace context of pending requests and outbox messages") { db in
+            try db.execute(sql: "ALTER TABLE pending ADD COLUMN traceparent TEXT")
+            try db.execute(sql: "ALTER TABLE deliveries ADD COLUMN traceparent TEXT")
+        }
         return migrator
     }
 

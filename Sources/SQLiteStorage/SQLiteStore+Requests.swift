@@ -59,15 +59,17 @@ extension SQLiteStore {
         try checkMediaExists(media, appID: key.appID, db)
         try db.cachedStatement(
             sql: """
-                INSERT INTO pending(app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision, claim_token, claimed_until)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)
+                INSERT INTO pending(
+                    app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision, claim_token, claimed_until, traceparent)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)
                 ON CONFLICT(app_id, center_id, identifier) DO UPDATE SET
                     request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
-                    next_fire = excluded.next_fire, revision = excluded.revision, claim_token = NULL, claimed_until = NULL
+                    next_fire = excluded.next_fire, revision = excluded.revision, claim_token = NULL, claimed_until = NULL,
+                    traceparent = excluded.traceparent
                 """
         ).execute(arguments: [
             key.appID, key.centerID, pending.request.identifier, upsert.encoded, kind, milliseconds(pending.addedAt),
-            pending.nextFireDate.map(milliseconds), newToken(),
+            pending.nextFireDate.map(milliseconds), newToken(), pending.traceparent,
         ])
         let delta = (counted(kind) ? 1 : 0) - (countedBefore ? 1 : 0)
         if delta != 0 { try adjustPendingCount(key, by: delta, db) }
@@ -224,6 +226,7 @@ extension SQLiteStore {
         var nextFire: Int64?
         var revision: Int64
         var claim: Int64?
+        var traceparent: String?
 
         init(_ row: Row) {
             appID = row["app_id"]
@@ -233,13 +236,14 @@ extension SQLiteStore {
             nextFire = row["next_fire"]
             revision = row["revision"]
             claim = row["claim_token"]
+            traceparent = row["traceparent"]
         }
 
         func decoded() throws -> StoredPending {
             StoredPending(
                 pending: PendingRequest(
                     center: CenterKey(appID: appID, centerID: centerID), request: try SQLiteStore.decode(NotificationRequest.self, request),
-                    addedAt: SQLiteStore.date(addedAt), nextFireDate: nextFire.map(SQLiteStore.date)
+                    addedAt: SQLiteStore.date(addedAt), nextFireDate: nextFire.map(SQLiteStore.date), traceparent: traceparent
                 ),
                 revision: revision, claim: claim
             )

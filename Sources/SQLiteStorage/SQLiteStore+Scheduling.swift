@@ -153,7 +153,7 @@ extension SQLiteStore {
                 try encode(delivered.presentation), sequence,
             ])
             try setHolds(key, holder: .delivered, identifier: firing.identifier, media: mediaIDs(of: delivered.request), db)
-            try append([.app(.delivered(delivered))], for: key, at: now, db, &effects)
+            try append([.app(.delivered(delivered))], for: key, at: now, traceparent: firing.traceparent, db, &effects)
         }
         if let badge = firing.badge {
             try db.cachedStatement(sql: "UPDATE centers SET badge = ? WHERE app_id = ? AND id = ?")

@@ -41,12 +41,13 @@ extension SQLiteStore: WebhookStore {
     static func insertDelivery(_ delivery: WebhookDeliveryRecord, _ db: Database) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             delivery.id, delivery.appID, delivery.url, delivery.type.rawValue, delivery.payload, delivery.status.rawValue,
             delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), milliseconds(delivery.createdAt),
+            delivery.traceparent,
         ])
     }
 
@@ -254,6 +255,6 @@ extension SQLiteStore: WebhookStore {
         return WebhookDeliveryRecord(
             id: row["id"], appID: row["app_id"], url: row["url"], type: type, payload: row["payload"], status: status,
             attempts: row["attempts"], failures: row["failures"], nextAttempt: nextAttempt.map(Self.date),
-            createdAt: Self.date(row["created_at"]), claim: row["claim_token"])
+            createdAt: Self.date(row["created_at"]), claim: row["claim_token"], traceparent: row["traceparent"])
     }
 }

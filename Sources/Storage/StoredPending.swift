@@ -39,11 +39,14 @@ package struct FiringRecord: Sendable, Hashable {
     package var keepPending: Bool
     /// The center's new badge, when the delivery set it.
     package var badge: Int?
+    /// The W3C `traceparent` of the call that added the request, for the webhook messages of this firing.
+    package var traceparent: String?
 
     package init(
         center: CenterKey, identifier: String, revision: Int64, claim: Int64? = nil, delivered: DeliveredNotification?,
-        nextFireDate: Date?, keepPending: Bool = false, badge: Int? = nil
+        nextFireDate: Date?, keepPending: Bool = false, badge: Int? = nil, traceparent: String? = nil
     ) {
+        self.traceparent = traceparent
         self.center = center
         self.identifier = identifier
         self.revision = revision

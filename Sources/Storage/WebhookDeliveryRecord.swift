@@ -28,15 +28,18 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
     package var createdAt: Date
     /// The fencing token of the claim a dispatcher holds on it (nil when read without claiming).
     package var claim: Int64?
+    /// The W3C `traceparent` of the API call that led to it, sent with every attempt.
+    package var traceparent: String?
 
     /// The endpoint the message goes to: the app and the URL (concurrency is capped per endpoint).
     package var endpoint: WebhookEndpoint { WebhookEndpoint(appID: appID, url: url) }
 
     package init(
         id: String, appID: String, url: String, type: WebhookEventType, payload: Data, status: Status = .pending, attempts: Int = 0,
-        failures: Int = 0, nextAttempt: Date?, createdAt: Date, claim: Int64? = nil
+        failures: Int = 0, nextAttempt: Date?, createdAt: Date, claim: Int64? = nil, traceparent: String? = nil
     ) {
         self.claim = claim
+        self.traceparent = traceparent
         self.id = id
         self.appID = appID
         self.url = url

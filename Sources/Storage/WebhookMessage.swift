@@ -92,10 +92,13 @@ extension DelegateEvent {
 
     /// The outbox message of this event for the app's webhook settings, or nil when the app has no
     /// delegate URL or did not ask for this type of event.
-    package func outboxMessage(center: CenterKey, settings: WebhookConfiguration?, at date: Date) throws -> WebhookDeliveryRecord? {
+    package func outboxMessage(
+        center: CenterKey, settings: WebhookConfiguration?, at date: Date, traceparent: String? = nil
+    ) throws -> WebhookDeliveryRecord? {
         guard let settings, let url = settings.delegateURL, settings.events.contains(webhookType) else { return nil }
         return WebhookDeliveryRecord(
             id: WebhookMessage.newID(), appID: center.appID, url: url, type: webhookType,
-            payload: Data(try webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date)
+            payload: Data(try webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date,
+            traceparent: traceparent)
     }
 }

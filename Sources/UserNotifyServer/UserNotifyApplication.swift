@@ -74,7 +74,7 @@ package struct UserNotifyApplication: Sendable {
         http.spoolDirectory = try MediaFileStore.emptyIncoming(root: CenterRuntime.mediaPath(dataDirectory: configuration.dataDirectory))
         let server = HTTPServer(
             configuration: http,
-            responder: makeRouter(readiness: readiness, runtime: runtime),
+            responder: TracingResponder(router: makeRouter(readiness: readiness, runtime: runtime)),
             logger: logger,
             onListening: onListening
         )

@@ -97,8 +97,10 @@ package final class WebhookDelegate: CenterDelegate {
         } catch {
             return WebhookSender.Outcome(status: nil, headers: [:], body: [], error: "the call could not be encoded", duration: .zero)
         }
-        let headers = WebhookSignature.headers(
+        var headers = WebhookSignature.headers(
             id: WebhookMessage.newID(), timestamp: Int(Date().timeIntervalSince1970), body: body, secrets: configuration.signingSecrets)
+        // The trace of the call that added the request being fired.
+        if let traceparent = TraceContext.traceparent { headers.append(("traceparent", traceparent)) }
         return await sender.post(url, body: body, headers: headers, timeout: .milliseconds(Int(timeout * 1000)))
     }
 

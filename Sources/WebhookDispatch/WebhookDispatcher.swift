@@ -151,9 +151,10 @@ package final class WebhookDispatcher: Service {
     private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
         let at = clock.now
         // The signature's timestamp is the wall clock's, whatever the scheduler's clock: receivers check it.
-        let headers = WebhookSignature.headers(
+        var headers = WebhookSignature.headers(
             id: delivery.id, timestamp: Int(Date().timeIntervalSince1970), body: Array(delivery.payload),
             secrets: configuration?.signingSecrets ?? [])
+        if let traceparent = delivery.traceparent { headers.append(("traceparent", traceparent)) }
         let outcome = await sender.post(
             delivery.url, body: Array(delivery.payload), headers: headers, timeout: self.configuration.attemptTimeout)
         let verdict = DeliveryVerdict.classify(status: outcome.status, header: outcome.header)

@@ -502,6 +502,31 @@ import Webhooks
             id: id, appID: "a", url: url, type: .notificationResponse, payload: Data("{}".utf8), nextAttempt: date, createdAt: date)
     }
 
+    /// The trace context of the call that added a request is kept with it, and with a message.
+    @Test(arguments: StoreFactory.all)
+    func theTraceContextIsKeptWithRequestsAndMessages(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            let trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+            var traced = pending("traced", fireIn: 1)
+            traced.traceparent = trace
+            _ = try await store.upsertPending(traced, limit: 64)
+            _ = try await store.upsertPending(pending("plain", fireIn: 1), limit: 64)
+            let now = Self.now.addingTimeInterval(5)
+            let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
+            #expect(
+                Dictionary(uniqueKeysWithValues: claimed.map { ($0.identifier, $0.pending.traceparent ?? "") }) == [
+                    "traced": trace, "plain": "",
+                ])
+
+            var message = message("msg_t", url: "https://example.com/hook")
+            message.traceparent = trace
+            try await store.enqueueDeliveries([message, self.message("msg_p", url: "https://example.com/hook")])
+            let due = try await store.claimDueDeliveries(
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+            #expect(Dictionary(uniqueKeysWithValues: due.map { ($0.id, $0.traceparent ?? "") }) == ["msg_t": trace, "msg_p": ""])
+        }
+    }
+
     @Test(arguments: StoreFactory.all)
     func claimsFillEachEndpointsRoomInTheOrderMessagesCameDue(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in

@@ -102,7 +102,7 @@ class Handler(BaseHTTPRequestHandler):
             record = {
                 "id": headers.get("webhook-id"), "timestamp": headers.get("webhook-timestamp"),
                 "signature": headers.get("webhook-signature"), "verifiedWith": verified, "status": status,
-                "body": json.loads(body) if body else None,
+                "traceparent": headers.get("traceparent"), "body": json.loads(body) if body else None,
             }
             state["received"].append(record)
         print(json.dumps({"event": "received", **{k: record[k] for k in ("id", "verifiedWith", "status")}}), flush=True)
@@ -115,7 +115,10 @@ def synchronous_answer(self, key, headers, verified, message):
     """Records a synchronous call and returns the answer its control says, after a slow:S, prefix's wait."""
     with lock:
         answer = state[key]
-        state["received"].append({"id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "body": message})
+        state["received"].append({
+            "id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "traceparent": headers.get("traceparent"),
+            "body": message,
+        })
     if answer.startswith("slow:"):
         seconds, _, answer = answer[len("slow:"):].partition(",")
         time.sleep(float(seconds))
