@@ -36,8 +36,10 @@ import Testing
         #expect(response.status == 200, "\(response.text)")
     }
 
-    /// Polls until `condition` holds (the dispatcher works on its own); fails after `seconds`.
-    static func eventually(_ what: String, seconds: Double = 10, _ condition: () async throws -> Bool) async throws {
+    /// Polls until `condition` holds (the dispatcher works on its own); fails after `seconds`, a bound
+    /// for a broken build rather than a timing (an attempt at a port that refuses takes the 5 s connect
+    /// timeout, since the HTTP client retries connecting until then; a loaded CI machine adds to it).
+    static func eventually(_ what: String, seconds: Double = 60, _ condition: () async throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try await condition() { return }
