@@ -82,6 +82,8 @@ package final class PostgresStore: Sendable {
             configuration.options.minimumConnections = minimumConnections
             configuration.options.maximumConnections = maximumConnections
             configuration.options.connectTimeout = connectTimeout
+            // What operators see in pg_stat_activity.
+            configuration.options.additionalStartupParameters = [("application_name", "usernotifyd")]
             return configuration
         }
 
@@ -96,6 +98,7 @@ package final class PostgresStore: Sendable {
             var configuration = PostgresConnection.Configuration(
                 host: host, port: port, username: username, password: password, database: database, tls: tls)
             configuration.options.connectTimeout = .seconds(connectTimeout.components.seconds)
+            configuration.options.additionalStartupParameters = [("application_name", "usernotifyd listener")]
             return configuration
         }
     }

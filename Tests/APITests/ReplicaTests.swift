@@ -184,7 +184,10 @@ struct ReplicaTests {
 
         let cut = try TestPostgres.query(
             replicas.database,
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'")
+            """
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = 'usernotifyd listener'
+            """)
         #expect(cut.count == 2, "one LISTEN connection per replica: \(cut)")
         try await waitUntil("the replica to reconnect and refuse the key", within: 30) {
             try await replicas[0].call("GET", "/v1/categories", token: key).status == 401
