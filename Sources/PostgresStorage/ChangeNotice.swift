@@ -10,7 +10,7 @@ import Storage
 /// (outbox), `K` (credentials), `A app`, `S app` (string tables), `W app` (webhook settings), `T
 /// milliseconds` (the virtual clock), `M sha256` (media bytes removed), `R` (resynchronize). A transaction that touched more than one
 /// notification holds (PostgreSQL's limit is 8000 bytes) sends several.
-enum ChangeNotice {
+enum ChangeNotice: StoredForm {
     static let channel = "usernotifyd_changes"
     /// Bytes per notification, under PostgreSQL's 8000.
     static let maxPayload = 7800
@@ -82,7 +82,4 @@ enum ChangeNotice {
         if !notifications.isEmpty { changes.insert(.notifications(notifications), at: 0) }
         return (origin, changes)
     }
-
-    private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    private static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 }

@@ -263,28 +263,9 @@ package final class PostgresStore: Sendable {
             return error
         }
     }
-
-    // MARK: encoding
-
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        return encoder
-    }()
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .millisecondsSince1970
-        return decoder
-    }()
-
-    static func encode<T: Encodable>(_ value: T) throws -> Data { try encoder.encode(value) }
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try decoder.decode(type, from: data) }
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
-    /// A new random token (revisions, claims).
-    static func newToken() -> Int64 { Int64.random(in: 1...Int64.max) }
 }
+
+extension PostgresStore: StoredForm {}
 
 extension PostgresRandomAccessRow {
     /// The column's value as `T`.

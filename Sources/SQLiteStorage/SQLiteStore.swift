@@ -29,17 +29,6 @@ package final class SQLiteStore: NotificationStore {
     let upserts: GroupCommit<SQLiteStore.Upsert, AddOutcome>
     /// Webhook attempts finished together are recorded together.
     let attempts: GroupCommit<SQLiteStore.AttemptRecord, Void>
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        return encoder
-    }()
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .millisecondsSince1970
-        return decoder
-    }()
 
     /// Opens (creating if needed) the database at `path` and runs the migrations.
     package init(path: String, walLimits: WALLimits = WALLimits()) throws {
@@ -136,16 +125,6 @@ package final class SQLiteStore: NotificationStore {
             throw StoreError.translated(error)
         }
     }
-
-    // MARK: encoding
-
-    static func encode<T: Encodable>(_ value: T) throws -> Data { try encoder.encode(value) }
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try decoder.decode(type, from: data) }
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
-
-    /// A new random token (revisions, claims): unique in practice, and no shared counter to update.
-    static func newToken() -> Int64 { Int64.random(in: 1...Int64.max) }
 }
 
 extension StoreError {
@@ -165,3 +144,5 @@ extension StoreError {
         }
     }
 }
+
+extension SQLiteStore: StoredForm {}

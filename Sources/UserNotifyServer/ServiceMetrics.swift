@@ -56,7 +56,7 @@ package final class ServiceMetrics: Sendable {
             dimensions: [("route", route), ("method", method.rawValue), ("status", String(status.code))]
         ).increment()
         Timer(label: "usernotifyd_http_request_duration_seconds", dimensions: [("route", route), ("method", method.rawValue)])
-            .recordNanoseconds(duration.nanoseconds)
+            .record(duration: duration)
     }
 
     /// A store error that reached a client (503, 507, …).
@@ -76,12 +76,8 @@ struct MeteredFiringHandler: FiringHandler {
         Counter(label: "usernotifyd_firings_total").increment(by: due.count)
         let lateness = Timer(label: "usernotifyd_firing_lateness_seconds")
         for request in due {
-            lateness.recordNanoseconds(Int64(max(0, end.timeIntervalSince(request.pending.nextFireDate ?? now)) * 1e9))
+            lateness.recordSeconds(max(0, end.timeIntervalSince(request.pending.nextFireDate ?? now)))
         }
         return recorded
     }
-}
-
-extension Duration {
-    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
 }

@@ -210,8 +210,7 @@ package final class WebhookDispatcher: Service {
             case .retry: "failed"
             }
         Counter(label: "usernotifyd_webhook_attempts_total", dimensions: [("outcome", outcome)]).increment()
-        Timer(label: "usernotifyd_webhook_attempt_duration_seconds").recordNanoseconds(
-            duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        Timer(label: "usernotifyd_webhook_attempt_duration_seconds").record(duration: duration)
         if verdict == .delivered {
             Timer(label: "usernotifyd_webhook_delivery_latency_seconds").recordSeconds(
                 max(0, deliveredAt.timeIntervalSince(delivery.createdAt)))

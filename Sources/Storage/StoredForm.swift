@@ -1,0 +1,27 @@
+import Foundation
+
+/// How both stores keep values, so that their SQL shares its logic: JSON (sorted keys, dates as
+/// milliseconds) in blob columns, dates as milliseconds since 1970, random fencing tokens.
+package protocol StoredForm {}
+
+private let storedEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.dateEncodingStrategy = .millisecondsSince1970
+    return encoder
+}()
+
+private let storedDecoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .millisecondsSince1970
+    return decoder
+}()
+
+extension StoredForm {
+    package static func encode<T: Encodable>(_ value: T) throws -> Data { try storedEncoder.encode(value) }
+    package static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try storedDecoder.decode(type, from: data) }
+    package static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    package static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    /// A new random token (revisions, claims): unique in practice, and no shared counter to update.
+    package static func newToken() -> Int64 { Int64.random(in: 1...Int64.max) }
+}
