@@ -18,6 +18,10 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// W3C Trace Context. Stored with the request and sent, as it came, with the webhook calls of its firings (willPresent, the service extension, notification.delivered); an invalid one is ignored.
+        ///
+        /// - Remark: Generated from `#/components/parameters/TraceParent`.
+        public typealias TraceParent = Swift.String
         /// - Remark: Generated from `#/components/parameters/MediaID`.
         public typealias MediaID = Swift.String
         /// One range, `bytes=first-last`, `bytes=first-` or `bytes=-suffix`; several ranges get the whole file.

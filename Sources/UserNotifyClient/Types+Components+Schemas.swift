@@ -61,6 +61,279 @@ extension Components {
                 case code
             }
         }
+        /// One Server-Sent Event of `streamEvents`, its `event` field and its JSON `data`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/StreamEvent`.
+        @frozen public enum StreamEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case1`.
+            public struct Case1Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case1/event`.
+                public var event: OpenAPIRuntime.OpenAPIValueContainer
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case1/data`.
+                public var data: Components.Schemas.AuthorizationPrompt
+                /// Creates a new `Case1Payload`.
+                ///
+                /// - Parameters:
+                ///   - event:
+                ///   - data:
+                public init(
+                    event: OpenAPIRuntime.OpenAPIValueContainer,
+                    data: Components.Schemas.AuthorizationPrompt
+                ) {
+                    self.event = event
+                    self.data = data
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case event
+                    case data
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case1`.
+            case case1(Components.Schemas.StreamEvent.Case1Payload)
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case2`.
+            public struct Case2Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case2/event`.
+                public var event: OpenAPIRuntime.OpenAPIValueContainer
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case2/data`.
+                public var data: Components.Schemas.NotificationSettings
+                /// Creates a new `Case2Payload`.
+                ///
+                /// - Parameters:
+                ///   - event:
+                ///   - data:
+                public init(
+                    event: OpenAPIRuntime.OpenAPIValueContainer,
+                    data: Components.Schemas.NotificationSettings
+                ) {
+                    self.event = event
+                    self.data = data
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case event
+                    case data
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case2`.
+            case case2(Components.Schemas.StreamEvent.Case2Payload)
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case3`.
+            public struct Case3Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case3/event`.
+                public var event: OpenAPIRuntime.OpenAPIValueContainer
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case3/data`.
+                public var data: Components.Schemas.DeliveredNotification
+                /// Creates a new `Case3Payload`.
+                ///
+                /// - Parameters:
+                ///   - event:
+                ///   - data:
+                public init(
+                    event: OpenAPIRuntime.OpenAPIValueContainer,
+                    data: Components.Schemas.DeliveredNotification
+                ) {
+                    self.event = event
+                    self.data = data
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case event
+                    case data
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case3`.
+            case case3(Components.Schemas.StreamEvent.Case3Payload)
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case4`.
+            public struct Case4Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case4/event`.
+                public var event: OpenAPIRuntime.OpenAPIValueContainer
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case4/data`.
+                public struct DataPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/StreamEvent/case4/data/badge`.
+                    public var badge: Swift.Int
+                    /// Creates a new `DataPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - badge:
+                    public init(badge: Swift.Int) {
+                        self.badge = badge
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case badge
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case4/data`.
+                public var data: Components.Schemas.StreamEvent.Case4Payload.DataPayload
+                /// Creates a new `Case4Payload`.
+                ///
+                /// - Parameters:
+                ///   - event:
+                ///   - data:
+                public init(
+                    event: OpenAPIRuntime.OpenAPIValueContainer,
+                    data: Components.Schemas.StreamEvent.Case4Payload.DataPayload
+                ) {
+                    self.event = event
+                    self.data = data
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case event
+                    case data
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case4`.
+            case case4(Components.Schemas.StreamEvent.Case4Payload)
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case5`.
+            public struct Case5Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case5/event`.
+                @frozen public enum EventPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case deliveredRemoved = "deliveredRemoved"
+                    case pendingRemoved = "pendingRemoved"
+                }
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case5/event`.
+                public var event: Components.Schemas.StreamEvent.Case5Payload.EventPayload
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case5/data`.
+                public struct DataPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/StreamEvent/case5/data/identifiers`.
+                    public var identifiers: [Swift.String]
+                    /// Creates a new `DataPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - identifiers:
+                    public init(identifiers: [Swift.String]) {
+                        self.identifiers = identifiers
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case identifiers
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case5/data`.
+                public var data: Components.Schemas.StreamEvent.Case5Payload.DataPayload
+                /// Creates a new `Case5Payload`.
+                ///
+                /// - Parameters:
+                ///   - event:
+                ///   - data:
+                public init(
+                    event: Components.Schemas.StreamEvent.Case5Payload.EventPayload,
+                    data: Components.Schemas.StreamEvent.Case5Payload.DataPayload
+                ) {
+                    self.event = event
+                    self.data = data
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case event
+                    case data
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case5`.
+            case case5(Components.Schemas.StreamEvent.Case5Payload)
+            /// The events since `Last-Event-ID` cannot all be replayed; fetch the current state again.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case6`.
+            public struct Case6Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case6/event`.
+                public var event: OpenAPIRuntime.OpenAPIValueContainer
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case6/data`.
+                public struct DataPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/StreamEvent/case6/data/reason`.
+                    @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case history = "history"
+                    }
+                    /// - Remark: Generated from `#/components/schemas/StreamEvent/case6/data/reason`.
+                    public var reason: Components.Schemas.StreamEvent.Case6Payload.DataPayload.ReasonPayload
+                    /// Creates a new `DataPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - reason:
+                    public init(reason: Components.Schemas.StreamEvent.Case6Payload.DataPayload.ReasonPayload) {
+                        self.reason = reason
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case reason
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case6/data`.
+                public var data: Components.Schemas.StreamEvent.Case6Payload.DataPayload
+                /// Creates a new `Case6Payload`.
+                ///
+                /// - Parameters:
+                ///   - event:
+                ///   - data:
+                public init(
+                    event: OpenAPIRuntime.OpenAPIValueContainer,
+                    data: Components.Schemas.StreamEvent.Case6Payload.DataPayload
+                ) {
+                    self.event = event
+                    self.data = data
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case event
+                    case data
+                }
+            }
+            /// The events since `Last-Event-ID` cannot all be replayed; fetch the current state again.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case6`.
+            case case6(Components.Schemas.StreamEvent.Case6Payload)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .case1(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case2(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case3(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case4(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case5(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case6(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .case1(value):
+                    try value.encode(to: encoder)
+                case let .case2(value):
+                    try value.encode(to: encoder)
+                case let .case3(value):
+                    try value.encode(to: encoder)
+                case let .case4(value):
+                    try value.encode(to: encoder)
+                case let .case5(value):
+                    try value.encode(to: encoder)
+                case let .case6(value):
+                    try value.encode(to: encoder)
+                }
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Media`.
         public struct Media: Codable, Hashable, Sendable {
             /// Attach it as `mediaID`.
@@ -3495,7 +3768,7 @@ extension Components {
                 case contentExtension
             }
         }
-        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); the others tell what the user did.
+        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); the others tell what the user did.
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
         @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -3504,6 +3777,7 @@ extension Components {
             case settings_changed = "settings.changed"
             case notification_removed = "notification.removed"
             case push_background = "push.background"
+            case notification_delivered = "notification.delivered"
         }
         /// - Remark: Generated from `#/components/schemas/ServiceExtension`.
         public struct ServiceExtension: Codable, Hashable, Sendable {

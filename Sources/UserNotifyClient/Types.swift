@@ -32,6 +32,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /openapi.yaml`.
     /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPIDocument)`.
     func getOpenAPIDocument(_ input: Operations.GetOpenAPIDocument.Input) async throws -> Operations.GetOpenAPIDocument.Output
+    /// The service's metrics in Prometheus' text format (the operator's admin token).
+    ///
+    /// Every metric name is listed in the README (section Metrics). Counters are this replica's own; the gauges are read from the database when scraped.
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
+    func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output
     /// - Remark: HTTP `POST /v1/apps`.
     /// - Remark: Generated from `#/paths//v1/apps/post(createApp)`.
     func createApp(_ input: Operations.CreateApp.Input) async throws -> Operations.CreateApp.Output
@@ -157,7 +164,10 @@ public protocol APIProtocol: Sendable {
     func respondToNotification(_ input: Operations.RespondToNotification.Input) async throws -> Operations.RespondToNotification.Output
     /// Server-Sent Events — authorizationPrompt, settingsChanged, presented, badgeChanged, deliveredRemoved, pendingRemoved, reset.
     ///
-    /// Each event's data is JSON. Reconnect with `Last-Event-ID` to resume; `reset` means resynchronize.
+    /// Each event's data is JSON. Event ids are the center's event sequence (1, 2, 3…), kept in the store:
+    /// reconnect with `Last-Event-ID` to resume, also after a restart of the service or on another replica;
+    /// the service keeps each center's newest 256 events, and an id it cannot resume from gets `reset` first.
+    ///
     ///
     /// - Remark: HTTP `GET /v1/me/events`.
     /// - Remark: Generated from `#/paths//v1/me/events/get(streamEvents)`.
@@ -314,6 +324,15 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPIDocument)`.
     public func getOpenAPIDocument(headers: Operations.GetOpenAPIDocument.Input.Headers = .init()) async throws -> Operations.GetOpenAPIDocument.Output {
         try await getOpenAPIDocument(Operations.GetOpenAPIDocument.Input(headers: headers))
+    }
+    /// The service's metrics in Prometheus' text format (the operator's admin token).
+    ///
+    /// Every metric name is listed in the README (section Metrics). Counters are this replica's own; the gauges are read from the database when scraped.
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
+    public func getMetrics(headers: Operations.GetMetrics.Input.Headers = .init()) async throws -> Operations.GetMetrics.Output {
+        try await getMetrics(Operations.GetMetrics.Input(headers: headers))
     }
     /// - Remark: HTTP `POST /v1/apps`.
     /// - Remark: Generated from `#/paths//v1/apps/post(createApp)`.
@@ -682,7 +701,10 @@ extension APIProtocol {
     }
     /// Server-Sent Events — authorizationPrompt, settingsChanged, presented, badgeChanged, deliveredRemoved, pendingRemoved, reset.
     ///
-    /// Each event's data is JSON. Reconnect with `Last-Event-ID` to resume; `reset` means resynchronize.
+    /// Each event's data is JSON. Event ids are the center's event sequence (1, 2, 3…), kept in the store:
+    /// reconnect with `Last-Event-ID` to resume, also after a restart of the service or on another replica;
+    /// the service keeps each center's newest 256 events, and an id it cannot resume from gets `reset` first.
+    ///
     ///
     /// - Remark: HTTP `GET /v1/me/events`.
     /// - Remark: Generated from `#/paths//v1/me/events/get(streamEvents)`.
