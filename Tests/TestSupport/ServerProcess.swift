@@ -140,14 +140,28 @@ package final class ServerProcess: @unchecked Sendable {
     package func waitForExit(timeout: Double = 20) async throws -> Int32 {
         let process = process
         return try await onOwnThread {
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning, Date() < deadline { usleep(10_000) }
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                return -1
+            let pid = process.processIdentifier
+            // Foundation's Process was seen to miss a child's exit while many processes were started
+            // at once (the child stayed a zombie and `isRunning` true for good), so the child is also
+            // reaped here; whichever of the two reaps it, the loop ends.
+            func reaped() -> Int32? {
+                var status: Int32 = 0
+                guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+                let signal = status & 0x7f
+                return signal == 0 ? (status >> 8) & 0xff : signal  // as Foundation reports a signal
             }
-            return process.terminationStatus
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline {
+                if let status = reaped() { return status }
+                usleep(10_000)
+            }
+            guard process.isRunning else { return process.terminationStatus }
+            kill(pid, SIGKILL)
+            while process.isRunning {
+                if reaped() != nil { break }
+                usleep(10_000)
+            }
+            return -1
         }
     }
 
