@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages: what building needs, and what tests and benchmarks add.
 BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
-TEST_PACKAGES := $(BUILD_PACKAGES) postgresql
+TEST_PACKAGES := $(BUILD_PACKAGES) postgresql docker.io mmdebstrap
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
@@ -44,6 +44,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	$(VENV)/bin/openapi-spec-validator openapi.yaml
 	$(VENV)/bin/python Tests/Deploy/check.py
 	$(SWIFT) build --build-tests
+	$(SUDO) $(VENV)/bin/python Tests/Deploy/container.py
 	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
 	$(VENV)/bin/python Tests/Conformance/run.py
 

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""make test: the image's runtime stage really runs.
+
+Registries for base images are not reachable here, so this builds the runtime stage of
+deploy/Dockerfile, as written, on a base it makes itself and with the binary `swift build` already made:
+
+- a Debian bookworm root file system from mmdebstrap (minbase), imported as a local image. The debug
+  binary links the Swift runtime dynamically (the image's build stage links it statically), so the base
+  also carries those libraries at the toolchain's path, which the binary's RUNPATH names;
+- a Docker engine (Debian's docker.io) started here with its own data root and socket, without iptables
+  or a bridge, and stopped at the end; containers run on the host's network, bound to loopback;
+- the stage's one `COPY --from=build` reads the binary and its resource bundles from the build context.
+
+Checked: the health check turns healthy, `/healthz` answers, a framework flow (app, key, center,
+permission, a request that fires, the delivered list) works, the process runs as uid 10001, the data
+volume is writable and survives a restart, and SIGTERM stops it with exit code 0.
+"""
+import glob, http.client, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
+ADMIN = "container-admin-token"
+BASE_IMAGE = "usernotifyd-test-base:bookworm"
+IMAGE = "usernotifyd-test:latest"
+MIRROR = os.environ.get("DEBIAN_MIRROR", "http://deb.debian.org/debian")
+
+
+def log(message):
+    print(f"container: {message}", flush=True)
+
+
+class Engine:
+    """A dockerd of this run's own: its data, state and socket under `work`."""
+
+    def __init__(self, work):
+        self.work = work
+        self.socket = os.path.join(work, "docker.sock")
+        self.environment = dict(os.environ, DOCKER_HOST=f"unix://{self.socket}")
+        self.output = open(os.path.join(work, "dockerd.log"), "w")
+        self.process = subprocess.Popen(
+            ["dockerd", "--iptables=false", "--ip-masq=false", "--bridge=none",
+             "--data-root", os.path.join(work, "data"), "--exec-root", os.path.join(work, "exec"),
+             "--pidfile", os.path.join(work, "dockerd.pid"), "--host", f"unix://{self.socket}"],
+            stdout=self.output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 120
+        while subprocess.run(["docker", "version"], env=self.environment, capture_output=True).returncode != 0:
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"dockerd did not start; its log:\n{self.log()}")
+            time.sleep(0.2)
+
+    def log(self):
+        with open(os.path.join(self.work, "dockerd.log")) as handle:
+            return handle.read()[-4000:]
+
+    def docker(self, *arguments, check=True):
+        result = subprocess.run(["docker", *arguments], env=self.environment, text=True, capture_output=True)
+        if check and result.returncode != 0:
+            raise SystemExit(f"docker {' '.join(arguments)} failed ({result.returncode}):\n"
+                             f"{result.stdout or ''}{result.stderr or ''}")
+        return (result.stdout or "").strip()
+
+    def logs(self, container):
+        """What the container wrote to stdout and stderr, and how it ended."""
+        result = subprocess.run(["docker", "logs", container], env=self.environment, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        state = self.docker("inspect", "-f", "{{json .State}}", container, check=False)
+        return f"{result.stdout[-6000:]}\nstate: {state}"
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.output.close()
+
+
+def swift_runtime_libraries():
+    """The binary's shared libraries that come from the Swift toolchain rather than from Debian."""
+    output = subprocess.run(["ldd", BINARY], capture_output=True, text=True, check=True).stdout
+    paths = re.findall(r"=> (\S+) \(", output)
+    return sorted(path for path in paths if not path.startswith(("/lib/", "/usr/lib/")))
+
+
+def make_base(engine, work):
+    libraries = swift_runtime_libraries()
+    directories = sorted({os.path.dirname(path) for path in libraries})
+    hook = " && ".join([f'mkdir -p "$1{directory}"' for directory in directories]
+                       + [f'cp -L {path} "$1{path}"' for path in libraries])
+    tarball = os.path.join(work, "base.tar")
+    log(f"making the base: Debian bookworm minbase and {len(libraries)} Swift runtime libraries")
+    subprocess.run(["mmdebstrap", "--quiet", "--variant=minbase", "--include=passwd", "--format=tar",
+                    f"--customize-hook={hook}", "bookworm", tarball, f"deb {MIRROR} bookworm main"], check=True)
+    engine.docker("import", tarball, BASE_IMAGE)
+    os.unlink(tarball)
+
+
+def runtime_stage():
+    """deploy/Dockerfile's runtime stage with its global ARG, the binary read from the build context."""
+    with open(os.path.join(ROOT, "deploy", "Dockerfile")) as handle:
+        text = handle.read()
+    runtime_argument = re.search(r"^ARG RUNTIME_IMAGE=.*$", text, re.M).group(0)
+    stage = text[text.index("FROM ${RUNTIME_IMAGE} AS runtime"):]
+    copy = "COPY --from=build /staging/ "
+    if stage.count(copy) != 1 or "--from=" in stage.replace(copy, ""):
+        raise SystemExit("deploy/Dockerfile: the runtime stage should copy one thing from the build stage, /staging/ "
+                         "(the binary and its resource bundles); update Tests/Deploy/container.py if that changed")
+    return runtime_argument + "\n" + stage.replace(copy, "COPY staging/ ")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def call(port, method, path, token=None, body=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    connection.request(method, path, json.dumps(body) if body is not None else None, headers)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    if response.status >= 300:
+        raise SystemExit(f"{method} {path}: {response.status} {data.decode(errors='replace')}")
+    return json.loads(data) if data else {}
+
+
+def wait_for(description, condition, engine, container, seconds=120):
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if engine.docker("inspect", "-f", "{{.State.Running}}", container) != "true":
+            raise SystemExit(f"the container stopped while waiting for {description}:\n"
+                             f"{engine.logs(container)}")
+        if time.monotonic() > deadline:
+            raise SystemExit(f"no {description} within {seconds} s; logs:\n{engine.logs(container)}")
+        time.sleep(0.2)
+
+
+def healthz(port):
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", "/healthz")
+        return connection.getresponse().status == 200
+    except OSError:
+        return False
+
+
+def delivered(port, key):
+    return call(port, "GET", "/v1/centers/phone/delivered", key)["notifications"]
+
+
+def main():
+    if not os.path.exists(BINARY):
+        raise SystemExit(f"{BINARY} is missing: run `swift build` first")
+    for tool in ("dockerd", "docker", "mmdebstrap"):
+        if not shutil.which(tool):
+            raise SystemExit(f"{tool} is missing: `make test` installs docker.io and mmdebstrap from Debian")
+    work = tempfile.mkdtemp(prefix="usernotifyd-container-")
+    engine = Engine(work)
+    try:
+        make_base(engine, work)
+        context = os.path.join(work, "context")
+        staging = os.path.join(context, "staging")
+        os.makedirs(staging)
+        # What the build stage stages: the binary and the resource bundles beside it.
+        shutil.copy(BINARY, staging)
+        for bundle in glob.glob(os.path.join(os.path.dirname(BINARY), "*.resources")):
+            shutil.copytree(bundle, os.path.join(staging, os.path.basename(bundle)))
+        with open(os.path.join(context, "Dockerfile"), "w") as handle:
+            handle.write(runtime_stage())
+        log("building the runtime stage of deploy/Dockerfile")
+        engine.docker("build", "--network", "host", "--build-arg", f"RUNTIME_IMAGE={BASE_IMAGE}", "-t", IMAGE, context)
+        check(engine, free_port())
+        log("passed")
+    finally:
+        engine.docker("rm", "-f", "usernotifyd-test", check=False)
+        engine.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def check(engine, port):
+    container = "usernotifyd-test"
+    # The image's own settings but for the address: loopback, since the container shares the host's network.
+    engine.docker("run", "--detach", "--name", container, "--network", "host",
+                  "--env", "USERNOTIFYD_HOST=127.0.0.1", "--env", f"USERNOTIFYD_PORT={port}",
+                  "--env", f"USERNOTIFYD_ADMIN_TOKEN={ADMIN}", "--volume", "usernotifyd-data:/var/lib/usernotifyd",
+                  IMAGE)
+    wait_for("answer on /healthz", lambda: healthz(port), engine, container)
+    user = engine.docker("exec", container, "id", "-u")
+    owner = engine.docker("exec", container, "stat", "-c", "%u", "/proc/1")
+    if user != "10001" or owner != "10001":
+        raise SystemExit(f"the container runs as uid {owner} (exec as {user}), not the image's uid 10001")
+    log(f"/healthz answers; the server runs as uid {owner}")
+
+    app = call(port, "POST", "/v1/apps", ADMIN, {"name": "container", "authorizationPolicy": "grant"})
+    key = call(port, "POST", f"/v1/apps/{app['id']}/keys", ADMIN)["key"]
+    call(port, "POST", "/v1/centers", key, {"id": "phone"})
+    granted = call(port, "POST", "/v1/centers/phone/authorization", key, {"options": ["alert", "badge"]})
+    if granted.get("granted") is not True:
+        raise SystemExit(f"authorization was not granted: {granted}")
+    call(port, "POST", "/v1/centers/phone/requests", key,
+         {"identifier": "tea", "content": {"title": "Tea", "body": "It is ready"},
+          "trigger": {"type": "timeInterval", "timeInterval": 1}})
+    fired = wait_for("delivered notification", lambda: delivered(port, key), engine, container)
+    if [notification["request"]["identifier"] for notification in fired] != ["tea"]:
+        raise SystemExit(f"delivered list: {fired}")
+    log("a request added through the API fired and is in the delivered list")
+
+    health = wait_for("healthy health check",
+                      lambda: engine.docker("inspect", "-f", "{{.State.Health.Status}}", container) == "healthy",
+                      engine, container)
+    log(f"the image's HEALTHCHECK says healthy: {health}")
+
+    engine.docker("stop", "--time", "60", container)
+    code = engine.docker("inspect", "-f", "{{.State.ExitCode}}", container)
+    if code != "0":
+        raise SystemExit(f"SIGTERM: exit code {code}, not 0; logs:\n{engine.logs(container)}")
+    log("docker stop (SIGTERM) ended it with exit code 0")
+
+    engine.docker("start", container)
+    wait_for("answer on /healthz after a restart", lambda: healthz(port), engine, container)
+    again = [notification["request"]["identifier"] for notification in delivered(port, key)]
+    if again != ["tea"]:
+        raise SystemExit(f"after a restart on the same volume the delivered list is {again}")
+    engine.docker("stop", "--time", "60", container)
+    log("restarted on the same volume, the data is still there")
+
+
+if __name__ == "__main__":
+    main()
