@@ -1,9 +1,11 @@
+import Configuration
 import Foundation
 import Logging
 import MicroHTTPD
 import Webhooks
 
-/// Everything usernotifyd is configured with, from flags and the environment (flags win).
+/// Everything usernotifyd is configured with, from flags and the environment (flags win). Every variable
+/// may instead be given as a file: `USERNOTIFYD_ADMIN_TOKEN_FILE=/run/secrets/admin-token`.
 ///
 /// | flag | environment | default |
 /// |---|---|---|
@@ -56,6 +58,8 @@ extension ServerConfiguration {
     private struct Option: Sendable {
         var name: String
         var help: String
+        /// Redacted wherever swift-configuration reports the value.
+        var isSecret = false
         var apply: @Sendable (inout ServerConfiguration, String) throws(ConfigurationError) -> Void
 
         var flag: String { "--\(name)" }
@@ -68,7 +72,10 @@ extension ServerConfiguration {
             config.http.port = try integer(value, "port", in: 0...65535)
         },
         Option(name: "data-dir", help: "directory for the database and media (default ./data)") { $0.dataDirectory = $1 },
-        Option(name: "database-url", help: "postgres://user:pass@host:port/db or sqlite:///path (default: SQLite in the data directory)") {
+        Option(
+            name: "database-url", help: "postgres://user:pass@host:port/db or sqlite:///path (default: SQLite in the data directory)",
+            isSecret: true
+        ) {
             config, value throws(ConfigurationError) in
             guard !value.isEmpty else {
                 config.databaseURL = nil
@@ -95,7 +102,9 @@ extension ServerConfiguration {
             config, value throws(ConfigurationError) in
             config.http.maxBodyBytes = try integer(value, "max-body-bytes", in: 1...(1 << 30))
         },
-        Option(name: "admin-token", help: "operator secret for the admin API (no default)") { $0.adminToken = $1.isEmpty ? nil : $1 },
+        Option(name: "admin-token", help: "operator secret for the admin API (no default)", isSecret: true) {
+            $0.adminToken = $1.isEmpty ? nil : $1
+        },
         Option(name: "virtual-clock", help: "1 = the scheduler's clock moves only when the operator sets it (default 0)") {
             config, value throws(ConfigurationError) in
             config.virtualClock = try boolean(value, "virtual-clock")
@@ -147,12 +156,34 @@ extension ServerConfiguration {
         },
     ]
 
-    /// Reads the environment first, then the flags (`--name value` or `--name=value`), so flags win.
+    /// The settings from the flags (`--name value` or `--name=value`), else the environment, else the
+    /// defaults, read through swift-configuration: the flags as an in-memory provider, the environment with
+    /// `EnvironmentVariablesProvider` under the `USERNOTIFYD_` prefix, secrets marked so that access reports
+    /// redact them.
+    ///
+    /// The flags are split here rather than by swift-configuration's `CommandLineArgumentsProvider`, which
+    /// skips words it does not know and splits values at commas: a mistyped `--admin-tokn` would start a
+    /// server without its token, and a token with a comma would not be read at all.
     package static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+        let reader = ConfigReader(providers: [
+            InMemoryProvider(name: "flags", values: try flags(arguments)),
+            EnvironmentVariablesProvider(
+                environmentVariables: try readingFiles(environment),
+                secretsSpecifier: .specific(Set(options.filter(\.isSecret).map(\.environmentName)))
+            ).prefixKeys(with: "usernotifyd"),
+        ])
         var configuration = ServerConfiguration()
         for option in options {
-            if let value = environment[option.environmentName] { try option.apply(&configuration, value) }
+            if let value = reader.string(forKey: ConfigKey(option.name), isSecret: option.isSecret) {
+                try option.apply(&configuration, value)
+            }
         }
+        return configuration
+    }
+
+    /// Each flag's value, refusing unknown flags, missing values and stray words.
+    private static func flags(_ arguments: [String]) throws(ConfigurationError) -> [AbsoluteConfigKey: ConfigValue] {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -172,18 +203,45 @@ extension ServerConfiguration {
                 value = arguments[index]
                 index += 1
             }
-            try option.apply(&configuration, value)
+            values[AbsoluteConfigKey([option.name])] = ConfigValue(.string(value), isSecret: option.isSecret)
         }
-        return configuration
+        return values
+    }
+
+    /// The environment with each `USERNOTIFYD_…_FILE` replaced by the variable it names, set to the file's
+    /// content without its last line break: how Docker and Kubernetes hand secrets to a process.
+    private static func readingFiles(_ environment: [String: String]) throws(ConfigurationError) -> [String: String] {
+        var resolved = environment
+        for option in options {
+            let fileVariable = option.environmentName + "_FILE"
+            guard let path = environment[fileVariable] else { continue }
+            guard environment[option.environmentName] == nil else {
+                throw ConfigurationError("set \(option.environmentName) or \(fileVariable), not both")
+            }
+            guard let data = FileManager.default.contents(atPath: path), var text = String(data: data, encoding: .utf8) else {
+                throw ConfigurationError("\(fileVariable): cannot read '\(path)' as UTF-8 text")
+            }
+            if text.hasSuffix("\n") { text.removeLast() }
+            resolved[option.environmentName] = text
+        }
+        return resolved
     }
 
     /// The text `--help` prints.
     package static var usage: String {
-        var text = "usage: usernotifyd [options]\n\nEvery option can also be set in the environment; flags win.\n\n"
+        var text = """
+            usage: usernotifyd [options]
+
+            Every option can also be set in the environment (flags win), or as a file that holds the value:
+            USERNOTIFYD_ADMIN_TOKEN_FILE=/run/secrets/admin-token instead of USERNOTIFYD_ADMIN_TOKEN.
+
+
+            """
         for option in options {
             let left = "\(option.flag) VALUE"
-            text += "  \(left.padding(toLength: 28, withPad: " ", startingAt: 0))\(option.help)\n"
-            text += "  \(String(repeating: " ", count: 28))env \(option.environmentName)\n"
+            let indent = String(repeating: " ", count: 28)
+            text += left.count < 27 ? "  \(left.padding(toLength: 28, withPad: " ", startingAt: 0))" : "  \(left)\n  \(indent)"
+            text += "\(option.help)\n  \(indent)env \(option.environmentName)\n"
         }
         return text
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import MicroHTTPD
 import Testing
@@ -57,5 +58,81 @@ import UserNotifyServer
         ] {
             #expect(ServerConfiguration.usage.contains(name))
         }
+    }
+
+    /// A value for every setting, different from its default: each must arrive through its variable.
+    static let sampleValues = [
+        "host": "0.0.0.0", "port": "9000", "data-dir": "/srv/u", "database-url": "postgres://u@db/u", "database-pool-size": "3",
+        "log-level": "debug", "max-body-bytes": "5", "admin-token": "t", "virtual-clock": "1", "pending-limit": "7",
+        "media-quota-bytes": "11", "webhook-allow-networks": "10.0.0.0/8", "connection-limit": "13", "idle-timeout": "17",
+        "request-timeout": "19", "http-threads": "3", "heartbeat-interval": "23", "drain-delay": "29",
+    ]
+
+    @Test(arguments: sampleValues.keys.sorted())
+    func everySettingIsReadFromItsVariableAndItsFlag(name: String) throws {
+        let variable = "USERNOTIFYD_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+        #expect(ServerConfiguration.usage.contains("--\(name) VALUE"))
+        #expect(ServerConfiguration.usage.contains("env \(variable)\n"))
+        let value = try #require(Self.sampleValues[name])
+        let fromEnvironment = try ServerConfiguration.parse(arguments: [], environment: [variable: value])
+        let fromFlag = try ServerConfiguration.parse(arguments: ["--\(name)", value], environment: [:])
+        #expect(fromEnvironment != ServerConfiguration())
+        #expect(fromEnvironment == fromFlag)
+    }
+
+    @Test func secretsCanComeFromFilesAsMounted() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let token = directory.appendingPathComponent("admin-token")
+        try Data("s3cret,with a comma\n".utf8).write(to: token)
+        let url = directory.appendingPathComponent("database-url")
+        try Data("postgres://u:p@db/u".utf8).write(to: url)
+
+        let configuration = try ServerConfiguration.parse(
+            arguments: [],
+            environment: ["USERNOTIFYD_ADMIN_TOKEN_FILE": token.path, "USERNOTIFYD_DATABASE_URL_FILE": url.path])
+        #expect(configuration.adminToken == "s3cret,with a comma")
+        #expect(configuration.databaseURL?.absoluteString == "postgres://u:p@db/u")
+        // A flag still wins over a file.
+        let flagged = try ServerConfiguration.parse(
+            arguments: ["--admin-token", "other"], environment: ["USERNOTIFYD_ADMIN_TOKEN_FILE": token.path])
+        #expect(flagged.adminToken == "other")
+    }
+
+    @Test(arguments: [
+        (
+            ["USERNOTIFYD_ADMIN_TOKEN_FILE": "/nonexistent/admin-token"],
+            "USERNOTIFYD_ADMIN_TOKEN_FILE: cannot read '/nonexistent/admin-token'"
+        ),
+        (
+            ["USERNOTIFYD_ADMIN_TOKEN_FILE": "/dev/null", "USERNOTIFYD_ADMIN_TOKEN": "x"],
+            "set USERNOTIFYD_ADMIN_TOKEN or USERNOTIFYD_ADMIN_TOKEN_FILE, not both"
+        ),
+    ])
+    func unusableFilesAreRefusedWithAClearMessage(environment: [String: String], message: String) {
+        #expect {
+            try ServerConfiguration.parse(arguments: [], environment: environment)
+        } throws: { error in
+            (error as? ConfigurationError)?.description.contains(message) == true
+        }
+    }
+
+    @Test func flagValuesAreTakenWhole() throws {
+        let configuration = try ServerConfiguration.parse(
+            arguments: ["--admin-token", "a,b", "--virtual-clock", "--port=1"], environment: [:])
+        #expect(configuration.adminToken == "a,b")
+        #expect(configuration.virtualClock)
+        #expect(configuration.http.port == 1)
+        #expect(throws: ConfigurationError.self) {
+            try ServerConfiguration.parse(arguments: ["--data-dir", "/srv/u", "stray"], environment: [:])
+        }
+    }
+
+    @Test func otherVariablesWithThePrefixAreIgnored() throws {
+        // What Kubernetes' service links would add for a Service named usernotifyd.
+        let configuration = try ServerConfiguration.parse(
+            arguments: [], environment: ["USERNOTIFYD_SERVICE_HOST": "10.0.0.1", "USERNOTIFYD_PORT_80_TCP": "tcp://10.0.0.1:80"])
+        #expect(configuration == ServerConfiguration())
     }
 }
