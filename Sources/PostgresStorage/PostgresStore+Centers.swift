@@ -50,7 +50,7 @@ extension PostgresStore: NotificationStore {
                 }
                 changes.announce(.centers([key]))
             }
-            try await self.append(events, for: key, at: date, connection, &changes)
+            try await self.append(events, for: key, at: date, traceparent: TraceContext.traceparent, connection, &changes)
             return result
         }
     }
@@ -71,7 +71,7 @@ extension PostgresStore: NotificationStore {
     package func record(_ events: [ChangeEvent], for key: CenterKey, at date: Date) async throws -> Bool {
         try await write { connection, changes in
             guard try await self.lockCenter(key, connection) else { return false }
-            try await self.append(events, for: key, at: date, connection, &changes)
+            try await self.append(events, for: key, at: date, traceparent: TraceContext.traceparent, connection, &changes)
             return true
         }
     }

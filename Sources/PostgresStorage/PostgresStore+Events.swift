@@ -39,7 +39,8 @@ extension PostgresStore {
     /// Writes the events a change reports, inside its transaction: user events into the center's history,
     /// app events into the outbox for the app's delegate URL (if it has one and asked for them).
     func append(
-        _ events: [ChangeEvent], for key: CenterKey, at date: Date, _ connection: PostgresConnection, _ changes: inout ChangeSet
+        _ events: [ChangeEvent], for key: CenterKey, at date: Date, traceparent: String?, _ connection: PostgresConnection,
+        _ changes: inout ChangeSet
     ) async throws {
         guard !events.isEmpty else { return }
         var settings: WebhookConfiguration??
@@ -50,7 +51,8 @@ extension PostgresStore {
                 latest = try await appendUserEvent(event, for: key, at: date, connection)
             case .app(let event):
                 if settings == nil { settings = .some(try await webhookSettings(appID: key.appID, connection)) }
-                guard let message = try event.outboxMessage(center: key, settings: settings ?? nil, at: date) else { continue }
+                guard let message = try event.outboxMessage(center: key, settings: settings ?? nil, at: date, traceparent: traceparent)
+                else { continue }
                 try await insertDeliveries([message], connection)
                 changes.announce(.outbox)
             }

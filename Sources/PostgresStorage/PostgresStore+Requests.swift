@@ -156,7 +156,7 @@ extension PostgresStore {
         guard !removed.isEmpty else { return removed }
         if table == "pending" { try await self.adjustPendingCount(key, by: -removed.count, connection) }
         try await self.releaseHolds(key, holder: table, identifiers: removed, connection)
-        try await self.append(report(removed), for: key, at: date, connection, &changes)
+        try await self.append(report(removed), for: key, at: date, traceparent: TraceContext.traceparent, connection, &changes)
         changes.announce(.notifications([key]))
         return removed
     }

@@ -26,7 +26,8 @@ extension SQLiteStore {
     package func updateCenter<T: Sendable>(
         _ key: CenterKey, at date: Date, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T? {
-        try await write { db, effects in
+        let traceparent = TraceContext.traceparent  // read here: the writer's queue does not see task-locals
+        return try await write { db, effects in
             guard var center = try Self.fetchCenter(key, db) else { return nil }
             let before = center
             var events: [ChangeEvent] = []
@@ -42,7 +43,7 @@ extension SQLiteStore {
                 if center.pushToken != before.pushToken { try Self.retirePushToken(before.pushToken, appID: key.appID, at: date, db) }
                 effects.announce(.centers([key]))
             }
-            try Self.append(events, for: key, at: date, db, &effects)
+            try Self.append(events, for: key, at: date, traceparent: traceparent, db, &effects)
             return result
         }
     }
@@ -64,9 +65,10 @@ extension SQLiteStore {
     }
 
     package func record(_ events: [ChangeEvent], for key: CenterKey, at date: Date) async throws -> Bool {
-        try await write { db, effects in
+        let traceparent = TraceContext.traceparent
+        return try await write { db, effects in
             guard try Self.centerExists(key, db) else { return false }
-            try Self.append(events, for: key, at: date, db, &effects)
+            try Self.append(events, for: key, at: date, traceparent: traceparent, db, &effects)
             return true
         }
     }

@@ -187,7 +187,8 @@ extension SQLiteStore {
     private func remove(
         _ holder: MediaHolder, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
-        try await write { db, effects in
+        let traceparent = TraceContext.traceparent  // read here: the writer's queue does not see task-locals
+        return try await write { db, effects in
             let table = holder.rawValue
             let kept = holder == .pending ? "AND trigger_kind IS NOT 'push'" : ""
             var removed: [String]
@@ -207,7 +208,7 @@ extension SQLiteStore {
             guard !removed.isEmpty else { return removed }
             if holder == .pending { try Self.adjustPendingCount(key, by: -removed.count, db) }
             try Self.releaseHolds(key, holder: holder, identifiers: removed, db)
-            try Self.append(report(removed), for: key, at: date, db, &effects)
+            try Self.append(report(removed), for: key, at: date, traceparent: traceparent, db, &effects)
             effects.announce(.notifications([key]))
             return removed
         }

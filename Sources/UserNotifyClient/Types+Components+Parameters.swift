@@ -18,7 +18,7 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
-        /// W3C Trace Context. Stored with the request and sent, as it came, with the webhook calls of its firings (willPresent, the service extension, notification.delivered); an invalid one is ignored.
+        /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
         ///
         /// - Remark: Generated from `#/components/parameters/TraceParent`.
         public typealias TraceParent = Swift.String

@@ -4970,7 +4970,7 @@ public enum Operations {
             public var path: Operations.AddNotificationRequest.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// W3C Trace Context. Stored with the request and sent, as it came, with the webhook calls of its firings (willPresent, the service extension, notification.delivered); an invalid one is ignored.
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/POST/header/traceparent`.
                 public var traceparent: Components.Parameters.TraceParent?
@@ -4978,7 +4978,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - traceparent: W3C Trace Context. Stored with the request and sent, as it came, with the webhook calls of its firings (willPresent, the service extension, notification.delivered); an invalid one is ignored.
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
                 public init(
                     traceparent: Components.Parameters.TraceParent? = nil,
@@ -5403,12 +5403,21 @@ public enum Operations {
             public var path: Operations.RemovePendingNotificationRequests.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove/POST/header/traceparent`.
+                public var traceparent: Components.Parameters.TraceParent?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemovePendingNotificationRequests.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemovePendingNotificationRequests.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    traceparent: Components.Parameters.TraceParent? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemovePendingNotificationRequests.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.traceparent = traceparent
                     self.accept = accept
                 }
             }
@@ -5730,12 +5739,21 @@ public enum Operations {
             public var path: Operations.RemoveAllPendingNotificationRequests.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove-all/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove-all/POST/header/traceparent`.
+                public var traceparent: Components.Parameters.TraceParent?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveAllPendingNotificationRequests.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveAllPendingNotificationRequests.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    traceparent: Components.Parameters.TraceParent? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveAllPendingNotificationRequests.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.traceparent = traceparent
                     self.accept = accept
                 }
             }
@@ -6249,12 +6267,21 @@ public enum Operations {
             public var path: Operations.RemoveDeliveredNotifications.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove/POST/header/traceparent`.
+                public var traceparent: Components.Parameters.TraceParent?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDeliveredNotifications.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDeliveredNotifications.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    traceparent: Components.Parameters.TraceParent? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDeliveredNotifications.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.traceparent = traceparent
                     self.accept = accept
                 }
             }
@@ -6576,12 +6603,21 @@ public enum Operations {
             public var path: Operations.RemoveAllDeliveredNotifications.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove-all/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove-all/POST/header/traceparent`.
+                public var traceparent: Components.Parameters.TraceParent?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveAllDeliveredNotifications.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveAllDeliveredNotifications.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    traceparent: Components.Parameters.TraceParent? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveAllDeliveredNotifications.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.traceparent = traceparent
                     self.accept = accept
                 }
             }
@@ -7364,12 +7400,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/me/authorization/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/authorization/POST/header/traceparent`.
+                public var traceparent: Components.Parameters.TraceParent?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AnswerAuthorizationPrompt.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AnswerAuthorizationPrompt.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    traceparent: Components.Parameters.TraceParent? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AnswerAuthorizationPrompt.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.traceparent = traceparent
                     self.accept = accept
                 }
             }
@@ -7904,12 +7949,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/me/settings/PATCH/header`.
             public struct Headers: Sendable, Hashable {
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/settings/PATCH/header/traceparent`.
+                public var traceparent: Components.Parameters.TraceParent?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateNotificationSettings.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateNotificationSettings.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    traceparent: Components.Parameters.TraceParent? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateNotificationSettings.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.traceparent = traceparent
                     self.accept = accept
                 }
             }
@@ -9106,12 +9160,21 @@ public enum Operations {
             public var path: Operations.RespondToNotification.Input.Path
             /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/response/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/response/POST/header/traceparent`.
+                public var traceparent: Components.Parameters.TraceParent?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RespondToNotification.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RespondToNotification.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    traceparent: Components.Parameters.TraceParent? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RespondToNotification.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.traceparent = traceparent
                     self.accept = accept
                 }
             }
@@ -14386,7 +14449,7 @@ public enum Operations {
             public var path: Operations.SendPush.Input.Path
             /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// W3C Trace Context. Stored with the request and sent, as it came, with the webhook calls of its firings (willPresent, the service extension, notification.delivered); an invalid one is ignored.
+                /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/traceparent`.
                 public var traceparent: Components.Parameters.TraceParent?
@@ -14423,7 +14486,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - traceparent: W3C Trace Context. Stored with the request and sent, as it came, with the webhook calls of its firings (willPresent, the service extension, notification.delivered); an invalid one is ignored.
+                ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - apnsTopic: The app id.
                 ///   - apnsPushType:
                 ///   - apnsId:
