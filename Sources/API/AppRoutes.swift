@@ -43,6 +43,11 @@ enum AppRoutes {
         var nextCursor: String?
     }
 
+    struct CenterPage: Codable, Sendable {
+        var centers: [CenterView]
+        var nextCursor: String?
+    }
+
     struct DeliveredPage: Codable, Sendable {
         var notifications: [DeliveredNotification]
         var nextCursor: String?
@@ -79,6 +84,12 @@ enum AppRoutes {
             return try .json(
                 CreatedCenter(center: CenterView(center), token: issued.token), status: .created, headers: ["Location": "/v1/centers/\(id)"]
             )
+        }
+        router.on(.get, "/v1/centers") { request in
+            let (context, appID) = try await app(request, provider)
+            let page = try request.page()
+            let centers = try await context.principals.centers(appID: appID, after: page.cursor, limit: page.limit)
+            return try .json(CenterPage(centers: centers.items.map(CenterView.init), nextCursor: centers.nextCursor))
         }
         router.on(.get, "/v1/centers/{centerID}") { request in
             let (context, center) = try await center(request, provider)

@@ -32,6 +32,21 @@ enum OperatorRoutes {
         }
     }
 
+    struct AppPage: Codable, Sendable {
+        var apps: [AppView]
+        var nextCursor: String?
+    }
+
+    /// An app key as listed: its id and age, never the secret (shown once, when issued).
+    struct KeyView: Codable, Sendable {
+        var id: String
+        var createdAt: Date
+    }
+
+    struct KeyList: Codable, Sendable {
+        var keys: [KeyView]
+    }
+
     struct IssuedKey: Codable, Sendable {
         var id: String
         /// The whole key; shown once, only its hash is kept.
@@ -94,6 +109,18 @@ enum OperatorRoutes {
             )
             try await context.principals.insertApp(app)
             return try .json(AppView(app), status: .created, headers: ["Location": "/v1/apps/\(app.id)"])
+        }
+        router.on(.get, "/v1/apps") { request in
+            let context = try await operatorContext(request, provider)
+            let page = try request.page()
+            let apps = try await context.principals.apps(after: page.cursor, limit: page.limit)
+            return try .json(AppPage(apps: apps.items.map(AppView.init), nextCursor: apps.nextCursor))
+        }
+        router.on(.get, "/v1/apps/{appID}/keys") { request in
+            let context = try await operatorContext(request, provider)
+            let app = try await app(request, context)
+            let keys = try await context.principals.appKeys(appID: app.id)
+            return try .json(KeyList(keys: keys.map { KeyView(id: $0.id, createdAt: $0.createdAt) }))
         }
         router.on(.get, "/v1/apps/{appID}") { request in
             let context = try await operatorContext(request, provider)

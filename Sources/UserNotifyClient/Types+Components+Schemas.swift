@@ -18,6 +18,96 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/AppPage`.
+        public struct AppPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppPage/apps`.
+            public var apps: [Components.Schemas.App]
+            /// Absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AppPage/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `AppPage`.
+            ///
+            /// - Parameters:
+            ///   - apps:
+            ///   - nextCursor: Absent on the last page.
+            public init(
+                apps: [Components.Schemas.App],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.apps = apps
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case apps
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AppKeyList`.
+        public struct AppKeyList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppKeyList/KeysPayload`.
+            public struct KeysPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AppKeyList/KeysPayload/id`.
+                public var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/AppKeyList/KeysPayload/createdAt`.
+                public var createdAt: Foundation.Date
+                /// Creates a new `KeysPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - createdAt:
+                public init(
+                    id: Swift.String,
+                    createdAt: Foundation.Date
+                ) {
+                    self.id = id
+                    self.createdAt = createdAt
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case createdAt
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/AppKeyList/keys`.
+            public typealias KeysPayload = [Components.Schemas.AppKeyList.KeysPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/AppKeyList/keys`.
+            public var keys: Components.Schemas.AppKeyList.KeysPayload
+            /// Creates a new `AppKeyList`.
+            ///
+            /// - Parameters:
+            ///   - keys:
+            public init(keys: Components.Schemas.AppKeyList.KeysPayload) {
+                self.keys = keys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case keys
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CenterPage`.
+        public struct CenterPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CenterPage/centers`.
+            public var centers: [Components.Schemas.Center]
+            /// Absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CenterPage/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `CenterPage`.
+            ///
+            /// - Parameters:
+            ///   - centers:
+            ///   - nextCursor: Absent on the last page.
+            public init(
+                centers: [Components.Schemas.Center],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.centers = centers
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case centers
+                case nextCursor
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Problem`.
         public struct Problem: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Problem/type`.

@@ -39,6 +39,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /metrics`.
     /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
     func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output
+    /// Every app, by id, a page at a time.
+    ///
+    /// - Remark: HTTP `GET /v1/apps`.
+    /// - Remark: Generated from `#/paths//v1/apps/get(listApps)`.
+    func listApps(_ input: Operations.ListApps.Input) async throws -> Operations.ListApps.Output
     /// - Remark: HTTP `POST /v1/apps`.
     /// - Remark: Generated from `#/paths//v1/apps/post(createApp)`.
     func createApp(_ input: Operations.CreateApp.Input) async throws -> Operations.CreateApp.Output
@@ -53,6 +58,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/apps/{appID}`.
     /// - Remark: Generated from `#/paths//v1/apps/{appID}/delete(deleteApp)`.
     func deleteApp(_ input: Operations.DeleteApp.Input) async throws -> Operations.DeleteApp.Output
+    /// The app's keys, without their secrets.
+    ///
+    /// - Remark: HTTP `GET /v1/apps/{appID}/keys`.
+    /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/get(listAppKeys)`.
+    func listAppKeys(_ input: Operations.ListAppKeys.Input) async throws -> Operations.ListAppKeys.Output
     /// Issues an app key; the key is shown once, only its hash is kept.
     ///
     /// - Remark: HTTP `POST /v1/apps/{appID}/keys`.
@@ -77,6 +87,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/categories`.
     /// - Remark: Generated from `#/paths//v1/categories/put(setNotificationCategories)`.
     func setNotificationCategories(_ input: Operations.SetNotificationCategories.Input) async throws -> Operations.SetNotificationCategories.Output
+    /// The app's centers, by id, a page at a time.
+    ///
+    /// - Remark: HTTP `GET /v1/centers`.
+    /// - Remark: Generated from `#/paths//v1/centers/get(listCenters)`.
+    func listCenters(_ input: Operations.ListCenters.Input) async throws -> Operations.ListCenters.Output
     /// Creates a center (one install of the app) and its user's token, shown once.
     ///
     /// - Remark: HTTP `POST /v1/centers`.
@@ -334,6 +349,19 @@ extension APIProtocol {
     public func getMetrics(headers: Operations.GetMetrics.Input.Headers = .init()) async throws -> Operations.GetMetrics.Output {
         try await getMetrics(Operations.GetMetrics.Input(headers: headers))
     }
+    /// Every app, by id, a page at a time.
+    ///
+    /// - Remark: HTTP `GET /v1/apps`.
+    /// - Remark: Generated from `#/paths//v1/apps/get(listApps)`.
+    public func listApps(
+        query: Operations.ListApps.Input.Query = .init(),
+        headers: Operations.ListApps.Input.Headers = .init()
+    ) async throws -> Operations.ListApps.Output {
+        try await listApps(Operations.ListApps.Input(
+            query: query,
+            headers: headers
+        ))
+    }
     /// - Remark: HTTP `POST /v1/apps`.
     /// - Remark: Generated from `#/paths//v1/apps/post(createApp)`.
     public func createApp(
@@ -378,6 +406,19 @@ extension APIProtocol {
         headers: Operations.DeleteApp.Input.Headers = .init()
     ) async throws -> Operations.DeleteApp.Output {
         try await deleteApp(Operations.DeleteApp.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The app's keys, without their secrets.
+    ///
+    /// - Remark: HTTP `GET /v1/apps/{appID}/keys`.
+    /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/get(listAppKeys)`.
+    public func listAppKeys(
+        path: Operations.ListAppKeys.Input.Path,
+        headers: Operations.ListAppKeys.Input.Headers = .init()
+    ) async throws -> Operations.ListAppKeys.Output {
+        try await listAppKeys(Operations.ListAppKeys.Input(
             path: path,
             headers: headers
         ))
@@ -440,6 +481,19 @@ extension APIProtocol {
         try await setNotificationCategories(Operations.SetNotificationCategories.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// The app's centers, by id, a page at a time.
+    ///
+    /// - Remark: HTTP `GET /v1/centers`.
+    /// - Remark: Generated from `#/paths//v1/centers/get(listCenters)`.
+    public func listCenters(
+        query: Operations.ListCenters.Input.Query = .init(),
+        headers: Operations.ListCenters.Input.Headers = .init()
+    ) async throws -> Operations.ListCenters.Output {
+        try await listCenters(Operations.ListCenters.Input(
+            query: query,
+            headers: headers
         ))
     }
     /// Creates a center (one install of the app) and its user's token, shown once.

@@ -85,4 +85,46 @@ import Testing
         #expect(try await server.call("GET", "/v1/apps/\(otherID)", token: APIServer.adminToken).status == 404)
         try await server.stop()
     }
+
+    @Test func listsShowEachPrincipalItsOwnAPageAtATime() async throws {
+        let server = try await APIServer()
+        let (appA, keyA) = try await server.makeApp("A")
+        let (appB, keyB) = try await server.makeApp("B")
+        for id in ["c1", "c2", "c3"] {
+            #expect(try await server.call("POST", "/v1/centers", token: keyA, json: ["id": id]).status == 201)
+        }
+        #expect(try await server.call("POST", "/v1/centers", token: keyB, json: ["id": "b1"]).status == 201)
+
+        func ids(_ path: String, _ field: String, token: String) async throws -> [String] {
+            var seen: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try await server.call("GET", path + "?limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""), token: token)
+                #expect(page.status == 200, "\(path): \(page.text)")
+                let items = page.json[field] as? [[String: Any]] ?? []
+                #expect(items.count <= 2)
+                seen += items.compactMap { $0["id"] as? String }
+                cursor = page.json["nextCursor"] as? String
+            } while cursor != nil
+            return seen
+        }
+        #expect(try await ids("/v1/centers", "centers", token: keyA) == ["c1", "c2", "c3"])
+        #expect(try await ids("/v1/centers", "centers", token: keyB) == ["b1"])
+        #expect(try await ids("/v1/apps", "apps", token: APIServer.adminToken) == [appA, appB].sorted())
+
+        _ = try await server.call("POST", "/v1/apps/\(appA)/keys", token: APIServer.adminToken)
+        let keys = try await server.call("GET", "/v1/apps/\(appA)/keys", token: APIServer.adminToken)
+        let listed = keys.json["keys"] as? [[String: Any]] ?? []
+        #expect(listed.count == 2)
+        #expect(listed.allSatisfy { Set($0.keys) == ["id", "createdAt"] }, "never a secret: \(keys.text)")
+        #expect(listed.contains { keyA.hasPrefix("unk_\($0["id"] as? String ?? "?")_") }, "the first key is listed by its id")
+
+        // Only the operator lists apps and keys; only an app key lists centers.
+        #expect(try await server.call("GET", "/v1/apps", token: keyA).status == 403)
+        #expect(try await server.call("GET", "/v1/apps/\(appA)/keys", token: keyA).status == 403)
+        #expect(try await server.call("GET", "/v1/apps/app_nope/keys", token: APIServer.adminToken).status == 404)
+        #expect(try await server.call("GET", "/v1/centers", token: APIServer.adminToken).status == 403)
+        #expect(try await server.call("GET", "/v1/centers?limit=0", token: keyA).json["code"] as? String == "invalidParameter")
+        try await server.stop()
+    }
 }
