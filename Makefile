@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages: what building needs, and what tests and benchmarks add.
 BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
-TEST_PACKAGES := $(BUILD_PACKAGES) postgresql docker.io mmdebstrap
+TEST_PACKAGES := $(BUILD_PACKAGES) postgresql docker.io mmdebstrap chromium chromium-driver
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
@@ -46,6 +46,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	$(SWIFT) build --build-tests
 	$(SUDO) $(VENV)/bin/python Tests/Deploy/container.py
 	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
+	$(VENV)/bin/python Tests/Console/run.py
 	$(VENV)/bin/python Tests/Conformance/run.py
 
 IMAGE ?= usernotifyd:latest

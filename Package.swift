@@ -149,12 +149,20 @@ let package = Package(
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
+        // The web console: static files under /console, calling the public API.
+        .target(
+            name: "Console",
+            dependencies: ["HTTPCore", .product(name: "HTTPTypes", package: "swift-http-types")],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
         // Wiring: configuration, routes, the service group.
         .target(
             name: "UserNotifyServer",
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "API",
+                "Console",
                 "Media",
                 "WebhookDispatch",
                 "Webhooks",

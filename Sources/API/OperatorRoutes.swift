@@ -67,8 +67,10 @@ enum OperatorRoutes {
     }
 
     static func register(on router: inout Router, _ provider: APIContextProvider) {
+        // Anyone signed in may read the clock: on a virtual clock, next trigger dates mean nothing without it.
         router.on(.get, "/v1/clock") { request in
-            let context = try await operatorContext(request, provider)
+            let context = try provider.context()
+            _ = try await context.authenticator.principal(for: request)
             return try .json(ClockView(now: context.clock.now, virtual: context.virtualClock != nil))
         }
         router.on(.post, "/v1/clock") { request in

@@ -47,6 +47,11 @@ enum UserRoutes {
             let body = try request.decodeJSON(Location.self)
             return try .json(Fired(fired: try await context.service.updateLocation(key, body)))
         }
+        // The buttons a banner shows: the app's categories, as the system knows them on a device.
+        router.on(.get, "/v1/me/categories") { request in
+            let (context, key) = try await user(request, provider)
+            return try .json(AppRoutes.Categories(categories: try await context.service.categories(appID: key.appID)))
+        }
         router.on(.get, "/v1/me/delivered") { request in
             let (context, key) = try await user(request, provider)
             let page = try request.page()

@@ -71,6 +71,8 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/apps/{appID}/keys/{keyID}`.
     /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/{keyID}/delete(revokeAppKey)`.
     func revokeAppKey(_ input: Operations.RevokeAppKey.Input) async throws -> Operations.RevokeAppKey.Output
+    /// The scheduler's time, for anyone signed in (next trigger dates are on it when it is virtual).
+    ///
     /// - Remark: HTTP `GET /v1/clock`.
     /// - Remark: Generated from `#/paths//v1/clock/get(getClock)`.
     func getClock(_ input: Operations.GetClock.Input) async throws -> Operations.GetClock.Output
@@ -169,6 +171,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/me/location`.
     /// - Remark: Generated from `#/paths//v1/me/location/post(updateLocation)`.
     func updateLocation(_ input: Operations.UpdateLocation.Input) async throws -> Operations.UpdateLocation.Output
+    /// The app's categories, for the actions a banner or the list shows.
+    ///
+    /// - Remark: HTTP `GET /v1/me/categories`.
+    /// - Remark: Generated from `#/paths//v1/me/categories/get(getOwnNotificationCategories)`.
+    func getOwnNotificationCategories(_ input: Operations.GetOwnNotificationCategories.Input) async throws -> Operations.GetOwnNotificationCategories.Output
     /// - Remark: HTTP `GET /v1/me/delivered`.
     /// - Remark: Generated from `#/paths//v1/me/delivered/get(getOwnDeliveredNotifications)`.
     func getOwnDeliveredNotifications(_ input: Operations.GetOwnDeliveredNotifications.Input) async throws -> Operations.GetOwnDeliveredNotifications.Output
@@ -447,6 +454,8 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// The scheduler's time, for anyone signed in (next trigger dates are on it when it is virtual).
+    ///
     /// - Remark: HTTP `GET /v1/clock`.
     /// - Remark: Generated from `#/paths//v1/clock/get(getClock)`.
     public func getClock(headers: Operations.GetClock.Input.Headers = .init()) async throws -> Operations.GetClock.Output {
@@ -726,6 +735,13 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// The app's categories, for the actions a banner or the list shows.
+    ///
+    /// - Remark: HTTP `GET /v1/me/categories`.
+    /// - Remark: Generated from `#/paths//v1/me/categories/get(getOwnNotificationCategories)`.
+    public func getOwnNotificationCategories(headers: Operations.GetOwnNotificationCategories.Input.Headers = .init()) async throws -> Operations.GetOwnNotificationCategories.Output {
+        try await getOwnNotificationCategories(Operations.GetOwnNotificationCategories.Input(headers: headers))
     }
     /// - Remark: HTTP `GET /v1/me/delivered`.
     /// - Remark: Generated from `#/paths//v1/me/delivered/get(getOwnDeliveredNotifications)`.

@@ -1,4 +1,5 @@
 import API
+import Console
 import HTTPCore
 import Logging
 import Media
@@ -61,6 +62,7 @@ package struct UserNotifyApplication: Sendable {
             }
         }
         APIRoutes.register(on: &router, provider)
+        ConsoleRoutes.register(on: &router)
         return router
     }
 

@@ -36,6 +36,9 @@ import Testing
         let tokenOne = try await server.makeAuthorizedCenter("one", key: key)
         _ = try await server.makeAuthorizedCenter("two", key: key)
         #expect(try await server.call("GET", "/v1/me", token: tokenOne).json["id"] as? String == "one")
+        _ = try await server.call("PUT", "/v1/categories", token: key, json: ["categories": [["identifier": "INVITE"]]])
+        let categories = try await server.call("GET", "/v1/me/categories", token: tokenOne).json["categories"] as? [[String: Any]]
+        #expect(categories?.map { $0["identifier"] as? String } == ["INVITE"], "a user sees its app's categories")
         for (method, path) in [
             ("GET", "/v1/centers/two"), ("GET", "/v1/centers/one"), ("GET", "/v1/categories"), ("POST", "/v1/apps"),
             ("GET", "/v1/apps/\(appID)"),
@@ -125,6 +128,10 @@ import Testing
         #expect(try await server.call("GET", "/v1/apps/app_nope/keys", token: APIServer.adminToken).status == 404)
         #expect(try await server.call("GET", "/v1/centers", token: APIServer.adminToken).status == 403)
         #expect(try await server.call("GET", "/v1/centers?limit=0", token: keyA).json["code"] as? String == "invalidParameter")
+        // Everyone reads the clock; only the operator moves it.
+        #expect(try await server.call("GET", "/v1/clock", token: keyA).json["virtual"] as? Bool == true)
+        #expect(try await server.call("POST", "/v1/clock", token: keyA, json: ["advanceBy": 1]).status == 403)
+        #expect(try await server.call("GET", "/v1/clock", token: nil).status == 401)
         try await server.stop()
     }
 }

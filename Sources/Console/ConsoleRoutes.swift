@@ -1,0 +1,68 @@
+import Foundation
+import HTTPCore
+import HTTPTypes
+
+/// The web console: static HTML, CSS and JavaScript shipped as this target's resources and served under
+/// `/console`. It calls the public API like any client, so it needs no endpoints of its own; its responses
+/// carry a strict Content-Security-Policy (scripts and styles from this origin only, no inline script, no
+/// framing), since the page holds a credential.
+package enum ConsoleRoutes {
+    /// The console's files by name, read once.
+    static let files: [String: ConsoleFile] = {
+        guard
+            let directory = Bundle.module.url(forResource: "index", withExtension: "html", subdirectory: "Resources")?
+                .deletingLastPathComponent(),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [:] }
+        var files: [String: ConsoleFile] = [:]
+        for name in names {
+            guard let type = ConsoleFile.contentType(of: name),
+                let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+            else { continue }
+            files[name] = ConsoleFile(contentType: type, bytes: Array(data))
+        }
+        return files
+    }()
+
+    /// The headers of every console response.
+    static let securityHeaders: HTTPHeaders = [
+        "Content-Security-Policy":
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; "
+            + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        "X-Frame-Options": "DENY",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "Cross-Origin-Opener-Policy": "same-origin",
+        "Cache-Control": "no-cache",
+    ]
+
+    package static func register(on router: inout Router) {
+        let files = Self.files
+        router.on(.get, "/console") { _ in try response(for: "index.html", in: files) }
+        router.on(.get, "/console/{file}") { request in try response(for: request.pathParameters["file"] ?? "", in: files) }
+    }
+
+    private static func response(for name: String, in files: [String: ConsoleFile]) throws -> Response {
+        guard let file = files[name] else { throw Problem.notFound("The console has no file '\(name)'.") }
+        var headers = securityHeaders
+        headers.set("Content-Type", file.contentType)
+        return Response(status: .ok, headers: headers, body: .bytes(file.bytes))
+    }
+}
+
+/// One file of the console.
+struct ConsoleFile: Sendable {
+    var contentType: String
+    var bytes: [UInt8]
+
+    static func contentType(of name: String) -> String? {
+        switch (name as NSString).pathExtension {
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,781 @@
+// usernotifyd's console: the public API (/v1/…) and the event stream, for a user, an app or the operator.
+// No build step and nothing fetched from elsewhere; the credential lives in this tab's sessionStorage.
+
+const DEFAULT_ACTION = "com.apple.UNNotificationDefaultActionIdentifier";
+const DISMISS_ACTION = "com.apple.UNNotificationDismissActionIdentifier";
+const SESSION_KEY = "usernotifyd.console";
+
+// ---- small helpers ----------------------------------------------------------------------------------
+
+/** An element: h("button", {class: "primary", onclick: f}, "Save"). Text is always text, never HTML. */
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+const $ = (selector, root = document) => root.querySelector(selector);
+
+function toast(message, bad = false) {
+  const item = h("div", { class: bad ? "toast bad" : "toast" }, message);
+  $("#toasts").append(item);
+  setTimeout(() => item.remove(), bad ? 8000 : 3500);
+}
+
+/** A problem+json answer as an Error whose message says what to fix. */
+class Problem extends Error {
+  constructor(status, body) {
+    super(body && (body.detail || body.title) ? `${body.detail || body.title}${body.code ? ` (${body.code})` : ""}` : `HTTP ${status}`);
+    this.status = status;
+    this.code = body && body.code;
+  }
+}
+
+let session = JSON.parse(sessionStorage.getItem(SESSION_KEY) || "null");
+
+async function api(method, path, body, { raw = false, headers = {} } = {}) {
+  const init = { method, headers: { Authorization: `Bearer ${session.token}`, ...headers } };
+  if (body instanceof Blob) {
+    init.body = body;
+    init.headers["Content-Type"] = "application/octet-stream";
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers["Content-Type"] = "application/json";
+  }
+  const response = await fetch(path, init);
+  if (!response.ok) {
+    let problem = null;
+    try { problem = await response.json(); } catch { /* not JSON */ }
+    throw new Problem(response.status, problem);
+  }
+  if (raw) return response;
+  return response.status === 204 ? null : response.json();
+}
+
+/** Runs an action, showing its error as a toast instead of losing it. */
+async function attempt(action, success) {
+  try {
+    const result = await action();
+    if (success) toast(success);
+    return result;
+  } catch (error) {
+    toast(error.message, true);
+    return undefined;
+  }
+}
+
+function formatDate(text) {
+  if (!text) return "";
+  return new Date(text).toLocaleString();
+}
+
+function countdown(text) {
+  const seconds = Math.round((new Date(text).getTime() - (Date.now() - clockOffset)) / 1000);
+  if (seconds <= 0) return "due";
+  const d = Math.floor(seconds / 86400), hh = Math.floor((seconds % 86400) / 3600), mm = Math.floor((seconds % 3600) / 60), ss = seconds % 60;
+  return (d ? `${d}d ` : "") + `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}`;
+}
+
+// The server's clock may be virtual: countdowns run against it (the app and operator views read it).
+let clockOffset = 0;
+setInterval(() => {
+  for (const element of document.querySelectorAll("[data-due]")) element.textContent = countdown(element.dataset.due);
+}, 1000);
+
+function tabs(names, render, testPrefix) {
+  const bar = h("div", { class: "tabs", role: "tablist" });
+  const panel = h("div", { role: "tabpanel" });
+  const select = (name) => {
+    for (const button of bar.children) button.setAttribute("aria-selected", String(button.dataset.tab === name));
+    panel.replaceChildren();
+    render(name, panel);
+  };
+  for (const name of names) {
+    bar.append(h("button", { role: "tab", id: `${testPrefix}-tab-${name.toLowerCase()}`, dataset: { tab: name }, onclick: () => select(name) }, name));
+  }
+  select(names[0]);
+  return h("div", {}, bar, panel);
+}
+
+/** An attachment's bytes through the API (with the credential), shown as an image, audio or video. */
+async function attachmentElement(url, attachment) {
+  const response = await api("GET", url, undefined, { raw: true });
+  const blob = await response.blob();
+  const source = URL.createObjectURL(blob);
+  const type = attachment.contentType || blob.type || "";
+  const label = attachment.identifier || "attachment";
+  if (type.startsWith("audio/")) return h("audio", { controls: true, src: source, "aria-label": label });
+  if (type.startsWith("video/")) return h("video", { controls: true, src: source, class: "attachment", "aria-label": label });
+  return h("img", { src: source, alt: label, class: "attachment" });
+}
+
+// ---- sign-in ----------------------------------------------------------------------------------------
+
+const probes = { user: "/v1/me", app: "/v1/centers?limit=1", operator: "/v1/clock" };
+
+function showSignIn() {
+  $("#sign-in").hidden = false;
+  $("#sign-out").hidden = true;
+  $("#who").textContent = "";
+  $("#view").replaceChildren();
+  $("#credential").focus();
+}
+
+$("#sign-in-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const role = new FormData(event.target).get("role");
+  session = { role, token: $("#credential").value.trim() };
+  try {
+    await api("GET", probes[role]);
+  } catch (error) {
+    $("#sign-in-error").textContent = error.status === 401 || error.status === 403
+      ? `That is not a valid ${role === "user" ? "center token" : role === "app" ? "app key" : "admin token"}.`
+      : error.message;
+    session = null;
+    return;
+  }
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  $("#credential").value = "";
+  $("#sign-in-error").textContent = "";
+  start();
+});
+
+$("#sign-out").addEventListener("click", () => {
+  sessionStorage.removeItem(SESSION_KEY);
+  location.reload();
+});
+
+function start() {
+  $("#sign-in").hidden = true;
+  $("#sign-out").hidden = false;
+  const views = { user: userView, app: appView, operator: operatorView };
+  views[session.role]().catch((error) => toast(error.message, true));
+}
+
+// ---- user: the phone ----------------------------------------------------------------------------------
+
+const user = { center: null, categories: [], lastEventID: null };
+
+async function userView() {
+  user.center = await api("GET", "/v1/me");
+  user.categories = (await api("GET", "/v1/me/categories")).categories;
+  $("#who").textContent = `User of center ${user.center.id} (${user.center.appID})`;
+  const badge = h("span", { id: "badge", class: "badge", title: "Badge", hidden: !user.center.badge }, user.center.badge);
+  const status = h("span", { id: "authorization-status", class: "pill" }, user.center.authorizationStatus);
+  $("#view").replaceChildren(
+    h("section", { class: "card" }, h("div", { class: "row" }, h("h1", {}, "My phone"), badge, status)),
+    h("div", { class: "grid" },
+      h("section", { class: "card", "aria-labelledby": "nc-title" }, h("h2", { id: "nc-title" }, "Notification Center"), h("div", { id: "delivered" })),
+      h("section", { class: "card", "aria-labelledby": "settings-title" }, h("h2", { id: "settings-title" }, "Notifications settings"), h("form", { id: "settings-form" })),
+      h("section", { class: "card", "aria-labelledby": "device-title" }, h("h2", { id: "device-title" }, "Device"), deviceForm(), locationForm())));
+  await Promise.all([renderDelivered(), renderSettings()]);
+  if (user.center.prompt) showPrompt(user.center.prompt);
+  streamEvents();
+}
+
+function setBadge(count) {
+  const badge = $("#badge");
+  if (!badge) return;
+  badge.textContent = count;
+  badge.hidden = !count;
+}
+
+async function renderSettings() {
+  const settings = await api("GET", "/v1/me/settings");
+  $("#authorization-status").textContent = settings.authorizationStatus;
+  const form = $("#settings-form");
+  const fields = [
+    ["authorizationStatus", "Allow notifications", ["authorized", "denied", "provisional"]],
+    ["alertSetting", "Alerts", ["enabled", "disabled"]],
+    ["alertStyle", "Banner style", ["banner", "alert", "none"]],
+    ["soundSetting", "Sounds", ["enabled", "disabled"]],
+    ["badgeSetting", "Badges", ["enabled", "disabled"]],
+    ["lockScreenSetting", "Lock screen", ["enabled", "disabled"]],
+    ["notificationCenterSetting", "Notification Center", ["enabled", "disabled"]],
+    ["showPreviewsSetting", "Show previews", ["always", "whenAuthenticated", "never"]],
+    ["carPlaySetting", "CarPlay", ["enabled", "disabled"]],
+    ["announcementSetting", "Announce", ["enabled", "disabled"]],
+    ["timeSensitiveSetting", "Time sensitive", ["enabled", "disabled"]],
+    ["criticalAlertSetting", "Critical alerts", ["enabled", "disabled"]],
+    ["scheduledDeliverySetting", "Scheduled summary", ["enabled", "disabled"]],
+    ["directMessagesSetting", "Direct messages", ["enabled", "disabled"]],
+  ];
+  form.replaceChildren(...fields.map(([name, label, values]) => {
+    const current = settings[name];
+    const options = values.includes(current) ? values : [current, ...values];
+    const select = h("select", { name, id: `setting-${name}`, disabled: current === "notSupported" || (current === "notDetermined" && name === "authorizationStatus") },
+      options.map((value) => h("option", { value, selected: value === current }, value)));
+    select.addEventListener("change", () => attempt(async () => {
+      await api("PATCH", "/v1/me/settings", { [name]: select.value });
+      await renderSettings();
+    }, `${label}: ${select.value}`));
+    return h("label", {}, label, select);
+  }));
+}
+
+function deviceForm() {
+  const state = user.center.state || {};
+  const form = h("form", { id: "state-form" },
+    h("label", {}, "App state", h("select", { name: "appState" },
+      ["background", "foreground", "notRunning"].map((value) => h("option", { value, selected: value === state.appState }, value)))),
+    h("label", { class: "inline" }, h("input", { type: "checkbox", name: "locked", checked: !!state.locked }), "Locked"),
+    h("label", {}, "Focus (empty: none)", h("input", { name: "focus", value: state.focus ? state.focus.name : "" })),
+    h("div", { class: "row" },
+      h("label", {}, "Locale", h("input", { name: "locale", value: state.locale || "", placeholder: "en_US" })),
+      h("label", {}, "Time zone", h("input", { name: "timeZone", value: state.timeZone || "", placeholder: "Europe/Paris" }))),
+    h("button", { type: "submit" }, "Update device"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const change = { appState: data.get("appState"), locked: data.get("locked") === "on", focus: data.get("focus") ? { name: data.get("focus") } : null };
+    if (data.get("locale")) change.locale = data.get("locale");
+    if (data.get("timeZone")) change.timeZone = data.get("timeZone");
+    attempt(() => api("PATCH", "/v1/me/state", change), "Device updated");
+  });
+  return form;
+}
+
+function locationForm() {
+  const form = h("form", { id: "location-form" },
+    h("h3", {}, "Location"),
+    h("div", { class: "row" },
+      h("label", {}, "Latitude", h("input", { name: "latitude", type: "number", step: "any", required: true, min: -90, max: 90 })),
+      h("label", {}, "Longitude", h("input", { name: "longitude", type: "number", step: "any", required: true, min: -180, max: 180 }))),
+    h("button", { type: "submit" }, "Move here"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    attempt(async () => {
+      const result = await api("POST", "/v1/me/location", { latitude: Number(data.get("latitude")), longitude: Number(data.get("longitude")) });
+      toast(result.fired.length ? `Fired: ${result.fired.join(", ")}` : "No region crossed");
+    });
+  });
+  return form;
+}
+
+function actionsFor(notification) {
+  const category = user.categories.find((item) => item.identifier === notification.request.content.categoryIdentifier);
+  return category ? category.actions || [] : [];
+}
+
+/** The buttons of a notification: the category's actions, a text field for text-input ones. */
+function actionButtons(notification, onDone) {
+  const identifier = notification.request.identifier;
+  const row = h("div", { class: "actions" });
+  for (const action of actionsFor(notification)) {
+    if (action.textInput) {
+      const field = h("input", { placeholder: action.textInput.placeholder || action.title, "aria-label": action.title, dataset: { action: action.identifier } });
+      row.append(field, h("button", {
+        class: "primary", dataset: { action: action.identifier },
+        onclick: () => respond(identifier, action.identifier, field.value, onDone),
+      }, action.textInput.buttonTitle || action.title));
+    } else {
+      row.append(h("button", {
+        class: (action.options || []).includes("destructive") ? "danger" : "",
+        dataset: { action: action.identifier },
+        onclick: () => respond(identifier, action.identifier, undefined, onDone),
+      }, action.title));
+    }
+  }
+  return row;
+}
+
+async function respond(identifier, actionIdentifier, userText, onDone) {
+  const body = { actionIdentifier };
+  if (userText !== undefined) body.userText = userText;
+  const result = await attempt(() => api("POST", `/v1/me/delivered/${encodeURIComponent(identifier)}/response`, body));
+  if (result) {
+    toast(result.forwardedToDelegate ? "Sent to the app" : "Done");
+    if (onDone) onDone();
+    await renderDelivered();
+  }
+}
+
+function notificationBody(notification) {
+  const content = notification.request.content;
+  return [
+    content.title && h("div", { class: "title" }, content.title),
+    content.subtitle && h("div", {}, content.subtitle),
+    content.body && h("div", {}, content.body),
+  ];
+}
+
+async function attachmentsOf(notification) {
+  const identifier = encodeURIComponent(notification.request.identifier);
+  const elements = [];
+  for (const attachment of notification.request.content.attachments || []) {
+    const url = `/v1/me/delivered/${identifier}/attachments/${encodeURIComponent(attachment.identifier)}`;
+    elements.push(await attachmentElement(url, attachment).catch((error) => h("span", { class: "error" }, error.message)));
+  }
+  return elements;
+}
+
+async function renderDelivered() {
+  const container = $("#delivered");
+  if (!container) return;
+  const page = await api("GET", "/v1/me/delivered?limit=100");
+  if (!page.notifications.length) {
+    container.replaceChildren(h("p", { class: "hint", id: "delivered-empty" }, "No notifications."));
+    return;
+  }
+  const threads = new Map();
+  for (const notification of page.notifications) {
+    const thread = notification.request.content.threadIdentifier || "";
+    if (!threads.has(thread)) threads.set(thread, []);
+    threads.get(thread).push(notification);
+  }
+  const sections = [];
+  for (const [thread, notifications] of threads) {
+    const items = [];
+    for (const notification of notifications) {
+      const identifier = notification.request.identifier;
+      items.push(h("li", { class: "notification", dataset: { identifier } },
+        h("div", { class: "meta" }, formatDate(notification.date)),
+        ...notificationBody(notification),
+        ...(await attachmentsOf(notification)),
+        actionButtons(notification),
+        h("div", { class: "actions" },
+          h("button", { onclick: () => respond(identifier, DEFAULT_ACTION) }, "Open"),
+          h("button", { class: "quiet", onclick: () => respond(identifier, DISMISS_ACTION) }, "Clear"))));
+    }
+    sections.push(h("div", { class: "thread" }, thread ? h("h3", {}, `Thread ${thread}`) : null, h("ul", { class: "list" }, items)));
+  }
+  container.replaceChildren(...sections);
+}
+
+async function showBanner(notification) {
+  const identifier = notification.request.identifier;
+  const close = () => banner.remove();
+  const banner = h("div", { class: "banner", role: "alert", dataset: { identifier } },
+    h("header", {}, h("span", {}, user.center.appID), h("button", { class: "quiet", "aria-label": "Dismiss", onclick: () => respond(identifier, DISMISS_ACTION, undefined, close) }, "×")),
+    h("button", { class: "open", onclick: () => respond(identifier, DEFAULT_ACTION, undefined, close) }, ...notificationBody(notification)),
+    ...(await attachmentsOf(notification)),
+    actionButtons(notification, close));
+  $("#banners").prepend(banner);
+}
+
+function showPrompt(prompt) {
+  const dialog = $("#prompt-dialog");
+  $("#prompt-app").textContent = user.center.appID;
+  $("#prompt-options").textContent = `Notifications may include ${prompt.options.join(", ")}.`;
+  dialog.onclose = () => {
+    if (!dialog.returnValue) return;
+    const allowed = dialog.returnValue === "allow";
+    dialog.returnValue = "";
+    attempt(async () => {
+      await api("POST", "/v1/me/authorization", { allowed });
+      await renderSettings();
+    }, allowed ? "Notifications allowed" : "Notifications not allowed");
+  };
+  if (!dialog.open) dialog.showModal();
+}
+
+/** The event stream, read with fetch (EventSource cannot send a credential); resumes with Last-Event-ID. */
+async function streamEvents() {
+  for (let delay = 1000; session; delay = Math.min(delay * 2, 15000)) {
+    try {
+      const headers = { Accept: "text/event-stream" };
+      if (user.lastEventID) headers["Last-Event-ID"] = user.lastEventID;
+      const response = await api("GET", "/v1/me/events", undefined, { raw: true, headers });
+      delay = 1000;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value.replace(/\r\n?/g, "\n");
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = { name: "message", data: [] };
+          for (const line of block.split("\n")) {
+            if (line.startsWith(":")) continue;
+            const colon = line.indexOf(":");
+            const field = colon < 0 ? line : line.slice(0, colon);
+            const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+            if (field === "event") event.name = text;
+            else if (field === "data") event.data.push(text);
+            else if (field === "id") user.lastEventID = text;
+          }
+          if (event.data.length) await handleEvent(event.name, JSON.parse(event.data.join("\n")));
+        }
+      }
+    } catch (error) {
+      if (error.status === 401 || error.status === 403) { toast(error.message, true); return; }
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+async function handleEvent(name, data) {
+  switch (name) {
+    case "authorizationPrompt": showPrompt(data); break;
+    case "settingsChanged": await renderSettings(); break;
+    case "presented":
+      if (data.presentation && data.presentation.banner) await showBanner(data);
+      await renderDelivered();
+      break;
+    case "badgeChanged": setBadge(data.badge); break;
+    case "deliveredRemoved":
+      for (const identifier of data.identifiers) $(`.banner[data-identifier="${CSS.escape(identifier)}"]`)?.remove();
+      await renderDelivered();
+      break;
+    case "reset": await Promise.all([renderDelivered(), renderSettings()]); break;
+    default: break;
+  }
+}
+
+// ---- app: its centers, schedule, categories, webhooks, strings, media ------------------------------------
+
+/** The server's clock against this browser's: countdowns to next trigger dates run on the server's. */
+async function readClock() {
+  const clock = await api("GET", "/v1/clock");
+  clockOffset = Date.now() - new Date(clock.now).getTime();
+  return clock;
+}
+
+async function appView() {
+  await readClock();
+  $("#who").textContent = "App";
+  $("#view").replaceChildren(tabs(["Centers", "Categories", "Webhooks", "Strings", "Media"], (name, panel) => {
+    const renderers = { Centers: appCenters, Categories: appCategories, Webhooks: appWebhooks, Strings: appStrings, Media: appMedia };
+    renderers[name](panel).catch((error) => toast(error.message, true));
+  }, "app"));
+}
+
+async function appCenters(panel) {
+  const list = h("ul", { class: "list", id: "centers" });
+  const detail = h("div", { id: "center-detail" });
+  let cursor = null;
+  const more = h("button", { hidden: true, onclick: () => load() }, "More");
+  async function load(reset = false) {
+    if (reset) { list.replaceChildren(); cursor = null; }
+    const page = await api("GET", `/v1/centers?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    for (const center of page.centers) {
+      const item = h("li", { class: "selectable", tabindex: 0, role: "button", dataset: { center: center.id } },
+        h("strong", {}, center.id), " ", h("span", { class: "pill" }, center.authorizationStatus),
+        center.badge ? h("span", { class: "badge" }, center.badge) : null);
+      const open = () => {
+        for (const other of list.children) other.classList.toggle("selected", other === item);
+        centerDetail(center.id, detail).catch((error) => toast(error.message, true));
+      };
+      item.addEventListener("click", open);
+      item.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } });
+      list.append(item);
+    }
+    cursor = page.nextCursor || null;
+    more.hidden = !cursor;
+  }
+  const form = h("form", { id: "create-center-form", class: "row" },
+    h("label", {}, "New center id", h("input", { name: "id", placeholder: "phone-1", pattern: "[A-Za-z0-9._\\-]{1,64}" })),
+    h("button", { type: "submit", class: "primary" }, "Create center"));
+  const issued = h("div", { id: "issued-token" });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const id = new FormData(form).get("id");
+    attempt(async () => {
+      const created = await api("POST", "/v1/centers", id ? { id } : {});
+      issued.replaceChildren(h("p", {}, `Center ${created.center.id}: its token, shown once — sign in as its user with it:`),
+        h("div", { class: "secret", id: "center-token" }, created.token));
+      form.reset();
+      await load(true);
+    }, "Center created");
+  });
+  panel.append(h("div", { class: "grid" },
+    h("section", { class: "card" }, h("h2", {}, "Centers"), form, issued, list, more),
+    detail));
+  await load(true);
+}
+
+async function centerDetail(id, container) {
+  const path = `/v1/centers/${encodeURIComponent(id)}`;
+  const center = await api("GET", path);
+  const pending = h("ul", { class: "list", id: "pending" });
+  const delivered = h("ul", { class: "list", id: "app-delivered" });
+  async function refresh() {
+    await readClock();
+    const [pendingPage, deliveredPage] = await Promise.all([api("GET", `${path}/requests?limit=100`), api("GET", `${path}/delivered?limit=100`)]);
+    pending.replaceChildren(...pendingPage.requests.map((request) => h("li", { dataset: { identifier: request.identifier } },
+      h("div", { class: "row" }, h("strong", {}, request.identifier), h("span", { class: "meta" }, request.trigger ? request.trigger.type : "")),
+      h("div", {}, request.content.title || ""),
+      request.nextTriggerDate
+        ? h("div", { class: "meta" }, "fires in ", h("span", { class: "countdown", dataset: { due: request.nextTriggerDate } }, countdown(request.nextTriggerDate)), ` (${formatDate(request.nextTriggerDate)})`)
+        : h("div", { class: "meta" }, "waits for its trigger"),
+      h("button", { class: "danger", onclick: () => attempt(async () => { await api("POST", `${path}/requests/remove`, { identifiers: [request.identifier] }); await refresh(); }, "Removed") }, "Remove"))));
+    if (!pendingPage.requests.length) pending.replaceChildren(h("li", { class: "hint" }, "Nothing pending."));
+    delivered.replaceChildren(...deliveredPage.notifications.map((notification) => h("li", { dataset: { identifier: notification.request.identifier } },
+      h("strong", {}, notification.request.identifier), " ", h("span", { class: "meta" }, formatDate(notification.date)),
+      h("div", {}, notification.request.content.title || ""),
+      h("button", { class: "danger", onclick: () => attempt(async () => { await api("POST", `${path}/delivered/remove`, { identifiers: [notification.request.identifier] }); await refresh(); }, "Removed") }, "Remove"))));
+    if (!deliveredPage.notifications.length) delivered.replaceChildren(h("li", { class: "hint" }, "Nothing delivered."));
+  }
+  const ask = h("form", { id: "ask-form", class: "row" },
+    ["alert", "sound", "badge", "provisional", "criticalAlert", "timeSensitive"].map((option) =>
+      h("label", { class: "inline" }, h("input", { type: "checkbox", name: option, checked: ["alert", "sound", "badge"].includes(option) }), option)),
+    h("button", { type: "submit" }, "Ask for permission"));
+  ask.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const options = [...new FormData(ask).keys()];
+    attempt(async () => {
+      const result = await api("POST", `${path}/authorization`, { options });
+      toast(result.prompt ? "The prompt is open on the user's screen" : `Status: ${result.status}`);
+    });
+  });
+  const badge = h("form", { class: "row" }, h("label", {}, "Badge", h("input", { name: "count", type: "number", min: 0, value: center.badge })), h("button", { type: "submit" }, "Set badge"));
+  badge.addEventListener("submit", (event) => {
+    event.preventDefault();
+    attempt(() => api("PUT", `${path}/badge`, { count: Number(new FormData(badge).get("count")) }), "Badge set");
+  });
+  container.replaceChildren(h("section", { class: "card", "aria-labelledby": "center-title" },
+    h("h2", { id: "center-title" }, `Center ${center.id}`),
+    h("p", {}, h("span", { class: "pill" }, center.authorizationStatus), " ", h("span", { class: "meta" }, `created ${formatDate(center.createdAt)}`)),
+    ask, badge,
+    h("h3", {}, "Schedule a notification"), scheduleForm(path, refresh),
+    h("h3", {}, "Pending"), pending,
+    h("h3", {}, "Delivered"), delivered,
+    h("button", { onclick: () => refresh().catch((error) => toast(error.message, true)) }, "Refresh")));
+  await refresh();
+}
+
+function scheduleForm(path, refresh) {
+  const triggerFields = h("div", { id: "trigger-fields" });
+  const kind = h("select", { name: "trigger", id: "trigger-kind" },
+    [["none", "None (deliver now)"], ["timeInterval", "Time interval"], ["calendar", "Calendar"], ["location", "Location"]].map(([value, label]) => h("option", { value }, label)));
+  const showTrigger = () => {
+    const fields = {
+      none: [],
+      timeInterval: [h("label", {}, "Seconds", h("input", { name: "seconds", type: "number", min: 1, step: "any", value: 60, required: true })),
+        h("label", { class: "inline" }, h("input", { type: "checkbox", name: "repeats" }), "Repeats (at least 60 s)")],
+      calendar: [h("div", { class: "row" },
+        h("label", {}, "Hour", h("input", { name: "hour", type: "number", min: 0, max: 23, value: 9 })),
+        h("label", {}, "Minute", h("input", { name: "minute", type: "number", min: 0, max: 59, value: 0 })),
+        h("label", {}, "Weekday (1 = Sunday)", h("input", { name: "weekday", type: "number", min: 1, max: 7 }))),
+        h("label", {}, "Time zone (empty: the center's)", h("input", { name: "calendarTimeZone", placeholder: "America/New_York" })),
+        h("label", { class: "inline" }, h("input", { type: "checkbox", name: "repeats" }), "Repeats")],
+      location: [h("div", { class: "row" },
+        h("label", {}, "Latitude", h("input", { name: "latitude", type: "number", step: "any", required: true })),
+        h("label", {}, "Longitude", h("input", { name: "longitude", type: "number", step: "any", required: true })),
+        h("label", {}, "Radius (m)", h("input", { name: "radius", type: "number", min: 1, value: 100, required: true }))),
+        h("label", {}, "Region id", h("input", { name: "region", value: "region", required: true })),
+        h("label", { class: "inline" }, h("input", { type: "checkbox", name: "repeats" }), "Repeats")],
+    };
+    triggerFields.replaceChildren(...fields[kind.value]);
+  };
+  kind.addEventListener("change", showTrigger);
+  const form = h("form", { id: "schedule-form" },
+    h("div", { class: "row" },
+      h("label", {}, "Identifier", h("input", { name: "identifier", required: true, placeholder: "reminder-1" })),
+      h("label", {}, "Category", h("input", { name: "categoryIdentifier" })),
+      h("label", {}, "Thread", h("input", { name: "threadIdentifier" }))),
+    h("label", {}, "Title", h("input", { name: "title" })),
+    h("label", {}, "Subtitle", h("input", { name: "subtitle" })),
+    h("label", {}, "Body", h("input", { name: "body" })),
+    h("div", { class: "row" },
+      h("label", {}, "Sound", h("select", { name: "sound" }, h("option", { value: "" }, "none"), h("option", { value: "default" }, "default"))),
+      h("label", {}, "Badge", h("input", { name: "badge", type: "number", min: 0 })),
+      h("label", {}, "Interruption", h("select", { name: "interruptionLevel" },
+        ["active", "passive", "timeSensitive", "critical"].map((value) => h("option", { value }, value))))),
+    h("label", {}, "Attachment (image, audio or video)", h("input", { name: "attachment", type: "file", id: "attachment-file", accept: "image/*,audio/*,video/*" })),
+    h("label", {}, "Trigger", kind), triggerFields,
+    h("button", { type: "submit", class: "primary" }, "Schedule"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    attempt(async () => {
+      const content = {};
+      for (const name of ["title", "subtitle", "body", "categoryIdentifier", "threadIdentifier"]) if (data.get(name)) content[name] = data.get(name);
+      if (data.get("sound")) content.sound = { type: "default" };
+      if (data.get("badge")) content.badge = Number(data.get("badge"));
+      if (data.get("interruptionLevel") !== "active") content.interruptionLevel = data.get("interruptionLevel");
+      const file = data.get("attachment");
+      if (file && file.size) {
+        const media = await api("POST", "/v1/media", file);
+        content.attachments = [{ identifier: file.name || "attachment", mediaID: media.id }];
+      }
+      const request = { identifier: data.get("identifier"), content };
+      const repeats = data.get("repeats") === "on";
+      if (kind.value === "timeInterval") request.trigger = { type: "timeInterval", timeInterval: Number(data.get("seconds")), repeats };
+      if (kind.value === "calendar") {
+        const dateComponents = { hour: Number(data.get("hour")), minute: Number(data.get("minute")) };
+        if (data.get("weekday")) dateComponents.weekday = Number(data.get("weekday"));
+        if (data.get("calendarTimeZone")) dateComponents.timeZone = data.get("calendarTimeZone");
+        request.trigger = { type: "calendar", dateComponents, repeats };
+      }
+      if (kind.value === "location") {
+        request.trigger = { type: "location", repeats, region: {
+          identifier: data.get("region"), latitude: Number(data.get("latitude")), longitude: Number(data.get("longitude")), radius: Number(data.get("radius")) } };
+      }
+      await api("POST", `${path}/requests`, request);
+      await refresh();
+    }, "Scheduled");
+  });
+  showTrigger();
+  return form;
+}
+
+/** A JSON editor for one resource: loads, shows, saves, and says what the server refused. */
+function jsonEditor({ id, load, save, help }) {
+  const area = h("textarea", { id, spellcheck: "false", "aria-label": help });
+  const form = h("form", {}, h("p", { class: "hint" }, help), area, h("button", { type: "submit", class: "primary" }, "Save"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    let value;
+    try { value = JSON.parse(area.value); } catch (error) { toast(`Not JSON: ${error.message}`, true); return; }
+    attempt(async () => { area.value = JSON.stringify(await save(value), null, 2); }, "Saved");
+  });
+  load().then((value) => { area.value = JSON.stringify(value, null, 2); }).catch((error) => toast(error.message, true));
+  return form;
+}
+
+async function appCategories(panel) {
+  panel.append(h("section", { class: "card" }, h("h2", {}, "Categories"), jsonEditor({
+    id: "categories-json",
+    help: "setNotificationCategories: each category with its actions (identifier, title, options, textInput).",
+    load: async () => (await api("GET", "/v1/categories")).categories,
+    save: async (categories) => (await api("PUT", "/v1/categories", { categories })).categories,
+  })));
+}
+
+async function appWebhooks(panel) {
+  const log = h("div", { id: "deliveries" });
+  async function loadLog() {
+    const page = await api("GET", "/v1/webhooks/deliveries?limit=100");
+    if (!page.deliveries.length) { log.replaceChildren(h("p", { class: "hint" }, "No deliveries yet.")); return; }
+    log.replaceChildren(h("ul", { class: "list" }, page.deliveries.slice().reverse().map((delivery) => h("li", { dataset: { delivery: delivery.id } },
+      h("div", { class: "row" }, h("strong", {}, delivery.type),
+        h("span", { class: `pill ${delivery.status === "delivered" ? "ok" : delivery.status === "failed" ? "bad" : ""}` }, delivery.status),
+        h("span", { class: "meta" }, `${delivery.attemptCount} attempt(s) · ${formatDate(delivery.createdAt)}`),
+        h("button", { onclick: () => attempt(async () => { await api("POST", `/v1/webhooks/deliveries/${encodeURIComponent(delivery.id)}/replay`); await loadLog(); }, "Replayed") }, "Replay")),
+      h("div", { class: "meta" }, delivery.url),
+      h("details", {}, h("summary", {}, "Body and attempts"), h("pre", {}, delivery.payload),
+        h("table", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "at"), h("th", {}, "status"), h("th", {}, "ms"), h("th", {}, "error")),
+          (delivery.attempts || []).map((attempt) => h("tr", {}, h("td", {}, attempt.number), h("td", {}, formatDate(attempt.at)),
+            h("td", {}, attempt.statusCode ?? ""), h("td", {}, attempt.durationMilliseconds), h("td", {}, attempt.error || "")))))))));
+  }
+  panel.append(h("div", { class: "grid" },
+    h("section", { class: "card" }, h("h2", {}, "Webhook settings"), jsonEditor({
+      id: "webhooks-json",
+      help: "delegateURL, secrets (whsec_…), events, willPresentTimeout, serviceExtension, contentExtensions, retryDelays.",
+      load: async () => {
+        const view = await api("GET", "/v1/webhooks");
+        delete view.disabledEndpoints;
+        return view;
+      },
+      save: (settings) => api("PUT", "/v1/webhooks", settings),
+    })),
+    h("section", { class: "card" }, h("div", { class: "row" }, h("h2", {}, "Delivery log"), h("button", { onclick: () => loadLog().catch((error) => toast(error.message, true)) }, "Refresh")), log)));
+  await loadLog();
+}
+
+async function appStrings(panel) {
+  const overview = await api("GET", "/v1/localizations");
+  const editorSlot = h("div");
+  const locale = h("input", { name: "locale", placeholder: "en", value: overview.locales[0] || "" });
+  const open = h("form", { class: "row" }, h("label", {}, "Locale", locale), h("button", { type: "submit" }, "Open"));
+  const show = () => editorSlot.replaceChildren(jsonEditor({
+    id: "strings-json", help: `The string table of ${locale.value}: {"strings": {"KEY": "text with %@"}}.`,
+    load: () => api("GET", `/v1/localizations/${encodeURIComponent(locale.value)}`).catch((error) => (error.status === 404 ? { strings: {} } : Promise.reject(error))),
+    save: (table) => api("PUT", `/v1/localizations/${encodeURIComponent(locale.value)}`, table),
+  }));
+  open.addEventListener("submit", (event) => { event.preventDefault(); show(); });
+  panel.append(h("section", { class: "card" }, h("h2", {}, "String tables"),
+    h("p", {}, `Locales: ${overview.locales.join(", ") || "none"}; default: ${overview.defaultLocale || "none"}.`), open, editorSlot));
+  if (locale.value) show();
+}
+
+async function appMedia(panel) {
+  const usage = await api("GET", "/v1/media");
+  const percent = usage.quotaBytes ? Math.round((usage.bytes / usage.quotaBytes) * 1000) / 10 : 0;
+  panel.append(h("section", { class: "card" }, h("h2", {}, "Media"),
+    h("p", {}, `${usage.count} file(s), ${usage.bytes.toLocaleString()} bytes of ${usage.quotaBytes.toLocaleString()} (${percent} %).`),
+    h("progress", { max: usage.quotaBytes || 1, value: usage.bytes, "aria-label": "Quota used" })));
+}
+
+// ---- operator: apps, keys, the clock ------------------------------------------------------------------
+
+async function operatorView() {
+  $("#who").textContent = "Operator";
+  const clock = h("section", { class: "card", id: "clock" });
+  const apps = h("section", { class: "card" });
+  $("#view").replaceChildren(h("div", { class: "grid" }, clock, apps));
+  await Promise.all([renderClock(clock), renderApps(apps)]);
+}
+
+async function renderClock(section) {
+  const now = await readClock();
+  const buttons = now.virtual ? h("div", { class: "actions" },
+    [["+1 min", 60], ["+1 h", 3600], ["+1 day", 86400]].map(([label, seconds]) => h("button", {
+      dataset: { advance: seconds },
+      onclick: () => attempt(async () => { await api("POST", "/v1/clock", { advanceBy: seconds }); await renderClock(section); }, `Clock moved ${label}`),
+    }, label))) : h("p", { class: "hint" }, "The real clock: start with --virtual-clock 1 to move time from here.");
+  const custom = h("form", { class: "row", hidden: !now.virtual },
+    h("label", {}, "Seconds", h("input", { name: "seconds", type: "number", min: 0, step: "any", id: "advance-seconds" })),
+    h("button", { type: "submit" }, "Advance"));
+  custom.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const seconds = Number(new FormData(custom).get("seconds"));
+    attempt(async () => { await api("POST", "/v1/clock", { advanceBy: seconds }); await renderClock(section); }, `Clock moved ${seconds} s`);
+  });
+  section.replaceChildren(h("h2", {}, now.virtual ? "Virtual clock" : "Clock"), h("p", { id: "clock-now", class: "countdown" }, formatDate(now.now)), buttons, custom);
+}
+
+async function renderApps(section) {
+  const list = h("ul", { class: "list", id: "apps" });
+  const form = h("form", { id: "create-app-form" },
+    h("div", { class: "row" },
+      h("label", {}, "Name", h("input", { name: "name", required: true })),
+      h("label", {}, "Permission", h("select", { name: "authorizationPolicy" }, ["prompt", "grant", "deny"].map((value) => h("option", { value }, value))))),
+    h("button", { type: "submit", class: "primary" }, "Create app"));
+  const issued = h("div", { id: "issued-key" });
+  async function load() {
+    const apps = [];
+    let cursor = null;
+    do {
+      const page = await api("GET", `/v1/apps?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      apps.push(...page.apps);
+      cursor = page.nextCursor;
+    } while (cursor);
+    list.replaceChildren(...(await Promise.all(apps.map(async (app) => {
+      const keys = (await api("GET", `/v1/apps/${app.id}/keys`)).keys;
+      return h("li", { dataset: { app: app.id } },
+        h("div", { class: "row" }, h("strong", {}, app.name), h("code", {}, app.id), h("span", { class: "pill" }, app.authorizationPolicy)),
+        h("ul", { class: "list" }, keys.map((key) => h("li", { class: "row" }, h("code", {}, `unk_${key.id}_…`), h("span", { class: "meta" }, formatDate(key.createdAt)),
+          h("button", { class: "danger", onclick: () => attempt(async () => { await api("DELETE", `/v1/apps/${app.id}/keys/${key.id}`); await load(); }, "Key revoked") }, "Revoke")))),
+        h("div", { class: "actions" },
+          h("button", { dataset: { issue: app.id }, onclick: () => attempt(async () => {
+            const key = await api("POST", `/v1/apps/${app.id}/keys`);
+            issued.replaceChildren(h("p", {}, `A key for ${app.name}, shown once — sign in as the app with it:`), h("div", { class: "secret", id: "app-key" }, key.key));
+            await load();
+          }, "Key issued") }, "Issue key"),
+          h("button", { class: "danger", onclick: () => { if (confirm(`Delete ${app.name} and everything it holds?`)) attempt(async () => { await api("DELETE", `/v1/apps/${app.id}`); await load(); }, "App deleted"); } }, "Delete app")));
+    }))));
+  }
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    attempt(async () => {
+      const app = await api("POST", "/v1/apps", { name: data.get("name"), authorizationPolicy: data.get("authorizationPolicy") });
+      const key = await api("POST", `/v1/apps/${app.id}/keys`);
+      issued.replaceChildren(h("p", {}, `${app.name}'s first key, shown once — sign in as the app with it:`), h("div", { class: "secret", id: "app-key" }, key.key));
+      form.reset();
+      await load();
+    }, "App created");
+  });
+  section.replaceChildren(h("h2", {}, "Apps"), form, issued, list);
+  await load();
+}
+
+// ---- start ------------------------------------------------------------------------------------------------
+
+if (session) start();
+else showSignIn();

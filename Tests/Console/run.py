@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""make test: the console at /console, in a real browser (Debian's headless chromium through selenium).
+
+Against the real server on the virtual clock and the webhook receiver of the Swift tests, three tabs
+(session storage is per tab) do what a person would: the operator creates an app and its key; the app
+creates a center, sets its webhook and a category with two actions, and asks for permission; the user
+allows it in the prompt; the app schedules a request with an image from the form; the operator moves the
+clock; the banner shows the category's buttons; the user taps one, and the receiver gets the signed
+response. The delivered list shows the image. No page logs an error (a CSP violation would). Screenshots
+of each view go to .build/console-screenshots/ for a reviewer.
+"""
+import base64, json, os, shutil, struct, subprocess, sys, tempfile, time, urllib.request, zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
+RECEIVER = os.path.join(ROOT, "Tests", "Fixtures", "WebhookReceiver", "receiver.py")
+SHOTS = os.path.join(ROOT, ".build", "console-screenshots")
+ADMIN = "console-admin-token"
+SECRET = "whsec_" + base64.b64encode(os.urandom(32)).decode()
+WAIT = 60  # a bound for a broken build, not a timing: each wait ends when its element appears
+
+
+def log(message):
+    print(f"console: {message}", flush=True)
+
+
+def start(command, marker):
+    """A child process and the first line of its output that contains `marker`."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    for line in process.stdout:
+        if marker in line:
+            return process, line
+    raise SystemExit(f"{command[0]} ended before saying '{marker}'")
+
+
+def png(width=64, height=48):
+    """A small PNG: a blue and orange gradient."""
+    rows = b"".join(b"\x00" + bytes(value for x in range(width) for value in (x * 4 % 256, 120, 255 - y * 5 % 256)) for y in range(height))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000", "--lang=en-US"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+class Console:
+    def __init__(self, driver, base):
+        self.driver = driver
+        self.base = base
+        self.wait = WebDriverWait(driver, WAIT)
+        self.tabs = {}
+
+    def tab(self, name):
+        """Switches to the tab of `name`, opening it at the console when new."""
+        if name not in self.tabs:
+            if self.tabs:
+                self.driver.switch_to.new_window("tab")
+            self.tabs[name] = self.driver.current_window_handle
+            self.driver.get(f"{self.base}/console")
+        else:
+            self.driver.switch_to.window(self.tabs[name])
+        return self
+
+    def find(self, selector):
+        return self.wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)))
+
+    def click(self, selector):
+        element = self.wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, selector)))
+        # Out from under the sticky top bar first, as a person would scroll.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
+    def type(self, selector, text, clear=True):
+        element = self.find(selector)
+        if clear:
+            element.clear()
+        element.send_keys(text)
+        return element
+
+    def sign_in(self, role, credential):
+        self.click(f"input[name=role][value={role}]")
+        self.type("#credential", credential)
+        self.click("#sign-in-form button[type=submit]")
+        self.wait.until(lambda driver: driver.find_element(By.ID, "sign-in").get_attribute("hidden") is not None)
+
+    def set_json(self, selector, value):
+        """Replaces a JSON editor's text (through the page: send_keys would be slow and auto-indented)."""
+        area = self.find(selector)
+        self.wait.until(lambda _: area.get_attribute("value").strip() != "")
+        self.driver.execute_script("arguments[0].value = arguments[1]", area, json.dumps(value))
+        area.find_element(By.XPATH, "./ancestor::form//button[@type='submit']").click()
+
+    def shot(self, name):
+        path = os.path.join(SHOTS, f"{name}.png")
+        self.driver.save_screenshot(path)
+        log(f"screenshot {os.path.relpath(path, ROOT)}")
+
+    def errors(self):
+        return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def received(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/control/received") as response:
+        return json.loads(response.read())
+
+
+def check_headers(base):
+    with urllib.request.urlopen(f"{base}/console") as response:
+        policy = response.headers["Content-Security-Policy"] or ""
+        if "script-src 'self'" not in policy or "frame-ancestors 'none'" not in policy or "unsafe-inline" in policy:
+            raise SystemExit(f"/console's Content-Security-Policy is not strict: {policy!r}")
+        if response.headers["X-Frame-Options"] != "DENY" or response.headers["X-Content-Type-Options"] != "nosniff":
+            raise SystemExit(f"/console lacks X-Frame-Options or X-Content-Type-Options: {dict(response.headers)}")
+
+
+def main():
+    if not os.path.exists(BINARY):
+        raise SystemExit(f"{BINARY} is missing: run `swift build` first")
+    os.makedirs(SHOTS, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="usernotifyd-console-")
+    image = os.path.join(work, "kettle.png")
+    with open(image, "wb") as handle:
+        handle.write(png())
+    server, line = start([BINARY, "--port", "0", "--data-dir", os.path.join(work, "data"), "--admin-token", ADMIN,
+                          "--virtual-clock", "1", "--webhook-allow-networks", "127.0.0.0/8", "--log-level", "notice"], "listening")
+    base = f"http://127.0.0.1:{json.loads(line)['http.port']}"
+    receiver, line = start([sys.executable, RECEIVER, "--secret", SECRET], "listening")
+    receiver_port = int(line.split()[1])
+    driver = None
+    try:
+        check_headers(base)
+        driver = browser()
+        run(Console(driver, base), receiver_port, image)
+        log("passed")
+    finally:
+        if driver:
+            driver.quit()
+        for process in (server, receiver):
+            process.terminate()
+            process.wait(timeout=60)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run(console, receiver_port, image):
+    # The operator: an app that asks its users, and its first key.
+    console.tab("operator").shot("0-sign-in")
+    console.sign_in("operator", ADMIN)
+    console.type("#create-app-form input[name=name]", "Kitchen")
+    Select(console.find("#create-app-form select[name=authorizationPolicy]")).select_by_value("prompt")
+    console.click("#create-app-form button[type=submit]")
+    key = console.find("#app-key").text.strip()
+    console.find("#apps li[data-app]")
+    console.shot("1-operator")
+    log("the operator created an app and its key")
+
+    # The app: a center, its webhook and categories, then the permission prompt.
+    console.tab("app").sign_in("app", key)
+    console.type("#create-center-form input[name=id]", "phone")
+    console.click("#create-center-form button[type=submit]")
+    token = console.find("#center-token").text.strip()
+    console.click("#app-tab-webhooks")
+    console.set_json("#webhooks-json", {"delegateURL": f"http://127.0.0.1:{receiver_port}/hook", "secrets": [SECRET],
+                                        "events": ["notification.response"]})
+    console.wait.until(lambda _: f"{receiver_port}/hook" in console.find("#webhooks-json").get_attribute("value"))
+    console.click("#app-tab-categories")
+    console.set_json("#categories-json", [{"identifier": "INVITE", "actions": [
+        {"identifier": "ACCEPT", "title": "Accept", "options": ["foreground"]},
+        {"identifier": "REPLY", "title": "Reply", "textInput": {"buttonTitle": "Send", "placeholder": "Message"}}]}])
+    console.wait.until(lambda _: "ACCEPT" in console.find("#categories-json").get_attribute("value"))
+    console.click("#app-tab-centers")
+    console.click('#centers li[data-center="phone"]')
+    console.click("#ask-form button[type=submit]")
+    log("the app made a center, set its webhook and categories, and asked for permission")
+
+    # The user: the prompt, answered.
+    console.tab("user").sign_in("user", token)
+    console.find("#prompt-dialog[open]")
+    console.shot("2-user-prompt")
+    console.click("#prompt-allow")
+    console.wait.until(lambda _: console.find("#authorization-status").text == "authorized")
+    log("the user allowed notifications in the prompt")
+
+    # The app schedules a request with an image, from the form.
+    console.tab("app")
+    console.type("#schedule-form input[name=identifier]", "tea")
+    console.type("#schedule-form input[name=title]", "Tea time")
+    console.type("#schedule-form input[name=body]", "The kettle has boiled")
+    console.type("#schedule-form input[name=categoryIdentifier]", "INVITE")
+    console.type("#schedule-form input[name=threadIdentifier]", "kitchen")
+    console.find("#attachment-file").send_keys(image)
+    Select(console.find("#trigger-kind")).select_by_value("timeInterval")
+    console.type("#schedule-form input[name=seconds]", "60")
+    console.click("#schedule-form button[type=submit]")
+    console.find('#pending li[data-identifier="tea"] .countdown')
+    console.shot("3-app-center")
+    log("the app scheduled 'tea' in 60 s with an image attachment")
+
+    # The operator moves the clock; the banner shows on the user's screen with the category's buttons.
+    console.tab("operator").click('button[data-advance="60"]')
+    console.tab("user")
+    console.find('.banner[data-identifier="tea"] button[data-action="ACCEPT"]')
+    console.find('.banner[data-identifier="tea"] input[data-action="REPLY"]')
+    console.shot("4-user-banner")
+    console.click('.banner[data-identifier="tea"] button[data-action="ACCEPT"]')
+    console.wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, '.banner[data-identifier="tea"]')))
+
+    deadline = time.monotonic() + WAIT
+    while True:
+        responses = [call for call in received(receiver_port) if (call.get("body") or {}).get("type") == "notification.response"]
+        if responses:
+            break
+        if time.monotonic() > deadline:
+            raise SystemExit("the app's receiver never got the response")
+        time.sleep(0.2)
+    data = responses[0]["body"]["data"]
+    if responses[0]["verifiedWith"] != [0] or data["actionIdentifier"] != "ACCEPT":
+        raise SystemExit(f"the response that arrived: {responses[0]}")
+    log("the user tapped Accept; the app's receiver got the signed notification.response")
+
+    # Notification Center shows the notification with its image, loaded through the API.
+    picture = console.find('#delivered li[data-identifier="tea"] img.attachment')
+    console.wait.until(lambda driver: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", picture) == 64)
+    console.shot("5-user-notification-center")
+    log("the delivered list shows the image attachment")
+
+    console.tab("app").click("#app-tab-webhooks")
+    console.find("#deliveries li[data-delivery]")
+    console.shot("6-app-webhooks")
+    console.driver.set_window_size(390, 844)
+    console.tab("user").shot("7-user-phone-size")
+
+    for name in console.tabs:
+        errors = console.tab(name).errors()
+        if errors:
+            raise SystemExit(f"the {name} tab logged errors: {errors}")
+
+
+if __name__ == "__main__":
+    main()
