@@ -46,13 +46,14 @@ package struct NotificationCategory: Sendable, Hashable, Codable {
     }
 
     /// Validates a whole set as `setNotificationCategories` receives it: identifiers unique and not
-    /// empty, action identifiers unique across all the app's actions.
+    /// empty, action identifiers unique within each category. Two categories may share one (the
+    /// framework's `setNotificationCategories` has no error path, and WWDC 2016 session 708's content
+    /// extension serves `event-invite` and `event-update`, both with `accept`).
     package static func validate(_ categories: [NotificationCategory]) throws(NotificationError) {
         guard categories.count <= maxCategories else {
             throw .invalid("invalidCategory", "At most \(maxCategories) categories can be registered.")
         }
         var categoryIDs = Set<String>()
-        var actionIDs = Set<String>()
         for (index, category) in categories.enumerated() {
             let path = "`categories[\(index)]`"
             guard category.identifier.isIdentifier(max: 255) else {
@@ -64,12 +65,13 @@ package struct NotificationCategory: Sendable, Hashable, Codable {
             guard category.actions.count <= maxActions else {
                 throw .invalid("invalidCategory", "\(path) has \(category.actions.count) actions; at most \(maxActions) are allowed.")
             }
+            var actionIDs = Set<String>()
             for (actionIndex, action) in category.actions.enumerated() {
                 try action.validate(path: "\(path).actions[\(actionIndex)]")
                 guard actionIDs.insert(action.identifier).inserted else {
                     throw .invalid(
                         "invalidCategory",
-                        "Action identifier '\(action.identifier)' is used twice; action identifiers must be unique across all categories."
+                        "Action identifier '\(action.identifier)' is used twice in \(path); action identifiers are unique within a category."
                     )
                 }
             }

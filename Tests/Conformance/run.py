@@ -118,7 +118,7 @@ def toml(run):
              "request-timeout = 10.0", "", "[parameters]"]
     lines += [f'"{name}" = "{value}"' for name, value in run["parameters"].items()]
     # Schema-valid data may still break a rule of the framework that JSON Schema cannot state — an action
-    # identifier unique across categories, a calendar date still to come, an action of this notification's
+    # identifier unique within its category, a calendar date still to come, an action of this notification's
     # category: those answer 422 with their own code, as openapi.yaml documents. A 400 (the body does not
     # decode) stays a failure, so the schema and the decoders must agree exactly.
     lines += ["", "[checks.positive_data_acceptance]", 'expected-statuses = ["2XX", "3XX", 401, 403, 404, 409, 422, 429]']
