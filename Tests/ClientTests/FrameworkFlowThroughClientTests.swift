@@ -130,8 +130,10 @@ import UserNotifyClient
         let missing = try await appClient.getCenter(path: .init(centerID: "someone-elses"))
         #expect(try missing.notFound.body.applicationProblemJson.code == "centerNotFound")
 
-        let virtualOnly = try await appClient.getClock()
-        #expect(try virtualOnly.forbidden.body.applicationProblemJson.status == 403)
+        // An app reads the clock (its next trigger dates are on it) but only the operator moves it.
+        #expect(try await appClient.getClock().ok.body.json.virtual)
+        let operatorOnly = try await appClient.setClock(body: .json(.case2(.init(advanceBy: 60))))
+        #expect(try operatorOnly.forbidden.body.applicationProblemJson.status == 403)
         try await server.stop()
     }
 
