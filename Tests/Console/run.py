@@ -9,7 +9,7 @@ clock; the banner shows the category's buttons; the user taps one, and the recei
 response. The delivered list shows the image. No page logs an error (a CSP violation would). Screenshots
 of each view go to .build/console-screenshots/ for a reviewer.
 """
-import base64, json, os, shutil, struct, subprocess, sys, tempfile, time, urllib.request, zlib
+import base64, json, os, shutil, struct, subprocess, sys, tempfile, threading, time, urllib.request, zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -35,6 +35,8 @@ def start(command, marker):
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     for line in process.stdout:
         if marker in line:
+            # Keep reading what it says, so that a full pipe never stops it.
+            threading.Thread(target=process.stdout.read, daemon=True).start()
             return process, line
     raise SystemExit(f"{command[0]} ended before saying '{marker}'")
 

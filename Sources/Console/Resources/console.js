@@ -107,11 +107,25 @@ function tabs(names, render, testPrefix) {
 }
 
 /** An attachment's bytes through the API (with the credential), shown as an image, audio or video. */
-async function attachmentElement(url, attachment) {
-  const response = await api("GET", url, undefined, { raw: true });
-  const blob = await response.blob();
-  const source = URL.createObjectURL(blob);
-  const type = attachment.contentType || blob.type || "";
+// Downloaded attachments by URL and delivery date (a delivered notification replaced by identifier may carry
+// other bytes under the same URL): the list is redrawn on every event, the bytes are fetched once.
+const attachmentSources = new Map();
+
+function attachmentSource(url, delivered) {
+  const key = `${url}@${delivered}`;
+  if (!attachmentSources.has(key)) {
+    const source = api("GET", url, undefined, { raw: true })
+      .then((response) => response.blob())
+      .then((blob) => ({ url: URL.createObjectURL(blob), type: blob.type }));
+    source.catch(() => attachmentSources.delete(key));
+    attachmentSources.set(key, source);
+  }
+  return attachmentSources.get(key);
+}
+
+async function attachmentElement(url, attachment, delivered) {
+  const { url: source, type: blobType } = await attachmentSource(url, delivered);
+  const type = attachment.contentType || blobType || "";
   const label = attachment.identifier || "attachment";
   if (type.startsWith("audio/")) return h("audio", { controls: true, src: source, "aria-label": label });
   if (type.startsWith("video/")) return h("video", { controls: true, src: source, class: "attachment", "aria-label": label });
@@ -314,7 +328,7 @@ async function attachmentsOf(notification) {
   const elements = [];
   for (const attachment of notification.request.content.attachments || []) {
     const url = `/v1/me/delivered/${identifier}/attachments/${encodeURIComponent(attachment.identifier)}`;
-    elements.push(await attachmentElement(url, attachment).catch((error) => h("span", { class: "error" }, error.message)));
+    elements.push(await attachmentElement(url, attachment, notification.date).catch((error) => h("span", { class: "error" }, error.message)));
   }
   return elements;
 }
@@ -659,8 +673,8 @@ async function appWebhooks(panel) {
       h("div", { class: "meta" }, delivery.url),
       h("details", {}, h("summary", {}, "Body and attempts"), h("pre", {}, delivery.payload),
         h("table", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "at"), h("th", {}, "status"), h("th", {}, "ms"), h("th", {}, "error")),
-          (delivery.attempts || []).map((attempt) => h("tr", {}, h("td", {}, attempt.number), h("td", {}, formatDate(attempt.at)),
-            h("td", {}, attempt.statusCode ?? ""), h("td", {}, attempt.durationMilliseconds), h("td", {}, attempt.error || "")))))))));
+          (delivery.attempts || []).map((call) => h("tr", {}, h("td", {}, call.number), h("td", {}, formatDate(call.at)),
+            h("td", {}, call.statusCode ?? ""), h("td", {}, call.durationMilliseconds), h("td", {}, call.error || "")))))))));
   }
   panel.append(h("div", { class: "grid" },
     h("section", { class: "card" }, h("h2", {}, "Webhook settings"), jsonEditor({
