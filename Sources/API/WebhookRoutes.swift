@@ -13,7 +13,8 @@ enum WebhookRoutes {
         var willPresentTimeout: Double
         var serviceExtension: WebhookConfiguration.ServiceExtension?
         var contentExtensions: [WebhookConfiguration.ContentExtension]
-        var secrets: [String]
+        /// The signing secrets, write-only: each by its id and prefix, never the secret.
+        var secrets: [SecretView]
         var events: [WebhookEventType]
         var retryDelays: [Double]
         /// Endpoints that answered 410 Gone; their messages wait until re-enabled.
@@ -24,11 +25,18 @@ enum WebhookRoutes {
             willPresentTimeout = configuration.willPresentTimeout
             serviceExtension = configuration.serviceExtension
             contentExtensions = configuration.contentExtensions
-            secrets = configuration.secrets
+            secrets = configuration.secrets.map { text in
+                SecretView(id: (try? WebhookSecret(text))?.id ?? "", prefix: WebhookSecret.shownPrefix(text))
+            }
             events = configuration.events.sorted { $0.rawValue < $1.rawValue }
             retryDelays = configuration.retryDelays
             disabledEndpoints = disabled
         }
+    }
+
+    struct SecretView: Codable, Sendable {
+        var id: String
+        var prefix: String
     }
 
     struct DeliveryView: Codable, Sendable {
@@ -81,7 +89,9 @@ enum WebhookRoutes {
         }
         router.on(.put, "/v1/webhooks") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
-            let configuration = try request.decodeJSON(WebhookConfiguration.self)
+            var configuration = try request.decodeJSON(WebhookConfiguration.self)
+            let stored = try await context.webhooks.webhookConfiguration(appID: appID)
+            try configuration.resolveSecrets(keeping: stored?.secrets ?? [])
             try configuration.validate()
             for (field, url) in configuration.urls { try await context.checkURL(url, field) }
             try await context.webhooks.setWebhookConfiguration(appID: appID, configuration)

@@ -49,7 +49,8 @@ package enum ResponseRules {
         switch response.actionIdentifier {
         case NotificationResponse.defaultActionIdentifier:
             try refuseText(response, "the default action")
-            return ResponseDisposition(forwardToDelegate: true, removesNotification: false, action: nil)
+            // Opening the app from a notification clears it from Notification Center, as iOS does.
+            return ResponseDisposition(forwardToDelegate: true, removesNotification: true, action: nil)
         case NotificationResponse.dismissActionIdentifier:
             try refuseText(response, "the dismiss action")
             let forwarded = category?.options.contains(.customDismissAction) ?? false
@@ -79,7 +80,9 @@ package enum ResponseRules {
                         "Action '\(action.identifier)' requires an unlocked device; unlock the center (updateCenterState locked=false) first."
                 )
             }
-            return ResponseDisposition(forwardToDelegate: true, removesNotification: false, action: action)
+            // Choosing an action clears the notification too, unless a content extension keeps it up
+            // (`doNotDismiss`, see `answered(by:)`).
+            return ResponseDisposition(forwardToDelegate: true, removesNotification: true, action: action)
         }
     }
 

@@ -11,7 +11,10 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
     /// Content extensions (`UNNotificationExtensionCategory`): asked first about responses to their categories.
     package var contentExtensions: [ContentExtension]
     /// Signing secrets (`whsec_…`); every call is signed with each, so one can be rotated at a time.
+    /// Write-only: the API shows each by its id and prefix, and an update keeps one by giving its id.
     package var secrets: [String]
+    /// The body left `secrets` out: an update keeps the secrets set now (not stored).
+    package var secretsOmitted = false
     /// Which asynchronous events go to the delegate.
     package var events: Set<WebhookEventType>
     /// Seconds between attempts after each failure (the Standard Webhooks schedule by default).
@@ -82,9 +85,38 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
         willPresentTimeout = try container.decodeIfPresent(Double.self, forKey: .willPresentTimeout) ?? 2
         serviceExtension = try container.decodeIfPresent(ServiceExtension.self, forKey: .serviceExtension)
         contentExtensions = try container.decodeIfPresent([ContentExtension].self, forKey: .contentExtensions) ?? []
-        secrets = try container.decodeIfPresent([String].self, forKey: .secrets) ?? []
+        let secrets = try container.decodeIfPresent([String].self, forKey: .secrets)
+        self.secrets = secrets ?? []
+        secretsOmitted = secrets == nil
         events = try container.decodeIfPresent(Set<WebhookEventType>.self, forKey: .events) ?? WebhookEventType.standard
         retryDelays = try container.decodeIfPresent([Double].self, forKey: .retryDelays) ?? RetrySchedule.standard
+    }
+
+    /// Makes an update's `secrets` the secrets to store: each entry is a new secret (`whsec_…`) or the
+    /// id of one in `stored` (`whsk_…`, kept); no `secrets` at all keeps every stored one.
+    package mutating func resolveSecrets(keeping stored: [String]) throws(WebhookConfigurationError) {
+        defer { secretsOmitted = false }
+        if secretsOmitted {
+            secrets = stored
+            return
+        }
+        var byID: [String: String] = [:]
+        for text in stored { if let secret = try? WebhookSecret(text) { byID[secret.id] = text } }
+        var resolved: [String] = []
+        for entry in secrets {
+            if entry.hasPrefix(WebhookSecret.prefix) {
+                resolved.append(entry)
+            } else if let kept = byID[entry] {
+                resolved.append(kept)
+            } else {
+                let known = byID.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                throw WebhookConfigurationError(
+                    "unknownWebhookSecret",
+                    "'\(entry.prefix(40))' is neither a new secret (whsec_…) nor the id of a secret set now"
+                        + (known.isEmpty ? " (none is)." : " (\(known))."))
+            }
+        }
+        secrets = resolved
     }
 
     /// The parsed secrets.

@@ -29,5 +29,14 @@ package struct WebhookSecret: Sendable, Hashable {
 
     package var text: String { Self.prefix + Data(key).base64EncodedString() }
 
+    /// What names the secret once it is set (secrets are write-only): `whsk_` and the first 12 hex digits
+    /// of the SHA-256 of its key. Settings refer to a secret already set by its id to keep it.
+    package var id: String { Self.idPrefix + SHA256.hash(data: key).prefix(6).map { String(format: "%02x", $0) }.joined() }
+
+    package static let idPrefix = "whsk_"
+
+    /// Enough of the secret to tell it apart in a list: `whsec_` and its first four characters.
+    package static func shownPrefix(_ text: String) -> String { String(text.prefix(prefix.count + 4)) }
+
     private static func redacted(_ text: String) -> String { text.count <= 10 ? text : text.prefix(10) + "…" }
 }

@@ -92,11 +92,22 @@ import Testing
         let first = try #require(try await receiver.received().first)
         #expect(first["verifiedWith"] as? [Int] == [0], "the new secret verifies, an unknown one does not")
         #expect((first["signature"] as? String)?.split(separator: " ").count == 2, "one v1 signature per secret")
-        // The old secret retired: still verified.
+        // Secrets are write-only: the settings show ids and prefixes, never a secret.
+        let shown = try await server.call("GET", "/v1/webhooks", token: key)
+        #expect(!shown.text.contains(Self.secret) && !shown.text.contains(Self.otherSecret))
+        let ids = try #require((shown.json["secrets"] as? [[String: Any]])?.compactMap { $0["id"] as? String })
+        #expect(ids.count == 2 && ids.allSatisfy { $0.hasPrefix("whsk_") })
+        #expect((shown.json["secrets"] as? [[String: Any]])?.first?["prefix"] as? String == String(Self.secret.prefix(10)))
+        // The old secret retired by keeping only the new one's id: still verified.
         let retired = try await server.call(
             "PUT", "/v1/webhooks", token: key,
-            json: ["delegateURL": receiver.url, "secrets": [Self.otherSecret], "events": ["notification.response"]])
+            json: ["delegateURL": receiver.url, "secrets": [ids[1]], "events": ["notification.response"]])
         #expect(retired.status == 200)
+        #expect((retired.json["secrets"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [ids[1]])
+        // Settings without `secrets` keep the ones set.
+        let kept = try await server.call(
+            "PUT", "/v1/webhooks", token: key, json: ["delegateURL": receiver.url, "events": ["notification.response"]])
+        #expect((kept.json["secrets"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [ids[1]], "\(kept.text)")
         try await Self.addDelivered("m2", server: server, key: key)
         try await Self.respond("m2", server: server, token: token)
         try await Self.eventually("the second call") { try await receiver.received().count == 2 }
@@ -285,7 +296,8 @@ import Testing
         for (body, code) in [
             (["delegateURL": url] as [String: Any], "missingWebhookSecret"),
             (["delegateURL": url, "secrets": ["whsec_short"]], "invalidWebhookSecret"),
-            (["delegateURL": url, "secrets": ["nope"]], "invalidWebhookSecret"),
+            (["delegateURL": url, "secrets": ["nope"]], "unknownWebhookSecret"),
+            (["delegateURL": url, "secrets": ["whsk_000000000000"]], "unknownWebhookSecret"),
             (["delegateURL": url, "secrets": [Self.secret], "retryDelays": []], "invalidRetrySchedule"),
             (["delegateURL": url, "secrets": [Self.secret], "willPresentTimeout": 90], "invalidTimeout"),
         ] {

@@ -217,8 +217,17 @@ def run(console, receiver_port, image):
     console.find('.banner[data-identifier="tea"] button[data-action="ACCEPT"]')
     console.find('.banner[data-identifier="tea"] input[data-action="REPLY"]')
     console.shot("4-user-banner")
+
+    # Notification Center shows the notification with its image, loaded through the API.
+    picture = console.find('#delivered li[data-identifier="tea"] img.attachment')
+    console.wait.until(lambda driver: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", picture) == 64)
+    console.shot("5-user-notification-center")
+    log("the delivered list shows the image attachment")
+
     console.click('.banner[data-identifier="tea"] button[data-action="ACCEPT"]')
     console.wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, '.banner[data-identifier="tea"]')))
+    # Choosing an action clears the notification from Notification Center, as on iOS.
+    console.wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, '#delivered li[data-identifier="tea"]')))
 
     deadline = time.monotonic() + WAIT
     while True:
@@ -232,12 +241,6 @@ def run(console, receiver_port, image):
     if responses[0]["verifiedWith"] != [0] or data["actionIdentifier"] != "ACCEPT":
         raise SystemExit(f"the response that arrived: {responses[0]}")
     log("the user tapped Accept; the app's receiver got the signed notification.response")
-
-    # Notification Center shows the notification with its image, loaded through the API.
-    picture = console.find('#delivered li[data-identifier="tea"] img.attachment')
-    console.wait.until(lambda driver: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", picture) == 64)
-    console.shot("5-user-notification-center")
-    log("the delivered list shows the image attachment")
 
     console.tab("app").click("#app-tab-webhooks")
     console.find("#deliveries li[data-delivery]")

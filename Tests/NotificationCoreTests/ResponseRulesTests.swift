@@ -9,11 +9,20 @@ import Testing
     static let category = NotificationCategory(identifier: "MSG", actions: [reply, delete, like], options: [.customDismissAction])
     static let plain = NotificationCategory(identifier: "PLAIN", actions: [like])
 
-    @Test func theDefaultActionIsAlwaysForwarded() throws {
+    /// A tap opens the app and clears the notification from Notification Center, as on iOS.
+    @Test func theDefaultActionIsAlwaysForwardedAndClearsTheNotification() throws {
         let disposition = try ResponseRules.validate(
             .init(actionIdentifier: NotificationResponse.defaultActionIdentifier), category: nil, locked: true)
         #expect(disposition.forwardToDelegate)
-        #expect(!disposition.removesNotification)
+        #expect(disposition.removesNotification)
+    }
+
+    /// Choosing an action clears the notification unless a content extension answers `doNotDismiss`.
+    @Test func anActionClearsTheNotificationUnlessTheContentExtensionKeepsIt() throws {
+        let chosen = try ResponseRules.validate(.init(actionIdentifier: "LIKE"), category: Self.plain, locked: false)
+        #expect(chosen.forwardToDelegate && chosen.removesNotification)
+        #expect(!chosen.answered(by: .doNotDismiss).removesNotification)
+        #expect(chosen.answered(by: .dismiss).removesNotification)
     }
 
     @Test func dismissIsForwardedOnlyWithCustomDismissAction() throws {

@@ -679,10 +679,11 @@ async function appWebhooks(panel) {
   panel.append(h("div", { class: "grid" },
     h("section", { class: "card" }, h("h2", {}, "Webhook settings"), jsonEditor({
       id: "webhooks-json",
-      help: "delegateURL, secrets (whsec_…), events, willPresentTimeout, serviceExtension, contentExtensions, retryDelays.",
+      help: "delegateURL, secrets (a new whsec_…, or the whsk_ id of one set now: secrets are write-only), events, willPresentTimeout, serviceExtension, contentExtensions, retryDelays.",
       load: async () => {
         const view = await api("GET", "/v1/webhooks");
         delete view.disabledEndpoints;
+        view.secrets = view.secrets.map((secret) => secret.id);
         return view;
       },
       save: (settings) => api("PUT", "/v1/webhooks", settings),
