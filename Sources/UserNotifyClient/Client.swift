@@ -25,7 +25,7 @@ import HTTPTypes
 ///
 /// Dates are RFC 3339 in UTC with milliseconds (`2027-01-15T08:00:00.250Z`); requests may leave the
 /// fraction out. Schema-valid bodies can still break a rule of the framework that JSON Schema cannot state
-/// (an action identifier used twice, calendar components with no date still to come, an action that is not
+/// (an action identifier used twice in one category, calendar components with no date still to come, an action that is not
 /// in the notification's category…): those answer 422 with their own `code`.
 ///
 /// Bodies are JSON as RFC 8259 defines it and nothing more: no trailing commas, comments or `NaN`

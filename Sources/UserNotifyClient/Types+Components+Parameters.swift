@@ -18,6 +18,22 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// Standard Webhooks message id (msg_…), the same on every attempt of one message.
+        ///
+        /// - Remark: Generated from `#/components/parameters/WebhookID`.
+        public typealias WebhookID = Swift.String
+        /// Seconds since 1970 when this attempt was signed (the wall clock's, whatever the scheduler's).
+        ///
+        /// - Remark: Generated from `#/components/parameters/WebhookTimestamp`.
+        public typealias WebhookTimestamp = Swift.String
+        /// Space-separated `v1,<base64 HMAC-SHA256>` entries, one per secret, over `id.timestamp.body`.
+        ///
+        /// - Remark: Generated from `#/components/parameters/WebhookSignature`.
+        public typealias WebhookSignature = Swift.String
+        /// The W3C trace context of the API call that caused the call, when it carried one.
+        ///
+        /// - Remark: Generated from `#/components/parameters/WebhookTraceParent`.
+        public typealias WebhookTraceParent = Swift.String
         /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
         ///
         /// - Remark: Generated from `#/components/parameters/TraceParent`.

@@ -3821,8 +3821,12 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/ResponseResult`.
         public struct ResponseResult: Codable, Hashable, Sendable {
+            /// Sent to the app as notification.response (didReceive).
+            ///
             /// - Remark: Generated from `#/components/schemas/ResponseResult/forwardedToDelegate`.
             public var forwardedToDelegate: Swift.Bool
+            /// Cleared from the delivered list, as iOS clears Notification Center on a tap, an action or dismiss; only a content extension's doNotDismiss keeps it.
+            ///
             /// - Remark: Generated from `#/components/schemas/ResponseResult/removed`.
             public var removed: Swift.Bool
             /// What the category's content extension answered (no answer in time counts as dismissAndForwardAction).
@@ -3840,8 +3844,8 @@ extension Components {
             /// Creates a new `ResponseResult`.
             ///
             /// - Parameters:
-            ///   - forwardedToDelegate:
-            ///   - removed:
+            ///   - forwardedToDelegate: Sent to the app as notification.response (didReceive).
+            ///   - removed: Cleared from the delivered list, as iOS clears Notification Center on a tap, an action or dismiss; only a content extension's doNotDismiss keeps it.
             ///   - contentExtension: What the category's content extension answered (no answer in time counts as dismissAndForwardAction).
             public init(
                 forwardedToDelegate: Swift.Bool,
@@ -3970,7 +3974,11 @@ extension Components {
             public var serviceExtension: Components.Schemas.ServiceExtension?
             /// - Remark: Generated from `#/components/schemas/WebhookSettings/contentExtensions`.
             public var contentExtensions: [Components.Schemas.ContentExtension]?
-            /// Standard Webhooks secrets, whsec_ and the base64 of 24 to 64 random bytes; required with any URL.
+            /// Standard Webhooks secrets, required with any URL: each a new one (whsec_ and the base64 of 24 to
+            /// 64 random bytes) or the id of one set now (whsk_…, as getWebhookSettings shows it), which is
+            /// kept. Secrets are write-only: no read shows one again. Leave `secrets` out to keep every secret
+            /// set now; list an id and a new secret to rotate, then only the new one's id to retire the old.
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/WebhookSettings/secrets`.
             public var secrets: [Swift.String]?
@@ -3987,7 +3995,7 @@ extension Components {
             ///   - willPresentTimeout:
             ///   - serviceExtension:
             ///   - contentExtensions:
-            ///   - secrets: Standard Webhooks secrets, whsec_ and the base64 of 24 to 64 random bytes; required with any URL.
+            ///   - secrets: Standard Webhooks secrets, required with any URL: each a new one (whsec_ and the base64 of 24 to
             ///   - events:
             ///   - retryDelays: Seconds before each retry (±10 % jitter); the Standard Webhooks schedule by default.
             public init(
@@ -4067,8 +4075,41 @@ extension Components {
             public var serviceExtension: Components.Schemas.ServiceExtension?
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/contentExtensions`.
             public var contentExtensions: [Components.Schemas.ContentExtension]
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/SecretsPayload`.
+            public struct SecretsPayloadPayload: Codable, Hashable, Sendable {
+                /// whsk_ and 12 hex digits of the SHA-256 of the key.
+                ///
+                /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/SecretsPayload/id`.
+                public var id: Swift.String
+                /// whsec_ and the first four characters of the secret.
+                ///
+                /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/SecretsPayload/prefix`.
+                public var prefix: Swift.String
+                /// Creates a new `SecretsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id: whsk_ and 12 hex digits of the SHA-256 of the key.
+                ///   - prefix: whsec_ and the first four characters of the secret.
+                public init(
+                    id: Swift.String,
+                    prefix: Swift.String
+                ) {
+                    self.id = id
+                    self.prefix = prefix
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case prefix
+                }
+            }
+            /// The signing secrets, write-only; each shown by its id (give it to keep the secret) and its first characters.
+            ///
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/secrets`.
-            public var secrets: [Swift.String]
+            public typealias SecretsPayload = [Components.Schemas.WebhookSettingsView.SecretsPayloadPayload]
+            /// The signing secrets, write-only; each shown by its id (give it to keep the secret) and its first characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/secrets`.
+            public var secrets: Components.Schemas.WebhookSettingsView.SecretsPayload
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/events`.
             public var events: [Components.Schemas.WebhookEventType]
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/retryDelays`.
@@ -4082,7 +4123,7 @@ extension Components {
             ///   - willPresentTimeout:
             ///   - serviceExtension:
             ///   - contentExtensions:
-            ///   - secrets:
+            ///   - secrets: The signing secrets, write-only; each shown by its id (give it to keep the secret) and its first characters.
             ///   - events:
             ///   - retryDelays:
             ///   - disabledEndpoints:
@@ -4091,7 +4132,7 @@ extension Components {
                 willPresentTimeout: Swift.Double,
                 serviceExtension: Components.Schemas.ServiceExtension? = nil,
                 contentExtensions: [Components.Schemas.ContentExtension],
-                secrets: [Swift.String],
+                secrets: Components.Schemas.WebhookSettingsView.SecretsPayload,
                 events: [Components.Schemas.WebhookEventType],
                 retryDelays: [Swift.Double],
                 disabledEndpoints: [Swift.String]
@@ -4114,6 +4155,513 @@ extension Components {
                 case events
                 case retryDelays
                 case disabledEndpoints
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RequestEvent`.
+        public struct RequestEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RequestEvent/centerID`.
+            public var centerID: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RequestEvent/request`.
+            public var request: Components.Schemas.StoredRequest
+            /// Creates a new `RequestEvent`.
+            ///
+            /// - Parameters:
+            ///   - centerID:
+            ///   - request:
+            public init(
+                centerID: Swift.String,
+                request: Components.Schemas.StoredRequest
+            ) {
+                self.centerID = centerID
+                self.request = request
+            }
+            public enum CodingKeys: String, CodingKey {
+                case centerID
+                case request
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ResponseEvent`.
+        public struct ResponseEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ResponseEvent/centerID`.
+            public var centerID: Swift.String
+            /// com.apple.UNNotificationDefaultActionIdentifier, com.apple.UNNotificationDismissActionIdentifier, or an action of the category.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ResponseEvent/actionIdentifier`.
+            public var actionIdentifier: Swift.String
+            /// For text-input actions only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ResponseEvent/userText`.
+            public var userText: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ResponseEvent/notification`.
+            public var notification: Components.Schemas.DeliveredNotification
+            /// Creates a new `ResponseEvent`.
+            ///
+            /// - Parameters:
+            ///   - centerID:
+            ///   - actionIdentifier: com.apple.UNNotificationDefaultActionIdentifier, com.apple.UNNotificationDismissActionIdentifier, or an action of the category.
+            ///   - userText: For text-input actions only.
+            ///   - notification:
+            public init(
+                centerID: Swift.String,
+                actionIdentifier: Swift.String,
+                userText: Swift.String? = nil,
+                notification: Components.Schemas.DeliveredNotification
+            ) {
+                self.centerID = centerID
+                self.actionIdentifier = actionIdentifier
+                self.userText = userText
+                self.notification = notification
+            }
+            public enum CodingKeys: String, CodingKey {
+                case centerID
+                case actionIdentifier
+                case userText
+                case notification
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SettingsEvent`.
+        public struct SettingsEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SettingsEvent/centerID`.
+            public var centerID: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SettingsEvent/settings`.
+            public var settings: Components.Schemas.NotificationSettings
+            /// Creates a new `SettingsEvent`.
+            ///
+            /// - Parameters:
+            ///   - centerID:
+            ///   - settings:
+            public init(
+                centerID: Swift.String,
+                settings: Components.Schemas.NotificationSettings
+            ) {
+                self.centerID = centerID
+                self.settings = settings
+            }
+            public enum CodingKeys: String, CodingKey {
+                case centerID
+                case settings
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RemovedEvent`.
+        public struct RemovedEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RemovedEvent/centerID`.
+            public var centerID: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RemovedEvent/identifiers`.
+            public var identifiers: [Swift.String]
+            /// Creates a new `RemovedEvent`.
+            ///
+            /// - Parameters:
+            ///   - centerID:
+            ///   - identifiers:
+            public init(
+                centerID: Swift.String,
+                identifiers: [Swift.String]
+            ) {
+                self.centerID = centerID
+                self.identifiers = identifiers
+            }
+            public enum CodingKeys: String, CodingKey {
+                case centerID
+                case identifiers
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeliveredEvent`.
+        public struct DeliveredEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeliveredEvent/centerID`.
+            public var centerID: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeliveredEvent/notification`.
+            public var notification: Components.Schemas.DeliveredNotification
+            /// Creates a new `DeliveredEvent`.
+            ///
+            /// - Parameters:
+            ///   - centerID:
+            ///   - notification:
+            public init(
+                centerID: Swift.String,
+                notification: Components.Schemas.DeliveredNotification
+            ) {
+                self.centerID = centerID
+                self.notification = notification
+            }
+            public enum CodingKeys: String, CodingKey {
+                case centerID
+                case notification
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WillPresentCall`.
+        public struct WillPresentCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WillPresentCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification_willPresent = "notification.willPresent"
+            }
+            /// - Remark: Generated from `#/components/schemas/WillPresentCall/type`.
+            public var _type: Components.Schemas.WillPresentCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WillPresentCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/WillPresentCall/data`.
+            public var data: Components.Schemas.RequestEvent
+            /// Creates a new `WillPresentCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.WillPresentCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.RequestEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ServiceExtensionCall`.
+        public struct ServiceExtensionCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ServiceExtensionCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification_serviceExtension = "notification.serviceExtension"
+            }
+            /// - Remark: Generated from `#/components/schemas/ServiceExtensionCall/type`.
+            public var _type: Components.Schemas.ServiceExtensionCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ServiceExtensionCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ServiceExtensionCall/data`.
+            public var data: Components.Schemas.RequestEvent
+            /// Creates a new `ServiceExtensionCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.ServiceExtensionCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.RequestEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentExtensionCall`.
+        public struct ContentExtensionCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentExtensionCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification_contentExtension = "notification.contentExtension"
+            }
+            /// - Remark: Generated from `#/components/schemas/ContentExtensionCall/type`.
+            public var _type: Components.Schemas.ContentExtensionCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentExtensionCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ContentExtensionCall/data`.
+            public var data: Components.Schemas.ResponseEvent
+            /// Creates a new `ContentExtensionCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.ContentExtensionCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.ResponseEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ResponseCall`.
+        public struct ResponseCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ResponseCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification_response = "notification.response"
+            }
+            /// - Remark: Generated from `#/components/schemas/ResponseCall/type`.
+            public var _type: Components.Schemas.ResponseCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ResponseCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ResponseCall/data`.
+            public var data: Components.Schemas.ResponseEvent
+            /// Creates a new `ResponseCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.ResponseCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.ResponseEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AuthorizationChangedCall`.
+        public struct AuthorizationChangedCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AuthorizationChangedCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case authorization_changed = "authorization.changed"
+            }
+            /// - Remark: Generated from `#/components/schemas/AuthorizationChangedCall/type`.
+            public var _type: Components.Schemas.AuthorizationChangedCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorizationChangedCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/AuthorizationChangedCall/data`.
+            public var data: Components.Schemas.SettingsEvent
+            /// Creates a new `AuthorizationChangedCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.AuthorizationChangedCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.SettingsEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SettingsChangedCall`.
+        public struct SettingsChangedCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SettingsChangedCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case settings_changed = "settings.changed"
+            }
+            /// - Remark: Generated from `#/components/schemas/SettingsChangedCall/type`.
+            public var _type: Components.Schemas.SettingsChangedCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SettingsChangedCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/SettingsChangedCall/data`.
+            public var data: Components.Schemas.SettingsEvent
+            /// Creates a new `SettingsChangedCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.SettingsChangedCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.SettingsEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RemovedCall`.
+        public struct RemovedCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RemovedCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification_removed = "notification.removed"
+            }
+            /// - Remark: Generated from `#/components/schemas/RemovedCall/type`.
+            public var _type: Components.Schemas.RemovedCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RemovedCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/RemovedCall/data`.
+            public var data: Components.Schemas.RemovedEvent
+            /// Creates a new `RemovedCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.RemovedCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.RemovedEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BackgroundPushCall`.
+        public struct BackgroundPushCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BackgroundPushCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case push_background = "push.background"
+            }
+            /// - Remark: Generated from `#/components/schemas/BackgroundPushCall/type`.
+            public var _type: Components.Schemas.BackgroundPushCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BackgroundPushCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/BackgroundPushCall/data`.
+            public var data: Components.Schemas.RequestEvent
+            /// Creates a new `BackgroundPushCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.BackgroundPushCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.RequestEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeliveredCall`.
+        public struct DeliveredCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeliveredCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification_delivered = "notification.delivered"
+            }
+            /// - Remark: Generated from `#/components/schemas/DeliveredCall/type`.
+            public var _type: Components.Schemas.DeliveredCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeliveredCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DeliveredCall/data`.
+            public var data: Components.Schemas.DeliveredEvent
+            /// Creates a new `DeliveredCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.DeliveredCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.DeliveredEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WillPresentAnswer`.
+        public struct WillPresentAnswer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WillPresentAnswer/OptionsPayload`.
+            @frozen public enum OptionsPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case banner = "banner"
+                case list = "list"
+                case sound = "sound"
+                case badge = "badge"
+                case alert = "alert"
+            }
+            /// - Remark: Generated from `#/components/schemas/WillPresentAnswer/options`.
+            public typealias OptionsPayload = [Components.Schemas.WillPresentAnswer.OptionsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/WillPresentAnswer/options`.
+            public var options: Components.Schemas.WillPresentAnswer.OptionsPayload
+            /// Creates a new `WillPresentAnswer`.
+            ///
+            /// - Parameters:
+            ///   - options:
+            public init(options: Components.Schemas.WillPresentAnswer.OptionsPayload) {
+                self.options = options
+            }
+            public enum CodingKeys: String, CodingKey {
+                case options
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ServiceExtensionAnswer`.
+        public struct ServiceExtensionAnswer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ServiceExtensionAnswer/content`.
+            public var content: Components.Schemas.NotificationContent
+            /// Creates a new `ServiceExtensionAnswer`.
+            ///
+            /// - Parameters:
+            ///   - content:
+            public init(content: Components.Schemas.NotificationContent) {
+                self.content = content
+            }
+            public enum CodingKeys: String, CodingKey {
+                case content
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentExtensionAnswer`.
+        public struct ContentExtensionAnswer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentExtensionAnswer/option`.
+            @frozen public enum OptionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case doNotDismiss = "doNotDismiss"
+                case dismiss = "dismiss"
+                case dismissAndForwardAction = "dismissAndForwardAction"
+            }
+            /// - Remark: Generated from `#/components/schemas/ContentExtensionAnswer/option`.
+            public var option: Components.Schemas.ContentExtensionAnswer.OptionPayload
+            /// Creates a new `ContentExtensionAnswer`.
+            ///
+            /// - Parameters:
+            ///   - option:
+            public init(option: Components.Schemas.ContentExtensionAnswer.OptionPayload) {
+                self.option = option
+            }
+            public enum CodingKeys: String, CodingKey {
+                case option
             }
         }
         /// - Remark: Generated from `#/components/schemas/DeliveryStatus`.

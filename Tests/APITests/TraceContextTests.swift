@@ -81,7 +81,8 @@ import Testing
         try await call(
             "POST", "/v1/me/delivered/m1/response", ["actionIdentifier": WebhookTests.defaultAction], trace: traces["response"]!)
 
-        try await WebhookTests.eventually("three webhooks") { try await receiver.received().count == 3 }
+        // The response opened the notification, which cleared it: notification.removed comes of the same call.
+        try await WebhookTests.eventually("four webhooks") { try await receiver.received().count == 4 }
         var seen: [String: String] = [:]
         for call in try await receiver.received() {
             let type = (call["body"] as? [String: Any])?["type"] as? String ?? "?"
@@ -90,7 +91,7 @@ import Testing
         #expect(
             seen == [
                 "authorization.changed": traces["prompt"]!, "settings.changed": traces["settings"]!,
-                "notification.response": traces["response"]!,
+                "notification.response": traces["response"]!, "notification.removed": traces["response"]!,
             ])
         try await receiver.stop()
         try await server.stop()

@@ -48,13 +48,24 @@ final class WebhookReceiver: Sendable {
     }
 
     /// Every call received so far: `id`, `verifiedWith` (indexes of the secrets that verified it), `status`, `body`.
+    /// Throws if a call, or an answer the receiver gave, is not as openapi.yaml's `webhooks:` say.
     func received() async throws -> [[String: Any]] {
         let response = try await loopbackRequest(port: port, "GET", "/control/received")
-        return (try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]]) ?? []
+        let calls = (try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]]) ?? []
+        let mismatches = calls.filter { ($0["schemaErrors"] as? [Any])?.isEmpty == false }
+        guard mismatches.isEmpty else {
+            throw LoopbackConnection.Failure(
+                "webhook calls that do not match openapi.yaml: \(mismatches.map { "\($0["body"] ?? "") — \($0["schemaErrors"] ?? "")" })")
+        }
+        return calls
     }
 
+    /// Stops the receiver, after checking that every call it got matched the contract.
     func stop() async throws {
+        var mismatch: (any Error)?
+        do { _ = try await received() } catch { mismatch = error }
         process.signal(SIGTERM)
         _ = try await process.waitForExit()
+        if let mismatch { throw mismatch }
     }
 }

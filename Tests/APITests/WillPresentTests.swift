@@ -59,7 +59,7 @@ import Testing
         ("slow:3,banner", "willPresent: no response within"),
         ("status:500", "willPresent: HTTP 500"),
         ("garbage", "willPresent: the answer is not"),
-        ("bogus-option", "willPresent: unknown option 'bogus-option'"),
+        ("wrong:bogus-option", "willPresent: unknown option 'bogus-option'"),
     ])
     func noAnswerInTimeMeansNotPresentedWithTheReason(answer: String, reason: String) async throws {
         let server = try await APIServer(arguments: WebhookTests.allowLoopback)

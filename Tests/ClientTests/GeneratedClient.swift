@@ -14,11 +14,11 @@ final class ClientServer: Sendable {
     let process: ServerProcess
     let url: URL
 
-    init() async throws {
+    init(arguments: [String] = []) async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("client-\(UUID().uuidString)").path
         process = try ServerProcess(
             product: "usernotifyd",
-            arguments: ["--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", "1"]
+            arguments: ["--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", "1"] + arguments
         )
         url = URL(string: "http://127.0.0.1:\(try await process.waitForPort())")!
         _ = try await process.waitForLine(containing: "storage ready")

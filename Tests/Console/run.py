@@ -116,8 +116,13 @@ class Console:
 
 
 def received(port):
+    """The receiver's calls; stops the run if one is not as openapi.yaml's webhooks say."""
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/control/received") as response:
-        return json.loads(response.read())
+        calls = json.loads(response.read())
+    mismatches = [(call["body"], call["schemaErrors"]) for call in calls if call.get("schemaErrors")]
+    if mismatches:
+        raise SystemExit(f"webhook calls that do not match openapi.yaml: {mismatches}")
+    return calls
 
 
 def check_headers(base):

@@ -9,17 +9,66 @@ request's content with title T), attach:URL (title "Attached", one attachment `i
 invalid, noalert, status:N, or slow:S,ANSWER.
 Content-extension calls answer {"option": …} as POST /control/extension {"extension": …} says (an
 option, or slow:S,OPTION). willPresent calls (`type` notification.willPresent) are answered as POST /control/present {"present": …}
-says: a comma-separated option list (`banner,sound`; empty: none) · slow:S,OPTIONS (answers after S seconds)
+says: a comma-separated option list (`banner,sound`; empty: none) · wrong:OPTIONS (options off the contract,
+on purpose) · slow:S,OPTIONS (answers after S seconds)
 · status:N · garbage (a 200 that is not {"options": …}).
+
+Every call's body is validated against its schema in openapi.yaml's `webhooks:` section, and every
+answer given to a synchronous call against the answer's schema (except the deliberately wrong answers:
+garbage, wrong:…, invalid, status:N): a mismatch is recorded in the call's `schemaErrors` and printed.
 
 Modes (for everything else): ok · redirect (302 to /hook) · fail:N (500 for the first N calls, then 200) · gone (410) · abort (500 with
 `webhook-delivery: abort-message`) · retry-after:S (503 with Retry-After: S once, then 200) · hang (records the call, then never
 answers: it holds the connection until the receiver stops)
 """
-import argparse, json, signal, sys, threading, time
+import argparse, json, os, signal, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+
+SPEC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "openapi.yaml")
+
+
+class Contract:
+    """The webhooks of openapi.yaml: a validator for each call's body and for each synchronous answer."""
+
+    def __init__(self, path):
+        with open(path) as file:
+            spec = yaml.safe_load(file)
+        self.registry = Registry().with_resource("urn:spec", Resource.from_contents(spec, default_specification=DRAFT202012))
+        self.webhooks = spec.get("webhooks") or {}
+
+    def validator(self, pointer):
+        return Draft202012Validator({"$ref": "urn:spec#" + pointer}, registry=self.registry)
+
+    def errors(self, pointer, instance):
+        return [f"{'/'.join(map(str, error.absolute_path)) or '(root)'}: {error.message}" for error in self.validator(pointer).iter_errors(instance)]
+
+    def check_call(self, message):
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind not in self.webhooks:
+            return [f"no webhook '{kind}' in openapi.yaml"]
+        return self.errors(f"/webhooks/{kind}/post/requestBody/content/application~1json/schema", message)
+
+    def check_answer(self, kind, answer):
+        return self.errors(f"/webhooks/{kind}/post/responses/200/content/application~1json/schema", answer)
+
+
+contract = None
+
+
+def schema_errors(message, answer=None):
+    """What in a call (and the answer given to it) is not as openapi.yaml says; printed when anything is."""
+    errors = contract.check_call(message)
+    if answer is not None:
+        errors += [f"answer: {error}" for error in contract.check_answer(message.get("type"), answer)]
+    if errors:
+        print(json.dumps({"event": "schemaErrors", "type": message.get("type"), "errors": errors}), flush=True)
+    return errors
 
 lock = threading.Lock()
 state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge", "extension": "dismissAndForwardAction", "service": "title:Changed"}
@@ -33,6 +82,7 @@ def brief(record):
     return {
         "id": record.get("id"), "verifiedWith": record.get("verifiedWith"), "status": record.get("status"),
         "type": body.get("type"), "centerID": data.get("centerID"), "identifier": request.get("identifier"),
+        "schemaErrors": record.get("schemaErrors") or [],
     }
 
 
@@ -102,7 +152,7 @@ class Handler(BaseHTTPRequestHandler):
             record = {
                 "id": headers.get("webhook-id"), "timestamp": headers.get("webhook-timestamp"),
                 "signature": headers.get("webhook-signature"), "verifiedWith": verified, "status": status,
-                "traceparent": headers.get("traceparent"), "body": json.loads(body) if body else None,
+                "traceparent": headers.get("traceparent"), "body": message, "schemaErrors": schema_errors(message),
             }
             state["received"].append(record)
         print(json.dumps({"event": "received", **{k: record[k] for k in ("id", "verifiedWith", "status")}}), flush=True)
@@ -113,36 +163,45 @@ class Handler(BaseHTTPRequestHandler):
 
 def synchronous_answer(self, key, headers, verified, message):
     """Records a synchronous call and returns the answer its control says, after a slow:S, prefix's wait."""
+    record = {
+        "id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "traceparent": headers.get("traceparent"),
+        "body": message, "schemaErrors": [],
+    }
     with lock:
         answer = state[key]
-        state["received"].append({
-            "id": headers.get("webhook-id"), "verifiedWith": verified, "status": 200, "traceparent": headers.get("traceparent"),
-            "body": message,
-        })
+        state["received"].append(record)
     if answer.startswith("slow:"):
         seconds, _, answer = answer[len("slow:"):].partition(",")
         time.sleep(float(seconds))
-    return answer
+    return answer, record
 
 
 def will_present(self, headers, verified, message):
-    present = self.synchronous_answer("present", headers, verified, message)
+    present, record = self.synchronous_answer("present", headers, verified, message)
     if present.startswith("status:"):
+        record["schemaErrors"] = schema_errors(message)
         return self.reply(int(present.split(":")[1]))
     if present == "garbage":
+        record["schemaErrors"] = schema_errors(message)
         return self.reply(200, b'{"nope": true}', {"Content-Type": "application/json"})
-    options = [option for option in present.split(",") if option]
-    self.reply(200, json.dumps({"options": options}).encode(), {"Content-Type": "application/json"})
+    # wrong:OPTIONS answers options off the contract on purpose (the server must refuse them).
+    wrong = present.startswith("wrong:")
+    answer = {"options": [option for option in present.removeprefix("wrong:").split(",") if option]}
+    record["schemaErrors"] = schema_errors(message, None if wrong else answer)
+    self.reply(200, json.dumps(answer).encode(), {"Content-Type": "application/json"})
 
 
 def content_extension(self, headers, verified, message):
-    answer = self.synchronous_answer("extension", headers, verified, message)
-    self.reply(200, json.dumps({"option": answer}).encode(), {"Content-Type": "application/json"})
+    option, record = self.synchronous_answer("extension", headers, verified, message)
+    answer = {"option": option}
+    record["schemaErrors"] = schema_errors(message, answer)
+    self.reply(200, json.dumps(answer).encode(), {"Content-Type": "application/json"})
 
 
 def service_extension(self, headers, verified, message):
-    answer = self.synchronous_answer("service", headers, verified, message)
+    answer, record = self.synchronous_answer("service", headers, verified, message)
     if answer.startswith("status:"):
+        record["schemaErrors"] = schema_errors(message)
         return self.reply(int(answer.split(":")[1]))
     content = dict(message["data"]["request"]["content"])
     if answer.startswith("title:"):
@@ -154,6 +213,8 @@ def service_extension(self, headers, verified, message):
         content["badge"] = -1
     elif answer == "noalert":
         content = {"sound": {"type": "default"}}
+    # "invalid" is wrong on purpose (the server must refuse it); every other answer must be as the spec says.
+    record["schemaErrors"] = schema_errors(message, None if answer == "invalid" else {"content": content})
     self.reply(200, json.dumps({"content": content}).encode(), {"Content-Type": "application/json"})
 
 
@@ -171,7 +232,10 @@ def main():
     parser.add_argument("--secret", action="append", default=[], help="a whsec_ secret to verify with (repeatable)")
     parser.add_argument("--mode", default="ok")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--spec", default=SPEC, help="the openapi.yaml whose webhooks the calls must match")
     arguments = parser.parse_args()
+    global contract
+    contract = Contract(arguments.spec)
     state["mode"] = arguments.mode
     # Several replicas send at once: a backlog as deep as their connections, not the default five.
     ThreadingHTTPServer.request_queue_size = 256
