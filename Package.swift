@@ -325,7 +325,11 @@ let package = Package(
         ),
         .testTarget(
             name: "UserNotifyServerTests",
-            dependencies: ["UserNotifyServer", "HTTPCore", "MicroHTTPD", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "UserNotifyServer", "API", "HTTPCore", "MicroHTTPD", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

@@ -169,7 +169,9 @@ def main():
 
     def usernotifyd(name):
         data = os.path.join(WORK, f"data-{name}")
-        return [args.usernotifyd, "--port", "0", "--log-level", "notice", "--data-dir", data, "--admin-token", ADMIN]
+        # The benchmarks measure the server, not its rate limits.
+        return [args.usernotifyd, "--port", "0", "--log-level", "notice", "--data-dir", data, "--admin-token", ADMIN,
+                "--rate-limit-send", "0", "--rate-limit-write", "0", "--rate-limit-read", "0"]
     configs = [
         ("c-libmicrohttpd", [baseline], "/healthz", None),
         ("usernotifyd /healthz", usernotifyd("health"), "/healthz", None),

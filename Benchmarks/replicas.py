@@ -27,7 +27,8 @@ def replicas(args, count, database, name, virtual=True):
         data = os.path.join(WORK, f"replica-{name}-{index}")
         subprocess.run(["rm", "-rf", data], check=True)
         command = [args.usernotifyd, "--port", "0", "--log-level", "notice", "--data-dir", data, "--admin-token", ADMIN,
-                   "--virtual-clock", "1" if virtual else "0", "--pending-limit", "1000000"]
+                   "--virtual-clock", "1" if virtual else "0", "--pending-limit", "1000000",
+                   "--rate-limit-send", "0", "--rate-limit-write", "0", "--rate-limit-read", "0"]
         processes.append(start(command + (["--database-url", database] if database else [])))
     return processes
 

@@ -37,6 +37,8 @@ package struct APIParts: Sendable {
     package var moveClock: @Sendable (Date) async throws -> Date
     /// The apps' media (attachments).
     package var media: MediaLibrary
+    /// Answers kept for `Idempotency-Key`.
+    package var idempotency: any IdempotencyStore
     /// The service's metrics in Prometheus' text format (`GET /metrics`).
     package var metrics: @Sendable () async -> [UInt8]
 
@@ -44,9 +46,10 @@ package struct APIParts: Sendable {
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
         events: EventHub, versions: any CenterVersions, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
-        moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, settle: @escaping @Sendable () async -> Void,
-        metrics: @escaping @Sendable () async -> [UInt8] = { [] }
+        moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, idempotency: any IdempotencyStore,
+        settle: @escaping @Sendable () async -> Void, metrics: @escaping @Sendable () async -> [UInt8] = { [] }
     ) {
+        self.idempotency = idempotency
         self.metrics = metrics
         self.media = media
         self.principals = principals

@@ -14,10 +14,15 @@ struct Authenticator: Sendable {
         self.principals = principals
     }
 
+    /// The credential the request guard verified for the request being served, and its principal: the
+    /// handler's own `principal(for:)` does not verify it again.
+    @TaskLocal static var verified: (token: String, principal: Principal)?
+
     func principal(for request: Request) async throws -> Principal {
         guard let header = request.headers["Authorization"], let token = Self.bearerToken(header) else {
             throw APIProblem.unauthorized("Send the credential as Authorization: Bearer <token>.")
         }
+        if let verified = Self.verified, verified.token == token { return verified.principal }
         if let (id, secret) = Secrets.parse(token, prefix: "unk") ?? Secrets.parse(token, prefix: "unc") {
             guard let credential = try await principals.credential(id: id),
                 Secrets.constantTimeEqual(credential.secretHash, Secrets.hash(secret))

@@ -6,3 +6,14 @@ enum Principal: Sendable, Equatable {
     case app(appID: String)
     case user(CenterKey)
 }
+
+extension Principal {
+    /// What idempotency keys are kept per: each principal has its own.
+    var scope: String {
+        switch self {
+        case .operator: "operator"
+        case .app(let appID): "app:\(appID)"
+        case .user(let key): "center:\(key.appID)/\(key.centerID)"
+        }
+    }
+}

@@ -18,6 +18,9 @@ package struct Router: HTTPResponder {
     /// Told about every response: the method, the route's template (nil: no route matched), the status
     /// and how long the handler took (metrics).
     package var onResponse: @Sendable (HTTPMethod, String?, HTTPStatus, Duration) -> Void = { _, _, _, _ in }
+    /// Runs around the handler of every matched route (rate limits, idempotency keys): given the request,
+    /// the route's template and the handler. What it throws is rendered like a handler's errors.
+    package var middleware: (@Sendable (Request, String, @escaping Handler) async throws -> Response)?
 
     package init(
         errorMapper: @escaping @Sendable (any Error) -> Problem? = { _ in nil },
@@ -48,7 +51,11 @@ package struct Router: HTTPResponder {
         do {
             let route = try match(&request)
             template = route.template
-            response = try await route.handler(request)
+            if let middleware {
+                response = try await middleware(request, route.template, route.handler)
+            } else {
+                response = try await route.handler(request)
+            }
         } catch let problem as Problem {
             response = problem.response
         } catch {

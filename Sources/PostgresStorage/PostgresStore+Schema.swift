@@ -124,6 +124,17 @@ extension PostgresStore {
                 "ALTER TABLE deliveries ADD COLUMN traceparent text",
             ]
         ),
+        (
+            3, "idempotency keys",
+            [
+                """
+                CREATE TABLE idempotency_keys (
+                    scope text NOT NULL, key text NOT NULL, fingerprint bytea NOT NULL, created_at bigint NOT NULL, status integer,
+                    headers bytea, body bytea, PRIMARY KEY (scope, key))
+                """,
+                "CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at)",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

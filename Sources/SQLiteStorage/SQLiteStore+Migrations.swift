@@ -98,6 +98,22 @@ extension SQLiteStore {
             try db.execute(sql: "ALTER TABLE pending ADD COLUMN traceparent TEXT")
             try db.execute(sql: "ALTER TABLE deliveries ADD COLUMN traceparent TEXT")
         }
+        migrator.registerMigration("v9: idempotency keys") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE idempotency_keys (
+                        scope TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        fingerprint BLOB NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        status INTEGER,
+                        headers BLOB,
+                        body BLOB,
+                        PRIMARY KEY (scope, key)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
+                    """)
+        }
         return migrator
     }
 

@@ -18,6 +18,16 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+        /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+        /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+        /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+        /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+        /// sent again with the same key.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/IdempotencyKey`.
+        public typealias IdempotencyKey = Swift.String
         /// Standard Webhooks message id (msg_…), the same on every attempt of one message.
         ///
         /// - Remark: Generated from `#/components/parameters/WebhookID`.

@@ -18,6 +18,71 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     public enum Responses {
+        public struct RateLimited: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/RateLimited/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// Seconds until the next request may go.
+                ///
+                /// - Remark: Generated from `#/components/responses/RateLimited/headers/Retry-After`.
+                public var retryAfter: Swift.Int?
+                /// The class, its burst q and window w in seconds: "send";q=2000;w=2.
+                ///
+                /// - Remark: Generated from `#/components/responses/RateLimited/headers/RateLimit-Policy`.
+                public var rateLimitPolicy: Swift.String?
+                /// Requests left r and seconds t until the bucket is full: "send";r=0;t=2.
+                ///
+                /// - Remark: Generated from `#/components/responses/RateLimited/headers/RateLimit`.
+                public var rateLimit: Swift.String?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds until the next request may go.
+                ///   - rateLimitPolicy: The class, its burst q and window w in seconds: "send";q=2000;w=2.
+                ///   - rateLimit: Requests left r and seconds t until the bucket is full: "send";r=0;t=2.
+                public init(
+                    retryAfter: Swift.Int? = nil,
+                    rateLimitPolicy: Swift.String? = nil,
+                    rateLimit: Swift.String? = nil
+                ) {
+                    self.retryAfter = retryAfter
+                    self.rateLimitPolicy = rateLimitPolicy
+                    self.rateLimit = rateLimit
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.RateLimited.Headers
+            /// - Remark: Generated from `#/components/responses/RateLimited/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/RateLimited/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.RateLimited.Body
+            /// Creates a new `RateLimited`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.RateLimited.Headers = .init(),
+                body: Components.Responses.RateLimited.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct Problem: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Problem/content`.
             @frozen public enum Body: Sendable, Hashable {

@@ -584,6 +584,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/403`.
@@ -819,6 +845,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/get(listApps)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/apps/get(listApps)/responses/403`.
@@ -909,12 +961,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/apps/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/apps/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateApp.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateApp.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateApp.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -1050,6 +1117,55 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/post(createApp)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/post(createApp)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -1348,6 +1464,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/{appID}/get(getApp)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/apps/{appID}/get(getApp)/responses/403`.
@@ -1599,6 +1741,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/{appID}/patch(updateApp)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -1906,6 +2074,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/{appID}/delete(deleteApp)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/apps/{appID}/delete(deleteApp)/responses/403`.
@@ -2149,6 +2343,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/get(listAppKeys)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/get(listAppKeys)/responses/403`.
@@ -2277,12 +2497,27 @@ public enum Operations {
             public var path: Operations.CreateAppKey.Input.Path
             /// - Remark: Generated from `#/paths/v1/apps/{appID}/keys/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/apps/{appID}/keys/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAppKey.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAppKey.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAppKey.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -2393,6 +2628,78 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/post(createAppKey)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/post(createAppKey)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/post(createAppKey)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -2636,6 +2943,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/{keyID}/delete(revokeAppKey)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/apps/{appID}/keys/{keyID}/delete(revokeAppKey)/responses/403`.
@@ -2861,6 +3194,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/clock/get(getClock)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/clock/get(getClock)/responses/403`.
@@ -2953,12 +3312,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/clock/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/clock/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetClock.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetClock.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetClock.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -3075,6 +3449,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/clock/post(setClock)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -3378,6 +3778,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/categories/get(getNotificationCategories)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/categories/get(getNotificationCategories)/responses/403`.
@@ -3592,6 +4018,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/categories/put(setNotificationCategories)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -3901,6 +4353,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/get(listCenters)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/centers/get(listCenters)/responses/403`.
@@ -3993,12 +4471,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/centers/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCenter.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCenter.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCenter.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -4134,6 +4627,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/post(createCenter)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -4455,6 +4974,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/get(getCenter)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/centers/{centerID}/get(getCenter)/responses/403`.
@@ -4686,6 +5231,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delete(deleteCenter)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delete(deleteCenter)/responses/403`.
@@ -4810,18 +5381,31 @@ public enum Operations {
             public var path: Operations.RequestAuthorization.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/authorization/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/authorization/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// - Remark: Generated from `#/paths/v1/centers/{centerID}/authorization/POST/header/Prefer`.
                 public var prefer: Swift.String?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestAuthorization.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - prefer:
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     prefer: Swift.String? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestAuthorization.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.prefer = prefer
                     self.accept = accept
                 }
@@ -4993,6 +5577,78 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/authorization/post(requestAuthorization)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/authorization/post(requestAuthorization)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/authorization/post(requestAuthorization)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -5291,6 +5947,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/settings/get(getNotificationSettings)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/centers/{centerID}/settings/get(getNotificationSettings)/responses/403`.
@@ -5563,6 +6245,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/get(getPendingNotificationRequests)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/get(getPendingNotificationRequests)/responses/403`.
@@ -5691,6 +6399,16 @@ public enum Operations {
             public var path: Operations.AddNotificationRequest.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/POST/header/traceparent`.
@@ -5699,12 +6417,15 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     traceparent: Components.Parameters.TraceParent? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddNotificationRequest.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.traceparent = traceparent
                     self.accept = accept
                 }
@@ -5876,6 +6597,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/post(addNotificationRequest)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -6124,6 +6871,16 @@ public enum Operations {
             public var path: Operations.RemovePendingNotificationRequests.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove/POST/header/traceparent`.
@@ -6132,12 +6889,15 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     traceparent: Components.Parameters.TraceParent? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemovePendingNotificationRequests.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.traceparent = traceparent
                     self.accept = accept
                 }
@@ -6258,6 +7018,55 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/remove/post(removePendingNotificationRequests)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/remove/post(removePendingNotificationRequests)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -6460,6 +7269,16 @@ public enum Operations {
             public var path: Operations.RemoveAllPendingNotificationRequests.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove-all/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove-all/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/v1/centers/{centerID}/requests/remove-all/POST/header/traceparent`.
@@ -6468,12 +7287,15 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     traceparent: Components.Parameters.TraceParent? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveAllPendingNotificationRequests.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.traceparent = traceparent
                     self.accept = accept
                 }
@@ -6585,6 +7407,78 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/remove-all/post(removeAllPendingNotificationRequests)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/remove-all/post(removeAllPendingNotificationRequests)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/remove-all/post(removeAllPendingNotificationRequests)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -6862,6 +7756,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/get(getDeliveredNotifications)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/get(getDeliveredNotifications)/responses/403`.
@@ -6988,6 +7908,16 @@ public enum Operations {
             public var path: Operations.RemoveDeliveredNotifications.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove/POST/header/traceparent`.
@@ -6996,12 +7926,15 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     traceparent: Components.Parameters.TraceParent? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDeliveredNotifications.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.traceparent = traceparent
                     self.accept = accept
                 }
@@ -7122,6 +8055,55 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/remove/post(removeDeliveredNotifications)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/remove/post(removeDeliveredNotifications)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -7324,6 +8306,16 @@ public enum Operations {
             public var path: Operations.RemoveAllDeliveredNotifications.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove-all/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove-all/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/v1/centers/{centerID}/delivered/remove-all/POST/header/traceparent`.
@@ -7332,12 +8324,15 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     traceparent: Components.Parameters.TraceParent? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveAllDeliveredNotifications.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.traceparent = traceparent
                     self.accept = accept
                 }
@@ -7449,6 +8444,78 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/remove-all/post(removeAllDeliveredNotifications)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/remove-all/post(removeAllDeliveredNotifications)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/remove-all/post(removeAllDeliveredNotifications)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -7705,6 +8772,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/badge/put(setBadgeCount)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -8008,6 +9101,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/get(getOwnCenter)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/me/get(getOwnCenter)/responses/403`.
@@ -8121,6 +9240,16 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/me/authorization/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/authorization/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/v1/me/authorization/POST/header/traceparent`.
@@ -8129,12 +9258,15 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     traceparent: Components.Parameters.TraceParent? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AnswerAuthorizationPrompt.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.traceparent = traceparent
                     self.accept = accept
                 }
@@ -8252,6 +9384,55 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/authorization/post(answerAuthorizationPrompt)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/authorization/post(answerAuthorizationPrompt)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -8555,6 +9736,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/settings/get(getOwnNotificationSettings)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/me/settings/get(getOwnNotificationSettings)/responses/403`.
@@ -8801,6 +10008,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/settings/patch(updateNotificationSettings)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -9117,6 +10350,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/state/patch(updateCenterState)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/me/state/patch(updateCenterState)/responses/403`.
@@ -9301,12 +10560,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/me/location/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/location/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateLocation.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateLocation.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateLocation.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -9423,6 +10697,55 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/location/post(updateLocation)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/location/post(updateLocation)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -9705,6 +11028,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/categories/get(getOwnNotificationCategories)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/me/categories/get(getOwnNotificationCategories)/responses/403`.
@@ -9938,6 +11287,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/get(getOwnDeliveredNotifications)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/me/delivered/get(getOwnDeliveredNotifications)/responses/403`.
@@ -10066,6 +11441,16 @@ public enum Operations {
             public var path: Operations.RespondToNotification.Input.Path
             /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/response/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/response/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/v1/me/delivered/{identifier}/response/POST/header/traceparent`.
@@ -10074,12 +11459,15 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     traceparent: Components.Parameters.TraceParent? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RespondToNotification.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.traceparent = traceparent
                     self.accept = accept
                 }
@@ -10200,6 +11588,55 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/response/post(respondToNotification)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/response/post(respondToNotification)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -10520,6 +11957,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/events/get(streamEvents)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/me/events/get(streamEvents)/responses/403`.
@@ -10723,6 +12186,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/get(getWebhookSettings)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -10948,6 +12437,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/put(setWebhookSettings)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -11262,6 +12777,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)/responses/403`.
@@ -11488,6 +13029,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/get(getWebhookDelivery)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/get(getWebhookDelivery)/responses/403`.
@@ -11616,12 +13183,27 @@ public enum Operations {
             public var path: Operations.ReplayWebhookDelivery.Input.Path
             /// - Remark: Generated from `#/paths/v1/webhooks/deliveries/{deliveryID}/replay/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/webhooks/deliveries/{deliveryID}/replay/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplayWebhookDelivery.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplayWebhookDelivery.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplayWebhookDelivery.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -11732,6 +13314,78 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/replay/post(replayWebhookDelivery)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/replay/post(replayWebhookDelivery)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/{deliveryID}/replay/post(replayWebhookDelivery)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -11852,12 +13506,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/webhooks/endpoints/enable/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/webhooks/endpoints/enable/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.EnableWebhookEndpoint.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.EnableWebhookEndpoint.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.EnableWebhookEndpoint.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -11974,6 +13643,78 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/endpoints/enable/post(enableWebhookEndpoint)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/endpoints/enable/post(enableWebhookEndpoint)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhooks/endpoints/enable/post(enableWebhookEndpoint)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -12256,6 +13997,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/localizations/get(getLocalizations)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/localizations/get(getLocalizations)/responses/403`.
@@ -12470,6 +14237,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/localizations/put(setDefaultLocale)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -12768,6 +14561,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/localizations/{locale}/get(getStringTable)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/localizations/{locale}/get(getStringTable)/responses/403`.
@@ -13026,6 +14845,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/localizations/{locale}/put(setStringTable)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -13308,6 +15153,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/media/get(getMediaUsage)/responses/403`.
@@ -13424,12 +15295,27 @@ public enum Operations {
             public var query: Operations.UploadMedia.Input.Query
             /// - Remark: Generated from `#/paths/v1/media/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/media/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadMedia.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadMedia.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadMedia.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -13619,6 +15505,55 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -14052,6 +15987,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/media/{mediaID}/get(getMedia)/responses/403`.
@@ -14347,6 +16308,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{mediaID}/content/get(downloadMedia)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -14682,6 +16669,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/attachments/{attachmentID}/get(downloadAttachment)/responses/403`.
@@ -14954,6 +16967,32 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/get(getPushToken)/responses/403`.
@@ -15082,12 +17121,27 @@ public enum Operations {
             public var path: Operations.RotatePushToken.Input.Path
             /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/rotate/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/centers/{centerID}/push-token/rotate/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotatePushToken.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotatePushToken.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotatePushToken.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -15198,6 +17252,78 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-token/rotate/post(rotatePushToken)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -15355,6 +17481,16 @@ public enum Operations {
             public var path: Operations.SendPush.Input.Path
             /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 /// W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///
                 /// - Remark: Generated from `#/paths/3/device/{deviceToken}/POST/header/traceparent`.
@@ -15392,6 +17528,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
                 ///   - traceparent: W3C Trace Context, sent as it came with the webhook calls this call leads to: for an added request or push, stored with it for the calls of its firings (willPresent, the service extension, notification.delivered); for a user's call or a removal, the events it causes (notification.response, the content extension, authorization.changed, settings.changed, notification.removed). An invalid one is ignored.
                 ///   - apnsTopic: The app id.
                 ///   - apnsPushType:
@@ -15401,6 +17538,7 @@ public enum Operations {
                 ///   - apnsCollapseId: At most 64 bytes.
                 ///   - accept:
                 public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     traceparent: Components.Parameters.TraceParent? = nil,
                     apnsTopic: Swift.String,
                     apnsPushType: Operations.SendPush.Input.Headers.ApnsPushTypePayload? = nil,
@@ -15410,6 +17548,7 @@ public enum Operations {
                     apnsCollapseId: Swift.String? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendPush.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.idempotencyKey = idempotencyKey
                     self.traceparent = traceparent
                     self.apnsTopic = apnsTopic
                     self.apnsPushType = apnsPushType

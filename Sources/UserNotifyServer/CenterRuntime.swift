@@ -36,6 +36,8 @@ package final class CenterRuntime: Service {
         package let sender: WebhookSender
         /// The apps' attachment media.
         package let media: MediaLibrary
+        /// The database itself, for what needs no cache (idempotency keys, retention sweeps).
+        package let database: any StorageBackend.Store
 
         /// Returns once everything due at the clock's time has fired and its webhooks have been attempted
         /// (the virtual clock's move): here, and by the other replicas on the database, which may hold
@@ -182,7 +184,7 @@ package final class CenterRuntime: Service {
                     virtualClock?.set(now)
                     return now
                 },
-                events: EventHub(store: store), webhooks: database, sender: sender, media: media)
+                events: EventHub(store: store), webhooks: database, sender: sender, media: media, database: database)
         }
         readiness.markReady(isReachable: backend.isReachable)
         logger.notice(

@@ -1,3 +1,4 @@
+import API
 import Configuration
 import Foundation
 import Logging
@@ -27,6 +28,9 @@ import Webhooks
 /// | `--http-threads` | `USERNOTIFYD_HTTP_THREADS` | one per core, at most 4 |
 /// | `--heartbeat-interval` | `USERNOTIFYD_HEARTBEAT_INTERVAL` | `15` seconds |
 /// | `--drain-delay` | `USERNOTIFYD_DRAIN_DELAY` | `0` seconds (not ready, still serving, before draining) |
+/// | `--rate-limit-send` | `USERNOTIFYD_RATE_LIMIT_SEND` | `1000` adds and pushes per second per credential, bursts of twice that (0: none) |
+/// | `--rate-limit-write` | `USERNOTIFYD_RATE_LIMIT_WRITE` | `100` other writes per second per credential (0: none) |
+/// | `--rate-limit-read` | `USERNOTIFYD_RATE_LIMIT_READ` | `200` reads per second per credential (0: none) |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
     package var dataDirectory = "./data"
@@ -49,6 +53,8 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// After SIGTERM: how long `/readyz` says 503 while everything still serves, so that load balancers
     /// stop sending before the server drains.
     package var drainDelay: Duration = .zero
+    /// Requests per second each app key and center token may make, per class (per replica).
+    package var rateLimits = RateLimits()
 
     package init() {}
 }
@@ -66,95 +72,108 @@ extension ServerConfiguration {
         var environmentName: String { "USERNOTIFYD_" + name.uppercased().replacingOccurrences(of: "-", with: "_") }
     }
 
-    private static let options: [Option] = [
-        Option(name: "host", help: "address to listen on (default 127.0.0.1)") { $0.http.host = $1 },
-        Option(name: "port", help: "TCP port; 0 picks a free one (default 8080)") { config, value throws(ConfigurationError) in
-            config.http.port = try integer(value, "port", in: 0...65535)
-        },
-        Option(name: "data-dir", help: "directory for the database and media (default ./data)") { $0.dataDirectory = $1 },
-        Option(
-            name: "database-url", help: "postgres://user:pass@host:port/db or sqlite:///path (default: SQLite in the data directory)",
-            isSecret: true
-        ) {
-            config, value throws(ConfigurationError) in
-            guard !value.isEmpty else {
-                config.databaseURL = nil
-                return
-            }
-            guard let url = URL(string: value), url.scheme != nil else {
-                throw ConfigurationError(
-                    "--database-url must be a URL such as postgres://user@127.0.0.1:5432/usernotifyd; got something else")
-            }
-            config.databaseURL = url
-        },
-        Option(name: "database-pool-size", help: "PostgreSQL connections per replica at most (default 20)") {
-            config, value throws(ConfigurationError) in
-            config.databasePoolSize = try integer(value, "database-pool-size", in: 1...1000)
-        },
-        Option(name: "log-level", help: "trace, debug, info, notice, warning, error or critical (default info)") {
-            config, value throws(ConfigurationError) in
-            guard let level = Logger.Level(rawValue: value.lowercased()) else {
-                throw ConfigurationError("log-level must be one of trace, debug, info, notice, warning, error, critical; got '\(value)'")
-            }
-            config.logLevel = level
-        },
-        Option(name: "max-body-bytes", help: "largest request body accepted (default 1048576)") {
-            config, value throws(ConfigurationError) in
-            config.http.maxBodyBytes = try integer(value, "max-body-bytes", in: 1...(1 << 30))
-        },
-        Option(name: "admin-token", help: "operator secret for the admin API (no default)", isSecret: true) {
-            $0.adminToken = $1.isEmpty ? nil : $1
-        },
-        Option(name: "virtual-clock", help: "1 = the scheduler's clock moves only when the operator sets it (default 0)") {
-            config, value throws(ConfigurationError) in
-            config.virtualClock = try boolean(value, "virtual-clock")
-        },
-        Option(name: "pending-limit", help: "pending requests per center; adding more is refused (default 64)") {
-            config, value throws(ConfigurationError) in
-            config.pendingLimit = try integer(value, "pending-limit", in: 1...1_000_000)
-        },
-        Option(name: "media-quota-bytes", help: "bytes of attachment media each app may keep (default 1000000000)") {
-            config, value throws(ConfigurationError) in
-            config.mediaQuotaBytes = try integer(value, "media-quota-bytes", in: 1...(1 << 50))
-        },
-        Option(
-            name: "webhook-allow-networks",
-            help:
-                "comma-separated CIDRs webhook and attachment URLs may reach although loopback or private, e.g. 127.0.0.0/8 (default none)"
-        ) { config, value throws(ConfigurationError) in
-            var networks: [IPNetwork] = []
-            for text in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !text.isEmpty {
-                guard let network = IPNetwork(text) else {
-                    throw ConfigurationError("--webhook-allow-networks: '\(text)' is not a CIDR such as 10.0.0.0/8 or ::1/128")
+    private static let options: [Option] =
+        [
+            Option(name: "host", help: "address to listen on (default 127.0.0.1)") { $0.http.host = $1 },
+            Option(name: "port", help: "TCP port; 0 picks a free one (default 8080)") { config, value throws(ConfigurationError) in
+                config.http.port = try integer(value, "port", in: 0...65535)
+            },
+            Option(name: "data-dir", help: "directory for the database and media (default ./data)") { $0.dataDirectory = $1 },
+            Option(
+                name: "database-url", help: "postgres://user:pass@host:port/db or sqlite:///path (default: SQLite in the data directory)",
+                isSecret: true
+            ) {
+                config, value throws(ConfigurationError) in
+                guard !value.isEmpty else {
+                    config.databaseURL = nil
+                    return
                 }
-                networks.append(network)
+                guard let url = URL(string: value), url.scheme != nil else {
+                    throw ConfigurationError(
+                        "--database-url must be a URL such as postgres://user@127.0.0.1:5432/usernotifyd; got something else")
+                }
+                config.databaseURL = url
+            },
+            Option(name: "database-pool-size", help: "PostgreSQL connections per replica at most (default 20)") {
+                config, value throws(ConfigurationError) in
+                config.databasePoolSize = try integer(value, "database-pool-size", in: 1...1000)
+            },
+            Option(name: "log-level", help: "trace, debug, info, notice, warning, error or critical (default info)") {
+                config, value throws(ConfigurationError) in
+                guard let level = Logger.Level(rawValue: value.lowercased()) else {
+                    throw ConfigurationError(
+                        "log-level must be one of trace, debug, info, notice, warning, error, critical; got '\(value)'")
+                }
+                config.logLevel = level
+            },
+            Option(name: "max-body-bytes", help: "largest request body accepted (default 1048576)") {
+                config, value throws(ConfigurationError) in
+                config.http.maxBodyBytes = try integer(value, "max-body-bytes", in: 1...(1 << 30))
+            },
+            Option(name: "admin-token", help: "operator secret for the admin API (no default)", isSecret: true) {
+                $0.adminToken = $1.isEmpty ? nil : $1
+            },
+            Option(name: "virtual-clock", help: "1 = the scheduler's clock moves only when the operator sets it (default 0)") {
+                config, value throws(ConfigurationError) in
+                config.virtualClock = try boolean(value, "virtual-clock")
+            },
+            Option(name: "pending-limit", help: "pending requests per center; adding more is refused (default 64)") {
+                config, value throws(ConfigurationError) in
+                config.pendingLimit = try integer(value, "pending-limit", in: 1...1_000_000)
+            },
+            Option(name: "media-quota-bytes", help: "bytes of attachment media each app may keep (default 1000000000)") {
+                config, value throws(ConfigurationError) in
+                config.mediaQuotaBytes = try integer(value, "media-quota-bytes", in: 1...(1 << 50))
+            },
+            Option(
+                name: "webhook-allow-networks",
+                help:
+                    "comma-separated CIDRs webhook and attachment URLs may reach although loopback or private, e.g. 127.0.0.0/8 (default none)"
+            ) { config, value throws(ConfigurationError) in
+                var networks: [IPNetwork] = []
+                for text in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !text.isEmpty {
+                    guard let network = IPNetwork(text) else {
+                        throw ConfigurationError("--webhook-allow-networks: '\(text)' is not a CIDR such as 10.0.0.0/8 or ::1/128")
+                    }
+                    networks.append(network)
+                }
+                config.webhookAllowedNetworks = networks
+            },
+            Option(name: "connection-limit", help: "most open connections (default 1000)") { config, value throws(ConfigurationError) in
+                config.http.connectionLimit = try integer(value, "connection-limit", in: 1...100_000)
+            },
+            Option(name: "idle-timeout", help: "seconds a silent connection stays open (default 60)") {
+                config, value throws(ConfigurationError) in
+                config.http.idleTimeout = .seconds(try integer(value, "idle-timeout", in: 1...86_400))
+            },
+            Option(name: "request-timeout", help: "seconds a client has to send a whole request (default 30)") {
+                config, value throws(ConfigurationError) in
+                config.http.requestReadTimeout = .seconds(try integer(value, "request-timeout", in: 1...86_400))
+            },
+            Option(name: "http-threads", help: "libmicrohttpd polling threads (default: cores, at most 4)") {
+                config, value throws(ConfigurationError) in
+                config.http.threads = try integer(value, "http-threads", in: 1...64)
+            },
+            Option(name: "heartbeat-interval", help: "seconds between keep-alive comments on event streams (default 15)") {
+                config, value throws(ConfigurationError) in
+                config.http.heartbeatInterval = .seconds(try integer(value, "heartbeat-interval", in: 1...3_600))
+            },
+            Option(name: "drain-delay", help: "seconds /readyz answers 503 after SIGTERM while everything still serves (default 0)") {
+                config, value throws(ConfigurationError) in
+                config.drainDelay = .seconds(try integer(value, "drain-delay", in: 0...600))
+            },
+        ]
+        + RateLimits.Kind.allCases.map { kind in
+            let defaults = RateLimits()[kind].map { String(Int($0.perSecond)) } ?? "0"
+            let what = ["send": "adds and pushes", "write": "other writes", "read": "reads"][kind.rawValue] ?? kind.rawValue
+            return Option(
+                name: "rate-limit-\(kind.rawValue)",
+                help: "\(what) per second per app key or center token, bursts of twice that; 0 = no limit (default \(defaults))"
+            ) { config, value throws(ConfigurationError) in
+                let rate = try integer(value, "rate-limit-\(kind.rawValue)", in: 0...10_000_000)
+                config.rateLimits[kind] = rate == 0 ? nil : RateLimit(perSecond: Double(rate))
             }
-            config.webhookAllowedNetworks = networks
-        },
-        Option(name: "connection-limit", help: "most open connections (default 1000)") { config, value throws(ConfigurationError) in
-            config.http.connectionLimit = try integer(value, "connection-limit", in: 1...100_000)
-        },
-        Option(name: "idle-timeout", help: "seconds a silent connection stays open (default 60)") {
-            config, value throws(ConfigurationError) in
-            config.http.idleTimeout = .seconds(try integer(value, "idle-timeout", in: 1...86_400))
-        },
-        Option(name: "request-timeout", help: "seconds a client has to send a whole request (default 30)") {
-            config, value throws(ConfigurationError) in
-            config.http.requestReadTimeout = .seconds(try integer(value, "request-timeout", in: 1...86_400))
-        },
-        Option(name: "http-threads", help: "libmicrohttpd polling threads (default: cores, at most 4)") {
-            config, value throws(ConfigurationError) in
-            config.http.threads = try integer(value, "http-threads", in: 1...64)
-        },
-        Option(name: "heartbeat-interval", help: "seconds between keep-alive comments on event streams (default 15)") {
-            config, value throws(ConfigurationError) in
-            config.http.heartbeatInterval = .seconds(try integer(value, "heartbeat-interval", in: 1...3_600))
-        },
-        Option(name: "drain-delay", help: "seconds /readyz answers 503 after SIGTERM while everything still serves (default 0)") {
-            config, value throws(ConfigurationError) in
-            config.drainDelay = .seconds(try integer(value, "drain-delay", in: 0...600))
-        },
-    ]
+        }
 
     /// The settings from the flags (`--name value` or `--name=value`), else the environment, else the
     /// defaults, read through swift-configuration: the flags as an in-memory provider, the environment with

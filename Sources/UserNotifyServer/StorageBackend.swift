@@ -8,7 +8,7 @@ import Storage
 /// default), or the URL's database (`--database-url`: `postgres://…` for several replicas,
 /// `sqlite:///path`). Everything above talks to it through the store protocols only.
 package struct StorageBackend: Sendable {
-    package typealias Store = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore
+    package typealias Store = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore & IdempotencyStore
 
     /// The store, as every part uses it.
     package let store: any Store

@@ -29,8 +29,8 @@ package struct UserNotifyApplication: Sendable {
         self.onListening = onListening
     }
 
-    /// The routes of the whole API.
-    package func makeRouter(readiness: Readiness, runtime: CenterRuntime) -> Router {
+    /// The routes of the whole API. `rateLimiter`: the configuration's limits on the wall clock unless given.
+    package func makeRouter(readiness: Readiness, runtime: CenterRuntime, rateLimiter: RateLimiter? = nil) -> Router {
         let logger = logger
         let metrics = metrics
         var router = Router(
@@ -56,12 +56,14 @@ package struct UserNotifyApplication: Sendable {
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
                     events: parts.events, versions: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
-                    moveClock: parts.moveClock, media: parts.media, settle: parts.settle,
+                    moveClock: parts.moveClock, media: parts.media, idempotency: parts.database, settle: parts.settle,
                     metrics: { await metrics.exposition(parts) }
                 )
             }
         }
         APIRoutes.register(on: &router, provider)
+        let requestGuard = RequestGuard(provider: provider, limiter: rateLimiter ?? RateLimiter(limits: configuration.rateLimits))
+        router.middleware = { request, template, next in try await requestGuard(request, template: template, next) }
         ConsoleRoutes.register(on: &router)
         return router
     }

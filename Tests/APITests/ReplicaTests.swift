@@ -46,15 +46,15 @@ struct ReplicaTests {
                 ])
             guard added.status == 201 else { throw LoopbackConnection.Failure("request \(index): \(added.status) \(added.text)") }
         }
-        #expect(try replicas.count("SELECT count(*) FROM pending") == total)
+        #expect(try await replicas.count("SELECT count(*) FROM pending") == total)
 
         // Everything comes due at once on the shared clock; the third replica dies in the burst.
         async let moved = slowRequest(
             port: replicas[0].port, "POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 60], timeout: 900)
-        try await waitUntil("the burst to begin") { try replicas.count("SELECT count(*) FROM delivered") >= 500 }
+        try await waitUntil("the burst to begin") { try await replicas.count("SELECT count(*) FROM delivered") >= 500 }
         replicas[2].process.signal(SIGKILL)
         _ = try await replicas[2].process.waitForExit()
-        let firedBeforeTheKill = try replicas.count("SELECT count(*) FROM delivered")
+        let firedBeforeTheKill = try await replicas.count("SELECT count(*) FROM delivered")
         #expect(firedBeforeTheKill < total, "the replica died mid-burst")
 
         // The dead replica's claims are taken over once their leases (10 s for firings, 30 s for webhook
@@ -64,21 +64,22 @@ struct ReplicaTests {
         #expect(rescued.status == 200)
         #expect(try await moved.status == 200)
         try await waitUntil("every firing and every message", within: 600) {
-            return try replicas.count("SELECT count(*) FROM pending") == 0
-                && replicas.count("SELECT count(*) FROM deliveries WHERE status <> 'delivered'") == 0
-                && replicas.count("SELECT count(*) FROM deliveries") == total
+            let pending = try await replicas.count("SELECT count(*) FROM pending")
+            let undelivered = try await replicas.count("SELECT count(*) FROM deliveries WHERE status <> 'delivered'")
+            let messages = try await replicas.count("SELECT count(*) FROM deliveries")
+            return pending == 0 && undelivered == 0 && messages == total
         }
 
         // Exactly once in the database: one delivered row, one presented event, one message per firing.
-        #expect(try replicas.count("SELECT count(*) FROM delivered") == total)
-        let presented = try TestPostgres.query(
+        #expect(try await replicas.count("SELECT count(*) FROM delivered") == total)
+        let presented = try await TestPostgres.query(
             replicas.database,
             """
             SELECT count(*), count(DISTINCT (center_id, convert_from(data, 'UTF8')::jsonb #>> '{request,identifier}'))
             FROM events WHERE name = 'presented'
             """)
         #expect(presented.first == ["\(total)", "\(total)"], "one presented event per firing")
-        #expect(try replicas.count("SELECT count(*) FROM deliveries WHERE type = 'notification.delivered'") == total)
+        #expect(try await replicas.count("SELECT count(*) FROM deliveries WHERE type = 'notification.delivered'") == total)
 
         // And at the receiver: every call verified, one webhook id per firing.
         let connection = try await LoopbackConnection.open(port: receiver.port, timeout: 120)
@@ -179,10 +180,10 @@ struct ReplicaTests {
         let keyID = String(key.split(separator: "_")[1])
         #expect(try await replicas[0].call("GET", "/v1/categories", token: key).status == 200)
         // Gone from the database, and nobody told: the cache still answers for it.
-        _ = try TestPostgres.query(replicas.database, "DELETE FROM credentials WHERE id = '\(keyID)'")
+        _ = try await TestPostgres.query(replicas.database, "DELETE FROM credentials WHERE id = '\(keyID)'")
         #expect(try await replicas[0].call("GET", "/v1/categories", token: key).status == 200, "served from the cache")
 
-        let cut = try TestPostgres.query(
+        let cut = try await TestPostgres.query(
             replicas.database,
             """
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -231,14 +232,16 @@ struct ReplicaTests {
                 == 200)
         #expect(try await replicas[1].call("GET", "/v1/media/\(mediaID)", token: key).json["holders"] as? Int == 1)
         #expect(
-            try replicas.count("SELECT count(*) FROM media_chunks WHERE sha256 = '\(sha256)'") > 0, "the delivered notification holds it")
+            try await replicas.count("SELECT count(*) FROM media_chunks WHERE sha256 = '\(sha256)'") > 0,
+            "the delivered notification holds it")
 
         #expect(
             try await replicas[1].call("POST", "/v1/centers/phone/delivered/remove", token: key, json: ["identifiers": ["one"]]).status
                 == 200)
         let gone = try await replicas[0].call("GET", "/v1/media/\(mediaID)", token: key)
         #expect(gone.status == 404 && gone.json["code"] as? String == "attachmentNotInDataStore")
-        #expect(try replicas.count("SELECT count(*) FROM media_chunks WHERE sha256 = '\(sha256)'") == 0, "the bytes left the database")
+        #expect(
+            try await replicas.count("SELECT count(*) FROM media_chunks WHERE sha256 = '\(sha256)'") == 0, "the bytes left the database")
         for replica in replicas.servers {
             try await waitUntil("the replica's copy to go", within: 10) {
                 !FileManager.default.fileExists(atPath: AttachmentTests.filePath(replica, sha256: sha256))
@@ -251,74 +254,74 @@ struct ReplicaTests {
     /// `storageUnavailable` with `Retry-After` (never a hang), `/readyz` turns 503, and both replicas
     /// recover by themselves; every request acknowledged with 201 is there afterwards.
     @Test func aDatabaseRestartUnderLoadGives503sThenRecoversAndLosesNothing() async throws {
-        let postgres = try PrivatePostgres()
-        defer { postgres.remove() }
-        let replicas = try await Replicas.start(2, on: postgres.url, arguments: ["--pending-limit", "100000"])
-        let (_, key) = try await replicas[0].makeApp()
-        _ = try await replicas[0].makeAuthorizedCenter("phone", key: key)
+        try await PrivatePostgres.run { postgres in
+            let replicas = try await Replicas.start(2, on: postgres.url, arguments: ["--pending-limit", "100000"])
+            let (_, key) = try await replicas[0].makeApp()
+            _ = try await replicas[0].makeAuthorizedCenter("phone", key: key)
 
-        let tally = Tally()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<6 {
-                group.addTask {
-                    var index = 0
-                    while !tally.state.withLock({ $0.stop }) {
-                        let identifier = "w\(worker)-\(index)"
-                        index += 1
-                        let response = try await replicas[worker % 2].call(
-                            "POST", "/v1/centers/phone/requests", token: key,
-                            json: [
-                                "identifier": identifier, "content": ["title": identifier],
-                                "trigger": ["type": "timeInterval", "timeInterval": 3600],
-                            ])
-                        tally.state.withLock { tally in
-                            switch (response.status, response.json["code"] as? String) {
-                            case (201, _):
-                                tally.acknowledged.insert(identifier)
-                                if tally.outage { tally.acknowledgedAfterOutage += 1 }
-                            case (503, "storageUnavailable") where response.header("Retry-After") != nil:
-                                tally.unavailable += 1
-                            default:
-                                tally.unexpected.append("\(response.status) \(response.text)")
+            let tally = Tally()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<6 {
+                    group.addTask {
+                        var index = 0
+                        while !tally.state.withLock({ $0.stop }) {
+                            let identifier = "w\(worker)-\(index)"
+                            index += 1
+                            let response = try await replicas[worker % 2].call(
+                                "POST", "/v1/centers/phone/requests", token: key,
+                                json: [
+                                    "identifier": identifier, "content": ["title": identifier],
+                                    "trigger": ["type": "timeInterval", "timeInterval": 3600],
+                                ])
+                            tally.state.withLock { tally in
+                                switch (response.status, response.json["code"] as? String) {
+                                case (201, _):
+                                    tally.acknowledged.insert(identifier)
+                                    if tally.outage { tally.acknowledgedAfterOutage += 1 }
+                                case (503, "storageUnavailable") where response.header("Retry-After") != nil:
+                                    tally.unavailable += 1
+                                default:
+                                    tally.unexpected.append("\(response.status) \(response.text)")
+                                }
                             }
+                            if response.status == 503 { try await Task.sleep(for: .milliseconds(100)) }
                         }
-                        if response.status == 503 { try await Task.sleep(for: .milliseconds(100)) }
                     }
                 }
-            }
-            try await waitUntil("requests to go in") { tally.state.withLock { $0.acknowledged.count >= 100 } }
-            try postgres.stop()
-            try await waitUntil("503s while the database is down", within: 60) { tally.state.withLock { $0.unavailable >= 6 } }
-            for replica in replicas.servers {
-                try await waitUntil("/readyz to say unavailable", within: 30) {
-                    try await loopbackRequest(port: replica.port, "GET", "/readyz").status == 503
+                try await waitUntil("requests to go in") { tally.state.withLock { $0.acknowledged.count >= 100 } }
+                try await postgres.stop()
+                try await waitUntil("503s while the database is down", within: 60) { tally.state.withLock { $0.unavailable >= 6 } }
+                for replica in replicas.servers {
+                    try await waitUntil("/readyz to say unavailable", within: 30) {
+                        try await loopbackRequest(port: replica.port, "GET", "/readyz").status == 503
+                    }
                 }
-            }
-            tally.state.withLock { $0.outage = true }
-            try postgres.start()
-            try await waitUntil("adds to succeed again", within: 120) { tally.state.withLock { $0.acknowledgedAfterOutage >= 50 } }
-            for replica in replicas.servers {
-                try await waitUntil("/readyz to say ready", within: 60) {
-                    try await loopbackRequest(port: replica.port, "GET", "/readyz").status == 200
+                tally.state.withLock { $0.outage = true }
+                try await postgres.start()
+                try await waitUntil("adds to succeed again", within: 120) { tally.state.withLock { $0.acknowledgedAfterOutage >= 50 } }
+                for replica in replicas.servers {
+                    try await waitUntil("/readyz to say ready", within: 60) {
+                        try await loopbackRequest(port: replica.port, "GET", "/readyz").status == 200
+                    }
                 }
+                tally.state.withLock { $0.stop = true }
+                try await group.waitForAll()
             }
-            tally.state.withLock { $0.stop = true }
-            try await group.waitForAll()
-        }
-        let final = tally.state.withLock { $0 }
-        #expect(final.unexpected.isEmpty, "only 201s and 503 storageUnavailable with Retry-After: \(final.unexpected.prefix(3))")
+            let final = tally.state.withLock { $0 }
+            #expect(final.unexpected.isEmpty, "only 201s and 503 storageUnavailable with Retry-After: \(final.unexpected.prefix(3))")
 
-        // Everything acknowledged is there, through either replica.
-        var pending: Set<String> = []
-        var cursor: String?
-        repeat {
-            let page = try await replicas[1].call(
-                "GET", "/v1/centers/phone/requests?limit=500" + (cursor.map { "&cursor=\($0)" } ?? ""), token: key)
-            pending.formUnion((page.json["requests"] as? [[String: Any]] ?? []).compactMap { $0["identifier"] as? String })
-            cursor = page.json["nextCursor"] as? String
-        } while cursor != nil
-        #expect(final.acknowledged.isSubset(of: pending), "\(final.acknowledged.subtracting(pending).count) acknowledged requests lost")
-        try await replicas.stop()
+            // Everything acknowledged is there, through either replica.
+            var pending: Set<String> = []
+            var cursor: String?
+            repeat {
+                let page = try await replicas[1].call(
+                    "GET", "/v1/centers/phone/requests?limit=500" + (cursor.map { "&cursor=\($0)" } ?? ""), token: key)
+                pending.formUnion((page.json["requests"] as? [[String: Any]] ?? []).compactMap { $0["identifier"] as? String })
+                cursor = page.json["nextCursor"] as? String
+            } while cursor != nil
+            #expect(final.acknowledged.isSubset(of: pending), "\(final.acknowledged.subtracting(pending).count) acknowledged requests lost")
+            try await replicas.stop()
+        }
     }
 
     /// What the clients of the outage test saw.

@@ -12,10 +12,12 @@ struct Replicas: Sendable {
     /// `count` replicas started together (so that their migrations race, and run once) on a new database
     /// of `server` (by default the run's).
     static func start(_ count: Int, on server: URL? = TestPostgres.serverURL, arguments: [String] = []) async throws -> Replicas {
-        let database = try TestPostgres.createDatabase("replicas", on: server)
+        let database = try await TestPostgres.createDatabase("replicas", on: server)
         let servers = try await withThrowingTaskGroup(of: (Int, APIServer).self) { group in
             for index in 0..<count {
-                group.addTask { (index, try await APIServer(database: database, arguments: arguments)) }
+                // The replica tests load the service on purpose: no rate limits.
+                let limits = ["--rate-limit-send", "0", "--rate-limit-write", "0", "--rate-limit-read", "0"]
+                group.addTask { (index, try await APIServer(database: database, arguments: limits + arguments)) }
             }
             return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }.sorted { $0.key < $1.key }.map(\.value)
         }
@@ -25,11 +27,11 @@ struct Replicas: Sendable {
     /// Stops the replicas still running, then drops the database.
     func stop() async throws {
         for server in servers where server.process.process.isRunning { try await server.stop() }
-        TestPostgres.dropDatabase(database)
+        await TestPostgres.dropDatabase(database)
     }
 
     /// The first column of the first row of `sql` on the replicas' database, as an integer.
-    func count(_ sql: String) throws -> Int { try TestPostgres.count(database, sql) }
+    func count(_ sql: String) async throws -> Int { try await TestPostgres.count(database, sql) }
 }
 
 /// Runs `work` for every index in `range`, at most `width` at a time.

@@ -196,12 +196,15 @@ import Testing
         var message = request("m1", nil)
         message.content.categoryIdentifier = "MSG"
         _ = try await harness.add("c1", message)
-        let disposition = try await harness.service.respond(
-            harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: "REPLY", userText: "hi"))
-        #expect(disposition.forwardToDelegate)
         await #expect(throws: NotificationError.self) {
             try await harness.service.respond(harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: "REPLY"))
         }
+        // Choosing an action clears the notification, as on iOS.
+        let disposition = try await harness.service.respond(
+            harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: "REPLY", userText: "hi"))
+        #expect(disposition.forwardToDelegate && disposition.removesNotification)
+        #expect(try await harness.delivered().isEmpty)
+        _ = try await harness.add("c1", message)
         _ = try await harness.service.respond(
             harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: NotificationResponse.dismissActionIdentifier))
         #expect(try await harness.delivered().isEmpty)

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// Every store protocol at once: what the service opens.
-typealias ContractStore = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore
+typealias ContractStore = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore & IdempotencyStore
 
 /// Opens another store on the same data (a restart).
 typealias Reopen = @Sendable () async throws -> any ContractStore
@@ -30,34 +30,41 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     /// A new database on the test server for each use; its stores' pools run beside the body.
     static let postgres = StoreFactory(name: "PostgreSQL") { body in
-        let url = try TestPostgres.createDatabase("contract")
-        defer { TestPostgres.dropDatabase(url) }
+        let url = try await TestPostgres.createDatabase("contract")
         let logger = Logger(label: "contract", factory: { _ in SwiftLogNoOpLogHandler() })
         let (opened, open) = AsyncStream.makeStream(of: PostgresStore.self)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                await withDiscardingTaskGroup { running in for await store in opened { running.addTask { await store.run() } } }
-            }
-            let make: Reopen = {
-                var configuration = try PostgresStore.Configuration(url: url)
-                // Two hundred writes to one center wait on its row's lock in turn: on a loaded machine
-                // that can take longer than the production deadline, which is not what the suite tests.
-                configuration.deadline = .seconds(60)
-                let store = PostgresStore(configuration: configuration, logger: logger)
-                open.yield(store)
-                try await store.prepare()
-                return store
-            }
-            do {
-                try await body(try await make(), make)
-            } catch {
+        // Dropped whatever the body did, once its stores have stopped.
+        var failure: (any Error)?
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    await withDiscardingTaskGroup { running in for await store in opened { running.addTask { await store.run() } } }
+                }
+                let make: Reopen = {
+                    var configuration = try PostgresStore.Configuration(url: url)
+                    // Two hundred writes to one center wait on its row's lock in turn: on a loaded machine
+                    // that can take longer than the production deadline, which is not what the suite tests.
+                    configuration.deadline = .seconds(60)
+                    let store = PostgresStore(configuration: configuration, logger: logger)
+                    open.yield(store)
+                    try await store.prepare()
+                    return store
+                }
+                do {
+                    try await body(try await make(), make)
+                } catch {
+                    open.finish()
+                    group.cancelAll()
+                    throw error
+                }
                 open.finish()
                 group.cancelAll()
-                throw error
             }
-            open.finish()
-            group.cancelAll()
+        } catch {
+            failure = error
         }
+        await TestPostgres.dropDatabase(url)
+        if let failure { throw failure }
     }
 
     /// Every store the suite runs against here: PostgreSQL when `make test` started a server.

@@ -9,36 +9,41 @@ package enum TestPostgres {
     package static var isAvailable: Bool { serverURL != nil }
 
     /// A new empty database on the server (by default the run's); its URL.
-    package static func createDatabase(_ prefix: String = "test", on server: URL? = serverURL) throws -> URL {
+    package static func createDatabase(_ prefix: String = "test", on server: URL? = serverURL) async throws -> URL {
         guard let server else { throw LoopbackConnection.Failure("no test PostgreSQL server (run make test)") }
         let name = "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
-        _ = try run("createdb", server, [name])
+        _ = try await run("createdb", server, [name])
         var components = URLComponents(url: server, resolvingAgainstBaseURL: false)!
         components.path = "/" + name
         return components.url!
     }
 
     /// Drops a database `createDatabase` made (connections to it are ended).
-    package static func dropDatabase(_ url: URL) {
-        _ = try? run("dropdb", url, ["--force", String(url.path.dropFirst())])
+    package static func dropDatabase(_ url: URL) async {
+        _ = try? await run("dropdb", url, ["--force", String(url.path.dropFirst())])
     }
 
     /// Runs SQL on the database with psql; the rows, each a list of its columns' texts.
-    package static func query(_ url: URL, _ sql: String) throws -> [[String]] {
-        try run("psql", url, ["-d", String(url.path.dropFirst()), "-XAtq", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+    package static func query(_ url: URL, _ sql: String) async throws -> [[String]] {
+        try await run("psql", url, ["-d", String(url.path.dropFirst()), "-XAtq", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
             .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }
 
     /// The first column of the first row of `sql` as an integer.
-    package static func count(_ url: URL, _ sql: String) throws -> Int {
-        guard let text = try query(url, sql).first?.first, let value = Int(text) else {
+    package static func count(_ url: URL, _ sql: String) async throws -> Int {
+        guard let text = try await query(url, sql).first?.first, let value = Int(text) else {
             throw LoopbackConnection.Failure("no number from \(sql)")
         }
         return value
     }
 
     @discardableResult
-    private static func run(_ tool: String, _ server: URL, _ arguments: [String]) throws -> String {
+    private static func run(_ tool: String, _ server: URL, _ arguments: [String]) async throws -> String {
+        // On a thread of its own: waiting for the tool must not hold one of the cooperative pool's few threads.
+        try await onOwnThread { try runBlocking(tool, server, arguments) }
+    }
+
+    private static func runBlocking(_ tool: String, _ server: URL, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
@@ -64,23 +69,40 @@ package final class PrivatePostgres: Sendable {
     /// The superuser URL of its `postgres` database.
     package let url: URL
 
-    package init() throws {
+    package init() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString)").path
-        guard let url = URL(string: try Self.script("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let url = URL(string: try await Self.script("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw LoopbackConnection.Failure("postgres-server.sh printed no URL")
         }
         self.url = url
     }
 
     /// Stops the server (a fast shutdown: connections are ended); `start()` brings it back on the same port and data.
-    package func stop() throws { _ = try Self.script("stop", directory) }
+    package func stop() async throws { _ = try await Self.script("stop", directory) }
 
-    package func start() throws { _ = try Self.script("start", directory) }
+    package func start() async throws { _ = try await Self.script("start", directory) }
+
+    /// Runs `body` with a server of its own, removed afterwards whatever `body` did.
+    package static func run(_ body: (PrivatePostgres) async throws -> Void) async throws {
+        let postgres = try await PrivatePostgres()
+        do {
+            try await body(postgres)
+        } catch {
+            await postgres.remove()
+            throw error
+        }
+        await postgres.remove()
+    }
 
     /// Stops the server and deletes its data.
-    package func remove() { _ = try? Self.script("remove", directory) }
+    package func remove() async { _ = try? await Self.script("remove", directory) }
 
-    private static func script(_ action: String, _ directory: String) throws -> String {
+    /// Runs the script on a thread of its own (starting a server takes seconds: not on the cooperative pool).
+    private static func script(_ action: String, _ directory: String) async throws -> String {
+        try await onOwnThread { try scriptBlocking(action, directory) }
+    }
+
+    private static func scriptBlocking(_ action: String, _ directory: String) throws -> String {
         // Its output goes to a file, not a pipe: the server it starts may inherit the pipe's write end
         // (Foundation's pipes are not close-on-exec), and reading to the pipe's end would never end.
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("pg-out-\(UUID().uuidString)").path

@@ -66,6 +66,7 @@ import UserNotifyServer
         "log-level": "debug", "max-body-bytes": "5", "admin-token": "t", "virtual-clock": "1", "pending-limit": "7",
         "media-quota-bytes": "11", "webhook-allow-networks": "10.0.0.0/8", "connection-limit": "13", "idle-timeout": "17",
         "request-timeout": "19", "http-threads": "3", "heartbeat-interval": "23", "drain-delay": "29",
+        "rate-limit-send": "0", "rate-limit-write": "31", "rate-limit-read": "37",
     ]
 
     @Test(arguments: sampleValues.keys.sorted())

@@ -34,16 +34,22 @@ SPEC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."
 
 
 class Contract:
-    """The webhooks of openapi.yaml: a validator for each call's body and for each synchronous answer."""
+    """The webhooks of openapi.yaml: a validator for each call's body and for each synchronous answer
+    (each made once and kept)."""
 
     def __init__(self, path):
         with open(path) as file:
-            spec = yaml.safe_load(file)
+            spec = yaml.load(file, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         self.registry = Registry().with_resource("urn:spec", Resource.from_contents(spec, default_specification=DRAFT202012))
         self.webhooks = spec.get("webhooks") or {}
+        self.validators = {}
+        self.lock = threading.Lock()
 
     def validator(self, pointer):
-        return Draft202012Validator({"$ref": "urn:spec#" + pointer}, registry=self.registry)
+        with self.lock:
+            if pointer not in self.validators:
+                self.validators[pointer] = Draft202012Validator({"$ref": "urn:spec#" + pointer}, registry=self.registry)
+            return self.validators[pointer]
 
     def errors(self, pointer, instance):
         return [f"{'/'.join(map(str, error.absolute_path)) or '(root)'}: {error.message}" for error in self.validator(pointer).iter_errors(instance)]
@@ -61,17 +67,31 @@ class Contract:
 contract = None
 
 
-def schema_errors(message, answer=None):
-    """What in a call (and the answer given to it) is not as openapi.yaml says; printed when anything is."""
+lock = threading.Lock()
+state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge", "extension": "dismissAndForwardAction", "service": "title:Changed"}
+validating = threading.Condition(lock)
+state["validating"] = 0
+
+
+def check_later(record, message, answer=None):
+    """Marks a call as being checked; `checked` (after the reply went out, so that checking never
+    delays an answer) records what in it, and in the answer given, is not as openapi.yaml says.
+    GET /control/received waits for every check."""
+    with lock:
+        state["validating"] += 1
+    return lambda: checked(record, message, answer)
+
+
+def checked(record, message, answer):
     errors = contract.check_call(message)
     if answer is not None:
         errors += [f"answer: {error}" for error in contract.check_answer(message.get("type"), answer)]
     if errors:
         print(json.dumps({"event": "schemaErrors", "type": message.get("type"), "errors": errors}), flush=True)
-    return errors
-
-lock = threading.Lock()
-state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge", "extension": "dismissAndForwardAction", "service": "title:Changed"}
+    with lock:
+        record["schemaErrors"] = errors
+        state["validating"] -= 1
+        validating.notify_all()
 
 
 def brief(record):
@@ -116,6 +136,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         if self.path in ("/control/received", "/control/received?brief=1"):
             with lock:
+                validating.wait_for(lambda: state["validating"] == 0, timeout=30)
                 received = list(state["received"])
             if self.path.endswith("brief=1"):
                 received = [brief(record) for record in received]
@@ -152,13 +173,16 @@ class Handler(BaseHTTPRequestHandler):
             record = {
                 "id": headers.get("webhook-id"), "timestamp": headers.get("webhook-timestamp"),
                 "signature": headers.get("webhook-signature"), "verifiedWith": verified, "status": status,
-                "traceparent": headers.get("traceparent"), "body": message, "schemaErrors": schema_errors(message),
+                "traceparent": headers.get("traceparent"), "body": message, "schemaErrors": [],
             }
             state["received"].append(record)
+        check = check_later(record, message)
         print(json.dumps({"event": "received", **{k: record[k] for k in ("id", "verifiedWith", "status")}}), flush=True)
         if state["mode"] == "hang":
+            check()
             threading.Event().wait()
         self.reply(status, b"{}", {"Content-Type": "application/json", **extra})
+        check()
 
 
 def synchronous_answer(self, key, headers, verified, message):
@@ -179,30 +203,35 @@ def synchronous_answer(self, key, headers, verified, message):
 def will_present(self, headers, verified, message):
     present, record = self.synchronous_answer("present", headers, verified, message)
     if present.startswith("status:"):
-        record["schemaErrors"] = schema_errors(message)
-        return self.reply(int(present.split(":")[1]))
+        check = check_later(record, message)
+        self.reply(int(present.split(":")[1]))
+        return check()
     if present == "garbage":
-        record["schemaErrors"] = schema_errors(message)
-        return self.reply(200, b'{"nope": true}', {"Content-Type": "application/json"})
+        check = check_later(record, message)
+        self.reply(200, b'{"nope": true}', {"Content-Type": "application/json"})
+        return check()
     # wrong:OPTIONS answers options off the contract on purpose (the server must refuse them).
     wrong = present.startswith("wrong:")
     answer = {"options": [option for option in present.removeprefix("wrong:").split(",") if option]}
-    record["schemaErrors"] = schema_errors(message, None if wrong else answer)
+    check = check_later(record, message, None if wrong else answer)
     self.reply(200, json.dumps(answer).encode(), {"Content-Type": "application/json"})
+    check()
 
 
 def content_extension(self, headers, verified, message):
     option, record = self.synchronous_answer("extension", headers, verified, message)
     answer = {"option": option}
-    record["schemaErrors"] = schema_errors(message, answer)
+    check = check_later(record, message, answer)
     self.reply(200, json.dumps(answer).encode(), {"Content-Type": "application/json"})
+    check()
 
 
 def service_extension(self, headers, verified, message):
     answer, record = self.synchronous_answer("service", headers, verified, message)
     if answer.startswith("status:"):
-        record["schemaErrors"] = schema_errors(message)
-        return self.reply(int(answer.split(":")[1]))
+        check = check_later(record, message)
+        self.reply(int(answer.split(":")[1]))
+        return check()
     content = dict(message["data"]["request"]["content"])
     if answer.startswith("title:"):
         content["title"] = answer[len("title:"):]
@@ -214,8 +243,9 @@ def service_extension(self, headers, verified, message):
     elif answer == "noalert":
         content = {"sound": {"type": "default"}}
     # "invalid" is wrong on purpose (the server must refuse it); every other answer must be as the spec says.
-    record["schemaErrors"] = schema_errors(message, None if answer == "invalid" else {"content": content})
+    check = check_later(record, message, None if answer == "invalid" else {"content": content})
     self.reply(200, json.dumps({"content": content}).encode(), {"Content-Type": "application/json"})
+    check()
 
 
 Handler.synchronous_answer = synchronous_answer

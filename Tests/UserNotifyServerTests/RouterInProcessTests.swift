@@ -1,0 +1,129 @@
+import API
+import Foundation
+import HTTPCore
+import HTTPTypes
+import Testing
+import UserNotifyServer
+
+/// The API through its router in this process (no socket): the request guard's rate limits and
+/// idempotency keys, and a flow, each against a real SQLite file. What needs a socket (HTTP parsing,
+/// streaming, the binary's flags and signals) keeps its out-of-process tests.
+@Suite struct RouterInProcessTests {
+    @Test func aFlowThroughTheRouter() async throws {
+        try await InProcessApp.run { app in
+            let key = try await app.makeApp()
+            let center = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
+            #expect(center.status == .created, "\(center.text)")
+            let added = await app.request(
+                .post, "/v1/centers/phone/requests", token: key,
+                json: #"{"identifier": "tea", "content": {"title": "Tea"}, "trigger": {"type": "timeInterval", "timeInterval": 60}}"#)
+            #expect(added.status == .created, "\(added.text)")
+            let pending = await app.request(.get, "/v1/centers/phone/requests", token: key)
+            #expect((pending.json["requests"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String } == ["tea"])
+            #expect(await app.request(.get, "/v1/centers/phone/requests", token: "unk_x_y").json["code"] as? String == "unauthorized")
+        }
+    }
+
+    // MARK: rate limits
+
+    @Test func eachCredentialHasBucketsPerClassAnd429SaysWhenToRetry() async throws {
+        let clock = TestClock()
+        var limits = RateLimits()
+        limits.send = RateLimit(perSecond: 1, burst: 2)
+        limits.read = RateLimit(perSecond: 100, burst: 100)
+        let limiter = RateLimiter(limits: limits, now: { clock.now })
+        try await InProcessApp.run(rateLimiter: limiter) { app in
+            let key = try await app.makeApp()
+            _ = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
+            func add(_ identifier: String) async -> InProcessApp.Answer {
+                await app.request(
+                    .post, "/v1/centers/phone/requests", token: key, json: #"{"identifier": "\#(identifier)", "content": {"title": "Hi"}}"#)
+            }
+            let first = await add("a")
+            #expect(first.status == .created)
+            #expect(first.headers["RateLimit-Policy"] == #""send";q=2;w=2"#)
+            #expect(first.headers["RateLimit"] == #""send";r=1;t=1"#)
+            #expect(await add("b").status == .created)
+            let refused = await add("c")
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.json["code"] as? String == "rateLimited")
+            #expect(refused.headers["Retry-After"] == "1")
+            #expect(refused.headers["Content-Type"] == "application/problem+json")
+            // Reads have their own bucket; the operator has none.
+            #expect(await app.request(.get, "/v1/centers/phone/requests", token: key).status == .ok)
+            #expect(await app.request(.get, "/v1/apps", token: InProcessApp.adminToken).headers["RateLimit"] == nil)
+            // A second later, one more.
+            clock.advance(by: 1)
+            #expect(await add("c").status == .created)
+            #expect(await add("d").status == .tooManyRequests)
+        }
+    }
+
+    @Test func aBucketRefillsAtItsRateUpToItsBurst() {
+        var bucket = TokenBucket(limit: RateLimit(perSecond: 10, burst: 3), now: 0)
+        /// How many of `count` requests at `now` the bucket lets go.
+        func taken(_ count: Int, at now: Double) -> Int { (0..<count).reduce(0) { sum, _ in sum + (bucket.take(now: now) ? 1 : 0) } }
+        #expect(taken(4, at: 0) == 3)
+        #expect(abs(bucket.secondsUntilNext - 0.1) < 1e-9)
+        #expect(taken(2, at: 0.1) == 1)
+        // A long pause refills to the burst, no more.
+        #expect(taken(5, at: 100) == 3)
+    }
+
+    // MARK: idempotency keys
+
+    @Test func theSameKeyAndBodyReplayTheFirstAnswer() async throws {
+        try await InProcessApp.run { app in
+            let key = try await app.makeApp()
+            let body = #"{"id": "phone"}"#
+            let first = await app.request(.post, "/v1/centers", token: key, json: body, headers: ["Idempotency-Key": "create-phone"])
+            #expect(first.status == .created)
+            #expect(first.headers["Idempotent-Replayed"] == nil)
+            // Without the key the second create would be a conflict; with it, the first answer again.
+            let again = await app.request(.post, "/v1/centers", token: key, json: body, headers: ["Idempotency-Key": "create-phone"])
+            #expect(again.status == .created)
+            #expect(again.headers["Idempotent-Replayed"] == "true")
+            #expect(again.body == first.body)
+            #expect(await app.request(.post, "/v1/centers", token: key, json: body).status == .conflict)
+            // Another body with the key is refused.
+            let other = await app.request(
+                .post, "/v1/centers", token: key, json: #"{"id": "tablet"}"#, headers: ["Idempotency-Key": "create-phone"])
+            #expect(other.status == .unprocessableContent)
+            #expect(other.json["code"] as? String == "idempotencyKeyReused")
+            // Keys are per principal: another app's same key is its own.
+            let otherKey = try await app.makeApp()
+            #expect(
+                await app.request(.post, "/v1/centers", token: otherKey, json: body, headers: ["Idempotency-Key": "create-phone"])
+                    .headers["Idempotent-Replayed"] == nil)
+        }
+    }
+
+    @Test func aFailedRequestGivesItsKeyUp() async throws {
+        try await InProcessApp.run { app in
+            let key = try await app.makeApp()
+            let bad = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "no spaces"}"#, headers: ["Idempotency-Key": "k1"])
+            #expect(bad.status == .unprocessableContent || bad.status == .badRequest)
+            let fixed = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#, headers: ["Idempotency-Key": "k1"])
+            #expect(fixed.status == .created, "\(fixed.text)")
+            let invalid = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "x"}"#, headers: ["Idempotency-Key": ""])
+            #expect(invalid.json["code"] as? String == "invalidIdempotencyKey")
+        }
+    }
+
+    @Test func concurrentDuplicatesWaitForTheFirst() async throws {
+        try await InProcessApp.run { app in
+            let key = try await app.makeApp()
+            let answers = await withTaskGroup(of: InProcessApp.Answer.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#, headers: ["Idempotency-Key": "same"])
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.allSatisfy { $0.status == .created }, "\(answers.map(\.text))")
+            #expect(Set(answers.map(\.body)).count == 1, "one center, one token, the same answer for all")
+            #expect(answers.filter { $0.headers["Idempotent-Replayed"] == nil }.count == 1)
+        }
+    }
+}
