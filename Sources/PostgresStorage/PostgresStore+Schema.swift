@@ -125,8 +125,11 @@ extension PostgresStore {
             ]
         ),
         (
-            3, "idempotency keys",
+            3, "idempotency keys; indexes for the retention sweeps",
             [
+                "CREATE INDEX deliveries_finished ON deliveries(created_at) WHERE status <> 'pending'",
+                "CREATE INDEX events_by_age ON events(created_at)",
+                "CREATE INDEX retired_push_tokens_by_age ON retired_push_tokens(retired_at)",
                 """
                 CREATE TABLE idempotency_keys (
                     scope text NOT NULL, key text NOT NULL, fingerprint bytea NOT NULL, created_at bigint NOT NULL, status integer,

@@ -98,7 +98,7 @@ extension SQLiteStore {
             try db.execute(sql: "ALTER TABLE pending ADD COLUMN traceparent TEXT")
             try db.execute(sql: "ALTER TABLE deliveries ADD COLUMN traceparent TEXT")
         }
-        migrator.registerMigration("v9: idempotency keys") { db in
+        migrator.registerMigration("v9: idempotency keys; indexes for the retention sweeps") { db in
             try db.execute(
                 sql: """
                     CREATE TABLE idempotency_keys (
@@ -112,6 +112,9 @@ extension SQLiteStore {
                         PRIMARY KEY (scope, key)
                     ) WITHOUT ROWID;
                     CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
+                    CREATE INDEX deliveries_finished ON deliveries(created_at) WHERE status <> 'pending';
+                    CREATE INDEX events_by_age ON events(created_at);
+                    CREATE INDEX retired_push_tokens_by_age ON retired_push_tokens(retired_at);
                     """)
         }
         return migrator

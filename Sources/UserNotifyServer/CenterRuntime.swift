@@ -147,7 +147,8 @@ package final class CenterRuntime: Service {
         let outboxSignal = WakeSignal()
         let media = MediaLibrary(
             files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database,
-            fetcher: downloader, quota: configuration.mediaQuotaBytes, logger: logger)
+            fetcher: downloader, quota: configuration.mediaQuotaBytes, stagedLifetime: .seconds(configuration.retention.stagedUploads),
+            logger: logger)
         var serviceConfiguration = NotificationCenterService.Configuration()
         serviceConfiguration.pendingLimit = configuration.pendingLimit
         let service = NotificationCenterService(
@@ -194,11 +195,13 @@ package final class CenterRuntime: Service {
             ]
         )
         let safetyPoll = backend.safetyPoll
+        let sweeper = RetentionSweeper(store: database, clock: clock, retention: configuration.retention, logger: logger)
         return {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { await service.runExtensionLane() }
                 group.addTask { await media.run(now: { clock.now }) }
                 group.addTask { try await dispatcher.run() }
+                group.addTask { await sweeper.run() }
                 if let safetyPoll {
                     // Changes of other processes the feed lost while reconnecting are found within the poll.
                     group.addTask {

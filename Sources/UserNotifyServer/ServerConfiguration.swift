@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Logging
 import MicroHTTPD
+import Storage
 import Webhooks
 
 /// Everything usernotifyd is configured with, from flags and the environment (flags win). Every variable
@@ -31,6 +32,11 @@ import Webhooks
 /// | `--rate-limit-send` | `USERNOTIFYD_RATE_LIMIT_SEND` | `1000` adds and pushes per second per credential, bursts of twice that (0: none) |
 /// | `--rate-limit-write` | `USERNOTIFYD_RATE_LIMIT_WRITE` | `100` other writes per second per credential (0: none) |
 /// | `--rate-limit-read` | `USERNOTIFYD_RATE_LIMIT_READ` | `200` reads per second per credential (0: none) |
+/// | `--retain-finished-messages` | `USERNOTIFYD_RETAIN_FINISHED_MESSAGES` | `7d`: delivered and aborted webhook messages |
+/// | `--retain-failed-messages` | `USERNOTIFYD_RETAIN_FAILED_MESSAGES` | `30d`: webhook messages out of attempts |
+/// | `--retain-retired-push-tokens` | `USERNOTIFYD_RETAIN_RETIRED_PUSH_TOKENS` | `30d` |
+/// | `--retain-events` | `USERNOTIFYD_RETAIN_EVENTS` | `7d`: the users' event history |
+/// | `--retain-staged-uploads` | `USERNOTIFYD_RETAIN_STAGED_UPLOADS` | `24h`: uploads never attached |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
     package var dataDirectory = "./data"
@@ -55,6 +61,8 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var drainDelay: Duration = .zero
     /// Requests per second each app key and center token may make, per class (per replica).
     package var rateLimits = RateLimits()
+    /// How long delivered and failed webhook messages, retired push tokens, events and staged uploads are kept.
+    package var retention = Retention()
 
     package init() {}
 }
@@ -174,6 +182,19 @@ extension ServerConfiguration {
                 config.rateLimits[kind] = rate == 0 ? nil : RateLimit(perSecond: Double(rate))
             }
         }
+        + RetainedKind.allCases.map { kind in
+            let days = Int((Retention().seconds[kind] ?? 0) / 86_400)
+            return Option(name: Retention.name(kind), help: "how long \(kind.rawValue) are kept: 90s, 30m, 12h or 7d (default \(days)d)") {
+                config, value throws(ConfigurationError) in
+                config.retention.seconds[kind] = try duration(value, Retention.name(kind))
+            }
+        }
+        + [
+            Option(name: "retain-staged-uploads", help: "how long uploads never attached are kept: 90s, 30m, 12h or 7d (default 24h)") {
+                config, value throws(ConfigurationError) in
+                config.retention.stagedUploads = try duration(value, "retain-staged-uploads")
+            }
+        ]
 
     /// The settings from the flags (`--name value` or `--name=value`), else the environment, else the
     /// defaults, read through swift-configuration: the flags as an in-memory provider, the environment with
@@ -276,6 +297,15 @@ extension ServerConfiguration {
         case "0", "false", "no", "off", "": return false
         default: throw ConfigurationError("\(name) must be 1 or 0 (true or false); got '\(value)'")
         }
+    }
+
+    /// Seconds from `90s`, `30m`, `12h` or `7d` (a whole number and its unit), at least a second.
+    private static func duration(_ value: String, _ name: String) throws(ConfigurationError) -> TimeInterval {
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        guard let unit = value.last.flatMap({ units[$0] }), let number = Int(value.dropLast()), number > 0, number <= 100_000 else {
+            throw ConfigurationError("\(name) must be a duration such as 90s, 30m, 12h or 7d; got '\(value)'")
+        }
+        return TimeInterval(number) * unit
     }
 
     private static func integer(_ value: String, _ name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// Every store protocol at once: what the service opens.
-typealias ContractStore = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore & IdempotencyStore
+typealias ContractStore = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore & IdempotencyStore & RetentionStore
 
 /// Opens another store on the same data (a restart).
 typealias Reopen = @Sendable () async throws -> any ContractStore

@@ -34,6 +34,8 @@ import UserNotifyServer
         (["--port", "70000"], "port must be a whole number from 0 to 65535"),
         (["--port"], "--port needs a value"),
         (["--log-level", "loud"], "log-level must be one of"),
+        (["--retain-events", "7 days"], "retain-events must be a duration such as 90s, 30m, 12h or 7d"),
+        (["--rate-limit-send", "-1"], "rate-limit-send must be a whole number from 0"),
         (["--frobnicate", "1"], "unknown argument '--frobnicate'"),
         (["--max-body-bytes", "-1"], "max-body-bytes must be a whole number"),
     ])
@@ -66,7 +68,8 @@ import UserNotifyServer
         "log-level": "debug", "max-body-bytes": "5", "admin-token": "t", "virtual-clock": "1", "pending-limit": "7",
         "media-quota-bytes": "11", "webhook-allow-networks": "10.0.0.0/8", "connection-limit": "13", "idle-timeout": "17",
         "request-timeout": "19", "http-threads": "3", "heartbeat-interval": "23", "drain-delay": "29",
-        "rate-limit-send": "0", "rate-limit-write": "31", "rate-limit-read": "37",
+        "rate-limit-send": "0", "rate-limit-write": "31", "rate-limit-read": "37", "retain-finished-messages": "41h",
+        "retain-failed-messages": "43d", "retain-retired-push-tokens": "47m", "retain-events": "53s", "retain-staged-uploads": "59h",
     ]
 
     @Test(arguments: sampleValues.keys.sorted())
