@@ -39,6 +39,8 @@ package struct APIParts: Sendable {
     package var media: MediaLibrary
     /// Answers kept for `Idempotency-Key`.
     package var idempotency: any IdempotencyStore
+    /// The apps' event streams.
+    package var appEvents: AppEventHub
     /// The service's metrics in Prometheus' text format (`GET /metrics`).
     package var metrics: @Sendable () async -> [UInt8]
 
@@ -47,9 +49,10 @@ package struct APIParts: Sendable {
         events: EventHub, versions: any CenterVersions, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
         moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, idempotency: any IdempotencyStore,
-        settle: @escaping @Sendable () async -> Void, metrics: @escaping @Sendable () async -> [UInt8] = { [] }
+        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, metrics: @escaping @Sendable () async -> [UInt8] = { [] }
     ) {
         self.idempotency = idempotency
+        self.appEvents = appEvents
         self.metrics = metrics
         self.media = media
         self.principals = principals

@@ -5,9 +5,20 @@ import NotificationService
 import Storage
 
 /// `streamEvents`: the user's Server-Sent Events — prompts, presentations, badge changes, settings and
-/// removals — resumable with `Last-Event-ID`.
+/// removals — resumable with `Last-Event-ID`; `streamAppEvents`: the app's own.
 enum EventStreamRoutes {
     static func register(on router: inout Router, _ provider: APIContextProvider) {
+        // `streamAppEvents`: what happens to the app's own configuration (a webhook endpoint disabled), live.
+        router.on(.get, "/v1/events") { request in
+            let context = try provider.context()
+            let appID = try await context.authenticator.requireApp(request)
+            let events = context.appEvents.follow(appID)
+            return .eventStream { writer in
+                for await event in events {
+                    try writer.send(ServerSentEvent(event: event.name, data: String(decoding: event.data, as: UTF8.self)))
+                }
+            }
+        }
         router.on(.get, "/v1/me/events") { request in
             let context = try provider.context()
             let key = try await context.authenticator.requireUser(request)

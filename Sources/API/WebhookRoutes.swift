@@ -17,10 +17,12 @@ enum WebhookRoutes {
         var secrets: [SecretView]
         var events: [WebhookEventType]
         var retryDelays: [Double]
-        /// Endpoints that answered 410 Gone; their messages wait until re-enabled.
+        /// Endpoints that are disabled (410 Gone, or failing too long); their messages wait until re-enabled.
         var disabledEndpoints: [String]
+        /// Endpoints that are failing or disabled: since when, and why.
+        var endpoints: [EndpointView]
 
-        init(_ configuration: WebhookConfiguration, disabled: [String]) {
+        init(_ configuration: WebhookConfiguration, endpoints states: [EndpointState]) {
             delegateURL = configuration.delegateURL
             willPresentTimeout = configuration.willPresentTimeout
             serviceExtension = configuration.serviceExtension
@@ -30,8 +32,21 @@ enum WebhookRoutes {
             }
             events = configuration.events.sorted { $0.rawValue < $1.rawValue }
             retryDelays = configuration.retryDelays
-            disabledEndpoints = disabled
+            disabledEndpoints = states.filter { $0.disabledAt != nil }.map(\.url)
+            endpoints = states.map {
+                EndpointView(
+                    url: $0.url, disabled: $0.disabledAt != nil, reason: $0.reason, failingSince: $0.failingSince, disabledAt: $0.disabledAt
+                )
+            }
         }
+    }
+
+    struct EndpointView: Codable, Sendable {
+        var url: String
+        var disabled: Bool
+        var reason: EndpointState.Reason?
+        var failingSince: Date?
+        var disabledAt: Date?
     }
 
     struct SecretView: Codable, Sendable {
@@ -145,6 +160,6 @@ enum WebhookRoutes {
     ) async throws -> SettingsView {
         var shown = configuration
         if shown == nil { shown = try await context.webhooks.webhookConfiguration(appID: appID) }
-        return SettingsView(shown ?? WebhookConfiguration(), disabled: try await context.webhooks.disabledEndpoints(appID: appID))
+        return SettingsView(shown ?? WebhookConfiguration(), endpoints: try await context.webhooks.endpointStates(appID: appID))
     }
 }

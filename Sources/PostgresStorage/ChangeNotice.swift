@@ -8,7 +8,7 @@ import Storage
 /// One line per change after the origin's line (ids hold no tabs or newlines): `C app center` (a center's
 /// record), `N app center` (its notifications), `E app center sequence`, `D milliseconds` (due), `O`
 /// (outbox), `K` (credentials), `A app`, `S app` (string tables), `W app` (webhook settings), `T
-/// milliseconds` (the virtual clock), `M sha256` (media bytes removed), `R` (resynchronize). A transaction that touched more than one
+/// milliseconds` (the virtual clock), `X app reason url` (an endpoint disabled), `M sha256` (media bytes removed), `R` (resynchronize). A transaction that touched more than one
 /// notification holds (PostgreSQL's limit is 8000 bytes) sends several.
 enum ChangeNotice: StoredForm {
     static let channel = "usernotifyd_changes"
@@ -30,6 +30,7 @@ enum ChangeNotice: StoredForm {
             case .stringTables(let appID): lines.append("S\t\(appID)")
             case .webhookSettings(let appID): lines.append("W\t\(appID)")
             case .clock(let date): lines.append("T\t\(milliseconds(date))")
+            case .endpointDisabled(let appID, let url, let reason): lines.append("X\t\(appID)\t\(reason.rawValue)\t\(url)")
             case .mediaRemoved(let hashes): lines += hashes.map { "M\t\($0)" }
             case .resynchronize: lines.append("R")
             }
@@ -72,6 +73,10 @@ enum ChangeNotice: StoredForm {
             case ("S", 2): changes.append(.stringTables(fields[1]))
             case ("W", 2): changes.append(.webhookSettings(fields[1]))
             case ("T", 2): if let ms = Int64(fields[1]) { changes.append(.clock(date(ms))) }
+            case ("X", 4):
+                if let reason = EndpointState.Reason(rawValue: fields[2]) {
+                    changes.append(.endpointDisabled(appID: fields[1], url: fields[3], reason: reason))
+                }
             case ("M", 2): removedMedia.append(fields[1])
             case ("R", 1): changes.append(.resynchronize)
             default: continue

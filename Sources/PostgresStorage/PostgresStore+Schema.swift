@@ -125,8 +125,14 @@ extension PostgresStore {
             ]
         ),
         (
-            3, "idempotency keys; indexes for the retention sweeps",
+            3, "idempotency keys; indexes for the retention sweeps; failing endpoints",
             [
+                """
+                CREATE TABLE endpoint_failures (
+                    app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, url text NOT NULL, since bigint NOT NULL,
+                    PRIMARY KEY (app_id, url))
+                """,
+                "ALTER TABLE disabled_endpoints ADD COLUMN reason text NOT NULL DEFAULT 'gone'",
                 "CREATE INDEX deliveries_finished ON deliveries(created_at) WHERE status <> 'pending'",
                 "CREATE INDEX events_by_age ON events(created_at)",
                 "CREATE INDEX retired_push_tokens_by_age ON retired_push_tokens(retired_at)",

@@ -128,7 +128,8 @@ extension PostgresStore: WebhookStore {
         }
     }
 
-    package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool) async throws {
+    package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
+    {
         try await write { connection, changes in
             // Fenced: only the claim that holds the message records its attempt.
             guard
@@ -147,14 +148,32 @@ extension PostgresStore: WebhookStore {
                 UPDATE deliveries SET status = \(delivery.status.rawValue), attempts = \(delivery.attempts), failures = \(delivery.failures),
                 next_attempt = \(delivery.nextAttempt.map(Self.milliseconds)), claim_token = NULL, claimed_until = NULL WHERE seq = \(seq)
                 """, self.logger)
-            if disableEndpoint {
-                try await connection.run(
-                    """
-                    INSERT INTO disabled_endpoints(app_id, url, disabled_at) VALUES (\(delivery.appID), \(delivery.url), \(Self.milliseconds(attempt.at)))
-                    ON CONFLICT DO NOTHING
-                    """, self.logger)
-            }
             if delivery.nextAttempt != nil { changes.announce(.outbox) }
+            let reason: EndpointState.Reason
+            switch endpoint {
+            case .answered:
+                try await connection.run(
+                    "DELETE FROM endpoint_failures WHERE app_id = \(delivery.appID) AND url = \(delivery.url)", self.logger)
+                return
+            case .failed(let cutoff):
+                let since = try await connection.rows(
+                    """
+                    INSERT INTO endpoint_failures(app_id, url, since) VALUES (\(delivery.appID), \(delivery.url), \(Self.milliseconds(attempt.at)))
+                    ON CONFLICT (app_id, url) DO UPDATE SET since = endpoint_failures.since RETURNING since
+                    """, self.logger
+                ).first?.get("since", as: Int64.self)
+                guard let since, since <= Self.milliseconds(cutoff) else { return }
+                reason = .failing
+            case .gone:
+                reason = .gone
+            }
+            let disabled = try await connection.rows(
+                """
+                INSERT INTO disabled_endpoints(app_id, url, disabled_at, reason)
+                VALUES (\(delivery.appID), \(delivery.url), \(Self.milliseconds(attempt.at)), \(reason.rawValue))
+                ON CONFLICT DO NOTHING RETURNING url
+                """, self.logger)
+            if !disabled.isEmpty { changes.announce(.endpointDisabled(appID: delivery.appID, url: delivery.url, reason: reason)) }
         }
     }
 
@@ -214,8 +233,27 @@ extension PostgresStore: WebhookStore {
         try await write { connection, changes in
             let deleted = try await connection.rows(
                 "DELETE FROM disabled_endpoints WHERE app_id = \(appID) AND url = \(url) RETURNING url", self.logger)
+            try await connection.run("DELETE FROM endpoint_failures WHERE app_id = \(appID) AND url = \(url)", self.logger)
             changes.announce(.outbox)
             return !deleted.isEmpty
+        }
+    }
+
+    package func endpointStates(appID: String) async throws -> [EndpointState] {
+        try await read { connection in
+            var states: [String: EndpointState] = [:]
+            for row in try await connection.rows("SELECT url, since FROM endpoint_failures WHERE app_id = \(appID)", self.logger) {
+                let url = try row.get("url", as: String.self)
+                states[url, default: EndpointState(url: url)].failingSince = Self.date(try row.get("since"))
+            }
+            for row in try await connection.rows(
+                "SELECT url, disabled_at, reason FROM disabled_endpoints WHERE app_id = \(appID)", self.logger)
+            {
+                let url = try row.get("url", as: String.self)
+                states[url, default: EndpointState(url: url)].disabledAt = Self.date(try row.get("disabled_at"))
+                states[url, default: EndpointState(url: url)].reason = EndpointState.Reason(rawValue: try row.get("reason")) ?? .gone
+            }
+            return states.values.sorted { $0.url < $1.url }
         }
     }
 

@@ -98,7 +98,7 @@ extension SQLiteStore {
             try db.execute(sql: "ALTER TABLE pending ADD COLUMN traceparent TEXT")
             try db.execute(sql: "ALTER TABLE deliveries ADD COLUMN traceparent TEXT")
         }
-        migrator.registerMigration("v9: idempotency keys; indexes for the retention sweeps") { db in
+        migrator.registerMigration("v9: idempotency keys; indexes for the retention sweeps; failing endpoints") { db in
             try db.execute(
                 sql: """
                     CREATE TABLE idempotency_keys (
@@ -115,6 +115,13 @@ extension SQLiteStore {
                     CREATE INDEX deliveries_finished ON deliveries(created_at) WHERE status <> 'pending';
                     CREATE INDEX events_by_age ON events(created_at);
                     CREATE INDEX retired_push_tokens_by_age ON retired_push_tokens(retired_at);
+                    CREATE TABLE endpoint_failures (
+                        app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                        url TEXT NOT NULL,
+                        since INTEGER NOT NULL,
+                        PRIMARY KEY (app_id, url)
+                    ) WITHOUT ROWID;
+                    ALTER TABLE disabled_endpoints ADD COLUMN reason TEXT NOT NULL DEFAULT 'gone';
                     """)
         }
         return migrator

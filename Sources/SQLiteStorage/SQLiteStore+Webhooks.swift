@@ -137,33 +137,33 @@ extension SQLiteStore: WebhookStore {
     struct AttemptRecord: Sendable {
         var attempt: DeliveryAttemptRecord
         var delivery: WebhookDeliveryRecord
-        var disableEndpoint: Bool
+        var endpoint: EndpointOutcome
     }
 
-    package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool) async throws {
-        try await attempts.submit(AttemptRecord(attempt: attempt, delivery: delivery, disableEndpoint: disableEndpoint))
+    package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
+    {
+        try await attempts.submit(AttemptRecord(attempt: attempt, delivery: delivery, endpoint: endpoint))
     }
 
     /// Records a batch of attempts in one transaction (the dispatcher records many at once).
-    static func commit(_ batch: [AttemptRecord], in writer: SQLiteWriter) async throws -> [Result<Void, any Error>] {
-        try await writer.write { db in
-            try batch.map { record in
-                try recordOne(record.attempt, of: record.delivery, disableEndpoint: record.disableEndpoint, db)
-                return .success(())
-            }
+    static func commit(_ batch: [AttemptRecord], in writer: SQLiteWriter, changes: ChangeFeed) async throws -> [Result<Void, any Error>] {
+        let disabled = try await writer.write { db in
+            try batch.compactMap { record in try recordOne(record.attempt, of: record.delivery, endpoint: record.endpoint, db) }
         }
+        changes.publish(disabled)
+        return batch.map { _ in .success(()) }
     }
 
     /// Records one attempt, if the claim it was made under still holds the message (fenced: a dispatcher
     /// whose lease ran out and was taken over records nothing).
     private static func recordOne(
-        _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool, _ db: Database
-    ) throws {
+        _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome, _ db: Database
+    ) throws -> StoreChange? {
         guard
             let seq = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT seq FROM deliveries WHERE id = ? AND claim_token = ?"),
                 arguments: [delivery.id, delivery.claim])
-        else { return }
+        else { return nil }
         try db.cachedStatement(
             sql: """
                 INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)
@@ -180,11 +180,28 @@ extension SQLiteStore: WebhookStore {
         ).execute(arguments: [
             delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), seq,
         ])
-        if disableEndpoint {
-            try db.execute(
-                sql: "INSERT INTO disabled_endpoints(app_id, url, disabled_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                arguments: [delivery.appID, delivery.url, milliseconds(attempt.at)])
+        let reason: EndpointState.Reason
+        switch endpoint {
+        case .answered:
+            try db.cachedStatement(sql: "DELETE FROM endpoint_failures WHERE app_id = ? AND url = ?").execute(arguments: [
+                delivery.appID, delivery.url,
+            ])
+            return nil
+        case .failed(let cutoff):
+            try db.cachedStatement(sql: "INSERT INTO endpoint_failures(app_id, url, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+                .execute(arguments: [delivery.appID, delivery.url, milliseconds(attempt.at)])
+            let since = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT since FROM endpoint_failures WHERE app_id = ? AND url = ?"),
+                arguments: [delivery.appID, delivery.url])
+            guard let since, since <= milliseconds(cutoff) else { return nil }
+            reason = .failing
+        case .gone:
+            reason = .gone
         }
+        try db.execute(
+            sql: "INSERT INTO disabled_endpoints(app_id, url, disabled_at, reason) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            arguments: [delivery.appID, delivery.url, milliseconds(attempt.at), reason.rawValue])
+        return db.changesCount > 0 ? .endpointDisabled(appID: delivery.appID, url: delivery.url, reason: reason) : nil
     }
 
     package func deliveries(
@@ -242,8 +259,26 @@ extension SQLiteStore: WebhookStore {
     package func enableEndpoint(appID: String, url: String) async throws -> Bool {
         try await write { db, effects in
             try db.execute(sql: "DELETE FROM disabled_endpoints WHERE app_id = ? AND url = ?", arguments: [appID, url])
+            let enabled = db.changesCount > 0
+            try db.execute(sql: "DELETE FROM endpoint_failures WHERE app_id = ? AND url = ?", arguments: [appID, url])
             effects.announce(.outbox)
-            return db.changesCount > 0
+            return enabled
+        }
+    }
+
+    package func endpointStates(appID: String) async throws -> [EndpointState] {
+        try await read { db in
+            var states: [String: EndpointState] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT url, since FROM endpoint_failures WHERE app_id = ?", arguments: [appID]) {
+                states[row["url"], default: EndpointState(url: row["url"])].failingSince = Self.date(row["since"])
+            }
+            for row in try Row.fetchAll(
+                db, sql: "SELECT url, disabled_at, reason FROM disabled_endpoints WHERE app_id = ?", arguments: [appID])
+            {
+                states[row["url"], default: EndpointState(url: row["url"])].disabledAt = Self.date(row["disabled_at"])
+                states[row["url"], default: EndpointState(url: row["url"])].reason = EndpointState.Reason(rawValue: row["reason"]) ?? .gone
+            }
+            return states.values.sorted { $0.url < $1.url }
         }
     }
 

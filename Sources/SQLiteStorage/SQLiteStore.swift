@@ -40,7 +40,7 @@ package final class SQLiteStore: NotificationStore {
         self.writer = writer
         let changes = changes
         upserts = GroupCommit { batch in try await Self.commit(batch, in: writer, changes: changes) }
-        attempts = GroupCommit { batch in try await Self.commit(batch, in: writer) }
+        attempts = GroupCommit { batch in try await Self.commit(batch, in: writer, changes: changes) }
         // GRDB puts the WAL writer on synchronous=NORMAL, which survives a crash of the process but not
         // of the machine. Every commit must reach the disk before it is acknowledged: FULL, on the one
         // writer connection (the setting is per connection). When a checkpoint resets the WAL, the file

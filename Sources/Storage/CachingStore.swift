@@ -90,7 +90,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
                 state.changedAll()
                 state.credentialsChanged()
                 state.stringTablesChanged()
-            case .due, .outbox, .events, .webhookSettings, .clock, .mediaRemoved: break
+            case .due, .outbox, .events, .webhookSettings, .clock, .mediaRemoved, .endpointDisabled: break
             }
         }
     }

@@ -31,6 +31,8 @@ package enum StoreChange: Sendable, Hashable {
     case mediaRemoved([String])
     /// The shared virtual clock moved (several replicas on one clock).
     case clock(Date)
+    /// An app's webhook endpoint was disabled (the app's event stream tells of it).
+    case endpointDisabled(appID: String, url: String, reason: EndpointState.Reason)
     /// Changes may have been missed (the feed's connection was lost meanwhile): drop every cache, wake
     /// every loop, re-read every stream.
     case resynchronize

@@ -108,10 +108,11 @@ package protocol WebhookStore: Sendable {
     /// How many messages wait to be delivered, in every app's outbox (`/metrics`).
     func outboxDepth() async throws -> Int
     /// Records an attempt and the message's new state (and ends its claim), in one transaction, if the
-    /// claim it carries still holds the message; `disableEndpoint` also disables the message's endpoint
-    /// (a 410).
+    /// claim it carries still holds the message, and what it says of the endpoint: a success ends its
+    /// failing streak, a failure starts one (or disables the endpoint, announced, if the streak began
+    /// before the cutoff), a 410 disables it at once.
     func recordAttempt(
-        _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, disableEndpoint: Bool
+        _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome
     ) async throws
 
     /// The app's messages, oldest first (optionally of one status), after `cursor`.
@@ -123,8 +124,43 @@ package protocol WebhookStore: Sendable {
     /// Puts a message back in the queue for an attempt at `now`, with a fresh retry schedule.
     func replayDelivery(appID: String, id: String, now: Date) async throws -> Bool
 
-    /// The app's endpoints that answered 410 Gone.
+    /// The app's endpoints that are disabled (410 Gone, or failing too long).
     func disabledEndpoints(appID: String) async throws -> [String]
-    /// Enables a disabled endpoint again; false if it was not disabled.
+    /// The app's endpoints that are failing or disabled, by URL.
+    func endpointStates(appID: String) async throws -> [EndpointState]
+    /// Enables a disabled endpoint again (its failing streak starts over); false if it was not disabled.
     func enableEndpoint(appID: String, url: String) async throws -> Bool
+}
+
+/// What an attempt says of its endpoint.
+package enum EndpointOutcome: Sendable, Hashable {
+    /// It answered (2xx, or asked to abort the message): not failing.
+    case answered
+    /// It failed; if it has been failing since before `disableIfFailingSince`, it is disabled.
+    case failed(disableIfFailingSince: Date)
+    /// 410 Gone: disabled until the app enables it.
+    case gone
+}
+
+/// An endpoint that is failing or disabled.
+package struct EndpointState: Sendable, Hashable {
+    package enum Reason: String, Sendable, Hashable, Codable {
+        /// It answered 410 Gone.
+        case gone
+        /// It failed continuously for the app's limit (5 days by default).
+        case failing
+    }
+
+    package var url: String
+    /// When its current streak of failures began (nil: its last attempt succeeded).
+    package var failingSince: Date?
+    package var disabledAt: Date?
+    package var reason: Reason?
+
+    package init(url: String, failingSince: Date? = nil, disabledAt: Date? = nil, reason: Reason? = nil) {
+        self.url = url
+        self.failingSince = failingSince
+        self.disabledAt = disabledAt
+        self.reason = reason
+    }
 }

@@ -4114,8 +4114,14 @@ extension Components {
             public var events: [Components.Schemas.WebhookEventType]
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/retryDelays`.
             public var retryDelays: [Swift.Double]
+            /// Disabled endpoints: 410 Gone, or failing too long.
+            ///
             /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/disabledEndpoints`.
             public var disabledEndpoints: [Swift.String]
+            /// Endpoints that are failing (since when) or disabled (when, and why); healthy ones are not listed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookSettingsView/endpoints`.
+            public var endpoints: [Components.Schemas.EndpointState]
             /// Creates a new `WebhookSettingsView`.
             ///
             /// - Parameters:
@@ -4126,7 +4132,8 @@ extension Components {
             ///   - secrets: The signing secrets, write-only; each shown by its id (give it to keep the secret) and its first characters.
             ///   - events:
             ///   - retryDelays:
-            ///   - disabledEndpoints:
+            ///   - disabledEndpoints: Disabled endpoints: 410 Gone, or failing too long.
+            ///   - endpoints: Endpoints that are failing (since when) or disabled (when, and why); healthy ones are not listed.
             public init(
                 delegateURL: Swift.String? = nil,
                 willPresentTimeout: Swift.Double,
@@ -4135,7 +4142,8 @@ extension Components {
                 secrets: Components.Schemas.WebhookSettingsView.SecretsPayload,
                 events: [Components.Schemas.WebhookEventType],
                 retryDelays: [Swift.Double],
-                disabledEndpoints: [Swift.String]
+                disabledEndpoints: [Swift.String],
+                endpoints: [Components.Schemas.EndpointState]
             ) {
                 self.delegateURL = delegateURL
                 self.willPresentTimeout = willPresentTimeout
@@ -4145,6 +4153,7 @@ extension Components {
                 self.events = events
                 self.retryDelays = retryDelays
                 self.disabledEndpoints = disabledEndpoints
+                self.endpoints = endpoints
             }
             public enum CodingKeys: String, CodingKey {
                 case delegateURL
@@ -4155,6 +4164,114 @@ extension Components {
                 case events
                 case retryDelays
                 case disabledEndpoints
+                case endpoints
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EndpointState`.
+        public struct EndpointState: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EndpointState/url`.
+            public var url: Swift.String
+            /// - Remark: Generated from `#/components/schemas/EndpointState/disabled`.
+            public var disabled: Swift.Bool
+            /// Why it is disabled: a 410, or every attempt failing for the configured time (5 days by default).
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointState/reason`.
+            @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case gone = "gone"
+                case failing = "failing"
+            }
+            /// Why it is disabled: a 410, or every attempt failing for the configured time (5 days by default).
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointState/reason`.
+            public var reason: Components.Schemas.EndpointState.ReasonPayload?
+            /// The first failure of its current streak; an answer ends the streak.
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointState/failingSince`.
+            public var failingSince: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/EndpointState/disabledAt`.
+            public var disabledAt: Foundation.Date?
+            /// Creates a new `EndpointState`.
+            ///
+            /// - Parameters:
+            ///   - url:
+            ///   - disabled:
+            ///   - reason: Why it is disabled: a 410, or every attempt failing for the configured time (5 days by default).
+            ///   - failingSince: The first failure of its current streak; an answer ends the streak.
+            ///   - disabledAt:
+            public init(
+                url: Swift.String,
+                disabled: Swift.Bool,
+                reason: Components.Schemas.EndpointState.ReasonPayload? = nil,
+                failingSince: Foundation.Date? = nil,
+                disabledAt: Foundation.Date? = nil
+            ) {
+                self.url = url
+                self.disabled = disabled
+                self.reason = reason
+                self.failingSince = failingSince
+                self.disabledAt = disabledAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
+                case disabled
+                case reason
+                case failingSince
+                case disabledAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AppStreamEvent`.
+        public struct AppStreamEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppStreamEvent/event`.
+            @frozen public enum EventPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case webhook_endpoint_disabled = "webhook.endpoint.disabled"
+            }
+            /// - Remark: Generated from `#/components/schemas/AppStreamEvent/event`.
+            public var event: Components.Schemas.AppStreamEvent.EventPayload
+            /// - Remark: Generated from `#/components/schemas/AppStreamEvent/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AppStreamEvent/data/url`.
+                public var url: Swift.String
+                /// - Remark: Generated from `#/components/schemas/AppStreamEvent/data/reason`.
+                @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case gone = "gone"
+                    case failing = "failing"
+                }
+                /// - Remark: Generated from `#/components/schemas/AppStreamEvent/data/reason`.
+                public var reason: Components.Schemas.AppStreamEvent.DataPayload.ReasonPayload
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - url:
+                ///   - reason:
+                public init(
+                    url: Swift.String,
+                    reason: Components.Schemas.AppStreamEvent.DataPayload.ReasonPayload
+                ) {
+                    self.url = url
+                    self.reason = reason
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case url
+                    case reason
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/AppStreamEvent/data`.
+            public var data: Components.Schemas.AppStreamEvent.DataPayload
+            /// Creates a new `AppStreamEvent`.
+            ///
+            /// - Parameters:
+            ///   - event:
+            ///   - data:
+            public init(
+                event: Components.Schemas.AppStreamEvent.EventPayload,
+                data: Components.Schemas.AppStreamEvent.DataPayload
+            ) {
+                self.event = event
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case event
+                case data
             }
         }
         /// - Remark: Generated from `#/components/schemas/RequestEvent`.

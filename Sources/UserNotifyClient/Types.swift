@@ -194,7 +194,17 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/events`.
     /// - Remark: Generated from `#/paths//v1/me/events/get(streamEvents)`.
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output
-    /// The app's delegate as webhooks, and the endpoints disabled by a 410.
+    /// Server-Sent Events about the app itself — webhook.endpoint.disabled.
+    ///
+    /// Live only (no ids, no resume): the state is in getWebhookSettings, which a client reads when it
+    /// connects. `webhook.endpoint.disabled` says that an endpoint answered 410 Gone or failed every attempt
+    /// for the configured time (5 days by default); its messages wait until enableWebhookEndpoint.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/events`.
+    /// - Remark: Generated from `#/paths//v1/events/get(streamAppEvents)`.
+    func streamAppEvents(_ input: Operations.StreamAppEvents.Input) async throws -> Operations.StreamAppEvents.Output
+    /// The app's delegate as webhooks, and its failing and disabled endpoints.
     ///
     /// - Remark: HTTP `GET /v1/webhooks`.
     /// - Remark: Generated from `#/paths//v1/webhooks/get(getWebhookSettings)`.
@@ -781,7 +791,19 @@ extension APIProtocol {
     public func streamEvents(headers: Operations.StreamEvents.Input.Headers = .init()) async throws -> Operations.StreamEvents.Output {
         try await streamEvents(Operations.StreamEvents.Input(headers: headers))
     }
-    /// The app's delegate as webhooks, and the endpoints disabled by a 410.
+    /// Server-Sent Events about the app itself — webhook.endpoint.disabled.
+    ///
+    /// Live only (no ids, no resume): the state is in getWebhookSettings, which a client reads when it
+    /// connects. `webhook.endpoint.disabled` says that an endpoint answered 410 Gone or failed every attempt
+    /// for the configured time (5 days by default); its messages wait until enableWebhookEndpoint.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/events`.
+    /// - Remark: Generated from `#/paths//v1/events/get(streamAppEvents)`.
+    public func streamAppEvents(headers: Operations.StreamAppEvents.Input.Headers = .init()) async throws -> Operations.StreamAppEvents.Output {
+        try await streamAppEvents(Operations.StreamAppEvents.Input(headers: headers))
+    }
+    /// The app's delegate as webhooks, and its failing and disabled endpoints.
     ///
     /// - Remark: HTTP `GET /v1/webhooks`.
     /// - Remark: Generated from `#/paths//v1/webhooks/get(getWebhookSettings)`.

@@ -30,6 +30,8 @@ package final class CenterRuntime: Service {
         package let moveClock: @Sendable (Date) async throws -> Date
         /// The users' event streams.
         package let events: EventHub
+        /// The apps' event streams.
+        package let appEvents: AppEventHub
         /// The apps' webhook settings and outboxes.
         package let webhooks: any WebhookStore
         /// Checks webhook URLs (the SSRF guard) as apps set them.
@@ -157,7 +159,10 @@ package final class CenterRuntime: Service {
         let scheduler = Scheduler(
             store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger,
             wakeSignal: schedulerSignal)
-        let dispatcher = WebhookDispatcher(store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger)
+        var dispatching = WebhookDispatcher.Configuration()
+        dispatching.disableAfter = configuration.webhookDisableAfter
+        let dispatcher = WebhookDispatcher(
+            store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger, configuration: dispatching)
         store.changes.listen { change in
             switch change {
             case .due: schedulerSignal.signal()
@@ -185,7 +190,8 @@ package final class CenterRuntime: Service {
                     virtualClock?.set(now)
                     return now
                 },
-                events: EventHub(store: store), webhooks: database, sender: sender, media: media, database: database)
+                events: EventHub(store: store), appEvents: AppEventHub(changes: store.changes), webhooks: database, sender: sender,
+                media: media, database: database)
         }
         readiness.markReady(isReachable: backend.isReachable)
         logger.notice(

@@ -37,6 +37,7 @@ import Webhooks
 /// | `--retain-retired-push-tokens` | `USERNOTIFYD_RETAIN_RETIRED_PUSH_TOKENS` | `30d` |
 /// | `--retain-events` | `USERNOTIFYD_RETAIN_EVENTS` | `7d`: the users' event history |
 /// | `--retain-staged-uploads` | `USERNOTIFYD_RETAIN_STAGED_UPLOADS` | `24h`: uploads never attached |
+/// | `--webhook-disable-after` | `USERNOTIFYD_WEBHOOK_DISABLE_AFTER` | `5d`: an endpoint failing every attempt this long is disabled |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
     package var dataDirectory = "./data"
@@ -63,6 +64,8 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var rateLimits = RateLimits()
     /// How long delivered and failed webhook messages, retired push tokens, events and staged uploads are kept.
     package var retention = Retention()
+    /// An endpoint failing every attempt for this long is disabled.
+    package var webhookDisableAfter: TimeInterval = 5 * 86_400
 
     package init() {}
 }
@@ -193,7 +196,11 @@ extension ServerConfiguration {
             Option(name: "retain-staged-uploads", help: "how long uploads never attached are kept: 90s, 30m, 12h or 7d (default 24h)") {
                 config, value throws(ConfigurationError) in
                 config.retention.stagedUploads = try duration(value, "retain-staged-uploads")
-            }
+            },
+            Option(name: "webhook-disable-after", help: "an endpoint whose every attempt failed for this long is disabled (default 5d)") {
+                config, value throws(ConfigurationError) in
+                config.webhookDisableAfter = try duration(value, "webhook-disable-after")
+            },
         ]
 
     /// The settings from the flags (`--name value` or `--name=value`), else the environment, else the

@@ -56,7 +56,8 @@ package struct UserNotifyApplication: Sendable {
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
                     events: parts.events, versions: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
-                    moveClock: parts.moveClock, media: parts.media, idempotency: parts.database, settle: parts.settle,
+                    moveClock: parts.moveClock, media: parts.media, idempotency: parts.database, appEvents: parts.appEvents,
+                    settle: parts.settle,
                     metrics: { await metrics.exposition(parts) }
                 )
             }

@@ -10,8 +10,8 @@ import Webhooks
 /// Delivers the outbox: claims due messages, posts each one signed (a fresh `webhook-timestamp` and
 /// signatures on every attempt, the same `webhook-id`), and records the attempt and what it means —
 /// delivered (2xx), retried on the app's schedule with jitter and never before a `Retry-After` (429,
-/// 503…), aborted (`webhook-delivery: abort-message`), or the endpoint disabled (410) until the app
-/// re-enables it. Runs on the scheduler's clock, so the virtual clock moves retries too.
+/// 503…), aborted (`webhook-delivery: abort-message`), or the endpoint disabled (410, or every attempt
+/// failing for `disableAfter`) until the app re-enables it. Runs on the scheduler's clock, so the virtual clock moves retries too.
 ///
 /// Claiming is continuous: whenever attempts finish (or messages come due) it claims as many as it has
 /// room for, each endpoint up to its own cap, so one receiver that hangs for the whole attempt timeout
@@ -27,6 +27,8 @@ package final class WebhookDispatcher: Service {
         package var attemptTimeout: Duration = .seconds(15)
         /// How long a claim lasts: longer than any attempt may take.
         package var lease: TimeInterval = 30
+        /// An endpoint failing every attempt for this long is disabled (Svix's rule: 5 days).
+        package var disableAfter: TimeInterval = 5 * 86_400
 
         package init() {}
     }
@@ -160,7 +162,7 @@ package final class WebhookDispatcher: Service {
         let verdict = DeliveryVerdict.classify(status: outcome.status, header: outcome.header)
         var updated = delivery
         updated.attempts += 1
-        var disable = false
+        var endpoint = EndpointOutcome.answered
         switch verdict {
         case .delivered:
             updated.status = .delivered
@@ -171,9 +173,10 @@ package final class WebhookDispatcher: Service {
             updated.nextAttempt = nil
         case .disableEndpoint:
             // Kept pending: it goes out when the app re-enables the endpoint.
-            disable = true
+            endpoint = .gone
             updated.nextAttempt = at
         case .retry(let retryAfter):
+            endpoint = .failed(disableIfFailingSince: at.addingTimeInterval(-self.configuration.disableAfter))
             updated.failures += 1
             let schedule = configuration?.retrySchedule ?? RetrySchedule()
             updated.nextAttempt = schedule.nextAttempt(
@@ -186,7 +189,7 @@ package final class WebhookDispatcher: Service {
             error: outcome.error ?? (verdict == .delivered ? nil : outcome.status.map { "HTTP \($0)" }),
             durationMilliseconds: Int(outcome.duration / .milliseconds(1)))
         do {
-            try await store.recordAttempt(record, of: updated, disableEndpoint: disable)
+            try await store.recordAttempt(record, of: updated, endpoint: endpoint)
         } catch {
             logger.error(
                 "could not record a webhook attempt", metadata: ["webhook.id": .string(delivery.id), "error": .string("\(error)")])

@@ -29,7 +29,7 @@ import Webhooks
             try await store.recordAttempt(
                 DeliveryAttemptRecord(
                     number: 1, at: Self.now, statusCode: status == .delivered ? 200 : 500, error: nil, durationMilliseconds: 1),
-                of: message, disableEndpoint: false)
+                of: message, endpoint: .answered)
         }
     }
 

@@ -570,12 +570,12 @@ import Webhooks
             delivered.attempts = 1
             try await store.recordAttempt(
                 DeliveryAttemptRecord(number: 1, at: later, statusCode: 200, error: nil, durationMilliseconds: 5), of: delivered,
-                disableEndpoint: false)
+                endpoint: .answered)
             #expect(try await store.delivery(appID: "a", id: "msg_1")?.1.isEmpty == true, "the stale claim recorded nothing")
             delivered.claim = current.claim
             try await store.recordAttempt(
                 DeliveryAttemptRecord(number: 1, at: later, statusCode: 200, error: nil, durationMilliseconds: 5), of: delivered,
-                disableEndpoint: false)
+                endpoint: .answered)
             #expect(try await store.delivery(appID: "a", id: "msg_1")?.0.status == .delivered)
         }
     }

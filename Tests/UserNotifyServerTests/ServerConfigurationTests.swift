@@ -70,6 +70,7 @@ import UserNotifyServer
         "request-timeout": "19", "http-threads": "3", "heartbeat-interval": "23", "drain-delay": "29",
         "rate-limit-send": "0", "rate-limit-write": "31", "rate-limit-read": "37", "retain-finished-messages": "41h",
         "retain-failed-messages": "43d", "retain-retired-push-tokens": "47m", "retain-events": "53s", "retain-staged-uploads": "59h",
+        "webhook-disable-after": "61h",
     ]
 
     @Test(arguments: sampleValues.keys.sorted())

@@ -683,6 +683,7 @@ async function appWebhooks(panel) {
       load: async () => {
         const view = await api("GET", "/v1/webhooks");
         delete view.disabledEndpoints;
+        delete view.endpoints;
         view.secrets = view.secrets.map((secret) => secret.id);
         return view;
       },
