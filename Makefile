@@ -12,7 +12,7 @@ VENV := .venv
 RUN_ARGS ?=
 BENCH_PENDING ?= 1000000
 
-.PHONY: help deps build run test conformance image generate bench format lint clean
+.PHONY: help deps build run test conformance image generate bench fuzz fuzz-short format lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -48,6 +48,34 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
 	$(VENV)/bin/python Tests/Console/run.py
 	$(VENV)/bin/python Tests/Conformance/run.py
+	$(MAKE) fuzz-short
+
+# libFuzzer targets (Fuzz/UserNotifyFuzz), built with -sanitize=fuzzer in a build directory of their own.
+FUZZ_TARGETS := json-bodies rfc3339 byte-range apns http
+FUZZ_SECONDS ?= 60
+FUZZ_BINARY := .build/fuzz/debug/usernotifyd-fuzz
+
+$(FUZZ_BINARY): Package.swift $(wildcard Fuzz/UserNotifyFuzz/*.swift Sources/*/*.swift)
+	$(SWIFT) build --product usernotifyd-fuzz --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+
+fuzz: deps $(FUZZ_BINARY) ## libFuzzer on request decoding and HTTP parsing, FUZZ_SECONDS (60) per target; new inputs join Fuzz/Corpus
+	@for target in $(FUZZ_TARGETS); do \
+		echo "fuzz: $$target ($(FUZZ_SECONDS) s)"; \
+		USERNOTIFYD_FUZZ_TARGET=$$target $(FUZZ_BINARY) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=.build/fuzz/ \
+			-print_final_stats=1 Fuzz/Corpus/$$target || exit 1; \
+	done
+
+# make test's short run: a fixed number of inputs from a fixed seed over the committed corpus, whose new
+# finds go to a throwaway directory (the corpus changes only through make fuzz).
+fuzz-short: $(FUZZ_BINARY)
+	@scratch=$$(mktemp -d); trap 'rm -rf "$$scratch"' EXIT; \
+	for target in $(FUZZ_TARGETS); do \
+		runs=100000; [ $$target = http ] && runs=400; \
+		mkdir -p "$$scratch/$$target"; \
+		USERNOTIFYD_FUZZ_TARGET=$$target $(FUZZ_BINARY) -runs=$$runs -seed=1 -artifact_prefix=.build/fuzz/ \
+			"$$scratch/$$target" Fuzz/Corpus/$$target 2>&1 | grep -E "^(INFO: Seed|Done)|ERROR|Fatal error|==" || true; \
+		test $${PIPESTATUS[0]} -eq 0 || { echo "fuzz: $$target found a crash (see above; the input is in .build/fuzz/)"; exit 1; }; \
+	done
 
 IMAGE ?= usernotifyd:latest
 
@@ -81,7 +109,7 @@ bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and sche
 	python3 Benchmarks/replicas.py
 
 # Everything but the generated client (swift-openapi-generator's own layout).
-FORMATTED = $(filter-out Sources/UserNotifyClient,$(wildcard Sources/*)) Tests Benchmarks Package.swift
+FORMATTED = $(filter-out Sources/UserNotifyClient,$(wildcard Sources/*)) Tests Benchmarks Fuzz/UserNotifyFuzz Package.swift
 
 format: ## Format the sources in place (swift format)
 	$(SWIFT) format format -i --recursive $(FORMATTED)

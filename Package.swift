@@ -32,6 +32,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", exact: "1.4.0", traits: []),
     ],
     targets: [
+        // libFuzzer targets on the request-decoding edge and on HTTP parsing through the real daemon
+        // (`make fuzz`, which builds it with -sanitize=fuzzer; a plain build replays inputs).
+        .executableTarget(
+            name: "usernotifyd-fuzz",
+            dependencies: [
+                "HTTPCore", "MicroHTTPD", "NotificationCore", "StrictJSON", .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Fuzz/UserNotifyFuzz",
+            swiftSettings: swiftSettings
+        ),
         // The C library and nothing else.
         .systemLibrary(
             name: "CMicroHTTPD",

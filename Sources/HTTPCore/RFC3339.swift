@@ -6,6 +6,8 @@ import Foundation
 package enum RFC3339 {
     /// The last instant RFC 3339 can write (its years have four digits): 9999-12-31T23:59:59.999Z.
     package static let latest = Date(timeIntervalSince1970: 253_402_300_799.999)
+    /// The first: 0000-01-01T00:00:00Z.
+    package static let earliest = Date(timeIntervalSince1970: -62_167_219_200)
 
     package static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
@@ -58,6 +60,9 @@ package enum RFC3339 {
         guard index == bytes.count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+        // An offset can carry a date past what RFC 3339 can write in UTC (year 0000 to 9999): refused,
+        // as every date read is written back (found by `make fuzz`).
+        guard (earliest.timeIntervalSince1970...latest.timeIntervalSince1970).contains(seconds) else { return nil }
         return Date(timeIntervalSince1970: seconds)
     }
 

@@ -8,10 +8,38 @@ package enum WireFormat {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            try container.encode(timestamp(date))
         }
         return encoder
     }()
+
+    /// `2027-01-15T08:00:00.250Z`: RFC 3339 in UTC with milliseconds, on the proleptic Gregorian calendar
+    /// that RFC 3339 (and the service's parser) use for every year. Foundation's ISO 8601 style switches
+    /// to the Julian calendar before 1582, so a date read as 0027-04-15 came back as 0027-04-17 (found by
+    /// `make fuzz`). Years are clamped to 0000…9999, the ones RFC 3339 can write.
+    package static func timestamp(_ date: Date) -> String {
+        let earliest: Int64 = -62_167_219_200_000  // 0000-01-01T00:00:00.000Z
+        let latest: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
+        let milliseconds = min(latest, max(earliest, Int64((date.timeIntervalSince1970 * 1000).rounded())))
+        let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
+        let inDay = milliseconds - days * 86_400_000
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(inDay / 3_600_000, 2)):"
+            + "\(padded(inDay / 60_000 % 60, 2)):\(padded(inDay / 1000 % 60, 2)).\(padded(inDay % 1000, 3))Z"
+    }
 
     /// `value` encoded, as bytes.
     package static func bytes(_ value: some Encodable) throws -> [UInt8] { Array(try encoder.encode(value)) }
