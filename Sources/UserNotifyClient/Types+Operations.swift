@@ -17939,6 +17939,29 @@ public enum Operations {
                     }
                 }
             }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
             ///
             /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/413`.
@@ -17980,6 +18003,55 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }

@@ -1,4 +1,6 @@
 """schemathesis hooks for the conformance run: strategies for formats openapi.yaml defines itself."""
+import uuid
+
 from hypothesis import strategies as st
 import schemathesis
 
@@ -7,3 +9,17 @@ schemathesis.openapi.format("iana-time-zone", st.sampled_from([
     "UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham",
     "America/Sao_Paulo", "Africa/Casablanca",
 ]))
+
+
+@schemathesis.hook
+def map_headers(context, headers):
+    """A fresh `Idempotency-Key` for every generated call that has a valid one: the generator reuses
+    its values across operations and bodies, which would replay an earlier answer (a center created and
+    deleted since) or answer 422 idempotencyKeyReused — correct, but not what these checks are about.
+    Invalid keys are kept, so that their 400 is still checked; replays are tested in RouterInProcessTests."""
+    for name in list(headers or {}):
+        value = headers[name]
+        if name.lower() == "idempotency-key" and isinstance(value, str) and 1 <= len(value) <= 255 \
+                and all(0x21 <= ord(c) <= 0x7E for c in value):
+            headers[name] = uuid.uuid4().hex
+    return headers
