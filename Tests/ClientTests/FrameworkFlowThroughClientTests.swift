@@ -30,6 +30,12 @@ import UserNotifyClient
         #expect(created.center.state.timeZone == "Europe/Berlin")
         let user = server.client(token: created.token)
         let path = Operations.AddNotificationRequest.Input.Path(centerID: "phone")
+        // The virtual clock starts at the wall clock's time: move it to the next midnight (UTC), well away
+        // from the stand-up's 09:30 in Berlin, so that what fires below does not depend on the time of day.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let started = try await admin.getClock().ok.body.json.now
+        _ = try await admin.setClock(body: .json(.case1(.init(now: utc.startOfDay(for: started).addingTimeInterval(86_400))))).ok
 
         // requestAuthorization prompts (202); the user allows; the settings say authorized.
         let prompting = try await appClient.requestAuthorization(

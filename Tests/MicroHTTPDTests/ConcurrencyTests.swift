@@ -18,9 +18,9 @@ import Testing
             try await withThrowingTaskGroup(of: String.self) { group in
                 // Eight requests that cannot finish until the gate opens…
                 for _ in 0..<8 {
-                    group.addTask { try await loopbackRequest(port: port, "GET", "/slow").text }
+                    group.addTask { try await loopbackRequest(port: port, "GET", "/slow", timeout: 300).text }
                 }
-                #expect(await slowStarted.eventually { $0 == 8 })
+                #expect(await slowStarted.eventually(within: 120) { $0 == 8 })
                 // …do not stop twenty others from being answered. If libmicrohttpd's thread or the
                 // workers were blocked by the slow ones, these would never complete and the test would hang.
                 for _ in 0..<20 {

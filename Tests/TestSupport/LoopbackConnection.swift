@@ -20,7 +20,7 @@ package final class LoopbackConnection: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
-    package init(port: Int, timeout: Int = 15) throws {
+    package init(port: Int, timeout: Int = 60) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket() failed") }
         var address = sockaddr_in()
@@ -43,7 +43,7 @@ package final class LoopbackConnection: @unchecked Sendable {
     deinit { Glibc.close(descriptor) }
 
     /// Connects on a thread of its own.
-    package static func open(port: Int, timeout: Int = 15) async throws -> LoopbackConnection {
+    package static func open(port: Int, timeout: Int = 60) async throws -> LoopbackConnection {
         try await onOwnThread { try LoopbackConnection(port: port, timeout: timeout) }
     }
 
@@ -234,8 +234,8 @@ package struct LoopbackResponse: Sendable {
 
 /// One request on a fresh connection.
 package func loopbackRequest(
-    port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
+    port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = [], timeout: Int = 60
 ) async throws -> LoopbackResponse {
-    let connection = try await LoopbackConnection.open(port: port)
+    let connection = try await LoopbackConnection.open(port: port, timeout: timeout)
     return try await connection.request(method, path, headers: headers, body: body)
 }

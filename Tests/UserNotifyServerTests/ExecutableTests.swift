@@ -39,12 +39,14 @@ import Testing
     }
 
     @Test func anAddressInUseFailsCleanly() async throws {
-        let first = try ServerProcess(product: "usernotifyd", arguments: ["--port", "0"])
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("in-use-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let first = try ServerProcess(product: "usernotifyd", arguments: ["--port", "0", "--data-dir", data + "/first"])
         let port = try await first.waitForPort()
-        let second = try ServerProcess(product: "usernotifyd", arguments: ["--port", "\(port)"])
-        #expect(try await second.waitForExit() == 1)
+        let second = try ServerProcess(product: "usernotifyd", arguments: ["--port", "\(port)", "--data-dir", data + "/second"])
+        #expect(try await second.waitForExit(timeout: 120) == 1)
         first.signal(SIGTERM)
-        #expect(try await first.waitForExit() == 0)
+        #expect(try await first.waitForExit(timeout: 120) == 0)
     }
 
     /// A replica whose database cannot be reached keeps retrying, not ready, and SIGTERM still stops it
