@@ -13,6 +13,16 @@ package struct Retention: Sendable, Equatable {
 
     package init() {}
 
+    /// What a kind is, for `--help`.
+    static func describe(_ kind: RetainedKind) -> String {
+        switch kind {
+        case .finishedMessages: "delivered and aborted webhook messages"
+        case .failedMessages: "webhook messages out of attempts"
+        case .retiredPushTokens: "retired push tokens"
+        case .events: "the users' events"
+        }
+    }
+
     /// The flag (and variable) that sets a kind's retention.
     static func name(_ kind: RetainedKind) -> String {
         switch kind {

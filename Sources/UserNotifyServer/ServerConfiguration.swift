@@ -187,7 +187,9 @@ extension ServerConfiguration {
         }
         + RetainedKind.allCases.map { kind in
             let days = Int((Retention().seconds[kind] ?? 0) / 86_400)
-            return Option(name: Retention.name(kind), help: "how long \(kind.rawValue) are kept: 90s, 30m, 12h or 7d (default \(days)d)") {
+            return Option(
+                name: Retention.name(kind), help: "how long \(Retention.describe(kind)) are kept: 90s, 30m, 12h or 7d (default \(days)d)"
+            ) {
                 config, value throws(ConfigurationError) in
                 config.retention.seconds[kind] = try duration(value, Retention.name(kind))
             }
