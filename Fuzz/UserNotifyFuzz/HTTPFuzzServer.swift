@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPTypes
 import Logging
 import MicroHTTPD
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -30,20 +31,16 @@ enum HTTPFuzzServer {
         configuration.idleTimeout = .seconds(1)
         configuration.maxBodyBytes = 64 * 1024
         let ready = DispatchSemaphore(value: 0)
-        let bound = Bound()
+        let bound = Atomic<Int>(0)
         let server = HTTPServer(
             configuration: configuration, responder: router, logger: Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLogHandler() }),
             onListening: { port in
-                bound.port = port
+                bound.store(port, ordering: .releasing)
                 ready.signal()
             })
         Task.detached { try await server.run() }
         ready.wait()
-        return bound.port
-    }
-
-    private final class Bound: @unchecked Sendable {
-        var port = 0
+        return bound.load(ordering: .acquiring)
     }
 
     /// Sends `bytes` on a fresh connection and reads until the server answers, closes, or 300 ms pass;

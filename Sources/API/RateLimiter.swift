@@ -19,6 +19,15 @@ package struct RateLimit: Sendable, Hashable {
 package struct RateLimits: Sendable, Hashable {
     package enum Kind: String, Sendable, Hashable, CaseIterable {
         case send, write, read
+
+        /// What the class limits, for `--help`.
+        package var summary: String {
+            switch self {
+            case .send: "adds and pushes"
+            case .write: "other writes"
+            case .read: "reads"
+            }
+        }
     }
 
     package var send: RateLimit? = RateLimit(perSecond: 1000)

@@ -23,9 +23,6 @@ package final class AppEventHub: Sendable {
         changes.listen { [weak self] change in self?.apply(change) }
     }
 
-    /// The streams following an app now, on this process.
-    package var openStreams: Int { streams.withLock { $0.byApp.values.reduce(0) { $0 + $1.count } } }
-
     private func apply(_ change: StoreChange) {
         guard case .endpointDisabled(let appID, let url, let reason) = change else { return }
         struct Disabled: Encodable {

@@ -222,13 +222,6 @@ extension PostgresStore: WebhookStore {
         }
     }
 
-    package func disabledEndpoints(appID: String) async throws -> [String] {
-        try await read { connection in
-            try await connection.rows(#"SELECT url FROM disabled_endpoints WHERE app_id = \#(appID) ORDER BY url COLLATE "C""#, self.logger)
-                .map { try $0.get("url", as: String.self) }
-        }
-    }
-
     package func enableEndpoint(appID: String, url: String) async throws -> Bool {
         try await write { connection, changes in
             let deleted = try await connection.rows(

@@ -250,12 +250,6 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
-    package func disabledEndpoints(appID: String) async throws -> [String] {
-        try await read { db in
-            try String.fetchAll(db, sql: "SELECT url FROM disabled_endpoints WHERE app_id = ? ORDER BY url", arguments: [appID])
-        }
-    }
-
     package func enableEndpoint(appID: String, url: String) async throws -> Bool {
         try await write { db, effects in
             try db.execute(sql: "DELETE FROM disabled_endpoints WHERE app_id = ? AND url = ?", arguments: [appID, url])

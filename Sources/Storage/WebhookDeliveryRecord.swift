@@ -124,12 +124,17 @@ package protocol WebhookStore: Sendable {
     /// Puts a message back in the queue for an attempt at `now`, with a fresh retry schedule.
     func replayDelivery(appID: String, id: String, now: Date) async throws -> Bool
 
-    /// The app's endpoints that are disabled (410 Gone, or failing too long).
-    func disabledEndpoints(appID: String) async throws -> [String]
     /// The app's endpoints that are failing or disabled, by URL.
     func endpointStates(appID: String) async throws -> [EndpointState]
     /// Enables a disabled endpoint again (its failing streak starts over); false if it was not disabled.
     func enableEndpoint(appID: String, url: String) async throws -> Bool
+}
+
+extension WebhookStore {
+    /// The app's endpoints that are disabled (410 Gone, or failing too long), by URL.
+    package func disabledEndpoints(appID: String) async throws -> [String] {
+        try await endpointStates(appID: appID).filter { $0.disabledAt != nil }.map(\.url)
+    }
 }
 
 /// What an attempt says of its endpoint.

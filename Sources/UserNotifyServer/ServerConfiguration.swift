@@ -176,10 +176,9 @@ extension ServerConfiguration {
         ]
         + RateLimits.Kind.allCases.map { kind in
             let defaults = RateLimits()[kind].map { String(Int($0.perSecond)) } ?? "0"
-            let what = ["send": "adds and pushes", "write": "other writes", "read": "reads"][kind.rawValue] ?? kind.rawValue
             return Option(
                 name: "rate-limit-\(kind.rawValue)",
-                help: "\(what) per second per app key or center token, bursts of twice that; 0 = no limit (default \(defaults))"
+                help: "\(kind.summary) per second per app key or center token, bursts of twice that; 0 = no limit (default \(defaults))"
             ) { config, value throws(ConfigurationError) in
                 let rate = try integer(value, "rate-limit-\(kind.rawValue)", in: 0...10_000_000)
                 config.rateLimits[kind] = rate == 0 ? nil : RateLimit(perSecond: Double(rate))

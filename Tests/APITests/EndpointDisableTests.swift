@@ -20,7 +20,12 @@ import Testing
 
         try await WebhookTests.respond("m1", server: server, token: token)
         try await WebhookTests.eventually("the first attempt") { try await receiver.received().count == 1 }
-        let failing = try await server.call("GET", "/v1/webhooks", token: key).json["endpoints"] as? [[String: Any]]
+        // The attempt is recorded after the receiver answered: wait for the record, not the call.
+        var failing: [[String: Any]]?
+        try await WebhookTests.eventually("the failure recorded") {
+            failing = try await server.call("GET", "/v1/webhooks", token: key).json["endpoints"] as? [[String: Any]]
+            return failing?.isEmpty == false
+        }
         #expect(failing?.first?["url"] as? String == receiver.url && failing?.first?["disabled"] as? Bool == false)
         #expect(failing?.first?["failingSince"] is String)
 

@@ -5,6 +5,7 @@ import HTTPTypes
 import Logging
 import ServiceLifecycle
 import Synchronization
+import TestSupport
 import UserNotifyServer
 
 /// The whole API in this process, without a socket (Hummingbird's `app.test(.router)` is the model):
@@ -70,21 +71,16 @@ struct InProcessApp {
     /// An app and its key; returns the key.
     func makeApp() async throws -> String {
         let app = await request(.post, "/v1/apps", token: Self.adminToken, json: #"{"name": "App", "authorizationPolicy": "grant"}"#)
-        let id = try require2(app.json["id"] as? String, app)
+        let id = try unwrapped(app.json["id"] as? String, app)
         let key = await request(.post, "/v1/apps/\(id)/keys", token: Self.adminToken)
-        return try require2(key.json["key"] as? String, key)
+        return try unwrapped(key.json["key"] as? String, key)
     }
 }
 
 /// `value`, or an error that shows the answer.
-func require2<T>(_ value: T?, _ answer: InProcessApp.Answer) throws -> T {
-    guard let value else { throw InProcessFailure("unexpected answer \(answer.status.code): \(answer.text)") }
+func unwrapped<T>(_ value: T?, _ answer: InProcessApp.Answer) throws -> T {
+    guard let value else { throw LoopbackConnection.Failure("unexpected answer \(answer.status.code): \(answer.text)") }
     return value
-}
-
-struct InProcessFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// A clock the test moves, for the rate limiter's buckets.
