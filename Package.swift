@@ -243,7 +243,10 @@ let package = Package(
             name: "webhook-bench",
             dependencies: [
                 "SQLiteStorage", "Scheduling", "Storage", "WebhookDispatch", "Webhooks",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/WebhookBench",
             swiftSettings: swiftSettings

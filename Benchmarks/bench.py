@@ -122,7 +122,8 @@ WEBHOOK_PAYLOAD = json.dumps({"data": {"actionIdentifier": "com.apple.UNNotifica
 
 
 def webhook_round(baseline, args):
-    """wrk's own rate of signed-size POSTs against the C sink, then usernotifyd's dispatcher against a fresh sink."""
+    """wrk's own rate of signed-size POSTs against the C sink, then a bare AsyncHTTPClient loop posting the
+    same body and headers, then usernotifyd's dispatcher; each against a fresh sink, with the same connections."""
     script = os.path.join(WORK, "wrk-webhook.lua")
     with open(script, "w") as handle:
         handle.write('wrk.method = "POST"\n')
@@ -137,16 +138,19 @@ def webhook_round(baseline, args):
         baseline_rate = wrk(f"http://127.0.0.1:{port}/hook", args.duration, args.webhook_connections, script)["rps"]
     finally:
         stop(sink)
-    sink, port = start([baseline])
-    try:
-        output = subprocess.run([args.webhook_bench, "--sink-port", str(port), "--messages", str(args.webhook_messages)],
-                                capture_output=True, text=True, check=True).stdout
-        result = json.loads(output.strip().splitlines()[-1])
-    finally:
-        stop(sink)
-    if result["delivered"] != args.webhook_messages:
-        raise SystemExit(f"webhook-bench delivered {result['delivered']} of {args.webhook_messages}")
-    return baseline_rate, result["rate"]
+    rates = {}
+    for mode in ("ahc", "dispatcher"):
+        sink, port = start([baseline])
+        try:
+            output = subprocess.run([args.webhook_bench, "--mode", mode, "--sink-port", str(port), "--messages", str(args.webhook_messages),
+                                     "--connections", str(args.webhook_connections)], capture_output=True, text=True, check=True).stdout
+            result = json.loads(output.strip().splitlines()[-1])
+        finally:
+            stop(sink)
+        if result["delivered"] != args.webhook_messages:
+            raise SystemExit(f"webhook-bench --mode {mode} delivered {result['delivered']} of {args.webhook_messages}")
+        rates[mode] = result["rate"]
+    return baseline_rate, rates["ahc"], rates["dispatcher"]
 
 
 def main():
@@ -181,10 +185,10 @@ def main():
     ]
     if args.only != "http":
         rounds = [webhook_round(baseline, args) for _ in range(args.rounds)]
-        sink_rate = statistics.median(r[0] for r in rounds)
-        dispatched = statistics.median(r[1] for r in rounds)
-        print(f"\nsigned webhook deliveries: {dispatched:.0f}/s against wrk's {sink_rate:.0f} req/s to the same C sink "
-              f"(-c{args.webhook_connections}, {args.webhook_messages} messages, {args.rounds} rounds, medians): ratio {dispatched / sink_rate:.2f}")
+        sink_rate, loop_rate, dispatched = (statistics.median(r[i] for r in rounds) for i in range(3))
+        print(f"\nsigned webhook deliveries (-c{args.webhook_connections}, {args.webhook_messages} messages, {args.rounds} rounds, medians):\n"
+              f"  dispatcher {dispatched:.0f}/s; bare AsyncHTTPClient loop {loop_rate:.0f}/s (ratio {dispatched / loop_rate:.2f}); "
+              f"wrk {sink_rate:.0f} req/s (ratio {dispatched / sink_rate:.2f})")
         if args.only == "webhooks":
             return
     results = {name: [] for name, _, _, _ in configs}

@@ -1,9 +1,11 @@
 // make bench, part 2: the store and the scheduler.
 //
-//   scheduler-bench [--pending N] [--work DIR] [--usernotifyd PATH]
+//   scheduler-bench [--pending N] [--campaign N] [--only SECTIONS] [--work DIR] [--usernotifyd PATH]
 //
-// Prints: durable adds per second against a raw SQLite commit in the same run; resident memory with
-// 100 k and N pending requests against an empty store; firing lateness at 1,000 fires per second with
+// Prints: durable adds per second against a raw SQLite commit in the same run; a campaign (centers
+// created and authorized against adds, then a burst of one request per center due at one instant,
+// against the raw database moving as many rows); resident memory with 100 k and N pending requests
+// against an empty store; firing lateness at 1,000 fires per second with
 // N pending; start-to-ready time of usernotifyd with N pending against an empty data directory.
 import Foundation
 import GRDB
@@ -95,12 +97,15 @@ if arguments.count > 2, arguments[1] == "rss" {
 }
 
 let pendingCount = Int(option("--pending", "1000000"))!
+/// `--only adds,wal,campaign,pending` runs those sections (default: all).
+let sections = Set(option("--only", "adds,wal,campaign,pending").split(separator: ",").map(String.init))
+func wants(_ section: String) -> Bool { sections.contains(section) }
 let usernotifyd = option("--usernotifyd", ".build/release/usernotifyd")
 var rows: [(String, String, String, String)] = []  // figure, value, baseline, ratio
 
 // MARK: 1. durable adds per second, against a raw SQLite commit
 
-do {
+if wants("adds") {
     let directory = try freshDirectory("adds")
     let (store, service, _) = try await makeService(directory)
     let center = try await service.center(center1)
@@ -149,7 +154,7 @@ final class Flag: Sendable {
 
 // MARK: 1b. the WAL's high-water mark under sustained concurrent adds, with readers holding snapshots
 
-do {
+if wants("wal") {
     let directory = try freshDirectory("wal")
     let (store, service, _) = try await makeService(directory)
     let center = try await service.center(center1)
@@ -195,6 +200,91 @@ do {
         ))
 }
 
+// MARK: 1c. a campaign: centers created and authorized, one request each, all due at one instant
+
+/// Runs `work(index)` for 0..<count, `workers` at a time; returns the seconds it took.
+func concurrently(_ count: Int, workers: Int = 50, _ work: @escaping @Sendable (Int) async throws -> Void) async throws -> Double {
+    let start = Date()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for worker in 0..<workers {
+            group.addTask { for index in stride(from: worker, to: count, by: workers) { try await work(index) } }
+        }
+        try await group.waitForAll()
+    }
+    return Date().timeIntervalSince(start)
+}
+
+if wants("campaign") {
+    let centers = Int(option("--campaign", "20000"))!
+    let directory = try freshDirectory("campaign")
+    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
+    let (store, service, scheduler) = try await makeService(directory, clock: clock)
+    // Each center as an app's backend makes it: created, then authorized (the app's policy grants it).
+    let creating = try await concurrently(centers) { index in
+        let key = CenterKey(appID: "app", centerID: "user-\(index)")
+        _ = try await service.createCenter(key)
+        _ = try await service.requestAuthorization(key, options: [.alert, .sound, .badge])
+        _ = try await service.answerAuthorizationPrompt(key, allowed: true)
+    }
+    let adding = try await concurrently(centers) { index in
+        let center = try await service.center(CenterKey(appID: "app", centerID: "user-\(index)"))
+        _ = try await service.add(
+            to: center,
+            NotificationRequest(
+                identifier: "campaign", content: NotificationContent(title: "Sale starts now", body: "Everything 20% off until midnight"),
+                trigger: .timeInterval(60, repeats: false)))
+    }
+    rows.append(
+        (
+            "centers created and authorized/s, 50 at a time", String(format: "%.0f", Double(centers) / creating),
+            String(format: "%.0f adds/s, 50 at a time", Double(centers) / adding), String(format: "%.2f", adding / creating)
+        ))
+    // The raw database's share of the same firing: as many rows of the same size moved from a pending to a
+    // delivered table, 500 to a transaction, each committed with fsync.
+    let raw = try DatabasePool(path: directory.appendingPathComponent("raw.sqlite").path)
+    try raw.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+    let body = Data(repeating: 0x61, count: 160)
+    try raw.write { db in
+        try db.execute(sql: "CREATE TABLE pending(center TEXT, identifier TEXT, body BLOB, fire INTEGER, PRIMARY KEY (center, identifier))")
+        try db.execute(sql: "CREATE INDEX pending_due ON pending(fire)")
+        try db.execute(
+            sql: "CREATE TABLE delivered(center TEXT, identifier TEXT, body BLOB, date INTEGER, PRIMARY KEY (center, identifier))")
+        let insert = try db.makeStatement(sql: "INSERT INTO pending VALUES (?, 'campaign', ?, 1)")
+        for index in 0..<centers { try insert.execute(arguments: ["user-\(index)", body]) }
+    }
+    let rawStart = Date()
+    var moved = 0
+    while moved < centers {
+        moved += try raw.write { db in
+            let batch = try Row.fetchAll(db, sql: "SELECT rowid FROM pending ORDER BY fire LIMIT 500").map { $0[0] as Int64 }
+            let list = batch.map(String.init).joined(separator: ",")
+            try db.execute(sql: "INSERT INTO delivered SELECT center, identifier, body, 2 FROM pending WHERE rowid IN (\(list))")
+            try db.execute(sql: "DELETE FROM pending WHERE rowid IN (\(list))")
+            return batch.count
+        }
+    }
+    let rawRate = Double(centers) / Date().timeIntervalSince(rawStart)
+    // The campaign: every request due at the same instant, fired and recorded by the scheduler.
+    let running = Task { try await scheduler.run() }
+    await scheduler.settle()
+    let firingStart = Date()
+    _ = clock.advance(by: 60)
+    await scheduler.settle()
+    let firing = Date().timeIntervalSince(firingStart)
+    running.cancel()
+    let delivered = try DatabaseQueue(path: directory.appendingPathComponent("usernotifyd.sqlite").path).read { db in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM delivered") ?? 0
+    }
+    precondition(delivered == centers, "the campaign delivered \(delivered) of \(centers)")
+    _ = store
+    rows.append(
+        (
+            "burst: \(centers) requests due at one instant, fired and recorded/s", String(format: "%.0f", Double(centers) / firing),
+            String(format: "%.0f rows/s moved pending → delivered, 500 a transaction", rawRate),
+            String(format: "%.2f", Double(centers) / firing / rawRate)
+        ))
+}
+
 // MARK: 2. resident memory with 100 k and N pending
 
 func rss(_ directory: URL) throws -> Double {
@@ -211,7 +301,7 @@ func rss(_ directory: URL) throws -> Double {
 }
 
 let bigDirectory = try freshDirectory("pending-\(pendingCount)")
-do {
+if wants("pending") {
     let emptyDirectory = try freshDirectory("empty")
     _ = try await makeService(emptyDirectory)
     let smallDirectory = try freshDirectory("pending-100k")
@@ -249,7 +339,7 @@ final class LatenessRecorder: FiringHandler {
     }
 }
 
-do {
+if wants("pending") {
     var recorder: LatenessRecorder?
     let (store, service, scheduler) = try await makeService(bigDirectory) { inner in
         let made = LatenessRecorder(inner)
@@ -312,7 +402,7 @@ func startToReady(_ dataDirectory: URL) throws -> Double {
     return seconds
 }
 
-if FileManager.default.fileExists(atPath: usernotifyd) {
+if wants("pending"), FileManager.default.fileExists(atPath: usernotifyd) {
     let emptyData = try freshDirectory("ready-empty")
     var empty: [Double] = []
     var full: [Double] = []

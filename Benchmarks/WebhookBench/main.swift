@@ -1,10 +1,17 @@
 // make bench: signed webhook deliveries per second from the outbox to a loopback sink.
 //
-// Fills a fresh SQLite outbox with --messages messages for one endpoint (the sink at --sink-port), runs the
-// real dispatcher (signing, AsyncHTTPClient, the SSRF guard, attempts recorded durably) on the system clock
-// until every message is delivered, and prints one JSON line with the rate.
+//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc]
+//
+// dispatcher: fills a fresh SQLite outbox with N messages for one endpoint (the sink), runs the real
+// dispatcher (claims, signing, AsyncHTTPClient, the SSRF guard, attempts recorded durably) on the system
+// clock until every message is delivered. ahc, the baseline: a bare AsyncHTTPClient loop posting the same
+// body with the same headers to the same sink over the same number of connections, C at a time. Prints
+// one JSON line with the rate.
+import AsyncHTTPClient
 import Foundation
 import Logging
+import NIOCore
+import NIOHTTP1
 import SQLiteStorage
 import Scheduling
 import Storage
@@ -13,54 +20,107 @@ import Webhooks
 
 var messages = 20_000
 var sinkPort = 0
+var connections = 32
+var mode = "dispatcher"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--messages": messages = Int(arguments.next() ?? "") ?? messages
     case "--sink-port": sinkPort = Int(arguments.next() ?? "") ?? sinkPort
-    default: fatalError("usage: webhook-bench --sink-port PORT [--messages N]")
+    case "--connections": connections = Int(arguments.next() ?? "") ?? connections
+    case "--mode": mode = arguments.next() ?? mode
+    default: fatalError("usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc]")
     }
 }
 precondition(sinkPort > 0, "--sink-port is required")
-
-let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-bench-\(UUID().uuidString)")
-try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: directory) }
-let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
-let now = Date()
-try await store.insertApp(AppRecord(id: "app", name: "bench", createdAt: now))
 let url = "http://127.0.0.1:\(sinkPort)/hook"
-try await store.setWebhookConfiguration(appID: "app", WebhookConfiguration(delegateURL: url, secrets: [WebhookSecret.generate().text]))
 // A payload the size of a real notification.response message.
 let payload = Data(
     #"{"data":{"actionIdentifier":"com.apple.UNNotificationDefaultActionIdentifier","centerID":"phone-1","notification":{"date":"2026-11-21T10:00:00.000Z","presentation":{"badge":false,"banner":true,"list":true,"lockScreen":false,"reasons":[],"sound":true},"request":{"content":{"body":"Your tea has steeped for four minutes.","title":"Tea is ready"},"identifier":"tea"}}},"timestamp":"2026-11-21T10:00:01.000Z","type":"notification.response"}"#
         .utf8)
-for start in stride(from: 0, to: messages, by: 5_000) {
-    try await store.enqueueDeliveries(
-        (start..<min(messages, start + 5_000)).map { index in
-            WebhookDeliveryRecord(
-                id: "msg_bench\(index)", appID: "app", url: url, type: .notificationResponse, payload: payload, nextAttempt: now,
-                createdAt: now)
-        })
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-var logger = Logger(label: "webhook-bench")
-logger.logLevel = .warning
-let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
-// As many attempts in flight to the one endpoint as the baseline has connections.
-var configuration = WebhookDispatcher.Configuration()
-configuration.perEndpoint = 32
-let dispatcher = WebhookDispatcher(
-    store: store, clock: SystemClock(), sender: sender, wake: WakeSignal(), logger: logger, configuration: configuration)
-let clock = ContinuousClock()
-let started = clock.now
-try await withThrowingTaskGroup(of: Void.self) { group in
-    group.addTask { try await dispatcher.run() }
-    while try await store.nextDeliveryDate(excluding: []) != nil { try await Task.sleep(for: .milliseconds(5)) }
-    group.cancelAll()
+/// The baseline: AsyncHTTPClient as the sender configures it, `connections` posts in flight.
+func bareLoop(url: String, payload: Data, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+    var configuration = HTTPClient.Configuration()
+    configuration.redirectConfiguration = .disallow
+    configuration.decompression = .disabled
+    configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    let headers = WebhookSignature.headers(
+        id: "msg_0123456789abcdef0123456789abcdef", timestamp: Int(Date().timeIntervalSince1970), body: Array(payload),
+        secrets: [WebhookSecret.generate()])
+    let started = ContinuousClock.now
+    // Each of the `connections` loops posts its share, one at a time.
+    let delivered = try await withThrowingTaskGroup(of: Int.self) { group in
+        for loop in 0..<connections {
+            group.addTask {
+                var delivered = 0
+                for _ in stride(from: loop, to: messages, by: connections) {
+                    var request = HTTPClientRequest(url: url)
+                    request.method = .POST
+                    request.headers.add(name: "Content-Type", value: "application/json")
+                    request.headers.add(name: "User-Agent", value: "usernotifyd")
+                    for (name, value) in headers { request.headers.add(name: name, value: value) }
+                    request.body = .bytes(ByteBuffer(bytes: payload))
+                    let response = try await client.execute(request, timeout: .seconds(15))
+                    _ = try await response.body.collect(upTo: 64 * 1024)
+                    if (200..<300).contains(response.status.code) { delivered += 1 }
+                }
+                return delivered
+            }
+        }
+        return try await group.reduce(0, +)
+    }
+    let elapsed = seconds(ContinuousClock.now - started)
+    try await client.shutdown()
+    return (delivered, elapsed)
 }
-let elapsed = clock.now - started
-let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-let delivered = try await store.deliveries(appID: "app", status: .delivered, after: nil, limit: messages).items.count
-await sender.shutdown()
-print(#"{"messages":\#(messages),"delivered":\#(delivered),"seconds":\#(seconds),"rate":\#(Double(delivered) / seconds)}"#)
+
+/// The dispatcher over a fresh outbox of `messages` messages.
+func dispatcher(url: String, payload: Data, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
+    let now = Date()
+    try await store.insertApp(AppRecord(id: "app", name: "bench", createdAt: now))
+    try await store.setWebhookConfiguration(appID: "app", WebhookConfiguration(delegateURL: url, secrets: [WebhookSecret.generate().text]))
+    for start in stride(from: 0, to: messages, by: 5_000) {
+        try await store.enqueueDeliveries(
+            (start..<min(messages, start + 5_000)).map { index in
+                WebhookDeliveryRecord(
+                    id: "msg_bench\(index)", appID: "app", url: url, type: .notificationResponse, payload: payload, nextAttempt: now,
+                    createdAt: now)
+            })
+    }
+    var logger = Logger(label: "webhook-bench")
+    logger.logLevel = .warning
+    let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+    // As many attempts in flight to the one endpoint as the baseline has connections.
+    var configuration = WebhookDispatcher.Configuration()
+    configuration.perEndpoint = connections
+    let dispatcher = WebhookDispatcher(
+        store: store, clock: SystemClock(), sender: sender, wake: WakeSignal(), logger: logger, configuration: configuration)
+    let started = ContinuousClock.now
+    await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await dispatcher.run() }
+        await dispatcher.settle()
+        group.cancelAll()
+    }
+    let elapsed = seconds(ContinuousClock.now - started)
+    await sender.shutdown()
+    return (try await store.deliveries(appID: "app", status: .delivered, after: nil, limit: messages).items.count, elapsed)
+}
+
+let (delivered, elapsed) =
+    switch mode {
+    case "ahc": try await bareLoop(url: url, payload: payload, connections: connections, messages: messages)
+    case "dispatcher": try await dispatcher(url: url, payload: payload, connections: connections, messages: messages)
+    default: fatalError("--mode is dispatcher or ahc")
+    }
+print(
+    #"{"mode":"\#(mode)","messages":\#(messages),"delivered":\#(delivered),"seconds":\#(elapsed),"rate":\#(Double(delivered) / elapsed)}"#)

@@ -165,7 +165,7 @@ package final class NotificationCenterService: FiringHandler {
     /// does not exist.
     @discardableResult
     func updateCenter<T: Sendable>(
-        _ key: CenterKey, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
+        _ key: CenterKey, _ change: @escaping @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T {
         guard let result = try await store.updateCenter(key, at: clock.now, change) else {
             throw NotificationError.centerNotFound(key.centerID)

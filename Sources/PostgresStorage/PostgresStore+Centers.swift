@@ -24,7 +24,7 @@ extension PostgresStore: NotificationStore {
     }
 
     package func updateCenter<T: Sendable>(
-        _ key: CenterKey, at date: Date, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
+        _ key: CenterKey, at date: Date, _ change: @escaping @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T? {
         // The write's deadline runs it in a child task, which ends before this returns.
         try await withoutActuallyEscaping(change) { change in try await updateCenter(key, at: date, escaping: change) }

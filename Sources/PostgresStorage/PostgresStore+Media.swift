@@ -49,7 +49,8 @@ extension PostgresStore: MediaStore {
             """, logger)
     }
 
-    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @Sendable () throws -> Void) async throws -> MediaRecord
+    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @escaping @Sendable () throws -> Void) async throws
+        -> MediaRecord
     {
         try await withoutActuallyEscaping(place) { place in try await insertMedia(media, quota: quota, file: file, escaping: place) }
     }
@@ -164,7 +165,7 @@ extension PostgresStore: MediaStore {
         }
     }
 
-    package func sweepMediaFiles(remove: @Sendable (String) -> Void) async throws -> Int {
+    package func sweepMediaFiles(remove: @escaping @Sendable (String) -> Void) async throws -> Int {
         try await withoutActuallyEscaping(remove) { remove in try await sweepMediaFiles(escaping: remove) }
     }
 

@@ -67,7 +67,7 @@ extension PostgresStore {
     }
 
     package func removePending(
-        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
         try await remove("pending", key, identifiers: identifiers, at: date, report: report)
     }
@@ -116,7 +116,7 @@ extension PostgresStore {
     }
 
     package func removeDelivered(
-        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
         try await remove("delivered", key, identifiers: identifiers, at: date, report: report)
     }
@@ -124,7 +124,7 @@ extension PostgresStore {
     /// Deletes the named rows of a center's `pending` or `delivered` list (all for nil; passing pushes
     /// stay), lets go of their media and writes the events `report` makes of the identifiers deleted.
     private func remove(
-        _ table: String, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ table: String, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
         // The write's deadline runs it in a child task, which ends before this returns.
         try await withoutActuallyEscaping(report) { report in
@@ -135,7 +135,7 @@ extension PostgresStore {
     }
 
     private func remove(
-        _ table: String, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent],
+        _ table: String, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent],
         _ connection: PostgresConnection, _ changes: inout ChangeSet
     ) async throws -> [String] {
         guard try await self.lockCenter(key, connection) else { return [] }

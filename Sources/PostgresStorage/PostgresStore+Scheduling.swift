@@ -73,7 +73,7 @@ extension PostgresStore {
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
         // The write's deadline runs it in a child task, which ends before this returns.

@@ -144,6 +144,10 @@ extension PostgresStore {
                 "CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at)",
             ]
         ),
+        (
+            4, "the outbox by endpoint, for claims that skip a full endpoint's backlog",
+            ["CREATE INDEX deliveries_by_endpoint ON deliveries(app_id, url, next_attempt, seq) WHERE status = 'pending'"]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

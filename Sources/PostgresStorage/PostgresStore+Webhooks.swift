@@ -58,22 +58,30 @@ extension PostgresStore: WebhookStore {
 
     /// Claims with `FOR UPDATE SKIP LOCKED` (replicas take different messages), endpoints without room
     /// left out in SQL, each endpoint filled up to its room in the order its messages came due.
+    /// Claims endpoint by endpoint (see the SQLite store): a loose index scan finds the endpoints with
+    /// pending messages, each endpoint with room gives its earliest due ones, skipping those another
+    /// replica has locked, and of those the earliest due are taken up to `limit`.
     package func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
         let full = perEndpoint.filter { $0.value <= 0 }.keys
+        let most = min(limit, max(defaultPerEndpoint, perEndpoint.values.max() ?? 0))
         let token = Self.newToken()
         return try await write { connection, _ in
             let candidates = try await connection.rows(
                 """
-                SELECT d.seq, d.app_id, d.url FROM deliveries d
-                WHERE d.status = 'pending' AND d.next_attempt IS NOT NULL AND d.next_attempt <= \(now)
-                AND (d.claimed_until IS NULL OR d.claimed_until < \(now))
-                AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
-                AND (d.app_id, d.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))
-                ORDER BY d.next_attempt, d.seq LIMIT \(Self.claimScanBound) FOR UPDATE SKIP LOCKED
+                WITH RECURSIVE \(unescaped: Self.pendingEndpoints)
+                SELECT c.seq, c.app_id, c.url FROM endpoints e
+                CROSS JOIN LATERAL (
+                    SELECT d.seq, d.app_id, d.url, d.next_attempt FROM deliveries d
+                    WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND d.next_attempt <= \(now)
+                    AND (d.claimed_until IS NULL OR d.claimed_until < \(now))
+                    ORDER BY d.next_attempt, d.seq LIMIT \(most) FOR UPDATE SKIP LOCKED) c
+                WHERE NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)
+                AND (e.app_id, e.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))
+                ORDER BY c.next_attempt, c.seq
                 """, self.logger)
             var room = perEndpoint
             var chosen: [Int64] = []
@@ -94,8 +102,16 @@ extension PostgresStore: WebhookStore {
         }
     }
 
-    /// How many candidate rows one claim looks at, at most.
-    static let claimScanBound = 10_000
+    /// `endpoints(app_id, url)`: the endpoints with pending messages, one index seek each (a loose index
+    /// scan over deliveries_by_endpoint), however many messages each has.
+    static let pendingEndpoints = """
+        endpoints(app_id, url) AS (
+            (SELECT app_id, url FROM deliveries WHERE status = 'pending' ORDER BY app_id, url LIMIT 1)
+            UNION ALL
+            SELECT n.app_id, n.url FROM endpoints e CROSS JOIN LATERAL (
+                SELECT app_id, url FROM deliveries WHERE status = 'pending' AND (app_id, url) > (e.app_id, e.url)
+                ORDER BY app_id, url LIMIT 1) n)
+        """
 
     package func outboxDepth() async throws -> Int {
         try await read { connection in
@@ -116,10 +132,13 @@ extension PostgresStore: WebhookStore {
         try await read { connection in
             let row = try await connection.rows(
                 """
-                SELECT (SELECT min(d.next_attempt) FROM deliveries d
-                        WHERE d.status = 'pending' AND d.next_attempt IS NOT NULL AND d.claimed_until IS NULL
-                        AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
-                        AND (d.app_id, d.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))) AS due,
+                WITH RECURSIVE \(unescaped: Self.pendingEndpoints)
+                SELECT (SELECT min(c.due) FROM endpoints e CROSS JOIN LATERAL (
+                            SELECT min(d.next_attempt) AS due FROM deliveries d
+                            WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND d.next_attempt IS NOT NULL
+                            AND d.claimed_until IS NULL) c
+                        WHERE NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)
+                        AND (e.app_id, e.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))) AS due,
                        (SELECT min(GREATEST(next_attempt, claimed_until)) FROM deliveries
                         WHERE claimed_until IS NOT NULL AND status = 'pending') AS lease
                 """, self.logger

@@ -24,7 +24,7 @@ extension SQLiteStore {
     }
 
     package func updateCenter<T: Sendable>(
-        _ key: CenterKey, at date: Date, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
+        _ key: CenterKey, at date: Date, _ change: @escaping @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T? {
         let traceparent = TraceContext.traceparent  // read here: the writer's queue does not see task-locals
         return try await write { db, effects in

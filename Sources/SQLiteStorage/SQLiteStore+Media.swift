@@ -52,7 +52,8 @@ extension SQLiteStore: MediaStore {
         for identifier in identifiers { try release.execute(arguments: [key.appID, key.centerID, holder.rawValue, identifier]) }
     }
 
-    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @Sendable () throws -> Void) async throws -> MediaRecord
+    package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @escaping @Sendable () throws -> Void) async throws
+        -> MediaRecord
     {
         try await write { db, _ in
             if let existing = try Row.fetchOne(
@@ -99,7 +100,7 @@ extension SQLiteStore: MediaStore {
         }
     }
 
-    package func sweepMediaFiles(remove: @Sendable (String) -> Void) async throws -> Int {
+    package func sweepMediaFiles(remove: @escaping @Sendable (String) -> Void) async throws -> Int {
         try await write { db, effects in
             // Attached media that nothing holds any more: their last holder went.
             let unheld = try String.fetchAll(

@@ -124,6 +124,9 @@ extension SQLiteStore {
                     ALTER TABLE disabled_endpoints ADD COLUMN reason TEXT NOT NULL DEFAULT 'gone';
                     """)
         }
+        migrator.registerMigration("v10: the outbox by endpoint, for claims that skip a full endpoint's backlog") { db in
+            try db.execute(sql: "CREATE INDEX deliveries_by_endpoint ON deliveries(app_id, url, next_attempt) WHERE status = 'pending'")
+        }
         return migrator
     }
 

@@ -128,7 +128,7 @@ extension SQLiteStore {
     }
 
     package func removePending(
-        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
         try await remove(.pending, key, identifiers: identifiers, at: date, report: report)
     }
@@ -176,7 +176,7 @@ extension SQLiteStore {
     }
 
     package func removeDelivered(
-        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
         try await remove(.delivered, key, identifiers: identifiers, at: date, report: report)
     }
@@ -185,7 +185,8 @@ extension SQLiteStore {
     /// pushes are left alone), lets go of their media, and writes the events `report` makes of the
     /// identifiers deleted; returns them, sorted.
     private func remove(
-        _ holder: MediaHolder, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ holder: MediaHolder, _ key: CenterKey, identifiers: [String]?, at date: Date,
+        report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
         let traceparent = TraceContext.traceparent  // read here: the writer's queue does not see task-locals
         return try await write { db, effects in

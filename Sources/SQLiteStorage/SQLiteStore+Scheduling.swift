@@ -74,7 +74,7 @@ extension SQLiteStore {
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
         return try await write { db, effects in

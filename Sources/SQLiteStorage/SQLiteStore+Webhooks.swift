@@ -51,54 +51,67 @@ extension SQLiteStore: WebhookStore {
         ])
     }
 
-    /// Pending, due, not under a live claim, on an endpoint that is not disabled.
-    private static let claimable = """
-        d.status = 'pending' AND d.next_attempt IS NOT NULL AND d.next_attempt <= :now
-        AND (d.claimed_until IS NULL OR d.claimed_until < :now)
-        AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
-        """
-
-    /// How many candidate rows one claim looks at, at most, to fill the endpoints' room.
-    static let claimScanBound = 50_000
-
+    /// Claims endpoint by endpoint: each endpoint with room gives its earliest due messages (an index
+    /// seek, however long its backlog), and of those the earliest due are taken up to `limit`, so that no
+    /// endpoint's backlog keeps another's messages from being claimed, and a full endpoint costs nothing.
     package func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
         let lease = Self.milliseconds(leaseUntil)
-        // Endpoints without room are left out in SQL; the rest fill up in the order messages came due, so
-        // that no endpoint's backlog keeps another's messages from being claimed.
-        let full = perEndpoint.filter { $0.value <= 0 }.keys.map { [$0.appID, $0.url] }
-        let excluded = String(decoding: try JSONEncoder().encode(full), as: UTF8.self)
         return try await write { db, _ in
-            let candidates = try Row.fetchCursor(
-                db,
+            let due = try db.cachedStatement(
                 sql: """
-                    SELECT d.seq, d.app_id, d.url FROM deliveries d WHERE \(Self.claimable)
-                    AND NOT EXISTS (
-                        SELECT 1 FROM json_each(:excluded) x
-                        WHERE json_extract(x.value, '$[0]') = d.app_id AND json_extract(x.value, '$[1]') = d.url)
-                    ORDER BY d.next_attempt, d.seq LIMIT :scan
-                    """,
-                arguments: ["now": now, "excluded": excluded, "scan": Self.claimScanBound])
-            var room = perEndpoint
-            var chosen: [Int64] = []
-            while chosen.count < limit, let row = try candidates.next() {
-                let endpoint = WebhookEndpoint(appID: row["app_id"], url: row["url"])
-                let left = room[endpoint] ?? defaultPerEndpoint
-                guard left > 0 else { continue }
-                room[endpoint] = left - 1
-                chosen.append(row["seq"])
+                    SELECT seq, next_attempt FROM deliveries INDEXED BY deliveries_by_endpoint
+                    WHERE app_id = ? AND url = ? AND status = 'pending' AND next_attempt <= ?
+                    AND (claimed_until IS NULL OR claimed_until < ?)
+                    ORDER BY next_attempt, seq LIMIT ?
+                    """)
+            var candidates: [(due: Int64, seq: Int64)] = []
+            for endpoint in try Self.activeEndpoints(db) {
+                let room = min(limit, perEndpoint[endpoint] ?? defaultPerEndpoint)
+                guard room > 0 else { continue }
+                let rows = try Row.fetchCursor(due, arguments: [endpoint.appID, endpoint.url, now, now, room])
+                while let row = try rows.next() { candidates.append((row[1], row[0])) }
             }
             let claim = try db.cachedStatement(sql: "UPDATE deliveries SET claim_token = ?, claimed_until = ? WHERE seq = ? RETURNING *")
-            return try chosen.map { seq in
-                guard let row = try Row.fetchOne(claim, arguments: [Self.newToken(), lease, seq]) else {
-                    throw StoreError(.notFound, "outbox message \(seq) went while it was claimed")
+            return try candidates.sorted { ($0.due, $0.seq) < ($1.due, $1.seq) }.prefix(limit).map { candidate in
+                guard let row = try Row.fetchOne(claim, arguments: [Self.newToken(), lease, candidate.seq]) else {
+                    throw StoreError(.notFound, "outbox message \(candidate.seq) went while it was claimed")
                 }
                 return try Self.delivery(row)
             }
         }
+    }
+
+    /// The endpoints with pending messages, less the disabled ones: a loose index scan, one seek per
+    /// endpoint rather than a step per message.
+    private static func activeEndpoints(_ db: Database) throws -> [WebhookEndpoint] {
+        let disabled = Set(
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT app_id, url FROM disabled_endpoints")).map {
+                WebhookEndpoint(appID: $0[0], url: $0[1])
+            })
+        // Two seeks per step: SQLite walks a row-value range `(app_id, url) > (?, ?)` entry by entry.
+        let sameApp = try db.cachedStatement(
+            sql: """
+                SELECT app_id, url FROM deliveries INDEXED BY deliveries_by_endpoint
+                WHERE status = 'pending' AND app_id = ? AND url > ? ORDER BY url LIMIT 1
+                """)
+        let nextApp = try db.cachedStatement(
+            sql: """
+                SELECT app_id, url FROM deliveries INDEXED BY deliveries_by_endpoint
+                WHERE status = 'pending' AND app_id > ? ORDER BY app_id, url LIMIT 1
+                """)
+        var endpoints: [WebhookEndpoint] = []
+        var row = try Row.fetchOne(nextApp, arguments: [""])
+        while let found = row {
+            let endpoint = WebhookEndpoint(appID: found[0], url: found[1])
+            if !disabled.contains(endpoint) { endpoints.append(endpoint) }
+            row =
+                try Row.fetchOne(sameApp, arguments: [endpoint.appID, endpoint.url]) ?? Row.fetchOne(nextApp, arguments: [endpoint.appID])
+        }
+        return endpoints
     }
 
     package func outboxDepth() async throws -> Int {
@@ -113,23 +126,24 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
-        let excluded = String(decoding: try JSONEncoder().encode(full.map { [$0.appID, $0.url] }), as: UTF8.self)
-        return try await read { db in
-            let due = try Int64.fetchOne(
-                db,
+        try await read { db in
+            let earliest = try db.cachedStatement(
                 sql: """
-                    SELECT MIN(d.next_attempt) FROM deliveries d
-                    WHERE d.status = 'pending' AND d.next_attempt IS NOT NULL AND d.claimed_until IS NULL
-                    AND NOT EXISTS (SELECT 1 FROM disabled_endpoints e WHERE e.app_id = d.app_id AND e.url = d.url)
-                    AND NOT EXISTS (
-                        SELECT 1 FROM json_each(?) x
-                        WHERE json_extract(x.value, '$[0]') = d.app_id AND json_extract(x.value, '$[1]') = d.url)
-                    """, arguments: [excluded])
+                    SELECT MIN(next_attempt) FROM deliveries INDEXED BY deliveries_by_endpoint
+                    WHERE app_id = ? AND url = ? AND status = 'pending' AND next_attempt IS NOT NULL AND claimed_until IS NULL
+                    """)
+            var dates: [Int64] = []
+            for endpoint in try Self.activeEndpoints(db) where !full.contains(endpoint) {
+                if let due = try Int64.fetchOne(earliest, arguments: [endpoint.appID, endpoint.url]) { dates.append(due) }
+            }
             // Claimed messages count at their lease's end: an attempt cut short by a crash is retried then.
-            let leaseEnd = try Int64.fetchOne(
+            if let leaseEnd = try Int64.fetchOne(
                 db,
                 sql: "SELECT MIN(MAX(next_attempt, claimed_until)) FROM deliveries WHERE claimed_until IS NOT NULL AND status = 'pending'")
-            return [due, leaseEnd].compactMap { $0 }.min().map(Self.date)
+            {
+                dates.append(leaseEnd)
+            }
+            return dates.min().map(Self.date)
         }
     }
 

@@ -77,13 +77,13 @@ package final class SQLiteStore: NotificationStore {
             let writer = writer
             try? await checkpointer.writeWithoutTransaction { db in
                 _ = try db.checkpoint(.passive)
-                if writer.walSize() > writer.limits.soft { _ = try db.checkpoint(.truncate) }
+                if writer.wal.size() > writer.limits.soft { _ = try db.checkpoint(.truncate) }
             }
         }
     }
 
     /// The largest the WAL file has been after a commit since the store was opened, in bytes.
-    package var walHighWater: Int { writer.walHighWater }
+    package var walHighWater: Int { writer.wal.highWaterMark }
 
     /// The writer connection's `synchronous` level (2 = FULL).
     package func synchronousLevel() async throws -> Int {
@@ -99,7 +99,7 @@ package final class SQLiteStore: NotificationStore {
 
     /// Runs `body` in one write transaction and, once it committed, announces what it recorded in its
     /// `ChangeSet` on the change feed.
-    func write<T: Sendable>(_ body: @Sendable (Database, inout ChangeSet) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database, inout ChangeSet) throws -> T) async throws -> T {
         let (result, effects) = try await writer.write { db in
             var effects = ChangeSet()
             let result = try body(db, &effects)

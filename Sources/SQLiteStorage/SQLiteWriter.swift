@@ -7,8 +7,13 @@ import Synchronization
     import Darwin
 #endif
 
-/// The one way the store writes: a transaction on the pool's single writer connection, with the WAL
-/// kept bounded.
+/// The one way the store writes: transactions on the pool's single writer connection, grouped, with the
+/// WAL kept bounded.
+///
+/// Every write is group-committed: writes submitted while a transaction is committing wait for it and
+/// then go together in the next one, each in its own savepoint, so that one write's error rolls back
+/// only that write, and one fsync makes them all durable. A write alone is committed at once: grouping
+/// adds no wait, only takes what queued meanwhile.
 ///
 /// Readers that hold an old snapshot keep a checkpoint from reaching the end of the WAL, and the WAL only
 /// starts over from its beginning once a checkpoint has reached the end and no reader still uses it — so
@@ -17,54 +22,87 @@ import Synchronization
 /// truncating checkpoint right after its passive one, when little is left to copy; past `hard` (the
 /// checkpointer fell behind) the writer itself truncates the WAL before its next transaction.
 final class SQLiteWriter: Sendable {
+    typealias Updates = @Sendable (Database) throws -> any Sendable
+
     let pool: DatabasePool
-    let walPath: String
-    let limits: SQLiteStore.WALLimits
-    private let highWater = Atomic<Int>(0)
+    let wal: WAL
+    private let batches: GroupCommit<Updates, any Sendable>
 
     init(pool: DatabasePool, path: String, limits: SQLiteStore.WALLimits) {
         self.pool = pool
-        walPath = path + "-wal"
-        self.limits = limits
+        let wal = WAL(path: path + "-wal", limits: limits)
+        self.wal = wal
+        batches = GroupCommit { batch in try await Self.commit(batch, pool: pool, wal: wal) }
     }
 
-    /// Runs `updates` in one transaction (committed, with fsync, when this returns).
-    func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await SQLiteStore.translating { try await self.transaction(updates) }
+    var limits: SQLiteStore.WALLimits { wal.limits }
+
+    /// Runs `updates` in a transaction (committed, with fsync, when this returns), possibly together with
+    /// other writes.
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await SQLiteStore.translating { try await self.batches.submit { db in try updates(db) } as! T }
     }
 
-    private func transaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+    /// One transaction for the batch; each write in a savepoint when there are several.
+    private static func commit(_ batch: [Updates], pool: DatabasePool, wal: WAL) async throws -> [Result<any Sendable, any Error>] {
         try await pool.writeWithoutTransaction { db in
-            if self.walSize() > self.limits.hard {
+            if wal.size() > wal.limits.hard {
                 // Waits for readers on older snapshots (short reads), then empties the WAL.
                 _ = try? db.checkpoint(.truncate)
             }
-            var result: T?
+            var results: [Result<any Sendable, any Error>] = []
             try db.inTransaction {
-                result = try updates(db)
+                if batch.count == 1 {
+                    results = [.success(try batch[0](db))]
+                    return .commit
+                }
+                for updates in batch {
+                    var result: (any Sendable)?
+                    do {
+                        try db.inSavepoint {
+                            result = try updates(db)
+                            return .commit
+                        }
+                        results.append(.success(result!))
+                    } catch {
+                        results.append(.failure(error))
+                    }
+                }
                 return .commit
             }
-            self.noteWALSize()
-            return result!
+            wal.noteSize()
+            return results
         }
     }
 
-    /// The WAL file's size now, in bytes (0 when there is none).
-    func walSize() -> Int {
-        var info = stat()
-        return stat(walPath, &info) == 0 ? Int(info.st_size) : 0
-    }
+    /// The WAL file: its size and the largest it was after a commit.
+    final class WAL: Sendable {
+        let path: String
+        let limits: SQLiteStore.WALLimits
+        private let highWater = Atomic<Int>(0)
 
-    /// The largest WAL seen after a commit since the store was opened.
-    var walHighWater: Int { highWater.load(ordering: .relaxed) }
+        init(path: String, limits: SQLiteStore.WALLimits) {
+            self.path = path
+            self.limits = limits
+        }
 
-    private func noteWALSize() {
-        let size = walSize()
-        var current = highWater.load(ordering: .relaxed)
-        while size > current {
-            let (exchanged, original) = highWater.compareExchange(expected: current, desired: size, ordering: .relaxed)
-            if exchanged { return }
-            current = original
+        /// The WAL file's size now, in bytes (0 when there is none).
+        func size() -> Int {
+            var info = stat()
+            return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        }
+
+        /// The largest WAL seen after a commit since the store was opened.
+        var highWaterMark: Int { highWater.load(ordering: .relaxed) }
+
+        func noteSize() {
+            let size = size()
+            var current = highWater.load(ordering: .relaxed)
+            while size > current {
+                let (exchanged, original) = highWater.compareExchange(expected: current, desired: size, ordering: .relaxed)
+                if exchanged { return }
+                current = original
+            }
         }
     }
 }

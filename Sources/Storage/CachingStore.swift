@@ -121,7 +121,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func updateCenter<T: Sendable>(
-        _ key: CenterKey, at date: Date, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
+        _ key: CenterKey, at date: Date, _ change: @escaping @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T? {
         try await base.updateCenter(key, at: date, change)
     }
@@ -169,7 +169,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func removePending(
-        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
         try await base.removePending(key, identifiers: identifiers, at: date, report: report)
     }
@@ -191,7 +191,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func removeDelivered(
-        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {
         try await base.removeDelivered(key, identifiers: identifiers, at: date, report: report)
     }
@@ -218,7 +218,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         try await base.fire(claims, at: now, decide: decide)
     }

@@ -56,7 +56,8 @@ package protocol MediaStore: Sendable {
     /// same app is the same record (returned, `place` not called). Refuses with
     /// `attachmentMoveIntoDataStoreFailed` when the app's media would pass `quota` bytes. A store that
     /// keeps the bytes itself (PostgreSQL, shared by replicas) copies them from `file` in the transaction.
-    func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @Sendable () throws -> Void) async throws -> MediaRecord
+    func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @escaping @Sendable () throws -> Void) async throws
+        -> MediaRecord
     /// Writes the content `sha256` to `path` when the store keeps the bytes (a replica fetching what
     /// another took in); false when it does not have them (SQLite: the file in the data directory is the
     /// content).
@@ -72,5 +73,5 @@ package protocol MediaStore: Sendable {
     /// Drops attached media no pending request or delivered notification holds any more, then removes
     /// the files no media record refers to (a holder removed, an upload expired, an app deleted), calling
     /// `remove` with each content address inside the transaction; returns how many files went.
-    func sweepMediaFiles(remove: @Sendable (String) -> Void) async throws -> Int
+    func sweepMediaFiles(remove: @escaping @Sendable (String) -> Void) async throws -> Int
 }

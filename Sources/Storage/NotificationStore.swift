@@ -27,7 +27,7 @@ package protocol NotificationStore: Sendable {
     /// Reads, changes and writes a center in one transaction, with the events the change reports; nil
     /// if the center does not exist.
     func updateCenter<T: Sendable>(
-        _ key: CenterKey, at date: Date, _ change: @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
+        _ key: CenterKey, at date: Date, _ change: @escaping @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T?
     /// Deletes a center with its pending and delivered notifications, events and media holds, and
     /// retires its push token; false if it did not exist.
@@ -73,7 +73,7 @@ package protocol NotificationStore: Sendable {
     /// Removes the named requests (unknown ones are ignored; nil removes all) with the events `report`
     /// makes of the identifiers removed; returns them.
     func removePending(
-        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String]
     /// The center's pending requests whose trigger is of `triggerKind` (`location`, `calendar`…).
     func pendingRequests(_ key: CenterKey, triggerKind: String) async throws -> [StoredPending]
@@ -89,7 +89,7 @@ package protocol NotificationStore: Sendable {
     /// Removes the named delivered notifications (unknown ones are ignored; nil removes all) with the
     /// events `report` makes of the identifiers removed; returns them.
     func removeDelivered(
-        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @Sendable ([String]) -> [ChangeEvent]
+        _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String]
 
     // MARK: events
@@ -118,7 +118,7 @@ package protocol NotificationStore: Sendable {
     /// (a pure function of the claim and the center as it is now) gives the firing, which is recorded
     /// with its events. Returns the firings recorded.
     func fire(
-        _ claims: [StoredPending], at now: Date, decide: @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord]
     /// Records firings that were never claimed (a delivery without a trigger, a location crossing), for
     /// the revisions given, with their events; one transaction.

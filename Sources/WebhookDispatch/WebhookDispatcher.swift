@@ -72,6 +72,7 @@ package final class WebhookDispatcher: Service {
                 do {
                     next = try await cycle(group: &group)
                 } catch {
+                    if Task.isCancelled { break }
                     logger.error("webhook dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
                     next = clock.now.addingTimeInterval(1)
                 }
@@ -108,7 +109,7 @@ package final class WebhookDispatcher: Service {
                 let configuration = settings[delivery.appID] ?? nil
                 group.addTask {
                     await self.attempt(delivery, configuration: configuration)
-                    self.finished(delivery.endpoint)
+                    self.recorded()
                 }
             }
             // There may be more for other endpoints, or room left: look again at once.
@@ -120,13 +121,19 @@ package final class WebhookDispatcher: Service {
         return try await store.nextDeliveryDate(excluding: full)
     }
 
-    /// An attempt ended: its slot is free for the next claim.
-    private func finished(_ endpoint: WebhookEndpoint) {
+    /// An attempt's call ended: the endpoint's slot is free for the next claim while the attempt is
+    /// recorded (the record waits for a group commit; the endpoint need not wait for it).
+    private func answered(_ endpoint: WebhookEndpoint) {
         state.withLock { state in
-            state.total -= 1
             let left = (state.inFlight[endpoint] ?? 1) - 1
             state.inFlight[endpoint] = left > 0 ? left : nil
         }
+        wake.signal()
+    }
+
+    /// An attempt was recorded: it no longer counts against `concurrency`.
+    private func recorded() {
+        state.withLock { $0.total -= 1 }
         wake.signal()
     }
 
@@ -159,6 +166,7 @@ package final class WebhookDispatcher: Service {
         if let traceparent = delivery.traceparent { headers.append(("traceparent", traceparent)) }
         let outcome = await sender.post(
             delivery.url, body: Array(delivery.payload), headers: headers, timeout: self.configuration.attemptTimeout)
+        answered(delivery.endpoint)
         let verdict = DeliveryVerdict.classify(status: outcome.status, header: outcome.header)
         var updated = delivery
         updated.attempts += 1
