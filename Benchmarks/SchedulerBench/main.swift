@@ -267,6 +267,7 @@ if wants("campaign") {
     // The campaign: every request due at the same instant, fired and recorded by the scheduler.
     let running = Task { try await scheduler.run() }
     await scheduler.settle()
+    FileHandle.standardError.write(Data("campaign: firing \(centers) requests\n".utf8))
     let firingStart = Date()
     _ = clock.advance(by: 60)
     await scheduler.settle()

@@ -111,8 +111,8 @@ extension PostgresStore: NotificationStore {
     static func centerRecord(_ row: PostgresRandomAccessRow) throws -> CenterRecord {
         CenterRecord(
             id: try row.get("id"), appID: try row.get("app_id"),
-            settings: try decode(NotificationSettings.self, try row.get("settings")),
-            state: try decode(CenterState.self, try row.get("state")),
+            settings: try decodeShared(NotificationSettings.self, try row.get("settings")),
+            state: try decodeShared(CenterState.self, try row.get("state")),
             badge: try row.get("badge"),
             prompt: try (try row.get("prompt", as: Data?.self)).map { try decode(AuthorizationPrompt.self, $0) },
             createdAt: date(try row.get("created_at")),

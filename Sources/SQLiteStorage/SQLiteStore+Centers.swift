@@ -101,8 +101,8 @@ extension SQLiteStore {
     static func centerRecord(_ row: Row) throws -> CenterRecord {
         CenterRecord(
             id: row["id"], appID: row["app_id"],
-            settings: try decode(NotificationSettings.self, row["settings"]),
-            state: try decode(CenterState.self, row["state"]),
+            settings: try decodeShared(NotificationSettings.self, row["settings"]),
+            state: try decodeShared(CenterState.self, row["state"]),
             badge: row["badge"],
             prompt: try (row["prompt"] as Data?).map { try decode(AuthorizationPrompt.self, $0) },
             createdAt: date(row["created_at"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How both stores keep values, so that their SQL shares its logic: JSON (sorted keys, dates as
 /// milliseconds) in blob columns, dates as milliseconds since 1970, random fencing tokens.
@@ -17,7 +18,29 @@ private let storedDecoder: JSONDecoder = {
     return decoder
 }()
 
+/// Values many rows share byte for byte, decoded once: centers authorized alike have the same settings,
+/// and most have the same state, so a campaign to a million centers need not decode them a million times.
+private let sharedForms = Mutex<[SharedFormKey: any Sendable]>([:])
+private let sharedFormsLimit = 1024
+
+private struct SharedFormKey: Hashable, Sendable {
+    var type: ObjectIdentifier
+    var bytes: Data
+}
+
 extension StoredForm {
+    /// `decode`, through a small cache of the values decoded last: for forms that repeat across rows.
+    package static func decodeShared<T: Decodable & Sendable>(_ type: T.Type, _ data: Data) throws -> T {
+        let key = SharedFormKey(type: ObjectIdentifier(type), bytes: data)
+        if let value = sharedForms.withLock({ $0[key] }) as? T { return value }
+        let value = try decode(type, data)
+        sharedForms.withLock { forms in
+            if forms.count >= sharedFormsLimit { forms.removeAll(keepingCapacity: true) }
+            forms[key] = value
+        }
+        return value
+    }
+
     package static func encode<T: Encodable>(_ value: T) throws -> Data { try storedEncoder.encode(value) }
     package static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try storedDecoder.decode(type, from: data) }
     package static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
