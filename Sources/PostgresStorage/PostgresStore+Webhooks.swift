@@ -56,11 +56,10 @@ extension PostgresStore: WebhookStore {
             """, logger)
     }
 
-    /// Claims with `FOR UPDATE SKIP LOCKED` (replicas take different messages), endpoints without room
-    /// left out in SQL, each endpoint filled up to its room in the order its messages came due.
-    /// Claims endpoint by endpoint (see the SQLite store): a loose index scan finds the endpoints with
-    /// pending messages, each endpoint with room gives its earliest due ones, skipping those another
-    /// replica has locked, and of those the earliest due are taken up to `limit`.
+    /// Claims endpoint by endpoint (see the SQLite store) with `FOR UPDATE SKIP LOCKED`, so that replicas
+    /// take different messages: a loose index scan finds the endpoints with pending messages, each
+    /// endpoint with room gives its earliest due ones, and of those the earliest due are taken up to
+    /// `limit`, each endpoint filled up to its room.
     package func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
     ) async throws -> [WebhookDeliveryRecord] {

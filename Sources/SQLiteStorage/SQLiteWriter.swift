@@ -65,6 +65,9 @@ final class SQLiteWriter: Sendable {
                         }
                         results.append(.success(result!))
                     } catch {
+                        // An error SQLite ended the whole transaction for fails the whole batch: what
+                        // came next must not run outside it.
+                        guard db.isInsideTransaction else { throw error }
                         results.append(.failure(error))
                     }
                 }

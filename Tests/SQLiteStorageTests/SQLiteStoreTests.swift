@@ -19,6 +19,31 @@ import Testing
         #expect(try await store.synchronousLevel() == 2, "every acknowledged write must be on disk")
     }
 
+    /// Writes that queue while one commits share the next transaction, each in its own savepoint: one
+    /// that fails (a duplicate) fails alone, and every other is committed.
+    @Test func aWriteThatFailsInAGroupCommitFailsAlone() async throws {
+        let store = try SQLiteStore(path: try directory().appendingPathComponent("usernotifyd.sqlite").path)
+        let now = Date()
+        try await store.insertApp(AppRecord(id: "app-7", name: "first", createdAt: now))
+        let outcomes = await withTaskGroup(of: (Int, Bool).self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    do {
+                        try await store.insertApp(AppRecord(id: "app-\(index)", name: "app \(index)", createdAt: now))
+                        return (index, true)
+                    } catch {
+                        return (index, false)
+                    }
+                }
+            }
+            return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(outcomes.filter { !$0.value }.keys.sorted() == [7], "only the duplicate fails")
+        for index in 0..<64 {
+            #expect(try await store.app(id: "app-\(index)")?.name == (index == 7 ? "first" : "app \(index)"))
+        }
+    }
+
     /// A file written by the previous version (v6: one namespace of center ids, trigger-kept counts)
     /// migrates to app-scoped centers with everything carried over.
     @Test func aVersion6FileMigratesWithItsData() async throws {

@@ -550,6 +550,38 @@ import Webhooks
         }
     }
 
+    /// Claims go endpoint by endpoint (a loose index scan over apps and URLs): every endpoint of every
+    /// app is found, each gives up to its room, and the whole claim comes in the order messages came due.
+    @Test(arguments: StoreFactory.all)
+    func claimsFindEveryEndpointOfEveryApp(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            try await store.insertApp(AppRecord(id: "b", name: "B", createdAt: Self.now))
+            func message(_ id: String, app: String, url: String, at seconds: Double) -> WebhookDeliveryRecord {
+                var message = self.message(id, url: url, at: Self.now.addingTimeInterval(seconds))
+                message.appID = app
+                return message
+            }
+            let first = "https://one.example/hook"
+            let second = "https://two.example/hook"
+            try await store.enqueueDeliveries([
+                message("msg_a1_0", app: "a", url: first, at: 0), message("msg_a1_1", app: "a", url: first, at: 1),
+                message("msg_a1_2", app: "a", url: first, at: 2), message("msg_a2_0", app: "a", url: second, at: 5),
+                message("msg_b1_0", app: "b", url: first, at: 3), message("msg_b1_1", app: "b", url: first, at: 4),
+            ])
+            let now = Self.now.addingTimeInterval(10)
+            let claimed = try await store.claimDueDeliveries(
+                now: now, limit: 100, perEndpoint: [:], defaultPerEndpoint: 2, leaseUntil: now.addingTimeInterval(30))
+            #expect(claimed.map(\.id) == ["msg_a1_0", "msg_a1_1", "msg_b1_0", "msg_b1_1", "msg_a2_0"])
+            let full = try await store.claimDueDeliveries(
+                now: now, limit: 100, perEndpoint: [WebhookEndpoint(appID: "a", url: first): 0], defaultPerEndpoint: 2,
+                leaseUntil: now.addingTimeInterval(30))
+            #expect(full.isEmpty, "the one message left is on an endpoint without room")
+            let last = try await store.claimDueDeliveries(
+                now: now, limit: 1, perEndpoint: [:], defaultPerEndpoint: 2, leaseUntil: now.addingTimeInterval(30))
+            #expect(last.map(\.id) == ["msg_a1_2"])
+        }
+    }
+
     @Test(arguments: StoreFactory.all)
     func anAttemptIsRecordedOnlyByTheClaimThatHoldsTheMessage(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in
