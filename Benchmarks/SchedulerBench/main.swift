@@ -218,7 +218,7 @@ if wants("campaign") {
     let centers = Int(option("--campaign", "20000"))!
     let directory = try freshDirectory("campaign")
     let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
-    let (store, service, scheduler) = try await makeService(directory, clock: clock)
+    let (_, service, scheduler) = try await makeService(directory, clock: clock)
     // Each center as an app's backend makes it: created, then authorized (the app's policy grants it).
     let creating = try await concurrently(centers) { index in
         let key = CenterKey(appID: "app", centerID: "user-\(index)")
@@ -277,7 +277,6 @@ if wants("campaign") {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM delivered") ?? 0
     }
     precondition(delivered == centers, "the campaign delivered \(delivered) of \(centers)")
-    _ = store
     rows.append(
         (
             "burst: \(centers) requests due at one instant, fired and recorded/s", String(format: "%.0f", Double(centers) / firing),

@@ -4,45 +4,19 @@ import NotificationCore
 import Storage
 
 extension SQLiteStore {
-    /// One add waiting for its group commit, its request already encoded (outside the writer).
-    struct Upsert: Sendable {
-        var pending: PendingRequest
-        var encoded: Data
-        var limit: Int
-    }
-
+    /// Adds or replaces a request; concurrent adds share a transaction and its fsync (the writer's group
+    /// commit), each in its own savepoint, so one refused (the pending limit) leaves the others in.
     package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
-        try await upserts.submit(Upsert(pending: pending, encoded: try Self.encode(pending.request), limit: limit))
-    }
-
-    /// Commits a batch of adds in one transaction, each in its own savepoint: one refused (the pending
-    /// limit) leaves the others in. What they changed is announced once the batch has committed.
-    static func commit(_ batch: [Upsert], in writer: SQLiteWriter, changes: ChangeFeed) async throws -> [Result<AddOutcome, any Error>] {
-        let (results, effects) = try await writer.write { db in
-            var effects = ChangeSet()
-            let results = batch.map { upsert in
-                Result {
-                    try translating {
-                        var outcome = AddOutcome.added
-                        try db.inSavepoint {
-                            outcome = try upsertOne(upsert, db, &effects)
-                            return .commit
-                        }
-                        return outcome
-                    }
-                }
-            }
-            return (results, effects)
-        }
-        changes.publish(effects.changes)
-        return results
+        let encoded = try Self.encode(pending.request)  // outside the writer
+        return try await write { db, effects in try Self.upsertOne(pending, encoded: encoded, limit: limit, db, &effects) }
     }
 
     /// Whether a request counts against the pending limit: pushes only pass through `pending` to fire at once.
     static func counted(_ triggerKind: String?) -> Bool { triggerKind != "push" }
 
-    private static func upsertOne(_ upsert: Upsert, _ db: Database, _ effects: inout ChangeSet) throws -> AddOutcome {
-        let pending = upsert.pending
+    private static func upsertOne(
+        _ pending: PendingRequest, encoded: Data, limit: Int, _ db: Database, _ effects: inout ChangeSet
+    ) throws -> AddOutcome {
         let key = pending.center
         let kind = pending.request.trigger?.kind
         let previous = try Row.fetchOne(
@@ -54,7 +28,7 @@ extension SQLiteStore {
                 try db.cachedStatement(sql: "SELECT pending_count FROM centers WHERE app_id = ? AND id = ?"),
                 arguments: [key.appID, key.centerID])
         else { throw NotificationError.centerNotFound(key.centerID) }
-        if counted(kind), !countedBefore, count >= upsert.limit { throw NotificationError.pendingLimitReached(upsert.limit) }
+        if counted(kind), !countedBefore, count >= limit { throw NotificationError.pendingLimitReached(limit) }
         let media = mediaIDs(of: pending.request)
         try checkMediaExists(media, appID: key.appID, db)
         try db.cachedStatement(
@@ -68,7 +42,7 @@ extension SQLiteStore {
                     traceparent = excluded.traceparent
                 """
         ).execute(arguments: [
-            key.appID, key.centerID, pending.request.identifier, upsert.encoded, kind, milliseconds(pending.addedAt),
+            key.appID, key.centerID, pending.request.identifier, encoded, kind, milliseconds(pending.addedAt),
             pending.nextFireDate.map(milliseconds), newToken(), pending.traceparent,
         ])
         let delta = (counted(kind) ? 1 : 0) - (countedBefore ? 1 : 0)

@@ -147,25 +147,12 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
-    /// One attempt waiting for its group commit.
-    struct AttemptRecord: Sendable {
-        var attempt: DeliveryAttemptRecord
-        var delivery: WebhookDeliveryRecord
-        var endpoint: EndpointOutcome
-    }
-
+    /// Attempts that finish together are recorded together (the writer's group commit).
     package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
     {
-        try await attempts.submit(AttemptRecord(attempt: attempt, delivery: delivery, endpoint: endpoint))
-    }
-
-    /// Records a batch of attempts in one transaction (the dispatcher records many at once).
-    static func commit(_ batch: [AttemptRecord], in writer: SQLiteWriter, changes: ChangeFeed) async throws -> [Result<Void, any Error>] {
-        let disabled = try await writer.write { db in
-            try batch.compactMap { record in try recordOne(record.attempt, of: record.delivery, endpoint: record.endpoint, db) }
+        try await write { db, effects in
+            if let disabled = try Self.recordOne(attempt, of: delivery, endpoint: endpoint, db) { effects.announce(disabled) }
         }
-        changes.publish(disabled)
-        return batch.map { _ in .success(()) }
     }
 
     /// Records one attempt, if the claim it was made under still holds the message (fenced: a dispatcher

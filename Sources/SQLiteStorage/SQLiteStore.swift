@@ -25,10 +25,6 @@ package final class SQLiteStore: NotificationStore {
     package let changes = ChangeFeed()
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.
     private let checkpointer: DatabaseQueue
-    /// Concurrent adds share a transaction (and its fsync).
-    let upserts: GroupCommit<SQLiteStore.Upsert, AddOutcome>
-    /// Webhook attempts finished together are recorded together.
-    let attempts: GroupCommit<SQLiteStore.AttemptRecord, Void>
 
     /// Opens (creating if needed) the database at `path` and runs the migrations.
     package init(path: String, walLimits: WALLimits = WALLimits()) throws {
@@ -38,9 +34,6 @@ package final class SQLiteStore: NotificationStore {
         self.pool = pool
         let writer = SQLiteWriter(pool: pool, path: path, limits: walLimits)
         self.writer = writer
-        let changes = changes
-        upserts = GroupCommit { batch in try await Self.commit(batch, in: writer, changes: changes) }
-        attempts = GroupCommit { batch in try await Self.commit(batch, in: writer, changes: changes) }
         // GRDB puts the WAL writer on synchronous=NORMAL, which survives a crash of the process but not
         // of the machine. Every commit must reach the disk before it is acknowledged: FULL, on the one
         // writer connection (the setting is per connection). When a checkpoint resets the WAL, the file
@@ -77,7 +70,7 @@ package final class SQLiteStore: NotificationStore {
             let writer = writer
             try? await checkpointer.writeWithoutTransaction { db in
                 _ = try db.checkpoint(.passive)
-                if writer.wal.size() > writer.limits.soft { _ = try db.checkpoint(.truncate) }
+                if writer.wal.size() > writer.wal.limits.soft { _ = try db.checkpoint(.truncate) }
             }
         }
     }

@@ -35,8 +35,6 @@ final class SQLiteWriter: Sendable {
         batches = GroupCommit { batch in try await Self.commit(batch, pool: pool, wal: wal) }
     }
 
-    var limits: SQLiteStore.WALLimits { wal.limits }
-
     /// Runs `updates` in a transaction (committed, with fsync, when this returns), possibly together with
     /// other writes.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {

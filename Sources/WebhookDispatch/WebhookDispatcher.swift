@@ -34,7 +34,9 @@ package final class WebhookDispatcher: Service {
     }
 
     private struct State {
+        /// Calls under way, by endpoint (a slot frees when its call answers).
         var inFlight: [WebhookEndpoint: Int] = [:]
+        /// Attempts not yet recorded, over all endpoints.
         var total = 0
         var startedCycles = 0
         var restingCycles = 0
