@@ -27,7 +27,21 @@ start)
   mkdir -p "$ROOT"
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$ROOT"; fi
   if [ ! -f "$ROOT/port" ]; then
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' >"$ROOT/port"
+    # Below the kernel's ephemeral range: a server stopped and started again keeps its port, and while it
+    # is down a port from that range could go to any outgoing connection or port-0 listener meanwhile.
+    python3 - >"$ROOT/port" <<'PY'
+import random, socket
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+while True:
+    port = random.randrange(max(1024, low - 12000), low)
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+    print(port)
+    break
+PY
     "${AS[@]}" "$PGBIN/initdb" -D "$ROOT/data" -U postgres -A trust -E UTF8 --no-locale >"$ROOT/initdb.log" 2>&1 \
       || { cat "$ROOT/initdb.log" >&2; exit 1; }
   fi
