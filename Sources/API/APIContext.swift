@@ -27,8 +27,8 @@ package struct APIParts: Sendable {
     package var events: EventHub
     /// Returns once the scheduler has fired everything due now.
     package var settle: @Sendable () async -> Void
-    /// Says when responses cached per center are stale.
-    package var versions: any CenterVersions
+    /// Says when responses cached per center are stale; the centers and credentials in memory.
+    package var cache: any StoreCache
     /// The apps' webhook settings and outboxes.
     package var webhooks: any WebhookStore
     /// Checks webhook URLs against the SSRF guard.
@@ -46,7 +46,7 @@ package struct APIParts: Sendable {
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
-        events: EventHub, versions: any CenterVersions, webhooks: any WebhookStore,
+        events: EventHub, cache: any StoreCache, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
         moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, idempotency: any IdempotencyStore,
         appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, metrics: @escaping @Sendable () async -> [UInt8] = { [] }
@@ -56,7 +56,7 @@ package struct APIParts: Sendable {
         self.metrics = metrics
         self.media = media
         self.principals = principals
-        self.versions = versions
+        self.cache = cache
         self.webhooks = webhooks
         self.checkURL = checkURL
         self.moveClock = moveClock
@@ -85,7 +85,7 @@ package struct APIContextProvider: Sendable {
             throw APIProblem.notReady
         }
         return APIContext(
-            parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals),
+            parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals, cache: parts.cache),
             pendingPages: pendingPages)
     }
 }

@@ -8,10 +8,12 @@ import Storage
 struct Authenticator: Sendable {
     let adminTokenHash: Data?
     let principals: any PrincipalStore
+    let cache: any StoreCache
 
-    init(adminTokenHash: Data?, principals: any PrincipalStore) {
+    init(adminTokenHash: Data?, principals: any PrincipalStore, cache: any StoreCache) {
         self.adminTokenHash = adminTokenHash
         self.principals = principals
+        self.cache = cache
     }
 
     /// The credential the request guard verified for the request being served, and its principal: the
@@ -19,25 +21,54 @@ struct Authenticator: Sendable {
     @TaskLocal static var verified: (token: String, principal: Principal)?
 
     func principal(for request: Request) async throws -> Principal {
-        guard let header = request.headers["Authorization"], let token = Self.bearerToken(header) else {
+        let token = try Self.token(of: request)
+        if let verified = Self.verified, verified.token == token { return verified.principal }
+        if let (id, secret) = Self.credentialParts(token) {
+            return try Self.principal(token, secret: secret, credential: try await principals.credential(id: id))
+        }
+        return try operatorPrincipal(token)
+    }
+
+    /// The principal from what is in memory, without waiting; nil when its credential is not cached.
+    func cachedPrincipal(for request: Request) throws -> Principal? {
+        let token = try Self.token(of: request)
+        if let (id, secret) = Self.credentialParts(token) {
+            guard let credential = cache.cachedCredential(id: id) else { return nil }
+            return try Self.principal(token, secret: secret, credential: credential)
+        }
+        return try operatorPrincipal(token)
+    }
+
+    private static func token(of request: Request) throws -> String {
+        guard let header = request.headers["Authorization"], let token = bearerToken(header) else {
             throw APIProblem.unauthorized("Send the credential as Authorization: Bearer <token>.")
         }
-        if let verified = Self.verified, verified.token == token { return verified.principal }
-        if let (id, secret) = Secrets.parse(token, prefix: "unk") ?? Secrets.parse(token, prefix: "unc") {
-            guard let credential = try await principals.credential(id: id),
-                Secrets.constantTimeEqual(credential.secretHash, Secrets.hash(secret))
-            else { throw APIProblem.unauthorized("The credential is not valid (revoked, deleted, or mistyped).") }
-            switch credential.kind {
-            case .appKey where token.hasPrefix("unk_"):
-                return .app(appID: credential.appID)
-            case .centerToken where token.hasPrefix("unc_"):
-                guard let centerID = credential.centerID else { break }
-                return .user(CenterKey(appID: credential.appID, centerID: centerID))
-            default:
-                break
-            }
+        return token
+    }
+
+    /// The id and secret of an app key or center token.
+    private static func credentialParts(_ token: String) -> (id: String, secret: String)? {
+        Secrets.parse(token, prefix: "unk") ?? Secrets.parse(token, prefix: "unc")
+    }
+
+    /// The principal of an app key or center token whose stored credential is `credential`.
+    private static func principal(_ token: String, secret: String, credential: CredentialRecord?) throws -> Principal {
+        guard let credential, Secrets.constantTimeEqual(credential.secretHash, Secrets.hash(secret)) else {
             throw APIProblem.unauthorized("The credential is not valid (revoked, deleted, or mistyped).")
         }
+        switch credential.kind {
+        case .appKey where token.hasPrefix("unk_"):
+            return .app(appID: credential.appID)
+        case .centerToken where token.hasPrefix("unc_"):
+            guard let centerID = credential.centerID else { break }
+            return .user(CenterKey(appID: credential.appID, centerID: centerID))
+        default:
+            break
+        }
+        throw APIProblem.unauthorized("The credential is not valid (revoked, deleted, or mistyped).")
+    }
+
+    private func operatorPrincipal(_ token: String) throws -> Principal {
         if let adminTokenHash, Secrets.constantTimeEqual(adminTokenHash, Secrets.hash(token)) {
             return .operator
         }

@@ -3,7 +3,7 @@ import Storage
 import Synchronization
 
 /// `getPendingNotificationRequests` pages as the JSON bytes last sent, per center, cursor and limit,
-/// valid while the center's version (`CenterVersions`) has not moved on. A hit skips the database, the
+/// valid while the center's version (`StoreCache`) has not moved on. A hit skips the database, the
 /// decoding of every stored request and the encoding of the page.
 final class PendingPageCache: Sendable {
     private struct Entry {

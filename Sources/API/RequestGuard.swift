@@ -14,18 +14,11 @@ package struct RequestGuard: Sendable {
     }
 
     package func callAsFunction(_ request: Request, template: String, _ next: @escaping Router.Handler) async throws -> Response {
-        guard template.hasPrefix("/v1/") || template.hasPrefix("/3/"),
-            let header = request.headers["Authorization"], let token = Authenticator.bearerToken(header)
-        else { return try await next(request) }
+        guard let token = Self.guardedToken(request, template: template) else { return try await next(request) }
         let context = try provider.context()
         guard let principal = try? await context.authenticator.principal(for: request) else { return try await next(request) }
         return try await Authenticator.$verified.withValue((token, principal)) {
-            var limitHeaders: HTTPHeaders = [:]
-            // Per credential (`unk_<id>`, `unc_<id>`): each key of an app has its own buckets.
-            if principal != .operator, let credential = Secrets.parse(token, prefix: String(token.prefix(3))) {
-                limitHeaders = try limiter.admit(
-                    scope: "\(token.prefix(3))_\(credential.id)", kind: RateLimits.kind(method: request.method, template: template))
-            }
+            let limitHeaders = try admit(token, principal, request: request, template: template)
             var response: Response
             if request.method == .post, let key = request.headers["Idempotency-Key"] {
                 response = try await IdempotencyKeys(store: context.idempotency).respond(
@@ -36,5 +29,36 @@ package struct RequestGuard: Sendable {
             for field in limitHeaders.fields { response.headers.set(field.name, field.value) }
             return response
         }
+    }
+
+    /// The same around a route's immediate form: only for a credential already in memory (anything
+    /// else, a missing or wrong one included, goes to a worker and answers as it always does), and never
+    /// for an `Idempotency-Key`. The rate limit is taken only once the answer is there.
+    package func immediate(_ request: Request, template: String, _ next: Router.Attempt) throws -> Response? {
+        guard let token = Self.guardedToken(request, template: template) else { return try next(request) }
+        guard request.headers["Idempotency-Key"] == nil, let context = try? provider.context(),
+            let principal = try? context.authenticator.cachedPrincipal(for: request)
+        else { return nil }
+        return try Authenticator.$verified.withValue((token, principal)) {
+            guard var response = try next(request) else { return nil }
+            for field in try admit(token, principal, request: request, template: template).fields {
+                response.headers.set(field.name, field.value)
+            }
+            return response
+        }
+    }
+
+    /// The bearer token of a request to a guarded route (the API's), if it carries one.
+    private static func guardedToken(_ request: Request, template: String) -> String? {
+        guard template.hasPrefix("/v1/") || template.hasPrefix("/3/"), let header = request.headers["Authorization"] else { return nil }
+        return Authenticator.bearerToken(header)
+    }
+
+    /// Takes the request from its credential's rate limit (per credential, `unk_<id>`, `unc_<id>`: each key of
+    /// an app has its own buckets; the operator has none); the `RateLimit` headers for the answer.
+    private func admit(_ token: String, _ principal: Principal, request: Request, template: String) throws -> HTTPHeaders {
+        guard principal != .operator, let credential = Secrets.parse(token, prefix: String(token.prefix(3))) else { return [:] }
+        return try limiter.admit(
+            scope: "\(token.prefix(3))_\(credential.id)", kind: RateLimits.kind(method: request.method, template: template))
     }
 }

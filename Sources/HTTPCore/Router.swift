@@ -4,13 +4,21 @@
 ///
 /// An unknown path answers 404; a known path with another method answers 405 with `Allow`. `HEAD` is
 /// served by the `GET` handler (the server drops the body).
+///
+/// A route may also have an immediate form, tried on the server's I/O thread before the request goes to a
+/// worker (`HTTPResponder.immediateResponse`): it answers from memory or returns nil to leave the request
+/// to the handler. Health checks have only that form; cached reads have both.
 package struct Router: HTTPResponder {
     package typealias Handler = @Sendable (Request) async throws -> Response
+    /// An answer from memory, without waiting on anything, or nil to leave the request to the handler.
+    package typealias Attempt = @Sendable (Request) throws -> Response?
 
     /// Routes by their number of path segments: a request is compared only with templates as long as its path.
     private var routes: [Int: [Route]] = [:]
     /// The few routes whose bodies are spooled to disk; asked about only when there are any.
     private var spooledRoutes: [(method: HTTPMethod, template: PathTemplate, policy: BodyPolicy)] = []
+    /// The few routes with an immediate form; every complete request is compared with them first.
+    private var immediateRoutes: [(method: HTTPMethod, path: String, template: PathTemplate, attempt: Attempt)] = []
     /// Maps errors that are not `Problem`s (domain errors) to problems; nil means "internal error".
     package var errorMapper: @Sendable (any Error) -> Problem?
     /// Told about every error that became a 500.
@@ -21,6 +29,8 @@ package struct Router: HTTPResponder {
     /// Runs around the handler of every matched route (rate limits, idempotency keys): given the request,
     /// the route's template and the handler. What it throws is rendered like a handler's errors.
     package var middleware: (@Sendable (Request, String, @escaping Handler) async throws -> Response)?
+    /// The middleware around immediate forms; nil while `middleware` is set means no immediate answers.
+    package var immediateMiddleware: (@Sendable (Request, String, Attempt) throws -> Response?)?
 
     package init(
         errorMapper: @escaping @Sendable (any Error) -> Problem? = { _ in nil },
@@ -31,16 +41,51 @@ package struct Router: HTTPResponder {
     }
 
     /// Adds a route. Templates are `/`-separated; a segment `{name}` matches any one non-empty segment.
-    /// `body` says how the request body is received (in memory unless told otherwise).
-    package mutating func on(_ method: HTTPMethod, _ template: String, body: BodyPolicy = .buffered, _ handler: @escaping Handler) {
+    /// `body` says how the request body is received (in memory unless told otherwise); `immediate` is
+    /// the route's immediate form, which must not block.
+    package mutating func on(
+        _ method: HTTPMethod, _ template: String, body: BodyPolicy = .buffered, immediate: Attempt? = nil, _ handler: @escaping Handler
+    ) {
         let route = Route(method: method, path: template, template: PathTemplate(template), handler: handler)
         routes[route.template.segments.count, default: []].append(route)
         if case .spooled = body { spooledRoutes.append((method, route.template, body)) }
+        if let immediate { immediateRoutes.append((method, template, route.template, immediate)) }
+    }
+
+    /// Adds a route answered from memory on the I/O thread; `handler` must not block.
+    package mutating func onImmediate(_ method: HTTPMethod, _ template: String, _ handler: @escaping @Sendable (Request) throws -> Response)
+    {
+        on(method, template, immediate: { try handler($0) }) { try handler($0) }
     }
 
     package func bodyPolicy(for request: Request) -> BodyPolicy {
         guard !spooledRoutes.isEmpty else { return .buffered }
         return spooledRoutes.first { $0.method == request.method && $0.template.match(request.segments) != nil }?.policy ?? .buffered
+    }
+
+    package func immediateResponse(to request: Request) -> Response? {
+        guard !immediateRoutes.isEmpty, middleware == nil || immediateMiddleware != nil else { return nil }
+        let method = request.method == .head ? HTTPMethod.get : request.method
+        let segments = request.segments
+        var request = request
+        guard
+            let route = immediateRoutes.first(where: { route in
+                guard route.method == method, let parameters = route.template.match(segments) else { return false }
+                request.pathParameters = parameters
+                return true
+            })
+        else { return nil }
+        let started = ContinuousClock.now
+        let response: Response
+        do {
+            let answer = try immediateMiddleware.map { try $0(request, route.path, route.attempt) } ?? route.attempt(request)
+            guard let answer else { return nil }
+            response = answer
+        } catch {
+            response = render(error, of: request)
+        }
+        onResponse(request.method, route.path, response.status, ContinuousClock.now - started)
+        return response
     }
 
     package func respond(to request: Request) async -> Response {
@@ -56,18 +101,19 @@ package struct Router: HTTPResponder {
             } else {
                 response = try await route.handler(request)
             }
-        } catch let problem as Problem {
-            response = problem.response
         } catch {
-            if let problem = errorMapper(error) {
-                response = problem.response
-            } else {
-                onInternalError(error, request)
-                response = Problem.internalError().response
-            }
+            response = render(error, of: request)
         }
         onResponse(request.method, template, response.status, ContinuousClock.now - started)
         return response
+    }
+
+    /// The one place where an error becomes a response.
+    private func render(_ error: any Error, of request: Request) -> Response {
+        if let problem = error as? Problem { return problem.response }
+        if let problem = errorMapper(error) { return problem.response }
+        onInternalError(error, request)
+        return Problem.internalError().response
     }
 
     /// The route for the request, with its path parameters filled in.

@@ -82,7 +82,8 @@ extension Daemon {
 
     /// The access handler: called once with the head, once per body chunk, and then for the complete
     /// request, again after every resume. Answers only in a final call (an answer in the first call
-    /// closes keep-alive connections in 0.9.75), except for a declared body over the limit.
+    /// closes keep-alive connections in 0.9.75), except for a declared body over the limit. The final
+    /// call answers at once what the responder can answer without waiting; the rest goes to a worker.
     private func handle(
         connection: OpaquePointer,
         url: UnsafePointer<CChar>?,
@@ -174,6 +175,10 @@ extension Daemon {
                 case nil:
                     break
                 }
+            }
+            if context.spool == nil, let response = responder.immediateResponse(to: context.request) {
+                context.markAnswered()
+                return queue(response, stream: nil, on: connection)
             }
             // Suspend before handing over, so that the worker's resume can never come first.
             MHD_suspend_connection(connection)

@@ -44,6 +44,11 @@ final class RequestContext: @unchecked Sendable {
         }
     }
 
+    /// The request was answered on libmicrohttpd's thread, without a worker.
+    func markAnswered() {
+        phase.withLock { $0 = .answered }
+    }
+
     /// Stores the worker's answer; the caller then resumes the connection.
     func setResponse(_ response: Response, stream: ResponseStream?) {
         self.stream.withLock { $0 = stream }

@@ -2,11 +2,15 @@ import Foundation
 import NotificationCore
 import Synchronization
 
-/// Tells callers above the store when what they cached about a center may be stale: every change the
-/// feed announces about a center moves that center's version on, and changes that touch many centers
-/// move every version on.
-package protocol CenterVersions: Sendable {
+/// What the store keeps in memory, read without waiting: when what callers cached about a center may be
+/// stale (every change the feed announces about a center moves that center's version on, and changes
+/// that touch many centers move every version on), and the centers and credentials cached now.
+package protocol StoreCache: Sendable {
     func version(ofCenter key: CenterKey) -> UInt64
+    /// The center if it is cached now; nil says nothing about whether it exists.
+    func cachedCenter(_ key: CenterKey) -> CenterRecord?
+    /// The credential if it is cached now; nil says nothing about whether it exists.
+    func cachedCredential(id: String) -> CredentialRecord?
 }
 
 /// The store with the hot reads of every request kept in memory: credentials (every request
@@ -18,7 +22,7 @@ package protocol CenterVersions: Sendable {
 /// the feed announces a change only after it committed, and a reader caches what it read only if the
 /// version it saw *before* reading is still current — so a value read before a change can never be
 /// cached after its announcement.
-package final class CachingStore: NotificationStore, PrincipalStore, CenterVersions {
+package final class CachingStore: NotificationStore, PrincipalStore, StoreCache {
     private struct State {
         /// The version of every center not in `versions`; moved on by changes that touch many centers.
         var epoch: UInt64 = 0
@@ -77,6 +81,10 @@ package final class CachingStore: NotificationStore, PrincipalStore, CenterVersi
     package func version(ofCenter key: CenterKey) -> UInt64 {
         state.withLock { max($0.versions[key] ?? 0, $0.epoch) }
     }
+
+    package func cachedCenter(_ key: CenterKey) -> CenterRecord? { state.withLock { $0.centers[key] } }
+
+    package func cachedCredential(id: String) -> CredentialRecord? { state.withLock { $0.credentials[id] } }
 
     /// Drops what a change made stale.
     private func apply(_ change: StoreChange) {

@@ -2,14 +2,15 @@ import HTTPCore
 import HTTPTypes
 
 /// `GET /healthz` (the process is alive) and `GET /readyz` (it should get traffic: storage open and
-/// migrated, its database reachable, not draining).
+/// migrated, its database reachable, not draining). Both answer on the I/O thread: probes and load
+/// balancers call them often, and they need only memory.
 enum HealthRoutes {
     private static let alive = Response(status: .ok, contentType: "application/json", bytes: Array(#"{"status":"ok"}"#.utf8))
     private static let ready = Response(status: .ok, contentType: "application/json", bytes: Array(#"{"status":"ready"}"#.utf8))
 
     static func register(on router: inout Router, readiness: Readiness) {
-        router.on(.get, "/healthz") { _ in alive }
-        router.on(.get, "/readyz") { _ in
+        router.onImmediate(.get, "/healthz") { _ in alive }
+        router.onImmediate(.get, "/readyz") { _ in
             let detail: String
             switch readiness.state {
             case .ready: return ready

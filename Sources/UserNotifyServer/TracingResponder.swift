@@ -14,4 +14,6 @@ struct TracingResponder: HTTPResponder {
     }
 
     func bodyPolicy(for request: Request) -> BodyPolicy { router.bodyPolicy(for: request) }
+
+    func immediateResponse(to request: Request) -> Response? { router.immediateResponse(to: request) }
 }

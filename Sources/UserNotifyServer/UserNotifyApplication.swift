@@ -54,7 +54,7 @@ package struct UserNotifyApplication: Sendable {
             runtime.parts.map { parts in
                 APIParts(
                     principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
-                    events: parts.events, versions: parts.store, webhooks: parts.webhooks,
+                    events: parts.events, cache: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
                     moveClock: parts.moveClock, media: parts.media, idempotency: parts.database, appEvents: parts.appEvents,
                     settle: parts.settle,
@@ -65,6 +65,7 @@ package struct UserNotifyApplication: Sendable {
         APIRoutes.register(on: &router, provider)
         let requestGuard = RequestGuard(provider: provider, limiter: rateLimiter ?? RateLimiter(limits: configuration.rateLimits))
         router.middleware = { request, template, next in try await requestGuard(request, template: template, next) }
+        router.immediateMiddleware = { request, template, next in try requestGuard.immediate(request, template: template, next) }
         ConsoleRoutes.register(on: &router)
         return router
     }

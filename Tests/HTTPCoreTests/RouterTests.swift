@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import HTTPTypes
+import Synchronization
 import Testing
 
 @Suite struct RouterTests {
@@ -27,6 +28,30 @@ import Testing
     func problem(_ response: Response) throws -> [String: Any] {
         guard case .bytes(let bytes) = response.body else { return [:] }
         return try #require(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    @Test func immediateRoutesAnswerWithoutAwaitingAndOnlyForTheirMethod() async throws {
+        var router = router()
+        let responses = Mutex<[String?]>([])
+        router.onResponse = { _, template, _, _ in responses.withLock { $0.append(template) } }
+        router.onImmediate(.get, "/probe/{name}") { request in
+            guard request.pathParameters["name"] != "down" else {
+                throw Problem(status: .serviceUnavailable, code: "notReady", detail: "down")
+            }
+            return Response(status: 200, contentType: "text/plain", bytes: Array(request.pathParameters["name"]!.utf8))
+        }
+        #expect(router.immediateResponse(to: Request(method: .get, path: "/probe/up")).map(body) == "up")
+        #expect(router.immediateResponse(to: Request(method: .head, path: "/probe/up"))?.status == 200)
+        let refused = try #require(router.immediateResponse(to: Request(method: .get, path: "/probe/down")))
+        #expect(refused.status == 503)
+        #expect(try problem(refused)["code"] as? String == "notReady")
+        // Everything else goes to a worker: other methods (answered 405 there) and other routes.
+        #expect(router.immediateResponse(to: Request(method: .post, path: "/probe/up")) == nil)
+        #expect(router.immediateResponse(to: Request(method: .get, path: "/v1/apps/a1")) == nil)
+        #expect(await router.respond(to: Request(method: .post, path: "/probe/up")).status == 405)
+        // A request that reaches a worker anyway is served by the same handler.
+        #expect(body(await router.respond(to: Request(method: .get, path: "/probe/late"))) == "late")
+        #expect(responses.withLock { $0 } == ["/probe/{name}", "/probe/{name}", "/probe/{name}", nil, "/probe/{name}"])
     }
 
     @Test func pathParametersAreExtracted() async {

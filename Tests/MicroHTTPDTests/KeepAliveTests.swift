@@ -32,4 +32,30 @@ import Testing
             #expect(next.text == "body")
         }
     }
+
+    @Test func immediateRoutesAnswerOnTheIOThreadAndKeepTheConnection() async throws {
+        let outsideTasks = AsyncCounter()
+        var router = Router()
+        router.onImmediate(.get, "/health/{part}") { request in
+            // libmicrohttpd's thread runs no Swift task; a worker always does.
+            if withUnsafeCurrentTask(body: { $0 == nil }) { outsideTasks.add(1) }
+            return .text(request.pathParameters["part"]!)
+        }
+        router.on(.get, "/worker") { _ in .text("worker") }
+        try await withTestServer(router: router) { port in
+            let connection = try await LoopbackConnection.open(port: port)
+            for round in 0..<3 {
+                let response = try await connection.request("GET", "/health/\(round)")
+                #expect(response.status == 200)
+                #expect(response.text == "\(round)")
+                #expect(response.header("Connection")?.lowercased() != "close")
+                // Worker answers and immediate ones interleave on the one connection.
+                #expect(try await connection.request("GET", "/worker").text == "worker")
+            }
+            try await connection.send("HEAD /health/x HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await connection.readHead().status == 200)
+            #expect(try await connection.request("POST", "/health/x").status == 405)
+            #expect(outsideTasks.current == 4)
+        }
+    }
 }

@@ -50,19 +50,42 @@ struct InProcessApp {
     func request(_ method: HTTPMethod, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:])
         async -> Answer
     {
+        Answer(await router.respond(to: Self.request(method, path, token: token, json: json, headers: headers)))
+    }
+
+    /// What the router answers to the request on the server's I/O thread; nil: it goes to a worker.
+    func immediate(_ method: HTTPMethod, _ path: String, token: String? = nil) -> Answer? {
+        router.immediateResponse(to: Self.request(method, path, token: token)).map(Answer.init)
+    }
+
+    private static func request(_ method: HTTPMethod, _ path: String, token: String?, json: String? = nil, headers: [String: String] = [:])
+        -> Request
+    {
         var fields = HTTPHeaders()
         if let token { fields.set("Authorization", "Bearer \(token)") }
         if json != nil { fields.set("Content-Type", "application/json") }
         for (name, value) in headers { fields.set(name, value) }
-        let response = await router.respond(to: Request(method: method, path: path, headers: fields, body: Array((json ?? "").utf8)))
-        guard case .bytes(let body) = response.body else { return Answer(status: response.status, headers: response.headers, body: []) }
-        return Answer(status: response.status, headers: response.headers, body: body)
+        return Request(method: method, path: path, headers: fields, body: Array((json ?? "").utf8))
     }
 
     struct Answer: Sendable {
         var status: HTTPStatus
         var headers: HTTPHeaders
         var body: [UInt8]
+
+        init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8]) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        init(_ response: Response) {
+            guard case .bytes(let body) = response.body else {
+                self.init(status: response.status, headers: response.headers, body: [])
+                return
+            }
+            self.init(status: response.status, headers: response.headers, body: body)
+        }
 
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:] }
         var text: String { String(decoding: body, as: UTF8.self) }

@@ -59,6 +59,71 @@ import UserNotifyServer
         }
     }
 
+    // MARK: answers from memory
+
+    @Test func aPendingPageSentBeforeIsAnsweredFromMemoryUntilItsCenterOrKeyChanges() async throws {
+        let clock = TestClock()
+        var limits = RateLimits()
+        limits.read = RateLimit(perSecond: 1, burst: 4)
+        try await InProcessApp.run(rateLimiter: RateLimiter(limits: limits, now: { clock.now })) { app in
+            let created = await app.request(.post, "/v1/apps", token: InProcessApp.adminToken, json: #"{"name": "App"}"#)
+            let appID = try #require(created.json["id"] as? String)
+            let issued = await app.request(.post, "/v1/apps/\(appID)/keys", token: InProcessApp.adminToken)
+            let (keyID, key) = try (#require(issued.json["id"] as? String), #require(issued.json["key"] as? String))
+            let center = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
+            let centerToken = try #require(center.json["token"] as? String)
+            func add(_ identifier: String) async {
+                _ = await app.request(
+                    .post, "/v1/centers/phone/requests", token: key,
+                    json:
+                        #"{"identifier": "\#(identifier)", "content": {"title": "Hi"}, "trigger": {"type": "timeInterval", "timeInterval": 60}}"#
+                )
+            }
+            func identifiers(_ answer: InProcessApp.Answer?) -> [String]? {
+                (answer?.json["requests"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String }
+            }
+            await add("a")
+            let path = "/v1/centers/phone/requests"
+            // Not sent yet: a worker builds it (read 1 of 4).
+            #expect(app.immediate(.get, path, token: key) == nil)
+            let built = await app.request(.get, path, token: key)
+            #expect(identifiers(built) == ["a"])
+            // Sent before: the same bytes from memory, under the same rate limit (read 2).
+            let remembered = try #require(app.immediate(.get, path, token: key))
+            #expect(remembered.status == .ok)
+            #expect(remembered.body == built.body)
+            #expect(remembered.headers["RateLimit"] == #""read";r=2;t=2"#)
+            // Another page size, another center, a center token, a wrong key: all to a worker.
+            #expect(app.immediate(.get, path + "?limit=1", token: key) == nil)
+            #expect(app.immediate(.get, "/v1/centers/tablet/requests", token: key) == nil)
+            #expect(app.immediate(.get, path, token: centerToken) == nil)
+            #expect(app.immediate(.get, path, token: "unk_\(keyID)_wrong") == nil)
+            #expect(app.immediate(.get, path) == nil)
+            // A change to the center's requests: built again (read 3), then remembered (read 4).
+            await add("b")
+            #expect(app.immediate(.get, path, token: key) == nil)
+            #expect(identifiers(await app.request(.get, path, token: key)) == ["a", "b"])
+            #expect(identifiers(app.immediate(.get, path, token: key)) == ["a", "b"])
+            // The bucket is empty: the answer from memory is refused like any other.
+            let limited = try #require(app.immediate(.get, path, token: key))
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.json["code"] as? String == "rateLimited")
+            // A deleted key is never taken from memory again.
+            clock.advance(by: 10)
+            #expect(await app.request(.delete, "/v1/apps/\(appID)/keys/\(keyID)", token: InProcessApp.adminToken).status == .noContent)
+            #expect(app.immediate(.get, path, token: key) == nil)
+            #expect(await app.request(.get, path, token: key).status == .unauthorized)
+        }
+    }
+
+    @Test func healthChecksAreAnsweredFromMemory() async throws {
+        try await InProcessApp.run { app in
+            #expect(app.immediate(.get, "/healthz")?.text == #"{"status":"ok"}"#)
+            #expect(app.immediate(.get, "/readyz")?.text == #"{"status":"ready"}"#)
+            #expect(app.immediate(.get, "/v1/apps", token: InProcessApp.adminToken) == nil)
+        }
+    }
+
     @Test func aBucketRefillsAtItsRateUpToItsBurst() {
         var bucket = TokenBucket(limit: RateLimit(perSecond: 10, burst: 3), now: 0)
         /// How many of `count` requests at `now` the bucket lets go.
