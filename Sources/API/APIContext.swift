@@ -5,13 +5,21 @@ import Media
 import NotificationService
 import Scheduling
 import Storage
+import Synchronization
 
 /// What the handlers work with, once storage is open: the parts and the authenticator over them.
+/// A class: every request takes it, and the parts are many references.
 @dynamicMemberLookup
-struct APIContext: Sendable {
+final class APIContext: Sendable {
     let parts: APIParts
     let authenticator: Authenticator
     let pendingPages: PendingPageCache
+
+    init(parts: APIParts, authenticator: Authenticator, pendingPages: PendingPageCache) {
+        self.parts = parts
+        self.authenticator = authenticator
+        self.pendingPages = pendingPages
+    }
 
     subscript<T>(dynamicMember path: KeyPath<APIParts, T>) -> T { parts[keyPath: path] }
 }
@@ -73,6 +81,12 @@ package struct APIContextProvider: Sendable {
     private let adminTokenHash: Data?
     private let parts: @Sendable () -> APIParts?
     private let pendingPages = PendingPageCache()
+    /// The context, made once storage is open (the parts never change after that).
+    private let made = MadeContext()
+
+    private final class MadeContext: Sendable {
+        let context = Mutex<APIContext?>(nil)
+    }
 
     package init(adminToken: String?, parts: @escaping @Sendable () -> APIParts?) {
         // Hashed once here, not on every request.
@@ -81,12 +95,15 @@ package struct APIContextProvider: Sendable {
     }
 
     func context() throws -> APIContext {
+        if let context = made.context.withLock({ $0 }) { return context }
         guard let parts = parts() else {
             throw APIProblem.notReady
         }
-        return APIContext(
+        let context = APIContext(
             parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals, cache: parts.cache),
             pendingPages: pendingPages)
+        made.context.withLock { $0 = context }
+        return context
     }
 }
 

@@ -152,7 +152,7 @@ enum AppRoutes {
                     let page = try? request.page()
                 else { return nil }
                 let key = CenterKey(appID: appID, centerID: request.parameter("centerID"))
-                guard context.cache.cachedCenter(key) != nil else { return nil }
+                guard context.cache.isCenterCached(key) else { return nil }
                 let version = context.cache.version(ofCenter: key)
                 return context.pendingPages.bytes(for: PendingPageCache.key(key, cursor: page.cursor, limit: page.limit), version: version)
                     .map { .json(bytes: $0) }

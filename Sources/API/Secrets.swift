@@ -19,19 +19,32 @@ enum Secrets {
 
     /// Splits a presented token into its id and secret, if it has the prefix.
     static func parse(_ token: String, prefix: String) -> (id: String, secret: String)? {
-        let parts = token.utf8.split(separator: UInt8(ascii: "_"), maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].elementsEqual(prefix.utf8), !parts[1].isEmpty, !parts[2].isEmpty else { return nil }
-        return (String(Substring(parts[1])), String(Substring(parts[2])))
+        let bytes = token.utf8
+        let underscore = UInt8(ascii: "_")
+        guard let first = bytes.firstIndex(of: underscore), bytes[..<first].elementsEqual(prefix.utf8) else { return nil }
+        let rest = bytes[bytes.index(after: first)...]
+        guard let second = rest.firstIndex(of: underscore) else { return nil }
+        let id = rest[..<second]
+        let secret = rest[rest.index(after: second)...]
+        guard !id.isEmpty, !secret.isEmpty else { return nil }
+        return (String(Substring(id)), String(Substring(secret)))
     }
 
-    static func hash(_ secret: String) -> Data { Data(SHA256.hash(data: Data(secret.utf8))) }
+    static func hash(_ secret: String) -> Data {
+        var secret = secret
+        return secret.withUTF8 { Data(SHA256.hash(data: $0)) }
+    }
 
     /// Compares two byte strings in time that depends only on their length.
     static func constantTimeEqual(_ a: Data, _ b: Data) -> Bool {
         guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for (x, y) in zip(a, b) { difference |= x ^ y }
-        return difference == 0
+        return a.withUnsafeBytes { (a: UnsafeRawBufferPointer) in
+            b.withUnsafeBytes { (b: UnsafeRawBufferPointer) in
+                var difference: UInt8 = 0
+                for index in 0..<a.count { difference |= a[index] ^ b[index] }
+                return difference == 0
+            }
+        }
     }
 
     static func randomHex(bytes: Int) -> String {

@@ -31,8 +31,12 @@ package struct Request: Sendable {
 
     /// A request whose target the server decoded.
     package init(method: HTTPMethod, target: RequestTarget, headers: HTTPHeaders = [:]) {
-        self.init(method: method, path: target.path, query: target.query, headers: headers)
+        self.method = method
+        path = target.path
         segments = target.segments
+        query = target.query
+        self.headers = headers
+        body = []
     }
 
     /// The first query value called `name`.

@@ -50,6 +50,10 @@ package struct RequestTarget: Sendable, Equatable {
 
     /// Percent-decodes `text`; nil for a broken escape, bytes that are not UTF-8, or a control character.
     package static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+        // Most segments are printable ASCII with nothing to decode: taken as they are.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

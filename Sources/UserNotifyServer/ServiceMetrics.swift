@@ -8,6 +8,7 @@ import NotificationService
 import Prometheus
 import Scheduling
 import Storage
+import Synchronization
 
 /// The service's metrics: recorded through swift-metrics where they happen, exported in Prometheus'
 /// text format by swift-prometheus at `GET /metrics`. Every name is listed in the README.
@@ -50,14 +51,31 @@ package final class ServiceMetrics: Sendable {
 
     /// One response of the API: by route template (never the raw path: ids would make it unbounded).
     static func response(method: HTTPMethod, route: String?, status: HTTPStatus, duration: Duration) {
-        let route = route ?? "unmatched"
-        Counter(
-            label: "usernotifyd_http_requests_total",
-            dimensions: [("route", route), ("method", method.rawValue), ("status", String(status.code))]
-        ).increment()
-        Timer(label: "usernotifyd_http_request_duration_seconds", dimensions: [("route", route), ("method", method.rawValue)])
-            .record(duration: duration)
+        let key = ResponseKey(route: route ?? "unmatched", method: method, status: status.code)
+        let (requests, durations) = responseMetrics.withLock { metrics in
+            if let known = metrics[key] { return known }
+            let made = (
+                Counter(
+                    label: "usernotifyd_http_requests_total",
+                    dimensions: [("route", key.route), ("method", method.rawValue), ("status", String(key.status))]),
+                Timer(label: "usernotifyd_http_request_duration_seconds", dimensions: [("route", key.route), ("method", method.rawValue)])
+            )
+            metrics[key] = made
+            return made
+        }
+        requests.increment()
+        durations.record(duration: duration)
     }
+
+    private struct ResponseKey: Hashable {
+        var route: String
+        var method: HTTPMethod
+        var status: Int
+    }
+
+    /// The metrics of every route, method and status seen (a bounded set: routes are templates): making
+    /// them anew per response goes through the factory's registry, which cost more than a light request.
+    private static let responseMetrics = Mutex<[ResponseKey: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
 
     /// A store error that reached a client (503, 507, …).
     static func storeError(_ error: StoreError) {
