@@ -5,8 +5,8 @@ import Storage
 
 extension PostgresStore: NotificationStore {
     package func insertCenter(_ center: CenterRecord) async throws {
-        let settings = try Self.encode(center.settings)
-        let state = try Self.encode(center.state)
+        let settings = try Self.encodeShared(center.settings)
+        let state = try Self.encodeShared(center.state)
         let prompt = try center.prompt.map(Self.encode)
         try await write { connection, changes in
             try await connection.run(
@@ -41,7 +41,7 @@ extension PostgresStore: NotificationStore {
             if center != before {
                 try await connection.run(
                     """
-                    UPDATE centers SET settings = \(try Self.encode(center.settings)), state = \(try Self.encode(center.state)),
+                    UPDATE centers SET settings = \(try Self.encodeShared(center.settings)), state = \(try Self.encodeShared(center.state)),
                     badge = \(center.badge), prompt = \(try center.prompt.map(Self.encode)), push_token = \(center.pushToken)
                     WHERE app_id = \(key.appID) AND id = \(key.centerID)
                     """, self.logger)

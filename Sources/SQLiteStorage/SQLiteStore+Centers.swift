@@ -11,7 +11,7 @@ extension SQLiteStore {
                     INSERT INTO centers(app_id, id, settings, state, badge, prompt, created_at, push_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    center.appID, center.id, try Self.encode(center.settings), try Self.encode(center.state), center.badge,
+                    center.appID, center.id, try Self.encodeShared(center.settings), try Self.encodeShared(center.state), center.badge,
                     try center.prompt.map(Self.encode), Self.milliseconds(center.createdAt), center.pushToken,
                 ]
             )
@@ -33,13 +33,34 @@ extension SQLiteStore {
             var events: [ChangeEvent] = []
             let result = try change(&center, &events)
             if center != before {
-                try db.execute(
-                    sql: "UPDATE centers SET settings = ?, state = ?, badge = ?, prompt = ?, push_token = ? WHERE app_id = ? AND id = ?",
-                    arguments: [
-                        try Self.encode(center.settings), try Self.encode(center.state), center.badge, try center.prompt.map(Self.encode),
-                        center.pushToken, key.appID, key.centerID,
-                    ]
-                )
+                // Only what changed: an authorization does not re-encode the state, nor a state change the settings.
+                var columns: [String] = []
+                var arguments = StatementArguments()
+                if center.settings != before.settings {
+                    columns.append("settings = ?")
+                    arguments += [try Self.encodeShared(center.settings)]
+                }
+                if center.state != before.state {
+                    columns.append("state = ?")
+                    arguments += [try Self.encodeShared(center.state)]
+                }
+                if center.badge != before.badge {
+                    columns.append("badge = ?")
+                    arguments += [center.badge]
+                }
+                if center.prompt != before.prompt {
+                    columns.append("prompt = ?")
+                    arguments += [try center.prompt.map(Self.encode)]
+                }
+                if center.pushToken != before.pushToken {
+                    columns.append("push_token = ?")
+                    arguments += [center.pushToken]
+                }
+                if !columns.isEmpty {
+                    arguments += [key.appID, key.centerID]
+                    try db.cachedStatement(sql: "UPDATE centers SET \(columns.joined(separator: ", ")) WHERE app_id = ? AND id = ?")
+                        .execute(arguments: arguments)
+                }
                 if center.pushToken != before.pushToken { try Self.retirePushToken(before.pushToken, appID: key.appID, at: date, db) }
                 effects.announce(.centers([key]))
             }

@@ -28,6 +28,14 @@ private struct SharedFormKey: Hashable, Sendable {
     var bytes: Data
 }
 
+/// The same the other way: the bytes of the values encoded last.
+private let sharedBytes = Mutex<[SharedValueKey: Data]>([:])
+
+/// A value of a `Sendable` type (`encodeShared` demands it), so the box is too.
+private struct SharedValueKey: Hashable, @unchecked Sendable {
+    var value: AnyHashable
+}
+
 extension StoredForm {
     /// `decode`, through a small cache of the values decoded last: for forms that repeat across rows.
     package static func decodeShared<T: Decodable & Sendable>(_ type: T.Type, _ data: Data) throws -> T {
@@ -39,6 +47,18 @@ extension StoredForm {
             forms[key] = value
         }
         return value
+    }
+
+    /// `encode`, through a small cache of the values encoded last: for forms that repeat across rows.
+    package static func encodeShared<T: Encodable & Hashable & Sendable>(_ value: T) throws -> Data {
+        let key = SharedValueKey(value: AnyHashable(value))
+        if let bytes = sharedBytes.withLock({ $0[key] }) { return bytes }
+        let bytes = try encode(value)
+        sharedBytes.withLock { known in
+            if known.count >= sharedFormsLimit { known.removeAll(keepingCapacity: true) }
+            known[key] = bytes
+        }
+        return bytes
     }
 
     package static func encode<T: Encodable>(_ value: T) throws -> Data { try storedEncoder.encode(value) }
