@@ -11,7 +11,7 @@ extension PostgresStore: WebhookStore {
 
     func webhookSettings(appID: String, _ connection: PostgresConnection) async throws -> WebhookConfiguration? {
         try await connection.rows("SELECT configuration FROM webhook_configurations WHERE app_id = \(appID)", logger)
-            .first.map { try Self.decode(WebhookConfiguration.self, try $0.get("configuration")) }
+            .first.map { try Self.decodeShared(WebhookConfiguration.self, try $0.get("configuration")) }
     }
 
     package func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws {

@@ -11,7 +11,7 @@ extension SQLiteStore: WebhookStore {
     static func webhookSettings(appID: String, _ db: Database) throws -> WebhookConfiguration? {
         try Data.fetchOne(
             try db.cachedStatement(sql: "SELECT configuration FROM webhook_configurations WHERE app_id = ?"), arguments: [appID]
-        ).map { try decode(WebhookConfiguration.self, $0) }
+        ).map { try decodeShared(WebhookConfiguration.self, $0) }
     }
 
     package func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws {

@@ -50,6 +50,30 @@ import Webhooks
     // MARK: durability and keys
 
     @Test(arguments: StoreFactory.all)
+    func aCenterUpdateWritesWhatChangedAndKeepsTheRest(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            let prompt = AuthorizationPrompt(id: "p1", options: [.alert, .badge], askedAt: Self.now)
+            _ = try await store.updateCenter(center, at: Self.now) { center, _ in center.prompt = prompt }
+            _ = try await store.updateCenter(center, at: Self.now) { center, _ in center.settings.authorizationStatus = .authorized }
+            _ = try await store.updateCenter(center, at: Self.now) { center, _ in center.state.timeZone = "Europe/Berlin" }
+            _ = try await store.updateCenter(center, at: Self.now) { center, _ in center.badge = 3 }
+            var record = try #require(try await reopen().center(center))
+            #expect(record.prompt == prompt)
+            #expect(record.settings.authorizationStatus == .authorized)
+            #expect(record.state.timeZone == "Europe/Berlin")
+            #expect(record.badge == 3)
+            // Each change again, the others as they were: no column was written from a stale copy.
+            _ = try await store.updateCenter(center, at: Self.now) { center, _ in
+                center.prompt = nil
+                center.state.locale = "de"
+            }
+            record = try #require(try await reopen().center(center))
+            #expect(record.prompt == nil && record.state.locale == "de" && record.state.timeZone == "Europe/Berlin")
+            #expect(record.settings.authorizationStatus == .authorized && record.badge == 3)
+        }
+    }
+
+    @Test(arguments: StoreFactory.all)
     func reopeningKeepsTheData(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, reopen) async throws in
             _ = try await store.upsertPending(pending("p", fireIn: 10), limit: 64)
