@@ -53,8 +53,10 @@ func makeService(_ directory: URL, clock: any SchedulerClock = SystemClock(), ha
     store.changes.listen { if case .due = $0 { wake.signal() } }
     var configuration = NotificationCenterService.Configuration()
     configuration.pendingLimit = 10_000_000
-    let service = NotificationCenterService(store: store, clock: clock, configuration: configuration, logger: logger)
-    let scheduler = Scheduler(store: store, clock: clock, handler: handler?(service) ?? service, logger: logger, wakeSignal: wake)
+    // As the server builds them: the service and the scheduler read through the caches.
+    let cached = CachingStore(store)
+    let service = NotificationCenterService(store: cached, clock: clock, configuration: configuration, logger: logger)
+    let scheduler = Scheduler(store: cached, clock: clock, handler: handler?(service) ?? service, logger: logger, wakeSignal: wake)
     if try await store.center(center1) == nil {
         _ = try await service.createCenter(center1)
         _ = try await service.requestAuthorization(center1, options: [.alert, .sound, .badge])
