@@ -172,8 +172,10 @@ extension SQLiteStore {
                 try db.cachedStatement(sql: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE \(row)").execute(
                     arguments: arguments)
             } else if let kind = try Row.fetchOne(
-                try db.cachedStatement(sql: "DELETE FROM pending WHERE \(row) RETURNING trigger_kind"), arguments: arguments)
+                try db.cachedStatement(sql: "SELECT trigger_kind FROM pending WHERE \(row)"), arguments: arguments)
             {
+                // Read, then deleted: `DELETE … RETURNING` goes through a temporary b-tree.
+                try db.cachedStatement(sql: "DELETE FROM pending WHERE \(row)").execute(arguments: arguments)
                 if counted(kind["trigger_kind"]) { try adjustPendingCount(key, by: -1, db) }
                 try releaseHolds(key, holder: .pending, identifiers: [firing.identifier], db)
             }

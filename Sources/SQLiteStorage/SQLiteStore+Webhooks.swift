@@ -75,9 +75,12 @@ extension SQLiteStore: WebhookStore {
                 let rows = try Row.fetchCursor(due, arguments: [endpoint.appID, endpoint.url, now, now, room])
                 while let row = try rows.next() { candidates.append((row[1], row[0])) }
             }
-            let claim = try db.cachedStatement(sql: "UPDATE deliveries SET claim_token = ?, claimed_until = ? WHERE seq = ? RETURNING *")
+            // An update, then a read: `UPDATE … RETURNING` goes through a temporary b-tree.
+            let claim = try db.cachedStatement(sql: "UPDATE deliveries SET claim_token = ?, claimed_until = ? WHERE seq = ?")
+            let claimed = try db.cachedStatement(sql: "SELECT * FROM deliveries WHERE seq = ?")
             return try candidates.sorted { ($0.due, $0.seq) < ($1.due, $1.seq) }.prefix(limit).map { candidate in
-                guard let row = try Row.fetchOne(claim, arguments: [Self.newToken(), lease, candidate.seq]) else {
+                try claim.execute(arguments: [Self.newToken(), lease, candidate.seq])
+                guard db.changesCount == 1, let row = try Row.fetchOne(claimed, arguments: [candidate.seq]) else {
                     throw StoreError(.notFound, "outbox message \(candidate.seq) went while it was claimed")
                 }
                 return try Self.delivery(row)
