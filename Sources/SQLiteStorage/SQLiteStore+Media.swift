@@ -45,7 +45,8 @@ extension SQLiteStore: MediaStore {
     }
 
     /// Lets go of what the named holders held; media nobody holds any more go at the next sweep.
-    /// Most holders hold nothing: a look first, because SQLite's DELETE here goes through a temporary
+    ///
+    /// Most holders hold nothing, so each is looked at first: SQLite runs this DELETE through a temporary
     /// b-tree (allocated and faulted in anew each time), which cost an add more than its own insert.
     static func releaseHolds(_ key: CenterKey, holder: MediaHolder, identifiers: [String], _ db: Database) throws {
         let holds = try db.cachedStatement(
