@@ -60,12 +60,7 @@ func bareLoop(url: String, payload: Data, connections: Int, messages: Int) async
             group.addTask {
                 var delivered = 0
                 for _ in stride(from: loop, to: messages, by: connections) {
-                    var request = HTTPClientRequest(url: url)
-                    request.method = .POST
-                    request.headers.add(name: "Content-Type", value: "application/json")
-                    request.headers.add(name: "User-Agent", value: "usernotifyd")
-                    for (name, value) in headers { request.headers.add(name: name, value: value) }
-                    request.body = .bytes(ByteBuffer(bytes: payload))
+                    let request = WebhookSender.request(url, body: Array(payload), headers: headers)
                     let response = try await client.execute(request, timeout: .seconds(15))
                     _ = try await response.body.collect(upTo: 64 * 1024)
                     if (200..<300).contains(response.status.code) { delivered += 1 }

@@ -20,8 +20,7 @@ private let storedDecoder: JSONDecoder = {
 
 /// Values many rows share byte for byte, decoded once: centers authorized alike have the same settings,
 /// and most have the same state, so a campaign to a million centers need not decode them a million times.
-private let sharedForms = Mutex<[SharedFormKey: any Sendable]>([:])
-private let sharedFormsLimit = 1024
+private let sharedForms = SharedForms<SharedFormKey, any Sendable>()
 
 private struct SharedFormKey: Hashable, Sendable {
     var type: ObjectIdentifier
@@ -29,36 +28,40 @@ private struct SharedFormKey: Hashable, Sendable {
 }
 
 /// The same the other way: the bytes of the values encoded last.
-private let sharedBytes = Mutex<[SharedValueKey: Data]>([:])
+private let sharedBytes = SharedForms<SharedValueKey, Data>()
 
 /// A value of a `Sendable` type (`encodeShared` demands it), so the box is too.
 private struct SharedValueKey: Hashable, @unchecked Sendable {
     var value: AnyHashable
 }
 
+/// A small map of what was made last, emptied when full.
+private final class SharedForms<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let known = Mutex<[Key: Value]>([:])
+    private let limit = 1024
+
+    func value(for key: Key, _ make: () throws -> Value) rethrows -> Value {
+        if let value = known.withLock({ $0[key] }) { return value }
+        let value = try make()
+        known.withLock { known in
+            if known.count >= limit { known.removeAll(keepingCapacity: true) }
+            known[key] = value
+        }
+        return value
+    }
+}
+
 extension StoredForm {
     /// `decode`, through a small cache of the values decoded last: for forms that repeat across rows.
     package static func decodeShared<T: Decodable & Sendable>(_ type: T.Type, _ data: Data) throws -> T {
-        let key = SharedFormKey(type: ObjectIdentifier(type), bytes: data)
-        if let value = sharedForms.withLock({ $0[key] }) as? T { return value }
-        let value = try decode(type, data)
-        sharedForms.withLock { forms in
-            if forms.count >= sharedFormsLimit { forms.removeAll(keepingCapacity: true) }
-            forms[key] = value
-        }
-        return value
+        let value = try sharedForms.value(for: SharedFormKey(type: ObjectIdentifier(type), bytes: data)) { try decode(type, data) }
+        // The key holds the type, so the value is a T.
+        return value as! T
     }
 
     /// `encode`, through a small cache of the values encoded last: for forms that repeat across rows.
     package static func encodeShared<T: Encodable & Hashable & Sendable>(_ value: T) throws -> Data {
-        let key = SharedValueKey(value: AnyHashable(value))
-        if let bytes = sharedBytes.withLock({ $0[key] }) { return bytes }
-        let bytes = try encode(value)
-        sharedBytes.withLock { known in
-            if known.count >= sharedFormsLimit { known.removeAll(keepingCapacity: true) }
-            known[key] = bytes
-        }
-        return bytes
+        try sharedBytes.value(for: SharedValueKey(value: AnyHashable(value))) { try encode(value) }
     }
 
     package static func encode<T: Encodable>(_ value: T) throws -> Data { try storedEncoder.encode(value) }
