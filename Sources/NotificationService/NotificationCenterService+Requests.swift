@@ -202,7 +202,7 @@ extension NotificationCenterService {
             return Self.firing(
                 ready?.request ?? stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false,
                 at: now, foreground: ready?.foreground ?? .noDelegate, tables: tables[center.appID] ?? StringTables(),
-                traceparent: stored.pending.traceparent)
+                traceparent: stored.pending.traceparent, requestForm: ready == nil ? stored.requestForm : nil)
         }
     }
 
@@ -261,14 +261,16 @@ extension NotificationCenterService {
 
     private static func firing(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date,
-        foreground: ForegroundDecision, tables: StringTables, traceparent: String?
+        foreground: ForegroundDecision, tables: StringTables, traceparent: String?, requestForm: Data? = nil
     ) -> FiringRecord {
         var request = request
+        var requestForm = requestForm
         // Localization keys are resolved at delivery, in the center's locale (with the app's fallbacks).
         if request.content.titleLocalization != nil || request.content.subtitleLocalization != nil
             || request.content.bodyLocalization != nil
         {
             request.content = request.content.localized(with: tables, locale: center.state.locale)
+            requestForm = nil
         }
         let presentation = PresentationRules.decide(
             content: request.content, settings: center.settings, state: center.state, foreground: foreground)
@@ -276,7 +278,7 @@ extension NotificationCenterService {
             center: center.key, identifier: request.identifier, revision: revision,
             delivered: presentation.map { DeliveredNotification(date: now, request: request, presentation: $0) },
             nextFireDate: nextFireDate, keepPending: keepPending, badge: presentation?.badge == true ? request.content.badge : nil,
-            traceparent: traceparent
+            traceparent: traceparent, requestForm: presentation == nil ? nil : requestForm
         )
     }
 

@@ -37,8 +37,12 @@ extension PostgresStore {
         return firings.map { firing in
             var firing = firing
             if let attachments = firing.delivered?.request.content.attachments {
-                firing.delivered?.request.content.attachments = attachments.filter { attachment in
+                let kept = attachments.filter { attachment in
                     attachment.mediaID.map { existing.contains(MediaKey(firing.center.appID, $0)) } ?? true
+                }
+                if kept != attachments {
+                    firing.delivered?.request.content.attachments = kept
+                    firing.requestForm = nil
                 }
             }
             return firing
@@ -90,7 +94,7 @@ extension PostgresStore {
                 ids.append(firing.center.centerID)
                 sequences.append(sequence)
                 names.append(event.name)
-                data.append(ByteBuffer(bytes: try event.data()))
+                data.append(ByteBuffer(bytes: try Self.eventData(event, of: firing)))
                 sequence += 1
             }
             next[firing.center] = sequence
@@ -121,6 +125,12 @@ extension PostgresStore {
         return presented
     }
 
+    /// An event's data; a `presented` event of a request delivered as it was stored puts its stored bytes in.
+    private static func eventData(_ event: CenterEvent, of firing: FiringRecord) throws -> [UInt8] {
+        guard case .presented(let delivered) = event, let request = firing.requestForm else { return try event.data() }
+        return CenterEvent.presentedData(date: delivered.date, presentation: try encodeShared(delivered.presentation), request: request)
+    }
+
     /// The delivered rows (a notification delivered again replaces the one before) and their media holds.
     private func insertDelivered(_ firings: [FiringRecord], sequences: [Int: Int64], _ connection: PostgresConnection) async throws {
         var apps: [String] = []
@@ -137,8 +147,8 @@ extension PostgresStore {
             ids.append(firing.center.centerID)
             identifiers.append(firing.identifier)
             dates.append(Self.milliseconds(delivered.date))
-            requests.append(ByteBuffer(bytes: try Self.encode(delivered.request)))
-            presentations.append(ByteBuffer(bytes: try Self.encode(delivered.presentation)))
+            requests.append(ByteBuffer(bytes: try firing.requestForm ?? Self.encode(delivered.request)))
+            presentations.append(ByteBuffer(bytes: try Self.encodeShared(delivered.presentation)))
             seqs.append(sequence)
             holds += Self.mediaIDs(of: delivered.request).sorted().map { (firing.center, firing.identifier, $0) }
         }

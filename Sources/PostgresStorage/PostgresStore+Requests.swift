@@ -162,13 +162,14 @@ extension PostgresStore {
     }
 
     static func stored(_ row: PostgresRandomAccessRow) throws -> StoredPending {
-        StoredPending(
+        let request = try row.get("request", as: Data.self)
+        return StoredPending(
             pending: PendingRequest(
                 center: CenterKey(appID: try row.get("app_id"), centerID: try row.get("center_id")),
-                request: try decode(NotificationRequest.self, try row.get("request")), addedAt: date(try row.get("added_at")),
+                request: try decode(NotificationRequest.self, request), addedAt: date(try row.get("added_at")),
                 nextFireDate: try row.get("next_fire", as: Int64?.self).map(date), traceparent: try row.get("traceparent", as: String?.self)
             ),
-            revision: try row.get("revision"), claim: try row.get("claim_token", as: Int64?.self))
+            revision: try row.get("revision"), claim: try row.get("claim_token", as: Int64?.self), requestForm: request)
     }
 
     static func delivered(_ row: PostgresRandomAccessRow) throws -> DeliveredNotification {

@@ -115,19 +115,33 @@ extension SQLiteStore {
 
     static func fetchCenter(_ key: CenterKey, _ db: Database) throws -> CenterRecord? {
         try Row.fetchOne(
-            try db.cachedStatement(sql: "SELECT * FROM centers WHERE app_id = ? AND id = ?"), arguments: [key.appID, key.centerID]
+            try db.cachedStatement(sql: "SELECT \(centerColumns) FROM centers WHERE app_id = ? AND id = ?"),
+            arguments: [key.appID, key.centerID]
         ).map(centerRecord)
     }
 
+    /// The center as a firing reads it: with its event sequence, which the firing moves on.
+    static func centerForFiring(_ key: CenterKey, _ db: Database) throws -> (center: CenterRecord, sequence: Int64)? {
+        try Row.fetchOne(
+            try db.cachedStatement(sql: "SELECT \(centerColumns) FROM centers WHERE app_id = ? AND id = ?"),
+            arguments: [key.appID, key.centerID]
+        ).map { (try centerRecord($0), $0[8]) }
+    }
+
+    /// The columns `centerRecord` reads, by position (a lookup by name compares every column's name,
+    /// case-insensitively, each time), then the event sequence.
+    static let centerColumns = "id, app_id, settings, state, badge, prompt, created_at, push_token, event_seq"
+
+    /// A center from a row of `centerColumns`.
     static func centerRecord(_ row: Row) throws -> CenterRecord {
         CenterRecord(
-            id: row["id"], appID: row["app_id"],
-            settings: try decodeShared(NotificationSettings.self, row["settings"]),
-            state: try decodeShared(CenterState.self, row["state"]),
-            badge: row["badge"],
-            prompt: try (row["prompt"] as Data?).map { try decode(AuthorizationPrompt.self, $0) },
-            createdAt: date(row["created_at"]),
-            pushToken: row["push_token"]
+            id: row[0], appID: row[1],
+            settings: try decodeShared(NotificationSettings.self, row[2]),
+            state: try decodeShared(CenterState.self, row[3]),
+            badge: row[4],
+            prompt: try (row[5] as Data?).map { try decode(AuthorizationPrompt.self, $0) },
+            createdAt: date(row[6]),
+            pushToken: row[7]
         )
     }
 

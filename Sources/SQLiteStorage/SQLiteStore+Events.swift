@@ -67,8 +67,7 @@ extension SQLiteStore {
         guard db.changesCount == 1, let sequence = try latestEvent(key, db) else {
             throw StoreError(.notFound, "center \(key) is gone")
         }
-        try db.cachedStatement(sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [key.appID, key.centerID, sequence, event.name, Data(try event.data()), milliseconds(date)])
+        try insertEvent(event.name, try event.data(), for: key, sequence: sequence, at: milliseconds(date), db)
         // Every 32 events, those beyond the kept history go (so it holds 256 to 288).
         if sequence % 32 == 0 {
             try db.cachedStatement(sql: "DELETE FROM events WHERE app_id = ? AND center_id = ? AND seq <= ?")

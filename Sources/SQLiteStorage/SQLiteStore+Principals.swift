@@ -69,7 +69,7 @@ extension SQLiteStore: PrincipalStore {
     package func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord> {
         try await read { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM centers WHERE app_id = ? AND id > ? ORDER BY id LIMIT ?",
+                db, sql: "SELECT \(Self.centerColumns) FROM centers WHERE app_id = ? AND id > ? ORDER BY id LIMIT ?",
                 arguments: [appID, cursor ?? "", limit + 1])
             let items = try rows.prefix(limit).map(Self.centerRecord)
             return Page(items: items, nextCursor: rows.count > limit ? items.last?.id : nil)

@@ -6,7 +6,8 @@ import Storage
 extension SQLiteStore {
     package func center(pushToken: String) async throws -> PushTokenLookup {
         try await read { db in
-            if let row = try Row.fetchOne(db, sql: "SELECT * FROM centers WHERE push_token = ?", arguments: [pushToken]) {
+            if let row = try Row.fetchOne(db, sql: "SELECT \(Self.centerColumns) FROM centers WHERE push_token = ?", arguments: [pushToken])
+            {
                 return .center(try Self.centerRecord(row))
             }
             if let row = try Row.fetchOne(

@@ -91,7 +91,7 @@ extension SQLiteStore {
             let rows = try Row.fetchAll(
                 try db.cachedStatement(
                     sql: """
-                        SELECT * FROM pending WHERE app_id = ? AND center_id = ? AND identifier > ? AND trigger_kind IS NOT 'push'
+                        SELECT \(Self.pendingColumns) FROM pending WHERE app_id = ? AND center_id = ? AND identifier > ? AND trigger_kind IS NOT 'push'
                         ORDER BY identifier LIMIT ?
                         """),
                 arguments: [key.appID, key.centerID, cursor ?? "", limit + 1]
@@ -110,7 +110,7 @@ extension SQLiteStore {
     package func pendingRequests(_ key: CenterKey, triggerKind: String) async throws -> [StoredPending] {
         try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM pending WHERE app_id = ? AND center_id = ? AND trigger_kind = ?",
+                db, sql: "SELECT \(Self.pendingColumns) FROM pending WHERE app_id = ? AND center_id = ? AND trigger_kind = ?",
                 arguments: [key.appID, key.centerID, triggerKind]
             ).map(Self.stored)
         }
@@ -193,10 +193,14 @@ extension SQLiteStore {
         try RawPending(row).decoded()
     }
 
+    /// The columns `RawPending` reads, by position (see `centerColumns`).
+    static let pendingColumns = "app_id, center_id, identifier, request, added_at, next_fire, revision, claim_token, traceparent"
+
     /// A pending row as read, before its request is decoded.
     struct RawPending: Sendable {
         var appID: String
         var centerID: String
+        var identifier: String
         var request: Data
         var addedAt: Int64
         var nextFire: Int64?
@@ -204,15 +208,17 @@ extension SQLiteStore {
         var claim: Int64?
         var traceparent: String?
 
+        /// From a row of `pendingColumns`.
         init(_ row: Row) {
-            appID = row["app_id"]
-            centerID = row["center_id"]
-            request = row["request"]
-            addedAt = row["added_at"]
-            nextFire = row["next_fire"]
-            revision = row["revision"]
-            claim = row["claim_token"]
-            traceparent = row["traceparent"]
+            appID = row[0]
+            centerID = row[1]
+            identifier = row[2]
+            request = row[3]
+            addedAt = row[4]
+            nextFire = row[5]
+            revision = row[6]
+            claim = row[7]
+            traceparent = row[8]
         }
 
         func decoded() throws -> StoredPending {
@@ -221,7 +227,7 @@ extension SQLiteStore {
                     center: CenterKey(appID: appID, centerID: centerID), request: try SQLiteStore.decode(NotificationRequest.self, request),
                     addedAt: SQLiteStore.date(addedAt), nextFireDate: nextFire.map(SQLiteStore.date), traceparent: traceparent
                 ),
-                revision: revision, claim: claim
+                revision: revision, claim: claim, requestForm: request
             )
         }
     }

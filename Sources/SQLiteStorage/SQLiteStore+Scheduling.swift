@@ -39,7 +39,7 @@ extension SQLiteStore {
             let rows = try Row.fetchAll(
                 try db.cachedStatement(
                     sql: """
-                        SELECT * FROM pending
+                        SELECT \(Self.pendingColumns) FROM pending
                         WHERE next_fire IS NOT NULL AND next_fire <= ? AND (claimed_until IS NULL OR claimed_until < ?)
                         ORDER BY next_fire LIMIT ?
                         """),
@@ -51,7 +51,7 @@ extension SQLiteStore {
             for row in rows {
                 var raw = RawPending(row)
                 raw.claim = Self.newToken()
-                try claim.execute(arguments: [raw.claim, lease, raw.appID, raw.centerID, row["identifier"] as String])
+                try claim.execute(arguments: [raw.claim, lease, raw.appID, raw.centerID, raw.identifier])
                 claimed.append(raw)
             }
             return (claimed, try Self.nextClaimable(now: now, db))
@@ -79,110 +79,47 @@ extension SQLiteStore {
         guard !claims.isEmpty else { return [] }
         return try await write { db, effects in
             var centers: [CenterKey: CenterRecord?] = [:]
-            var recorded: [FiringRecord] = []
-            let held = try db.cachedStatement(
-                sql: """
-                    SELECT 1 FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ? AND claim_token = ? AND claimed_until >= ?
-                    """)
+            var tallies: [CenterKey: CenterTally] = [:]
+            var batch: [TargetedFiring] = []
             for claim in claims {
                 // Fenced: only the claim that holds the request, within its lease, records the firing.
                 guard let token = claim.claim,
-                    try Bool.fetchOne(
-                        held,
-                        arguments: [claim.center.appID, claim.center.centerID, claim.identifier, token, Self.milliseconds(now)]) ?? false
+                    let row = try Self.pendingRow(
+                        claim.center, claim.identifier, claim: token, revision: claim.revision, leaseAt: Self.milliseconds(now), db)
                 else { continue }
-                if centers[claim.center] == nil { centers[claim.center] = .some(try Self.fetchCenter(claim.center, db)) }
+                if centers[claim.center] == nil {
+                    let found = try Self.centerForFiring(claim.center, db)
+                    centers[claim.center] = .some(found?.center)
+                    if let found { tallies[claim.center] = CenterTally(sequence: found.sequence) }
+                }
                 guard let center = centers[claim.center] ?? nil else { continue }
                 var firing = decide(claim, center)
                 firing.claim = token
-                if try Self.record(firing, at: now, db, &effects) { recorded.append(firing) }
+                batch.append(TargetedFiring(firing: firing, pendingRow: row))
             }
-            return recorded
+            return try Self.record(batch, tallies: tallies, at: now, db, &effects)
         }
     }
 
     package func recordFirings(_ firings: [FiringRecord], at now: Date) async throws {
         guard !firings.isEmpty else { return }
         try await write { db, effects in
-            for firing in firings where try Self.centerExists(firing.center, db) {
-                _ = try Self.record(firing, at: now, db, &effects)
+            var tallies: [CenterKey: CenterTally] = [:]
+            var batch: [TargetedFiring] = []
+            for firing in firings {
+                if tallies[firing.center] == nil {
+                    guard let sequence = try Self.latestEvent(firing.center, db) else { continue }
+                    tallies[firing.center] = CenterTally(sequence: sequence)
+                }
+                // Unclaimed: recorded only if the revision fired is still the one pending (or there is none).
+                guard
+                    let row = try Self.pendingRow(
+                        firing.center, firing.identifier, claim: firing.claim, revision: firing.revision, leaseAt: nil, db)
+                else { continue }
+                batch.append(TargetedFiring(firing: firing, pendingRow: row))
             }
+            _ = try Self.record(batch, tallies: tallies, at: now, db, &effects)
         }
-    }
-
-    /// Records one firing with its events; false when the request is no longer the one fired (the
-    /// claim no longer holds it, or — unclaimed — another revision replaced it), in which case nothing
-    /// is recorded.
-    private static func record(_ firing: FiringRecord, at now: Date, _ db: Database, _ effects: inout ChangeSet) throws -> Bool {
-        let key = firing.center
-        // Which pending row the firing is about: the claim's, or the revision's (0: none).
-        let target: (condition: String, value: Int64)? =
-            if let claim = firing.claim { ("claim_token = ?", claim) } else if firing.revision != 0 {
-                ("revision = ?", firing.revision)
-            } else {
-                nil
-            }
-        if let target, firing.claim == nil {
-            guard
-                try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ? AND \(target.condition)",
-                    arguments: [key.appID, key.centerID, firing.identifier, target.value]) ?? false
-            else { return false }
-        }
-        var latest: Int64?
-        if var delivered = firing.delivered {
-            // Media must be there to be held; content a service extension changed names media that was
-            // checked, but could have gone since: such an attachment is dropped, not the notification.
-            if let attachments = delivered.request.content.attachments {
-                let existing = try existingMedia(Set(attachments.compactMap(\.mediaID)), appID: key.appID, db)
-                delivered.request.content.attachments = attachments.filter { $0.mediaID.map(existing.contains) ?? true }
-            }
-            // The delivered list is ordered by the sequence of each notification's `presented` event.
-            let sequence = try appendUserEvent(.presented(delivered), for: key, at: now, db)
-            latest = sequence
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(app_id, center_id, identifier) DO UPDATE SET
-                        delivered_at = excluded.delivered_at, request = excluded.request,
-                        presentation = excluded.presentation, seq = excluded.seq
-                    """
-            ).execute(arguments: [
-                key.appID, key.centerID, firing.identifier, milliseconds(delivered.date), try encode(delivered.request),
-                try encode(delivered.presentation), sequence,
-            ])
-            try setHolds(key, holder: .delivered, identifier: firing.identifier, media: mediaIDs(of: delivered.request), db)
-            try append([.app(.delivered(delivered))], for: key, at: now, traceparent: firing.traceparent, db, &effects)
-        }
-        if let badge = firing.badge {
-            try db.cachedStatement(sql: "UPDATE centers SET badge = ? WHERE app_id = ? AND id = ?")
-                .execute(arguments: [badge, key.appID, key.centerID])
-            latest = try appendUserEvent(.badgeChanged(badge), for: key, at: now, db)
-            effects.announce(.centers([key]))
-        }
-        if let target {
-            let row = "app_id = ? AND center_id = ? AND identifier = ? AND \(target.condition)"
-            let arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, target.value]
-            if let next = firing.nextFireDate {
-                try db.cachedStatement(sql: "UPDATE pending SET next_fire = ?, claim_token = NULL, claimed_until = NULL WHERE \(row)")
-                    .execute(arguments: [milliseconds(next)] + arguments)
-                effects.announce(.due(next))
-            } else if firing.keepPending {
-                try db.cachedStatement(sql: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE \(row)").execute(
-                    arguments: arguments)
-            } else if let kind = try Row.fetchOne(
-                try db.cachedStatement(sql: "SELECT trigger_kind FROM pending WHERE \(row)"), arguments: arguments)
-            {
-                // Read, then deleted: `DELETE … RETURNING` goes through a temporary b-tree.
-                try db.cachedStatement(sql: "DELETE FROM pending WHERE \(row)").execute(arguments: arguments)
-                if counted(kind["trigger_kind"]) { try adjustPendingCount(key, by: -1, db) }
-                try releaseHolds(key, holder: .pending, identifiers: [firing.identifier], db)
-            }
-        }
-        if let latest { effects.announce(.events(key, sequence: latest)) }
-        effects.announce(.notifications([key]))
-        return true
     }
 
     package func releaseClaims(_ claims: [StoredPending]) async throws {

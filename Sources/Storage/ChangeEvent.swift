@@ -47,6 +47,24 @@ package enum CenterEvent: Sendable, Hashable {
     }
 }
 
+extension CenterEvent {
+    /// The data of `.presented(DeliveredNotification(date:request:presentation:))` from the stored forms
+    /// of its request and presentation, which are their wire forms too (`StoredForm`): the bytes `data()`
+    /// makes, without encoding the request again.
+    package static func presentedData(date: Date, presentation: Data, request: Data) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(request.count + presentation.count + 64)
+        bytes += #"{"date":""#.utf8
+        bytes += WireFormat.timestamp(date).utf8
+        bytes += #"","presentation":"#.utf8
+        bytes += presentation
+        bytes += #","request":"#.utf8
+        bytes += request
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+}
+
 /// What the app's delegate (`UNUserNotificationCenterDelegate`, here webhooks) hears about.
 package enum DelegateEvent: Sendable, Hashable {
     /// `didReceive`: the user's response, to forward to the app.

@@ -1,13 +1,15 @@
 import Foundation
 import Synchronization
 
-/// How both stores keep values, so that their SQL shares its logic: JSON (sorted keys, dates as
-/// milliseconds) in blob columns, dates as milliseconds since 1970, random fencing tokens.
+/// How both stores keep values, so that their SQL shares its logic: JSON (sorted keys, slashes left
+/// alone, dates as milliseconds) in blob columns, dates as milliseconds since 1970, random fencing tokens.
+/// A value without dates (a request, a presentation) is therefore stored in its wire form, byte for byte:
+/// a firing puts the stored request into the `presented` event as it is.
 package protocol StoredForm {}
 
 private let storedEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .millisecondsSince1970
     return encoder
 }()

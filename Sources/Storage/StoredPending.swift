@@ -10,11 +10,15 @@ package struct StoredPending: Sendable, Hashable {
     /// The claim's token: only the holder of the claim that carries it can record the firing, and only
     /// while its lease lasts. nil for a request read without claiming it.
     package var claim: Int64?
+    /// The request's stored bytes as the store read them (nil when not read from a row): a firing that
+    /// delivers the request unchanged reuses them instead of encoding it again.
+    package var requestForm: Data?
 
-    package init(pending: PendingRequest, revision: Int64, claim: Int64? = nil) {
+    package init(pending: PendingRequest, revision: Int64, claim: Int64? = nil, requestForm: Data? = nil) {
         self.pending = pending
         self.revision = revision
         self.claim = claim
+        self.requestForm = requestForm
     }
 
     package var center: CenterKey { pending.center }
@@ -33,6 +37,10 @@ package struct FiringRecord: Sendable, Hashable {
     /// The claim it fires under (scheduled firings): recorded only while that claim holds the request.
     package var claim: Int64?
     package var delivered: DeliveredNotification?
+    /// The stored bytes of `delivered.request` when it is the pending request unchanged (no extension,
+    /// localization or dropped attachment changed it): the delivered row and the `presented` event reuse
+    /// them.
+    package var requestForm: Data?
     /// The next fire date of a repeating time-interval or calendar trigger; nil removes the request,
     /// unless `keepPending` (a repeating location trigger, which has no date).
     package var nextFireDate: Date?
@@ -44,9 +52,10 @@ package struct FiringRecord: Sendable, Hashable {
 
     package init(
         center: CenterKey, identifier: String, revision: Int64, claim: Int64? = nil, delivered: DeliveredNotification?,
-        nextFireDate: Date?, keepPending: Bool = false, badge: Int? = nil, traceparent: String? = nil
+        nextFireDate: Date?, keepPending: Bool = false, badge: Int? = nil, traceparent: String? = nil, requestForm: Data? = nil
     ) {
         self.traceparent = traceparent
+        self.requestForm = requestForm
         self.center = center
         self.identifier = identifier
         self.revision = revision

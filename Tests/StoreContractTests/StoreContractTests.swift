@@ -430,6 +430,38 @@ import Webhooks
         }
     }
 
+    @Test(arguments: StoreFactory.all)
+    func aRequestFiredAsItWasStoredWritesTheEventAndRowOfOneEncodedAnew(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            // What could tell the stored form from the wire form: slashes, non-ASCII, escapes, nesting, numbers.
+            var content = NotificationContent(title: "Sale/Soldes — 20 %", body: "Line\n\"quoted\" \u{1F600} https://example.com/a/b")
+            content.userInfo = ["url": .string("https://example.com/x?y=1&z=/2"), "n": .number(1.5), "list": .array([.bool(true), .null])]
+            content.threadIdentifier = "thread/1"
+            content.badge = 4
+            let match = DateMatch(hour: 9, minute: 0, timeZone: "Europe/Paris")
+            let request = NotificationRequest(identifier: "id/1", content: content, trigger: .calendar(match, repeats: false))
+            let pendingRequest = PendingRequest(
+                center: center, request: request, addedAt: Self.now, nextFireDate: Self.now.addingTimeInterval(1))
+            _ = try await store.upsertPending(pendingRequest, limit: 64)
+            let now = Self.now.addingTimeInterval(5)
+            let claim = try #require(try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims.first)
+            let form = try #require(claim.requestForm, "a claim carries the stored bytes of its request")
+            let presentation = Presentation(banner: true, list: true, sound: false, badge: true, reasons: ["focus"])
+            let delivered = DeliveredNotification(date: now, request: claim.pending.request, presentation: presentation)
+            _ = try await store.fire([claim], at: now) { claim, _ in
+                FiringRecord(
+                    center: claim.center, identifier: claim.identifier, revision: claim.revision, delivered: delivered, nextFireDate: nil,
+                    badge: 4, requestForm: form)
+            }
+            let events = try await store.events(center, after: 0, limit: 10).events
+            #expect(events.map(\.name) == ["presented", "badgeChanged"])
+            #expect(events.first?.data == (try CenterEvent.presented(delivered).data()), "the same bytes as the event encoded anew")
+            #expect(try await store.deliveredNotification(center, identifier: "id/1") == delivered)
+            #expect(try await store.center(center)?.badge == 4)
+            #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.isEmpty)
+        }
+    }
+
     // MARK: the change feed
 
     @Test(arguments: StoreFactory.all)

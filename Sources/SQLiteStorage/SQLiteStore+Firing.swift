@@ -1,0 +1,205 @@
+import Foundation
+import GRDB
+import NotificationCore
+import Storage
+import Webhooks
+
+/// Firings recorded a batch at a time, as the PostgreSQL store does: what is the same for many firings is
+/// done once (each center's sequence and counts written back once, each app's webhook settings read
+/// once, the media looked up once), and each firing costs only its own rows — its events, its delivered
+/// row, its pending row.
+extension SQLiteStore {
+    /// A firing whose pending row is known to be the one fired (by its claim or its revision).
+    struct TargetedFiring {
+        var firing: FiringRecord
+        /// The pending row's trigger kind, read when the row was found; nil when the firing has no row
+        /// (a delivery that never was pending).
+        var pendingRow: PendingRow?
+    }
+
+    /// What a firing needs of the pending row it found.
+    struct PendingRow {
+        /// Whether the row counts against the pending limit depends on it.
+        var triggerKind: String?
+    }
+
+    /// What the batch changes in one center, written back once at its end.
+    struct CenterTally {
+        /// The center's event sequence: the last event's number.
+        var sequence: Int64
+        /// The sequence before the batch: the history is trimmed when the batch passes a multiple of 32.
+        var eventsBefore: Int64
+        var pendingDelta = 0
+        var badge: Int?
+
+        init(sequence: Int64) {
+            self.sequence = sequence
+            self.eventsBefore = sequence
+        }
+    }
+
+    /// The pending row a firing is about, if it is still the one fired: the claim's (within its lease
+    /// when `leaseAt` is given), or the revision's. `.some(nil)` for a firing of neither (no row).
+    static func pendingRow(
+        _ key: CenterKey, _ identifier: String, claim: Int64?, revision: Int64, leaseAt now: Int64?, _ db: Database
+    ) throws -> PendingRow?? {
+        let base = "SELECT trigger_kind FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ?"
+        let row: Row?
+        switch (claim, now) {
+        case (let claim?, let now?):
+            row = try Row.fetchOne(
+                try db.cachedStatement(sql: base + " AND claim_token = ? AND claimed_until >= ?"),
+                arguments: [key.appID, key.centerID, identifier, claim, now])
+        case (let claim?, nil):
+            row = try Row.fetchOne(
+                try db.cachedStatement(sql: base + " AND claim_token = ?"), arguments: [key.appID, key.centerID, identifier, claim])
+        case (nil, _) where revision != 0:
+            row = try Row.fetchOne(
+                try db.cachedStatement(sql: base + " AND revision = ?"), arguments: [key.appID, key.centerID, identifier, revision])
+        case (nil, _):
+            return .some(nil)
+        }
+        return row.map { .some(PendingRow(triggerKind: $0[0])) } ?? .none
+    }
+
+    /// Records the firings with their events, in order, inside the caller's transaction. `tallies` holds
+    /// the event sequence of every center they fire in (read with the center).
+    /// Returns the firings as recorded (without the attachments whose media went).
+    static func record(
+        _ batch: [TargetedFiring], tallies: [CenterKey: CenterTally], at now: Date, _ db: Database, _ effects: inout ChangeSet
+    ) throws -> [FiringRecord] {
+        guard !batch.isEmpty else { return [] }
+        let batch = try droppingMissingMedia(batch, db)
+        var tallies = tallies
+        var settings: [String: WebhookConfiguration?] = [:]
+        let stamp = milliseconds(now)
+        for targeted in batch {
+            let firing = targeted.firing
+            let key = firing.center
+            guard var tally = tallies[key] else { throw StoreError(.notFound, "center \(key) is gone") }
+            if let delivered = firing.delivered {
+                let request = try firing.requestForm ?? encode(delivered.request)
+                let presentation = try encodeShared(delivered.presentation)
+                // The delivered list is ordered by the sequence of each notification's `presented` event.
+                tally.sequence += 1
+                try insertEvent(
+                    "presented", CenterEvent.presentedData(date: delivered.date, presentation: presentation, request: request),
+                    for: key, sequence: tally.sequence, at: stamp, db)
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(app_id, center_id, identifier) DO UPDATE SET
+                            delivered_at = excluded.delivered_at, request = excluded.request,
+                            presentation = excluded.presentation, seq = excluded.seq
+                        """
+                ).execute(arguments: [
+                    key.appID, key.centerID, firing.identifier, milliseconds(delivered.date), request, presentation, tally.sequence,
+                ])
+                try setHolds(key, holder: .delivered, identifier: firing.identifier, media: mediaIDs(of: delivered.request), db)
+                if settings[key.appID] == nil { settings[key.appID] = .some(try webhookSettings(appID: key.appID, db)) }
+                if let message = try DelegateEvent.delivered(delivered).outboxMessage(
+                    center: key, settings: settings[key.appID] ?? nil, at: now, traceparent: firing.traceparent)
+                {
+                    try insertDelivery(message, db)
+                    effects.announce(.outbox)
+                }
+            }
+            if let badge = firing.badge {
+                tally.badge = badge
+                tally.sequence += 1
+                try insertEvent(
+                    "badgeChanged", try CenterEvent.badgeChanged(badge).data(), for: key, sequence: tally.sequence, at: stamp, db)
+            }
+            if let row = targeted.pendingRow {
+                tally.pendingDelta += try updatePending(firing, row: row, db, &effects)
+            }
+            tallies[key] = tally
+            effects.announce(.notifications([key]))
+        }
+        try writeBack(tallies, db, &effects)
+        return batch.map(\.firing)
+    }
+
+    /// The firings with attachments whose media went dropped: the notification is delivered without
+    /// them (content a service extension changed names media that was checked, but could have gone since).
+    private static func droppingMissingMedia(_ batch: [TargetedFiring], _ db: Database) throws -> [TargetedFiring] {
+        var wanted: [String: Set<String>] = [:]
+        for targeted in batch {
+            guard let request = targeted.firing.delivered?.request else { continue }
+            let media = mediaIDs(of: request)
+            if !media.isEmpty { wanted[targeted.firing.center.appID, default: []].formUnion(media) }
+        }
+        guard !wanted.isEmpty else { return batch }
+        var existing: [String: Set<String>] = [:]
+        for (appID, ids) in wanted { existing[appID] = try existingMedia(ids, appID: appID, db) }
+        return batch.map { targeted in
+            var targeted = targeted
+            let appID = targeted.firing.center.appID
+            if let attachments = targeted.firing.delivered?.request.content.attachments {
+                let kept = attachments.filter { $0.mediaID.map { existing[appID]?.contains($0) ?? false } ?? true }
+                if kept != attachments {
+                    targeted.firing.delivered?.request.content.attachments = kept
+                    targeted.firing.requestForm = nil
+                }
+            }
+            return targeted
+        }
+    }
+
+    /// Appends one user event, numbered `sequence`, to the center's history.
+    static func insertEvent(_ name: String, _ data: [UInt8], for key: CenterKey, sequence: Int64, at stamp: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [key.appID, key.centerID, sequence, name, Data(data), stamp])
+    }
+
+    /// The fired request's pending row: a repeating trigger's moves on to its next date, a location
+    /// trigger that repeats stays, any other goes (with its media holds). Returns the change to the
+    /// center's pending count.
+    private static func updatePending(_ firing: FiringRecord, row: PendingRow, _ db: Database, _ effects: inout ChangeSet) throws -> Int {
+        let key = firing.center
+        let (condition, value): (String, Int64) =
+            if let claim = firing.claim { ("claim_token = ?", claim) } else { ("revision = ?", firing.revision) }
+        let match = "app_id = ? AND center_id = ? AND identifier = ? AND \(condition)"
+        let arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, value]
+        if let next = firing.nextFireDate {
+            try db.cachedStatement(sql: "UPDATE pending SET next_fire = ?, claim_token = NULL, claimed_until = NULL WHERE \(match)")
+                .execute(arguments: [milliseconds(next)] + arguments)
+            effects.announce(.due(next))
+            return 0
+        }
+        if firing.keepPending {
+            try db.cachedStatement(sql: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE \(match)").execute(
+                arguments: arguments)
+            return 0
+        }
+        try db.cachedStatement(sql: "DELETE FROM pending WHERE \(match)").execute(arguments: arguments)
+        // A row holds the media its request's attachments name: a request delivered as it was stored
+        // (`requestForm`) without any held none.
+        let heldNothing = firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true
+        if !heldNothing { try releaseHolds(key, holder: .pending, identifiers: [firing.identifier], db) }
+        return counted(row.triggerKind) ? -1 : 0
+    }
+
+    /// Each center's new event sequence, pending count and badge, in one statement per center; the
+    /// events beyond the kept history go whenever a center's sequence passed a multiple of 32.
+    private static func writeBack(_ tallies: [CenterKey: CenterTally], _ db: Database, _ effects: inout ChangeSet) throws {
+        for (key, tally) in tallies {
+            let events = tally.sequence - tally.eventsBefore
+            guard events > 0 || tally.pendingDelta != 0 || tally.badge != nil else { continue }
+            try db.cachedStatement(
+                sql: """
+                    UPDATE centers SET event_seq = ?, pending_count = pending_count + ?, badge = COALESCE(?, badge)
+                    WHERE app_id = ? AND id = ?
+                    """
+            ).execute(arguments: [tally.sequence, tally.pendingDelta, tally.badge, key.appID, key.centerID])
+            if tally.badge != nil { effects.announce(.centers([key])) }
+            guard events > 0 else { continue }
+            if tally.sequence / 32 > tally.eventsBefore / 32 {
+                try db.cachedStatement(sql: "DELETE FROM events WHERE app_id = ? AND center_id = ? AND seq <= ?")
+                    .execute(arguments: [key.appID, key.centerID, tally.sequence - EventHistory.perCenter])
+            }
+            effects.announce(.events(key, sequence: tally.sequence))
+        }
+    }
+}
