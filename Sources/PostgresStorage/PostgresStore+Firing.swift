@@ -36,15 +36,8 @@ extension PostgresStore {
             ).map { MediaKey(try $0.get("app_id"), try $0.get("id")) })
         return firings.map { firing in
             var firing = firing
-            if let attachments = firing.delivered?.request.content.attachments {
-                let kept = attachments.filter { attachment in
-                    attachment.mediaID.map { existing.contains(MediaKey(firing.center.appID, $0)) } ?? true
-                }
-                if kept != attachments {
-                    firing.delivered?.request.content.attachments = kept
-                    firing.requestForm = nil
-                }
-            }
+            let appID = firing.center.appID
+            firing.dropAttachments { existing.contains(MediaKey(appID, $0)) }
             return firing
         }
     }

@@ -68,12 +68,22 @@ extension SQLiteStore {
             throw StoreError(.notFound, "center \(key) is gone")
         }
         try insertEvent(event.name, try event.data(), for: key, sequence: sequence, at: milliseconds(date), db)
-        // Every 32 events, those beyond the kept history go (so it holds 256 to 288).
-        if sequence % 32 == 0 {
-            try db.cachedStatement(sql: "DELETE FROM events WHERE app_id = ? AND center_id = ? AND seq <= ?")
-                .execute(arguments: [key.appID, key.centerID, sequence - EventHistory.perCenter])
-        }
+        try trimHistory(key, from: sequence - 1, to: sequence, db)
         return sequence
+    }
+
+    /// Appends one user event, numbered `sequence`, to the center's history.
+    static func insertEvent(_ name: String, _ data: [UInt8], for key: CenterKey, sequence: Int64, at stamp: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [key.appID, key.centerID, sequence, name, Data(data), stamp])
+    }
+
+    /// Every 32 events, those beyond the kept history go (so it holds 256 to 288): when the center's
+    /// sequence moved from `before` to `after` past a multiple of 32.
+    static func trimHistory(_ key: CenterKey, from before: Int64, to after: Int64, _ db: Database) throws {
+        guard after / 32 > before / 32 else { return }
+        try db.cachedStatement(sql: "DELETE FROM events WHERE app_id = ? AND center_id = ? AND seq <= ?")
+            .execute(arguments: [key.appID, key.centerID, after - EventHistory.perCenter])
     }
 
 }

@@ -135,22 +135,10 @@ extension SQLiteStore {
         for (appID, ids) in wanted { existing[appID] = try existingMedia(ids, appID: appID, db) }
         return batch.map { targeted in
             var targeted = targeted
-            let appID = targeted.firing.center.appID
-            if let attachments = targeted.firing.delivered?.request.content.attachments {
-                let kept = attachments.filter { $0.mediaID.map { existing[appID]?.contains($0) ?? false } ?? true }
-                if kept != attachments {
-                    targeted.firing.delivered?.request.content.attachments = kept
-                    targeted.firing.requestForm = nil
-                }
-            }
+            let kept = existing[targeted.firing.center.appID] ?? []
+            targeted.firing.dropAttachments { kept.contains($0) }
             return targeted
         }
-    }
-
-    /// Appends one user event, numbered `sequence`, to the center's history.
-    static func insertEvent(_ name: String, _ data: [UInt8], for key: CenterKey, sequence: Int64, at stamp: Int64, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [key.appID, key.centerID, sequence, name, Data(data), stamp])
     }
 
     /// The fired request's pending row: a repeating trigger's moves on to its next date, a location
@@ -181,8 +169,8 @@ extension SQLiteStore {
         return counted(row.triggerKind) ? -1 : 0
     }
 
-    /// Each center's new event sequence, pending count and badge, in one statement per center; the
-    /// events beyond the kept history go whenever a center's sequence passed a multiple of 32.
+    /// Each center's new event sequence, pending count and badge, in one statement per center, and its
+    /// history trimmed.
     private static func writeBack(_ tallies: [CenterKey: CenterTally], _ db: Database, _ effects: inout ChangeSet) throws {
         for (key, tally) in tallies {
             let events = tally.sequence - tally.eventsBefore
@@ -195,10 +183,7 @@ extension SQLiteStore {
             ).execute(arguments: [tally.sequence, tally.pendingDelta, tally.badge, key.appID, key.centerID])
             if tally.badge != nil { effects.announce(.centers([key])) }
             guard events > 0 else { continue }
-            if tally.sequence / 32 > tally.eventsBefore / 32 {
-                try db.cachedStatement(sql: "DELETE FROM events WHERE app_id = ? AND center_id = ? AND seq <= ?")
-                    .execute(arguments: [key.appID, key.centerID, tally.sequence - EventHistory.perCenter])
-            }
+            try trimHistory(key, from: tally.eventsBefore, to: tally.sequence, db)
             effects.announce(.events(key, sequence: tally.sequence))
         }
     }

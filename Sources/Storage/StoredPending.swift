@@ -66,6 +66,16 @@ package struct FiringRecord: Sendable, Hashable {
         self.badge = badge
     }
 
+    /// Drops the delivered notification's attachments whose media is gone (`exists` false for its id): it
+    /// is delivered without them. Its request is then no longer the stored one.
+    package mutating func dropAttachments(unless exists: (String) -> Bool) {
+        guard let attachments = delivered?.request.content.attachments else { return }
+        let kept = attachments.filter { $0.mediaID.map(exists) ?? true }
+        guard kept != attachments else { return }
+        delivered?.request.content.attachments = kept
+        requestForm = nil
+    }
+
     /// What the user hears of this firing, in order: the presentation, then the badge.
     package var events: [CenterEvent] {
         var events: [CenterEvent] = []
