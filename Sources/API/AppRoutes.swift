@@ -152,15 +152,14 @@ enum AppRoutes {
                     let page = try? request.page()
                 else { return nil }
                 let key = CenterKey(appID: appID, centerID: request.parameter("centerID"))
-                guard context.cache.isCenterCached(key) else { return nil }
-                let version = context.cache.version(ofCenter: key)
-                return context.pendingPages.bytes(for: PendingPageCache.key(key, cursor: page.cursor, limit: page.limit), version: version)
+                guard let version = context.cache.versionIfCached(ofCenter: key) else { return nil }
+                return context.pendingPages.bytes(for: .init(center: key, cursor: page.cursor, limit: page.limit), version: version)
                     .map { .json(bytes: $0) }
             }
         ) { request in
             let (context, center) = try await center(request, provider)
             let page = try request.page()
-            let key = PendingPageCache.key(center.key, cursor: page.cursor, limit: page.limit)
+            let key = PendingPageCache.Key(center: center.key, cursor: page.cursor, limit: page.limit)
             let version = context.cache.version(ofCenter: center.key)
             if let bytes = context.pendingPages.bytes(for: key, version: version) { return .json(bytes: bytes) }
             let result = try await context.service.pendingRequests(center.key, after: page.cursor, limit: page.limit)

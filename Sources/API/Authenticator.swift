@@ -9,6 +9,7 @@ struct Authenticator: Sendable {
     let adminTokenHash: Data?
     let principals: any PrincipalStore
     let cache: any StoreCache
+    private let verifiedSecrets = VerifiedSecrets()
 
     init(adminTokenHash: Data?, principals: any PrincipalStore, cache: any StoreCache) {
         self.adminTokenHash = adminTokenHash
@@ -21,20 +22,23 @@ struct Authenticator: Sendable {
     @TaskLocal static var verified: (token: String, principal: Principal)?
 
     func principal(for request: Request) async throws -> Principal {
-        let token = try Self.token(of: request)
+        try await principal(token: try Self.token(of: request))
+    }
+
+    /// The principal of a bearer token already taken from its request.
+    func principal(token: String) async throws -> Principal {
         if let verified = Self.verified, verified.token == token { return verified.principal }
         if let (id, secret) = Self.credentialParts(token) {
-            return try Self.principal(token, secret: secret, credential: try await principals.credential(id: id))
+            return try principal(token, id: id, secret: secret, credential: try await principals.credential(id: id))
         }
         return try operatorPrincipal(token)
     }
 
     /// The principal from what is in memory, without waiting; nil when its credential is not cached.
-    func cachedPrincipal(for request: Request) throws -> Principal? {
-        let token = try Self.token(of: request)
+    func cachedPrincipal(token: String) throws -> Principal? {
         if let (id, secret) = Self.credentialParts(token) {
             guard let credential = cache.cachedCredential(id: id) else { return nil }
-            return try Self.principal(token, secret: secret, credential: credential)
+            return try principal(token, id: id, secret: secret, credential: credential)
         }
         return try operatorPrincipal(token)
     }
@@ -52,8 +56,8 @@ struct Authenticator: Sendable {
     }
 
     /// The principal of an app key or center token whose stored credential is `credential`.
-    private static func principal(_ token: String, secret: String, credential: CredentialRecord?) throws -> Principal {
-        guard let credential, Secrets.constantTimeEqual(credential.secretHash, Secrets.hash(secret)) else {
+    private func principal(_ token: String, id: String, secret: String, credential: CredentialRecord?) throws -> Principal {
+        guard let credential, verifiedSecrets.matches(id: id, secret: secret, storedHash: credential.secretHash) else {
             throw APIProblem.unauthorized("The credential is not valid (revoked, deleted, or mistyped).")
         }
         switch credential.kind {

@@ -11,14 +11,16 @@ final class PendingPageCache: Sendable {
         var bytes: [UInt8]
     }
 
-    private static let capacity = 10_000
-    private let entries = Mutex<[String: Entry]>([:])
-
-    static func key(_ center: CenterKey, cursor: String?, limit: Int) -> String {
-        "\(center.appID)\u{0}\(center.centerID)\u{0}\(cursor ?? "")\u{0}\(limit)"
+    struct Key: Hashable {
+        var center: CenterKey
+        var cursor: String?
+        var limit: Int
     }
 
-    func bytes(for key: String, version: UInt64) -> [UInt8]? {
+    private static let capacity = 10_000
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    func bytes(for key: Key, version: UInt64) -> [UInt8]? {
         entries.withLock { entries in
             guard let entry = entries[key], entry.version == version else { return nil }
             return entry.bytes
@@ -26,7 +28,7 @@ final class PendingPageCache: Sendable {
     }
 
     /// Keeps bytes built from a read that started at `version` (read *before* the database was).
-    func store(_ bytes: [UInt8], for key: String, version: UInt64) {
+    func store(_ bytes: [UInt8], for key: Key, version: UInt64) {
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = Entry(version: version, bytes: bytes)

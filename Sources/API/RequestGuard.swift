@@ -16,7 +16,7 @@ package struct RequestGuard: Sendable {
     package func callAsFunction(_ request: Request, template: String, _ next: @escaping Router.Handler) async throws -> Response {
         guard let token = Self.guardedToken(request, template: template) else { return try await next(request) }
         let context = try provider.context()
-        guard let principal = try? await context.authenticator.principal(for: request) else { return try await next(request) }
+        guard let principal = try? await context.authenticator.principal(token: token) else { return try await next(request) }
         return try await Authenticator.$verified.withValue((token, principal)) {
             let limitHeaders = try admit(token, principal, request: request, template: template)
             var response: Response
@@ -37,7 +37,7 @@ package struct RequestGuard: Sendable {
     package func immediate(_ request: Request, template: String, _ next: Router.Attempt) throws -> Response? {
         guard let token = Self.guardedToken(request, template: template) else { return try next(request) }
         guard request.headers["Idempotency-Key"] == nil, let context = try? provider.context(),
-            let principal = try? context.authenticator.cachedPrincipal(for: request)
+            let principal = try? context.authenticator.cachedPrincipal(token: token)
         else { return nil }
         return try Authenticator.$verified.withValue((token, principal)) {
             guard var response = try next(request) else { return nil }
@@ -57,8 +57,10 @@ package struct RequestGuard: Sendable {
     /// Takes the request from its credential's rate limit (per credential, `unk_<id>`, `unc_<id>`: each key of
     /// an app has its own buckets; the operator has none); the `RateLimit` headers for the answer.
     private func admit(_ token: String, _ principal: Principal, request: Request, template: String) throws -> HTTPHeaders {
-        guard principal != .operator, let credential = Secrets.parse(token, prefix: String(token.prefix(3))) else { return [:] }
-        return try limiter.admit(
-            scope: "\(token.prefix(3))_\(credential.id)", kind: RateLimits.kind(method: request.method, template: template))
+        let kind = RateLimits.kind(method: request.method, template: template)
+        guard principal != .operator, limiter.limits[kind] != nil,
+            let credential = Secrets.parse(token, prefix: String(token.prefix(3)))
+        else { return [:] }
+        return try limiter.admit(scope: "\(token.prefix(3))_\(credential.id)", kind: kind)
     }
 }

@@ -36,10 +36,10 @@ enum Secrets {
     }
 
     /// Compares two byte strings in time that depends only on their length.
-    static func constantTimeEqual(_ a: Data, _ b: Data) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { (a: UnsafeRawBufferPointer) in
+    static func constantTimeEqual(_ a: some ContiguousBytes, _ b: some ContiguousBytes) -> Bool {
+        a.withUnsafeBytes { (a: UnsafeRawBufferPointer) in
             b.withUnsafeBytes { (b: UnsafeRawBufferPointer) in
+                guard a.count == b.count else { return false }
                 var difference: UInt8 = 0
                 for index in 0..<a.count { difference |= a[index] ^ b[index] }
                 return difference == 0

@@ -6,21 +6,22 @@
 /// be UTF-8 without control characters: identifiers travel in paths, and none may hold one.
 package struct RequestTarget: Sendable, Equatable {
     /// The decoded segments (`/v1/centers/a%2Fb` → `["v1", "centers", "a/b"]`).
-    package var segments: [String]
+    package let segments: [String]
     /// Decoded query items; `+` is a space, as forms send it.
-    package var query: [(name: String, value: String)]
+    package let query: [(name: String, value: String)]
+    /// The decoded path, segments joined with `/` (for logs and messages).
+    package let path: String
 
     package static func == (lhs: RequestTarget, rhs: RequestTarget) -> Bool {
         lhs.segments == rhs.segments && lhs.query.elementsEqual(rhs.query) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    /// The decoded path, segments joined with `/` (for logs and messages).
-    package var path: String { "/" + segments.joined(separator: "/") }
-
     /// Decodes a raw path and raw query items (names and values still percent-encoded).
     package init(rawPath: String, rawQuery: [(name: String, value: String)]) throws(Problem) {
-        segments = []
-        for raw in Self.split(rawPath) {
+        let raws = Self.split(rawPath)
+        var segments: [String] = []
+        segments.reserveCapacity(raws.count)
+        for raw in raws {
             guard let segment = Self.decode(raw, plusIsSpace: false) else {
                 throw Problem.badRequest(
                     "The path holds a control character or an escape that is not UTF-8 (segment '\(raw)'); percent-encode UTF-8 text only.",
@@ -28,6 +29,13 @@ package struct RequestTarget: Sendable, Equatable {
             }
             segments.append(segment)
         }
+        self.segments = segments
+        // Most paths need no decoding and no trailing slash dropped: the raw path is then the decoded one.
+        let unchanged =
+            rawPath.utf8.first == UInt8(ascii: "/") && rawPath.utf8.last != UInt8(ascii: "/")
+            && !rawPath.utf8.contains(UInt8(ascii: "%"))
+        path = unchanged ? rawPath : "/" + segments.joined(separator: "/")
+        var query: [(name: String, value: String)] = []
         query = []
         for item in rawQuery {
             guard let name = Self.decode(Substring(item.name), plusIsSpace: true),
@@ -38,14 +46,27 @@ package struct RequestTarget: Sendable, Equatable {
             }
             query.append((name, value))
         }
+        self.query = query
     }
 
     /// `/a/b/` → `["a", "b"]`: a trailing slash is not significant, inner empty segments are.
     package static func split(_ path: String) -> [Substring] {
-        var parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        let bytes = path.utf8
+        var parts: [Substring] = []
+        parts.reserveCapacity(8)
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                parts.append(path[start..<index])
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        parts.append(path[start...])
         if parts.first?.isEmpty == true { parts.removeFirst() }
         if parts.last?.isEmpty == true { parts.removeLast() }
-        return parts.map { Substring($0) }
+        return parts
     }
 
     /// Percent-decodes `text`; nil for a broken escape, bytes that are not UTF-8, or a control character.

@@ -114,7 +114,7 @@ extension Daemon {
                     on: connection)
             }
             context.admitted = true
-            var limit = (configuration.maxBodyBytes, Problem.payloadTooLarge(limit: configuration.maxBodyBytes))
+            var limit: (bytes: Int, tooLarge: Problem?) = (configuration.maxBodyBytes, nil)
             if case .spooled(let maxBytes, let tooLarge) = responder.bodyPolicy(for: context.request) {
                 // Bodies are spooled before the handler authenticates anyone: a cap on how many at once
                 // bounds the disk they can take.
@@ -130,9 +130,9 @@ extension Daemon {
                 context.spool = BodySpool(directory: configuration.spoolDirectory, maxBytes: maxBytes, tooLarge: tooLarge)
                 limit = (maxBytes, tooLarge)
             }
-            if let length = context.request.headers["Content-Length"].flatMap(Int.init), length > limit.0 {
+            if let length = context.request.headers["Content-Length"].flatMap(Int.init), length > limit.bytes {
                 // Refuse before the body is read; libmicrohttpd then closes the connection, which is right.
-                return queue(limit.1.response, stream: nil, on: connection)
+                return queue((limit.tooLarge ?? Problem.payloadTooLarge(limit: limit.bytes)).response, stream: nil, on: connection)
             }
             return .YES
         }

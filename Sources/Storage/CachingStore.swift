@@ -7,8 +7,8 @@ import Synchronization
 /// that touch many centers move every version on), and the centers and credentials cached now.
 package protocol StoreCache: Sendable {
     func version(ofCenter key: CenterKey) -> UInt64
-    /// Whether the center is cached now (so it exists); false says nothing about whether it exists.
-    func isCenterCached(_ key: CenterKey) -> Bool
+    /// The center's version if the center is cached now (so it exists); nil says nothing about whether it exists.
+    func versionIfCached(ofCenter key: CenterKey) -> UInt64?
     /// The credential if it is cached now; nil says nothing about whether it exists.
     func cachedCredential(id: String) -> CredentialRecord?
 }
@@ -82,7 +82,9 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         state.withLock { max($0.versions[key] ?? 0, $0.epoch) }
     }
 
-    package func isCenterCached(_ key: CenterKey) -> Bool { state.withLock { $0.centers[key] != nil } }
+    package func versionIfCached(ofCenter key: CenterKey) -> UInt64? {
+        state.withLock { $0.centers[key] == nil ? nil : max($0.versions[key] ?? 0, $0.epoch) }
+    }
 
     package func cachedCredential(id: String) -> CredentialRecord? { state.withLock { $0.credentials[id] } }
 

@@ -62,9 +62,14 @@ import Testing
         #expect(response.status == 401)
         #expect(response.header("WWW-Authenticate") == "Bearer")
         #expect(response.json["code"] as? String == "unauthorized")
-        // A valid key with one character changed is refused too.
+        // A valid key with one character changed is refused too, also once the key itself was verified
+        // (and its secret remembered), and the key still works after it.
         let tampered = String(key.dropLast()) + (key.last == "A" ? "B" : "A")
         #expect(try await server.call("GET", "/v1/categories", token: tampered).status == 401)
+        #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
+        #expect(try await server.call("GET", "/v1/categories", token: tampered).status == 401)
+        #expect(try await server.call("GET", "/v1/categories", token: key + "A").status == 401)
+        #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
         try await server.stop()
     }
 
