@@ -38,25 +38,42 @@ extension SQLiteStore {
         }
     }
 
-    /// The pending row a firing is about, if it is still the one fired: the claim's (within its lease
-    /// when `leaseAt` is given), or the revision's. `.some(nil)` for a firing of neither (no row).
-    static func pendingRow(
-        _ key: CenterKey, _ identifier: String, claim: Int64?, revision: Int64, leaseAt now: Int64?, _ db: Database
-    ) throws -> PendingRow?? {
+    /// A claimed pending row: its key and the claim that holds it.
+    struct PendingKey: Hashable {
+        var center: CenterKey
+        var identifier: String
+        var claim: Int64
+    }
+
+    /// The pending rows the claims still hold within their leases at `now`, one statement per claim token
+    /// (a claimed batch shares one): the rows under a live lease are few, and the partial index on
+    /// `claimed_until` finds them.
+    static func heldRows(_ claims: [StoredPending], leaseAt now: Int64, _ db: Database) throws -> [PendingKey: PendingRow] {
+        var held: [PendingKey: PendingRow] = [:]
+        let statement = try db.cachedStatement(
+            sql: "SELECT app_id, center_id, identifier, trigger_kind FROM pending WHERE claim_token = ? AND claimed_until >= ?")
+        for token in Set(claims.compactMap(\.claim)) {
+            let rows = try Row.fetchCursor(statement, arguments: [token, now])
+            while let row = try rows.next() {
+                let key = PendingKey(center: CenterKey(appID: row[0], centerID: row[1]), identifier: row[2], claim: token)
+                held[key] = PendingRow(triggerKind: row[3])
+            }
+        }
+        return held
+    }
+
+    /// The pending row an unclaimed firing is about, if it is still the one fired: the claim's or the
+    /// revision's. `.some(nil)` for a firing of neither (no row).
+    static func pendingRow(_ key: CenterKey, _ identifier: String, claim: Int64?, revision: Int64, _ db: Database) throws -> PendingRow?? {
         let base = "SELECT trigger_kind FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ?"
         let row: Row?
-        switch (claim, now) {
-        case (let claim?, let now?):
-            row = try Row.fetchOne(
-                try db.cachedStatement(sql: base + " AND claim_token = ? AND claimed_until >= ?"),
-                arguments: [key.appID, key.centerID, identifier, claim, now])
-        case (let claim?, nil):
+        if let claim {
             row = try Row.fetchOne(
                 try db.cachedStatement(sql: base + " AND claim_token = ?"), arguments: [key.appID, key.centerID, identifier, claim])
-        case (nil, _) where revision != 0:
+        } else if revision != 0 {
             row = try Row.fetchOne(
                 try db.cachedStatement(sql: base + " AND revision = ?"), arguments: [key.appID, key.centerID, identifier, revision])
-        case (nil, _):
+        } else {
             return .some(nil)
         }
         return row.map { .some(PendingRow(triggerKind: $0[0])) } ?? .none

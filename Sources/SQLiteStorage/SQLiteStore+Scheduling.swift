@@ -35,25 +35,22 @@ extension SQLiteStore {
         let now = Self.milliseconds(now)
         let lease = Self.milliseconds(leaseUntil)
         let (rows, next): ([RawPending], Int64?) = try await write { db, _ in
-            // The partial index on next_fire serves this range scan; expired claims are taken over.
+            // One statement claims the batch under one token: the partial index on next_fire serves the
+            // range scan, expired claims are taken over, and each claimed row is sought by its key.
             let rows = try Row.fetchAll(
                 try db.cachedStatement(
                     sql: """
-                        SELECT \(Self.pendingColumns) FROM pending
-                        WHERE next_fire IS NOT NULL AND next_fire <= ? AND (claimed_until IS NULL OR claimed_until < ?)
-                        ORDER BY next_fire LIMIT ?
+                        UPDATE pending SET claim_token = ?, claimed_until = ?
+                        WHERE (app_id, center_id, identifier) IN (
+                            SELECT app_id, center_id, identifier FROM pending
+                            WHERE next_fire IS NOT NULL AND next_fire <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+                            ORDER BY next_fire LIMIT ?)
+                        RETURNING \(Self.pendingColumns)
                         """),
-                arguments: [now, now, limit]
+                arguments: [Self.newToken(), lease, now, now, limit]
             )
-            let claim = try db.cachedStatement(
-                sql: "UPDATE pending SET claim_token = ?, claimed_until = ? WHERE app_id = ? AND center_id = ? AND identifier = ?")
-            var claimed: [RawPending] = []
-            for row in rows {
-                var raw = RawPending(row)
-                raw.claim = Self.newToken()
-                try claim.execute(arguments: [raw.claim, lease, raw.appID, raw.centerID, raw.identifier])
-                claimed.append(raw)
-            }
+            // RETURNING gives the rows in no particular order: due order is the firing order.
+            let claimed = rows.map(RawPending.init).sorted { ($0.nextFire ?? 0) < ($1.nextFire ?? 0) }
             return (claimed, try Self.nextClaimable(now: now, db))
         }
         // Decoded after the transaction, so that the writer is not held for it.
@@ -81,11 +78,10 @@ extension SQLiteStore {
             var centers: [CenterKey: CenterRecord?] = [:]
             var tallies: [CenterKey: CenterTally] = [:]
             var batch: [TargetedFiring] = []
+            // Fenced: only the claim that holds the request, within its lease, records the firing.
+            let held = try Self.heldRows(claims, leaseAt: Self.milliseconds(now), db)
             for claim in claims {
-                // Fenced: only the claim that holds the request, within its lease, records the firing.
-                guard let token = claim.claim,
-                    let row = try Self.pendingRow(
-                        claim.center, claim.identifier, claim: token, revision: claim.revision, leaseAt: Self.milliseconds(now), db)
+                guard let token = claim.claim, let row = held[PendingKey(center: claim.center, identifier: claim.identifier, claim: token)]
                 else { continue }
                 if centers[claim.center] == nil {
                     let found = try Self.centerForFiring(claim.center, db)
@@ -95,7 +91,7 @@ extension SQLiteStore {
                 guard let center = centers[claim.center] ?? nil else { continue }
                 var firing = decide(claim, center)
                 firing.claim = token
-                batch.append(TargetedFiring(firing: firing, pendingRow: row))
+                batch.append(TargetedFiring(firing: firing, pendingRow: .some(row)))
             }
             return try Self.record(batch, tallies: tallies, at: now, db, &effects)
         }
@@ -114,7 +110,7 @@ extension SQLiteStore {
                 // Unclaimed: recorded only if the revision fired is still the one pending (or there is none).
                 guard
                     let row = try Self.pendingRow(
-                        firing.center, firing.identifier, claim: firing.claim, revision: firing.revision, leaseAt: nil, db)
+                        firing.center, firing.identifier, claim: firing.claim, revision: firing.revision, db)
                 else { continue }
                 batch.append(TargetedFiring(firing: firing, pendingRow: row))
             }

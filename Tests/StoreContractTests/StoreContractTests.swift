@@ -122,19 +122,20 @@ import Webhooks
     @Test(arguments: StoreFactory.all)
     func dueRowsAreClaimedOnceUntilTheLeaseExpires(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in
-            for (id, seconds) in [("a", 1.0), ("b", 2.0), ("c", 30.0)] {
+            // Due order is not the order of the keys: claims come in due order.
+            for (id, seconds) in [("a", 2.0), ("b", 1.0), ("c", 30.0)] {
                 _ = try await store.upsertPending(pending(id, fireIn: seconds), limit: 64)
             }
             let now = Self.now.addingTimeInterval(5)
             let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
-            #expect(claimed.map(\.identifier) == ["a", "b"])
+            #expect(claimed.map(\.identifier) == ["b", "a"])
             #expect(claimed.allSatisfy { $0.claim != nil })
             #expect(try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims.isEmpty, "claimed once")
             #expect(try await store.nextFireDate(now: now) == Self.now.addingTimeInterval(30), "a live claim is not the next date")
             let later = now.addingTimeInterval(61)
             #expect(
                 try await store.claimDue(now: later, limit: 10, leaseUntil: later.addingTimeInterval(60)).claims.map(\.identifier) == [
-                    "a", "b", "c",
+                    "b", "a", "c",
                 ],
                 "expired leases are taken over")
         }
