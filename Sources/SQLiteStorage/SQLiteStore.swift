@@ -9,7 +9,7 @@ import Storage
 package final class SQLiteStore: NotificationStore {
     /// How large the WAL may grow before checkpoints truncate it (see `SQLiteWriter`).
     package struct WALLimits: Sendable {
-        /// Past this the background checkpointer truncates the WAL.
+        /// Past this the background checkpointer makes the WAL start over (and truncates it once writes pause).
         package var soft: Int
         /// Past this the writer truncates it before its next transaction.
         package var hard: Int
@@ -36,18 +36,20 @@ package final class SQLiteStore: NotificationStore {
         self.writer = writer
         // GRDB puts the WAL writer on synchronous=NORMAL, which survives a crash of the process but not
         // of the machine. Every commit must reach the disk before it is acknowledged: FULL, on the one
-        // writer connection (the setting is per connection). When a checkpoint resets the WAL, the file
-        // is cut back to the soft limit.
+        // writer connection (the setting is per connection). When a checkpoint resets the WAL, a file past
+        // the hard limit is cut back to it; below it the file is reused as it is (cutting it in a commit
+        // would make that commit late: `runCheckpoints` truncates it once writes pause).
         try Self.translating {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
-                try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.soft)")
+                try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.hard)")
             }
             try Self.migrator.migrate(pool)
         }
         var checkpointConfiguration = Configuration()
-        // A truncating checkpoint holds up writers while it waits for readers: never for long.
-        checkpointConfiguration.busyMode = .timeout(0.25)
+        // A restarting or truncating checkpoint holds up writers while it waits for the writer's lock and
+        // for readers: never for more than a few milliseconds (it gives up, and the next one tries again).
+        checkpointConfiguration.busyMode = .timeout(0.005)
         checkpointConfiguration.journalMode = .wal
         checkpointer = try Self.translating { try DatabaseQueue(path: path, configuration: checkpointConfiguration) }
     }
@@ -58,19 +60,27 @@ package final class SQLiteStore: NotificationStore {
     }
 
     /// Moves the WAL into the database file every `interval`, on the checkpointing connection, until
-    /// cancelled: passively (writers go on), and past the soft limit with a truncating checkpoint right
-    /// after, when little is left to copy, so that the file shrinks again. While it runs the writer does
-    /// not checkpoint on its own: a checkpoint in a commit would make that commit (and a firing waiting
-    /// on it) late by tens of milliseconds.
+    /// cancelled: passively (writers go on), and past the soft limit with a restarting checkpoint right
+    /// after, when little is left to copy, so that the next write starts the WAL over from its beginning.
+    /// Under a steady stream of commits a passive checkpoint never catches up with the writer, so the WAL
+    /// would never start over. A restart holds writers up only for the frames written since the passive
+    /// checkpoint; truncating the file as well cost ~10 ms more (cutting a large file) and made every commit
+    /// after it extend the file again, so the file is truncated only once writes have paused (no commit
+    /// since the last look). While this runs the writer does not checkpoint on its own: a checkpoint in a
+    /// commit would make that commit (and a firing waiting on it) late by tens of milliseconds.
     package func runCheckpoints(every interval: Duration = .milliseconds(250)) async {
         try? await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         defer { try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") } }
+        var lastCommits = writer.wal.commits
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            let writer = writer
+            let wal = writer.wal
+            let commits = wal.commits
+            let idle = commits == lastCommits
+            lastCommits = commits
             try? await checkpointer.writeWithoutTransaction { db in
                 _ = try db.checkpoint(.passive)
-                if writer.wal.size() > writer.wal.limits.soft { _ = try db.checkpoint(.truncate) }
+                if wal.size() > wal.limits.soft { _ = try db.checkpoint(idle ? .truncate : .restart) }
             }
         }
     }

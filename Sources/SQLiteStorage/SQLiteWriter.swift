@@ -19,7 +19,7 @@ import Synchronization
 /// starts over from its beginning once a checkpoint has reached the end and no reader still uses it — so
 /// under a sustained load of writes and reads a WAL checkpointed only passively grows without end. Two
 /// limits bound it: past `soft` the background checkpointer (`SQLiteStore.runCheckpoints`) runs a
-/// truncating checkpoint right after its passive one, when little is left to copy; past `hard` (the
+/// restarting checkpoint right after its passive one, when little is left to copy; past `hard` (the
 /// checkpointer fell behind) the writer itself truncates the WAL before its next transaction.
 final class SQLiteWriter: Sendable {
     typealias Updates = @Sendable (Database) throws -> any Sendable
@@ -71,7 +71,7 @@ final class SQLiteWriter: Sendable {
                 }
                 return .commit
             }
-            wal.noteSize()
+            wal.noteCommit()
             return results
         }
     }
@@ -81,6 +81,7 @@ final class SQLiteWriter: Sendable {
         let path: String
         let limits: SQLiteStore.WALLimits
         private let highWater = Atomic<Int>(0)
+        private let commitCount = Atomic<Int>(0)
 
         init(path: String, limits: SQLiteStore.WALLimits) {
             self.path = path
@@ -96,7 +97,12 @@ final class SQLiteWriter: Sendable {
         /// The largest WAL seen after a commit since the store was opened.
         var highWaterMark: Int { highWater.load(ordering: .relaxed) }
 
-        func noteSize() {
+        /// How many transactions committed since the store was opened.
+        var commits: Int { commitCount.load(ordering: .relaxed) }
+
+        /// Counts a commit and notes the WAL's size after it.
+        func noteCommit() {
+            commitCount.add(1, ordering: .relaxed)
             let size = size()
             var current = highWater.load(ordering: .relaxed)
             while size > current {

@@ -153,4 +153,37 @@ import Testing
         // One group-committed transaction (up to 256 adds of 2 kB) comes on top of the hard limit.
         #expect(store.walHighWater <= hard + (6 << 20), "the WAL reached \(store.walHighWater) bytes")
     }
+
+    /// Under a steady stream of commits the WAL starts over in place (a restarting checkpoint: the file is
+    /// not cut in the middle of the stream, where it would make a commit late); once writes pause the
+    /// checkpointer cuts the file back.
+    @Test func theWALFileIsCutBackOnceWritesPause() async throws {
+        let directory = try directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("usernotifyd.sqlite").path
+        let soft = 256 << 10
+        let store = try SQLiteStore(path: path, walLimits: .init(soft: soft, hard: 64 << 20))
+        try await store.insertApp(AppRecord(id: "a", name: "A", createdAt: Date()))
+        try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Date()))
+        func walSize() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0 }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.runCheckpoints(every: .milliseconds(20)) }
+            var content = NotificationContent(title: "t")
+            content.body = String(repeating: "x", count: 10_000)
+            for index in 0..<200 {
+                let request = PendingRequest(
+                    center: CenterKey(appID: "a", centerID: "c"),
+                    request: NotificationRequest(
+                        identifier: "r\(index % 50)", content: content, trigger: .timeInterval(60, repeats: false)),
+                    addedAt: Date(), nextFireDate: Date().addingTimeInterval(60))
+                _ = try await store.upsertPending(request, limit: 64)
+            }
+            #expect(store.walHighWater > soft, "the writes took the WAL past the soft limit")
+            // Waits for the cut (two checkpointer rounds after the last commit), however slow the machine.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while walSize() > soft, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(walSize() <= soft, "the WAL file is \(walSize()) bytes once writes paused")
+            group.cancelAll()
+        }
+    }
 }
