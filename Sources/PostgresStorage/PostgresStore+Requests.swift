@@ -77,7 +77,7 @@ extension PostgresStore {
             try await connection.rows(
                 "SELECT * FROM pending WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND trigger_kind = \(triggerKind)",
                 self.logger
-            ).map(Self.stored)
+            ).map { try Self.stored($0) }
         }
     }
 
@@ -161,12 +161,15 @@ extension PostgresStore {
         return removed
     }
 
-    static func stored(_ row: PostgresRandomAccessRow) throws -> StoredPending {
+    /// A pending row; `shared` decodes its request through the cache of forms many rows share (claims:
+    /// a campaign's requests are the same bytes in every center).
+    static func stored(_ row: PostgresRandomAccessRow, shared: Bool = false) throws -> StoredPending {
         let request = try row.get("request", as: Data.self)
         return StoredPending(
             pending: PendingRequest(
                 center: CenterKey(appID: try row.get("app_id"), centerID: try row.get("center_id")),
-                request: try decode(NotificationRequest.self, request), addedAt: date(try row.get("added_at")),
+                request: try shared ? decodeShared(NotificationRequest.self, request) : decode(NotificationRequest.self, request),
+                addedAt: date(try row.get("added_at")),
                 nextFireDate: try row.get("next_fire", as: Int64?.self).map(date), traceparent: try row.get("traceparent", as: String?.self)
             ),
             revision: try row.get("revision"), claim: try row.get("claim_token", as: Int64?.self), requestForm: request)

@@ -52,7 +52,7 @@ extension PostgresStore {
                 FROM due WHERE p.app_id = due.app_id AND p.center_id = due.center_id AND p.identifier = due.identifier
                 RETURNING p.*
                 """, self.logger)
-            let claims = try rows.map(Self.stored).sorted {
+            let claims = try rows.map { try Self.stored($0, shared: true) }.sorted {
                 ($0.pending.nextFireDate ?? .distantPast) < ($1.pending.nextFireDate ?? .distantPast)
             }
             return ClaimedBatch(claims: claims, nextUnclaimed: try await self.nextClaimable(now: now, connection).map(Self.date))

@@ -221,10 +221,15 @@ extension SQLiteStore {
             traceparent = row[8]
         }
 
-        func decoded() throws -> StoredPending {
+        /// The stored request; `shared` decodes it through the cache of forms many rows share (claims: a
+        /// campaign's requests are the same bytes in every center).
+        func decoded(shared: Bool = false) throws -> StoredPending {
             StoredPending(
                 pending: PendingRequest(
-                    center: CenterKey(appID: appID, centerID: centerID), request: try SQLiteStore.decode(NotificationRequest.self, request),
+                    center: CenterKey(appID: appID, centerID: centerID),
+                    request: try shared
+                        ? SQLiteStore.decodeShared(NotificationRequest.self, request)
+                        : SQLiteStore.decode(NotificationRequest.self, request),
                     addedAt: SQLiteStore.date(addedAt), nextFireDate: nextFire.map(SQLiteStore.date), traceparent: traceparent
                 ),
                 revision: revision, claim: claim, requestForm: request

@@ -54,7 +54,7 @@ extension SQLiteStore {
             return (claimed, try Self.nextClaimable(now: now, db))
         }
         // Decoded after the transaction, so that the writer is not held for it.
-        return ClaimedBatch(claims: try rows.map { try $0.decoded() }, nextUnclaimed: next.map(Self.date))
+        return ClaimedBatch(claims: try rows.map { try $0.decoded(shared: true) }, nextUnclaimed: next.map(Self.date))
     }
 
     package func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws {
