@@ -38,6 +38,25 @@ extension SQLiteStore {
         }
     }
 
+    /// Which apps hold media at all, looked up once per app and batch: most hold none, and then a
+    /// firing's rows need no look at `media_holds` (a delivered row that replaces one, a pending row that
+    /// goes).
+    struct MediaHolders {
+        private var known: [String: Bool] = [:]
+
+        mutating func any(_ appID: String, _ db: Database) throws -> Bool {
+            if let holds = known[appID] { return holds }
+            let holds =
+                try Bool.fetchOne(
+                    try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM media_holds WHERE app_id = ?)"), arguments: [appID]) ?? true
+            known[appID] = holds
+            return holds
+        }
+
+        /// The batch made the app hold media.
+        mutating func added(_ appID: String) { known[appID] = true }
+    }
+
     /// A claimed pending row: its key and the claim that holds it.
     struct PendingKey: Hashable {
         var center: CenterKey
@@ -89,6 +108,7 @@ extension SQLiteStore {
         let batch = try droppingMissingMedia(batch, db)
         var tallies = tallies
         var settings: [String: WebhookConfiguration?] = [:]
+        var holders = MediaHolders()
         let stamp = milliseconds(now)
         for targeted in batch {
             let firing = targeted.firing
@@ -113,7 +133,11 @@ extension SQLiteStore {
                 ).execute(arguments: [
                     key.appID, key.centerID, firing.identifier, milliseconds(delivered.date), request, presentation, tally.sequence,
                 ])
-                try setHolds(key, holder: .delivered, identifier: firing.identifier, media: mediaIDs(of: delivered.request), db)
+                let media = mediaIDs(of: delivered.request)
+                if try !media.isEmpty || holders.any(key.appID, db) {
+                    try setHolds(key, holder: .delivered, identifier: firing.identifier, media: media, db)
+                }
+                if !media.isEmpty { holders.added(key.appID) }
                 if settings[key.appID] == nil { settings[key.appID] = .some(try webhookSettings(appID: key.appID, db)) }
                 if let message = try DelegateEvent.delivered(delivered).outboxMessage(
                     center: key, settings: settings[key.appID] ?? nil, at: now, traceparent: firing.traceparent)
@@ -129,7 +153,7 @@ extension SQLiteStore {
                     "badgeChanged", try CenterEvent.badgeChanged(badge).data(), for: key, sequence: tally.sequence, at: stamp, db)
             }
             if let row = targeted.pendingRow {
-                tally.pendingDelta += try updatePending(firing, row: row, db, &effects)
+                tally.pendingDelta += try updatePending(firing, row: row, holdsMedia: holders.any(key.appID, db), db, &effects)
             }
             tallies[key] = tally
             effects.announce(.notifications([key]))
@@ -161,7 +185,9 @@ extension SQLiteStore {
     /// The fired request's pending row: a repeating trigger's moves on to its next date, a location
     /// trigger that repeats stays, any other goes (with its media holds). Returns the change to the
     /// center's pending count.
-    private static func updatePending(_ firing: FiringRecord, row: PendingRow, _ db: Database, _ effects: inout ChangeSet) throws -> Int {
+    private static func updatePending(
+        _ firing: FiringRecord, row: PendingRow, holdsMedia: Bool, _ db: Database, _ effects: inout ChangeSet
+    ) throws -> Int {
         let key = firing.center
         let (condition, value): (String, Int64) =
             if let claim = firing.claim { ("claim_token = ?", claim) } else { ("revision = ?", firing.revision) }
@@ -181,7 +207,8 @@ extension SQLiteStore {
         try db.cachedStatement(sql: "DELETE FROM pending WHERE \(match)").execute(arguments: arguments)
         // A row holds the media its request's attachments name: a request delivered as it was stored
         // (`requestForm`) without any held none.
-        let heldNothing = firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true
+        // (`requestForm`) without any held none; nor does any row of an app that holds no media.
+        let heldNothing = !holdsMedia || (firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true)
         if !heldNothing { try releaseHolds(key, holder: .pending, identifiers: [firing.identifier], db) }
         return counted(row.triggerKind) ? -1 : 0
     }

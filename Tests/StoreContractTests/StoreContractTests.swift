@@ -530,6 +530,29 @@ import Webhooks
         }
     }
 
+    /// A firing that replaces a delivered notification lets go of what the one it replaced held, also in a
+    /// batch where the app's other firings hold nothing.
+    @Test(arguments: StoreFactory.all)
+    func aReplacedDeliveredNotificationLetsGoOfItsMedia(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            let media = MediaRecord(
+                id: "m1", appID: "a", sha256: "ab", uti: "public.png", mimeType: "image/png", size: 10, createdAt: Self.now)
+            _ = try await store.insertMedia(media, quota: 100, file: try self.file(10)) {}
+            _ = try await store.upsertPending(pending("x", fireIn: 1, media: ["m1"]), limit: 64)
+            var now = Self.now.addingTimeInterval(1)
+            _ = try await fire(
+                store, try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims, at: now,
+                delivered: true)
+            #expect(try await store.media(appID: "a", id: "m1")?.holds == 1, "the delivered notification holds it")
+            _ = try await store.upsertPending(pending("x", fireIn: 2), limit: 64)
+            _ = try await store.upsertPending(pending("y", fireIn: 2), limit: 64)
+            now = Self.now.addingTimeInterval(2)
+            let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
+            #expect(try await fire(store, claimed, at: now, delivered: true).count == 2)
+            #expect(try await store.media(appID: "a", id: "m1")?.holds == 0, "the notification that replaced it holds nothing")
+        }
+    }
+
     @Test(arguments: StoreFactory.all)
     func theQuotaIsPerApp(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in
