@@ -206,7 +206,6 @@ extension SQLiteStore {
         }
         try db.cachedStatement(sql: "DELETE FROM pending WHERE \(match)").execute(arguments: arguments)
         // A row holds the media its request's attachments name: a request delivered as it was stored
-        // (`requestForm`) without any held none.
         // (`requestForm`) without any held none; nor does any row of an app that holds no media.
         let heldNothing = !holdsMedia || (firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true)
         if !heldNothing { try releaseHolds(key, holder: .pending, identifiers: [firing.identifier], db) }
