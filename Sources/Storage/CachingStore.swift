@@ -36,6 +36,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         var credentialsVersion: UInt64 = 0
         var credentials: [String: CredentialRecord] = [:]
 
+        func version(of key: CenterKey) -> UInt64 { max(versions[key] ?? 0, epoch) }
+
         mutating func changed(_ keys: [CenterKey], records: Bool) {
             if versions.count >= CachingStore.capacity { return changedAll() }
             for key in keys {
@@ -79,11 +81,11 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
     package var changes: ChangeFeed { base.changes }
 
     package func version(ofCenter key: CenterKey) -> UInt64 {
-        state.withLock { max($0.versions[key] ?? 0, $0.epoch) }
+        state.withLock { $0.version(of: key) }
     }
 
     package func versionIfCached(ofCenter key: CenterKey) -> UInt64? {
-        state.withLock { $0.centers[key] == nil ? nil : max($0.versions[key] ?? 0, $0.epoch) }
+        state.withLock { $0.centers[key] == nil ? nil : $0.version(of: key) }
     }
 
     package func cachedCredential(id: String) -> CredentialRecord? { state.withLock { $0.credentials[id] } }

@@ -504,12 +504,16 @@ import Webhooks
 
     // MARK: media
 
+    /// Stores media `m1` of app `a` (10 bytes, content `ab`).
+    func insertImage(_ store: any ContractStore) async throws {
+        let media = MediaRecord(id: "m1", appID: "a", sha256: "ab", uti: "public.png", mimeType: "image/png", size: 10, createdAt: Self.now)
+        _ = try await store.insertMedia(media, quota: 100, file: try file(10)) {}
+    }
+
     @Test(arguments: StoreFactory.all)
     func mediaLiveWhileSomethingHoldsThem(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in
-            let media = MediaRecord(
-                id: "m1", appID: "a", sha256: "ab", uti: "public.png", mimeType: "image/png", size: 10, createdAt: Self.now)
-            _ = try await store.insertMedia(media, quota: 100, file: try self.file(10)) {}
+            try await insertImage(store)
             await #expect {
                 try await store.upsertPending(self.pending("nope", fireIn: 5, media: ["missing"]), limit: 64)
             } throws: { ($0 as? NotificationError)?.code == "attachmentNotInDataStore" }
@@ -535,9 +539,7 @@ import Webhooks
     @Test(arguments: StoreFactory.all)
     func aReplacedDeliveredNotificationLetsGoOfItsMedia(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in
-            let media = MediaRecord(
-                id: "m1", appID: "a", sha256: "ab", uti: "public.png", mimeType: "image/png", size: 10, createdAt: Self.now)
-            _ = try await store.insertMedia(media, quota: 100, file: try self.file(10)) {}
+            try await insertImage(store)
             _ = try await store.upsertPending(pending("x", fireIn: 1, media: ["m1"]), limit: 64)
             var now = Self.now.addingTimeInterval(1)
             _ = try await fire(
