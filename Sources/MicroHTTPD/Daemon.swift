@@ -33,7 +33,7 @@ final class Daemon: @unchecked Sendable {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
-        dispatcher = RequestDispatcher(maxWorkers: configuration.connectionLimit)
+        dispatcher = RequestDispatcher(maxWorkers: configuration.connectionLimit, rescueInterval: configuration.queuedRequestRescue)
         watchdog = ConnectionWatchdog(requestReadTimeout: configuration.requestReadTimeout)
         cLogger = .allocate(capacity: 1)
     }

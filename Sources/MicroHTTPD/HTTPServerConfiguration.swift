@@ -32,6 +32,10 @@ package struct HTTPServerConfiguration: Sendable, Equatable {
     /// libmicrohttpd polling threads, each with its own epoll set; every connection stays on one.
     /// Its thread is the bottleneck of a busy server, so the default is one per core, up to four.
     package var threads = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+    /// How long requests queued behind a busy worker wait before another worker is woken for them. A
+    /// worker runs the next queued request as soon as its handler returns (waking a parked one costs more
+    /// than most handlers), and a write never holds the queue: its worker steps aside while it waits.
+    package var queuedRequestRescue: Duration = .milliseconds(1)
     /// Pending connections the kernel queues before accepting.
     package var listenBacklog = 511
 

@@ -1,3 +1,4 @@
+import HTTPCore
 import Synchronization
 
 /// Hands requests from libmicrohttpd's thread to worker tasks, and knows when all work is done.
@@ -8,8 +9,11 @@ import Synchronization
 /// already awake: that worker takes the next queued request without suspending. A handler that does
 /// not come back (slow work, a stream) must not hold up the queue, so a monitor checks every
 /// `rescueInterval` while requests are queued: if none was taken since its last look, it wakes or
-/// starts another worker. Workers are capped by the connection limit, since every request in flight
-/// holds a connection.
+/// starts another worker. A write is known to wait — for its transaction's fsync — so a worker that
+/// takes one stops counting as awake until it is done: requests that come meanwhile wake or start
+/// another worker at once instead of queueing behind the wait (the writes then share one commit, where
+/// queued behind each other they went one commit each). Workers are capped by the connection limit,
+/// since every request in flight holds a connection.
 ///
 /// Draining: once `drain()` is called `admit()` refuses new requests, open streams are closed, and the
 /// workers exit when every admitted request has completed — requests are admitted at their head, so one
@@ -18,6 +22,12 @@ final class RequestDispatcher: Sendable {
     struct Job: Sendable {
         var context: RequestContext
         var connection: ConnectionHandle
+
+        /// A write: its handler waits for storage (a durable commit) before it answers.
+        var waits: Bool {
+            let method = context.request.method
+            return method != .get && method != .head && method != .options
+        }
     }
 
     private struct State: ~Copyable {
@@ -157,7 +167,17 @@ final class RequestDispatcher: Sendable {
 
     private func workerLoop(_ work: @Sendable (Job) async -> Void) async {
         while let job = await next() {
+            guard job.waits else {
+                await work(job)
+                continue
+            }
+            perform(
+                state.withLock { state in
+                    state.awake -= 1
+                    return state.hasJobs && state.awake == 0 ? wakeOrSpawn(&state) : .none
+                })
             await work(job)
+            state.withLock { $0.awake += 1 }
         }
     }
 

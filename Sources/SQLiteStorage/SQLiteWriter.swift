@@ -32,7 +32,7 @@ final class SQLiteWriter: Sendable {
         self.pool = pool
         let wal = WAL(path: path + "-wal", limits: limits)
         self.wal = wal
-        batches = GroupCommit { batch in try await Self.commit(batch, pool: pool, wal: wal) }
+        batches = GroupCommit(label: "usernotifyd.sqlite.writer") { batch in try Self.commit(batch, pool: pool, wal: wal) }
     }
 
     /// Runs `updates` in a transaction (committed, with fsync, when this returns), possibly together with
@@ -42,8 +42,8 @@ final class SQLiteWriter: Sendable {
     }
 
     /// One transaction for the batch; each write in a savepoint when there are several.
-    private static func commit(_ batch: [Updates], pool: DatabasePool, wal: WAL) async throws -> [Result<any Sendable, any Error>] {
-        try await pool.writeWithoutTransaction { db in
+    private static func commit(_ batch: [Updates], pool: DatabasePool, wal: WAL) throws -> [Result<any Sendable, any Error>] {
+        try pool.writeWithoutTransaction { db in
             if wal.size() > wal.limits.hard {
                 // Waits for readers on older snapshots (short reads), then empties the WAL.
                 _ = try? db.checkpoint(.truncate)

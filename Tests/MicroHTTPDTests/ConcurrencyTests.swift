@@ -1,4 +1,5 @@
 import HTTPCore
+import MicroHTTPD
 import TestSupport
 import Testing
 
@@ -35,6 +36,29 @@ import Testing
                     slow += 1
                 }
                 #expect(slow == 8)
+            }
+        }
+    }
+
+    /// A write waits (for its commit), so it does not hold up the requests queued behind it: each gets a
+    /// worker at once, not after the rescue interval (made an hour here, so only the hand-off can pass).
+    @Test func writesInFlightDoNotQueueBehindEachOther() async throws {
+        let gate = AsyncGate()
+        let started = AsyncCounter()
+        var router = Router()
+        router.on(.post, "/write") { _ in
+            started.add(1)
+            await gate.wait()
+            return .text("written")
+        }
+        try await withTestServer({ $0.queuedRequestRescue = .seconds(3600) }, router: router) { port in
+            try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<6 {
+                    group.addTask { try await loopbackRequest(port: port, "POST", "/write", timeout: 300).text }
+                }
+                #expect(await started.eventually(within: 120) { $0 == 6 }, "every write is in its handler at once")
+                gate.open()
+                for try await text in group { #expect(text == "written") }
             }
         }
     }

@@ -31,12 +31,13 @@ let store = try SQLiteStore(path: arguments[1])
 let runName = arguments[2]
 let adding = arguments[3] == "add"
 let logger = Logger(label: "fixture", factory: { _ in SwiftLogNoOpLogHandler() })
-let wakeSignal = WakeSignal()
-store.changes.listen { if case .due = $0 { wakeSignal.signal() } }
-let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger)
+// Adds outpace firings for a while (each is due 20–140 ms later): the default limit of 64 would stop them.
+var configuration = NotificationCenterService.Configuration()
+configuration.pendingLimit = 100_000
+let service = NotificationCenterService(store: store, clock: SystemClock(), configuration: configuration, logger: logger)
 let center = CenterKey(appID: "app", centerID: "c1")
-let scheduler = Scheduler(
-    store: store, clock: SystemClock(), handler: PrintingHandler(service: service), logger: logger, wakeSignal: wakeSignal)
+let scheduler = Scheduler(store: store, clock: SystemClock(), handler: PrintingHandler(service: service), logger: logger)
+store.changes.listen { if case .due(let date) = $0 { scheduler.wake(dueAt: date) } }
 
 if try await store.center(center) == nil {
     _ = try await service.createCenter(center)
