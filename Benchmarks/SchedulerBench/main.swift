@@ -49,14 +49,13 @@ func makeService(_ directory: URL, clock: any SchedulerClock = SystemClock(), ha
     async throws -> (SQLiteStore, NotificationCenterService, Scheduler)
 {
     let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
-    let wake = WakeSignal()
-    store.changes.listen { if case .due = $0 { wake.signal() } }
     var configuration = NotificationCenterService.Configuration()
     configuration.pendingLimit = 10_000_000
     // As the server builds them: the service and the scheduler read through the caches.
     let cached = CachingStore(store)
     let service = NotificationCenterService(store: cached, clock: clock, configuration: configuration, logger: logger)
-    let scheduler = Scheduler(store: cached, clock: clock, handler: handler?(service) ?? service, logger: logger, wakeSignal: wake)
+    let scheduler = Scheduler(store: cached, clock: clock, handler: handler?(service) ?? service, logger: logger)
+    store.changes.listen { if case .due(let date) = $0 { scheduler.wake(dueAt: date) } }
     if try await store.center(center1) == nil {
         _ = try await service.createCenter(center1)
         _ = try await service.requestAuthorization(center1, options: [.alert, .sound, .badge])

@@ -3,6 +3,7 @@ import Logging
 import NotificationCore
 import ServiceLifecycle
 import Storage
+import Synchronization
 
 /// Fires claimed requests: decides their presentation and records the firings (delivered notifications,
 /// next dates or removals, events). Implemented by the center service.
@@ -23,7 +24,9 @@ package protocol FiringHandler: Sendable {
 /// that died is taken over when its lease ends (nothing releases others' claims, which would steal live
 /// ones from other replicas), and a firing is recorded only by the claim that holds the request, so a
 /// request removed or replaced after its claim does not fire, and nothing fires twice. The change
-/// feed's `.due` (a sooner request anywhere) and a move of the virtual clock call `wake()`.
+/// feed's `.due` (a request added or moved, here or on another replica) calls `wake(dueAt:)`, which
+/// claims only once that date comes within the lookahead (an add due tomorrow costs no claim); a move of
+/// the virtual clock or changes that may have been missed call `wake()`, which claims at once.
 package actor Scheduler: Service {
     private let store: any NotificationStore
     private let clock: any SchedulerClock
@@ -39,24 +42,35 @@ package actor Scheduler: Service {
     private var nextUnclaimed: Date?
     /// Claim on the next cycle whatever `nextUnclaimed` says: at start, and after `wake()`.
     private var mustClaim = true
+    /// Wake-ups asked for since the loop last looked.
+    private let wakes = Mutex(Wakes())
     /// The last claim was full and already due: claim whole batches until caught up.
     private var backlog = false
     private let wakeSignal: WakeSignal
     private var startedCycles = 0
     private var completedCycles = 0
     private var cycleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Claims made so far (each a transaction).
+    package private(set) var claims = 0
     /// The loop has ended (shutdown): nothing fires here any more.
     package private(set) var hasStopped = false
 
+    private struct Wakes {
+        /// Claim whatever the store holds now (`wake()`).
+        var claim = false
+        /// The earliest date a request became due at (`wake(dueAt:)`).
+        var due: Date?
+    }
+
     package init(
         store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
-        wakeSignal: WakeSignal = WakeSignal(), batchSize: Int = 256, lease: TimeInterval = Scheduler.defaultLease,
+        batchSize: Int = 256, lease: TimeInterval = Scheduler.defaultLease,
         lookahead: TimeInterval = 0.25,
         claimChunk: Int = 8
     ) {
         self.claimChunk = claimChunk
         self.lookahead = lookahead
-        self.wakeSignal = wakeSignal
+        wakeSignal = WakeSignal()
         self.store = store
         self.clock = clock
         self.handler = handler
@@ -65,17 +79,28 @@ package actor Scheduler: Service {
         self.lease = lease
     }
 
-    /// Asks the scheduler to look again (a request was added, or the virtual clock moved).
+    /// Asks the scheduler to claim from the store again now (the virtual clock moved, changes may have
+    /// been missed).
     package nonisolated func wake() {
+        wakes.withLock { $0.claim = true }
+        wakeSignal.signal()
+    }
+
+    /// Tells the scheduler that a request became due at `date` (added, replaced, moved, released): it
+    /// claims it once it comes within the lookahead, and sooner than anything it knew of.
+    package nonisolated func wake(dueAt date: Date) {
+        wakes.withLock { $0.due = min($0.due ?? date, date) }
         wakeSignal.signal()
     }
 
     /// Wakes the scheduler and returns once it has fired everything due at the clock's current time.
-    /// For tests and the virtual-clock API: advance the clock, then `settle()`.
-    package func settle() async {
+    /// For tests and the virtual-clock API: advance the clock, then `settle()`. With `claiming` false
+    /// the scheduler claims only what it would have claimed anyway (the wake-ups it was given, the
+    /// lookahead).
+    package func settle(claiming: Bool = true) async {
         // The next cycle to start begins after this call, so it sees the clock as it is now.
         let target = startedCycles + 1
-        wake()
+        if claiming { wake() } else { wakeSignal.signal() }
         await withCheckedContinuation { continuation in
             guard !hasStopped else { return continuation.resume() }
             cycleWaiters.append((target, continuation))
@@ -97,15 +122,16 @@ package actor Scheduler: Service {
     private func loop() async {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             startedCycles += 1
+            takeWakes()
             let decision = await fireDueBatch()
             completeCycle(resting: decision != .fire)
             switch decision {
             case .fire:
                 continue
             case .sleep(let deadline):
-                if await sleep(until: deadline) { mustClaim = true }
+                _ = await wakeSignal.wait(until: deadline, on: clock)
             case .waitForWork:
-                if await sleep(until: nil) { mustClaim = true }
+                _ = await wakeSignal.wait(until: nil, on: clock)
             }
         }
         // Give back what was claimed and not fired, so that it fires without waiting for the lease.
@@ -144,6 +170,7 @@ package actor Scheduler: Service {
             let refill = claimed.count == 0 || room >= claimChunk
             if chunk > 0, mustClaim || (refill && nextUnclaimed.map({ $0 <= horizon }) == true) {
                 mustClaim = false
+                claims += 1
                 let batch = try await store.claimDue(now: horizon, limit: chunk, leaseUntil: horizon.addingTimeInterval(lease))
                 claimed.insert(batch.claims)
                 claimedFull = batch.claims.count == chunk && claimed.first.map { $0 <= now } == true
@@ -158,9 +185,16 @@ package actor Scheduler: Service {
         }
     }
 
-    /// Sleeps until `deadline` or a wake-up; true when it was a wake-up.
-    private func sleep(until deadline: Date?) async -> Bool {
-        await wakeSignal.wait(until: deadline, on: clock)
+    /// Takes the wake-ups asked for since the last cycle. A request due at a date is claimed when that
+    /// date comes within the lookahead, as if the last claim had reported it: every claim starts after
+    /// this, so a claim that reports a later `nextUnclaimed` saw the request's commit (announced after it).
+    private func takeWakes() {
+        let taken = wakes.withLock { wakes in
+            defer { wakes = Wakes() }
+            return wakes
+        }
+        if taken.claim { mustClaim = true }
+        if let due = taken.due { nextUnclaimed = min(nextUnclaimed ?? due, due) }
     }
 
     /// Counts a finished cycle; `settle()` callers are released by the first cycle that started after

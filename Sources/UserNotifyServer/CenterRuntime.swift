@@ -145,7 +145,6 @@ package final class CenterRuntime: Service {
                 nil
             }
         let clock: any SchedulerClock = virtualClock ?? SystemClock()
-        let schedulerSignal = WakeSignal()
         let outboxSignal = WakeSignal()
         let media = MediaLibrary(
             files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database,
@@ -157,25 +156,24 @@ package final class CenterRuntime: Service {
             store: store, clock: clock, delegate: WebhookDelegate(store: database, clock: clock, sender: sender, media: media),
             configuration: serviceConfiguration, logger: logger, released: { await media.sweep() })
         let scheduler = Scheduler(
-            store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger,
-            wakeSignal: schedulerSignal)
+            store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger)
         var dispatching = WebhookDispatcher.Configuration()
         dispatching.disableAfter = configuration.webhookDisableAfter
         let dispatcher = WebhookDispatcher(
             store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger, configuration: dispatching)
         store.changes.listen { change in
             switch change {
-            case .due: schedulerSignal.signal()
+            case .due(let date): scheduler.wake(dueAt: date)
             case .outbox: outboxSignal.signal()
             case .clock(let date):
                 virtualClock?.set(date)
-                schedulerSignal.signal()
+                scheduler.wake()
                 outboxSignal.signal()
             case .mediaRemoved(let hashes):
                 // Another replica's sweep let these go: this replica's copies go too.
                 for sha256 in hashes { media.files.remove(sha256) }
             case .resynchronize:
-                schedulerSignal.signal()
+                scheduler.wake()
                 outboxSignal.signal()
             default: break
             }
@@ -213,7 +211,7 @@ package final class CenterRuntime: Service {
                     group.addTask {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: safetyPoll)
-                            schedulerSignal.signal()
+                            scheduler.wake()
                             outboxSignal.signal()
                         }
                     }

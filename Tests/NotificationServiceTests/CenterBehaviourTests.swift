@@ -23,6 +23,30 @@ import Testing
         await harness.stop()
     }
 
+    /// An add announces its due date; the scheduler claims it only once it comes within the lookahead —
+    /// an add due in an hour costs no claim now — and it still fires at its date.
+    @Test func anAddDueLaterIsClaimedWhenItComesWithinTheLookaheadNotAtOnce() async throws {
+        let harness = try CenterHarness()
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        await harness.scheduler.settle()
+        let claimsBefore = await harness.scheduler.claims
+        for index in 0..<5 { _ = try await harness.add("c1", request("later-\(index)", .timeInterval(3600, repeats: false))) }
+        await harness.scheduler.settle(claiming: false)
+        #expect(await harness.scheduler.claims == claimsBefore, "nothing comes due within the lookahead yet")
+
+        harness.clock.advance(by: 3599.9)
+        await harness.scheduler.settle(claiming: false)
+        #expect(await harness.scheduler.claims > claimsBefore, "claimed ahead of its date")
+        #expect(try await harness.delivered().isEmpty)
+
+        harness.clock.advance(by: 0.1)
+        await harness.scheduler.settle(claiming: false)
+        await harness.service.extensionsIdle()
+        #expect(Set(try await harness.delivered().map(\.request.identifier)) == Set((0..<5).map { "later-\($0)" }))
+        await harness.stop()
+    }
+
     @Test func aRequestWithoutTriggerIsDeliveredAtOnceAndNeverPending() async throws {
         let harness = try CenterHarness()
         _ = try await harness.authorizedCenter()

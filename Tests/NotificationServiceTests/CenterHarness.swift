@@ -28,13 +28,13 @@ final class CenterHarness: Sendable {
         self.directory = directory
         self.clock = clock
         store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
-        let wakeSignal = WakeSignal()
-        store.changes.listen { if case .due = $0 { wakeSignal.signal() } }
         var configuration = NotificationCenterService.Configuration()
         configuration.pendingLimit = pendingLimit
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         service = NotificationCenterService(store: store, clock: clock, delegate: delegate, configuration: configuration, logger: logger)
-        scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger, wakeSignal: wakeSignal)
+        let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger)
+        store.changes.listen { if case .due(let date) = $0 { scheduler.wake(dueAt: date) } }
+        self.scheduler = scheduler
     }
 
     /// Runs the scheduler and the extension lane until `stop()`.
