@@ -129,9 +129,9 @@ package actor Scheduler: Service {
             case .fire:
                 continue
             case .sleep(let deadline):
-                _ = await wakeSignal.wait(until: deadline, on: clock)
+                await wakeSignal.wait(until: deadline, on: clock)
             case .waitForWork:
-                _ = await wakeSignal.wait(until: nil, on: clock)
+                await wakeSignal.wait(until: nil, on: clock)
             }
         }
         // Give back what was claimed and not fired, so that it fires without waiting for the lease.

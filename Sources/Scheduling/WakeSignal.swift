@@ -51,22 +51,15 @@ package final class WakeSignal: Sendable {
         }
     }
 
-    /// Waits for a signal or until `deadline` on `clock` (nil: no deadline); true when it was a signal.
-    package func wait(until deadline: Date?, on clock: any SchedulerClock) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
+    /// Waits for a signal or until `deadline` on `clock` (nil: no deadline), whichever comes first.
+    package func wait(until deadline: Date?, on clock: any SchedulerClock) async {
+        await withTaskGroup(of: Void.self) { group in
             if let deadline {
-                group.addTask {
-                    try? await clock.sleep(until: deadline)
-                    return false
-                }
+                group.addTask { try? await clock.sleep(until: deadline) }
             }
-            group.addTask {
-                await self.wait()
-                return true
-            }
-            let woken = await group.next() ?? false
+            group.addTask { await self.wait() }
+            await group.next()
             group.cancelAll()
-            return woken
         }
     }
 }

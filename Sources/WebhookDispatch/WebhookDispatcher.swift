@@ -79,7 +79,7 @@ package final class WebhookDispatcher: Service {
                     next = clock.now.addingTimeInterval(1)
                 }
                 if let next, next <= clock.now { continue }
-                await cancelWhenGracefulShutdown { _ = await self.wake.wait(until: next, on: self.clock) }
+                await cancelWhenGracefulShutdown { await self.wake.wait(until: next, on: self.clock) }
             }
         }
         resumeSettleWaiters(all: true)
