@@ -46,7 +46,7 @@ package actor Scheduler: Service {
     private let wakes = Mutex(Wakes())
     /// The last claim was full and already due: claim whole batches until caught up.
     private var backlog = false
-    private let wakeSignal: WakeSignal
+    private let wakeSignal = WakeSignal()
     private var startedCycles = 0
     private var completedCycles = 0
     private var cycleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -70,7 +70,6 @@ package actor Scheduler: Service {
     ) {
         self.claimChunk = claimChunk
         self.lookahead = lookahead
-        wakeSignal = WakeSignal()
         self.store = store
         self.clock = clock
         self.handler = handler

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// An auto-resetting signal for one waiter: `signal()` before `wait()` is remembered, so a wake-up is
-/// never lost; cancellation ends the wait. The scheduler waits on it; whoever adds work signals it.
+/// never lost; cancellation ends the wait. The scheduler and the webhook dispatcher each sleep on one.
 package final class WakeSignal: Sendable {
     private struct State {
         var signalled = false
