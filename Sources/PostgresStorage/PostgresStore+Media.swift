@@ -13,34 +13,6 @@ extension PostgresStore: MediaStore {
         Set(request.content.attachments?.compactMap(\.mediaID) ?? [])
     }
 
-    func checkMediaExists(_ ids: Set<String>, appID: String, _ connection: PostgresConnection) async throws {
-        if let missing = ids.subtracting(try await existingMedia(ids, appID: appID, connection)).sorted().first {
-            throw NotificationError.attachmentNotInDataStore(missing)
-        }
-    }
-
-    func existingMedia(_ ids: Set<String>, appID: String, _ connection: PostgresConnection) async throws -> Set<String> {
-        guard !ids.isEmpty else { return [] }
-        return Set(
-            try await connection.rows("SELECT id FROM media WHERE app_id = \(appID) AND id = ANY(\(Array(ids)))", logger)
-                .map { try $0.get("id", as: String.self) })
-    }
-
-    func setHolds(_ key: CenterKey, holder: String, identifier: String, media: Set<String>, _ connection: PostgresConnection) async throws {
-        try await connection.run(
-            """
-            DELETE FROM media_holds WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND holder = \(holder) AND identifier = \(identifier)
-            """, logger)
-        guard !media.isEmpty else { return }
-        let ids = media.sorted()
-        try await connection.run(
-            """
-            INSERT INTO media_holds(app_id, center_id, holder, identifier, media_id)
-            SELECT \(key.appID), \(key.centerID), \(holder), \(identifier), id FROM unnest(\(ids)) AS id
-            """, logger)
-        try await connection.run("UPDATE media SET attached = true WHERE app_id = \(key.appID) AND id = ANY(\(ids))", logger)
-    }
-
     func releaseHolds(_ key: CenterKey, holder: String, identifiers: [String], _ connection: PostgresConnection) async throws {
         try await connection.run(
             """

@@ -1,7 +1,14 @@
 import Foundation
+import NIOCore
 import NotificationCore
 import PostgresNIO
 import Storage
+
+/// An add waiting for its batch.
+struct PendingAdd: Sendable {
+    let pending: PendingRequest
+    let limit: Int
+}
 
 /// Lock order, to keep transactions from deadlocking each other: a center's row first, then its pending
 /// and delivered rows. Claims (`SKIP LOCKED`) take pending rows only.
@@ -9,44 +16,74 @@ extension PostgresStore {
     /// Whether a request counts against the pending limit: pushes only pass through `pending` to fire at once.
     static func counted(_ triggerKind: String?) -> Bool { triggerKind != "push" }
 
+    /// An add, batched with the adds that arrive while the batches in flight run (see `Batcher`).
     package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
-        let encoded = try Self.encode(pending.request)
-        let key = pending.center
-        let kind = pending.request.trigger?.kind
-        let media = Self.mediaIDs(of: pending.request)
-        return try await write { connection, changes in
-            guard
-                let count = try await connection.rows(
-                    "SELECT pending_count FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", self.logger
-                ).first?.get("pending_count", as: Int.self)
-            else { throw NotificationError.centerNotFound(key.centerID) }
-            let previous = try await connection.rows(
-                """
-                SELECT trigger_kind FROM pending WHERE app_id = \(key.appID) AND center_id = \(key.centerID)
-                AND identifier = \(pending.request.identifier)
-                """, self.logger
-            ).first
-            let countedBefore = try previous.map { Self.counted(try $0.get("trigger_kind", as: String?.self)) } ?? false
-            if Self.counted(kind), !countedBefore, count >= limit { throw NotificationError.pendingLimitReached(limit) }
-            try await self.checkMediaExists(media, appID: key.appID, connection)
-            try await connection.run(
-                """
-                INSERT INTO pending(
-                    app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision, claim_token, claimed_until, traceparent)
-                VALUES (\(key.appID), \(key.centerID), \(pending.request.identifier), \(encoded), \(kind), \(Self.milliseconds(pending.addedAt)),
-                \(pending.nextFireDate.map(Self.milliseconds)), \(Self.newToken()), NULL, NULL, \(pending.traceparent))
-                ON CONFLICT (app_id, center_id, identifier) DO UPDATE SET
-                    request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
-                    next_fire = excluded.next_fire, revision = excluded.revision, claim_token = NULL, claimed_until = NULL,
-                    traceparent = excluded.traceparent
-                """, self.logger)
-            let delta = (Self.counted(kind) ? 1 : 0) - (countedBefore ? 1 : 0)
-            if delta != 0 { try await self.adjustPendingCount(key, by: delta, connection) }
-            try await self.setHolds(key, holder: "pending", identifier: pending.request.identifier, media: media, connection)
-            changes.announce(.notifications([key]))
-            if let next = pending.nextFireDate { changes.announce(.due(next)) }
-            return previous == nil ? .added : .replaced
+        try await adds.submit(PendingAdd(pending: pending, limit: limit)) { await self.upsertPending($0) }
+    }
+
+    /// A batch of adds, each with its own outcome. A batch that fails (a deadlock with another batch, one
+    /// add's error) is tried again one add at a time, so that no add fails for another's sake.
+    private func upsertPending(_ adds: [PendingAdd]) async -> [Result<AddOutcome, any Error>] {
+        do {
+            return try await upsertTogether(adds)
+        } catch  where adds.count > 1 {
+            var results: [Result<AddOutcome, any Error>] = []
+            for add in adds {
+                do { results += try await upsertTogether([add]) } catch { results.append(.failure(error)) }
+            }
+            return results
+        } catch {
+            return [.failure(error)]
         }
+    }
+
+    /// What stands for no next fire date in `upsert_pending`'s arrays (whose elements cannot be null).
+    static let noDate = Int64.min
+
+    /// Adds in one call of the schema's `upsert_pending` (migration 5), which locks each center, checks its
+    /// limit and the attachments, upserts the row, keeps the count and the media holds, and notifies the
+    /// other replicas, in one statement that is its own transaction. Centers are locked in key order, the
+    /// order every batch takes them in.
+    private func upsertTogether(_ adds: [PendingAdd]) async throws -> [Result<AddOutcome, any Error>] {
+        let order = adds.indices.sorted { (adds[$0].pending.center, $0) < (adds[$1].pending.center, $1) }
+        let sorted = order.map { adds[$0].pending }
+        var changes = ChangeSet()
+        changes.announce(.notifications(sorted.map(\.center)))
+        if let next = sorted.compactMap(\.nextFireDate).min() { changes.announce(.due(next)) }
+        let payloads = ChangeNotice.payloads(changes.changes, origin: configuration.replicaID)
+        let encoded = try sorted.map { ByteBuffer(bytes: try Self.encode($0.request)) }
+        let rows = try await read { connection in
+            try await connection.rows(
+                """
+                SELECT outcome, missing FROM upsert_pending(
+                    \(sorted.map(\.center.appID)), \(sorted.map(\.center.centerID)), \(sorted.map(\.request.identifier)), \(encoded),
+                    \(sorted.map { $0.request.trigger?.kind ?? "" }), \(sorted.map { Self.milliseconds($0.addedAt) }),
+                    \(sorted.map { $0.nextFireDate.map(Self.milliseconds) ?? Self.noDate }), \(sorted.map { _ in Self.newToken() }),
+                    \(sorted.map { $0.traceparent ?? "" }), \(sorted.map { Self.mediaIDs(of: $0.request).sorted().joined(separator: "\n") }),
+                    \(order.map { Int64(adds[$0].limit) }), \(ChangeNotice.channel), \(payloads))
+                """, self.logger)
+        }
+        guard rows.count == adds.count else {
+            throw StoreError.unavailable("upsert_pending answered \(rows.count) rows for \(adds.count) adds")
+        }
+        self.changes.publish(changes.changes)
+        var results = [Result<AddOutcome, any Error>](repeating: .failure(CancellationError()), count: adds.count)
+        for (row, (index, pending)) in zip(rows, zip(order, sorted)) {
+            results[index] = Result {
+                switch try row.get("outcome", as: String.self) {
+                case "added": return .added
+                case "replaced": return .replaced
+                case "center": throw NotificationError.centerNotFound(pending.center.centerID)
+                case "limit": throw NotificationError.pendingLimitReached(adds[index].limit)
+                case let outcome:
+                    guard outcome == "media", let missing = try row.get("missing", as: String?.self) else {
+                        throw StoreError.unavailable("upsert_pending answered \(outcome)")
+                    }
+                    throw NotificationError.attachmentNotInDataStore(missing)
+                }
+            }
+        }
+        return results
     }
 
     func adjustPendingCount(_ key: CenterKey, by delta: Int, _ connection: PostgresConnection) async throws {

@@ -148,6 +148,94 @@ extension PostgresStore {
             4, "the outbox by endpoint, for claims that skip a full endpoint's backlog",
             ["CREATE INDEX deliveries_by_endpoint ON deliveries(app_id, url, next_attempt, seq) WHERE status = 'pending'"]
         ),
+        (
+            5, "adds in one round trip, several at once: upsert_pending",
+            [
+                // `PostgresStore.upsertPending` for a batch of adds, as one statement that is its own
+                // transaction: one round trip and one commit for the batch instead of eight round trips and a
+                // commit per add, and plans PL/pgSQL keeps per connection instead of a parse and a plan per
+                // statement. A volatile function reads with a new snapshot per statement, so once a center's
+                // lock is taken it sees the pending row another add just committed, as separate statements did.
+                // The arrays hold one element per add (`p_media`: its attachments' ids, newline-separated;
+                // array elements are never null: '' stands for no trigger kind or trace context, the least
+                // bigint for no next fire date);
+                // one row per add, in order: 'added' or 'replaced', or why it was not written: 'center' (no
+                // such center), 'limit' (the center's pending list is full), 'media' with the first missing
+                // attachment's id.
+                """
+                CREATE FUNCTION upsert_pending(
+                    p_apps text[], p_centers text[], p_identifiers text[], p_requests bytea[], p_kinds text[], p_added bigint[],
+                    p_next bigint[], p_revisions bigint[], p_traceparents text[], p_media text[], p_limits bigint[], p_channel text,
+                    p_payloads text[])
+                RETURNS TABLE (outcome text, missing text)
+                LANGUAGE plpgsql AS $$
+                DECLARE
+                    v_count bigint;
+                    v_previous text;
+                    v_existed boolean;
+                    v_counted boolean;
+                    v_counted_before boolean;
+                    v_media text[];
+                    v_kind text;
+                BEGIN
+                    FOR i IN 1 .. coalesce(cardinality(p_apps), 0) LOOP
+                        outcome := NULL;
+                        missing := NULL;
+                        v_kind := nullif(p_kinds[i], '');
+                        v_counted := v_kind IS DISTINCT FROM 'push';
+                        v_media := string_to_array(p_media[i], E'\\n');
+                        SELECT pending_count INTO v_count FROM centers WHERE app_id = p_apps[i] AND id = p_centers[i] FOR UPDATE;
+                        IF NOT FOUND THEN
+                            outcome := 'center';
+                            RETURN NEXT;
+                            CONTINUE;
+                        END IF;
+                        SELECT trigger_kind INTO v_previous FROM pending
+                        WHERE app_id = p_apps[i] AND center_id = p_centers[i] AND identifier = p_identifiers[i];
+                        v_existed := FOUND;
+                        v_counted_before := v_existed AND v_previous IS DISTINCT FROM 'push';
+                        IF v_counted AND NOT v_counted_before AND v_count >= p_limits[i] THEN
+                            outcome := 'limit';
+                            RETURN NEXT;
+                            CONTINUE;
+                        END IF;
+                        SELECT m INTO missing FROM unnest(v_media) AS m
+                        WHERE NOT EXISTS (SELECT 1 FROM media WHERE app_id = p_apps[i] AND id = m) ORDER BY m COLLATE "C" LIMIT 1;
+                        IF missing IS NOT NULL THEN
+                            outcome := 'media';
+                            RETURN NEXT;
+                            CONTINUE;
+                        END IF;
+                        INSERT INTO pending(
+                            app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision, claim_token,
+                            claimed_until, traceparent)
+                        VALUES (
+                            p_apps[i], p_centers[i], p_identifiers[i], p_requests[i], v_kind, p_added[i],
+                            nullif(p_next[i], -9223372036854775808), p_revisions[i], NULL, NULL, nullif(p_traceparents[i], ''))
+                        ON CONFLICT (app_id, center_id, identifier) DO UPDATE SET
+                            request = excluded.request, trigger_kind = excluded.trigger_kind, added_at = excluded.added_at,
+                            next_fire = excluded.next_fire, revision = excluded.revision, claim_token = NULL, claimed_until = NULL,
+                            traceparent = excluded.traceparent;
+                        IF v_counted <> v_counted_before THEN
+                            UPDATE centers SET pending_count = pending_count + CASE WHEN v_counted THEN 1 ELSE -1 END
+                            WHERE app_id = p_apps[i] AND id = p_centers[i];
+                        END IF;
+                        DELETE FROM media_holds
+                        WHERE app_id = p_apps[i] AND center_id = p_centers[i] AND holder = 'pending' AND identifier = p_identifiers[i];
+                        IF cardinality(v_media) > 0 THEN
+                            INSERT INTO media_holds(app_id, center_id, holder, identifier, media_id)
+                            SELECT p_apps[i], p_centers[i], 'pending', p_identifiers[i], m FROM unnest(v_media) AS m;
+                            UPDATE media SET attached = true WHERE app_id = p_apps[i] AND id = ANY(v_media);
+                        END IF;
+                        outcome := CASE WHEN v_existed THEN 'replaced' ELSE 'added' END;
+                        RETURN NEXT;
+                    END LOOP;
+                    PERFORM pg_notify(p_channel, payload) FROM unnest(p_payloads) AS payload;
+                END
+                $$
+                """
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -104,6 +104,9 @@ package final class PostgresStore: Sendable {
     }
 
     package let changes = ChangeFeed()
+    /// Adds, batched: PostgreSQL commits notifying transactions one at a time, so batches, not
+    /// connections, make adds go faster. Two in flight: one runs while the other commits.
+    let adds = Batcher<PendingAdd, AddOutcome>(maxInFlight: 2)
     let client: PostgresClient
     let configuration: Configuration
     let logger: Logger

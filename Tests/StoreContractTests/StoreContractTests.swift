@@ -266,6 +266,62 @@ import Webhooks
         }
     }
 
+    /// Concurrent adds that the store refuses (no such center, a missing attachment) fail alone: the
+    /// adds written with them (PostgreSQL batches concurrent adds in one statement) are in, holds and all.
+    @Test(arguments: StoreFactory.all)
+    func refusedAddsAmongConcurrentOnesFailAlone(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            try await insertImage(store)
+            let elsewhere = CenterKey(appID: "a", centerID: "nowhere")
+            let outcomes = await withTaskGroup(of: (Int, String).self) { group in
+                for index in 0..<60 {
+                    group.addTask {
+                        let request =
+                            switch index % 3 {
+                            case 0: self.pending("r\(index)", center: elsewhere, fireIn: 60)
+                            case 1: self.pending("r\(index)", fireIn: 60, media: index % 2 == 0 ? ["m1"] : ["missing"])
+                            default: self.pending("r\(index)", fireIn: 60)
+                            }
+                        do {
+                            return (index, "\(try await store.upsertPending(request, limit: 64))")
+                        } catch let error as NotificationError {
+                            return (index, error.code)
+                        } catch {
+                            return (index, "\(error)")
+                        }
+                    }
+                }
+                // An add PostgreSQL fails outright (text holds no NUL), which fails the statement of its batch.
+                group.addTask {
+                    (-1, (try? await store.upsertPending(self.pending("nul\u{0}", fireIn: 60), limit: 64)).map { "\($0)" } ?? "")
+                }
+                return await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+            }
+            for (index, outcome) in outcomes where index >= 0 {
+                let expected =
+                    switch index % 3 {
+                    case 0: "centerNotFound"
+                    case 1: index % 2 == 0 ? "added" : "attachmentNotInDataStore"
+                    default: "added"
+                    }
+                #expect(outcome == expected, "r\(index)")
+            }
+            let reopened = try await reopen()
+            let listed = try await reopened.pendingRequests(center, after: nil, limit: 500).items.map(\.request.identifier)
+            let nul = outcomes[-1] == "added" ? 1 : 0
+            #expect(
+                Set(listed.filter { $0.hasPrefix("r") }) == Set(outcomes.filter { $0.value == "added" && $0.key >= 0 }.map { "r\($0.key)" })
+            )
+            #expect(try await reopened.media(appID: "a", id: "m1")?.holds == 10)
+            #expect(listed.count == 30 + nul)
+            // The count the limit checks counted the adds that went in, and only those.
+            #expect(try await reopened.upsertPending(pending("one more", fireIn: 60), limit: 31 + nul) == .added)
+            await #expect(throws: NotificationError.pendingLimitReached(31 + nul)) {
+                try await reopened.upsertPending(self.pending("too many", fireIn: 60), limit: 31 + nul)
+            }
+        }
+    }
+
     // MARK: events, written with the change they report
 
     @Test(arguments: StoreFactory.all)
