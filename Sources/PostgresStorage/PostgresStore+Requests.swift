@@ -67,23 +67,23 @@ extension PostgresStore {
             throw StoreError.unavailable("upsert_pending answered \(rows.count) rows for \(adds.count) adds")
         }
         self.changes.publish(changes.changes)
-        var results = [Result<AddOutcome, any Error>](repeating: .failure(CancellationError()), count: adds.count)
-        for (row, (index, pending)) in zip(rows, zip(order, sorted)) {
-            results[index] = Result {
-                switch try row.get("outcome", as: String.self) {
-                case "added": return .added
-                case "replaced": return .replaced
-                case "center": throw NotificationError.centerNotFound(pending.center.centerID)
-                case "limit": throw NotificationError.pendingLimitReached(adds[index].limit)
-                case let outcome:
-                    guard outcome == "media", let missing = try row.get("missing", as: String?.self) else {
-                        throw StoreError.unavailable("upsert_pending answered \(outcome)")
-                    }
-                    throw NotificationError.attachmentNotInDataStore(missing)
-                }
+        let outcomes = zip(rows, order).map { row, index in (index, Result { try Self.outcome(row, of: adds[index]) }) }
+        return outcomes.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// What `upsert_pending` answered for `add`.
+    private static func outcome(_ row: PostgresRandomAccessRow, of add: PendingAdd) throws -> AddOutcome {
+        switch try row.get("outcome", as: String.self) {
+        case "added": return .added
+        case "replaced": return .replaced
+        case "center": throw NotificationError.centerNotFound(add.pending.center.centerID)
+        case "limit": throw NotificationError.pendingLimitReached(add.limit)
+        case let outcome:
+            guard outcome == "media", let missing = try row.get("missing", as: String?.self) else {
+                throw StoreError.unavailable("upsert_pending answered \(outcome)")
             }
+            throw NotificationError.attachmentNotInDataStore(missing)
         }
-        return results
     }
 
     func adjustPendingCount(_ key: CenterKey, by delta: Int, _ connection: PostgresConnection) async throws {
