@@ -219,7 +219,7 @@ if wants("campaign") {
     let centers = Int(option("--campaign", "20000"))!
     let directory = try freshDirectory("campaign")
     let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
-    let (_, service, scheduler) = try await makeService(directory, clock: clock)
+    let (store, service, scheduler) = try await makeService(directory, clock: clock)
     // Each center as an app's backend makes it: created, then authorized (the app's policy grants it).
     let creating = try await concurrently(centers) { index in
         let key = CenterKey(appID: "app", centerID: "user-\(index)")
@@ -267,6 +267,8 @@ if wants("campaign") {
     let rawRate = Double(centers) / Date().timeIntervalSince(rawStart)
     // The campaign: every request due at the same instant, fired and recorded by the scheduler.
     let running = Task { try await scheduler.run() }
+    // As the server runs it: the WAL is checkpointed beside the writer, never inside its commits.
+    let checkpoints = Task { await store.runCheckpoints() }
     await scheduler.settle()
     FileHandle.standardError.write(Data("campaign: firing \(centers) requests\n".utf8))
     let firingStart = Date()
@@ -274,6 +276,7 @@ if wants("campaign") {
     await scheduler.settle()
     let firing = Date().timeIntervalSince(firingStart)
     running.cancel()
+    checkpoints.cancel()
     let delivered = try DatabaseQueue(path: directory.appendingPathComponent("usernotifyd.sqlite").path).read { db in
         try Int.fetchOne(db, sql: "SELECT count(*) FROM delivered") ?? 0
     }

@@ -62,9 +62,13 @@ package actor Scheduler: Service {
         var due: Date?
     }
 
+    /// `batchSize` bounds the claimed requests held at once; a backlog (a campaign's burst, a restart) is
+    /// claimed and fired in batches of that size, one transaction each. A firing's rows cost the same in
+    /// any batch, but each transaction adds a commit: 1,024 fired a 20,000-request burst about a quarter
+    /// faster than 256.
     package init(
         store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
-        batchSize: Int = 256, lease: TimeInterval = Scheduler.defaultLease,
+        batchSize: Int = 1024, lease: TimeInterval = Scheduler.defaultLease,
         lookahead: TimeInterval = 0.25,
         claimChunk: Int = 8
     ) {
