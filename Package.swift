@@ -282,6 +282,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "WebhookDispatchTests",
+            dependencies: [
+                "WebhookDispatch", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD", "TestSupport",
+                .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "NotificationCoreTests",
             dependencies: ["NotificationCore"],
             swiftSettings: swiftSettings

@@ -99,7 +99,7 @@ func dispatcher(url: String, payload: Data, connections: Int, messages: Int) asy
     var configuration = WebhookDispatcher.Configuration()
     configuration.perEndpoint = connections
     let dispatcher = WebhookDispatcher(
-        store: store, clock: SystemClock(), sender: sender, wake: WakeSignal(), logger: logger, configuration: configuration)
+        store: store, clock: SystemClock(), sender: sender, logger: logger, configuration: configuration)
     let started = ContinuousClock.now
     await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await dispatcher.run() }

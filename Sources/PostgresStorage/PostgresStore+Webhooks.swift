@@ -146,6 +146,18 @@ extension PostgresStore: WebhookStore {
         }
     }
 
+    package func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {
+        guard !deliveries.isEmpty else { return }
+        try await write { connection, changes in
+            try await connection.run(
+                """
+                UPDATE deliveries SET claim_token = NULL, claimed_until = NULL
+                WHERE (id, claim_token) IN (SELECT * FROM unnest(\(deliveries.map(\.id)), \(deliveries.map { $0.claim ?? 0 })))
+                """, self.logger)
+            changes.announce(.outbox)
+        }
+    }
+
     package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
     {
         try await write { connection, changes in

@@ -150,6 +150,16 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
+    package func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {
+        guard !deliveries.isEmpty else { return }
+        try await write { db, effects in
+            let release = try db.cachedStatement(
+                sql: "UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE id = ? AND claim_token = ?")
+            for delivery in deliveries { try release.execute(arguments: [delivery.id, delivery.claim]) }
+            effects.announce(.outbox)
+        }
+    }
+
     /// Attempts that finish together are recorded together (the writer's group commit).
     package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
     {

@@ -100,6 +100,10 @@ package protocol WebhookStore: Sendable {
     func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
     ) async throws -> [WebhookDeliveryRecord]
+    /// Ends the claims on messages claimed and never attempted (a dispatcher stopping, or one whose
+    /// claim would run out before an attempt could end), so that they can be claimed again at once;
+    /// a message whose claim was taken over meanwhile is left as it is.
+    func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws
     /// When the next message comes due: the earliest next attempt (or end of a lease) of a pending
     /// message on an enabled endpoint, leaving out the endpoints in `full` (no room for more now).
     func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date?

@@ -145,7 +145,6 @@ package final class CenterRuntime: Service {
                 nil
             }
         let clock: any SchedulerClock = virtualClock ?? SystemClock()
-        let outboxSignal = WakeSignal()
         let media = MediaLibrary(
             files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database,
             fetcher: downloader, quota: configuration.mediaQuotaBytes, stagedLifetime: .seconds(configuration.retention.stagedUploads),
@@ -160,21 +159,21 @@ package final class CenterRuntime: Service {
         var dispatching = WebhookDispatcher.Configuration()
         dispatching.disableAfter = configuration.webhookDisableAfter
         let dispatcher = WebhookDispatcher(
-            store: database, clock: clock, sender: sender, wake: outboxSignal, logger: logger, configuration: dispatching)
+            store: database, clock: clock, sender: sender, logger: logger, configuration: dispatching)
         store.changes.listen { change in
             switch change {
             case .due(let date): scheduler.wake(dueAt: date)
-            case .outbox: outboxSignal.signal()
+            case .outbox: dispatcher.wake()
             case .clock(let date):
                 virtualClock?.set(date)
                 scheduler.wake()
-                outboxSignal.signal()
+                dispatcher.wake()
             case .mediaRemoved(let hashes):
                 // Another replica's sweep let these go: this replica's copies go too.
                 for sha256 in hashes { media.files.remove(sha256) }
             case .resynchronize:
                 scheduler.wake()
-                outboxSignal.signal()
+                dispatcher.wake()
             default: break
             }
         }
@@ -212,7 +211,7 @@ package final class CenterRuntime: Service {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: safetyPoll)
                             scheduler.wake()
-                            outboxSignal.signal()
+                            dispatcher.wake()
                         }
                     }
                 }

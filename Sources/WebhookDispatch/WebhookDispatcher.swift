@@ -13,15 +13,19 @@ import Webhooks
 /// 503…), aborted (`webhook-delivery: abort-message`), or the endpoint disabled (410, or every attempt
 /// failing for `disableAfter`) until the app re-enables it. Runs on the scheduler's clock, so the virtual clock moves retries too.
 ///
-/// Claiming is continuous: whenever attempts finish (or messages come due) it claims as many as it has
-/// room for, each endpoint up to its own cap, so one receiver that hangs for the whole attempt timeout
-/// holds up only its own messages. A message claimed by a process that died is tried again when its
-/// lease runs out: at least once, never lost; the claim's fencing token keeps a late attempt's record out.
+/// Each endpoint (an app's URL) has up to `perEndpoint` attempts in flight, so one receiver that hangs for
+/// the whole attempt timeout holds up only its own messages, and as many claimed messages queued behind
+/// them: when an attempt answers, the next one starts at once, without waiting for a claim (a write).
+/// The queue is topped up in bulk, once it falls to half: a claim per message would cost a transaction
+/// per message and hold each slot for the claim's commit. A message claimed by a process that died is
+/// tried again when its lease runs out: at least once, never lost; the claim's fencing token keeps a late
+/// attempt's record out. Messages still queued when the dispatcher stops, or whose lease would run out
+/// before an attempt could end, are given back.
 package final class WebhookDispatcher: Service {
     package struct Configuration: Sendable {
         /// Attempts in flight at once, over all endpoints.
         package var concurrency = 256
-        /// Attempts in flight at once to one endpoint (an app's URL).
+        /// Attempts in flight at once to one endpoint (an app's URL); as many more wait claimed.
         package var perEndpoint = 16
         /// How long one attempt may take.
         package var attemptTimeout: Duration = .seconds(15)
@@ -33,37 +37,134 @@ package final class WebhookDispatcher: Service {
         package init() {}
     }
 
+    /// A claimed message waiting for a slot of its endpoint.
+    private struct Queued: Sendable {
+        var delivery: WebhookDeliveryRecord
+        var configuration: WebhookConfiguration?
+        var leaseUntil: Date
+    }
+
+    /// What the next claim asks for.
+    private struct ClaimPlan {
+        /// Room per endpoint the dispatcher knows (in flight or queued); others get `defaultRoom`.
+        var room: [WebhookEndpoint: Int]
+        var defaultRoom: Int
+        var limit: Int
+    }
+
     private struct State {
         /// Calls under way, by endpoint (a slot frees when its call answers).
         var inFlight: [WebhookEndpoint: Int] = [:]
-        /// Attempts not yet recorded, over all endpoints.
+        /// Claimed messages waiting for a slot, by endpoint, in the order they came due.
+        var queued: [WebhookEndpoint: [Queued]] = [:]
+        var queuedCount = 0
+        /// Attempts started and not yet recorded, over all endpoints.
         var total = 0
+        /// Claim on the next cycle whatever the queues hold: at start, after `wake()`, once a date waited
+        /// for came, after an attempt that did not deliver (its message is due again later).
+        var mustClaim = true
+        /// Endpoints the last claim gave fewer messages than it had room for: nothing more is due on them
+        /// until a wake-up says otherwise.
+        var drained: Set<WebhookEndpoint> = []
+        /// When the next message comes due, as of the last claim.
+        var nextDue: Date?
         var startedCycles = 0
-        var restingCycles = 0
         var settleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Takes the queued messages that have a free slot (their endpoint's and one of `concurrency`),
+        /// counting them in flight, and those whose lease ends too soon to be attempted (`stale`).
+        mutating func takeStartable(_ configuration: Configuration, now: Date) -> (start: [Queued], stale: [Queued]) {
+            var start: [Queued] = []
+            var stale: [Queued] = []
+            // An attempt started now must end (or time out) within its lease.
+            let latestEnd = now.addingTimeInterval(Double(configuration.attemptTimeout.components.seconds) + 1)
+            for endpoint in Array(queued.keys) {
+                var waiting = queued[endpoint] ?? []
+                while let next = waiting.first, total < configuration.concurrency,
+                    (inFlight[endpoint] ?? 0) < configuration.perEndpoint || next.leaseUntil < latestEnd
+                {
+                    waiting.removeFirst()
+                    if next.leaseUntil < latestEnd {
+                        stale.append(next)
+                        continue
+                    }
+                    inFlight[endpoint, default: 0] += 1
+                    total += 1
+                    start.append(next)
+                }
+                queuedCount -= (queued[endpoint]?.count ?? 0) - waiting.count
+                queued[endpoint] = waiting.isEmpty ? nil : waiting
+            }
+            return (start, stale)
+        }
+
+        /// The claim to make now, if any: when asked to, or when the queue of an endpoint with more due
+        /// fell to half.
+        mutating func claimPlan(_ configuration: Configuration) -> ClaimPlan? {
+            let active = Set(inFlight.keys).union(queued.keys)
+            drained.formIntersection(active)
+            let lowWater = max(1, configuration.perEndpoint / 2)
+            let hungry = active.contains { !drained.contains($0) && (queued[$0]?.count ?? 0) < lowWater }
+            guard mustClaim || hungry else { return nil }
+            mustClaim = false
+            let most = 2 * configuration.perEndpoint
+            var room: [WebhookEndpoint: Int] = [:]
+            for endpoint in active { room[endpoint] = most - (inFlight[endpoint] ?? 0) - (queued[endpoint]?.count ?? 0) }
+            return ClaimPlan(room: room, defaultRoom: most, limit: 2 * configuration.concurrency - total - queuedCount)
+        }
+
+        /// Queues what a claim brought, and notes which endpoints it drained.
+        mutating func queue(_ claimed: [Queued], plan: ClaimPlan) {
+            var got: [WebhookEndpoint: Int] = [:]
+            for message in claimed {
+                queued[message.delivery.endpoint, default: []].append(message)
+                got[message.delivery.endpoint, default: 0] += 1
+            }
+            queuedCount += claimed.count
+            // A claim cut short by its limit says nothing of what is left.
+            guard claimed.count < plan.limit else { return }
+            for endpoint in Set(plan.room.keys).union(got.keys) {
+                if (got[endpoint] ?? 0) < plan.room[endpoint] ?? plan.defaultRoom {
+                    drained.insert(endpoint)
+                } else {
+                    drained.remove(endpoint)
+                }
+            }
+        }
+
+        /// Endpoints with more due that the dispatcher will claim from as their queues empty.
+        var busy: Set<WebhookEndpoint> {
+            Set(inFlight.keys).union(queued.keys).subtracting(drained)
+        }
     }
 
     private let store: any WebhookStore
     private let clock: any SchedulerClock
     private let sender: WebhookSender
-    private let wake: WakeSignal
+    private let signal = WakeSignal()
     private let logger: Logger
     private let configuration: Configuration
     private let random: @Sendable (ClosedRange<Double>) -> Double
     private let state = Mutex(State())
 
     package init(
-        store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, wake: WakeSignal, logger: Logger,
+        store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, logger: Logger,
         configuration: Configuration = Configuration(),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
         self.store = store
         self.clock = clock
         self.sender = sender
-        self.wake = wake
         self.logger = logger
         self.configuration = configuration
         self.random = random
+    }
+
+    /// Asks the dispatcher to claim again now: messages were written or released, the clock moved, or
+    /// changes may have been missed.
+    package func wake() {
+        state.withLock { $0.mustClaim = true }
+        signal.signal()
     }
 
     package func run() async throws {
@@ -76,75 +177,106 @@ package final class WebhookDispatcher: Service {
                 } catch {
                     if Task.isCancelled { break }
                     logger.error("webhook dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
+                    state.withLock { $0.mustClaim = true }
                     next = clock.now.addingTimeInterval(1)
                 }
-                if let next, next <= clock.now { continue }
-                await cancelWhenGracefulShutdown { await self.wake.wait(until: next, on: self.clock) }
+                if let next, next <= clock.now {
+                    state.withLock { $0.mustClaim = true }
+                    continue
+                }
+                await cancelWhenGracefulShutdown { await self.signal.wait(until: next, on: self.clock) }
+                if let next, clock.now >= next { state.withLock { $0.mustClaim = true } }
             }
+            // What was claimed and never started goes back, to be claimed at once (here after a
+            // restart, or by another replica) rather than after its lease.
+            let unstarted = state.withLock { state in
+                defer { state.queued = [:] }
+                return state.queued.values.joined().map(\.delivery)
+            }
+            try? await store.releaseDeliveries(unstarted)
         }
         resumeSettleWaiters(all: true)
     }
 
-    /// Claims what there is room for and starts its attempts; returns when to look again (nil: when
-    /// woken). A cycle that found nothing to start, with nothing in flight, is at rest (`settle`).
+    /// Starts what has a free slot; claims when a queue runs low (or when asked to); returns when to look
+    /// again (nil: when woken). A cycle that claimed and found nothing, with nothing in flight or queued,
+    /// is at rest (`settle`).
     private func cycle(group: inout DiscardingTaskGroup) async throws -> Date? {
-        let (room, free, full) = state.withLock { state in
-            let room = state.inFlight.mapValues { configuration.perEndpoint - $0 }
-            return (room, configuration.concurrency - state.total, Set(room.filter { $0.value <= 0 }.keys))
+        try await startQueued(group: &group)
+        guard let plan = state.withLock({ $0.claimPlan(configuration) }) else {
+            // The attempts under way wake the next cycle; nothing idle is left unclaimed.
+            let (idle, next) = state.withLock { ($0.total == 0 && $0.queuedCount == 0, $0.nextDue) }
+            if idle { state.withLock { $0.mustClaim = true } }
+            return idle ? clock.now : next
         }
-        var claimed: [WebhookDeliveryRecord] = []
-        if free > 0 {
-            let now = clock.now
-            claimed = try await store.claimDueDeliveries(
-                now: now, limit: free, perEndpoint: room, defaultPerEndpoint: configuration.perEndpoint,
-                leaseUntil: now.addingTimeInterval(configuration.lease))
+        guard plan.limit > 0 else { return nil }
+        let now = clock.now
+        let leaseUntil = now.addingTimeInterval(configuration.lease)
+        let claimed = try await store.claimDueDeliveries(
+            now: now, limit: plan.limit, perEndpoint: plan.room, defaultPerEndpoint: plan.defaultRoom, leaseUntil: leaseUntil)
+        // Each app's settings once per claim.
+        var settings: [String: WebhookConfiguration?] = [:]
+        for appID in Set(claimed.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
+        state.withLock { state in
+            state.queue(
+                claimed.map { Queued(delivery: $0, configuration: settings[$0.appID] ?? nil, leaseUntil: leaseUntil) }, plan: plan)
         }
-        if !claimed.isEmpty {
-            state.withLock { state in
-                for delivery in claimed { state.inFlight[delivery.endpoint, default: 0] += 1 }
-                state.total += claimed.count
-            }
-            // Each app's settings once per claim.
-            var settings: [String: WebhookConfiguration?] = [:]
-            for appID in Set(claimed.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
-            for delivery in claimed {
-                let configuration = settings[delivery.appID] ?? nil
-                group.addTask {
-                    await self.attempt(delivery, configuration: configuration)
-                    self.recorded()
-                }
-            }
-            // There may be more for other endpoints, or room left: look again at once.
-            return clock.now
+        try await startQueued(group: &group)
+        let busy = state.withLock { $0.busy }
+        let next = try await store.nextDeliveryDate(excluding: busy)
+        let idle = state.withLock { state in
+            state.nextDue = next
+            return state.total == 0 && state.queuedCount == 0
         }
-        let idle = state.withLock { $0.total == 0 }
-        if idle { resumeSettleWaiters(all: false) }
-        if free <= 0 { return nil }
-        return try await store.nextDeliveryDate(excluding: full)
+        if idle && claimed.isEmpty { resumeSettleWaiters(all: false) }
+        return next
     }
 
-    /// An attempt's call ended: the endpoint's slot is free for the next claim while the attempt is
+    /// Starts the queued messages that have a free slot; gives back those whose lease ends too soon.
+    private func startQueued(group: inout DiscardingTaskGroup) async throws {
+        let (start, stale) = state.withLock { $0.takeStartable(configuration, now: clock.now) }
+        for queued in start {
+            group.addTask {
+                let finished = await self.attempt(queued.delivery, configuration: queued.configuration)
+                self.recorded(finished: finished)
+            }
+        }
+        if !stale.isEmpty {
+            try await store.releaseDeliveries(stale.map(\.delivery))
+            state.withLock { $0.mustClaim = true }
+        }
+    }
+
+    /// An attempt's call ended: the endpoint's slot is free for the next message while the attempt is
     /// recorded (the record waits for a group commit; the endpoint need not wait for it).
     private func answered(_ endpoint: WebhookEndpoint) {
         state.withLock { state in
             let left = (state.inFlight[endpoint] ?? 1) - 1
             state.inFlight[endpoint] = left > 0 ? left : nil
         }
-        wake.signal()
+        signal.signal()
     }
 
-    /// An attempt was recorded: it no longer counts against `concurrency`.
-    private func recorded() {
-        state.withLock { $0.total -= 1 }
-        wake.signal()
+    /// An attempt was recorded: it no longer counts against `concurrency`. One that did not finish its
+    /// message (delivered or aborted) leaves its message due again later (or its endpoint disabled): the next cycle claims and looks
+    /// for the next due date again.
+    private func recorded(finished: Bool) {
+        state.withLock { state in
+            state.total -= 1
+            if !finished { state.mustClaim = true }
+        }
+        signal.signal()
     }
 
     /// Returns once the dispatcher has attempted (and recorded) every message due at the clock's current
     /// time, and no attempt is in flight: for tests and the virtual clock (advance, then settle).
     package func settle() async {
         await withCheckedContinuation { continuation in
-            state.withLock { state in state.settleWaiters.append((state.startedCycles + 1, continuation)) }
-            wake.signal()
+            state.withLock { state in
+                state.mustClaim = true
+                state.settleWaiters.append((state.startedCycles + 1, continuation))
+            }
+            signal.signal()
         }
     }
 
@@ -159,7 +291,9 @@ package final class WebhookDispatcher: Service {
         ready.forEach { $0.continuation.resume() }
     }
 
-    private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
+    /// Posts the message and records the attempt; returns whether the message is done with (delivered or
+    /// aborted).
+    private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async -> Bool {
         let at = clock.now
         // The signature's timestamp is the wall clock's, whatever the scheduler's clock: receivers check it.
         var headers = WebhookSignature.headers(
@@ -210,6 +344,7 @@ package final class WebhookDispatcher: Service {
                 "webhook.id": .string(delivery.id), "webhook.type": .string(delivery.type.rawValue),
                 "http.status": .string(outcome.status.map(String.init) ?? "none"), "webhook.status": .string(updated.status.rawValue),
             ])
+        return updated.status == .delivered || updated.status == .aborted
     }
 
     /// Attempts by outcome and how long each took; for a delivered message, how long it took from the

@@ -750,6 +750,25 @@ import Webhooks
         }
     }
 
+    /// Messages claimed and never attempted go back at once; a claim taken over meanwhile is not undone.
+    @Test(arguments: StoreFactory.all)
+    func releasedClaimsCanBeClaimedAgainAtOnce(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            let url = "https://example.com/hook"
+            try await store.enqueueDeliveries([message("msg_1", url: url), message("msg_2", url: url)])
+            let now = Self.now
+            let claimed = try await store.claimDueDeliveries(
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+            #expect(claimed.map(\.id) == ["msg_1", "msg_2"])
+            var stale = try #require(claimed.last)
+            stale.claim = (stale.claim ?? 0) + 1
+            try await store.releaseDeliveries([try #require(claimed.first), stale])
+            let again = try await store.claimDueDeliveries(
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+            #expect(again.map(\.id) == ["msg_1"], "msg_2's claim was not the one released")
+        }
+    }
+
     // MARK: the virtual clock
 
     @Test(arguments: StoreFactory.all)

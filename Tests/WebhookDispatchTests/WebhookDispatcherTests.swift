@@ -1,0 +1,133 @@
+import Foundation
+import HTTPCore
+import HTTPTypes
+import Logging
+import MicroHTTPD
+import SQLiteStorage
+import Scheduling
+import Storage
+import TestSupport
+import Testing
+import WebhookDispatch
+import Webhooks
+
+/// The dispatcher's claims ahead of its attempts: a real SQLite outbox, a real receiver on loopback that
+/// holds every call until the test lets it answer.
+@Suite struct WebhookDispatcherTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A store in a fresh directory with app "app" sending to `url`, and `count` messages due at `start`.
+    static func outbox(url: String, count: Int) async throws -> SQLiteStore {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dispatch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
+        try await store.insertApp(AppRecord(id: "app", name: "app", createdAt: start))
+        try await store.setWebhookConfiguration(
+            appID: "app", WebhookConfiguration(delegateURL: url, secrets: [WebhookSecret.generate().text]))
+        try await store.enqueueDeliveries(
+            (0..<count).map {
+                WebhookDeliveryRecord(
+                    id: "msg_\($0)", appID: "app", url: url, type: .notificationResponse, payload: Data("{}".utf8),
+                    nextAttempt: start.addingTimeInterval(Double($0) / 1000), createdAt: start)
+            })
+        return store
+    }
+
+    /// Runs a receiver that counts calls and answers none until `gate` opens, around `body`.
+    static func withHoldingReceiver(
+        _ gate: AsyncGate, calls: AsyncCounter, _ body: (String) async throws -> Void
+    ) async throws {
+        var router = Router()
+        router.on(.post, "/hook") { _ in
+            calls.add(1)
+            await gate.wait()
+            return Response(status: .noContent)
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let server = HTTPServer(
+            configuration: configuration, responder: router, logger: Self.quiet, onListening: { portContinuation.yield($0) })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            do {
+                try await body("http://127.0.0.1:\(port)/hook")
+            } catch {
+                gate.open()
+                group.cancelAll()
+                throw error
+            }
+            gate.open()
+            group.cancelAll()
+        }
+    }
+
+    static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    static func dispatcher(_ store: SQLiteStore, clock: any SchedulerClock, perEndpoint: Int) -> (WebhookDispatcher, WebhookSender) {
+        let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+        var configuration = WebhookDispatcher.Configuration()
+        configuration.perEndpoint = perEndpoint
+        configuration.lease = 20
+        configuration.attemptTimeout = .seconds(15)
+        return (WebhookDispatcher(store: store, clock: clock, sender: sender, logger: quiet, configuration: configuration), sender)
+    }
+
+    /// The ids `claimDueDeliveries` gives now, at `date`: what no live claim holds.
+    static func claimable(_ store: SQLiteStore, at date: Date) async throws -> [String] {
+        try await store.claimDueDeliveries(
+            now: date, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, leaseUntil: date.addingTimeInterval(1)
+        ).map(\.id)
+    }
+
+    @Test func messagesQueuedBehindABusyEndpointGoBackWhenTheDispatcherStops() async throws {
+        let gate = AsyncGate()
+        let calls = AsyncCounter()
+        try await Self.withHoldingReceiver(gate, calls: calls) { url in
+            let store = try await Self.outbox(url: url, count: 5)
+            let clock = ManualClock(now: Self.start.addingTimeInterval(1))
+            let (dispatcher, sender) = Self.dispatcher(store, clock: clock, perEndpoint: 1)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await dispatcher.run() }
+                // One call in flight (held), one message claimed behind it.
+                #expect(await calls.eventually(within: 60) { $0 == 1 })
+                group.cancelAll()
+                try await group.waitForAll()
+            }
+            await sender.shutdown()
+            // msg_0 was under way when the dispatcher stopped; msg_1 was queued and went back.
+            #expect(try await Self.claimable(store, at: clock.now) == ["msg_1", "msg_2", "msg_3", "msg_4"])
+        }
+    }
+
+    @Test func aQueuedMessageWhoseLeaseWouldRunOutBeforeItsAttemptGoesBackAndIsClaimedAfresh() async throws {
+        let gate = AsyncGate()
+        let calls = AsyncCounter()
+        try await Self.withHoldingReceiver(gate, calls: calls) { url in
+            let store = try await Self.outbox(url: url, count: 2)
+            let clock = ManualClock(now: Self.start.addingTimeInterval(1))
+            let (dispatcher, sender) = Self.dispatcher(store, clock: clock, perEndpoint: 1)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await dispatcher.run() }
+                #expect(await calls.eventually(within: 60) { $0 == 1 })
+                let first = try #require(try await store.delivery(appID: "app", id: "msg_1")?.0.claim)
+                // 10 s on, a claim made at the start (20 s) no longer covers an attempt (15 s).
+                _ = clock.advance(by: 10)
+                dispatcher.wake()
+                var renewed = false
+                for _ in 0..<6_000 where !renewed {
+                    let claim = try await store.delivery(appID: "app", id: "msg_1")?.0.claim
+                    renewed = claim != nil && claim != first
+                    if !renewed { try await Task.sleep(for: .milliseconds(10)) }
+                }
+                #expect(renewed, "msg_1 was given back and claimed again under a new lease")
+                #expect(calls.current == 1, "and it still waits for msg_0's slot")
+                group.cancelAll()
+                try await group.waitForAll()
+            }
+            await sender.shutdown()
+        }
+    }
+}
