@@ -39,12 +39,9 @@ package final class SQLiteStore: NotificationStore {
         // writer connection (the setting is per connection). When a checkpoint resets the WAL, a file past
         // the hard limit is cut back to it; below it the file is reused as it is (cutting it in a commit
         // would make that commit late: `runCheckpoints` truncates it once writes pause).
-        // The writer seeks into every table on each write: a page cache of 32 MB rather than SQLite's 2 MB
-        // keeps the pages it walks in memory instead of reading them back from the OS on every seek.
         try Self.translating {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
-                try db.execute(sql: "PRAGMA cache_size = -32768")
                 try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.hard)")
             }
             try Self.migrator.migrate(pool)

@@ -33,6 +33,7 @@ package actor Scheduler: Service {
     private let handler: any FiringHandler
     private let logger: Logger
     private let batchSize: Int
+    private let backlogBatchSize: Int
     private let lease: TimeInterval
     private let lookahead: TimeInterval
     private let claimChunk: Int
@@ -62,13 +63,15 @@ package actor Scheduler: Service {
         var due: Date?
     }
 
-    /// `batchSize` bounds the claimed requests held at once; a backlog (a campaign's burst, a restart) is
-    /// claimed and fired in batches of that size, one transaction each. A firing's rows cost the same in
-    /// any batch, but each transaction adds a commit: 1,024 fired a 20,000-request burst about a quarter
-    /// faster than 256.
+    /// `batchSize` bounds the claimed requests held at once while the scheduler keeps ahead of due
+    /// dates; a backlog (a campaign's burst, a restart) is claimed and fired `backlogBatchSize` at a time,
+    /// one transaction each. A firing's rows cost the same in any batch, but each transaction adds a
+    /// commit: 1,024 fired a 20,000-request burst about a quarter faster than 256. The steady state keeps
+    /// the smaller bound: with room for more than the lookahead holds, every cycle would claim (a commit
+    /// the next firing waits behind) — lateness p50 1.0 → 2.0 ms at 1,000 fires/s.
     package init(
         store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
-        batchSize: Int = 1024, lease: TimeInterval = Scheduler.defaultLease,
+        batchSize: Int = 256, backlogBatchSize: Int = 1024, lease: TimeInterval = Scheduler.defaultLease,
         lookahead: TimeInterval = 0.25,
         claimChunk: Int = 8
     ) {
@@ -79,6 +82,7 @@ package actor Scheduler: Service {
         self.handler = handler
         self.logger = logger
         self.batchSize = batchSize
+        self.backlogBatchSize = backlogBatchSize
         self.lease = lease
     }
 
@@ -162,14 +166,14 @@ package actor Scheduler: Service {
             }
             let now = clock.now
             let horizon = now.addingTimeInterval(lookahead)
-            let room = batchSize - claimed.count
+            let room = (backlog ? backlogBatchSize : batchSize) - claimed.count
             var claimedFull = false
             // Claim only when something unclaimed comes within the lookahead (or after a wake-up): a
             // claim is a write, and most cycles only fire what is already held.
             // Claims come in small chunks: decoding a claimed row costs tens of microseconds, and a large
             // claim between two firings would make the second one late. A backlog (everything claimed
             // was already due: after a restart, or a burst) is worked off in whole batches.
-            let chunk = min(room, backlog ? batchSize : claimChunk)
+            let chunk = min(room, backlog ? backlogBatchSize : claimChunk)
             let refill = claimed.count == 0 || room >= claimChunk
             if chunk > 0, mustClaim || (refill && nextUnclaimed.map({ $0 <= horizon }) == true) {
                 mustClaim = false
