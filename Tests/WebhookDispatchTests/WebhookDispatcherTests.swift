@@ -66,13 +66,36 @@ import Webhooks
 
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    static func dispatcher(_ store: SQLiteStore, clock: any SchedulerClock, perEndpoint: Int) -> (WebhookDispatcher, WebhookSender) {
-        let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
-        var configuration = WebhookDispatcher.Configuration()
-        configuration.perEndpoint = perEndpoint
-        configuration.lease = 20
-        configuration.attemptTimeout = .seconds(15)
-        return (WebhookDispatcher(store: store, clock: clock, sender: sender, logger: quiet, configuration: configuration), sender)
+    /// Runs a dispatcher with one attempt in flight per endpoint (a 20 s lease, a 15 s attempt timeout) on
+    /// a manual clock over `count` messages to a receiver that holds every call, once the first call has
+    /// arrived runs `body`, then stops the dispatcher (cancelled) and returns the outbox and the clock.
+    @discardableResult
+    static func whileHoldingTheFirstCall(
+        messages count: Int, _ body: (SQLiteStore, ManualClock, WebhookDispatcher, AsyncCounter) async throws -> Void = { _, _, _, _ in }
+    ) async throws -> (SQLiteStore, ManualClock) {
+        let gate = AsyncGate()
+        let calls = AsyncCounter()
+        var ran: (SQLiteStore, ManualClock)?
+        try await withHoldingReceiver(gate, calls: calls) { url in
+            let store = try await outbox(url: url, count: count)
+            let clock = ManualClock(now: start.addingTimeInterval(1))
+            let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+            var configuration = WebhookDispatcher.Configuration()
+            configuration.perEndpoint = 1
+            configuration.lease = 20
+            configuration.attemptTimeout = .seconds(15)
+            let dispatcher = WebhookDispatcher(store: store, clock: clock, sender: sender, logger: quiet, configuration: configuration)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await dispatcher.run() }
+                #expect(await calls.eventually(within: 60) { $0 == 1 })
+                try await body(store, clock, dispatcher, calls)
+                group.cancelAll()
+                try await group.waitForAll()
+            }
+            await sender.shutdown()
+            ran = (store, clock)
+        }
+        return try #require(ran)
     }
 
     /// The ids `claimDueDeliveries` gives now, at `date`: what no live claim holds.
@@ -83,51 +106,26 @@ import Webhooks
     }
 
     @Test func messagesQueuedBehindABusyEndpointGoBackWhenTheDispatcherStops() async throws {
-        let gate = AsyncGate()
-        let calls = AsyncCounter()
-        try await Self.withHoldingReceiver(gate, calls: calls) { url in
-            let store = try await Self.outbox(url: url, count: 5)
-            let clock = ManualClock(now: Self.start.addingTimeInterval(1))
-            let (dispatcher, sender) = Self.dispatcher(store, clock: clock, perEndpoint: 1)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await dispatcher.run() }
-                // One call in flight (held), one message claimed behind it.
-                #expect(await calls.eventually(within: 60) { $0 == 1 })
-                group.cancelAll()
-                try await group.waitForAll()
-            }
-            await sender.shutdown()
-            // msg_0 was under way when the dispatcher stopped; msg_1 was queued and went back.
-            #expect(try await Self.claimable(store, at: clock.now) == ["msg_1", "msg_2", "msg_3", "msg_4"])
-        }
+        // One call in flight (held), one message claimed behind it, when the dispatcher stops.
+        let (store, clock) = try await Self.whileHoldingTheFirstCall(messages: 5)
+        // msg_0 was under way; msg_1 was queued and went back.
+        #expect(try await Self.claimable(store, at: clock.now) == ["msg_1", "msg_2", "msg_3", "msg_4"])
     }
 
     @Test func aQueuedMessageWhoseLeaseWouldRunOutBeforeItsAttemptGoesBackAndIsClaimedAfresh() async throws {
-        let gate = AsyncGate()
-        let calls = AsyncCounter()
-        try await Self.withHoldingReceiver(gate, calls: calls) { url in
-            let store = try await Self.outbox(url: url, count: 2)
-            let clock = ManualClock(now: Self.start.addingTimeInterval(1))
-            let (dispatcher, sender) = Self.dispatcher(store, clock: clock, perEndpoint: 1)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await dispatcher.run() }
-                #expect(await calls.eventually(within: 60) { $0 == 1 })
-                let first = try #require(try await store.delivery(appID: "app", id: "msg_1")?.0.claim)
-                // 10 s on, a claim made at the start (20 s) no longer covers an attempt (15 s).
-                _ = clock.advance(by: 10)
-                dispatcher.wake()
-                var renewed = false
-                for _ in 0..<6_000 where !renewed {
-                    let claim = try await store.delivery(appID: "app", id: "msg_1")?.0.claim
-                    renewed = claim != nil && claim != first
-                    if !renewed { try await Task.sleep(for: .milliseconds(10)) }
-                }
-                #expect(renewed, "msg_1 was given back and claimed again under a new lease")
-                #expect(calls.current == 1, "and it still waits for msg_0's slot")
-                group.cancelAll()
-                try await group.waitForAll()
+        try await Self.whileHoldingTheFirstCall(messages: 2) { store, clock, dispatcher, calls in
+            let first = try #require(try await store.delivery(appID: "app", id: "msg_1")?.0.claim)
+            // 10 s on, a claim made at the start (20 s) no longer covers an attempt (15 s).
+            _ = clock.advance(by: 10)
+            dispatcher.wake()
+            var renewed = false
+            for _ in 0..<6_000 where !renewed {
+                let claim = try await store.delivery(appID: "app", id: "msg_1")?.0.claim
+                renewed = claim != nil && claim != first
+                if !renewed { try await Task.sleep(for: .milliseconds(10)) }
             }
-            await sender.shutdown()
+            #expect(renewed, "msg_1 was given back and claimed again under a new lease")
+            #expect(calls.current == 1, "and it still waits for msg_0's slot")
         }
     }
 }
