@@ -247,6 +247,16 @@ package final class WebhookDispatcher: Service {
         }
     }
 
+    /// Takes the messages queued for an endpoint, which claims no more until woken.
+    private func takeQueued(on endpoint: WebhookEndpoint) -> [WebhookDeliveryRecord] {
+        state.withLock { state in
+            let queued = state.queued.removeValue(forKey: endpoint) ?? []
+            state.queuedCount -= queued.count
+            state.drained.insert(endpoint)
+            return queued.map(\.delivery)
+        }
+    }
+
     /// An attempt's call ended: the endpoint's slot is free for the next message while the attempt is
     /// recorded (the record waits for a group commit; the endpoint need not wait for it).
     private func answered(_ endpoint: WebhookEndpoint) {
@@ -302,8 +312,11 @@ package final class WebhookDispatcher: Service {
         if let traceparent = delivery.traceparent { headers.append(("traceparent", traceparent)) }
         let outcome = await sender.post(
             delivery.url, body: Array(delivery.payload), headers: headers, timeout: self.configuration.attemptTimeout)
-        answered(delivery.endpoint)
         let verdict = DeliveryVerdict.classify(status: outcome.status, header: outcome.header)
+        // An endpoint that answered 410 is disabled: what is queued for it waits in the outbox until the
+        // app enables it again, rather than calling it once each meanwhile.
+        let withheld = verdict == .disableEndpoint ? takeQueued(on: delivery.endpoint) : []
+        answered(delivery.endpoint)
         var updated = delivery
         updated.attempts += 1
         var endpoint = EndpointOutcome.answered
@@ -334,6 +347,7 @@ package final class WebhookDispatcher: Service {
             durationMilliseconds: Int(outcome.duration / .milliseconds(1)))
         do {
             try await store.recordAttempt(record, of: updated, endpoint: endpoint)
+            try await store.releaseDeliveries(withheld)
         } catch {
             logger.error(
                 "could not record a webhook attempt", metadata: ["webhook.id": .string(delivery.id), "error": .string("\(error)")])

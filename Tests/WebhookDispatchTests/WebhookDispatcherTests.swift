@@ -35,13 +35,13 @@ import Webhooks
 
     /// Runs a receiver that counts calls and answers none until `gate` opens, around `body`.
     static func withHoldingReceiver(
-        _ gate: AsyncGate, calls: AsyncCounter, _ body: (String) async throws -> Void
+        _ gate: AsyncGate, calls: AsyncCounter, answering status: HTTPStatus = .noContent, _ body: (String) async throws -> Void
     ) async throws {
         var router = Router()
         router.on(.post, "/hook") { _ in
             calls.add(1)
             await gate.wait()
-            return Response(status: .noContent)
+            return Response(status: status)
         }
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
@@ -66,6 +66,15 @@ import Webhooks
 
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    static func dispatcher(_ store: SQLiteStore, clock: any SchedulerClock) -> (WebhookDispatcher, WebhookSender) {
+        let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+        var configuration = WebhookDispatcher.Configuration()
+        configuration.perEndpoint = 1
+        configuration.lease = 20
+        configuration.attemptTimeout = .seconds(15)
+        return (WebhookDispatcher(store: store, clock: clock, sender: sender, logger: quiet, configuration: configuration), sender)
+    }
+
     /// Runs a dispatcher with one attempt in flight per endpoint (a 20 s lease, a 15 s attempt timeout) on
     /// a manual clock over `count` messages to a receiver that holds every call, once the first call has
     /// arrived runs `body`, then stops the dispatcher (cancelled) and returns the outbox and the clock.
@@ -79,12 +88,7 @@ import Webhooks
         try await withHoldingReceiver(gate, calls: calls) { url in
             let store = try await outbox(url: url, count: count)
             let clock = ManualClock(now: start.addingTimeInterval(1))
-            let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
-            var configuration = WebhookDispatcher.Configuration()
-            configuration.perEndpoint = 1
-            configuration.lease = 20
-            configuration.attemptTimeout = .seconds(15)
-            let dispatcher = WebhookDispatcher(store: store, clock: clock, sender: sender, logger: quiet, configuration: configuration)
+            let (dispatcher, sender) = dispatcher(store, clock: clock)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await dispatcher.run() }
                 #expect(await calls.eventually(within: 60) { $0 == 1 })
@@ -126,6 +130,28 @@ import Webhooks
             }
             #expect(renewed, "msg_1 was given back and claimed again under a new lease")
             #expect(calls.current == 1, "and it still waits for msg_0's slot")
+        }
+    }
+
+    @Test func messagesQueuedForAnEndpointThatAnswersGoneAreNotSentThere() async throws {
+        let gate = AsyncGate()
+        gate.open()
+        let calls = AsyncCounter()
+        try await Self.withHoldingReceiver(gate, calls: calls, answering: .gone) { url in
+            let store = try await Self.outbox(url: url, count: 3)
+            let (dispatcher, sender) = Self.dispatcher(store, clock: ManualClock(now: Self.start.addingTimeInterval(1)))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await dispatcher.run() }
+                await dispatcher.settle()
+                group.cancelAll()
+                try await group.waitForAll()
+            }
+            await sender.shutdown()
+            #expect(calls.current == 1, "msg_1 was queued behind msg_0 when the endpoint answered 410")
+            for id in ["msg_1", "msg_2"] {
+                let (message, attempts) = try #require(try await store.delivery(appID: "app", id: id))
+                #expect(message.status == .pending && message.claim == nil && attempts.isEmpty, "\(id) waits, unclaimed")
+            }
         }
     }
 }
