@@ -152,6 +152,9 @@ package final class WebhookDispatcher: Service {
         configuration: Configuration = Configuration(),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
+        // A queued message is started only while its claim still covers a whole attempt.
+        precondition(
+            configuration.lease > Double(configuration.attemptTimeout.components.seconds) + 1, "a lease must outlast an attempt")
         self.store = store
         self.clock = clock
         self.sender = sender
@@ -268,8 +271,8 @@ package final class WebhookDispatcher: Service {
     }
 
     /// An attempt was recorded: it no longer counts against `concurrency`. One that did not finish its
-    /// message (delivered or aborted) leaves its message due again later (or its endpoint disabled): the next cycle claims and looks
-    /// for the next due date again.
+    /// message (delivered or aborted) leaves it due again later, or its endpoint disabled: the next cycle
+    /// claims and looks for the next due date again.
     private func recorded(finished: Bool) {
         state.withLock { state in
             state.total -= 1
