@@ -154,7 +154,7 @@ let package = Package(
             name: "API",
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "Webhooks", "Media",
+                "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "StrictJSON", "Webhooks", "Media",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources/openapi.yaml")],

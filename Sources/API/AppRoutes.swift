@@ -6,6 +6,7 @@ import NotificationCore
 import NotificationService
 import Scheduling
 import Storage
+import StrictJSON
 
 /// The app's operations (`UNUserNotificationCenter` called by the app's code), with an app key.
 /// Another app's centers answer 404.
@@ -54,6 +55,21 @@ enum AppRoutes {
     }
 
     struct Badge: Codable, Sendable { var count: Int }
+
+    /// The reply to an add that scheduled its request, as `AddResultView` encodes it, made from the
+    /// request's stored form (its wire form) rather than encoding the request again.
+    static func addReply(_ pending: PendingRequest, replaced: Bool, form: Data) throws -> [UInt8] {
+        var request = Array(form)
+        if let date = pending.nextFireDate {
+            guard let trigger = pending.request.trigger,
+                let withDate = WireFormat.inserting(
+                    "nextTriggerDate", Array("\"\(WireFormat.timestamp(date))\"".utf8), beforeLast: "trigger",
+                    valued: try WireFormat.bytes(trigger), into: request)
+            else { return try WireFormat.bytes(AddResultView(request: PendingView(pending), replaced: replaced)) }
+            request = withDate
+        }
+        return Array(#"{"replaced":\#(replaced),"request":"#.utf8) + request + [UInt8(ascii: "}")]
+    }
 
     static func register(on router: inout Router, _ provider: APIContextProvider) {
         router.on(.put, "/v1/categories") { request in
@@ -138,8 +154,8 @@ enum AppRoutes {
             // Attachments are the app's stored media from here on: URLs are fetched now, before the reply.
             body.content = try await context.media.resolve(body.content, appID: center.appID, at: context.clock.now)
             switch try await context.service.add(to: center, body) {
-            case .scheduled(let pending, let replaced):
-                return try .json(AddResultView(request: PendingView(pending), replaced: replaced), status: replaced ? .ok : .created)
+            case .scheduled(let pending, let replaced, let form):
+                return .json(bytes: try addReply(pending, replaced: replaced, form: form), status: replaced ? .ok : .created)
             case .delivered(let delivered):
                 return try .json(AddResultView(delivered: delivered), status: .created)
             }

@@ -6,8 +6,9 @@ import Storage
 
 /// What `add` did.
 package enum AddResult: Sendable, Hashable {
-    /// Pending until its trigger fires; `replaced` when it took the place of one with the same identifier.
-    case scheduled(PendingRequest, replaced: Bool)
+    /// Pending until its trigger fires; `replaced` when it took the place of one with the same identifier;
+    /// `form`: the request's stored form, which is also its wire form.
+    case scheduled(PendingRequest, replaced: Bool, form: Data)
     /// No trigger: delivered at once (nil when the center's authorization does not deliver).
     case delivered(DeliveredNotification?)
 }
@@ -31,8 +32,9 @@ extension NotificationCenterService {
         }
         let pending = PendingRequest(
             center: center.key, request: request, addedAt: now, nextFireDate: first, traceparent: TraceContext.traceparent)
-        let outcome = try await store.upsertPending(pending, limit: configuration.pendingLimit)
-        return .scheduled(pending, replaced: outcome == .replaced)
+        let form = try request.storedForm()
+        let outcome = try await store.upsertPending(pending, form: form, limit: configuration.pendingLimit)
+        return .scheduled(pending, replaced: outcome == .replaced, form: form)
     }
 
     package func pendingRequests(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {

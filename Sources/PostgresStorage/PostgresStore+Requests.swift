@@ -7,6 +7,8 @@ import Storage
 /// An add waiting for its batch.
 struct PendingAdd: Sendable {
     let pending: PendingRequest
+    /// The request's stored form.
+    let form: Data
     let limit: Int
 }
 
@@ -17,8 +19,8 @@ extension PostgresStore {
     static func counted(_ triggerKind: String?) -> Bool { triggerKind != "push" }
 
     /// An add, batched with the adds that arrive while the batches in flight run (see `Batcher`).
-    package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
-        try await adds.submit(PendingAdd(pending: pending, limit: limit)) { await self.upsertPending($0) }
+    package func upsertPending(_ pending: PendingRequest, form: Data, limit: Int) async throws -> AddOutcome {
+        try await adds.submit(PendingAdd(pending: pending, form: form, limit: limit)) { await self.upsertPending($0) }
     }
 
     /// A batch of adds, each with its own outcome. A batch that fails (a deadlock with another batch, one
@@ -51,7 +53,7 @@ extension PostgresStore {
         changes.announce(.notifications(sorted.map(\.center)))
         if let next = sorted.compactMap(\.nextFireDate).min() { changes.announce(.due(next)) }
         let payloads = ChangeNotice.payloads(changes.changes, origin: configuration.replicaID)
-        let encoded = try sorted.map { ByteBuffer(bytes: try Self.encode($0.request)) }
+        let encoded = order.map { ByteBuffer(bytes: adds[$0].form) }
         let rows = try await read { connection in
             try await connection.rows(
                 """

@@ -6,9 +6,8 @@ import Storage
 extension SQLiteStore {
     /// Adds or replaces a request; concurrent adds share a transaction and its fsync (the writer's group
     /// commit), each in its own savepoint, so one refused (the pending limit) leaves the others in.
-    package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
-        let encoded = try Self.encode(pending.request)  // outside the writer
-        return try await write { db, effects in try Self.upsertOne(pending, encoded: encoded, limit: limit, db, &effects) }
+    package func upsertPending(_ pending: PendingRequest, form: Data, limit: Int) async throws -> AddOutcome {
+        try await write { db, effects in try Self.upsertOne(pending, encoded: form, limit: limit, db, &effects) }
     }
 
     /// Whether a request counts against the pending limit: pushes only pass through `pending` to fire at once.

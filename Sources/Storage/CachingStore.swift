@@ -172,8 +172,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
 
     // MARK: pending and delivered
 
-    package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
-        try await base.upsertPending(pending, limit: limit)
+    package func upsertPending(_ pending: PendingRequest, form: Data, limit: Int) async throws -> AddOutcome {
+        try await base.upsertPending(pending, form: form, limit: limit)
     }
 
     package func pendingRequests(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<PendingRequest> {

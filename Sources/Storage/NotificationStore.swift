@@ -65,9 +65,11 @@ package protocol NotificationStore: Sendable {
 
     // MARK: pending
 
-    /// Adds or replaces a pending request. Refuses (`pendingLimitReached`) when the center already has
-    /// `limit` other pending requests; refuses (`attachmentNotInDataStore`) media the app does not have.
-    func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome
+    /// Adds or replaces a pending request, stored as `form` (`NotificationRequest.storedForm()`, encoded
+    /// once by the caller, which replies with the same bytes). Refuses (`pendingLimitReached`) when the
+    /// center already has `limit` other pending requests; refuses (`attachmentNotInDataStore`) media the
+    /// app does not have.
+    func upsertPending(_ pending: PendingRequest, form: Data, limit: Int) async throws -> AddOutcome
     /// The center's pending requests, by identifier, after `cursor`.
     func pendingRequests(_ key: CenterKey, after cursor: String?, limit: Int) async throws -> Page<PendingRequest>
     /// Removes the named requests (unknown ones are ignored; nil removes all) with the events `report`
@@ -126,4 +128,11 @@ package protocol NotificationStore: Sendable {
     /// Gives back claims this process will not fire (at shutdown), so that they fire without waiting
     /// for the lease.
     func releaseClaims(_ claims: [StoredPending]) async throws
+}
+
+extension NotificationStore {
+    /// `upsertPending(_:form:limit:)` with the request encoded here.
+    package func upsertPending(_ pending: PendingRequest, limit: Int) async throws -> AddOutcome {
+        try await upsertPending(pending, form: try pending.request.storedForm(), limit: limit)
+    }
 }

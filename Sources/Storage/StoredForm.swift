@@ -1,4 +1,5 @@
 import Foundation
+import NotificationCore
 import Synchronization
 
 /// How both stores keep values, so that their SQL shares its logic: JSON (sorted keys, slashes left
@@ -19,6 +20,12 @@ private let storedDecoder: JSONDecoder = {
     decoder.dateDecodingStrategy = .millisecondsSince1970
     return decoder
 }()
+
+extension NotificationRequest {
+    /// The request as the stores keep it, which is also its wire form byte for byte (it holds no dates):
+    /// an add encodes it once, stores these bytes and replies with them.
+    package func storedForm() throws -> Data { try storedEncoder.encode(self) }
+}
 
 /// Values many rows share byte for byte, decoded once: centers authorized alike have the same settings,
 /// and most have the same state, so a campaign to a million centers need not decode them a million times.

@@ -43,4 +43,17 @@ package enum WireFormat {
 
     /// `value` encoded, as bytes.
     package static func bytes(_ value: some Encodable) throws -> [UInt8] { Array(try encoder.encode(value)) }
+
+    /// `object`, the wire form of an object whose last member is `last` with the value `lastValue` (both
+    /// as `encoder` writes them), with the member `name: value` put before that last one: what `encoder`
+    /// writes for the object with that member, when `name` sorts between the last two keys. Nil when
+    /// `object` does not end with that member. Keys are plain ASCII names.
+    package static func inserting(
+        _ name: String, _ value: [UInt8], beforeLast last: String, valued lastValue: [UInt8], into object: [UInt8]
+    ) -> [UInt8]? {
+        let tail = Array(",\"\(last)\":".utf8) + lastValue + [UInt8(ascii: "}")]
+        guard object.count > tail.count, object.suffix(tail.count).elementsEqual(tail) else { return nil }
+        let split = object.count - tail.count
+        return Array(object[..<split]) + Array(",\"\(name)\":".utf8) + value + Array(object[split...])
+    }
 }

@@ -66,6 +66,16 @@ import Testing
         let pending = try await server.call("GET", "/v1/centers/phone/requests", token: key)
         let identifiers = (pending.json["requests"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String }
         #expect(identifiers == ["daily", "office", "soon"])
+        // Each add replied with its request as the pending list shows it (the reply is made from the
+        // request's stored bytes, not encoded again).
+        let listed = Dictionary(
+            uniqueKeysWithValues: ((pending.json["requests"] as? [[String: Any]]) ?? []).map { ($0["identifier"] as? String ?? "", $0) })
+        for (identifier, added) in [("soon", interval), ("daily", calendar), ("office", location)] {
+            let replied = try #require(added.json["request"] as? [String: Any], "\(added.text)")
+            #expect(NSDictionary(dictionary: replied).isEqual(to: listed[identifier] ?? [:]), "\(identifier): \(added.text)")
+            #expect(added.json["replaced"] as? Bool == false)
+        }
+        #expect(listed["soon"]?["nextTriggerDate"] != nil && listed["office"]?["nextTriggerDate"] == nil)
 
         // Fire the interval trigger on the virtual clock.
         #expect(try await server.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 60]).status == 200)

@@ -116,3 +116,46 @@ import Testing
         #expect(holder.info["b"] == .object(["c": .null, "d": .array([.null, .number(1), .string("x")])]))
     }
 }
+
+/// An add replies with its request's stored form and a member put in: the bytes must be the encoder's own.
+@Suite struct WireFormatInsertionTests {
+    struct Stored: Encodable {
+        var content: [String: String]
+        var identifier: String
+        var trigger: [String: [Int]]?
+    }
+
+    struct Shown: Encodable {
+        var content: [String: String]
+        var identifier: String
+        var nextTriggerDate: String
+        var trigger: [String: [Int]]
+    }
+
+    @Test(arguments: [
+        (["title": "Tea", "body": "a/b \"quoted\" ,\"trigger\":{}}"], "tea"),
+        (["title": "ünïcödé ✓", "url": "https://example.com/x?y=1"], "id with \"trigger\":[1]}"),
+    ])
+    func insertingBeforeTheLastMemberWritesWhatTheEncoderWrites(content: [String: String], identifier: String) throws {
+        let trigger = ["repeats": [1, 2, 3]]
+        let stored = try WireFormat.bytes(Stored(content: content, identifier: identifier, trigger: trigger))
+        let inserted = WireFormat.inserting(
+            "nextTriggerDate", try WireFormat.bytes("2027-01-15T08:00:00.250Z"), beforeLast: "trigger",
+            valued: try WireFormat.bytes(trigger), into: stored)
+        let expected = try WireFormat.bytes(
+            Shown(content: content, identifier: identifier, nextTriggerDate: "2027-01-15T08:00:00.250Z", trigger: trigger))
+        #expect(inserted == expected)
+    }
+
+    @Test func anObjectThatDoesNotEndWithTheMemberIsRefused() throws {
+        let stored = try WireFormat.bytes(Stored(content: ["title": "x"], identifier: "a", trigger: nil))
+        #expect(
+            WireFormat.inserting("nextTriggerDate", Array("\"d\"".utf8), beforeLast: "trigger", valued: Array("{}".utf8), into: stored)
+                == nil)
+        let other = try WireFormat.bytes(Stored(content: ["title": "x"], identifier: "a", trigger: ["a": [1]]))
+        #expect(
+            WireFormat.inserting("nextTriggerDate", Array("\"d\"".utf8), beforeLast: "trigger", valued: Array("{}".utf8), into: other)
+                == nil,
+            "another value than the one given")
+    }
+}

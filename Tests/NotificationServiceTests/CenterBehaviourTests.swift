@@ -80,7 +80,7 @@ import Testing
         _ = try await harness.add("c1", request("same", title: "first", .timeInterval(100, repeats: false)))
         await harness.advance(by: 50)
         let result = try await harness.add("c1", request("same", title: "second", .timeInterval(100, repeats: false)))
-        guard case .scheduled(_, let replaced) = result else { Issue.record("\(result)"); return }
+        guard case .scheduled(_, let replaced, _) = result else { Issue.record("\(result)"); return }
         #expect(replaced)
         #expect(try await harness.pending().count == 1)
         await harness.advance(by: 50)
