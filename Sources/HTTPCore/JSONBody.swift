@@ -56,6 +56,8 @@ package enum JSONBody {
 
     /// Whether a Content-Type header names JSON (`application/json` or any `+json` type, parameters ignored).
     package static func isJSON(_ contentType: String) -> Bool {
+        // Nearly every client sends exactly this: no splitting, trimming or lowercasing for it.
+        if contentType == "application/json" { return true }
         let mediaType =
             contentType.split(separator: ";", maxSplits: 1).first.map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()
