@@ -158,8 +158,13 @@ extension PostgresStore: WebhookStore {
         }
     }
 
-    package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
-    {
+    /// Each attempt in a transaction of its own: they lock their message and their endpoint's failure row,
+    /// which other replicas' records lock too (one at a time, no lock order to keep across attempts).
+    package func recordAttempts(_ attempts: [RecordedAttempt]) async throws {
+        for recorded in attempts { try await recordOne(recorded.attempt, of: recorded.delivery, endpoint: recorded.endpoint) }
+    }
+
+    private func recordOne(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws {
         try await write { connection, changes in
             // Fenced: only the claim that holds the message records its attempt.
             guard

@@ -160,11 +160,16 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
-    /// Attempts that finish together are recorded together (the writer's group commit).
-    package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
-    {
+    /// The attempts in one transaction (and attempts recorded meanwhile in the same commit, by the
+    /// writer's group commit).
+    package func recordAttempts(_ attempts: [RecordedAttempt]) async throws {
+        guard !attempts.isEmpty else { return }
         try await write { db, effects in
-            if let disabled = try Self.recordOne(attempt, of: delivery, endpoint: endpoint, db) { effects.announce(disabled) }
+            for recorded in attempts {
+                if let disabled = try Self.recordOne(recorded.attempt, of: recorded.delivery, endpoint: recorded.endpoint, db) {
+                    effects.announce(disabled)
+                }
+            }
         }
     }
 

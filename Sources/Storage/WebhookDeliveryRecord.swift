@@ -111,13 +111,12 @@ package protocol WebhookStore: Sendable {
     func hasAttemptsInFlight(at now: Date) async throws -> Bool
     /// How many messages wait to be delivered, in every app's outbox (`/metrics`).
     func outboxDepth() async throws -> Int
-    /// Records an attempt and the message's new state (and ends its claim), in one transaction, if the
-    /// claim it carries still holds the message, and what it says of the endpoint: a success ends its
-    /// failing streak, a failure starts one (or disables the endpoint, announced, if the streak began
-    /// before the cutoff), a 410 disables it at once.
-    func recordAttempt(
-        _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome
-    ) async throws
+    /// Records attempts, each with its message's new state (ending its claim) if the claim it carries
+    /// still holds the message, and what it says of the endpoint: a success ends its failing streak, a
+    /// failure starts one (or disables the endpoint, announced, if the streak began before the cutoff), a
+    /// 410 disables it at once. Each attempt's record is atomic; a store may write them all in one
+    /// transaction.
+    func recordAttempts(_ attempts: [RecordedAttempt]) async throws
 
     /// The app's messages, oldest first (optionally of one status), after `cursor`.
     func deliveries(appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int) async throws -> Page<
@@ -171,5 +170,26 @@ package struct EndpointState: Sendable, Hashable {
         self.failingSince = failingSince
         self.disabledAt = disabledAt
         self.reason = reason
+    }
+}
+
+/// An attempt to record: what happened, the message as it is after it, and what it says of the endpoint.
+package struct RecordedAttempt: Sendable {
+    package var attempt: DeliveryAttemptRecord
+    package var delivery: WebhookDeliveryRecord
+    package var endpoint: EndpointOutcome
+
+    package init(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) {
+        self.attempt = attempt
+        self.delivery = delivery
+        self.endpoint = endpoint
+    }
+}
+
+extension WebhookStore {
+    /// Records one attempt (`recordAttempts`).
+    package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
+    {
+        try await recordAttempts([RecordedAttempt(attempt, of: delivery, endpoint: endpoint)])
     }
 }

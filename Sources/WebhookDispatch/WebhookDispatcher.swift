@@ -44,6 +44,14 @@ package final class WebhookDispatcher: Service {
         var leaseUntil: Date
     }
 
+    /// An answered attempt waiting to be recorded, with the messages its endpoint's 410 withheld.
+    private struct Unrecorded: Sendable {
+        var attempt: RecordedAttempt
+        var withheld: [WebhookDeliveryRecord]
+        /// Delivered or aborted: the message is done with.
+        var finished: Bool
+    }
+
     /// What the next claim asks for.
     private struct ClaimPlan {
         /// Room per endpoint the dispatcher knows (in flight or queued); others get `defaultRoom`.
@@ -68,6 +76,9 @@ package final class WebhookDispatcher: Service {
         var drained: Set<WebhookEndpoint> = []
         /// When the next message comes due, as of the last claim.
         var nextDue: Date?
+        /// Attempts answered and not yet recorded, and whether a task is recording them.
+        var unrecorded: [Unrecorded] = []
+        var recording = false
         var startedCycles = 0
         var settleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -239,10 +250,7 @@ package final class WebhookDispatcher: Service {
     private func startQueued(group: inout DiscardingTaskGroup) async throws {
         let (start, stale) = state.withLock { $0.takeStartable(configuration, now: clock.now) }
         for queued in start {
-            group.addTask {
-                let finished = await self.attempt(queued.delivery, configuration: queued.configuration)
-                self.recorded(finished: finished)
-            }
+            group.addTask { await self.attempt(queued.delivery, configuration: queued.configuration) }
         }
         if !stale.isEmpty {
             try await store.releaseDeliveries(stale.map(\.delivery))
@@ -304,9 +312,8 @@ package final class WebhookDispatcher: Service {
         ready.forEach { $0.continuation.resume() }
     }
 
-    /// Posts the message and records the attempt; returns whether the message is done with (delivered or
-    /// aborted).
-    private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async -> Bool {
+    /// Posts the message and records the attempt.
+    private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
         let at = clock.now
         // The signature's timestamp is the wall clock's, whatever the scheduler's clock: receivers check it.
         var headers = WebhookSignature.headers(
@@ -348,20 +355,53 @@ package final class WebhookDispatcher: Service {
             number: updated.attempts, at: at, statusCode: outcome.status,
             error: outcome.error ?? (verdict == .delivered ? nil : outcome.status.map { "HTTP \($0)" }),
             durationMilliseconds: Int(outcome.duration / .milliseconds(1)))
-        do {
-            try await store.recordAttempt(record, of: updated, endpoint: endpoint)
-            try await store.releaseDeliveries(withheld)
-        } catch {
-            logger.error(
-                "could not record a webhook attempt", metadata: ["webhook.id": .string(delivery.id), "error": .string("\(error)")])
-        }
         logger.debug(
             "webhook attempt",
             metadata: [
                 "webhook.id": .string(delivery.id), "webhook.type": .string(delivery.type.rawValue),
                 "http.status": .string(outcome.status.map(String.init) ?? "none"), "webhook.status": .string(updated.status.rawValue),
             ])
-        return updated.status == .delivered || updated.status == .aborted
+        await self.record(
+            Unrecorded(
+                attempt: RecordedAttempt(record, of: updated, endpoint: endpoint), withheld: withheld,
+                finished: updated.status == .delivered || updated.status == .aborted))
+    }
+
+    /// Records the attempt together with the others answered meanwhile: the first to find nobody
+    /// recording writes what waits, batch after batch, until nothing does (in its own task: no task is
+    /// made for it). Attempts count against `concurrency` until recorded.
+    private func record(_ answered: Unrecorded) async {
+        let leads = state.withLock { state in
+            state.unrecorded.append(answered)
+            defer { state.recording = true }
+            return !state.recording
+        }
+        guard leads else { return }
+        while let batch = takeUnrecorded() {
+            do {
+                try await store.recordAttempts(batch.map(\.attempt))
+                try await store.releaseDeliveries(batch.flatMap(\.withheld))
+            } catch {
+                logger.error(
+                    "could not record webhook attempts",
+                    metadata: [
+                        "webhook.ids": .string(batch.map(\.attempt.delivery.id).joined(separator: ",")), "error": .string("\(error)"),
+                    ])
+            }
+            for recorded in batch { self.recorded(finished: recorded.finished) }
+        }
+    }
+
+    /// What waits to be recorded; nil (and nobody records) when nothing does.
+    private func takeUnrecorded() -> [Unrecorded]? {
+        state.withLock { state in
+            guard !state.unrecorded.isEmpty else {
+                state.recording = false
+                return nil
+            }
+            defer { state.unrecorded = [] }
+            return state.unrecorded
+        }
     }
 
     /// Attempts by outcome and how long each took; for a delivered message, how long it took from the
