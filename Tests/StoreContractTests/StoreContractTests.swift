@@ -750,6 +750,39 @@ import Webhooks
         }
     }
 
+    /// Attempts recorded together are each fenced and recorded on their own: one whose claim was taken
+    /// over records nothing, the others record theirs, and each endpoint hears what its attempt says.
+    @Test(arguments: StoreFactory.all)
+    func attemptsRecordedTogetherAreEachFencedAndRecorded(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            let ok = "https://ok.example/hook"
+            let gone = "https://gone.example/hook"
+            try await store.enqueueDeliveries([message("msg_1", url: ok), message("msg_2", url: ok), message("msg_3", url: gone)])
+            let now = Self.now
+            let claimed = try await store.claimDueDeliveries(
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+            let byID = Dictionary(uniqueKeysWithValues: claimed.map { ($0.id, $0) })
+            func attempt(_ id: String, status: Int, claim: Int64? = nil, endpoint: EndpointOutcome) throws -> RecordedAttempt {
+                var message = try #require(byID[id])
+                if let claim { message.claim = claim }
+                message.attempts = 1
+                message.status = status == 200 ? .delivered : .pending
+                return RecordedAttempt(
+                    DeliveryAttemptRecord(number: 1, at: now, statusCode: status, error: nil, durationMilliseconds: 5), of: message,
+                    endpoint: endpoint)
+            }
+            try await store.recordAttempts([
+                try attempt("msg_1", status: 200, endpoint: .answered),
+                try attempt("msg_2", status: 200, claim: (byID["msg_2"]?.claim ?? 0) + 1, endpoint: .answered),
+                try attempt("msg_3", status: 410, endpoint: .gone),
+            ])
+            #expect(try await store.delivery(appID: "a", id: "msg_1")?.0.status == .delivered)
+            #expect(try await store.delivery(appID: "a", id: "msg_2")?.1.isEmpty == true, "a stale claim records nothing")
+            #expect(try await store.delivery(appID: "a", id: "msg_3")?.1.count == 1)
+            #expect(try await store.disabledEndpoints(appID: "a") == [gone])
+        }
+    }
+
     /// Messages claimed and never attempted go back at once; a claim taken over meanwhile is not undone.
     @Test(arguments: StoreFactory.all)
     func releasedClaimsCanBeClaimedAgainAtOnce(_ factory: StoreFactory) async throws {
