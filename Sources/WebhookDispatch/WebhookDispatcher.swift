@@ -378,17 +378,21 @@ package final class WebhookDispatcher: Service {
         }
         guard leads else { return }
         while let batch = takeUnrecorded() {
+            var written = true
             do {
                 try await store.recordAttempts(batch.map(\.attempt))
                 try await store.releaseDeliveries(batch.flatMap(\.withheld))
             } catch {
+                // The messages stay claimed and are tried again when their claims run out: the next
+                // cycle claims, and learns when that is.
+                written = false
                 logger.error(
                     "could not record webhook attempts",
                     metadata: [
                         "webhook.ids": .string(batch.map(\.attempt.delivery.id).joined(separator: ",")), "error": .string("\(error)"),
                     ])
             }
-            for recorded in batch { self.recorded(finished: recorded.finished) }
+            for recorded in batch { self.recorded(finished: written && recorded.finished) }
         }
     }
 
