@@ -76,9 +76,6 @@ package final class WebhookDispatcher: Service {
         var drained: Set<WebhookEndpoint> = []
         /// When the next message comes due, as of the last claim.
         var nextDue: Date?
-        /// Attempts answered and not yet recorded, and whether a task is recording them.
-        var unrecorded: [Unrecorded] = []
-        var recording = false
         var startedCycles = 0
         var settleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -112,7 +109,7 @@ package final class WebhookDispatcher: Service {
         /// The claim to make now, if any: when asked to, or when the queue of an endpoint with more due
         /// fell to half.
         mutating func claimPlan(_ configuration: Configuration) -> ClaimPlan? {
-            let active = Set(inFlight.keys).union(queued.keys)
+            let active = active
             drained.formIntersection(active)
             let lowWater = max(1, configuration.perEndpoint / 2)
             let hungry = active.contains { !drained.contains($0) && (queued[$0]?.count ?? 0) < lowWater }
@@ -143,10 +140,11 @@ package final class WebhookDispatcher: Service {
             }
         }
 
+        /// Endpoints with calls under way or messages queued.
+        var active: Set<WebhookEndpoint> { Set(inFlight.keys).union(queued.keys) }
+
         /// Endpoints with more due that the dispatcher will claim from as their queues empty.
-        var busy: Set<WebhookEndpoint> {
-            Set(inFlight.keys).union(queued.keys).subtracting(drained)
-        }
+        var busy: Set<WebhookEndpoint> { active.subtracting(drained) }
     }
 
     private let store: any WebhookStore
@@ -157,6 +155,7 @@ package final class WebhookDispatcher: Service {
     private let configuration: Configuration
     private let random: @Sendable (ClosedRange<Double>) -> Double
     private let state = Mutex(State())
+    private let records = Batcher<Unrecorded, Void>(maxInFlight: 1)
 
     package init(
         store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, logger: Logger,
@@ -219,8 +218,11 @@ package final class WebhookDispatcher: Service {
         try await startQueued(group: &group)
         guard let plan = state.withLock({ $0.claimPlan(configuration) }) else {
             // The attempts under way wake the next cycle; nothing idle is left unclaimed.
-            let (idle, next) = state.withLock { ($0.total == 0 && $0.queuedCount == 0, $0.nextDue) }
-            if idle { state.withLock { $0.mustClaim = true } }
+            let (idle, next) = state.withLock { state in
+                let idle = state.total == 0 && state.queuedCount == 0
+                if idle { state.mustClaim = true }
+                return (idle, state.nextDue)
+            }
             return idle ? clock.now : next
         }
         guard plan.limit > 0 else { return nil }
@@ -367,44 +369,28 @@ package final class WebhookDispatcher: Service {
                 finished: updated.status == .delivered || updated.status == .aborted))
     }
 
-    /// Records the attempt together with the others answered meanwhile: the first to find nobody
-    /// recording writes what waits, batch after batch, until nothing does (in its own task: no task is
-    /// made for it). Attempts count against `concurrency` until recorded.
+    /// Records the attempt together with the others answered while a batch of records is written (one
+    /// batch at a time, in the task of an attempt that waits: see `Batcher`). Attempts count against
+    /// `concurrency` until recorded; one whose record could not be written stays claimed and is tried
+    /// again when its claim runs out, which the next cycle's claim learns.
     private func record(_ answered: Unrecorded) async {
-        let leads = state.withLock { state in
-            state.unrecorded.append(answered)
-            defer { state.recording = true }
-            return !state.recording
-        }
-        guard leads else { return }
-        while let batch = takeUnrecorded() {
-            var written = true
-            do {
-                try await store.recordAttempts(batch.map(\.attempt))
-                try await store.releaseDeliveries(batch.flatMap(\.withheld))
-            } catch {
-                // The messages stay claimed and are tried again when their claims run out: the next
-                // cycle claims, and learns when that is.
-                written = false
-                logger.error(
-                    "could not record webhook attempts",
-                    metadata: [
-                        "webhook.ids": .string(batch.map(\.attempt.delivery.id).joined(separator: ",")), "error": .string("\(error)"),
-                    ])
-            }
-            for recorded in batch { self.recorded(finished: written && recorded.finished) }
-        }
+        let written = (try? await records.submit(answered) { await self.write($0) }) != nil
+        recorded(finished: written && answered.finished)
     }
 
-    /// What waits to be recorded; nil (and nobody records) when nothing does.
-    private func takeUnrecorded() -> [Unrecorded]? {
-        state.withLock { state in
-            guard !state.unrecorded.isEmpty else {
-                state.recording = false
-                return nil
-            }
-            defer { state.unrecorded = [] }
-            return state.unrecorded
+    /// Writes a batch of records and gives back the messages their 410s withheld; one outcome for all.
+    private func write(_ batch: [Unrecorded]) async -> [Result<Void, any Error>] {
+        do {
+            try await store.recordAttempts(batch.map(\.attempt))
+            try await store.releaseDeliveries(batch.flatMap(\.withheld))
+            return Array(repeating: .success(()), count: batch.count)
+        } catch {
+            logger.error(
+                "could not record webhook attempts",
+                metadata: [
+                    "webhook.ids": .string(batch.map(\.attempt.delivery.id).joined(separator: ",")), "error": .string("\(error)"),
+                ])
+            return Array(repeating: .failure(error), count: batch.count)
         }
     }
 

@@ -3,17 +3,17 @@ import Synchronization
 /// Calls that arrive while `maxInFlight` batches are at the database wait and then go together, in one
 /// statement and one commit. Each caller still gets its own result, and only after its batch has run.
 ///
-/// Why: every write transaction notifies the other replicas, and PostgreSQL commits notifying
-/// transactions one at a time (a database-wide lock held from the notification's queueing through the
-/// commit's fsync), so one add per transaction could not go faster than one fsync each. A batch pays for
-/// one.
+/// Why: PostgreSQL commits transactions that notify the other replicas one at a time (a database-wide
+/// lock held from the notification's queueing through the commit's fsync), so one add per transaction
+/// could not go faster than one fsync each, and a batch pays for one; the webhook dispatcher records the
+/// attempts answered together in one write.
 ///
 /// The caller that finds a batch slot free runs its batch in its own task; when a batch ends and calls
 /// wait, the first of them is woken to run the next batch (all that wait, up to `maxBatch`) in its task.
 /// Nothing runs in a task of its own, and no caller waits for more than the batches ahead of its own.
-final class Batcher<Input: Sendable, Output: Sendable>: Sendable {
+package final class Batcher<Input: Sendable, Output: Sendable>: Sendable {
     /// Runs inputs together; one result per input, in order.
-    typealias Run = @Sendable ([Input]) async -> [Result<Output, any Error>]
+    package typealias Run = @Sendable ([Input]) async -> [Result<Output, any Error>]
 
     private struct Waiter: Sendable {
         let input: Input
@@ -37,18 +37,18 @@ final class Batcher<Input: Sendable, Output: Sendable>: Sendable {
     private let maxInFlight: Int
     private let maxBatch: Int
 
-    init(maxInFlight: Int, maxBatch: Int = 256) {
+    package init(maxInFlight: Int, maxBatch: Int = 256) {
         precondition(maxInFlight > 0 && maxBatch > 0)
         self.maxInFlight = maxInFlight
         self.maxBatch = maxBatch
     }
 
     /// Calls waiting for a batch now.
-    var waiting: Int { state.withLock { $0.waiting.count } }
+    package var waiting: Int { state.withLock { $0.waiting.count } }
 
     /// `input`'s result, from the batch that took it; a batch runs with the `run` its runner passed
     /// (every caller passes the same).
-    func submit(_ input: Input, run: Run) async throws -> Output {
+    package func submit(_ input: Input, run: Run) async throws -> Output {
         let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
             let runsAtOnce = state.withLock { state in
                 guard state.inFlight < maxInFlight else {

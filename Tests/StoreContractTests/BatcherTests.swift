@@ -1,7 +1,6 @@
+import Storage
 import Synchronization
 import Testing
-
-@testable import PostgresStorage
 
 /// Calls that arrive while batches run go together in the next batch, each with its own result.
 @Suite struct BatcherTests {
