@@ -11,12 +11,12 @@ package enum SchedulerDecision: Sendable, Hashable {
 
     /// What to do after a cycle. `claimedFull`: the last claim filled a batch, so more may be waiting.
     /// `nextClaimed`: the earliest request held in memory. `nextUnclaimed`: the earliest one left in the
-    /// store, which must be claimed `lookahead` before it is due.
+    /// store, which is to be claimed `lead` before it is due.
     package static func after(
-        claimedFull: Bool, nextClaimed: Date?, nextUnclaimed: Date?, lookahead: TimeInterval, now: Date
+        claimedFull: Bool, nextClaimed: Date?, nextUnclaimed: Date?, lead: TimeInterval, now: Date
     ) -> SchedulerDecision {
         if claimedFull { return .fire }
-        let wake = [nextClaimed, nextUnclaimed.map { $0.addingTimeInterval(-lookahead) }].compactMap { $0 }.min()
+        let wake = [nextClaimed, nextUnclaimed.map { $0.addingTimeInterval(-lead) }].compactMap { $0 }.min()
         guard let wake else { return .waitForWork }
         return wake <= now ? .fire : .sleep(until: wake)
     }

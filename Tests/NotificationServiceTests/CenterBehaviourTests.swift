@@ -47,6 +47,36 @@ import Testing
         await harness.stop()
     }
 
+    /// A stream of requests due a millisecond apart is claimed ahead in chunks — a refill beside the
+    /// firing loop whenever the earliest unclaimed one comes within half the lookahead — not once per
+    /// firing; each still fires at its date.
+    @Test func aSteadyStreamIsClaimedInChunksNotOncePerFiring() async throws {
+        let harness = try CenterHarness(pendingLimit: 300)
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        for index in 0..<200 {
+            _ = try await harness.add("c1", request("s-\(index)", .timeInterval(10 + Double(index) / 1000, repeats: false)))
+        }
+        await harness.scheduler.settle()
+        let claimsBefore = await harness.scheduler.claims
+        // From before the first comes within the lookahead to past the last one's date.
+        harness.clock.advance(by: 9.7)
+        for _ in 0..<500 {
+            harness.clock.advance(by: 0.001)
+            await harness.scheduler.settle(claiming: false)
+        }
+        await harness.service.extensionsIdle()
+        let delivered = try await harness.delivered()
+        #expect(delivered.count == 200)
+        for notification in delivered {
+            let index = try #require(Int(notification.request.identifier.dropFirst(2)))
+            #expect(abs(notification.date.timeIntervalSince(CenterHarness.start) - (10 + Double(index) / 1000)) < 0.0005)
+        }
+        let claims = await harness.scheduler.claims - claimsBefore
+        #expect(claims <= 200 / 32 + 3, "claimed \(claims) times for 200 firings")
+        await harness.stop()
+    }
+
     @Test func aRequestWithoutTriggerIsDeliveredAtOnceAndNeverPending() async throws {
         let harness = try CenterHarness()
         _ = try await harness.authorizedCenter()

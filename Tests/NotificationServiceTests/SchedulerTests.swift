@@ -8,7 +8,7 @@ import Testing
     let now = Date(timeIntervalSince1970: 1000)
 
     @Test(arguments: [
-        // (claimed a full batch, earliest claimed, earliest unclaimed, expected), lookahead 0.25 s, now 1000
+        // (claimed a full batch, earliest claimed, earliest unclaimed, expected), lead 0.25 s, now 1000
         (true, nil as Double?, nil as Double?, SchedulerDecision.fire),
         (false, 999.0, nil, .fire),
         (false, 1000.0, 2000.0, .fire),
@@ -21,7 +21,7 @@ import Testing
     func decisions(claimedFull: Bool, nextClaimed: Double?, nextUnclaimed: Double?, expected: SchedulerDecision) {
         let decision = SchedulerDecision.after(
             claimedFull: claimedFull, nextClaimed: nextClaimed.map(Date.init(timeIntervalSince1970:)),
-            nextUnclaimed: nextUnclaimed.map(Date.init(timeIntervalSince1970:)), lookahead: 0.25, now: now
+            nextUnclaimed: nextUnclaimed.map(Date.init(timeIntervalSince1970:)), lead: 0.25, now: now
         )
         #expect(decision == expected)
     }
