@@ -17,37 +17,52 @@ extension PostgresStore {
     package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool {
         try await read { connection in
             try await connection.rows(
-                "SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= \(Self.milliseconds(now))) AS due", self.logger
+                """
+                SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= \(Self.milliseconds(now)) AND claimed_until IS NULL)
+                    OR EXISTS (SELECT 1 FROM pending WHERE claimed_until IS NOT NULL AND next_fire <= \(Self.milliseconds(now))) AS due
+                """, self.logger
             )
             .first?.get("due", as: Bool.self) ?? false
         }
     }
 
-    /// When a request next becomes claimable: the earliest fire date not under a live claim, or the end
-    /// of the earliest live lease (a holder that dies is taken over then).
+    /// When a request next becomes claimable: the earliest fire date not under a live claim (the first
+    /// entry of the due index, which holds only unclaimed requests, or a claim whose lease ended), or the
+    /// end of the earliest live lease (a holder that dies is taken over then).
     func nextClaimable(now: Int64, _ connection: PostgresConnection) async throws -> Int64? {
         let row = try await connection.rows(
             """
-            SELECT (SELECT min(next_fire) FROM pending WHERE next_fire IS NOT NULL AND (claimed_until IS NULL OR claimed_until < \(now))) AS due,
+            SELECT (SELECT min(next_fire) FROM pending WHERE next_fire IS NOT NULL AND claimed_until IS NULL) AS due,
+                   (SELECT min(next_fire) FROM pending WHERE claimed_until < \(now) AND next_fire IS NOT NULL) AS expired,
                    (SELECT min(claimed_until) FROM pending WHERE claimed_until >= \(now)) AS lease
             """, logger
         ).first
-        return [try row?.get("due", as: Int64?.self), try row?.get("lease", as: Int64?.self)].compactMap { $0 }.min()
+        return [
+            try row?.get("due", as: Int64?.self), try row?.get("expired", as: Int64?.self), try row?.get("lease", as: Int64?.self),
+        ].compactMap { $0 }.min()
     }
 
     /// Claims due requests with `FOR UPDATE SKIP LOCKED`: replicas claiming at once take different rows
-    /// without waiting for each other. The claim's token fences it.
+    /// without waiting for each other. The claim's token fences it. The earliest unclaimed requests (the
+    /// due index holds only those: the scan passes none claimed ahead) and those whose lease ended, each
+    /// bounded by the limit, then the earliest of both.
     package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
         let lease = Self.milliseconds(leaseUntil)
         let token = Self.newToken()
-        return try await write { connection, _ in
+        return try await write(durable: false) { connection, _ in
             let rows = try await connection.rows(
                 """
-                WITH due AS (
-                    SELECT app_id, center_id, identifier FROM pending
-                    WHERE next_fire IS NOT NULL AND next_fire <= \(now) AND (claimed_until IS NULL OR claimed_until < \(now))
-                    ORDER BY next_fire LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                WITH unclaimed AS (
+                    SELECT app_id, center_id, identifier, next_fire FROM pending
+                    WHERE next_fire IS NOT NULL AND claimed_until IS NULL AND next_fire <= \(now)
+                    ORDER BY next_fire LIMIT \(limit) FOR UPDATE SKIP LOCKED),
+                expired AS (
+                    SELECT app_id, center_id, identifier, next_fire FROM pending
+                    WHERE claimed_until < \(now) AND next_fire <= \(now)
+                    ORDER BY next_fire LIMIT \(limit) FOR UPDATE SKIP LOCKED),
+                due AS (
+                    SELECT * FROM unclaimed UNION ALL SELECT * FROM expired ORDER BY next_fire LIMIT \(limit))
                 UPDATE pending p SET claim_token = \(token), claimed_until = \(lease)
                 FROM due WHERE p.app_id = due.app_id AND p.center_id = due.center_id AND p.identifier = due.identifier
                 RETURNING p.*
@@ -61,7 +76,7 @@ extension PostgresStore {
 
     package func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws {
         guard !claims.isEmpty else { return }
-        try await write { connection, _ in
+        try await write(durable: false) { connection, _ in
             try await connection.run(
                 """
                 UPDATE pending SET claimed_until = \(Self.milliseconds(leaseUntil))

@@ -236,6 +236,13 @@ extension PostgresStore {
                 """
             ]
         ),
+        (
+            6, "the due index holds unclaimed requests only, so that a claim does not pass those claimed ahead",
+            [
+                "DROP INDEX pending_due",
+                "CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL AND claimed_until IS NULL",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

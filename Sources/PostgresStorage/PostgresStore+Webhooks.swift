@@ -68,7 +68,7 @@ extension PostgresStore: WebhookStore {
         let full = perEndpoint.filter { $0.value <= 0 }.keys
         let most = min(limit, max(defaultPerEndpoint, perEndpoint.values.max() ?? 0))
         let token = Self.newToken()
-        return try await write { connection, _ in
+        return try await write(durable: false) { connection, _ in
             let candidates = try await connection.rows(
                 """
                 WITH RECURSIVE \(unescaped: Self.pendingEndpoints)

@@ -153,12 +153,18 @@ package final class PostgresStore: Sendable {
     }
 
     /// Runs `body` in one transaction that ends by notifying the other replicas of what it changed;
-    /// once it committed, announces that on this replica's feed.
-    func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, inout ChangeSet) async throws -> T) async throws -> T {
+    /// once it committed, announces that on this replica's feed. `durable` false: a write that only takes
+    /// leases (a claim) commits without waiting for its WAL flush — visible to every replica at once, and
+    /// a crash of the server that loses it loses nothing: the claim was its holder's promise to fire, and
+    /// a firing records nothing without the claim it was fenced by.
+    func write<T: Sendable>(
+        durable: Bool = true, _ body: @escaping @Sendable (PostgresConnection, inout ChangeSet) async throws -> T
+    ) async throws -> T {
         let (result, changes) = try await call { inUse in
             try await self.client.withConnection { connection in
                 inUse.set(connection)
                 return try await connection.transaction(self.logger) {
+                    if !durable { try await connection.run("SET LOCAL synchronous_commit = off", self.logger) }
                     var changes = ChangeSet()
                     let result = try await Self.callersCode { try await body(connection, &changes) }
                     for payload in ChangeNotice.payloads(changes.changes, origin: self.configuration.replicaID) {

@@ -57,28 +57,18 @@ extension SQLiteStore {
         mutating func added(_ appID: String) { known[appID] = true }
     }
 
-    /// A claimed pending row: its key and the claim that holds it.
-    struct PendingKey: Hashable {
-        var center: CenterKey
-        var identifier: String
-        var claim: Int64
-    }
-
-    /// The pending rows the claims still hold within their leases at `now`, one statement per claim token
-    /// (a claimed batch shares one): the rows under a live lease are few, and the partial index on
-    /// `claimed_until` finds them.
-    static func heldRows(_ claims: [StoredPending], leaseAt now: Int64, _ db: Database) throws -> [PendingKey: PendingRow] {
-        var held: [PendingKey: PendingRow] = [:]
-        let statement = try db.cachedStatement(
-            sql: "SELECT app_id, center_id, identifier, trigger_kind FROM pending WHERE claim_token = ? AND claimed_until >= ?")
-        for token in Set(claims.compactMap(\.claim)) {
-            let rows = try Row.fetchCursor(statement, arguments: [token, now])
-            while let row = try rows.next() {
-                let key = PendingKey(center: CenterKey(appID: row[0], centerID: row[1]), identifier: row[2], claim: token)
-                held[key] = PendingRow(triggerKind: row[3])
-            }
-        }
-        return held
+    /// The pending row a claim holds within its lease at `now`, found by its key: a scan of the claimed
+    /// rows by token would read every row claimed ahead (hundreds while the scheduler keeps its
+    /// lookahead claimed), for each firing of one.
+    static func heldRow(_ claim: StoredPending, token: Int64, leaseAt now: Int64, _ db: Database) throws -> PendingRow? {
+        try Row.fetchOne(
+            try db.cachedStatement(
+                sql: """
+                    SELECT trigger_kind FROM pending
+                    WHERE app_id = ? AND center_id = ? AND identifier = ? AND claim_token = ? AND claimed_until >= ?
+                    """),
+            arguments: [claim.center.appID, claim.center.centerID, claim.identifier, token, now]
+        ).map { PendingRow(triggerKind: $0[0]) }
     }
 
     /// The pending row an unclaimed firing is about, if it is still the one fired: the claim's or the

@@ -127,6 +127,15 @@ extension SQLiteStore {
         migrator.registerMigration("v10: the outbox by endpoint, for claims that skip a full endpoint's backlog") { db in
             try db.execute(sql: "CREATE INDEX deliveries_by_endpoint ON deliveries(app_id, url, next_attempt) WHERE status = 'pending'")
         }
+        migrator.registerMigration("v11: the due index holds unclaimed requests only, so that a claim does not pass those claimed ahead") {
+            db in
+            try db.execute(
+                sql: """
+                    DROP INDEX pending_due;
+                    CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL AND claimed_until IS NULL;
+                    """
+            )
+        }
         return migrator
     }
 

@@ -14,37 +14,54 @@ extension SQLiteStore {
 
     package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool {
         try await read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= ?)", arguments: [Self.milliseconds(now)])
-                ?? false
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= ?1 AND claimed_until IS NULL)
+                        OR EXISTS (SELECT 1 FROM pending WHERE claimed_until IS NOT NULL AND next_fire <= ?1)
+                    """, arguments: [Self.milliseconds(now)]) ?? false
         }
     }
 
-    /// When a request next becomes claimable: the earliest fire date not under a live claim, or the end
-    /// of the earliest live lease (a holder that dies is taken over then). Two index range scans.
+    /// When a request next becomes claimable: the earliest fire date not under a live claim (the first
+    /// entry of the due index, which holds only unclaimed requests, or a claim whose lease ended), or the
+    /// end of the earliest live lease (a holder that dies is taken over then). Index lookups, none of
+    /// which passes the requests claimed ahead.
     static func nextClaimable(now: Int64, _ db: Database) throws -> Int64? {
         let unclaimed = try Int64.fetchOne(
-            try db.cachedStatement(
-                sql: "SELECT MIN(next_fire) FROM pending WHERE next_fire IS NOT NULL AND (claimed_until IS NULL OR claimed_until < ?)"),
+            try db.cachedStatement(sql: "SELECT MIN(next_fire) FROM pending WHERE next_fire IS NOT NULL AND claimed_until IS NULL"))
+        let expired = try Int64.fetchOne(
+            try db.cachedStatement(sql: "SELECT MIN(next_fire) FROM pending WHERE claimed_until < ? AND next_fire IS NOT NULL"),
             arguments: [now])
         let leaseEnd = try Int64.fetchOne(
             try db.cachedStatement(sql: "SELECT MIN(claimed_until) FROM pending WHERE claimed_until >= ?"), arguments: [now])
-        return [unclaimed, leaseEnd].compactMap { $0 }.min()
+        return [unclaimed, expired, leaseEnd].compactMap { $0 }.min()
     }
 
     package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
         let lease = Self.milliseconds(leaseUntil)
-        let (rows, next): ([RawPending], Int64?) = try await write { db, _ in
-            // One statement claims the batch under one token: the partial index on next_fire serves the
-            // range scan, expired claims are taken over, and each claimed row is sought by its key.
+        let (rows, next): ([RawPending], Int64?) = try await write(durable: false) { db, _ in
+            // One statement claims the batch under one token: the earliest unclaimed requests (the due
+            // index holds only those, so the scan starts at the first and passes none claimed ahead)
+            // with any whose claim's lease ended (taken over; the index on leases finds them), each
+            // branch bounded by the limit; each claimed row is sought by its key.
             let rows = try Row.fetchAll(
                 try db.cachedStatement(
                     sql: """
-                        UPDATE pending SET claim_token = ?, claimed_until = ?
+                        UPDATE pending SET claim_token = ?1, claimed_until = ?2
                         WHERE (app_id, center_id, identifier) IN (
-                            SELECT app_id, center_id, identifier FROM pending
-                            WHERE next_fire IS NOT NULL AND next_fire <= ? AND (claimed_until IS NULL OR claimed_until < ?)
-                            ORDER BY next_fire LIMIT ?)
+                            SELECT app_id, center_id, identifier FROM (
+                                SELECT * FROM (
+                                    SELECT app_id, center_id, identifier, next_fire FROM pending
+                                    WHERE next_fire IS NOT NULL AND claimed_until IS NULL AND next_fire <= ?3
+                                    ORDER BY next_fire LIMIT ?5)
+                                UNION ALL
+                                SELECT * FROM (
+                                    SELECT app_id, center_id, identifier, next_fire FROM pending
+                                    WHERE claimed_until < ?4 AND next_fire <= ?3
+                                    ORDER BY next_fire LIMIT ?5))
+                            ORDER BY next_fire LIMIT ?5)
                         RETURNING \(Self.pendingColumns)
                         """),
                 arguments: [Self.newToken(), lease, now, now, limit]
@@ -59,7 +76,7 @@ extension SQLiteStore {
 
     package func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws {
         guard !claims.isEmpty else { return }
-        try await write { db, _ in
+        try await write(durable: false) { db, _ in
             let extend = try db.cachedStatement(
                 sql: "UPDATE pending SET claimed_until = ? WHERE app_id = ? AND center_id = ? AND identifier = ? AND claim_token = ?")
             for claim in claims {
@@ -78,11 +95,10 @@ extension SQLiteStore {
             var centers: [CenterKey: CenterRecord?] = [:]
             var tallies: [CenterKey: CenterTally] = [:]
             var batch: [TargetedFiring] = []
-            // Fenced: only the claim that holds the request, within its lease, records the firing.
-            let held = try Self.heldRows(claims, leaseAt: Self.milliseconds(now), db)
+            let lease = Self.milliseconds(now)
             for claim in claims {
-                guard let token = claim.claim, let row = held[PendingKey(center: claim.center, identifier: claim.identifier, claim: token)]
-                else { continue }
+                // Fenced: only the claim that holds the request, within its lease, records the firing.
+                guard let token = claim.claim, let row = try Self.heldRow(claim, token: token, leaseAt: lease, db) else { continue }
                 if centers[claim.center] == nil {
                     let found = try Self.centerForFiring(claim.center, db)
                     centers[claim.center] = .some(found?.center)

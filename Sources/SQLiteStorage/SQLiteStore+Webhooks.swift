@@ -60,7 +60,7 @@ extension SQLiteStore: WebhookStore {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
         let lease = Self.milliseconds(leaseUntil)
-        return try await write { db, _ in
+        return try await write(durable: false) { db, _ in
             let due = try db.cachedStatement(
                 sql: """
                     SELECT seq, next_attempt FROM deliveries INDEXED BY deliveries_by_endpoint

@@ -4,7 +4,8 @@ import NotificationCore
 import Storage
 
 /// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
-/// an acknowledged change survives a crash or a power cut. One process owns the file; the change feed is
+/// an acknowledged change survives a crash or a power cut (claims alone skip the fsync: losing one loses
+/// nothing, see `SQLiteWriter`). One process owns the file; the change feed is
 /// fed in-process after every commit.
 package final class SQLiteStore: NotificationStore {
     /// How large the WAL may grow before checkpoints truncate it (see `SQLiteWriter`).
@@ -88,9 +89,10 @@ package final class SQLiteStore: NotificationStore {
     /// The largest the WAL file has been after a commit since the store was opened, in bytes.
     package var walHighWater: Int { writer.wal.highWaterMark }
 
-    /// The writer connection's `synchronous` level (2 = FULL).
-    package func synchronousLevel() async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+    /// The `synchronous` level (2 = FULL, 1 = NORMAL) a write commits with, read inside it: a write that
+    /// only takes leases (`durable` false) may go without the fsync, unless grouped with one that may not.
+    package func synchronousLevel(durable: Bool = true) async throws -> Int {
+        try await write(durable: durable) { db, _ in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     // MARK: reading and writing
@@ -102,8 +104,10 @@ package final class SQLiteStore: NotificationStore {
 
     /// Runs `body` in one write transaction and, once it committed, announces what it recorded in its
     /// `ChangeSet` on the change feed.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database, inout ChangeSet) throws -> T) async throws -> T {
-        let (result, effects) = try await writer.write { db in
+    /// `durable` false: a write that only takes or gives back leases, whose commit needs no fsync (see
+    /// `SQLiteWriter`).
+    func write<T: Sendable>(durable: Bool = true, _ body: @escaping @Sendable (Database, inout ChangeSet) throws -> T) async throws -> T {
+        let (result, effects) = try await writer.write(durable: durable) { db in
             var effects = ChangeSet()
             let result = try body(db, &effects)
             return (result, effects)

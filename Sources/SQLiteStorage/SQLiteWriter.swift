@@ -15,6 +15,11 @@ import Synchronization
 /// only that write, and one fsync makes them all durable. A write alone is committed at once: grouping
 /// adds no wait, only takes what queued meanwhile.
 ///
+/// A write that only takes or gives back a lease (a claim) may skip the fsync: the WAL is one sequence
+/// of commits, so the next synchronous commit makes it durable with everything before it, and a power cut
+/// that loses it loses nothing, since the claim's holder went with it. A batch is committed without the
+/// fsync only when every write in it allows it.
+///
 /// Readers that hold an old snapshot keep a checkpoint from reaching the end of the WAL, and the WAL only
 /// starts over from its beginning once a checkpoint has reached the end and no reader still uses it — so
 /// under a sustained load of writes and reads a WAL checkpointed only passively grows without end. Two
@@ -24,41 +29,67 @@ import Synchronization
 final class SQLiteWriter: Sendable {
     typealias Updates = @Sendable (Database) throws -> any Sendable
 
+    /// A write and whether its commit must reach the disk before it is acknowledged.
+    struct Submitted: Sendable {
+        var updates: Updates
+        var durable: Bool
+    }
+
     let pool: DatabasePool
     let wal: WAL
-    private let batches: GroupCommit<Updates, any Sendable>
+    private let batches: GroupCommit<Submitted, any Sendable>
 
     init(pool: DatabasePool, path: String, limits: SQLiteStore.WALLimits) {
         self.pool = pool
         let wal = WAL(path: path + "-wal", limits: limits)
         self.wal = wal
-        batches = GroupCommit(label: "usernotifyd.sqlite.writer") { batch in try Self.commit(batch, pool: pool, wal: wal) }
+        let synchronous = Synchronous()
+        batches = GroupCommit(label: "usernotifyd.sqlite.writer") { batch in
+            try Self.commit(batch, pool: pool, wal: wal, synchronous: synchronous)
+        }
     }
 
-    /// Runs `updates` in a transaction (committed, with fsync, when this returns), possibly together with
-    /// other writes.
-    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await SQLiteStore.translating { try await self.batches.submit { db in try updates(db) } as! T }
+    /// Runs `updates` in a transaction (committed, with fsync unless `durable` is false, when this
+    /// returns), possibly together with other writes.
+    func write<T: Sendable>(durable: Bool = true, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await SQLiteStore.translating {
+            try await self.batches.submit(Submitted(updates: { db in try updates(db) }, durable: durable)) as! T
+        }
+    }
+
+    /// The writer connection's `synchronous` setting as last set: FULL (2) unless a batch of writes that
+    /// need no fsync set NORMAL (1). Only the commit queue touches it.
+    private final class Synchronous: @unchecked Sendable {
+        var level = 2
     }
 
     /// One transaction for the batch; each write in a savepoint when there are several.
-    private static func commit(_ batch: [Updates], pool: DatabasePool, wal: WAL) throws -> [Result<any Sendable, any Error>] {
+    private static func commit(
+        _ batch: [Submitted], pool: DatabasePool, wal: WAL, synchronous: Synchronous
+    ) throws -> [Result<any Sendable, any Error>] {
         try pool.writeWithoutTransaction { db in
             if wal.size() > wal.limits.hard {
                 // Waits for readers on older snapshots (short reads), then empties the WAL.
                 _ = try? db.checkpoint(.truncate)
             }
+            // Set before each batch that needs another level than the last, so that a failure to set it
+            // fails the batch rather than leaving a durable write without its fsync.
+            let level = batch.contains(where: \.durable) ? 2 : 1
+            if level != synchronous.level {
+                try db.cachedStatement(sql: level == 2 ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL").execute()
+                synchronous.level = level
+            }
             var results: [Result<any Sendable, any Error>] = []
             try db.inTransaction {
                 if batch.count == 1 {
-                    results = [.success(try batch[0](db))]
+                    results = [.success(try batch[0].updates(db))]
                     return .commit
                 }
-                for updates in batch {
+                for submitted in batch {
                     var result: (any Sendable)?
                     do {
                         try db.inSavepoint {
-                            result = try updates(db)
+                            result = try submitted.updates(db)
                             return .commit
                         }
                         results.append(.success(result!))

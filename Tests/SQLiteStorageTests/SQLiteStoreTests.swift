@@ -19,6 +19,25 @@ import Testing
         #expect(try await store.synchronousLevel() == 2, "every acknowledged write must be on disk")
     }
 
+    /// A claim alone commits without the fsync (NORMAL); a write that must be durable never does, also
+    /// when it shares its transaction with claims, and the level goes back to FULL after a claim.
+    @Test func claimsAloneSkipTheFsyncAndNothingElseDoes() async throws {
+        let store = try SQLiteStore(path: try directory().appendingPathComponent("usernotifyd.sqlite").path)
+        #expect(try await store.synchronousLevel(durable: false) == 1)
+        #expect(try await store.synchronousLevel() == 2)
+        let levels = try await withThrowingTaskGroup(of: (Bool, Int).self) { group in
+            for index in 0..<200 {
+                let durable = index % 3 == 0
+                group.addTask { (durable, try await store.synchronousLevel(durable: durable)) }
+            }
+            return try await group.reduce(into: [(Bool, Int)]()) { $0.append($1) }
+        }
+        #expect(levels.filter(\.0).allSatisfy { $0.1 == 2 }, "a durable write committed without its fsync")
+        #expect(levels.filter { !$0.0 }.allSatisfy { $0.1 == 1 || $0.1 == 2 })
+        #expect(try await store.synchronousLevel(durable: false) == 1)
+        #expect(try await store.synchronousLevel() == 2)
+    }
+
     /// Writes that queue while one commits share the next transaction, each in its own savepoint: one
     /// that fails (a duplicate) fails alone, and every other is committed.
     @Test func aWriteThatFailsInAGroupCommitFailsAlone() async throws {
