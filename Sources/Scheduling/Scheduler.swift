@@ -85,7 +85,7 @@ package actor Scheduler: Service {
         store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
         batchSize: Int = 256, backlogBatchSize: Int = 1024, lease: TimeInterval = Scheduler.defaultLease,
         lookahead: TimeInterval = 0.25,
-        claimChunk: Int = 32
+        claimChunk: Int = 16
     ) {
         self.claimChunk = claimChunk
         self.lookahead = lookahead

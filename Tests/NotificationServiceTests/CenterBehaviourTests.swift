@@ -73,7 +73,7 @@ import Testing
             #expect(abs(notification.date.timeIntervalSince(CenterHarness.start) - (10 + Double(index) / 1000)) < 0.0005)
         }
         let claims = await harness.scheduler.claims - claimsBefore
-        #expect(claims <= 200 / 32 + 3, "claimed \(claims) times for 200 firings")
+        #expect(claims <= 200 / 16 + 3, "claimed \(claims) times for 200 firings")
         await harness.stop()
     }
 
