@@ -58,9 +58,9 @@ final class SQLiteWriter: Sendable {
     }
 
     /// The writer connection's `synchronous` setting as last set: FULL (2) unless a batch of writes that
-    /// need no fsync set NORMAL (1). Only the commit queue touches it.
-    private final class Synchronous: @unchecked Sendable {
-        var level = 2
+    /// need no fsync set NORMAL (1). Only the commit queue sets it.
+    private final class Synchronous: Sendable {
+        let level = Atomic<Int>(2)
     }
 
     /// One transaction for the batch; each write in a savepoint when there are several.
@@ -75,9 +75,9 @@ final class SQLiteWriter: Sendable {
             // Set before each batch that needs another level than the last, so that a failure to set it
             // fails the batch rather than leaving a durable write without its fsync.
             let level = batch.contains(where: \.durable) ? 2 : 1
-            if level != synchronous.level {
+            if level != synchronous.level.load(ordering: .relaxed) {
                 try db.cachedStatement(sql: level == 2 ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL").execute()
-                synchronous.level = level
+                synchronous.level.store(level, ordering: .relaxed)
             }
             var results: [Result<any Sendable, any Error>] = []
             try db.inTransaction {

@@ -251,8 +251,9 @@ package actor Scheduler: Service {
     }
 
     /// Takes the wake-ups asked for since the last cycle. A request due at a date is claimed when that
-    /// date comes within the lookahead, as if the last claim had reported it: every claim starts after
-    /// this, so a claim that reports a later `nextUnclaimed` saw the request's commit (announced after it).
+    /// date comes within the lookahead, as if the last claim had reported it: every claim the cycle makes
+    /// starts after this, so a claim that reports a later `nextUnclaimed` saw the request's commit
+    /// (announced after it); a refill under way may have started before, so its outcome keeps the date.
     private func takeWakes() {
         let taken = wakes.withLock { wakes in
             defer { wakes = Wakes() }
