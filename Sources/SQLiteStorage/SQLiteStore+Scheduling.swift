@@ -95,10 +95,10 @@ extension SQLiteStore {
             var centers: [CenterKey: CenterRecord?] = [:]
             var tallies: [CenterKey: CenterTally] = [:]
             var batch: [TargetedFiring] = []
-            let lease = Self.milliseconds(now)
+            let stamp = Self.milliseconds(now)
             for claim in claims {
                 // Fenced: only the claim that holds the request, within its lease, records the firing.
-                guard let token = claim.claim, let row = try Self.heldRow(claim, token: token, leaseAt: lease, db) else { continue }
+                guard let token = claim.claim, let row = try Self.heldRow(claim, token: token, leaseAt: stamp, db) else { continue }
                 if centers[claim.center] == nil {
                     let found = try Self.centerForFiring(claim.center, db)
                     centers[claim.center] = .some(found?.center)

@@ -164,7 +164,8 @@ extension SQLiteStore: WebhookStore {
     /// writer's group commit).
     package func recordAttempts(_ attempts: [RecordedAttempt]) async throws {
         guard !attempts.isEmpty else { return }
-        try await write { db, effects in
+        // Without waiting for the disk (see `WebhookStore.recordAttempts`).
+        try await write(durable: false) { db, effects in
             for recorded in attempts {
                 if let disabled = try Self.recordOne(recorded.attempt, of: recorded.delivery, endpoint: recorded.endpoint, db) {
                     effects.announce(disabled)

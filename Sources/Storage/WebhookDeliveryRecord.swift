@@ -115,7 +115,9 @@ package protocol WebhookStore: Sendable {
     /// still holds the message, and what it says of the endpoint: a success ends its failing streak, a
     /// failure starts one (or disables the endpoint, announced, if the streak began before the cutoff), a
     /// 410 disables it at once. Each attempt's record is atomic; a store may write them all in one
-    /// transaction.
+    /// transaction, and may commit it without waiting for the disk: no caller waits on a record, and a
+    /// crash that loses one makes the message go again under the same `webhook-id` once its lease ends —
+    /// as a crash between an attempt and its record always did (delivery is at least once).
     func recordAttempts(_ attempts: [RecordedAttempt]) async throws
 
     /// The app's messages, oldest first (optionally of one status), after `cursor`.
