@@ -78,6 +78,8 @@ package final class WebhookDispatcher: Service {
         var nextDue: Date?
         var startedCycles = 0
         var settleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// The loop ended (shutdown): no cycle will come, so nobody waits for one.
+        var stopped = false
 
         /// Takes the queued messages that have a free slot (their endpoint's and one of `concurrency`),
         /// counting them in flight, and those whose lease ends too soon to be attempted (`stale`).
@@ -208,6 +210,7 @@ package final class WebhookDispatcher: Service {
             }
             try? await store.releaseDeliveries(unstarted)
         }
+        state.withLock { $0.stopped = true }
         resumeSettleWaiters(all: true)
     }
 
@@ -292,13 +295,18 @@ package final class WebhookDispatcher: Service {
     }
 
     /// Returns once the dispatcher has attempted (and recorded) every message due at the clock's current
-    /// time, and no attempt is in flight: for tests and the virtual clock (advance, then settle).
+    /// time, and no attempt is in flight: for tests and the virtual clock (advance, then settle). Returns at
+    /// once when the dispatcher has stopped (a settle that came after shutdown waited for good, and with it
+    /// the request that asked and the server's drain).
     package func settle() async {
         await withCheckedContinuation { continuation in
-            state.withLock { state in
+            let stopped = state.withLock { state in
+                guard !state.stopped else { return true }
                 state.mustClaim = true
                 state.settleWaiters.append((state.startedCycles + 1, continuation))
+                return false
             }
+            if stopped { return continuation.resume() }
             signal.signal()
         }
     }
