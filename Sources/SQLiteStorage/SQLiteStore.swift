@@ -4,8 +4,8 @@ import NotificationCore
 import Storage
 
 /// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
-/// an acknowledged change survives a crash or a power cut (claims alone skip the fsync: losing one loses
-/// nothing, see `SQLiteWriter`). One process owns the file; the change feed is
+/// an acknowledged change survives a crash or a power cut (claims and webhook attempt records skip the
+/// fsync: losing one loses nothing, see `SQLiteWriter`). One process owns the file; the change feed is
 /// fed in-process after every commit.
 package final class SQLiteStore: NotificationStore {
     /// How large the WAL may grow before checkpoints truncate it (see `SQLiteWriter`).
@@ -90,7 +90,7 @@ package final class SQLiteStore: NotificationStore {
     package var walHighWater: Int { writer.wal.highWaterMark }
 
     /// The `synchronous` level (2 = FULL, 1 = NORMAL) a write commits with, read inside it: a write that
-    /// only takes leases (`durable` false) may go without the fsync, unless grouped with one that may not.
+    /// may be lost (`durable` false) goes without the fsync, unless grouped with one that may not.
     package func synchronousLevel(durable: Bool = true) async throws -> Int {
         try await write(durable: durable) { db, _ in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
@@ -104,7 +104,7 @@ package final class SQLiteStore: NotificationStore {
 
     /// Runs `body` in one write transaction and, once it committed, announces what it recorded in its
     /// `ChangeSet` on the change feed.
-    /// `durable` false: a write that only takes or gives back leases, whose commit needs no fsync (see
+    /// `durable` false: a write whose loss to a power cut loses nothing, committed without the fsync (see
     /// `SQLiteWriter`).
     func write<T: Sendable>(durable: Bool = true, _ body: @escaping @Sendable (Database, inout ChangeSet) throws -> T) async throws -> T {
         let (result, effects) = try await writer.write(durable: durable) { db in

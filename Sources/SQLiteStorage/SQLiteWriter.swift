@@ -15,10 +15,10 @@ import Synchronization
 /// only that write, and one fsync makes them all durable. A write alone is committed at once: grouping
 /// adds no wait, only takes what queued meanwhile.
 ///
-/// A write that only takes or gives back a lease (a claim) may skip the fsync: the WAL is one sequence
-/// of commits, so the next synchronous commit makes it durable with everything before it, and a power cut
-/// that loses it loses nothing, since the claim's holder went with it. A batch is committed without the
-/// fsync only when every write in it allows it.
+/// A write whose loss to a power cut loses nothing may skip the fsync: the WAL is one sequence of
+/// commits, so the next synchronous commit makes it durable with everything before it. A claim (its
+/// holder went with it) and a webhook attempt's record (the message goes again under its id) are such
+/// writes. A batch is committed without the fsync only when every write in it allows it.
 ///
 /// Readers that hold an old snapshot keep a checkpoint from reaching the end of the WAL, and the WAL only
 /// starts over from its beginning once a checkpoint has reached the end and no reader still uses it — so

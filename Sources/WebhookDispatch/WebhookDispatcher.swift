@@ -211,7 +211,7 @@ package final class WebhookDispatcher: Service {
             try? await store.releaseDeliveries(unstarted)
         }
         state.withLock { $0.stopped = true }
-        resumeSettleWaiters(all: true)
+        resumeSettleWaiters()
     }
 
     /// Starts what has a free slot; claims when a queue runs low (or when asked to); returns when to look
@@ -247,7 +247,7 @@ package final class WebhookDispatcher: Service {
             state.nextDue = next
             return state.total == 0 && state.queuedCount == 0
         }
-        if idle && claimed.isEmpty { resumeSettleWaiters(all: false) }
+        if idle && claimed.isEmpty { resumeSettleWaiters() }
         return next
     }
 
@@ -311,9 +311,10 @@ package final class WebhookDispatcher: Service {
         }
     }
 
-    /// Releases the settle waiters whose cycle has come (all of them when the dispatcher stops).
-    private func resumeSettleWaiters(all: Bool) {
+    /// Releases the settle waiters whose cycle has come (all of them once the dispatcher has stopped).
+    private func resumeSettleWaiters() {
         let ready = state.withLock { state in
+            let all = state.stopped
             let started = state.startedCycles
             let ready = state.settleWaiters.filter { all || $0.target <= started }
             state.settleWaiters.removeAll { all || $0.target <= started }
