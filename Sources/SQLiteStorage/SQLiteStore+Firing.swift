@@ -9,12 +9,13 @@ import Webhooks
 /// once, the media looked up once), and each firing costs only its own rows — its events, its delivered
 /// row, its pending row.
 extension SQLiteStore {
-    /// A firing whose pending row is known to be the one fired (by its claim or its revision).
+    /// A firing and the pending row it is about: the claim's (which must still hold it) or the revision's.
     struct TargetedFiring {
         var firing: FiringRecord
-        /// The pending row's trigger kind, read when the row was found; nil when the firing has no row
-        /// (a delivery that never was pending).
+        /// The pending row's trigger kind; nil when the firing has no row (a delivery that never was pending).
         var pendingRow: PendingRow?
+        /// A claimed firing: the end its lease must not have passed (the claim token must match too).
+        var leaseAt: Int64?
     }
 
     /// What a firing needs of the pending row it found.
@@ -57,20 +58,6 @@ extension SQLiteStore {
         mutating func added(_ appID: String) { known[appID] = true }
     }
 
-    /// The pending row a claim holds within its lease at `now`, found by its key: a scan of the claimed
-    /// rows by token would read every row claimed ahead (hundreds while the scheduler keeps its
-    /// lookahead claimed), for each firing of one.
-    static func heldRow(_ claim: StoredPending, token: Int64, leaseAt now: Int64, _ db: Database) throws -> PendingRow? {
-        try Row.fetchOne(
-            try db.cachedStatement(
-                sql: """
-                    SELECT trigger_kind FROM pending
-                    WHERE app_id = ? AND center_id = ? AND identifier = ? AND claim_token = ? AND claimed_until >= ?
-                    """),
-            arguments: [claim.center.appID, claim.center.centerID, claim.identifier, token, now]
-        ).map { PendingRow(triggerKind: $0[0]) }
-    }
-
     /// The pending row an unclaimed firing is about, if it is still the one fired: the claim's or the
     /// revision's. `.some(nil)` for a firing of neither (no row).
     static func pendingRow(_ key: CenterKey, _ identifier: String, claim: Int64?, revision: Int64, _ db: Database) throws -> PendingRow?? {
@@ -89,8 +76,10 @@ extension SQLiteStore {
     }
 
     /// Records the firings with their events, in order, inside the caller's transaction. `tallies` holds
-    /// the event sequence of every center they fire in (read with the center).
-    /// Returns the firings as recorded (without the attachments whose media went).
+    /// the event sequence of every center they fire in (read with the center). Each firing's pending row
+    /// is moved on or removed first, matched by its claim within the lease (or its revision): a claim
+    /// that no longer holds its row records nothing, and no separate read of the row is needed to know.
+    /// Returns the firings recorded (without the attachments whose media went).
     static func record(
         _ batch: [TargetedFiring], tallies: [CenterKey: CenterTally], at now: Date, _ db: Database, _ effects: inout ChangeSet
     ) throws -> [FiringRecord] {
@@ -100,10 +89,19 @@ extension SQLiteStore {
         var settings: [String: WebhookConfiguration?] = [:]
         var holders = MediaHolders()
         let stamp = milliseconds(now)
+        var recorded: [FiringRecord] = []
+        recorded.reserveCapacity(batch.count)
         for targeted in batch {
             let firing = targeted.firing
             let key = firing.center
             guard var tally = tallies[key] else { throw StoreError(.notFound, "center \(key) is gone") }
+            if let row = targeted.pendingRow {
+                guard
+                    let delta = try updatePending(
+                        firing, row: row, leaseAt: targeted.leaseAt, holdsMedia: holders.any(key.appID, db), db, &effects)
+                else { continue }
+                tally.pendingDelta += delta
+            }
             if let delivered = firing.delivered {
                 let request = try firing.requestForm ?? encode(delivered.request)
                 let presentation = try encodeShared(delivered.presentation)
@@ -142,14 +140,12 @@ extension SQLiteStore {
                 try insertEvent(
                     "badgeChanged", try CenterEvent.badgeChanged(badge).data(), for: key, sequence: tally.sequence, at: stamp, db)
             }
-            if let row = targeted.pendingRow {
-                tally.pendingDelta += try updatePending(firing, row: row, holdsMedia: holders.any(key.appID, db), db, &effects)
-            }
             tallies[key] = tally
             effects.announce(.notifications([key]))
+            recorded.append(firing)
         }
         try writeBack(tallies, db, &effects)
-        return batch.map(\.firing)
+        return recorded
     }
 
     /// The firings with attachments whose media went dropped: the notification is delivered without
@@ -173,28 +169,33 @@ extension SQLiteStore {
     }
 
     /// The fired request's pending row: a repeating trigger's moves on to its next date, a location
-    /// trigger that repeats stays, any other goes (with its media holds). Returns the change to the
-    /// center's pending count.
+    /// trigger that repeats stays, any other goes (with its media holds). Matched by the claim within
+    /// its lease (`leaseAt`) or by the revision; returns the change to the center's pending count, or nil
+    /// when no row matched (the claim no longer holds it).
     private static func updatePending(
-        _ firing: FiringRecord, row: PendingRow, holdsMedia: Bool, _ db: Database, _ effects: inout ChangeSet
-    ) throws -> Int {
+        _ firing: FiringRecord, row: PendingRow, leaseAt: Int64?, holdsMedia: Bool, _ db: Database, _ effects: inout ChangeSet
+    ) throws -> Int? {
         let key = firing.center
         let (condition, value): (String, Int64) =
             if let claim = firing.claim { ("claim_token = ?", claim) } else { ("revision = ?", firing.revision) }
-        let match = "app_id = ? AND center_id = ? AND identifier = ? AND \(condition)"
-        let arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, value]
+        let lease = leaseAt == nil ? "" : " AND claimed_until >= ?"
+        let match = "app_id = ? AND center_id = ? AND identifier = ? AND \(condition)\(lease)"
+        var arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, value]
+        if let leaseAt { arguments += [leaseAt] }
         if let next = firing.nextFireDate {
             try db.cachedStatement(sql: "UPDATE pending SET next_fire = ?, claim_token = NULL, claimed_until = NULL WHERE \(match)")
                 .execute(arguments: [milliseconds(next)] + arguments)
+            guard db.changesCount > 0 else { return nil }
             effects.announce(.due(next))
             return 0
         }
         if firing.keepPending {
             try db.cachedStatement(sql: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE \(match)").execute(
                 arguments: arguments)
-            return 0
+            return db.changesCount > 0 ? 0 : nil
         }
         try db.cachedStatement(sql: "DELETE FROM pending WHERE \(match)").execute(arguments: arguments)
+        guard db.changesCount > 0 else { return nil }
         // A row holds the media its request's attachments name: a request delivered as it was stored
         // (`requestForm`) without any held none; nor does any row of an app that holds no media.
         let heldNothing = !holdsMedia || (firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true)

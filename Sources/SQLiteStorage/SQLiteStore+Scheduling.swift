@@ -97,8 +97,9 @@ extension SQLiteStore {
             var batch: [TargetedFiring] = []
             let stamp = Self.milliseconds(now)
             for claim in claims {
-                // Fenced: only the claim that holds the request, within its lease, records the firing.
-                guard let token = claim.claim, let row = try Self.heldRow(claim, token: token, leaseAt: stamp, db) else { continue }
+                // Fenced: only the claim that holds the request, within its lease, records the firing
+                // (`record` matches the row by both).
+                guard let token = claim.claim else { continue }
                 if centers[claim.center] == nil {
                     let found = try Self.centerForFiring(claim.center, db)
                     centers[claim.center] = .some(found?.center)
@@ -107,7 +108,9 @@ extension SQLiteStore {
                 guard let center = centers[claim.center] ?? nil else { continue }
                 var firing = decide(claim, center)
                 firing.claim = token
-                batch.append(TargetedFiring(firing: firing, pendingRow: .some(row)))
+                // The row holds the request the claim decoded, so the same trigger kind.
+                let row = PendingRow(triggerKind: claim.pending.request.trigger?.kind)
+                batch.append(TargetedFiring(firing: firing, pendingRow: row, leaseAt: stamp))
             }
             return try Self.record(batch, tallies: tallies, at: now, db, &effects)
         }
