@@ -61,10 +61,9 @@ enum AppRoutes {
     static func addReply(_ pending: PendingRequest, replaced: Bool, form: Data) throws -> [UInt8] {
         var request = Array(form)
         if let date = pending.nextFireDate {
-            guard let trigger = pending.request.trigger,
+            guard
                 let withDate = WireFormat.inserting(
-                    "nextTriggerDate", Array("\"\(WireFormat.timestamp(date))\"".utf8), beforeLast: "trigger",
-                    valued: try WireFormat.bytes(trigger), into: request)
+                    "nextTriggerDate", Array("\"\(WireFormat.timestamp(date))\"".utf8), beforeLast: "trigger", into: request)
             else { return try WireFormat.bytes(AddResultView(request: PendingView(pending), replaced: replaced)) }
             request = withDate
         }

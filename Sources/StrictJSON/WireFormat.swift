@@ -44,16 +44,37 @@ package enum WireFormat {
     /// `value` encoded, as bytes.
     package static func bytes(_ value: some Encodable) throws -> [UInt8] { Array(try encoder.encode(value)) }
 
-    /// `object`, the wire form of an object whose last member is `last` with the value `lastValue` (both
-    /// as `encoder` writes them), with the member `name: value` put before that last one: what `encoder`
-    /// writes for the object with that member, when `name` sorts between the last two keys. Nil when
-    /// `object` does not end with that member. Keys are plain ASCII names.
-    package static func inserting(
-        _ name: String, _ value: [UInt8], beforeLast last: String, valued lastValue: [UInt8], into object: [UInt8]
-    ) -> [UInt8]? {
-        let tail = Array(",\"\(last)\":".utf8) + lastValue + [UInt8(ascii: "}")]
-        guard object.count > tail.count, object.suffix(tail.count).elementsEqual(tail) else { return nil }
-        let split = object.count - tail.count
+    /// `object`, the wire form of an object (as `encoder` writes it) whose last member is `last`, with
+    /// the member `name: value` put before that last one: what `encoder` writes for the object with that
+    /// member, when `name` sorts between the last two keys. Nil when `object` does not end with that
+    /// member. Keys are plain ASCII names. One pass over the bytes finds the last member (a comma outside
+    /// strings, at the top level), so the caller need not encode the member's value again to find it.
+    package static func inserting(_ name: String, _ value: [UInt8], beforeLast last: String, into object: [UInt8]) -> [UInt8]? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var lastComma: Int?
+        for (index, byte) in object.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ","): if depth == 1 { lastComma = index }
+            default: break
+            }
+        }
+        let key = Array(",\"\(last)\":".utf8)
+        guard depth == 0, object.last == UInt8(ascii: "}"), let split = lastComma, object[split...].starts(with: key) else { return nil }
         return Array(object[..<split]) + Array(",\"\(name)\":".utf8) + value + Array(object[split...])
     }
 }

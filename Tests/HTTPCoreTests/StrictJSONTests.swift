@@ -140,22 +140,24 @@ import Testing
         let trigger = ["repeats": [1, 2, 3]]
         let stored = try WireFormat.bytes(Stored(content: content, identifier: identifier, trigger: trigger))
         let inserted = WireFormat.inserting(
-            "nextTriggerDate", try WireFormat.bytes("2027-01-15T08:00:00.250Z"), beforeLast: "trigger",
-            valued: try WireFormat.bytes(trigger), into: stored)
+            "nextTriggerDate", try WireFormat.bytes("2027-01-15T08:00:00.250Z"), beforeLast: "trigger", into: stored)
         let expected = try WireFormat.bytes(
             Shown(content: content, identifier: identifier, nextTriggerDate: "2027-01-15T08:00:00.250Z", trigger: trigger))
         #expect(inserted == expected)
     }
 
     @Test func anObjectThatDoesNotEndWithTheMemberIsRefused() throws {
-        let stored = try WireFormat.bytes(Stored(content: ["title": "x"], identifier: "a", trigger: nil))
+        func inserted(_ object: [UInt8]) -> [UInt8]? {
+            WireFormat.inserting("nextTriggerDate", Array("\"d\"".utf8), beforeLast: "trigger", into: object)
+        }
+        #expect(inserted(try WireFormat.bytes(Stored(content: ["title": "x"], identifier: "a", trigger: nil))) == nil, "no such member")
         #expect(
-            WireFormat.inserting("nextTriggerDate", Array("\"d\"".utf8), beforeLast: "trigger", valued: Array("{}".utf8), into: stored)
-                == nil)
-        let other = try WireFormat.bytes(Stored(content: ["title": "x"], identifier: "a", trigger: ["a": [1]]))
+            inserted(try WireFormat.bytes(Stored(content: ["trigger": "x"], identifier: "a", trigger: nil))) == nil, "a nested member")
         #expect(
-            WireFormat.inserting("nextTriggerDate", Array("\"d\"".utf8), beforeLast: "trigger", valued: Array("{}".utf8), into: other)
-                == nil,
-            "another value than the one given")
+            inserted(try WireFormat.bytes(Stored(content: ["title": "x"], identifier: ",\"trigger\":1}", trigger: nil))) == nil,
+            "the member's text inside a string")
+        #expect(inserted(Array(#"{"content":{},"trigger":{},"zone":1}"#.utf8)) == nil, "a member after it")
+        #expect(inserted(Array(#"{"content":{},"trigger":{}"#.utf8)) == nil, "an object left open")
+        #expect(inserted(Array(#"{"a":"\\","trigger":[1]}"#.utf8)) == Array(#"{"a":"\\","nextTriggerDate":"d","trigger":[1]}"#.utf8))
     }
 }
