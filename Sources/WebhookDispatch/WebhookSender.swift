@@ -29,6 +29,9 @@ package final class WebhookSender: Sendable {
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
         configuration.decompression = .disabled
+        // No spans: the service carries each call's `traceparent` itself, and AsyncHTTPClient's spans
+        // (no-op ones, with no tracer bootstrapped) still cost their attributes on every post.
+        configuration.tracing.tracer = nil
         // As many connections per endpoint as the dispatcher has attempts in flight.
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
