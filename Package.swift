@@ -242,7 +242,7 @@ let package = Package(
         .executableTarget(
             name: "webhook-bench",
             dependencies: [
-                "SQLiteStorage", "Scheduling", "Storage", "WebhookDispatch", "Webhooks",
+                "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "WebhookDispatch", "Webhooks",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

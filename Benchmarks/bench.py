@@ -57,6 +57,15 @@ def wrk(url, seconds, connections, script=None):
 ADMIN = "bench-admin-token"
 
 
+def build_baseline():
+    """The bare C libmicrohttpd server: the HTTP baseline, and the sink webhooks are posted to."""
+    os.makedirs(WORK, exist_ok=True)
+    baseline = os.path.join(WORK, "baseline-hello")
+    cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"], capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["gcc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks", "baseline-hello.c"), *cflags, "-lpthread"], check=True)
+    return baseline
+
+
 def api(port, method, path, token, body=None):
     import urllib.request
     request = urllib.request.Request(
@@ -166,10 +175,7 @@ def main():
     parser.add_argument("--only", choices=["http", "webhooks"], help="run one part")
     args = parser.parse_args()
 
-    os.makedirs(WORK, exist_ok=True)
-    baseline = os.path.join(WORK, "baseline-hello")
-    cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"], capture_output=True, text=True, check=True).stdout.split()
-    subprocess.run(["gcc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks", "baseline-hello.c"), *cflags, "-lpthread"], check=True)
+    baseline = build_baseline()
 
     def usernotifyd(name):
         data = os.path.join(WORK, f"data-{name}")

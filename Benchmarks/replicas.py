@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make bench, replicas: adds/s and fires/s in a burst with 1, 2 and 3 replicas on PostgreSQL next to one
-process on SQLite (the baseline, measured in the same run), then firing lateness with 3 replicas.
+process on SQLite (the baseline, measured in the same run), then firing lateness with 3 replicas, then
+signed webhook deliveries from a PostgreSQL outbox next to a SQLite one (webhook-bench, C sink).
 
 A throwaway PostgreSQL server (Tests/Support/postgres-server.sh) holds one new database per
 configuration. Adds: one wrk per replica, together CONNECTIONS connections, each add a new request due
@@ -12,7 +13,7 @@ benchmark adds to its own database (`clock_timestamp()` at insert) and compared 
 import argparse, json, os, statistics, subprocess, sys, tempfile, threading, time, http.client
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ADMIN, ROOT, WORK, api, start, stop  # noqa: E402
+from bench import ADMIN, ROOT, WORK, api, build_baseline, start, stop  # noqa: E402
 
 SERVER = os.path.join(ROOT, "Tests", "Support", "postgres-server.sh")
 
@@ -144,9 +145,36 @@ def lateness(args, database):
             stop(process)
 
 
+def webhooks(args, database):
+    """Deliveries/s of the dispatcher from a SQLite outbox, then from the PostgreSQL `database`'s, alternating
+    over `args.rounds` rounds; each run against a fresh C sink. Medians."""
+    rates = {"sqlite": [], "postgres": []}
+    sink_binary = build_baseline()
+    for round_index in range(args.rounds):
+        for store in ("sqlite", "postgres"):
+            sink, port = start([sink_binary])
+            try:
+                command = [args.webhook_bench, "--mode", "dispatcher", "--sink-port", str(port), "--messages", str(args.webhook_messages)]
+                if store == "postgres":
+                    name = f"bench_webhooks_{round_index}"
+                    psql(database, f"CREATE DATABASE {name}")
+                    command += ["--database-url", database.rsplit("/", 1)[0] + f"/{name}"]
+                output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+                result = json.loads(output.strip().splitlines()[-1])
+            finally:
+                stop(sink)
+            if result["delivered"] != args.webhook_messages:
+                raise SystemExit(f"webhook-bench on {store} delivered {result['delivered']} of {args.webhook_messages}")
+            rates[store].append(result["rate"])
+    return statistics.median(rates["sqlite"]), statistics.median(rates["postgres"])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--usernotifyd", default=os.path.join(ROOT, ".build", "release", "usernotifyd"))
+    parser.add_argument("--webhook-bench", default=os.path.join(ROOT, ".build", "release", "webhook-bench"))
+    parser.add_argument("--webhook-messages", type=int, default=20000)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the webhook runs")
     parser.add_argument("--duration", type=int, default=8)
     parser.add_argument("--connections", type=int, default=48)
     parser.add_argument("--centers", type=int, default=200)
@@ -168,6 +196,7 @@ def main():
             print(f"{name}: {results[-1][2]:.0f} adds/s, {results[-1][3]:.0f} fires/s", file=sys.stderr)
         psql(server, "CREATE DATABASE bench_late")
         late = lateness(args, server.rsplit("/", 1)[0] + "/bench_late")
+        hooks = webhooks(args, server)
     finally:
         subprocess.run([SERVER, "remove", root], check=False)
     base_adds, base_fires = results[0][2], results[0][3]
@@ -177,6 +206,8 @@ def main():
         print(f"{label:<24}{adds:>10.0f}{adds / base_adds:>8.2f}{fires:>10.0f}{fires / base_fires:>8.2f}{added:>10}")
     print(f"\nfiring lateness, PostgreSQL, 3 replicas, {args.rate} fires/s for {args.spread} s: "
           f"p50 {late[0]:.2f} ms, p99 {late[1]:.2f} ms, max {late[2]:.2f} ms (min {late[3]:.2f} ms)")
+    print(f"signed webhook deliveries, {args.webhook_messages} messages, {args.rounds} rounds, medians: "
+          f"PostgreSQL outbox {hooks[1]:.0f}/s, SQLite outbox {hooks[0]:.0f}/s (ratio {hooks[1] / hooks[0]:.2f})")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 // make bench: signed webhook deliveries per second from the outbox to a loopback sink.
 //
-//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc]
+//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc] [--database-url URL]
 //
-// dispatcher: fills a fresh SQLite outbox with N messages for one endpoint (the sink), runs the real
-// dispatcher (claims, signing, AsyncHTTPClient, the SSRF guard, attempts recorded durably) on the system
-// clock until every message is delivered. ahc, the baseline: a bare AsyncHTTPClient loop posting the same
+// dispatcher: fills a fresh SQLite outbox (or, with --database-url, the outbox of an empty PostgreSQL
+// database) with N messages for one endpoint (the sink), runs the real dispatcher (claims, signing,
+// AsyncHTTPClient, the SSRF guard, attempts recorded) on the system clock until every message is
+// delivered. ahc, the baseline: a bare AsyncHTTPClient loop posting the same
 // body with the same headers to the same sink over the same number of connections, C at a time. Prints
 // one JSON line with the rate.
 import AsyncHTTPClient
@@ -12,6 +13,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import PostgresStorage
 import SQLiteStorage
 import Scheduling
 import Storage
@@ -22,6 +24,7 @@ var messages = 20_000
 var sinkPort = 0
 var connections = 32
 var mode = "dispatcher"
+var databaseURL: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -29,7 +32,10 @@ while let argument = arguments.next() {
     case "--sink-port": sinkPort = Int(arguments.next() ?? "") ?? sinkPort
     case "--connections": connections = Int(arguments.next() ?? "") ?? connections
     case "--mode": mode = arguments.next() ?? mode
-    default: fatalError("usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc]")
+    case "--database-url": databaseURL = arguments.next()
+    default:
+        fatalError(
+            "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc] [--database-url URL]")
     }
 }
 precondition(sinkPort > 0, "--sink-port is required")
@@ -48,6 +54,7 @@ func bareLoop(url: String, payload: Data, connections: Int, messages: Int) async
     var configuration = HTTPClient.Configuration()
     configuration.redirectConfiguration = .disallow
     configuration.decompression = .disabled
+    configuration.tracing.tracer = nil
     configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     let headers = WebhookSignature.headers(
@@ -76,11 +83,32 @@ func bareLoop(url: String, payload: Data, connections: Int, messages: Int) async
 }
 
 /// The dispatcher over a fresh outbox of `messages` messages.
-func dispatcher(url: String, payload: Data, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-bench-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
+/// The dispatcher's run on a fresh SQLite file, or on the PostgreSQL database at `databaseURL` (its pool
+/// running beside).
+func dispatcher(
+    url: String, payload: Data, connections: Int, messages: Int, databaseURL: String?
+) async throws -> (delivered: Int, seconds: Double) {
+    guard let databaseURL else {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
+        return try await dispatcher(store, url: url, payload: payload, connections: connections, messages: messages)
+    }
+    var logger = Logger(label: "webhook-bench")
+    logger.logLevel = .warning
+    let store = PostgresStore(configuration: try PostgresStore.Configuration(url: URL(string: databaseURL)!), logger: logger)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { await store.run() }
+        defer { group.cancelAll() }
+        try await store.prepare()
+        return try await dispatcher(store, url: url, payload: payload, connections: connections, messages: messages)
+    }
+}
+
+func dispatcher(
+    _ store: any PrincipalStore & WebhookStore, url: String, payload: Data, connections: Int, messages: Int
+) async throws -> (delivered: Int, seconds: Double) {
     let now = Date()
     try await store.insertApp(AppRecord(id: "app", name: "bench", createdAt: now))
     try await store.setWebhookConfiguration(appID: "app", WebhookConfiguration(delegateURL: url, secrets: [WebhookSecret.generate().text]))
@@ -114,7 +142,9 @@ func dispatcher(url: String, payload: Data, connections: Int, messages: Int) asy
 let (delivered, elapsed) =
     switch mode {
     case "ahc": try await bareLoop(url: url, payload: payload, connections: connections, messages: messages)
-    case "dispatcher": try await dispatcher(url: url, payload: payload, connections: connections, messages: messages)
+    case "dispatcher":
+        try await dispatcher(
+            url: url, payload: payload, connections: connections, messages: messages, databaseURL: databaseURL)
     default: fatalError("--mode is dispatcher or ahc")
     }
 print(

@@ -39,7 +39,8 @@ extension PostgresStore {
         }
     }
 
-    /// What stands for no next fire date in `upsert_pending`'s arrays (whose elements cannot be null).
+    /// What stands for no date in the arrays statements take (whose elements cannot be null): no next
+    /// fire date in `upsert_pending`'s, no next attempt in a webhook record's.
     static let noDate = Int64.min
 
     /// Adds in one call of the schema's `upsert_pending` (migration 5), which locks each center, checks its

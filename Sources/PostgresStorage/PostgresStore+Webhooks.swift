@@ -158,58 +158,110 @@ extension PostgresStore: WebhookStore {
         }
     }
 
-    /// Each attempt in a transaction of its own: they lock their message and their endpoint's failure row,
-    /// which other replicas' records lock too (one at a time, no lock order to keep across attempts).
+    /// The attempts answered together, in one transaction that does not wait for its WAL flush (see
+    /// `WebhookStore.recordAttempts`): the messages' new states in one statement, fenced by their claims
+    /// (an attempt whose claim was taken over records nothing), their attempts in another, then each
+    /// endpoint's outcomes in order — endpoints in key order, the order every replica locks their rows
+    /// in. A batch that fails (a conflict with another replica's) is recorded again one attempt at a time,
+    /// so that no attempt goes unrecorded for another's sake.
     package func recordAttempts(_ attempts: [RecordedAttempt]) async throws {
-        for recorded in attempts { try await recordOne(recorded.attempt, of: recorded.delivery, endpoint: recorded.endpoint) }
+        guard !attempts.isEmpty else { return }
+        do {
+            try await recordTogether(attempts)
+        } catch  where attempts.count > 1 {
+            for recorded in attempts { try await recordTogether([recorded]) }
+        }
     }
 
-    private func recordOne(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws {
-        try await write { connection, changes in
-            // Fenced: only the claim that holds the message records its attempt.
-            guard
-                let seq = try await connection.rows(
-                    "SELECT seq FROM deliveries WHERE id = \(delivery.id) AND claim_token = \(delivery.claim) FOR UPDATE", self.logger
-                ).first?.get("seq", as: Int64.self)
-            else { return }
+    private func recordTogether(_ attempts: [RecordedAttempt]) async throws {
+        try await write(durable: false) { connection, changes in
+            let deliveries = attempts.map(\.delivery)
+            var fenced: [String: Int64] = [:]
+            for row in try await connection.rows(
+                """
+                UPDATE deliveries d SET status = t.status, attempts = t.attempts, failures = t.failures,
+                    next_attempt = NULLIF(t.next_attempt, \(Self.noDate)), claim_token = NULL, claimed_until = NULL
+                FROM unnest(\(deliveries.map(\.id)), \(deliveries.map { $0.claim ?? 0 }), \(deliveries.map(\.status.rawValue)),
+                    \(deliveries.map(\.attempts)), \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(Self.milliseconds) ?? Self.noDate }))
+                    AS t(id, claim, status, attempts, failures, next_attempt)
+                WHERE d.id = t.id AND d.claim_token = t.claim
+                RETURNING d.id, d.seq
+                """, self.logger)
+            {
+                fenced[try row.get("id", as: String.self)] = try row.get("seq", as: Int64.self)
+            }
+            let recorded = attempts.filter { fenced[$0.delivery.id] != nil }
+            guard !recorded.isEmpty else { return }
+            let made = recorded.map(\.attempt)
+            // Arrays hold no nulls: -1 stands for no status, and `has_error` says whether there is an error.
             try await connection.run(
                 """
                 INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms)
-                VALUES (\(seq), \(attempt.number), \(Self.milliseconds(attempt.at)), \(attempt.statusCode), \(attempt.error),
-                \(attempt.durationMilliseconds)) ON CONFLICT DO NOTHING
+                SELECT t.seq, t.number, t.at, NULLIF(t.status_code, -1), CASE WHEN t.has_error THEN t.error END, t.duration_ms
+                FROM unnest(\(recorded.map { fenced[$0.delivery.id]! }), \(made.map(\.number)), \(made.map { Self.milliseconds($0.at) }),
+                    \(made.map { $0.statusCode ?? -1 }), \(made.map { $0.error != nil }), \(made.map { $0.error ?? "" }),
+                    \(made.map(\.durationMilliseconds)))
+                    AS t(seq, number, at, status_code, has_error, error, duration_ms)
+                ON CONFLICT DO NOTHING
                 """, self.logger)
-            try await connection.run(
-                """
-                UPDATE deliveries SET status = \(delivery.status.rawValue), attempts = \(delivery.attempts), failures = \(delivery.failures),
-                next_attempt = \(delivery.nextAttempt.map(Self.milliseconds)), claim_token = NULL, claimed_until = NULL WHERE seq = \(seq)
-                """, self.logger)
-            if delivery.nextAttempt != nil { changes.announce(.outbox) }
-            let reason: EndpointState.Reason
-            switch endpoint {
-            case .answered:
-                try await connection.run(
-                    "DELETE FROM endpoint_failures WHERE app_id = \(delivery.appID) AND url = \(delivery.url)", self.logger)
-                return
-            case .failed(let cutoff):
-                let since = try await connection.rows(
-                    """
-                    INSERT INTO endpoint_failures(app_id, url, since) VALUES (\(delivery.appID), \(delivery.url), \(Self.milliseconds(attempt.at)))
-                    ON CONFLICT (app_id, url) DO UPDATE SET since = endpoint_failures.since RETURNING since
-                    """, self.logger
-                ).first?.get("since", as: Int64.self)
-                guard let since, since <= Self.milliseconds(cutoff) else { return }
-                reason = .failing
-            case .gone:
-                reason = .gone
+            if recorded.contains(where: { $0.delivery.nextAttempt != nil }) { changes.announce(.outbox) }
+            let endpoints = Dictionary(grouping: recorded) { EndpointKey(appID: $0.delivery.appID, url: $0.delivery.url) }
+            for key in endpoints.keys.sorted() {
+                var answered = false
+                for attempt in endpoints[key]! {
+                    // Answers in a row clear the failures once.
+                    if case .answered = attempt.endpoint {
+                        if answered { continue }
+                        answered = true
+                    } else {
+                        answered = false
+                    }
+                    if let disabled = try await self.recordOutcome(attempt.endpoint, of: key, at: attempt.attempt.at, connection) {
+                        changes.announce(disabled)
+                    }
+                }
             }
-            let disabled = try await connection.rows(
-                """
-                INSERT INTO disabled_endpoints(app_id, url, disabled_at, reason)
-                VALUES (\(delivery.appID), \(delivery.url), \(Self.milliseconds(attempt.at)), \(reason.rawValue))
-                ON CONFLICT DO NOTHING RETURNING url
-                """, self.logger)
-            if !disabled.isEmpty { changes.announce(.endpointDisabled(appID: delivery.appID, url: delivery.url, reason: reason)) }
         }
+    }
+
+    private struct EndpointKey: Hashable, Comparable {
+        var appID: String
+        var url: String
+
+        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.appID, lhs.url) < (rhs.appID, rhs.url) }
+    }
+
+    /// What an attempt's outcome does to its endpoint: an answer clears its failures; a failure starts
+    /// them (or keeps their start) and disables the endpoint once failing since before the cutoff; 410
+    /// disables it. Returns the endpoint's disabling, if this did it.
+    private func recordOutcome(
+        _ outcome: EndpointOutcome, of endpoint: EndpointKey, at date: Date, _ connection: PostgresConnection
+    ) async throws -> StoreChange? {
+        let reason: EndpointState.Reason
+        switch outcome {
+        case .answered:
+            try await connection.run(
+                "DELETE FROM endpoint_failures WHERE app_id = \(endpoint.appID) AND url = \(endpoint.url)", self.logger)
+            return nil
+        case .failed(let cutoff):
+            let since = try await connection.rows(
+                """
+                INSERT INTO endpoint_failures(app_id, url, since) VALUES (\(endpoint.appID), \(endpoint.url), \(Self.milliseconds(date)))
+                ON CONFLICT (app_id, url) DO UPDATE SET since = endpoint_failures.since RETURNING since
+                """, self.logger
+            ).first?.get("since", as: Int64.self)
+            guard let since, since <= Self.milliseconds(cutoff) else { return nil }
+            reason = .failing
+        case .gone:
+            reason = .gone
+        }
+        let disabled = try await connection.rows(
+            """
+            INSERT INTO disabled_endpoints(app_id, url, disabled_at, reason)
+            VALUES (\(endpoint.appID), \(endpoint.url), \(Self.milliseconds(date)), \(reason.rawValue))
+            ON CONFLICT DO NOTHING RETURNING url
+            """, self.logger)
+        return disabled.isEmpty ? nil : .endpointDisabled(appID: endpoint.appID, url: endpoint.url, reason: reason)
     }
 
     package func deliveries(

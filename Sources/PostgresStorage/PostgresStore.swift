@@ -153,10 +153,10 @@ package final class PostgresStore: Sendable {
     }
 
     /// Runs `body` in one transaction that ends by notifying the other replicas of what it changed;
-    /// once it committed, announces that on this replica's feed. `durable` false: a write that only takes
-    /// leases (a claim) commits without waiting for its WAL flush — visible to every replica at once, and
-    /// a crash of the server that loses it loses nothing: the claim was its holder's promise to fire, and
-    /// a firing records nothing without the claim it was fenced by.
+    /// once it committed, announces that on this replica's feed. `durable` false: a write whose loss to a
+    /// crash of the server loses nothing commits without waiting for its WAL flush (visible to every
+    /// replica at once): a claim (its holder's promise to fire; a firing records nothing without the claim
+    /// it was fenced by), a webhook attempt's record (the message goes again under its id).
     func write<T: Sendable>(
         durable: Bool = true, _ body: @escaping @Sendable (PostgresConnection, inout ChangeSet) async throws -> T
     ) async throws -> T {

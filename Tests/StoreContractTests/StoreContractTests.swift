@@ -783,6 +783,57 @@ import Webhooks
         }
     }
 
+    /// An endpoint hears the attempts of one batch in their order: a failure starts its streak, an
+    /// answer ends it, the next failure starts another, and a failure past the cutoff disables the
+    /// other endpoint. Each attempt keeps its status or its error, whichever it had.
+    @Test(arguments: StoreFactory.all)
+    func anEndpointHearsTheAttemptsOfABatchInOrder(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            let flaky = "https://flaky.example/hook"
+            let down = "https://down.example/hook"
+            try await store.enqueueDeliveries(
+                (1...3).map { message("msg_f\($0)", url: flaky) } + (1...2).map { message("msg_d\($0)", url: down) })
+            let now = Self.now
+            let claimed = try await store.claimDueDeliveries(
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+            let byID = Dictionary(uniqueKeysWithValues: claimed.map { ($0.id, $0) })
+            func attempt(_ id: String, at seconds: Double, status: Int?, endpoint: EndpointOutcome) throws -> RecordedAttempt {
+                var message = try #require(byID[id])
+                message.attempts = 1
+                message.status = status == 200 ? .delivered : .pending
+                message.failures = status == 200 ? 0 : 1
+                message.nextAttempt = status == 200 ? nil : now.addingTimeInterval(60)
+                return RecordedAttempt(
+                    DeliveryAttemptRecord(
+                        number: 1, at: now.addingTimeInterval(seconds), statusCode: status,
+                        error: status == nil ? "no response within 15s" : nil,
+                        durationMilliseconds: 5), of: message, endpoint: endpoint)
+            }
+            let never = EndpointOutcome.failed(disableIfFailingSince: now.addingTimeInterval(-3600))
+            try await store.recordAttempts([
+                try attempt("msg_f1", at: 1, status: nil, endpoint: never),
+                try attempt("msg_d1", at: 1, status: 500, endpoint: never),
+                try attempt("msg_f2", at: 2, status: 200, endpoint: .answered),
+                try attempt("msg_d2", at: 2, status: 503, endpoint: .failed(disableIfFailingSince: now.addingTimeInterval(1))),
+                try attempt("msg_f3", at: 3, status: 502, endpoint: never),
+            ])
+            let states = Dictionary(uniqueKeysWithValues: try await store.endpointStates(appID: "a").map { ($0.url, $0) })
+            #expect(states[flaky]?.failingSince == now.addingTimeInterval(3), "the streak after the answer")
+            #expect(states[flaky]?.disabledAt == nil)
+            #expect(states[down]?.failingSince == now.addingTimeInterval(1))
+            #expect(states[down]?.reason == .failing)
+            let timedOut = try #require(try await store.delivery(appID: "a", id: "msg_f1"))
+            #expect(timedOut.0.nextAttempt == now.addingTimeInterval(60))
+            #expect(timedOut.1.map(\.statusCode) == [nil])
+            #expect(timedOut.1.map(\.error) == ["no response within 15s"])
+            let answered = try #require(try await store.delivery(appID: "a", id: "msg_f2"))
+            #expect(answered.0.status == .delivered)
+            #expect(answered.0.nextAttempt == nil)
+            #expect(answered.1.map(\.statusCode) == [200])
+            #expect(answered.1.map(\.error) == [nil])
+        }
+    }
+
     /// Messages claimed and never attempted go back at once; a claim taken over meanwhile is not undone.
     @Test(arguments: StoreFactory.all)
     func releasedClaimsCanBeClaimedAgainAtOnce(_ factory: StoreFactory) async throws {
