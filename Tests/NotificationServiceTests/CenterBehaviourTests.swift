@@ -4,6 +4,7 @@ import NotificationService
 import SQLiteStorage
 import Scheduling
 import Storage
+import Synchronization
 import Testing
 
 @Suite struct CenterBehaviourTests {
@@ -74,6 +75,30 @@ import Testing
         }
         let claims = await harness.scheduler.claims - claimsBefore
         #expect(claims <= 200 / 16 + 3, "claimed \(claims) times for 200 firings")
+        await harness.stop()
+    }
+
+    /// A burst is fired a batch at a time, and while one batch fires the next is already being claimed:
+    /// when the first batch's firing starts, the claim of the second has started too.
+    @Test func aBacklogClaimsTheNextBatchWhileOneFires() async throws {
+        let counter = ClaimCounter()
+        let harness = try CenterHarness(pendingLimit: 100, backlogBatchSize: 8) { service in
+            counter.inner.withLock { $0 = service }
+            return counter
+        }
+        counter.scheduler.withLock { $0 = harness.scheduler }
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        for index in 0..<30 {
+            _ = try await harness.add("c1", request("b-\(index)", .timeInterval(60, repeats: false)))
+        }
+        await harness.scheduler.settle()
+        let claimsBefore = await harness.scheduler.claims
+        await harness.advance(by: 61)
+        #expect(try await harness.delivered().count == 30)
+        let fired = counter.fired.withLock { $0 }
+        #expect(fired.count >= 3, "fired in batches: \(fired.map(\.batch))")
+        #expect(fired.first.map { $0.claimsBefore - claimsBefore } == 2, "the first batch's claim, then the next one's, before it fired")
         await harness.stop()
     }
 
@@ -282,5 +307,19 @@ import Testing
         try await harness.service.setCategories(
             appID: "app", [NotificationCategory(identifier: "LATER", actions: [NotificationAction(identifier: "DONE", title: "Done")])])
         _ = try await harness.service.respond(harness.key("c1"), identifier: "m1", done)
+    }
+}
+
+/// Passes firings on to the service, noting each batch's size and how many claims the scheduler had
+/// started when it came.
+final class ClaimCounter: FiringHandler {
+    let inner = Mutex<(any FiringHandler)?>(nil)
+    let scheduler = Mutex<Scheduler?>(nil)
+    let fired = Mutex<[(batch: Int, claimsBefore: Int)]>([])
+
+    func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
+        let claims = await scheduler.withLock { $0 }?.claims ?? 0
+        fired.withLock { $0.append((due.count, claims)) }
+        return try await inner.withLock { $0 }!.fire(due, at: now)
     }
 }

@@ -19,9 +19,11 @@ final class CenterHarness: Sendable {
     let scheduler: Scheduler
     private let runner = Mutex<Task<Void, any Error>?>(nil)
 
+    /// `firing` wraps the service as the scheduler's firing handler (to watch its calls).
     init(
         directory: URL? = nil, clock: ManualClock = ManualClock(now: CenterHarness.start), pendingLimit: Int = 64,
-        delegate: any CenterDelegate = NoDelegate()
+        delegate: any CenterDelegate = NoDelegate(), backlogBatchSize: Int = 1024,
+        firing: (any FiringHandler) -> any FiringHandler = { $0 }
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("center-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -32,7 +34,8 @@ final class CenterHarness: Sendable {
         configuration.pendingLimit = pendingLimit
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         service = NotificationCenterService(store: store, clock: clock, delegate: delegate, configuration: configuration, logger: logger)
-        let scheduler = Scheduler(store: store, clock: clock, handler: service, logger: logger)
+        let scheduler = Scheduler(
+            store: store, clock: clock, handler: firing(service), logger: logger, backlogBatchSize: backlogBatchSize)
         store.changes.listen { if case .due(let date) = $0 { scheduler.wake(dueAt: date) } }
         self.scheduler = scheduler
     }
