@@ -235,7 +235,9 @@ package actor Scheduler: Service {
     /// writes). Called before the cycle fires what it holds, so at most one batch is held beside it.
     private func backlogRefill() -> Refill.Order? {
         let now = clock.now
-        guard backlog, !refilling, !mustClaim, nextUnclaimed.map({ $0 <= now }) == true else { return nil }
+        guard backlog, !refilling, mustClaim || nextUnclaimed.map({ $0 <= now }) == true else { return nil }
+        // It is also the claim a wake-up asked for: it starts after the wake-up was taken.
+        mustClaim = false
         let horizon = now.addingTimeInterval(lookahead)
         return Refill.Order(horizon: horizon, limit: backlogBatchSize, leaseUntil: horizon.addingTimeInterval(lease))
     }

