@@ -205,8 +205,8 @@ extension PostgresStore: WebhookStore {
                 ON CONFLICT DO NOTHING
                 """, self.logger)
             if recorded.contains(where: { $0.delivery.nextAttempt != nil }) { changes.announce(.outbox) }
-            let endpoints = Dictionary(grouping: recorded) { EndpointKey(appID: $0.delivery.appID, url: $0.delivery.url) }
-            for key in endpoints.keys.sorted() {
+            let endpoints = Dictionary(grouping: recorded) { WebhookEndpoint(appID: $0.delivery.appID, url: $0.delivery.url) }
+            for key in endpoints.keys.sorted(by: { ($0.appID, $0.url) < ($1.appID, $1.url) }) {
                 var answered = false
                 for attempt in endpoints[key]! {
                     // Answers in a row clear the failures once.
@@ -224,18 +224,11 @@ extension PostgresStore: WebhookStore {
         }
     }
 
-    private struct EndpointKey: Hashable, Comparable {
-        var appID: String
-        var url: String
-
-        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.appID, lhs.url) < (rhs.appID, rhs.url) }
-    }
-
     /// What an attempt's outcome does to its endpoint: an answer clears its failures; a failure starts
     /// them (or keeps their start) and disables the endpoint once failing since before the cutoff; 410
     /// disables it. Returns the endpoint's disabling, if this did it.
     private func recordOutcome(
-        _ outcome: EndpointOutcome, of endpoint: EndpointKey, at date: Date, _ connection: PostgresConnection
+        _ outcome: EndpointOutcome, of endpoint: WebhookEndpoint, at date: Date, _ connection: PostgresConnection
     ) async throws -> StoreChange? {
         let reason: EndpointState.Reason
         switch outcome {

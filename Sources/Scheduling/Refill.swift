@@ -10,6 +10,11 @@ final class Refill: Sendable {
         var horizon: Date
         var limit: Int
         var leaseUntil: Date
+
+        /// The claim, in one transaction.
+        func claim(on store: any NotificationStore) async throws -> ClaimedBatch {
+            try await store.claimDue(now: horizon, limit: limit, leaseUntil: leaseUntil)
+        }
     }
 
     private let outcome = Mutex<Result<ClaimedBatch, any Error>?>(nil)
@@ -20,7 +25,7 @@ final class Refill: Sendable {
     func run(_ order: Order, on store: any NotificationStore) async {
         let result: Result<ClaimedBatch, any Error>
         do {
-            result = .success(try await store.claimDue(now: order.horizon, limit: order.limit, leaseUntil: order.leaseUntil))
+            result = .success(try await order.claim(on: store))
         } catch {
             result = .failure(error)
         }
