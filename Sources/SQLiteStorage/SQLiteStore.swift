@@ -55,9 +55,10 @@ package final class SQLiteStore: NotificationStore {
         checkpointer = try Self.translating { try DatabaseQueue(path: path, configuration: checkpointConfiguration) }
     }
 
-    /// Moves the whole WAL into the database file now and empties it (after a bulk import).
-    package func checkpoint() async throws {
-        try await checkpointer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    /// Moves the whole WAL into the database file now, so that the next commit starts it over (after a
+    /// bulk import): `.truncate` empties the file as well, `.restart` keeps it for the commits to come.
+    package func checkpoint(_ mode: Database.CheckpointMode = .truncate) async throws {
+        try await checkpointer.writeWithoutTransaction { db in _ = try db.checkpoint(mode) }
     }
 
     /// Moves the WAL into the database file every `interval`, on the checkpointing connection, until
