@@ -1,6 +1,7 @@
 // make bench: signed webhook deliveries per second from the outbox to a loopback sink.
 //
 //   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc] [--database-url URL]
+//                 [--host NAME]
 //
 // dispatcher: fills a fresh SQLite outbox (or, with --database-url, the outbox of an empty PostgreSQL
 // database) with N messages for one endpoint (the sink), runs the real dispatcher (claims, signing,
@@ -25,6 +26,7 @@ var sinkPort = 0
 var connections = 32
 var mode = "dispatcher"
 var databaseURL: String?
+var host = "127.0.0.1"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -33,13 +35,17 @@ while let argument = arguments.next() {
     case "--connections": connections = Int(arguments.next() ?? "") ?? connections
     case "--mode": mode = arguments.next() ?? mode
     case "--database-url": databaseURL = arguments.next()
+    case "--host": host = arguments.next() ?? host
     default:
         fatalError(
-            "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc] [--database-url URL]")
+            "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc] [--database-url URL] [--host NAME]"
+        )
     }
 }
 precondition(sinkPort > 0, "--sink-port is required")
-let url = "http://127.0.0.1:\(sinkPort)/hook"
+// An IP literal by default; a name (`--host localhost`) is resolved for the SSRF guard as a real
+// endpoint's would be.
+let url = "http://\(host):\(sinkPort)/hook"
 // A payload the size of a real notification.response message.
 let payload = Data(
     #"{"data":{"actionIdentifier":"com.apple.UNNotificationDefaultActionIdentifier","centerID":"phone-1","notification":{"date":"2026-11-21T10:00:00.000Z","presentation":{"badge":false,"banner":true,"list":true,"lockScreen":false,"reasons":[],"sound":true},"request":{"content":{"body":"Your tea has steeped for four minutes.","title":"Tea is ready"},"identifier":"tea"}}},"timestamp":"2026-11-21T10:00:01.000Z","type":"notification.response"}"#

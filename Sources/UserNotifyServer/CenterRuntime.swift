@@ -88,8 +88,9 @@ package final class CenterRuntime: Service {
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
         let backend = try StorageBackend.open(configuration, logger: logger)
         let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
-        let sender = WebhookSender(policy: policy)
-        let downloader = MediaDownloader(policy: policy)
+        let resolver = HostResolver()
+        let sender = WebhookSender(policy: policy, resolver: resolver)
+        let downloader = MediaDownloader(policy: policy, resolver: resolver)
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await backend.run() }

@@ -1,23 +1,73 @@
 import NIOPosix
+import Synchronization
 import Webhooks
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Resolves a host name to its addresses (getaddrinfo, on NIO's blocking-I/O thread pool), so that the
-/// SSRF guard can check every one of them before a call.
-package enum HostResolver {
-    package static func addresses(of host: String) async throws -> [IPAddress] {
-        if let literal = IPAddress(host) { return [literal] }
-        return try await NIOThreadPool.singleton.runIfActive { resolve(host) }
+/// Resolves host names for the SSRF guard (getaddrinfo, on NIO's blocking-I/O thread pool), so that it
+/// can check every address before a call, and keeps each answer for `lifetime`: a webhook endpoint
+/// called thousands of times a second is looked up once in that time, not once per attempt (glibc
+/// caches nothing: each lookup may be a DNS query, on a thread pool shared with file I/O).
+///
+/// The guard stays what it was: AsyncHTTPClient resolves the name again to connect, so a name that
+/// changes its addresses between the check and the call (DNS rebinding) gets past it either way; the
+/// network a deployment allows (`webhookAllowedNetworks`, and its egress rules) is what holds then.
+/// Only answers with addresses are kept: a name that did not resolve is looked up again on the next call.
+package final class HostResolver: Sendable {
+    package typealias Lookup = @Sendable (String) async throws -> [IPAddress]
+
+    private struct Answer {
+        var addresses: [IPAddress]
+        var expires: ContinuousClock.Instant
     }
 
-    private static func resolve(_ host: String) -> [IPAddress] {
+    private let answers = Mutex<[String: Answer]>([:])
+    private let lifetime: Duration
+    private let capacity: Int
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let lookup: Lookup
+
+    /// `lookup` and `now` are getaddrinfo and the continuous clock unless a test gives its own.
+    package init(
+        lifetime: Duration = .seconds(10), capacity: Int = 4096,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        lookup: @escaping Lookup = { host in try await NIOThreadPool.singleton.runIfActive { HostResolver.getaddrinfo(host) } }
+    ) {
+        self.lifetime = lifetime
+        self.capacity = capacity
+        self.now = now
+        self.lookup = lookup
+    }
+
+    /// The host's addresses: an IP literal's own, else the answer kept from a lookup less than
+    /// `lifetime` ago (unless `fresh`), else a new lookup's.
+    package func addresses(of host: String, fresh: Bool = false) async throws -> [IPAddress] {
+        if let literal = IPAddress(host) { return [literal] }
+        if !fresh, let kept = answers.withLock({ $0[host] }), kept.expires > now() { return kept.addresses }
+        let addresses = try await lookup(host)
+        guard !addresses.isEmpty else { return [] }
+        let at = now()
+        answers.withLock { answers in
+            if answers.count >= capacity, answers[host] == nil {
+                // Full: the expired answers go, and all of them if none had.
+                answers = answers.filter { $0.value.expires > at }
+                if answers.count >= capacity { answers.removeAll(keepingCapacity: true) }
+            }
+            answers[host] = Answer(addresses: addresses, expires: at + lifetime)
+        }
+        return addresses
+    }
+
+    /// How many answers are kept now (for tests).
+    package var keptCount: Int { answers.withLock { $0.count } }
+
+    private static func getaddrinfo(_ host: String) -> [IPAddress] {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
+        guard Glibc.getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
         defer { freeaddrinfo(first) }
         var addresses: [IPAddress] = []
         var current: UnsafeMutablePointer<addrinfo>? = first
@@ -44,11 +94,14 @@ package enum HostResolver {
 }
 
 extension OutboundURLPolicy {
-    /// Checks a URL by the rules, then every address its host resolves to now (webhook and attachment URLs).
-    package func checkResolving(_ url: String, field: String) async throws(WebhookConfigurationError) {
+    /// Checks a URL by the rules, then every address its host resolves to (webhook and attachment URLs):
+    /// as `resolver` last found them, or looked up now when `fresh` (a URL an app sets).
+    package func checkResolving(_ url: String, field: String, resolver: HostResolver, fresh: Bool = false)
+        async throws(WebhookConfigurationError)
+    {
         let target = try check(url, field: field)
         guard target.literal == nil else { return }
-        let addresses = (try? await HostResolver.addresses(of: target.host)) ?? []
+        let addresses = (try? await resolver.addresses(of: target.host, fresh: fresh)) ?? []
         try check(addresses, host: target.host, field: field)
     }
 }

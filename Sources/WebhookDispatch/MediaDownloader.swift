@@ -11,10 +11,12 @@ import Webhooks
 package final class MediaDownloader: RemoteMediaFetcher {
     private let client: HTTPClient
     private let policy: OutboundURLPolicy
+    private let resolver: HostResolver
     private let timeout: Duration
 
-    package init(policy: OutboundURLPolicy, timeout: Duration = .seconds(30)) {
+    package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), timeout: Duration = .seconds(30)) {
         self.policy = policy
+        self.resolver = resolver
         self.timeout = timeout
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
@@ -29,7 +31,7 @@ package final class MediaDownloader: RemoteMediaFetcher {
                 code: "attachmentInvalidURL", kind: .invalid, message: "The attachment URL '\(url)' could not be fetched: \(reason).")
         }
         do {
-            try await policy.checkResolving(url, field: "url")
+            try await policy.checkResolving(url, field: "url", resolver: resolver)
         } catch {
             throw invalid("refused by the SSRF guard: \(error.message)")
         }

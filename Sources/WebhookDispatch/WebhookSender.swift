@@ -5,8 +5,9 @@ import NIOHTTP1
 import Webhooks
 
 /// Posts signed JSON to client URLs with AsyncHTTPClient (pooled connections, timeouts): never follows a
-/// redirect, checks every URL against the SSRF guard (the host's resolved addresses included) right
-/// before the call, and reads at most `maxResponseBytes` of an answer.
+/// redirect, checks every URL against the SSRF guard (the host's resolved addresses included, as
+/// `HostResolver` keeps them for a few seconds) right before the call, and reads at most
+/// `maxResponseBytes` of an answer.
 package final class WebhookSender: Sendable {
     package struct Outcome: Sendable {
         /// nil when no response came (refused by the guard, connection error, timeout).
@@ -22,9 +23,11 @@ package final class WebhookSender: Sendable {
     package static let maxResponseBytes = 64 * 1024
     private let client: HTTPClient
     package let policy: OutboundURLPolicy
+    private let resolver: HostResolver
 
-    package init(policy: OutboundURLPolicy) {
+    package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver()) {
         self.policy = policy
+        self.resolver = resolver
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
@@ -39,7 +42,7 @@ package final class WebhookSender: Sendable {
 
     /// Checks a URL as an app sets it: the rules, then the addresses its host resolves to now.
     package func checkURL(_ url: String, field: String) async throws(WebhookConfigurationError) {
-        try await policy.checkResolving(url, field: field)
+        try await policy.checkResolving(url, field: field, resolver: resolver, fresh: true)
     }
 
     /// The POST of `body` (JSON) with `headers` to `url`, as every attempt sends it.
@@ -59,7 +62,7 @@ package final class WebhookSender: Sendable {
             Outcome(status: nil, headers: [:], body: [], error: error, duration: ContinuousClock.now - start)
         }
         do {
-            try await checkURL(url, field: "url")
+            try await policy.checkResolving(url, field: "url", resolver: resolver)
         } catch {
             return failure("refused by the SSRF guard: \(error.message)")
         }
