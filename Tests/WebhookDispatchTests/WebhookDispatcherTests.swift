@@ -110,10 +110,22 @@ import Webhooks
     }
 
     @Test func messagesQueuedBehindABusyEndpointGoBackWhenTheDispatcherStops() async throws {
-        // One call in flight (held), one message claimed behind it, when the dispatcher stops.
+        // One call in flight (held), three messages claimed behind it, when the dispatcher stops.
         let (store, clock) = try await Self.whileHoldingTheFirstCall(messages: 5)
-        // msg_0 was under way; msg_1 was queued and went back.
+        // msg_0 was under way; msg_1 to msg_3 were queued and went back.
         #expect(try await Self.claimable(store, at: clock.now) == ["msg_1", "msg_2", "msg_3", "msg_4"])
+    }
+
+    /// One claim fills an endpoint's slots and three rounds behind them, and the next waits until less
+    /// than a round is queued: a held call (one slot) leaves three messages claimed behind it, no more.
+    @Test func aClaimQueuesThreeRoundsBehindAnEndpointsSlots() async throws {
+        try await Self.whileHoldingTheFirstCall(messages: 6) { store, _, _, _ in
+            var claimed: [String] = []
+            for index in 0..<6 where try await store.delivery(appID: "app", id: "msg_\(index)")?.0.claim != nil {
+                claimed.append("msg_\(index)")
+            }
+            #expect(claimed == ["msg_0", "msg_1", "msg_2", "msg_3"])
+        }
     }
 
     @Test func aQueuedMessageWhoseLeaseWouldRunOutBeforeItsAttemptGoesBackAndIsClaimedAfresh() async throws {
