@@ -5,8 +5,9 @@
 // Prints: durable adds per second against a raw SQLite commit in the same run; a campaign (centers
 // created and authorized against adds, then a burst of one request per center due at one instant,
 // against the raw database moving as many rows); resident memory with 100 k and N pending requests
-// against an empty store; firing lateness at 1,000 fires per second with
-// N pending; start-to-ready time of usernotifyd with N pending against an empty data directory.
+// against an empty store; firing lateness at 1,000 fires per second with N pending (from the steady
+// state and from an emptied WAL file) against a raw SQLite commit at each due time; start-to-ready time
+// of usernotifyd with N pending against an empty data directory.
 import Foundation
 import GRDB
 import Logging

@@ -33,7 +33,7 @@ package final class HostResolver: Sendable {
     package init(
         lifetime: Duration = .seconds(10), capacity: Int = 4096,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
-        lookup: @escaping Lookup = { host in try await NIOThreadPool.singleton.runIfActive { HostResolver.getaddrinfo(host) } }
+        lookup: @escaping Lookup = { host in try await NIOThreadPool.singleton.runIfActive { HostResolver.resolve(host) } }
     ) {
         self.lifetime = lifetime
         self.capacity = capacity
@@ -63,11 +63,11 @@ package final class HostResolver: Sendable {
     /// How many answers are kept now (for tests).
     package var keptCount: Int { answers.withLock { $0.count } }
 
-    private static func getaddrinfo(_ host: String) -> [IPAddress] {
+    private static func resolve(_ host: String) -> [IPAddress] {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        guard Glibc.getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
         defer { freeaddrinfo(first) }
         var addresses: [IPAddress] = []
         var current: UnsafeMutablePointer<addrinfo>? = first

@@ -19,7 +19,7 @@ import Webhooks
 /// (a write). The queue is topped up in bulk, once less than a round is left: a claim per message would
 /// cost a transaction per message and hold each slot for the claim's commit, and the claim must come back
 /// before the round left is sent (with a queue of half a round, each claim brought half a round, and a
-/// PostgreSQL outbox delivered 20-30 % less). A message claimed by a process that died is
+/// PostgreSQL outbox delivered 20–30 % less). A message claimed by a process that died is
 /// tried again when its lease runs out: at least once, never lost; the claim's fencing token keeps a late
 /// attempt's record out. Messages still queued when the dispatcher stops, or whose lease would run out
 /// before an attempt could end, are given back.

@@ -6,7 +6,7 @@ import Webhooks
 
 /// Posts signed JSON to client URLs with AsyncHTTPClient (pooled connections, timeouts): never follows a
 /// redirect, checks every URL against the SSRF guard (the host's resolved addresses included, as
-/// `HostResolver` keeps them for a few seconds) right before the call, and reads at most
+/// `HostResolver` keeps them for 10 s) right before the call, and reads at most
 /// `maxResponseBytes` of an answer.
 package final class WebhookSender: Sendable {
     package struct Outcome: Sendable {
