@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NotificationCore
 import Storage
+import Synchronization
 
 /// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
 /// an acknowledged change survives a crash or a power cut (claims and webhook attempt records skip the
@@ -10,7 +11,8 @@ import Storage
 package final class SQLiteStore: NotificationStore {
     /// How large the WAL may grow before checkpoints truncate it (see `SQLiteWriter`).
     package struct WALLimits: Sendable {
-        /// Past this the background checkpointer makes the WAL start over (and truncates it once writes pause).
+        /// Past this the background checkpointer makes the WAL start over (and truncates it once writes have
+        /// paused).
         package var soft: Int
         /// Past this the writer truncates it before its next transaction.
         package var hard: Int
@@ -26,6 +28,7 @@ package final class SQLiteStore: NotificationStore {
     package let changes = ChangeFeed()
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.
     private let checkpointer: DatabaseQueue
+    private let checkpointRounds = Atomic<Int>(0)
 
     /// Opens (creating if needed) the database at `path` and runs the migrations.
     package init(path: String, walLimits: WALLimits = WALLimits()) throws {
@@ -66,26 +69,35 @@ package final class SQLiteStore: NotificationStore {
     /// after, when little is left to copy, so that the next write starts the WAL over from its beginning.
     /// Under a steady stream of commits a passive checkpoint never catches up with the writer, so the WAL
     /// would never start over. A restart holds writers up only for the frames written since the passive
-    /// checkpoint; truncating the file as well cost ~10 ms more (cutting a large file) and made every commit
-    /// after it extend the file again, so the file is truncated only once writes have paused (no commit
-    /// since the last look). While this runs the writer does not checkpoint on its own: a checkpoint in a
-    /// commit would make that commit (and a firing waiting on it) late by tens of milliseconds.
-    package func runCheckpoints(every interval: Duration = .milliseconds(250)) async {
+    /// checkpoint; truncating the file as well holds them for the cut (~10 ms for a large file) and makes
+    /// every commit after it extend the file again until it has grown back, so the file is truncated
+    /// only once writes have paused for `pause` (no commit seen in that time): a lull between bursts of
+    /// work keeps it. While this runs the writer does not checkpoint on its own: a checkpoint in a commit
+    /// would make that commit (and a firing waiting on it) late by tens of milliseconds.
+    package func runCheckpoints(every interval: Duration = .milliseconds(250), pause: Duration = .seconds(5)) async {
         try? await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         defer { try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") } }
         var lastCommits = writer.wal.commits
+        // When a look first saw no commit since the one before (nil while commits come).
+        var quietSince: ContinuousClock.Instant?
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             let wal = writer.wal
             let commits = wal.commits
-            let idle = commits == lastCommits
+            let now = ContinuousClock.now
+            quietSince = commits == lastCommits ? quietSince ?? now : nil
             lastCommits = commits
+            let paused = quietSince.map { now - $0 >= pause } ?? false
             try? await checkpointer.writeWithoutTransaction { db in
                 _ = try db.checkpoint(.passive)
-                if wal.size() > wal.limits.soft { _ = try db.checkpoint(idle ? .truncate : .restart) }
+                if wal.size() > wal.limits.soft { _ = try db.checkpoint(paused ? .truncate : .restart) }
             }
+            checkpointRounds.add(1, ordering: .relaxed)
         }
     }
+
+    /// How many rounds `runCheckpoints` has made (for tests).
+    package var checkpointRoundCount: Int { checkpointRounds.load(ordering: .relaxed) }
 
     /// The largest the WAL file has been after a commit since the store was opened, in bytes.
     package var walHighWater: Int { writer.wal.highWaterMark }

@@ -174,9 +174,10 @@ import Testing
     }
 
     /// Under a steady stream of commits the WAL starts over in place (a restarting checkpoint: the file is
-    /// not cut in the middle of the stream, where it would make a commit late); once writes pause the
-    /// checkpointer cuts the file back.
-    @Test func theWALFileIsCutBackOnceWritesPause() async throws {
+    /// not cut in the middle of the stream, where it would make a commit late); once writes have paused
+    /// the checkpointer cuts the file back — and not after a shorter lull, which would make the next
+    /// burst's first commits wait for the cut and then extend the file again.
+    @Test(arguments: [false, true]) func theWALFileIsCutBackOnceWritesPause(lullOnly: Bool) async throws {
         let directory = try directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("usernotifyd.sqlite").path
@@ -186,7 +187,9 @@ import Testing
         try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: Date()))
         func walSize() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0 }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await store.runCheckpoints(every: .milliseconds(20)) }
+            // A pause that no test run outlasts, or one of a few rounds.
+            let pause: Duration = lullOnly ? .seconds(3600) : .milliseconds(100)
+            group.addTask { await store.runCheckpoints(every: .milliseconds(20), pause: pause) }
             var content = NotificationContent(title: "t")
             content.body = String(repeating: "x", count: 10_000)
             for index in 0..<200 {
@@ -198,10 +201,18 @@ import Testing
                 _ = try await store.upsertPending(request, limit: 64)
             }
             #expect(store.walHighWater > soft, "the writes took the WAL past the soft limit")
-            // Waits for the cut (two checkpointer rounds after the last commit), however slow the machine.
             let deadline = ContinuousClock.now + .seconds(60)
-            while walSize() > soft, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            #expect(walSize() <= soft, "the WAL file is \(walSize()) bytes once writes paused")
+            if lullOnly {
+                // Ten rounds with no commit, however slow the machine: the file stays as it was.
+                let rounds = store.checkpointRoundCount + 10
+                while store.checkpointRoundCount < rounds, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+                #expect(store.checkpointRoundCount >= rounds)
+                #expect(walSize() > soft, "the WAL file is \(walSize()) bytes after a lull")
+            } else {
+                // Waits for the cut (the pause, then a round), however slow the machine.
+                while walSize() > soft, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+                #expect(walSize() <= soft, "the WAL file is \(walSize()) bytes once writes paused")
+            }
             group.cancelAll()
         }
     }
