@@ -102,6 +102,9 @@ package final class SQLiteStore: NotificationStore {
     /// The largest the WAL file has been after a commit since the store was opened, in bytes.
     package var walHighWater: Int { writer.wal.highWaterMark }
 
+    /// How many transactions committed since the store was opened (for tests).
+    package var commitCount: Int { writer.wal.commits }
+
     /// The `synchronous` level (2 = FULL, 1 = NORMAL) a write commits with, read inside it: a write that
     /// may be lost (`durable` false) goes without the fsync, unless grouped with one that may not.
     package func synchronousLevel(durable: Bool = true) async throws -> Int {

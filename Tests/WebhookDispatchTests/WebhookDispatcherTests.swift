@@ -145,6 +145,31 @@ import Webhooks
         }
     }
 
+    /// At rest — everything due delivered and recorded — the dispatcher waits for a wake-up or the next
+    /// due date and writes nothing: a claim's end (claims run beside the loop) must not start another.
+    @Test func aDispatcherAtRestClaimsNothingMore() async throws {
+        let gate = AsyncGate()
+        gate.open()
+        let calls = AsyncCounter()
+        try await Self.withHoldingReceiver(gate, calls: calls) { url in
+            let store = try await Self.outbox(url: url, count: 3)
+            let (dispatcher, sender) = Self.dispatcher(store, clock: ManualClock(now: Self.start.addingTimeInterval(1)))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await dispatcher.run() }
+                await dispatcher.settle()
+                let commits = store.commitCount
+                // Correct code commits nothing here however long this lasts; a loop of claims commits
+                // many times in it, however loaded the machine.
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(store.commitCount == commits, "\(store.commitCount - commits) commits at rest")
+                group.cancelAll()
+                try await group.waitForAll()
+            }
+            await sender.shutdown()
+            #expect(calls.current == 3)
+        }
+    }
+
     @Test func messagesQueuedForAnEndpointThatAnswersGoneAreNotSentThere() async throws {
         let gate = AsyncGate()
         gate.open()
