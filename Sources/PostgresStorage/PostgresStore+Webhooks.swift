@@ -58,47 +58,37 @@ extension PostgresStore: WebhookStore {
 
     /// Claims endpoint by endpoint (see the SQLite store) with `FOR UPDATE SKIP LOCKED`, so that replicas
     /// take different messages: a loose index scan finds the endpoints with pending messages, each
-    /// endpoint with room gives its earliest due ones, and of those the earliest due are taken up to
-    /// `limit`, each endpoint filled up to its room.
+    /// endpoint gives its earliest due ones up to its room, and of those the earliest due are taken up to
+    /// `limit`. One statement, its own transaction: a claim is one round trip (on a busy machine each
+    /// costs milliseconds, and the dispatcher's queue waits on them). It commits without waiting for its
+    /// WAL flush (`set_config(…, true)` lasts to the end of the statement's transaction): a claim lost to
+    /// a crash of the server is a message sent again under its id, as with any lapsed claim.
     package func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
-        let full = perEndpoint.filter { $0.value <= 0 }.keys
-        let most = min(limit, max(defaultPerEndpoint, perEndpoint.values.max() ?? 0))
         let token = Self.newToken()
-        return try await write(durable: false) { connection, _ in
-            let candidates = try await connection.rows(
-                """
-                WITH RECURSIVE \(unescaped: Self.pendingEndpoints)
-                SELECT c.seq, c.app_id, c.url FROM endpoints e
+        let rooms = Array(perEndpoint)
+        return try await statement(
+            """
+            WITH RECURSIVE \(unescaped: Self.pendingEndpoints),
+            rooms(app_id, url, room) AS (SELECT * FROM unnest(\(rooms.map(\.key.appID)), \(rooms.map(\.key.url)), \(rooms.map(\.value)))),
+            chosen AS (
+                SELECT c.seq FROM endpoints e
+                LEFT JOIN rooms r ON r.app_id = e.app_id AND r.url = e.url
                 CROSS JOIN LATERAL (
-                    SELECT d.seq, d.app_id, d.url, d.next_attempt FROM deliveries d
+                    SELECT d.seq, d.next_attempt FROM deliveries d
                     WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND d.next_attempt <= \(now)
                     AND (d.claimed_until IS NULL OR d.claimed_until < \(now))
-                    ORDER BY d.next_attempt, d.seq LIMIT \(most) FOR UPDATE SKIP LOCKED) c
+                    ORDER BY d.next_attempt, d.seq LIMIT GREATEST(COALESCE(r.room, \(defaultPerEndpoint)), 0) FOR UPDATE SKIP LOCKED) c
                 WHERE NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)
-                AND (e.app_id, e.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))
-                ORDER BY c.next_attempt, c.seq
-                """, self.logger)
-            var room = perEndpoint
-            var chosen: [Int64] = []
-            for row in candidates where chosen.count < limit {
-                let endpoint = WebhookEndpoint(appID: try row.get("app_id"), url: try row.get("url"))
-                let left = room[endpoint] ?? defaultPerEndpoint
-                guard left > 0 else { continue }
-                room[endpoint] = left - 1
-                chosen.append(try row.get("seq"))
-            }
-            guard !chosen.isEmpty else { return [] }
-            return try await connection.rows(
-                """
-                UPDATE deliveries SET claim_token = \(token), claimed_until = \(Self.milliseconds(leaseUntil))
-                WHERE seq = ANY(\(chosen)) RETURNING *
-                """, self.logger
-            ).map(Self.delivery).sorted { ($0.nextAttempt ?? .distantPast, $0.id) < ($1.nextAttempt ?? .distantPast, $1.id) }
-        }
+                ORDER BY c.next_attempt, c.seq LIMIT \(limit)),
+            asynchronous AS (SELECT set_config('synchronous_commit', 'off', true))
+            UPDATE deliveries d SET claim_token = \(token), claimed_until = \(Self.milliseconds(leaseUntil))
+            FROM chosen, asynchronous WHERE d.seq = chosen.seq RETURNING d.*
+            """
+        ).map(Self.delivery).sorted { ($0.nextAttempt ?? .distantPast, $0.id) < ($1.nextAttempt ?? .distantPast, $1.id) }
     }
 
     /// `endpoints(app_id, url)`: the endpoints with pending messages, one index seek each (a loose index
@@ -159,11 +149,12 @@ extension PostgresStore: WebhookStore {
     }
 
     /// The attempts answered together, in one transaction that does not wait for its WAL flush (see
-    /// `WebhookStore.recordAttempts`): the messages' new states in one statement, fenced by their claims
-    /// (an attempt whose claim was taken over records nothing), their attempts in another, then each
-    /// endpoint's outcomes in order — endpoints in key order, the order every replica locks their rows
-    /// in. A batch that fails (a conflict with another replica's) is recorded again one attempt at a time,
-    /// so that no attempt goes unrecorded for another's sake.
+    /// `WebhookStore.recordAttempts`): the messages' new states fenced by their claims (an attempt whose
+    /// claim was taken over records nothing), their attempts, and the failures cleared of the endpoints
+    /// that only answered, in one statement; then, if any endpoint failed, each such endpoint's outcomes in
+    /// order — endpoints in key order, the order every replica locks their rows in. A batch that fails (a
+    /// conflict with another replica's) is recorded again one attempt at a time, so that no attempt goes
+    /// unrecorded for another's sake.
     package func recordAttempts(_ attempts: [RecordedAttempt]) async throws {
         guard !attempts.isEmpty else { return }
         do {
@@ -174,39 +165,21 @@ extension PostgresStore: WebhookStore {
     }
 
     private func recordTogether(_ attempts: [RecordedAttempt]) async throws {
+        let byEndpoint = Dictionary(grouping: attempts) { WebhookEndpoint(appID: $0.delivery.appID, url: $0.delivery.url) }
+        let answering = byEndpoint.filter { $0.value.allSatisfy { $0.endpoint == .answered } }.keys
+        let recording = Self.recording(attempts, clearing: Array(answering))
+        // The common case, every endpoint answering and no message left to retry, is that statement alone:
+        // one round trip, nothing to announce.
+        guard answering.count < byEndpoint.count || attempts.contains(where: { $0.delivery.nextAttempt != nil }) else {
+            _ = try await statement(recording)
+            return
+        }
         try await write(durable: false) { connection, changes in
-            let deliveries = attempts.map(\.delivery)
-            var fenced: [String: Int64] = [:]
-            for row in try await connection.rows(
-                """
-                UPDATE deliveries d SET status = t.status, attempts = t.attempts, failures = t.failures,
-                    next_attempt = NULLIF(t.next_attempt, \(Self.noDate)), claim_token = NULL, claimed_until = NULL
-                FROM unnest(\(deliveries.map(\.id)), \(deliveries.map { $0.claim ?? 0 }), \(deliveries.map(\.status.rawValue)),
-                    \(deliveries.map(\.attempts)), \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(Self.milliseconds) ?? Self.noDate }))
-                    AS t(id, claim, status, attempts, failures, next_attempt)
-                WHERE d.id = t.id AND d.claim_token = t.claim
-                RETURNING d.id, d.seq
-                """, self.logger)
-            {
-                fenced[try row.get("id", as: String.self)] = try row.get("seq", as: Int64.self)
-            }
-            let recorded = attempts.filter { fenced[$0.delivery.id] != nil }
-            guard !recorded.isEmpty else { return }
-            let made = recorded.map(\.attempt)
-            // Arrays hold no nulls: -1 stands for no status, and `has_error` says whether there is an error.
-            try await connection.run(
-                """
-                INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms)
-                SELECT t.seq, t.number, t.at, NULLIF(t.status_code, -1), CASE WHEN t.has_error THEN t.error END, t.duration_ms
-                FROM unnest(\(recorded.map { fenced[$0.delivery.id]! }), \(made.map(\.number)), \(made.map { Self.milliseconds($0.at) }),
-                    \(made.map { $0.statusCode ?? -1 }), \(made.map { $0.error != nil }), \(made.map { $0.error ?? "" }),
-                    \(made.map(\.durationMilliseconds)))
-                    AS t(seq, number, at, status_code, has_error, error, duration_ms)
-                ON CONFLICT DO NOTHING
-                """, self.logger)
+            let fenced = Set(try await connection.rows(recording, self.logger).map { try $0.get("id", as: String.self) })
+            let recorded = attempts.filter { fenced.contains($0.delivery.id) }
             if recorded.contains(where: { $0.delivery.nextAttempt != nil }) { changes.announce(.outbox) }
             let endpoints = Dictionary(grouping: recorded) { WebhookEndpoint(appID: $0.delivery.appID, url: $0.delivery.url) }
-            for key in endpoints.keys.sorted(by: { ($0.appID, $0.url) < ($1.appID, $1.url) }) {
+            for key in endpoints.keys.sorted(by: { ($0.appID, $0.url) < ($1.appID, $1.url) }) where !answering.contains(key) {
                 var answered = false
                 for attempt in endpoints[key]! {
                     // Answers in a row clear the failures once.
@@ -222,6 +195,37 @@ extension PostgresStore: WebhookStore {
                 }
             }
         }
+    }
+
+    /// One statement that records the attempts: each message's new state where its claim still holds it
+    /// (returning its `id`), its attempt, and the failures of the `answering` endpoints cleared where an
+    /// attempt of theirs was recorded. It commits without waiting for its WAL flush. Arrays hold no
+    /// nulls: -1 stands for no status code, and `has_error` says whether there is an error.
+    private static func recording(_ attempts: [RecordedAttempt], clearing answering: [WebhookEndpoint]) -> PostgresQuery {
+        let deliveries = attempts.map(\.delivery)
+        let made = attempts.map(\.attempt)
+        return """
+            WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true)),
+            fenced AS (
+                UPDATE deliveries d SET status = t.status, attempts = t.attempts, failures = t.failures,
+                    next_attempt = NULLIF(t.next_attempt, \(noDate)), claim_token = NULL, claimed_until = NULL
+                FROM unnest(\(deliveries.map(\.id)), \(deliveries.map { $0.claim ?? 0 }), \(deliveries.map(\.status.rawValue)),
+                    \(deliveries.map(\.attempts)), \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(milliseconds) ?? noDate }),
+                    \(made.map(\.number)), \(made.map { milliseconds($0.at) }), \(made.map { $0.statusCode ?? -1 }), \(made.map { $0.error != nil }),
+                    \(made.map { $0.error ?? "" }), \(made.map(\.durationMilliseconds)))
+                    AS t(id, claim, status, attempts, failures, next_attempt, number, at, status_code, has_error, error, duration_ms),
+                    asynchronous
+                WHERE d.id = t.id AND d.claim_token = t.claim
+                RETURNING d.id, d.seq, d.app_id, d.url, t.number, t.at, t.status_code, t.has_error, t.error, t.duration_ms),
+            made AS (
+                INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms)
+                SELECT seq, number, at, NULLIF(status_code, -1), CASE WHEN has_error THEN error END, duration_ms FROM fenced
+                ON CONFLICT DO NOTHING),
+            answered AS (
+                DELETE FROM endpoint_failures x USING unnest(\(answering.map(\.appID)), \(answering.map(\.url))) AS c(app_id, url)
+                WHERE x.app_id = c.app_id AND x.url = c.url AND EXISTS (SELECT 1 FROM fenced f WHERE f.app_id = c.app_id AND f.url = c.url))
+            SELECT id FROM fenced
+            """
     }
 
     /// What an attempt's outcome does to its endpoint: an answer clears its failures; a failure starts

@@ -152,6 +152,12 @@ package final class PostgresStore: Sendable {
         }
     }
 
+    /// Runs one statement as its own transaction, its rows all read: a write that needs no more costs one
+    /// round trip (no BEGIN and COMMIT), and announces nothing.
+    func statement(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+        try await read { connection in try await connection.rows(query, self.logger) }
+    }
+
     /// Runs `body` in one transaction that ends by notifying the other replicas of what it changed;
     /// once it committed, announces that on this replica's feed. `durable` false: a write whose loss to a
     /// crash of the server loses nothing commits without waiting for its WAL flush (visible to every

@@ -66,4 +66,66 @@ import Webhooks
             #expect(announced.withLock { $0 }.count == 2)
         }
     }
+
+    /// Attempts recorded together clear the failures of the endpoints whose answer was recorded and only
+    /// theirs: an answer whose claim was taken over records nothing (in a batch of answers alone, and in
+    /// one with a failure beside it).
+    @Test(arguments: StoreFactory.all)
+    func aBatchClearsTheFailuresOfTheEndpointsWhoseAnswersItRecorded(_ factory: StoreFactory) async throws {
+        try await factory.run { store, _ in
+            try await store.insertApp(AppRecord(id: "a", name: "A", createdAt: Self.now))
+            let cutoff = Self.now.addingTimeInterval(-86_400)
+            let urls = ["https://a.example/hook", "https://b.example/hook", "https://c.example/hook", "https://d.example/hook"]
+            for url in urls.prefix(2) {
+                try await attempt(store, "first \(url)", at: Self.now, .failed(disableIfFailingSince: cutoff), url: url)
+            }
+            func batch(_ ids: [String], at date: Date) async throws -> [WebhookDeliveryRecord] {
+                try await store.enqueueDeliveries(
+                    ids.map { id in
+                        WebhookDeliveryRecord(
+                            id: id, appID: "a", url: urls[Int(id.unicodeScalars.first!.value - 97)], type: .notificationResponse,
+                            payload: Data("{}".utf8), nextAttempt: date, createdAt: date)
+                    })
+                return try await store.claimDueDeliveries(
+                    now: date, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, leaseUntil: date.addingTimeInterval(30))
+            }
+            func recorded(_ message: WebhookDeliveryRecord, at date: Date, _ outcome: EndpointOutcome, stale: Bool = false)
+                -> RecordedAttempt
+            {
+                var message = message
+                message.attempts = 1
+                message.status = outcome == .answered ? .delivered : .failed
+                message.nextAttempt = nil
+                if stale { message.claim = (message.claim ?? 0) + 1 }
+                return RecordedAttempt(
+                    DeliveryAttemptRecord(
+                        number: 1, at: date, statusCode: outcome == .answered ? 200 : 500, error: nil, durationMilliseconds: 1),
+                    of: message, endpoint: outcome)
+            }
+            let later = Self.now.addingTimeInterval(60)
+            let mixed = try await batch(["a2", "b2", "c2"], at: later)
+            try #require(mixed.count == 3)
+            try await store.recordAttempts([
+                recorded(mixed[0], at: later, .answered, stale: true), recorded(mixed[1], at: later, .answered),
+                recorded(mixed[2], at: later, .failed(disableIfFailingSince: cutoff)),
+            ])
+            #expect(
+                try await store.endpointStates(appID: "a") == [
+                    EndpointState(url: urls[0], failingSince: Self.now), EndpointState(url: urls[2], failingSince: later),
+                ])
+            #expect(try await store.delivery(appID: "a", id: "a2")?.1.isEmpty == true, "a stale claim records no attempt")
+            #expect(try await store.delivery(appID: "a", id: "b2")?.1.count == 1)
+
+            let last = Self.now.addingTimeInterval(70)  // within the lease of the stale a2, which is not claimed again
+            let answers = try await batch(["a3", "c3", "d3"], at: last)
+            try #require(answers.count == 3)
+            try await store.recordAttempts([
+                recorded(answers[0], at: last, .answered, stale: true), recorded(answers[1], at: last, .answered),
+                recorded(answers[2], at: last, .answered),
+            ])
+            #expect(try await store.endpointStates(appID: "a") == [EndpointState(url: urls[0], failingSince: Self.now)])
+            #expect(try await store.delivery(appID: "a", id: "a3")?.1.isEmpty == true)
+            #expect(try await store.delivery(appID: "a", id: "d3")?.0.status == .delivered)
+        }
+    }
 }
