@@ -165,7 +165,7 @@ extension PostgresStore: WebhookStore {
     }
 
     private func recordTogether(_ attempts: [RecordedAttempt]) async throws {
-        let byEndpoint = Dictionary(grouping: attempts) { WebhookEndpoint(appID: $0.delivery.appID, url: $0.delivery.url) }
+        let byEndpoint = Dictionary(grouping: attempts, by: \.delivery.endpoint)
         let answering = byEndpoint.filter { $0.value.allSatisfy { $0.endpoint == .answered } }.keys
         let recording = Self.recording(attempts, clearing: Array(answering))
         // The common case, every endpoint answering and no message left to retry, is that statement alone:
@@ -178,20 +178,9 @@ extension PostgresStore: WebhookStore {
             let fenced = Set(try await connection.rows(recording, self.logger).map { try $0.get("id", as: String.self) })
             let recorded = attempts.filter { fenced.contains($0.delivery.id) }
             if recorded.contains(where: { $0.delivery.nextAttempt != nil }) { changes.announce(.outbox) }
-            let endpoints = Dictionary(grouping: recorded) { WebhookEndpoint(appID: $0.delivery.appID, url: $0.delivery.url) }
-            for key in endpoints.keys.sorted(by: { ($0.appID, $0.url) < ($1.appID, $1.url) }) where !answering.contains(key) {
-                var answered = false
-                for attempt in endpoints[key]! {
-                    // Answers in a row clear the failures once.
-                    if case .answered = attempt.endpoint {
-                        if answered { continue }
-                        answered = true
-                    } else {
-                        answered = false
-                    }
-                    if let disabled = try await self.recordOutcome(attempt.endpoint, of: key, at: attempt.attempt.at, connection) {
-                        changes.announce(disabled)
-                    }
+            for (endpoint, outcomes) in recorded.endpointOutcomes where !answering.contains(endpoint) {
+                for (outcome, at) in outcomes {
+                    if let disabled = try await self.recordOutcome(outcome, of: endpoint, at: at, connection) { changes.announce(disabled) }
                 }
             }
         }

@@ -75,16 +75,20 @@ extension SQLiteStore: WebhookStore {
                 let rows = try Row.fetchCursor(due, arguments: [endpoint.appID, endpoint.url, now, now, room])
                 while let row = try rows.next() { candidates.append((row[1], row[0])) }
             }
-            // An update, then a read: `UPDATE … RETURNING` goes through a temporary b-tree.
-            let claim = try db.cachedStatement(sql: "UPDATE deliveries SET claim_token = ?, claimed_until = ? WHERE seq = ?")
-            let claimed = try db.cachedStatement(sql: "SELECT * FROM deliveries WHERE seq = ?")
-            return try candidates.sorted { ($0.due, $0.seq) < ($1.due, $1.seq) }.prefix(limit).map { candidate in
-                try claim.execute(arguments: [Self.newToken(), lease, candidate.seq])
-                guard db.changesCount == 1, let row = try Row.fetchOne(claimed, arguments: [candidate.seq]) else {
-                    throw StoreError(.notFound, "outbox message \(candidate.seq) went while it was claimed")
-                }
-                return try Self.delivery(row)
-            }
+            let chosen = candidates.sorted { ($0.due, $0.seq) < ($1.due, $1.seq) }.prefix(limit).map(\.seq)
+            guard !chosen.isEmpty else { return [] }
+            // One update and one read for the whole claim (a statement per message cost more than its rows):
+            // the messages as a JSON array, which SQLite makes a temporary index of.
+            let seqs = "[" + chosen.map(String.init).joined(separator: ",") + "]"
+            try db.cachedStatement(
+                sql: "UPDATE deliveries SET claim_token = ?, claimed_until = ? WHERE seq IN (SELECT value FROM json_each(?))"
+            ).execute(arguments: [Self.newToken(), lease, seqs])
+            guard db.changesCount == chosen.count else { throw StoreError(.notFound, "an outbox message went while it was claimed") }
+            return try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT * FROM deliveries WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY next_attempt, seq"),
+                arguments: [seqs]
+            ).map(Self.delivery)
         }
     }
 
@@ -166,24 +170,24 @@ extension SQLiteStore: WebhookStore {
         guard !attempts.isEmpty else { return }
         // Without waiting for the disk (see `WebhookStore.recordAttempts`).
         try await write(durable: false) { db, effects in
-            for recorded in attempts {
-                if let disabled = try Self.recordOne(recorded.attempt, of: recorded.delivery, endpoint: recorded.endpoint, db) {
-                    effects.announce(disabled)
+            let recorded = try attempts.filter { try Self.recordState($0, db) }
+            for (endpoint, outcomes) in recorded.endpointOutcomes {
+                for (outcome, at) in outcomes {
+                    if let disabled = try Self.recordOutcome(outcome, of: endpoint, at: at, db) { effects.announce(disabled) }
                 }
             }
         }
     }
 
-    /// Records one attempt, if the claim it was made under still holds the message (fenced: a dispatcher
-    /// whose lease ran out and was taken over records nothing).
-    private static func recordOne(
-        _ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome, _ db: Database
-    ) throws -> StoreChange? {
+    /// Records an attempt and its message's new state, if the claim it was made under still holds the
+    /// message (fenced: a dispatcher whose lease ran out and was taken over records nothing).
+    private static func recordState(_ recorded: RecordedAttempt, _ db: Database) throws -> Bool {
+        let (attempt, delivery) = (recorded.attempt, recorded.delivery)
         guard
             let seq = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT seq FROM deliveries WHERE id = ? AND claim_token = ?"),
                 arguments: [delivery.id, delivery.claim])
-        else { return nil }
+        else { return false }
         try db.cachedStatement(
             sql: """
                 INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)
@@ -200,19 +204,28 @@ extension SQLiteStore: WebhookStore {
         ).execute(arguments: [
             delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), seq,
         ])
+        return true
+    }
+
+    /// What an attempt's outcome does to its endpoint: an answer clears its failures; a failure starts
+    /// them (or keeps their start) and disables the endpoint once failing since before the cutoff; 410
+    /// disables it. Returns the endpoint's disabling, if this did it.
+    private static func recordOutcome(_ outcome: EndpointOutcome, of endpoint: WebhookEndpoint, at date: Date, _ db: Database) throws
+        -> StoreChange?
+    {
         let reason: EndpointState.Reason
-        switch endpoint {
+        switch outcome {
         case .answered:
             try db.cachedStatement(sql: "DELETE FROM endpoint_failures WHERE app_id = ? AND url = ?").execute(arguments: [
-                delivery.appID, delivery.url,
+                endpoint.appID, endpoint.url,
             ])
             return nil
         case .failed(let cutoff):
             try db.cachedStatement(sql: "INSERT INTO endpoint_failures(app_id, url, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
-                .execute(arguments: [delivery.appID, delivery.url, milliseconds(attempt.at)])
+                .execute(arguments: [endpoint.appID, endpoint.url, milliseconds(date)])
             let since = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT since FROM endpoint_failures WHERE app_id = ? AND url = ?"),
-                arguments: [delivery.appID, delivery.url])
+                arguments: [endpoint.appID, endpoint.url])
             guard let since, since <= milliseconds(cutoff) else { return nil }
             reason = .failing
         case .gone:
@@ -220,8 +233,8 @@ extension SQLiteStore: WebhookStore {
         }
         try db.execute(
             sql: "INSERT INTO disabled_endpoints(app_id, url, disabled_at, reason) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            arguments: [delivery.appID, delivery.url, milliseconds(attempt.at), reason.rawValue])
-        return db.changesCount > 0 ? .endpointDisabled(appID: delivery.appID, url: delivery.url, reason: reason) : nil
+            arguments: [endpoint.appID, endpoint.url, milliseconds(date), reason.rawValue])
+        return db.changesCount > 0 ? .endpointDisabled(appID: endpoint.appID, url: endpoint.url, reason: reason) : nil
     }
 
     package func deliveries(

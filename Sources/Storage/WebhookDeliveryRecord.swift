@@ -188,6 +188,22 @@ package struct RecordedAttempt: Sendable {
     }
 }
 
+extension Collection<RecordedAttempt> {
+    /// What the attempts say of their endpoints, to apply in this order: endpoint by endpoint in key order
+    /// (the order stores lock them in), each endpoint's outcomes in the order the attempts came, answers
+    /// in a row once (the first clears the failures; the rest would find none).
+    package var endpointOutcomes: [(endpoint: WebhookEndpoint, outcomes: [(outcome: EndpointOutcome, at: Date)])] {
+        Dictionary(grouping: self, by: \.delivery.endpoint).sorted { ($0.key.appID, $0.key.url) < ($1.key.appID, $1.key.url) }.map {
+            endpoint, attempts in
+            var outcomes: [(outcome: EndpointOutcome, at: Date)] = []
+            for recorded in attempts where !(recorded.endpoint == .answered && outcomes.last?.outcome == .answered) {
+                outcomes.append((recorded.endpoint, recorded.attempt.at))
+            }
+            return (endpoint, outcomes)
+        }
+    }
+}
+
 extension WebhookStore {
     /// Records one attempt (`recordAttempts`).
     package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
