@@ -70,20 +70,26 @@ extension PostgresStore: WebhookStore {
         let now = Self.milliseconds(now)
         let token = Self.newToken()
         let rooms = Array(perEndpoint)
+        // Each endpoint's scan is limited by a constant (a limit the planner cannot know would make it
+        // choose a scan of every due message) and cut to the endpoint's room after.
+        let most = min(limit, max(defaultPerEndpoint, perEndpoint.values.max() ?? 0))
         return try await statement(
             """
             WITH RECURSIVE \(unescaped: Self.pendingEndpoints),
             rooms(app_id, url, room) AS (SELECT * FROM unnest(\(rooms.map(\.key.appID)), \(rooms.map(\.key.url)), \(rooms.map(\.value)))),
-            chosen AS (
-                SELECT c.seq FROM endpoints e
+            candidates AS (
+                SELECT c.seq, c.next_attempt, COALESCE(r.room, \(defaultPerEndpoint)) AS room,
+                    row_number() OVER (PARTITION BY e.app_id, e.url ORDER BY c.next_attempt, c.seq) AS position
+                FROM endpoints e
                 LEFT JOIN rooms r ON r.app_id = e.app_id AND r.url = e.url
                 CROSS JOIN LATERAL (
                     SELECT d.seq, d.next_attempt FROM deliveries d
                     WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND d.next_attempt <= \(now)
                     AND (d.claimed_until IS NULL OR d.claimed_until < \(now))
-                    ORDER BY d.next_attempt, d.seq LIMIT GREATEST(COALESCE(r.room, \(defaultPerEndpoint)), 0) FOR UPDATE SKIP LOCKED) c
-                WHERE NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)
-                ORDER BY c.next_attempt, c.seq LIMIT \(limit)),
+                    ORDER BY d.next_attempt, d.seq LIMIT \(most) FOR UPDATE SKIP LOCKED) c
+                WHERE COALESCE(r.room, \(defaultPerEndpoint)) > 0
+                AND NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)),
+            chosen AS (SELECT seq FROM candidates WHERE position <= room ORDER BY next_attempt, seq LIMIT \(limit)),
             asynchronous AS (SELECT set_config('synchronous_commit', 'off', true))
             UPDATE deliveries d SET claim_token = \(token), claimed_until = \(Self.milliseconds(leaseUntil))
             FROM chosen, asynchronous WHERE d.seq = chosen.seq RETURNING d.*
@@ -117,6 +123,9 @@ extension PostgresStore: WebhookStore {
         }
     }
 
+    /// A claimed message counts at its lease's end, which comes after its next attempt (a claim takes
+    /// only messages already due): the earliest is read off `deliveries_claimed` in order, as a minimum over
+    /// a filter would let a planner with stale statistics scan every pending message.
     package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
         try await read { connection in
             let row = try await connection.rows(
@@ -128,8 +137,8 @@ extension PostgresStore: WebhookStore {
                             AND d.claimed_until IS NULL) c
                         WHERE NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)
                         AND (e.app_id, e.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))) AS due,
-                       (SELECT min(GREATEST(next_attempt, claimed_until)) FROM deliveries
-                        WHERE claimed_until IS NOT NULL AND status = 'pending') AS lease
+                       (SELECT claimed_until FROM deliveries WHERE claimed_until IS NOT NULL AND status = 'pending'
+                        ORDER BY claimed_until LIMIT 1) AS lease
                 """, self.logger
             ).first
             return [try row?.get("due", as: Int64?.self), try row?.get("lease", as: Int64?.self)].compactMap { $0 }.min().map(Self.date)

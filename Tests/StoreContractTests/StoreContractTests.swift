@@ -685,6 +685,10 @@ import Webhooks
             #expect(
                 try await store.nextDeliveryDate(excluding: [WebhookEndpoint(appID: "a", url: busy)]) == now.addingTimeInterval(30),
                 "without the busy endpoint, the end of a lease comes next")
+            let roomy = try await store.claimDueDeliveries(
+                now: now, limit: 100, perEndpoint: [WebhookEndpoint(appID: "a", url: busy): 2], defaultPerEndpoint: 16,
+                leaseUntil: now.addingTimeInterval(30))
+            #expect(roomy.map(\.id) == ["msg_b3", "msg_b4"], "an endpoint's own room, not the default")
         }
     }
 
