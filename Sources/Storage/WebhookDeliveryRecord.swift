@@ -95,7 +95,7 @@ package protocol WebhookStore: Sendable {
     func enqueueDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws
     /// Claims pending messages due at `now` on endpoints that are not disabled, earliest first, at most
     /// `limit` in all and, per endpoint, as many as `perEndpoint` leaves room for (`defaultPerEndpoint`
-    /// for endpoints it does not name; 0 skips an endpoint), each under a new fencing token until
+    /// for endpoints it does not name; 0 skips an endpoint), under a new fencing token (the claim's) until
     /// `leaseUntil`.
     func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
