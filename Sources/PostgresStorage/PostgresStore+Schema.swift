@@ -243,6 +243,12 @@ extension PostgresStore {
                 "CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL AND claimed_until IS NULL",
             ]
         ),
+        (
+            // Every message written, claimed (a claim's update is not HOT) or retried kept an entry in it, and
+            // with stale statistics the planner chose it to scan every due message for one endpoint's claim.
+            7, "no outbox index by due date alone (claims go endpoint by endpoint)",
+            ["DROP INDEX deliveries_due"]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

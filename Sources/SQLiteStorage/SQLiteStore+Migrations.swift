@@ -136,6 +136,9 @@ extension SQLiteStore {
                     """
             )
         }
+        migrator.registerMigration("v12: no outbox index by due date alone (claims go endpoint by endpoint)") { db in
+            try db.execute(sql: "DROP INDEX deliveries_due")
+        }
         return migrator
     }
 
