@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make bench, replicas: adds/s and fires/s in a burst with 1, 2 and 3 replicas on PostgreSQL next to one
 process on SQLite (the baseline, measured in the same run), then firing lateness with 3 replicas, then
-signed webhook deliveries from a PostgreSQL outbox next to a SQLite one (webhook-bench, C sink).
+signed webhook deliveries from a PostgreSQL outbox next to a SQLite one (webhook-bench, C sink), and
+once more each with a large backlog.
 
 A throwaway PostgreSQL server (Tests/Support/postgres-server.sh) holds one new database per
 configuration. Adds: one wrk per replica, together CONNECTIONS connections, each add a new request due
@@ -145,28 +146,36 @@ def lateness(args, database):
             stop(process)
 
 
+def webhook_run(args, sink_binary, store, database, name, messages):
+    """Deliveries/s of one dispatcher run of `messages` from a SQLite outbox or the PostgreSQL `database`'s
+    (a new database `name`), against a fresh C sink."""
+    sink, port = start([sink_binary])
+    try:
+        command = [args.webhook_bench, "--mode", "dispatcher", "--sink-port", str(port), "--messages", str(messages)]
+        if store == "postgres":
+            psql(database, f"CREATE DATABASE {name}")
+            command += ["--database-url", database.rsplit("/", 1)[0] + f"/{name}"]
+        output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        result = json.loads(output.strip().splitlines()[-1])
+    finally:
+        stop(sink)
+    if result["delivered"] != messages:
+        raise SystemExit(f"webhook-bench on {store} delivered {result['delivered']} of {messages}")
+    return result["rate"]
+
+
 def webhooks(args, database):
     """Deliveries/s of the dispatcher from a SQLite outbox, then from the PostgreSQL `database`'s, alternating
-    over `args.rounds` rounds; each run against a fresh C sink. Medians."""
+    over `args.rounds` rounds (medians); then one run of each with a backlog of `args.webhook_backlog`
+    messages, where a query plan that reads the whole outbox shows."""
     rates = {"sqlite": [], "postgres": []}
     sink_binary = build_baseline()
     for round_index in range(args.rounds):
         for store in ("sqlite", "postgres"):
-            sink, port = start([sink_binary])
-            try:
-                command = [args.webhook_bench, "--mode", "dispatcher", "--sink-port", str(port), "--messages", str(args.webhook_messages)]
-                if store == "postgres":
-                    name = f"bench_webhooks_{round_index}"
-                    psql(database, f"CREATE DATABASE {name}")
-                    command += ["--database-url", database.rsplit("/", 1)[0] + f"/{name}"]
-                output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-                result = json.loads(output.strip().splitlines()[-1])
-            finally:
-                stop(sink)
-            if result["delivered"] != args.webhook_messages:
-                raise SystemExit(f"webhook-bench on {store} delivered {result['delivered']} of {args.webhook_messages}")
-            rates[store].append(result["rate"])
-    return statistics.median(rates["sqlite"]), statistics.median(rates["postgres"])
+            rates[store].append(webhook_run(args, sink_binary, store, database, f"bench_webhooks_{round_index}", args.webhook_messages))
+    backlog = [webhook_run(args, sink_binary, store, database, "bench_webhooks_backlog", args.webhook_backlog)
+               for store in ("sqlite", "postgres")]
+    return statistics.median(rates["sqlite"]), statistics.median(rates["postgres"]), backlog[0], backlog[1]
 
 
 def main():
@@ -174,6 +183,7 @@ def main():
     parser.add_argument("--usernotifyd", default=os.path.join(ROOT, ".build", "release", "usernotifyd"))
     parser.add_argument("--webhook-bench", default=os.path.join(ROOT, ".build", "release", "webhook-bench"))
     parser.add_argument("--webhook-messages", type=int, default=20000)
+    parser.add_argument("--webhook-backlog", type=int, default=100000, help="messages of the backlog run")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the webhook runs")
     parser.add_argument("--duration", type=int, default=8)
     parser.add_argument("--connections", type=int, default=48)
@@ -208,6 +218,8 @@ def main():
           f"p50 {late[0]:.2f} ms, p99 {late[1]:.2f} ms, max {late[2]:.2f} ms (min {late[3]:.2f} ms)")
     print(f"signed webhook deliveries, {args.webhook_messages} messages, {args.rounds} rounds, medians: "
           f"PostgreSQL outbox {hooks[1]:.0f}/s, SQLite outbox {hooks[0]:.0f}/s (ratio {hooks[1] / hooks[0]:.2f})")
+    print(f"  with a backlog of {args.webhook_backlog} messages, one run each: PostgreSQL {hooks[3]:.0f}/s "
+          f"({hooks[3] / hooks[1]:.2f} of its rate above), SQLite {hooks[2]:.0f}/s ({hooks[2] / hooks[0]:.2f})")
 
 
 if __name__ == "__main__":
