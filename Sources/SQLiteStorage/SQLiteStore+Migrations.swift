@@ -139,7 +139,56 @@ extension SQLiteStore {
         migrator.registerMigration("v12: no outbox index by due date alone (claims go endpoint by endpoint)") { db in
             try db.execute(sql: "DROP INDEX deliveries_due")
         }
+        migrator.registerMigration("v13: events and delivered notifications in write order, keyed by an index") { db in
+            try migrateToAppendedRows(db)
+        }
         return migrator
+    }
+
+    /// v13: the event history and the delivered notifications as tables in the order their rows are
+    /// written (rowid), reached by their keys through an index. Keyed by (app, center, …) themselves, each
+    /// firing's rows landed between the rows of other centers, so a burst of firings across many centers
+    /// dirtied a page of each table per center, every one of them written to the WAL at the commit and
+    /// again by the checkpoint; appended, a batch's rows share pages, and only the narrow index entries
+    /// land apart.
+    static func migrateToAppendedRows(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE new_events (
+                    id INTEGER PRIMARY KEY,
+                    app_id TEXT NOT NULL,
+                    center_id TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    data BLOB NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+                );
+                INSERT INTO new_events(app_id, center_id, seq, name, data, created_at)
+                    SELECT app_id, center_id, seq, name, data, created_at FROM events ORDER BY created_at, app_id, center_id, seq;
+                DROP TABLE events;
+                ALTER TABLE new_events RENAME TO events;
+                CREATE UNIQUE INDEX events_by_center ON events(app_id, center_id, seq);
+                CREATE INDEX events_by_age ON events(created_at);
+
+                CREATE TABLE new_delivered (
+                    id INTEGER PRIMARY KEY,
+                    app_id TEXT NOT NULL,
+                    center_id TEXT NOT NULL,
+                    identifier TEXT NOT NULL,
+                    delivered_at INTEGER NOT NULL,
+                    request BLOB NOT NULL,
+                    presentation BLOB NOT NULL,
+                    seq INTEGER NOT NULL,
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+                );
+                INSERT INTO new_delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
+                    SELECT app_id, center_id, identifier, delivered_at, request, presentation, seq FROM delivered ORDER BY delivered_at;
+                DROP TABLE delivered;
+                ALTER TABLE new_delivered RENAME TO delivered;
+                CREATE UNIQUE INDEX delivered_by_key ON delivered(app_id, center_id, identifier);
+                CREATE INDEX delivered_by_seq ON delivered(app_id, center_id, seq);
+                """)
     }
 
     /// v3.

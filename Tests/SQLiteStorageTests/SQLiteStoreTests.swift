@@ -119,6 +119,64 @@ import Testing
         }
     }
 
+    /// A file written before v13 (history and delivered list keyed by center) keeps both: the events in
+    /// their order, the delivered list newest first, and new writes go on from the center's sequence (a
+    /// notification delivered again under its identifier replaces its row, through the new unique index).
+    @Test func aVersion12FileKeepsItsHistoryAndDeliveredList() async throws {
+        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        let key = CenterKey(appID: "app_a", centerID: "phone-1")
+        do {
+            let pool = try DatabasePool(path: path)
+            try SQLiteStore.migrator.migrate(pool, upTo: "v12: no outbox index by due date alone (claims go endpoint by endpoint)")
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .millisecondsSince1970
+            let settings = try encoder.encode(NotificationSettings())
+            let state = try encoder.encode(CenterState())
+            let presentation = try encoder.encode(Presentation())
+            try await pool.write { db in
+                try db.execute(sql: "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('app_a', 'A', 'prompt', 0)")
+                try db.execute(
+                    sql: """
+                        INSERT INTO centers(app_id, id, settings, state, badge, created_at, push_token, event_seq)
+                        VALUES ('app_a', 'phone-1', ?, ?, 0, 0, 'tok1', 3)
+                        """, arguments: [settings, state])
+                for (seq, name) in [(1, "settingsChanged"), (2, "presented"), (3, "presented")] {
+                    try db.execute(
+                        sql:
+                            "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES ('app_a', 'phone-1', ?, ?, '{}', ?)",
+                        arguments: [seq, name, seq * 1000])
+                }
+                for (seq, identifier) in [(2, "older"), (3, "newer")] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
+                            VALUES ('app_a', 'phone-1', ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [identifier, seq * 1000, #"{"identifier":"\#(identifier)","content":{}}"#, presentation, seq])
+                }
+            }
+        }
+        let store = try SQLiteStore(path: path)
+        let page = try await store.events(key, after: 0, limit: 10)
+        #expect(page.events.map(\.sequence) == [1, 2, 3])
+        #expect(page.events.map(\.name) == ["settingsChanged", "presented", "presented"])
+        #expect(!page.gap)
+        #expect(try await store.deliveredNotifications(key, after: nil, limit: 10).items.map(\.request.identifier) == ["newer", "older"])
+        #expect(try await store.record([.user(.badgeChanged(2))], for: key, at: Date()))
+        #expect(try await store.events(key, after: 3, limit: 10).events.map(\.name) == ["badgeChanged"])
+        // Delivered again: the row is replaced (one per identifier) and moves to the top of the list.
+        let again = DeliveredNotification(
+            date: Date(), request: NotificationRequest(identifier: "older", content: NotificationContent(title: "again")),
+            presentation: Presentation())
+        try await store.recordFirings(
+            [FiringRecord(center: key, identifier: "older", revision: 0, delivered: again, nextFireDate: nil)], at: Date())
+        let delivered = try await store.deliveredNotifications(key, after: nil, limit: 10).items
+        #expect(delivered.map(\.request.identifier) == ["older", "newer"])
+        #expect(delivered.first?.request.content.title == "again")
+        #expect(try await store.deleteCenter(key, at: Date()))
+        #expect(try await store.events(key, after: 0, limit: 10).events.isEmpty, "the history goes with its center")
+    }
+
     /// Sustained writes with readers holding snapshots all along: passive checkpoints alone never reach
     /// the end of the WAL, which grew to hundreds of megabytes. The limits keep it bounded whatever the
     /// background checkpointer manages (at most the hard limit plus one group-committed transaction);
