@@ -120,12 +120,24 @@ extension SQLiteStore {
         ).map(centerRecord)
     }
 
-    /// The center as a firing reads it: with its event sequence, which the firing moves on.
-    static func centerForFiring(_ key: CenterKey, _ db: Database) throws -> (center: CenterRecord, sequence: Int64)? {
-        try Row.fetchOne(
-            try db.cachedStatement(sql: "SELECT \(centerColumns) FROM centers WHERE app_id = ? AND id = ?"),
-            arguments: [key.appID, key.centerID]
-        ).map { (try centerRecord($0), $0[8]) }
+    /// The centers as a firing reads them, in one statement: each with its event sequence, which the
+    /// firing moves on. A center that is gone is not in the result.
+    static func centersForFiring(_ keys: some Collection<CenterKey>, _ db: Database) throws -> [CenterKey: (
+        center: CenterRecord, sequence: Int64
+    )] {
+        var rows = JSONRows()
+        for key in keys { rows.append(.text(key.appID), .text(key.centerID)) }
+        var centers: [CenterKey: (center: CenterRecord, sequence: Int64)] = [:]
+        centers.reserveCapacity(rows.count)
+        let found = try Row.fetchCursor(
+            try db.cachedStatement(
+                sql: "SELECT \(centerColumns) FROM centers WHERE (app_id, id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))"),
+            arguments: [rows.json])
+        while let row = try found.next() {
+            let center = try centerRecord(row)
+            centers[center.key] = (center, row[8])
+        }
+        return centers
     }
 
     /// The columns `centerRecord` reads, by position (a lookup by name compares every column's name,

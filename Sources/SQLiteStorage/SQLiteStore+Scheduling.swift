@@ -92,20 +92,20 @@ extension SQLiteStore {
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
         return try await write { db, effects in
-            var centers: [CenterKey: CenterRecord?] = [:]
+            var keys: [CenterKey] = []
+            var seen: Set<CenterKey> = []
+            for claim in claims where seen.insert(claim.center).inserted { keys.append(claim.center) }
+            let centers = try Self.centersForFiring(keys, db)
             var tallies: [CenterKey: CenterTally] = [:]
+            tallies.reserveCapacity(centers.count)
+            for (key, found) in centers { tallies[key] = CenterTally(sequence: found.sequence) }
             var batch: [TargetedFiring] = []
+            batch.reserveCapacity(claims.count)
             let stamp = Self.milliseconds(now)
             for claim in claims {
                 // Fenced: only the claim that holds the request, within its lease, records the firing
                 // (`record` matches the row by both).
-                guard let token = claim.claim else { continue }
-                if centers[claim.center] == nil {
-                    let found = try Self.centerForFiring(claim.center, db)
-                    centers[claim.center] = .some(found?.center)
-                    if let found { tallies[claim.center] = CenterTally(sequence: found.sequence) }
-                }
-                guard let center = centers[claim.center] ?? nil else { continue }
+                guard let token = claim.claim, let center = centers[claim.center]?.center else { continue }
                 var firing = decide(claim, center)
                 firing.claim = token
                 // The row holds the request the claim decoded, so the same trigger kind.

@@ -411,6 +411,32 @@ import Webhooks
         }
     }
 
+    /// One claim's firings across centers whose ids hold what a batched lookup must quote (quotes,
+    /// backslashes, a tab, non-ASCII), with a center that went after the claim: each live center's
+    /// firing is recorded, the gone center's is not.
+    @Test(arguments: StoreFactory.all)
+    func firingsAcrossCentersWithAnyIdsAreRecordedAndAGoneCentersAreNot(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            let ids = [#"quote"d"#, #"back\slash"#, "tab\there", "Zürich ☀︎", "[\"x\",1]", "gone"]
+            let keys = ids.map { CenterKey(appID: "a", centerID: $0) }
+            for key in keys {
+                try await store.insertCenter(CenterRecord(id: key.centerID, appID: "a", createdAt: Self.now))
+                _ = try await store.upsertPending(pending("r", center: key, fireIn: 1), limit: 64)
+            }
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
+            #expect(claimed.count == ids.count)
+            #expect(try await store.deleteCenter(keys[5], at: now))
+            let fired = try await fire(store, claimed, at: now, delivered: true)
+            #expect(Set(fired.map(\.center)) == Set(keys.prefix(5)))
+            for key in keys.prefix(5) {
+                #expect(try await store.deliveredNotifications(key, after: nil, limit: 10).items.map(\.request.identifier) == ["r"])
+                #expect(try await store.pendingRequests(key, after: nil, limit: 10).items.isEmpty)
+                #expect(try await store.latestEvent(key) == 1)
+            }
+        }
+    }
+
     /// Hundreds of firings of two centers in one call: each recorded as if alone — its own presented
     /// event (sequences without gaps, the history trimmed as it grows), its delivered row, its pending
     /// row moved on (repeating) or gone (off the center's count), the last badge kept.

@@ -1,0 +1,50 @@
+/// A batch of rows as one JSON array of arrays (`[["app","c1",7],…]`), bound as a single argument and
+/// read back by SQLite with `json_each`: one statement for a whole batch instead of one per row, where
+/// each statement's execution costs more than the row work.
+struct JSONRows {
+    /// One field of a row.
+    enum Field {
+        case text(String)
+        case integer(Int64)
+    }
+
+    private(set) var text = "["
+    private(set) var count = 0
+
+    mutating func append(_ fields: Field...) {
+        text += count == 0 ? "[" : ",["
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text += "," }
+            switch field {
+            case .integer(let value): text += String(value)
+            case .text(let value): Self.quote(value, into: &text)
+            }
+        }
+        text += "]"
+        count += 1
+    }
+
+    /// The JSON array, to bind.
+    var json: String { text + "]" }
+
+    /// `value` as a JSON string: quotes, backslashes and control characters escaped.
+    static func quote(_ value: String, into text: inout String) {
+        text += "\""
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            text += value
+            text += "\""
+            return
+        }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
