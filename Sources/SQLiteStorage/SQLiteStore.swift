@@ -47,6 +47,11 @@ package final class SQLiteStore: NotificationStore {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
                 try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.hard)")
+                // Each write of a group commit runs in a savepoint, so SQLite keeps the first image of every
+                // page it changes in a statement journal: a temporary file by default, which a burst's
+                // firings wrote ~25 MB to (one 4 KB page and a header per page, a syscall each). In memory
+                // it is a copy; a firing's batch holds a few megabytes of it until its commit.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
             try Self.migrator.migrate(pool)
         }
