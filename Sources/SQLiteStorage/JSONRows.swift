@@ -1,24 +1,15 @@
-/// A batch of rows as one JSON array of arrays (`[["app","c1",7],…]`), bound as a single argument and
-/// read back by SQLite with `json_each`: one statement for a whole batch instead of one per row, where
-/// each statement's execution costs more than the row work.
+/// A batch of rows of text as one JSON array of arrays (`[["app","c1"],…]`), bound as a single argument
+/// and read back by SQLite with `json_each`: one statement for a whole batch of keys instead of one per
+/// key.
 struct JSONRows {
-    /// One field of a row.
-    enum Field {
-        case text(String)
-        case integer(Int64)
-    }
-
     private(set) var text = "["
     private(set) var count = 0
 
-    mutating func append(_ fields: Field...) {
+    mutating func append(_ fields: String...) {
         text += count == 0 ? "[" : ",["
         for (index, field) in fields.enumerated() {
             if index > 0 { text += "," }
-            switch field {
-            case .integer(let value): text += String(value)
-            case .text(let value): Self.quote(value, into: &text)
-            }
+            Self.quote(field, into: &text)
         }
         text += "]"
         count += 1
@@ -28,7 +19,7 @@ struct JSONRows {
     var json: String { text + "]" }
 
     /// `value` as a JSON string: quotes, backslashes and control characters escaped.
-    static func quote(_ value: String, into text: inout String) {
+    private static func quote(_ value: String, into text: inout String) {
         text += "\""
         guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             text += value

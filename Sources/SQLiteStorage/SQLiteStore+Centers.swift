@@ -126,7 +126,7 @@ extension SQLiteStore {
         center: CenterRecord, sequence: Int64
     )] {
         var rows = JSONRows()
-        for key in keys { rows.append(.text(key.appID), .text(key.centerID)) }
+        for key in keys { rows.append(key.appID, key.centerID) }
         var centers: [CenterKey: (center: CenterRecord, sequence: Int64)] = [:]
         centers.reserveCapacity(rows.count)
         let found = try Row.fetchCursor(
