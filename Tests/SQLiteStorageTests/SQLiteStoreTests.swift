@@ -63,6 +63,13 @@ import Testing
         }
     }
 
+    /// A new center's settings and state and a default presentation, as earlier versions stored them.
+    func storedDefaults() throws -> (settings: Data, state: Data, presentation: Data) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        return (try encoder.encode(NotificationSettings()), try encoder.encode(CenterState()), try encoder.encode(Presentation()))
+    }
+
     /// A file written by the previous version (v6: one namespace of center ids, trigger-kept counts)
     /// migrates to app-scoped centers with everything carried over.
     @Test func aVersion6FileMigratesWithItsData() async throws {
@@ -70,11 +77,7 @@ import Testing
         do {
             let pool = try DatabasePool(path: path)
             try SQLiteStore.migrator.migrate(pool, upTo: "v6: push tokens and held pushes")
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .millisecondsSince1970
-            let settings = try encoder.encode(NotificationSettings())
-            let state = try encoder.encode(CenterState())
-            let presentation = try encoder.encode(Presentation())
+            let (settings, state, presentation) = try storedDefaults()
             try await pool.write { db in
                 try db.execute(
                     sql:
@@ -128,11 +131,7 @@ import Testing
         do {
             let pool = try DatabasePool(path: path)
             try SQLiteStore.migrator.migrate(pool, upTo: "v12: no outbox index by due date alone (claims go endpoint by endpoint)")
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .millisecondsSince1970
-            let settings = try encoder.encode(NotificationSettings())
-            let state = try encoder.encode(CenterState())
-            let presentation = try encoder.encode(Presentation())
+            let (settings, state, presentation) = try storedDefaults()
             try await pool.write { db in
                 try db.execute(sql: "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('app_a', 'A', 'prompt', 0)")
                 try db.execute(
