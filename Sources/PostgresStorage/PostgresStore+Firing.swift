@@ -14,11 +14,10 @@ extension PostgresStore {
     func record(_ firings: [FiringRecord], at now: Date, _ connection: PostgresConnection, _ changes: inout ChangeSet) async throws {
         guard !firings.isEmpty else { return }
         let firings = try await droppingMissingMedia(firings, connection)
-        let presented = try await appendEvents(of: firings, at: now, connection, &changes)
+        let removed = try await updatePending(firings, connection, &changes)
+        let presented = try await appendEvents(of: firings, removed: removed, at: now, connection, &changes)
         try await insertDelivered(firings, sequences: presented, connection)
         try await enqueueDeliveredMessages(firings, at: now, connection, &changes)
-        try await setBadges(firings, connection, &changes)
-        try await updatePending(firings, connection, &changes)
         changes.announce(.notifications(Array(Set(firings.map(\.center)))))
     }
 
@@ -52,21 +51,32 @@ extension PostgresStore {
     }
 
     /// Appends every firing's user events (`presented`, then `badgeChanged`) to its center's history, in
-    /// order; returns the sequence of each firing's `presented` event (by index).
+    /// order, and writes each center once: its sequence, its pending count less the counted rows the
+    /// firings `removed`, and its badge (the last firing of a center that sets one wins). Returns the
+    /// sequence of each firing's `presented` event (by index).
     private func appendEvents(
-        of firings: [FiringRecord], at now: Date, _ connection: PostgresConnection, _ changes: inout ChangeSet
+        of firings: [FiringRecord], removed: [CenterKey: Int64], at now: Date, _ connection: PostgresConnection,
+        _ changes: inout ChangeSet
     ) async throws -> [Int: Int64] {
         var counts: [CenterKey: Int64] = [:]
-        for firing in firings { counts[firing.center, default: 0] += Int64(firing.events.count) }
-        let centers = counts.keys.sorted()
-        guard !centers.isEmpty, counts.values.contains(where: { $0 > 0 }) else { return [:] }
-        // Each center's sequence moves on by its number of events at once; its events take the numbers
-        // in between.
+        var badges: [CenterKey: Int64] = [:]
+        for firing in firings {
+            counts[firing.center, default: 0] += Int64(firing.events.count)
+            if let badge = firing.badge { badges[firing.center] = Int64(badge) }
+        }
+        let centers = counts.keys.filter { counts[$0]! > 0 || removed[$0] != nil || badges[$0] != nil }.sorted()
+        guard !centers.isEmpty else { return [:] }
+        // One new version of each center's row: its sequence moves on by its number of events at once
+        // (its events take the numbers in between), with its count and badge (-1: unchanged; a badge is
+        // never negative).
         var next: [CenterKey: Int64] = [:]
         for row in try await connection.rows(
             """
-            UPDATE centers c SET event_seq = c.event_seq + t.n
-            FROM unnest(\(centers.map(\.appID)), \(centers.map(\.centerID)), \(centers.map { counts[$0]! })) AS t(app_id, id, n)
+            UPDATE centers c SET event_seq = c.event_seq + t.n, pending_count = c.pending_count - t.removed,
+                badge = CASE WHEN t.badge < 0 THEN c.badge ELSE t.badge END
+            FROM unnest(
+                \(centers.map(\.appID)), \(centers.map(\.centerID)), \(centers.map { counts[$0]! }), \(centers.map { removed[$0] ?? 0 }),
+                \(centers.map { badges[$0] ?? -1 })) AS t(app_id, id, n, removed, badge)
             WHERE c.app_id = t.app_id AND c.id = t.id RETURNING c.app_id, c.id, c.event_seq
             """, logger)
         {
@@ -79,7 +89,7 @@ extension PostgresStore {
         var names: [String] = []
         var data: [ByteBuffer] = []
         var presented: [Int: Int64] = [:]
-        for (index, firing) in firings.enumerated() {
+        for (index, firing) in firings.enumerated() where !firing.events.isEmpty {
             guard var sequence = next[firing.center] else { throw StoreError(.notFound, "center \(firing.center) is gone") }
             for event in firing.events {
                 if case .presented = event { presented[index] = sequence }
@@ -92,6 +102,8 @@ extension PostgresStore {
             }
             next[firing.center] = sequence
         }
+        if !badges.isEmpty { changes.announce(.centers(Array(badges.keys))) }
+        guard !apps.isEmpty else { return presented }
         let stamp = Self.milliseconds(now)
         try await connection.run(
             """
@@ -196,24 +208,12 @@ extension PostgresStore {
         changes.announce(.outbox)
     }
 
-    /// The centers' new badges (the last firing of a center that sets one wins).
-    private func setBadges(_ firings: [FiringRecord], _ connection: PostgresConnection, _ changes: inout ChangeSet) async throws {
-        var badges: [CenterKey: Int] = [:]
-        for firing in firings { if let badge = firing.badge { badges[firing.center] = badge } }
-        guard !badges.isEmpty else { return }
-        let keys = Array(badges.keys)
-        try await connection.run(
-            """
-            UPDATE centers c SET badge = t.badge FROM unnest(\(keys.map(\.appID)), \(keys.map(\.centerID)), \(keys.map { badges[$0]! }))
-                AS t(app_id, id, badge)
-            WHERE c.app_id = t.app_id AND c.id = t.id
-            """, logger)
-        changes.announce(.centers(keys))
-    }
-
     /// The fired requests' pending rows: a repeating trigger's moves on to its next date, a location
-    /// trigger that repeats stays, any other goes (with its media holds, off the center's count).
-    private func updatePending(_ firings: [FiringRecord], _ connection: PostgresConnection, _ changes: inout ChangeSet) async throws {
+    /// trigger that repeats stays, any other goes (with its media holds). Returns how many of the rows
+    /// that went counted against each center's pending limit (`appendEvents` takes them off its count).
+    private func updatePending(
+        _ firings: [FiringRecord], _ connection: PostgresConnection, _ changes: inout ChangeSet
+    ) async throws -> [CenterKey: Int64] {
         // Which row each firing is about: its claim's, or its revision's (a firing of neither had no row).
         let targets = firings.filter { $0.claim != nil || $0.revision != 0 }
         let moved = targets.filter { $0.nextFireDate != nil }
@@ -249,7 +249,7 @@ extension PostgresStore {
                     unsafeSQL: "UPDATE pending p SET claim_token = NULL, claimed_until = NULL FROM \(rows) WHERE \(matches)",
                     binds: try bindings(kept)), logger)
         }
-        guard !removed.isEmpty else { return }
+        guard !removed.isEmpty else { return [:] }
         let gone = try await connection.rows(
             PostgresQuery(
                 unsafeSQL:
@@ -262,23 +262,15 @@ extension PostgresStore {
                 counted: Self.counted(try row.get("trigger_kind", as: String?.self))
             )
         }
-        guard !gone.isEmpty else { return }
-        var counts: [CenterKey: Int] = [:]
+        guard !gone.isEmpty else { return [:] }
+        var counts: [CenterKey: Int64] = [:]
         for row in gone where row.counted { counts[row.key, default: 0] += 1 }
-        if !counts.isEmpty {
-            let keys = Array(counts.keys)
-            try await connection.run(
-                """
-                UPDATE centers c SET pending_count = c.pending_count - t.n
-                FROM unnest(\(keys.map(\.appID)), \(keys.map(\.centerID)), \(keys.map { counts[$0]! })) AS t(app_id, id, n)
-                WHERE c.app_id = t.app_id AND c.id = t.id
-                """, logger)
-        }
         try await connection.run(
             """
             DELETE FROM media_holds h USING unnest(\(gone.map(\.key.appID)), \(gone.map(\.key.centerID)), \(gone.map(\.identifier)))
                 AS t(app_id, center_id, identifier)
             WHERE h.app_id = t.app_id AND h.center_id = t.center_id AND h.holder = 'pending' AND h.identifier = t.identifier
             """, logger)
+        return counts
     }
 }
