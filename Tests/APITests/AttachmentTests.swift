@@ -87,7 +87,7 @@ import Testing
     }
 
     static func peakResidentBytes(_ server: APIServer) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(server.process.process.processIdentifier)/status", encoding: .utf8)
+        let status = try String(contentsOfFile: "/proc/\(server.process.process.pid)/status", encoding: .utf8)
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }

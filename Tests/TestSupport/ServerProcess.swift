@@ -7,8 +7,8 @@ import Foundation
 /// An executable of this package run as a child process, for tests of what only a real process shows:
 /// the start-up log line, signals, the exit status. Its output is read as it comes, on a thread of its
 /// own, so that a chatty child never blocks on a full pipe.
-package final class ServerProcess: @unchecked Sendable {
-    package let process = Process()
+package final class ServerProcess: Sendable {
+    package let process: ChildProcess
     private let output = Output()
 
     /// The lines read so far, and whether the output ended. The reading thread holds only this (not the
@@ -19,13 +19,16 @@ package final class ServerProcess: @unchecked Sendable {
         var ended = false
         let condition = NSCondition()
 
-        /// Reads `handle` to its end, line by line.
-        func read(_ handle: FileHandle) {
+        /// Reads `descriptor` to its end, line by line, and closes it.
+        func read(_ descriptor: Int32) {
+            defer { close(descriptor) }
             var pending = Data()
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                pending.append(chunk)
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                pending.append(contentsOf: buffer[..<count])
                 var complete: [String] = []
                 while let newline = pending.firstIndex(of: 0x0A) {
                     complete.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
@@ -52,23 +55,19 @@ package final class ServerProcess: @unchecked Sendable {
 
     /// Starts any executable (a Python fixture, say) the same way.
     package init(executable: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        // A channel whose ends are close-on-exec from birth, so that no other child started meanwhile (tests run in
-        // parallel) inherits the write end and keeps it open after this process has gone: reading to the
-        // end of the output would then never end. The child gets it as its stdout through dup2.
-        var ends: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw LoopbackConnection.Failure("socketpair failed: errno \(errno)")
-        }
-        let handle = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
-        let writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
-        process.standardOutput = writeEnd
-        process.standardError = writeEnd
+        // Its output and errors on one channel (tests run in parallel: see `ChildProcess.channel`).
+        let ends = try ChildProcess.channel()
         defer { close(ends[1]) }
-        try process.run()
-        let reader = Thread { [output] in output.read(handle) }
+        do {
+            process = try ChildProcess(
+                executable: executable.path, arguments: arguments, environment: environment, standardOutput: ends[1],
+                standardError: ends[1])
+        } catch {
+            close(ends[0])
+            throw error
+        }
+        let readEnd = ends[0]
+        let reader = Thread { [output] in output.read(readEnd) }
         reader.stackSize = 1 << 20
         reader.start()
     }
@@ -134,38 +133,19 @@ package final class ServerProcess: @unchecked Sendable {
 
     package var outputSoFar: String { output.condition.withLock { output.lines.joined(separator: "\n") } }
 
-    package func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    package func signal(_ signal: Int32) { process.signal(signal) }
 
-    /// Waits for the process to exit (killing it after `timeout` seconds) and returns its status.
+    /// Waits for the process to exit (killing it after `timeout` seconds) and returns its status (-1
+    /// when it had to be killed).
     package func waitForExit(timeout: Double = 20) async throws -> Int32 {
         let process = process
         return try await onOwnThread {
-            let pid = process.processIdentifier
-            // Foundation's Process was seen to miss a child's exit while many processes were started
-            // at once (the child stayed a zombie and `isRunning` true for good), so the child is also
-            // reaped here; whichever of the two reaps it, the loop ends.
-            func reaped() -> Int32? {
-                var status: Int32 = 0
-                guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-                let signal = status & 0x7f
-                return signal == 0 ? (status >> 8) & 0xff : signal  // as Foundation reports a signal
-            }
             let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning, Date() < deadline {
-                if let status = reaped() { return status }
-                usleep(10_000)
-            }
-            guard process.isRunning else { return process.terminationStatus }
-            kill(pid, SIGKILL)
-            while process.isRunning {
-                if reaped() != nil { break }
-                usleep(10_000)
-            }
+            while process.isRunning, Date() < deadline { usleep(10_000) }
+            guard process.isRunning else { return process.waitUntilExit() }
+            process.signal(SIGKILL)
+            process.waitUntilExit()
             return -1
         }
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }

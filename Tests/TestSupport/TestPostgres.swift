@@ -44,20 +44,10 @@ package enum TestPostgres {
     }
 
     private static func runBlocking(_ tool: String, _ server: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            [tool, "-h", server.host ?? "127.0.0.1", "-p", String(server.port ?? 5432), "-U", server.user ?? "postgres"] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a full pipe would stop the tool.
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw LoopbackConnection.Failure("\(tool) \(arguments) failed: \(failure)") }
+        let (status, text, failure) = try ChildProcess.run(
+            "/usr/bin/env",
+            [tool, "-h", server.host ?? "127.0.0.1", "-p", String(server.port ?? 5432), "-U", server.user ?? "postgres"] + arguments)
+        guard status == 0 else { throw LoopbackConnection.Failure("\(tool) \(arguments) failed: \(failure)") }
         return text
     }
 }
@@ -103,22 +93,23 @@ package final class PrivatePostgres: Sendable {
     }
 
     private static func scriptBlocking(_ action: String, _ directory: String) throws -> String {
-        // Its output goes to a file, not a pipe: the server it starts may inherit the pipe's write end
-        // (Foundation's pipes are not close-on-exec), and reading to the pipe's end would never end.
+        // Its output goes to a file, not a pipe: the server it starts inherits the script's standard
+        // output, and reading to the pipe's end would never end.
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("pg-out-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: outputPath, contents: nil), let output = FileHandle(forWritingAtPath: outputPath)
         else {
             throw LoopbackConnection.Failure("cannot write \(outputPath)")
         }
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let process = Process()
-        process.executableURL = ServerProcess.packageRoot.appendingPathComponent("Tests/Support/postgres-server.sh")
-        process.arguments = [action, directory]
-        process.standardOutput = output
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        guard process.terminationStatus == 0 else { throw LoopbackConnection.Failure("postgres-server.sh \(action) failed") }
+        let status: Int32
+        do {
+            defer { try? output.close() }
+            status = try ChildProcess(
+                executable: ServerProcess.packageRoot.appendingPathComponent("Tests/Support/postgres-server.sh").path,
+                arguments: [action, directory], standardOutput: output.fileDescriptor
+            ).waitUntilExit()
+        }
+        guard status == 0 else { throw LoopbackConnection.Failure("postgres-server.sh \(action) failed") }
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 }
