@@ -11,8 +11,9 @@ import Synchronization
 /// descriptors it reads `/proc/self/fd` and copies each entry's whole 256-byte name, past the end of
 /// glibc's buffer when the page after it is unmapped (swift-corelibs-foundation #5472, fixed after 6.3).
 /// A test run that starts a few hundred children hit it. Here the child closes every descriptor above
-/// its standard ones as a spawn action (`closefrom`), with the signal mask cleared and every signal's
-/// handling back to its default, as Foundation does.
+/// its standard ones as a spawn action (`closefrom`), and starts with no signal blocked and every
+/// signal's handling at its default, as from a shell (the test runner's threads block most signals: a
+/// server that inherited that mask would never see its SIGTERM).
 package final class ChildProcess: Sendable {
     package let pid: pid_t
     /// The exit status once reaped: the exit code, or the signal that ended it (as Foundation reports).
