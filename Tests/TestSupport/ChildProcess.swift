@@ -115,14 +115,20 @@ package final class ChildProcess: Sendable {
     /// Everything `descriptor` yields until its end, as text.
     static func readToEnd(_ descriptor: Int32) -> String {
         var bytes: [UInt8] = []
+        readChunks(descriptor) { bytes += $0 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Hands `body` what `descriptor` yields, chunk by chunk, until its end (with `read(2)`, retrying
+    /// when a signal interrupts it: `FileHandle.availableData` traps then).
+    package static func readChunks(_ descriptor: Int32, _ body: (ArraySlice<UInt8>) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += buffer[..<count]
+            if count <= 0 { return }
+            body(buffer[..<count])
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `strings` as a NULL-terminated array of C strings, for the duration of `body`.

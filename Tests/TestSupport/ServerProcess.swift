@@ -23,18 +23,14 @@ package final class ServerProcess: Sendable {
         func read(_ descriptor: Int32) {
             defer { close(descriptor) }
             var pending = Data()
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { break }
-                pending.append(contentsOf: buffer[..<count])
+            ChildProcess.readChunks(descriptor) { chunk in
+                pending.append(contentsOf: chunk)
                 var complete: [String] = []
                 while let newline = pending.firstIndex(of: 0x0A) {
                     complete.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
                     pending = Data(pending[pending.index(after: newline)...])
                 }
-                guard !complete.isEmpty else { continue }
+                guard !complete.isEmpty else { return }
                 condition.withLock {
                     lines += complete
                     condition.broadcast()
