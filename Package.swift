@@ -206,7 +206,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // Test support: a loopback HTTP client that never blocks the cooperative pool, subprocess helpers.
+        // Test support: a loopback HTTP client that never blocks the cooperative pool, subprocess helpers
+        // (the benchmarks start their children with them too).
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
@@ -231,7 +232,7 @@ let package = Package(
         .executableTarget(
             name: "scheduler-bench",
             dependencies: [
-                "NotificationCore", "NotificationService", "SQLiteStorage", "Scheduling", "Storage",
+                "NotificationCore", "NotificationService", "SQLiteStorage", "Scheduling", "Storage", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -17,6 +17,7 @@ import SQLiteStorage
 import Scheduling
 import Storage
 import Synchronization
+import TestSupport
 
 let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
 let arguments = CommandLine.arguments
@@ -293,16 +294,8 @@ if wants("campaign") {
 // MARK: 2. resident memory with 100 k and N pending
 
 func rss(_ directory: URL) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["rss", directory.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    process.waitUntilExit()
-    return Double(
-        String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        ?? -1
+    let run = try ChildProcess.run(CommandLine.arguments[0], ["rss", directory.path])
+    return Double(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
 }
 
 let bigDirectory = try freshDirectory("pending-\(pendingCount)")
@@ -430,22 +423,27 @@ func rawCommitLateness(_ directory: URL, commits: Int) throws -> [Double] {
 // MARK: 4. start-to-ready of usernotifyd with N pending, against an empty data directory
 
 func startToReady(_ dataDirectory: URL) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: usernotifyd)
-    process.arguments = ["--port", "0", "--data-dir", dataDirectory.path, "--log-level", "notice"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    let output = try ChildProcess.channel()
+    defer { close(output[0]) }
     let start = Date()
-    try process.run()
-    var text = ""
-    while !text.contains("storage ready") {
-        let chunk = pipe.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        text += String(decoding: chunk, as: UTF8.self)
+    let child: ChildProcess
+    do {
+        defer { close(output[1]) }
+        child = try ChildProcess(
+            executable: usernotifyd, arguments: ["--port", "0", "--data-dir", dataDirectory.path, "--log-level", "notice"],
+            standardOutput: output[1])
     }
-    let seconds = Date().timeIntervalSince(start)
-    process.terminate()
-    process.waitUntilExit()
+    // Stopped once ready: its output then ends.
+    var seconds: Double?
+    var text = ""
+    ChildProcess.readChunks(output[0]) { chunk in
+        text += String(decoding: chunk, as: UTF8.self)
+        guard seconds == nil, text.contains("storage ready") else { return }
+        seconds = Date().timeIntervalSince(start)
+        child.signal(SIGTERM)
+    }
+    child.waitUntilExit()
+    guard let seconds else { fatalError("usernotifyd ended before it was ready: \(text)") }
     return seconds
 }
 

@@ -5,7 +5,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// A child process started with `posix_spawn`, for the tests' servers, fixtures and tools.
+/// A child process started with `posix_spawn`, for the tests' servers, fixtures and tools, and the benchmarks' probes.
 ///
 /// Foundation's `Process.run()` on Linux crashes now and then (Swift 6.3): to close the child's
 /// descriptors it reads `/proc/self/fd` and copies each entry's whole 256-byte name, past the end of
