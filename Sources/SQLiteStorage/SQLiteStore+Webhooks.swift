@@ -86,7 +86,9 @@ extension SQLiteStore: WebhookStore {
             guard db.changesCount == chosen.count else { throw StoreError(.notFound, "an outbox message went while it was claimed") }
             return try Row.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT * FROM deliveries WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY next_attempt, seq"),
+                    sql:
+                        "SELECT \(Self.deliveryColumns) FROM deliveries WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY next_attempt, seq"
+                ),
                 arguments: [seqs]
             ).map(Self.delivery)
         }
@@ -244,23 +246,26 @@ extension SQLiteStore: WebhookStore {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM deliveries WHERE app_id = :app AND seq > :after AND (:status IS NULL OR status = :status)
+                    SELECT \(Self.deliveryColumns) FROM deliveries WHERE app_id = :app AND seq > :after AND (:status IS NULL OR status = :status)
                     ORDER BY seq LIMIT :limit
                     """,
                 arguments: ["app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "status": status?.rawValue, "limit": limit + 1])
             let items = try rows.prefix(limit).map(Self.delivery)
-            let next = rows.count > limit ? rows[limit - 1]["seq"] as Int64? : nil
+            let next = rows.count > limit ? rows[limit - 1][0] as Int64? : nil
             return Page(items: items, nextCursor: next.map(String.init))
         }
     }
 
     package func delivery(appID: String, id: String) async throws -> (WebhookDeliveryRecord, [DeliveryAttemptRecord])? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM deliveries WHERE app_id = ? AND id = ?", arguments: [appID, id]) else {
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.deliveryColumns) FROM deliveries WHERE app_id = ? AND id = ?", arguments: [appID, id])
+            else {
                 return nil
             }
             let attempts = try Row.fetchAll(
-                db, sql: "SELECT * FROM delivery_attempts WHERE delivery_seq = ? ORDER BY number", arguments: [row["seq"] as Int64]
+                db, sql: "SELECT * FROM delivery_attempts WHERE delivery_seq = ? ORDER BY number", arguments: [row[0] as Int64]
             ).map { attempt in
                 DeliveryAttemptRecord(
                     number: attempt["number"], at: Self.date(attempt["at"]), statusCode: attempt["status_code"], error: attempt["error"],
@@ -309,14 +314,19 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
+    /// The columns `delivery(_:)` reads, in its order (read by position: a lookup by name compares
+    /// every column's name, case-insensitively, and a claim reads a few hundred rows in the writer).
+    static let deliveryColumns =
+        "seq, id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, claim_token, traceparent"
+
+    /// A message from a row of `deliveryColumns`.
     private static func delivery(_ row: Row) throws -> WebhookDeliveryRecord {
-        guard let type = WebhookEventType(rawValue: row["type"]), let status = WebhookDeliveryRecord.Status(rawValue: row["status"]) else {
+        guard let type = WebhookEventType(rawValue: row[4]), let status = WebhookDeliveryRecord.Status(rawValue: row[6]) else {
             throw DatabaseError(message: "unknown delivery type or status in row \(row)")
         }
-        let nextAttempt: Int64? = row["next_attempt"]
+        let nextAttempt: Int64? = row[9]
         return WebhookDeliveryRecord(
-            id: row["id"], appID: row["app_id"], url: row["url"], type: type, payload: row["payload"], status: status,
-            attempts: row["attempts"], failures: row["failures"], nextAttempt: nextAttempt.map(Self.date),
-            createdAt: Self.date(row["created_at"]), claim: row["claim_token"], traceparent: row["traceparent"])
+            id: row[1], appID: row[2], url: row[3], type: type, payload: row[5], status: status, attempts: row[7], failures: row[8],
+            nextAttempt: nextAttempt.map(Self.date), createdAt: Self.date(row[10]), claim: row[11], traceparent: row[12])
     }
 }
