@@ -92,10 +92,7 @@ extension SQLiteStore {
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
         return try await write { db, effects in
-            var keys: [CenterKey] = []
-            var seen: Set<CenterKey> = []
-            for claim in claims where seen.insert(claim.center).inserted { keys.append(claim.center) }
-            let centers = try Self.centersForFiring(keys, db)
+            let centers = try Self.centersForFiring(Set(claims.map(\.center)), db)
             var tallies: [CenterKey: CenterTally] = [:]
             tallies.reserveCapacity(centers.count)
             for (key, found) in centers { tallies[key] = CenterTally(sequence: found.sequence) }
