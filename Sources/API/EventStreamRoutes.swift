@@ -27,9 +27,14 @@ enum EventStreamRoutes {
             return .eventStream { events in
                 try await hub.follow(key, after: resume) { item in
                     switch item {
-                    case .reset:
-                        // Some events cannot be replayed: the client should fetch the current state again.
-                        try events.send(ServerSentEvent(event: "reset", data: #"{"reason":"history"}"#))
+                    case .position(let sequence):
+                        // An id before any event: a client that reconnects resumes from here, so no event
+                        // committed between two connections is missed (browsers keep it without an event).
+                        try events.sendPosition(String(sequence))
+                    case .reset(let sequence):
+                        // Some events cannot be replayed: the client should fetch the current state again,
+                        // and resume after this.
+                        try events.send(ServerSentEvent(id: String(sequence), event: "reset", data: #"{"reason":"history"}"#))
                     case .event(let event):
                         try events.send(
                             ServerSentEvent(

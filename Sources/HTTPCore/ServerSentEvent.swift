@@ -15,6 +15,13 @@ package struct ServerSentEvent: Sendable, Equatable {
         self.retry = retry
     }
 
+    /// A frame with an `id` and nothing else: the client keeps it as its last event ID (the HTML standard
+    /// sets it before it looks at the data) but dispatches no event. A stream sends one when it starts, so
+    /// that a client that reconnects before any event resumes from there instead of from "now".
+    package static func position(_ id: String) -> [UInt8] {
+        Array("id: \(singleLine(id))\n\n".utf8)
+    }
+
     /// The event as it goes on the wire; multi-line data becomes several `data:` lines.
     package var encoded: [UInt8] {
         var text = ""
@@ -59,5 +66,10 @@ package struct ServerSentEventWriter: Sendable {
 
     package func send(_ event: ServerSentEvent) throws {
         try writer.write(event.encoded)
+    }
+
+    /// Sends a position (`ServerSentEvent.position`): an `id` without an event.
+    package func sendPosition(_ id: String) throws {
+        try writer.write(ServerSentEvent.position(id))
     }
 }

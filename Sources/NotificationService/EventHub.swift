@@ -13,8 +13,11 @@ import Synchronization
 package final class EventHub: Sendable {
     /// What a stream sends.
     package enum Item: Sendable, Hashable {
-        /// The events since the client's `Last-Event-ID` cannot all be replayed: it must fetch the state again.
-        case reset
+        /// Where the stream starts, before any event: the sequence a client that reconnects resumes after.
+        case position(Int64)
+        /// The events since the client's `Last-Event-ID` cannot all be replayed: it must fetch the state
+        /// again; the stream goes on after `sequence`.
+        case reset(after: Int64)
         case event(StoredEvent)
     }
 
@@ -48,9 +51,10 @@ package final class EventHub: Sendable {
         signals.forEach { $0.signal() }
     }
 
-    /// Sends the center's events to `send` until cancelled (or the center is deleted): first those after
-    /// `resume` (a stream's `Last-Event-ID`), or, without one, only what comes from now on. A `resume`
-    /// the history no longer reaches back to (or not this center's) sends `.reset` first.
+    /// Sends the center's events to `send` until cancelled (or the center is deleted): first where it
+    /// starts (`.position`), then the events after `resume` (a stream's `Last-Event-ID`), or, without one,
+    /// only what comes from now on. A `resume` the history no longer reaches back to (or not this
+    /// center's) sends `.reset` first. An empty `resume` is none.
     package func follow(_ key: CenterKey, after resume: String?, send: @Sendable (Item) async throws -> Void) async throws {
         let signal = WakeSignal()
         let id = watchers.withLock { watchers in
@@ -66,16 +70,21 @@ package final class EventHub: Sendable {
         }
         guard let latest = try await store.latestEvent(key) else { return }
         var cursor = latest
-        if let resume {
-            if let sequence = Int64(resume), sequence >= 0, sequence <= latest { cursor = sequence } else { try await send(.reset) }
+        if let resume, !resume.isEmpty {
+            if let sequence = Int64(resume), sequence >= 0, sequence <= latest {
+                cursor = sequence
+            } else {
+                try await send(.reset(after: cursor))
+            }
         }
+        try await send(.position(cursor))
         while !Task.isCancelled {
             let page = try await store.events(key, after: cursor, limit: pageSize)
             if page.gap {
                 // The center went, or the history was trimmed past the cursor.
                 if page.latest == 0, try await store.latestEvent(key) == nil { return }
-                try await send(.reset)
                 cursor = page.latest
+                try await send(.reset(after: cursor))
                 continue
             }
             for event in page.events {

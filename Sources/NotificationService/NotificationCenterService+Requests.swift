@@ -149,26 +149,26 @@ extension NotificationCenterService {
                     guard !Task.isCancelled else { return }
                     try await self.fire(waiting, at: now, prepared: prepared)
                 } catch {
-                    // The claims expire and the requests fire after the lease.
+                    // Given back, to be claimed again (if the store cannot take them, their leases end).
                     self.logger.error("firing after the extensions failed", metadata: ["error": .string("\(error)")])
+                    try? await self.store.releaseClaims(waiting)
                 }
             }
         }
         return direct.isEmpty ? [] : try await fire(direct, at: now, prepared: [:])
     }
 
-    /// Runs `work` while renewing the claims' leases, so that a slow extension never lets another
-    /// process take them over.
+    /// Runs `work` while renewing the claims' leases (on the wall clock, as every lease), so that a slow
+    /// extension never lets another process take them over.
     private func holdingClaims<T: Sendable>(_ claims: [StoredPending], _ work: @Sendable () async -> T) async -> T {
         let store = store
-        let clock = clock
         let lease = configuration.lease
         return await withTaskGroup(of: T?.self) { group in
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(Int(lease * 1000 / 3)))
                     guard !Task.isCancelled else { break }
-                    try? await store.extendClaims(claims, until: clock.now.addingTimeInterval(lease))
+                    try? await store.extendClaims(claims, until: Date().addingTimeInterval(lease))
                 }
                 return nil
             }
@@ -197,7 +197,7 @@ extension NotificationCenterService {
     @discardableResult
     private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]) async throws -> [FiringRecord] {
         let tables = try await stringTables(for: due.map(\.center))
-        return try await store.fire(due, at: now) { stored, center in
+        return try await store.fire(due, at: now, leaseNow: Date()) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
             let ready = prepared[PreparedKey(center: center.key, identifier: stored.identifier)]

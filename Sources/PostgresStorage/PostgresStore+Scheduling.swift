@@ -4,8 +4,8 @@ import PostgresNIO
 import Storage
 
 extension PostgresStore {
-    package func nextFireDate(now: Date) async throws -> Date? {
-        try await read { connection in try await self.nextClaimable(now: Self.milliseconds(now), connection).map(Self.date) }
+    package func nextFireDate(leaseNow: Date) async throws -> Date? {
+        try await read { connection in try await self.nextClaimable(leaseNow: Self.milliseconds(leaseNow), connection).map(Self.date) }
     }
 
     package func pendingTotal() async throws -> Int {
@@ -27,28 +27,27 @@ extension PostgresStore {
     }
 
     /// When a request next becomes claimable: the earliest fire date not under a live claim (the first
-    /// entry of the due index, which holds only unclaimed requests, or a claim whose lease ended), or the
-    /// end of the earliest live lease (a holder that dies is taken over then).
-    func nextClaimable(now: Int64, _ connection: PostgresConnection) async throws -> Int64? {
+    /// entry of the due index, which holds only unclaimed requests, or a claim whose lease ended on the
+    /// wall clock at `leaseNow`). A replica that died is taken over by the others' safety poll (every
+    /// `StorageBackend.safetyPoll`), whatever the schedule's clock says.
+    func nextClaimable(leaseNow: Int64, _ connection: PostgresConnection) async throws -> Int64? {
         let row = try await connection.rows(
             """
             SELECT (SELECT min(next_fire) FROM pending WHERE next_fire IS NOT NULL AND claimed_until IS NULL) AS due,
-                   (SELECT min(next_fire) FROM pending WHERE claimed_until < \(now) AND next_fire IS NOT NULL) AS expired,
-                   (SELECT min(claimed_until) FROM pending WHERE claimed_until >= \(now)) AS lease
+                   (SELECT min(next_fire) FROM pending WHERE claimed_until < \(leaseNow) AND next_fire IS NOT NULL) AS expired
             """, logger
         ).first
-        return [
-            try row?.get("due", as: Int64?.self), try row?.get("expired", as: Int64?.self), try row?.get("lease", as: Int64?.self),
-        ].compactMap { $0 }.min()
+        return [try row?.get("due", as: Int64?.self), try row?.get("expired", as: Int64?.self)].compactMap { $0 }.min()
     }
 
     /// Claims due requests with `FOR UPDATE SKIP LOCKED`: replicas claiming at once take different rows
     /// without waiting for each other. The claim's token fences it. The earliest unclaimed requests (the
     /// due index holds only those: the scan passes none claimed ahead) and those whose lease ended, each
     /// bounded by the limit, then the earliest of both.
-    package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
+    package func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
-        let lease = Self.milliseconds(leaseUntil)
+        let leaseNow = Self.milliseconds(lease.now)
+        let leaseUntil = Self.milliseconds(lease.until)
         let token = Self.newToken()
         return try await write(durable: false) { connection, _ in
             let rows = try await connection.rows(
@@ -59,18 +58,18 @@ extension PostgresStore {
                     ORDER BY next_fire LIMIT \(limit) FOR UPDATE SKIP LOCKED),
                 expired AS (
                     SELECT app_id, center_id, identifier, next_fire FROM pending
-                    WHERE claimed_until < \(now) AND next_fire <= \(now)
+                    WHERE claimed_until < \(leaseNow) AND next_fire <= \(now)
                     ORDER BY next_fire LIMIT \(limit) FOR UPDATE SKIP LOCKED),
                 due AS (
                     SELECT * FROM unclaimed UNION ALL SELECT * FROM expired ORDER BY next_fire LIMIT \(limit))
-                UPDATE pending p SET claim_token = \(token), claimed_until = \(lease)
+                UPDATE pending p SET claim_token = \(token), claimed_until = \(leaseUntil)
                 FROM due WHERE p.app_id = due.app_id AND p.center_id = due.center_id AND p.identifier = due.identifier
                 RETURNING p.*
                 """, self.logger)
             let claims = try rows.map { try Self.stored($0, shared: true) }.sorted {
                 ($0.pending.nextFireDate ?? .distantPast) < ($1.pending.nextFireDate ?? .distantPast)
             }
-            return ClaimedBatch(claims: claims, nextUnclaimed: try await self.nextClaimable(now: now, connection).map(Self.date))
+            return ClaimedBatch(claims: claims, nextUnclaimed: try await self.nextClaimable(leaseNow: leaseNow, connection).map(Self.date))
         }
     }
 
@@ -88,15 +87,17 @@ extension PostgresStore {
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, leaseNow: Date,
+        decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
         // The write's deadline runs it in a child task, which ends before this returns.
-        return try await withoutActuallyEscaping(decide) { decide in try await fire(claims, at: now, escaping: decide) }
+        return try await withoutActuallyEscaping(decide) { decide in try await fire(claims, at: now, leaseNow: leaseNow, escaping: decide) }
     }
 
     private func fire(
-        _ claims: [StoredPending], at now: Date, escaping decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, leaseNow: Date,
+        escaping decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         try await write { connection, changes in
             // Centers first (the lock order), then the claims that still hold their requests within their leases.
@@ -118,7 +119,7 @@ extension PostgresStore {
                     WHERE (app_id, center_id, identifier, claim_token) IN (
                         SELECT * FROM unnest(\(claims.map(\.center.appID)), \(claims.map(\.center.centerID)), \(claims.map(\.identifier)),
                         \(claims.map { $0.claim ?? 0 })))
-                    AND claimed_until >= \(Self.milliseconds(now)) FOR UPDATE
+                    AND claimed_until >= \(Self.milliseconds(leaseNow)) FOR UPDATE
                     """, self.logger
                 ).map {
                     "\(try $0.get("app_id", as: String.self))\t\(try $0.get("center_id", as: String.self))\t\(try $0.get("identifier", as: String.self))"

@@ -64,7 +64,7 @@ extension PostgresStore: WebhookStore {
     /// WAL flush (`set_config(…, true)` lasts to the end of the statement's transaction): a claim lost to
     /// a crash of the server is a message sent again under its id, as with any lapsed claim.
     package func claimDueDeliveries(
-        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
@@ -85,13 +85,13 @@ extension PostgresStore: WebhookStore {
                 CROSS JOIN LATERAL (
                     SELECT d.seq, d.next_attempt FROM deliveries d
                     WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND d.next_attempt <= \(now)
-                    AND (d.claimed_until IS NULL OR d.claimed_until < \(now))
+                    AND (d.claimed_until IS NULL OR d.claimed_until < \(Self.milliseconds(lease.now)))
                     ORDER BY d.next_attempt, d.seq LIMIT \(most) FOR UPDATE SKIP LOCKED) c
                 WHERE COALESCE(r.room, \(defaultPerEndpoint)) > 0
                 AND NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)),
             chosen AS (SELECT seq FROM candidates WHERE position <= room ORDER BY next_attempt, seq LIMIT \(limit)),
             asynchronous AS (SELECT set_config('synchronous_commit', 'off', true))
-            UPDATE deliveries d SET claim_token = \(token), claimed_until = \(Self.milliseconds(leaseUntil))
+            UPDATE deliveries d SET claim_token = \(token), claimed_until = \(Self.milliseconds(lease.until))
             FROM chosen, asynchronous WHERE d.seq = chosen.seq RETURNING d.*
             """
         ).map(Self.delivery).sorted { ($0.nextAttempt ?? .distantPast, $0.id) < ($1.nextAttempt ?? .distantPast, $1.id) }
@@ -115,17 +115,16 @@ extension PostgresStore: WebhookStore {
         }
     }
 
-    package func hasAttemptsInFlight(at now: Date) async throws -> Bool {
+    package func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool {
         try await read { connection in
             try await connection.rows(
-                "SELECT EXISTS (SELECT 1 FROM deliveries WHERE claimed_until >= \(Self.milliseconds(now))) AS busy", self.logger
+                "SELECT EXISTS (SELECT 1 FROM deliveries WHERE claimed_until >= \(Self.milliseconds(leaseNow))) AS busy", self.logger
             ).first?.get("busy", as: Bool.self) ?? false
         }
     }
 
-    /// A claimed message counts at its lease's end, which comes after its next attempt (a claim takes
-    /// only messages already due): the earliest is read off `deliveries_claimed` in order, as a minimum over
-    /// a filter would let a planner with stale statistics scan every pending message.
+    /// Claimed messages are left out: their leases end on the wall clock, not on the schedule's; a replica
+    /// that died is taken over by the others' safety poll (`StorageBackend.safetyPoll`).
     package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
         try await read { connection in
             let row = try await connection.rows(
@@ -136,12 +135,10 @@ extension PostgresStore: WebhookStore {
                             WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND d.next_attempt IS NOT NULL
                             AND d.claimed_until IS NULL) c
                         WHERE NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)
-                        AND (e.app_id, e.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))) AS due,
-                       (SELECT claimed_until FROM deliveries WHERE claimed_until IS NOT NULL AND status = 'pending'
-                        ORDER BY claimed_until LIMIT 1) AS lease
+                        AND (e.app_id, e.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))) AS due
                 """, self.logger
             ).first
-            return [try row?.get("due", as: Int64?.self), try row?.get("lease", as: Int64?.self)].compactMap { $0 }.min().map(Self.date)
+            return try row?.get("due", as: Int64?.self).map(Self.date)
         }
     }
 

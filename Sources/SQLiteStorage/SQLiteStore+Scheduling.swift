@@ -4,8 +4,8 @@ import NotificationCore
 import Storage
 
 extension SQLiteStore {
-    package func nextFireDate(now: Date) async throws -> Date? {
-        try await read { db in try Self.nextClaimable(now: Self.milliseconds(now), db).map(Self.date) }
+    package func nextFireDate(leaseNow: Date) async throws -> Date? {
+        try await read { db in try Self.nextClaimable(leaseNow: Self.milliseconds(leaseNow), db).map(Self.date) }
     }
 
     package func pendingTotal() async throws -> Int {
@@ -24,23 +24,21 @@ extension SQLiteStore {
     }
 
     /// When a request next becomes claimable: the earliest fire date not under a live claim (the first
-    /// entry of the due index, which holds only unclaimed requests, or a claim whose lease ended), or the
-    /// end of the earliest live lease (a holder that dies is taken over then). Index lookups, none of
-    /// which passes the requests claimed ahead.
-    static func nextClaimable(now: Int64, _ db: Database) throws -> Int64? {
+    /// entry of the due index, which holds only unclaimed requests, or a claim whose lease ended on the
+    /// wall clock at `leaseNow`). Index lookups, none of which passes the requests claimed ahead.
+    static func nextClaimable(leaseNow: Int64, _ db: Database) throws -> Int64? {
         let unclaimed = try Int64.fetchOne(
             try db.cachedStatement(sql: "SELECT MIN(next_fire) FROM pending WHERE next_fire IS NOT NULL AND claimed_until IS NULL"))
         let expired = try Int64.fetchOne(
             try db.cachedStatement(sql: "SELECT MIN(next_fire) FROM pending WHERE claimed_until < ? AND next_fire IS NOT NULL"),
-            arguments: [now])
-        let leaseEnd = try Int64.fetchOne(
-            try db.cachedStatement(sql: "SELECT MIN(claimed_until) FROM pending WHERE claimed_until >= ?"), arguments: [now])
-        return [unclaimed, expired, leaseEnd].compactMap { $0 }.min()
+            arguments: [leaseNow])
+        return [unclaimed, expired].compactMap { $0 }.min()
     }
 
-    package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
+    package func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
-        let lease = Self.milliseconds(leaseUntil)
+        let leaseNow = Self.milliseconds(lease.now)
+        let leaseUntil = Self.milliseconds(lease.until)
         let (rows, next): ([RawPending], Int64?) = try await write(durable: false) { db, _ in
             // One statement claims the batch under one token: the earliest unclaimed requests (the due
             // index holds only those, so the scan starts at the first and passes none claimed ahead)
@@ -64,11 +62,11 @@ extension SQLiteStore {
                             ORDER BY next_fire LIMIT ?5)
                         RETURNING \(Self.pendingColumns)
                         """),
-                arguments: [Self.newToken(), lease, now, now, limit]
+                arguments: [Self.newToken(), leaseUntil, now, leaseNow, limit]
             )
             // RETURNING gives the rows in no particular order: due order is the firing order.
             let claimed = rows.map(RawPending.init).sorted { ($0.nextFire ?? 0) < ($1.nextFire ?? 0) }
-            return (claimed, try Self.nextClaimable(now: now, db))
+            return (claimed, try Self.nextClaimable(leaseNow: leaseNow, db))
         }
         // Decoded after the transaction, so that the writer is not held for it.
         return ClaimedBatch(claims: try rows.map { try $0.decoded(shared: true) }, nextUnclaimed: next.map(Self.date))
@@ -88,7 +86,8 @@ extension SQLiteStore {
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, leaseNow: Date,
+        decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
         return try await write { db, effects in
@@ -98,7 +97,7 @@ extension SQLiteStore {
             for (key, found) in centers { tallies[key] = CenterTally(sequence: found.sequence) }
             var batch: [TargetedFiring] = []
             batch.reserveCapacity(claims.count)
-            let stamp = Self.milliseconds(now)
+            let held = Self.milliseconds(leaseNow)
             for claim in claims {
                 // Fenced: only the claim that holds the request, within its lease, records the firing
                 // (`record` matches the row by both).
@@ -107,7 +106,7 @@ extension SQLiteStore {
                 firing.claim = token
                 // The row holds the request the claim decoded, so the same trigger kind.
                 let row = PendingRow(triggerKind: claim.pending.request.trigger?.kind)
-                batch.append(TargetedFiring(firing: firing, pendingRow: row, leaseAt: stamp))
+                batch.append(TargetedFiring(firing: firing, pendingRow: row, leaseAt: held))
             }
             return try Self.record(batch, tallies: tallies, at: now, db, &effects)
         }

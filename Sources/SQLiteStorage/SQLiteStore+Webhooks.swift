@@ -55,11 +55,12 @@ extension SQLiteStore: WebhookStore {
     /// seek, however long its backlog), and of those the earliest due are taken up to `limit`, so that no
     /// endpoint's backlog keeps another's messages from being claimed, and a full endpoint costs nothing.
     package func claimDueDeliveries(
-        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
-        let lease = Self.milliseconds(leaseUntil)
+        let leaseNow = Self.milliseconds(lease.now)
+        let leaseUntil = Self.milliseconds(lease.until)
         return try await write(durable: false) { db, _ in
             let due = try db.cachedStatement(
                 sql: """
@@ -72,7 +73,7 @@ extension SQLiteStore: WebhookStore {
             for endpoint in try Self.activeEndpoints(db) {
                 let room = min(limit, perEndpoint[endpoint] ?? defaultPerEndpoint)
                 guard room > 0 else { continue }
-                let rows = try Row.fetchCursor(due, arguments: [endpoint.appID, endpoint.url, now, now, room])
+                let rows = try Row.fetchCursor(due, arguments: [endpoint.appID, endpoint.url, now, leaseNow, room])
                 while let row = try rows.next() { candidates.append((row[1], row[0])) }
             }
             let chosen = candidates.sorted { ($0.due, $0.seq) < ($1.due, $1.seq) }.prefix(limit).map(\.seq)
@@ -82,7 +83,7 @@ extension SQLiteStore: WebhookStore {
             let seqs = "[" + chosen.map(String.init).joined(separator: ",") + "]"
             try db.cachedStatement(
                 sql: "UPDATE deliveries SET claim_token = ?, claimed_until = ? WHERE seq IN (SELECT value FROM json_each(?))"
-            ).execute(arguments: [Self.newToken(), lease, seqs])
+            ).execute(arguments: [Self.newToken(), leaseUntil, seqs])
             guard db.changesCount == chosen.count else { throw StoreError(.notFound, "an outbox message went while it was claimed") }
             return try Row.fetchAll(
                 db.cachedStatement(
@@ -127,10 +128,11 @@ extension SQLiteStore: WebhookStore {
         try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM deliveries WHERE status = 'pending'") ?? 0 }
     }
 
-    package func hasAttemptsInFlight(at now: Date) async throws -> Bool {
+    package func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool {
         try await read { db in
             try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM deliveries WHERE claimed_until >= ?)", arguments: [Self.milliseconds(now)]) ?? false
+                db, sql: "SELECT EXISTS (SELECT 1 FROM deliveries WHERE claimed_until >= ?)", arguments: [Self.milliseconds(leaseNow)])
+                ?? false
         }
     }
 
@@ -145,13 +147,8 @@ extension SQLiteStore: WebhookStore {
             for endpoint in try Self.activeEndpoints(db) where !full.contains(endpoint) {
                 if let due = try Int64.fetchOne(earliest, arguments: [endpoint.appID, endpoint.url]) { dates.append(due) }
             }
-            // Claimed messages count at their lease's end: an attempt cut short by a crash is retried then.
-            if let leaseEnd = try Int64.fetchOne(
-                db,
-                sql: "SELECT MIN(MAX(next_attempt, claimed_until)) FROM deliveries WHERE claimed_until IS NOT NULL AND status = 'pending'")
-            {
-                dates.append(leaseEnd)
-            }
+            // Claimed messages are left out: their leases end on the wall clock, not on the schedule's (and
+            // one process owns the file, so none is held by a process that died: see `SQLiteStore.init`).
             return dates.min().map(Self.date)
         }
     }

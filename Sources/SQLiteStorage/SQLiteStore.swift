@@ -6,8 +6,10 @@ import Synchronization
 
 /// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
 /// an acknowledged change survives a crash or a power cut (claims and webhook attempt records skip the
-/// fsync: losing one loses nothing, see `SQLiteWriter`). One process owns the file; the change feed is
-/// fed in-process after every commit.
+/// fsync: losing one loses nothing, see `SQLiteWriter`). One process owns the file — the server holds
+/// the data directory's lock (`DirectoryLock`) before it opens it — so every claim on disk when the store
+/// opens was left by a process that died, and is released then: what it held fires (or is sent) at once,
+/// without waiting for a lease. The change feed is fed in-process after every commit.
 package final class SQLiteStore: NotificationStore {
     /// How large the WAL may grow before checkpoints truncate it (see `SQLiteWriter`).
     package struct WALLimits: Sendable {
@@ -54,6 +56,10 @@ package final class SQLiteStore: NotificationStore {
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
             try Self.migrator.migrate(pool)
+            try pool.write { db in
+                try db.execute(sql: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL")
+                try db.execute(sql: "UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL")
+            }
         }
         var checkpointConfiguration = Configuration()
         // A restarting or truncating checkpoint holds up writers while it waits for the writer's lock and

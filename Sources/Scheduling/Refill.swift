@@ -5,15 +5,15 @@ import Synchronization
 /// A claim the scheduler makes ahead of need, beside its firing loop: the firings due meanwhile do not
 /// wait for its rows to be updated and decoded. The loop starts one at a time and takes its outcome.
 final class Refill: Sendable {
-    /// What a refill claims: up to `limit` requests due by `horizon`, leased until `leaseUntil`.
+    /// What a refill claims: up to `limit` requests due by `horizon`, under `lease` (wall clock).
     struct Order: Sendable {
         var horizon: Date
         var limit: Int
-        var leaseUntil: Date
+        var lease: Lease
 
         /// The claim, in one transaction.
         func claim(on store: any NotificationStore) async throws -> ClaimedBatch {
-            try await store.claimDue(now: horizon, limit: limit, leaseUntil: leaseUntil)
+            try await store.claimDue(now: horizon, limit: limit, lease: lease)
         }
     }
 

@@ -22,7 +22,7 @@ package protocol FiringHandler: Sendable {
 /// service was down fires at once, and repeating triggers fire once and move on (see
 /// `NotificationTrigger.nextFireDate`). Claims are leases with fencing tokens: a claim left by a process
 /// that died is taken over when its lease ends (nothing releases others' claims, which would steal live
-/// ones from other replicas), and a firing is recorded only by the claim that holds the request, so a
+/// ones from other replicas); leases run on `leaseClock`, the wall clock, whatever `clock` is (`Lease`), and a firing is recorded only by the claim that holds the request, so a
 /// request removed or replaced after its claim does not fire, and nothing fires twice. The change
 /// feed's `.due` (a request added or moved, here or on another replica) calls `wake(dueAt:)`, which
 /// claims only once that date comes within the lookahead (an add due tomorrow costs no claim); a move of
@@ -30,6 +30,8 @@ package protocol FiringHandler: Sendable {
 package actor Scheduler: Service {
     private let store: any NotificationStore
     private let clock: any SchedulerClock
+    /// The wall clock leases are measured on, even when `clock` is virtual.
+    private let leaseClock: any SchedulerClock
     private let handler: any FiringHandler
     private let logger: Logger
     private let batchSize: Int
@@ -83,8 +85,9 @@ package actor Scheduler: Service {
     /// every cycle would claim (a commit the next firing waits behind) — lateness p50 1.0 → 2.0 ms at
     /// 1,000 fires/s.
     package init(
-        store: any NotificationStore, clock: any SchedulerClock, handler: any FiringHandler, logger: Logger,
-        batchSize: Int = 256, backlogBatchSize: Int = 1024, lease: TimeInterval = Scheduler.defaultLease,
+        store: any NotificationStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(),
+        handler: any FiringHandler, logger: Logger, batchSize: Int = 256, backlogBatchSize: Int = 1024,
+        lease: TimeInterval = Scheduler.defaultLease,
         lookahead: TimeInterval = 0.25,
         claimChunk: Int = 16
     ) {
@@ -92,6 +95,7 @@ package actor Scheduler: Service {
         self.lookahead = lookahead
         self.store = store
         self.clock = clock
+        self.leaseClock = leaseClock
         self.handler = handler
         self.logger = logger
         self.batchSize = batchSize
@@ -189,9 +193,12 @@ package actor Scheduler: Service {
                 do {
                     try await handler.fire(due, at: clock.now)
                 } catch {
-                    // The claims expire and the requests are tried again after the lease.
+                    // Given back, and tried again in a second (or, if the store cannot take them back,
+                    // once their leases end).
                     logger.error(
                         "firing failed", metadata: ["scheduler.batch": .stringConvertible(due.count), "error": .string("\(error)")])
+                    try? await store.releaseClaims(due)
+                    return (.sleep(until: clock.now.addingTimeInterval(1)), nil)
                 }
             }
             let now = clock.now
@@ -241,10 +248,10 @@ package actor Scheduler: Service {
         return claimOrder(limit: backlogBatchSize, at: now)
     }
 
-    /// A claim of up to `limit` requests due within the lookahead from `now`, leased past it.
+    /// A claim of up to `limit` requests due within the lookahead from `now`, leased past it on the wall clock.
     private func claimOrder(limit: Int, at now: Date) -> Refill.Order {
-        let horizon = now.addingTimeInterval(lookahead)
-        return Refill.Order(horizon: horizon, limit: limit, leaseUntil: horizon.addingTimeInterval(lease))
+        Refill.Order(
+            horizon: now.addingTimeInterval(lookahead), limit: limit, lease: Lease(seconds: lookahead + lease, from: leaseClock.now))
     }
 
     /// Takes the outcome of a refill that ended, if one did.

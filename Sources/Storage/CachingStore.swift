@@ -216,13 +216,13 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
 
     package func latestEvent(_ key: CenterKey) async throws -> Int64? { try await base.latestEvent(key) }
 
-    package func nextFireDate(now: Date) async throws -> Date? { try await base.nextFireDate(now: now) }
+    package func nextFireDate(leaseNow: Date) async throws -> Date? { try await base.nextFireDate(leaseNow: leaseNow) }
     package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool { try await base.hasUnfiredRequests(dueBy: now) }
 
     package func pendingTotal() async throws -> Int { try await base.pendingTotal() }
 
-    package func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch {
-        try await base.claimDue(now: now, limit: limit, leaseUntil: leaseUntil)
+    package func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch {
+        try await base.claimDue(now: now, limit: limit, lease: lease)
     }
 
     package func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws {
@@ -230,9 +230,10 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, leaseNow: Date,
+        decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
-        try await base.fire(claims, at: now, decide: decide)
+        try await base.fire(claims, at: now, leaseNow: leaseNow, decide: decide)
     }
 
     package func recordFirings(_ firings: [FiringRecord], at now: Date) async throws { try await base.recordFirings(firings, at: now) }

@@ -12,7 +12,9 @@ import NotificationCore
 /// - Due requests are *claimed* under a lease and a fencing token: `fire` records a firing only for the
 ///   claim that holds the request, and only before its lease ends, so a holder that stalled past its
 ///   lease (a replica that lost its claim to another) cannot record. An expired lease simply makes the
-///   request claimable again; nothing releases other holders' claims.
+///   request claimable again; nothing releases other holders' claims. Leases are on the wall clock
+///   (`Lease`), due dates on the scheduler's: moving a virtual clock never makes anyone wait on a dead
+///   process's claim for longer than its lease in real seconds.
 /// - Failures the caller can act on are `StoreError`s (conflict, unavailable, storage full).
 package protocol NotificationStore: Sendable {
     /// Where the store announces what its commits changed.
@@ -104,23 +106,26 @@ package protocol NotificationStore: Sendable {
 
     // MARK: scheduling
 
-    /// The earliest fire date of any request not under a live claim at `now`.
-    func nextFireDate(now: Date) async throws -> Date?
+    /// The earliest fire date of any request not under a claim that is live at `leaseNow` (wall clock).
+    func nextFireDate(leaseNow: Date) async throws -> Date?
     /// Whether some request due at `now` has not fired yet, claimed or not (the virtual clock waits
     /// for what other processes hold).
     func hasUnfiredRequests(dueBy now: Date) async throws -> Bool
     /// How many requests are pending, in every center (`/metrics`).
     func pendingTotal() async throws -> Int
-    /// Claims up to `limit` requests due at `now`, earliest first, that no live claim holds, under a new
-    /// fencing token each, until `leaseUntil`; tells the earliest fire date left unclaimed (one transaction).
-    func claimDue(now: Date, limit: Int, leaseUntil: Date) async throws -> ClaimedBatch
+    /// Claims up to `limit` requests due at `now`, earliest first, that no claim live at `lease.now` holds,
+    /// under a fencing token, until `lease.until`; tells the earliest fire date left unclaimed (one
+    /// transaction).
+    func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch
     /// Extends the leases of claims still held (firings that wait on an app's extensions).
     func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws
-    /// Fires claimed requests in one transaction: for each whose claim still holds it at `now`, `decide`
+    /// Fires claimed requests in one transaction: for each whose claim still holds it (its lease not ended
+    /// at `leaseNow`, on the wall clock), `decide`
     /// (a pure function of the claim and the center as it is now) gives the firing, which is recorded
     /// with its events. Returns the firings recorded.
     func fire(
-        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, leaseNow: Date,
+        decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord]
     /// Records firings that were never claimed (a delivery without a trigger, a location crossing), for
     /// the revisions given, with their events; one transaction.

@@ -96,19 +96,22 @@ package protocol WebhookStore: Sendable {
     /// Claims pending messages due at `now` on endpoints that are not disabled, earliest first, at most
     /// `limit` in all and, per endpoint, as many as `perEndpoint` leaves room for (`defaultPerEndpoint`
     /// for endpoints it does not name; 0 skips an endpoint), under a new fencing token (the claim's) until
-    /// `leaseUntil`.
+    /// `lease.until`; a claim whose lease ended before `lease.now` (wall clock) is taken over.
     func claimDueDeliveries(
-        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, leaseUntil: Date
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
     ) async throws -> [WebhookDeliveryRecord]
     /// Ends the claims on messages claimed and never attempted (a dispatcher stopping, or one whose
     /// claim would run out before an attempt could end), so that they can be claimed again at once;
     /// a message whose claim was taken over meanwhile is left as it is.
     func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws
-    /// When the next message comes due: the earliest next attempt (or end of a lease) of a pending
-    /// message on an enabled endpoint, leaving out the endpoints in `full` (no room for more now).
+    /// When the next message comes due: the earliest next attempt of a pending message on an enabled
+    /// endpoint, leaving out the endpoints in `full` (no room for more now). A message claimed by a process
+    /// that died is claimable again once its lease ends on the wall clock; a dispatcher that shares the
+    /// outbox with other processes looks again every `StorageBackend.safetyPoll`.
     func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date?
-    /// Whether some message is being attempted at `now`, by any process (claimed under a live lease).
-    func hasAttemptsInFlight(at now: Date) async throws -> Bool
+    /// Whether some message is being attempted, by any process: claimed under a lease live at `leaseNow`
+    /// (wall clock).
+    func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool
     /// How many messages wait to be delivered, in every app's outbox (`/metrics`).
     func outboxDepth() async throws -> Int
     /// Records attempts, each with its message's new state (ending its claim) if the claim it carries

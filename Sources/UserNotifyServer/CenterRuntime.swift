@@ -43,7 +43,8 @@ package final class CenterRuntime: Service {
 
         /// Returns once everything due at the clock's time has fired and its webhooks have been attempted
         /// (the virtual clock's move): here, and by the other replicas on the database, which may hold
-        /// some of it. Claims of a replica that died are waited for at most 30 s.
+        /// some of it. Claims of a replica that died end with their leases, in real seconds (10 s for
+        /// firings, 30 s for webhook messages), and are waited for at most 30 s.
         @Sendable package func settle() async {
             let deadline = ContinuousClock.now + .seconds(30)
             repeat {
@@ -54,7 +55,7 @@ package final class CenterRuntime: Service {
                 await dispatcher.settle()
                 let now = service.clock.now
                 let unfired = (try? await store.hasUnfiredRequests(dueBy: now)) ?? false
-                let inFlight = (try? await webhooks.hasAttemptsInFlight(at: now)) ?? false
+                let inFlight = (try? await webhooks.hasAttemptsInFlight(leaseNow: Date())) ?? false
                 guard unfired || inFlight else { return }
                 // Another replica is at it: its commits come through the feed; look again shortly.
                 try? await Task.sleep(for: .milliseconds(20))

@@ -1,5 +1,6 @@
 import API
 import Console
+import Foundation
 import HTTPCore
 import Logging
 import Media
@@ -70,8 +71,13 @@ package struct UserNotifyApplication: Sendable {
         return router
     }
 
-    /// Serves until SIGTERM or SIGINT, then drains and returns.
+    /// Serves until SIGTERM or SIGINT, then drains and returns. Throws `DirectoryLock.Held` at once,
+    /// before it touches anything, when another process owns the data directory.
     package func run() async throws {
+        // Held until this returns (or the process dies): one process owns the data directory and, on
+        // SQLite, the database in it — and one beside a database kept elsewhere (`sqlite:///path`).
+        let locks = try ownedDirectories.map { try DirectoryLock(directory: $0) }
+        defer { withExtendedLifetime(locks) {} }
         let readiness = Readiness()
         let runtime = CenterRuntime(configuration: configuration, readiness: readiness, logger: logger)
         // Uploads are spooled beside the media store, so keeping one is a rename; what a crash left there
@@ -98,5 +104,14 @@ package struct UserNotifyApplication: Sendable {
             )
         )
         try await group.run()
+    }
+
+    /// The directories this process must own: the data directory, and the SQLite database's when it is
+    /// kept elsewhere.
+    private var ownedDirectories: [String] {
+        let data = URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path
+        guard let url = configuration.databaseURL, ["sqlite", "file"].contains(url.scheme?.lowercased() ?? "") else { return [data] }
+        let database = URL(fileURLWithPath: url.path).deletingLastPathComponent().standardizedFileURL.path
+        return database == data ? [data] : [data, database]
     }
 }

@@ -11,7 +11,8 @@ import Webhooks
 /// signatures on every attempt, the same `webhook-id`), and records the attempt and what it means —
 /// delivered (2xx), retried on the app's schedule with jitter and never before a `Retry-After` (429,
 /// 503…), aborted (`webhook-delivery: abort-message`), or the endpoint disabled (410, or every attempt
-/// failing for `disableAfter`) until the app re-enables it. Runs on the scheduler's clock, so the virtual clock moves retries too.
+/// failing for `disableAfter`) until the app re-enables it. Runs on the scheduler's clock, so the virtual clock moves retries too;
+/// claims' leases run on the wall clock (`leaseClock`), as every lease does (`Lease`).
 ///
 /// Each endpoint (an app's URL) has up to `perEndpoint` attempts in flight, so one receiver that hangs for
 /// the whole attempt timeout holds up only its own messages, and up to three rounds of claimed messages
@@ -92,7 +93,8 @@ package final class WebhookDispatcher: Service {
         var stopped = false
 
         /// Takes the queued messages that have a free slot (their endpoint's and one of `concurrency`),
-        /// counting them in flight, and those whose lease ends too soon to be attempted (`stale`).
+        /// counting them in flight, and those whose lease ends too soon to be attempted (`stale`); `now` is
+        /// the leases' clock's.
         mutating func takeStartable(_ configuration: Configuration, now: Date) -> (start: [Queued], stale: [Queued]) {
             var start: [Queued] = []
             var stale: [Queued] = []
@@ -161,6 +163,7 @@ package final class WebhookDispatcher: Service {
 
     private let store: any WebhookStore
     private let clock: any SchedulerClock
+    private let leaseClock: any SchedulerClock
     private let sender: WebhookSender
     private let signal = WakeSignal()
     private let logger: Logger
@@ -170,8 +173,8 @@ package final class WebhookDispatcher: Service {
     private let records = Batcher<Unrecorded, Void>(maxInFlight: 1)
 
     package init(
-        store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, logger: Logger,
-        configuration: Configuration = Configuration(),
+        store: any WebhookStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(), sender: WebhookSender,
+        logger: Logger, configuration: Configuration = Configuration(),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
         // A queued message is started only while its claim still covers a whole attempt.
@@ -179,6 +182,7 @@ package final class WebhookDispatcher: Service {
             configuration.lease > Double(configuration.attemptTimeout.components.seconds) + 1, "a lease must outlast an attempt")
         self.store = store
         self.clock = clock
+        self.leaseClock = leaseClock
         self.sender = sender
         self.logger = logger
         self.configuration = configuration
@@ -248,16 +252,16 @@ package final class WebhookDispatcher: Service {
     /// dispatcher at rest (`settle`).
     private func claim(_ plan: ClaimPlan, number: Int) async {
         let now = clock.now
-        let leaseUntil = now.addingTimeInterval(configuration.lease)
+        let lease = Lease(seconds: configuration.lease, from: leaseClock.now)
         do {
             let claimed = try await store.claimDueDeliveries(
-                now: now, limit: plan.limit, perEndpoint: plan.room, defaultPerEndpoint: plan.defaultRoom, leaseUntil: leaseUntil)
+                now: now, limit: plan.limit, perEndpoint: plan.room, defaultPerEndpoint: plan.defaultRoom, lease: lease)
             // Each app's settings once per claim.
             var settings: [String: WebhookConfiguration?] = [:]
             for appID in Set(claimed.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
             let busy = state.withLock { state in
                 state.queue(
-                    claimed.map { Queued(delivery: $0, configuration: settings[$0.appID] ?? nil, leaseUntil: leaseUntil) }, plan: plan)
+                    claimed.map { Queued(delivery: $0, configuration: settings[$0.appID] ?? nil, leaseUntil: lease.until) }, plan: plan)
                 return state.busy
             }
             signal.signal()
@@ -296,7 +300,7 @@ package final class WebhookDispatcher: Service {
 
     /// Starts the queued messages that have a free slot; gives back those whose lease ends too soon.
     private func startQueued(group: inout DiscardingTaskGroup) async throws {
-        let (start, stale) = state.withLock { $0.takeStartable(configuration, now: clock.now) }
+        let (start, stale) = state.withLock { $0.takeStartable(configuration, now: leaseClock.now) }
         for queued in start {
             group.addTask { await self.attempt(queued.delivery, configuration: queued.configuration) }
         }

@@ -29,6 +29,8 @@ enum UserNotifyDaemon {
             try await UserNotifyApplication(configuration: configuration, logger: logger, metrics: .bootstrap()).run()
         } catch {
             logger.critical("usernotifyd stopped on an error", metadata: ["error": .string("\(error)")])
+            // Also in plain words for whoever started it (a second process on a data directory in use).
+            FileHandle.standardError.write(Data("usernotifyd: \(error)\n".utf8))
             exit(1)
         }
     }

@@ -18,7 +18,7 @@ import Webhooks
                 id: id, appID: "a", url: url, type: .notificationResponse, payload: Data("{}".utf8), nextAttempt: date, createdAt: date)
         ])
         let claimed = try await store.claimDueDeliveries(
-            now: date, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, leaseUntil: date.addingTimeInterval(30))
+            now: date, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, lease: Lease(seconds: 30, from: date))
         var message = try #require(claimed.first { $0.id == id })
         message.attempts = 1
         message.status = .failed
@@ -87,7 +87,7 @@ import Webhooks
                             payload: Data("{}".utf8), nextAttempt: date, createdAt: date)
                     })
                 return try await store.claimDueDeliveries(
-                    now: date, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, leaseUntil: date.addingTimeInterval(30))
+                    now: date, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, lease: Lease(seconds: 30, from: date))
             }
             func recorded(_ message: WebhookDeliveryRecord, at date: Date, _ outcome: EndpointOutcome, stale: Bool = false)
                 -> RecordedAttempt

@@ -20,7 +20,7 @@ import Webhooks
     func finish(_ store: any ContractStore, _ statuses: [String: WebhookDeliveryRecord.Status]) async throws {
         let claimed = try await store.claimDueDeliveries(
             now: Self.now.addingTimeInterval(100), limit: 100, perEndpoint: [:], defaultPerEndpoint: 100,
-            leaseUntil: Self.now.addingTimeInterval(200))
+            lease: Lease(seconds: 200, from: Self.now))
         for var message in claimed {
             guard let status = statuses[message.id] else { continue }
             message.status = status

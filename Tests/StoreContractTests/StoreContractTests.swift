@@ -36,9 +36,11 @@ import Webhooks
         return path
     }
 
-    func fire(_ store: any ContractStore, _ claims: [StoredPending], at date: Date, delivered: Bool = false) async throws -> [FiringRecord]
-    {
-        try await store.fire(claims, at: date) { claim, _ in
+    /// Fires `claims` at `date`, their leases checked at `leaseNow` (the same instant unless given).
+    func fire(
+        _ store: any ContractStore, _ claims: [StoredPending], at date: Date, leaseNow: Date? = nil, delivered: Bool = false
+    ) async throws -> [FiringRecord] {
+        try await store.fire(claims, at: date, leaseNow: leaseNow ?? date) { claim, _ in
             FiringRecord(
                 center: claim.center, identifier: claim.identifier, revision: claim.revision,
                 delivered: delivered
@@ -127,14 +129,14 @@ import Webhooks
                 _ = try await store.upsertPending(pending(id, fireIn: seconds), limit: 64)
             }
             let now = Self.now.addingTimeInterval(5)
-            let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 60, from: now)).claims
             #expect(claimed.map(\.identifier) == ["b", "a"])
             #expect(claimed.allSatisfy { $0.claim != nil })
-            #expect(try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims.isEmpty, "claimed once")
-            #expect(try await store.nextFireDate(now: now) == Self.now.addingTimeInterval(30), "a live claim is not the next date")
+            #expect(try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 60, from: now)).claims.isEmpty, "claimed once")
+            #expect(try await store.nextFireDate(leaseNow: now) == Self.now.addingTimeInterval(30), "a live claim is not the next date")
             let later = now.addingTimeInterval(61)
             #expect(
-                try await store.claimDue(now: later, limit: 10, leaseUntil: later.addingTimeInterval(60)).claims.map(\.identifier) == [
+                try await store.claimDue(now: later, limit: 10, lease: Lease(seconds: 60, from: later)).claims.map(\.identifier) == [
                     "b", "a", "c",
                 ],
                 "expired leases are taken over")
@@ -142,12 +144,37 @@ import Webhooks
     }
 
     @Test(arguments: StoreFactory.all)
-    func theEndOfALeaseIsWhenTheNextFiringMayHappen(_ factory: StoreFactory) async throws {
+    func aLiveClaimHidesItsRequestFromTheNextDateUntilItsLeaseEnds(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (store, _) async throws in
             _ = try await store.upsertPending(pending("a", fireIn: 1), limit: 64)
             let now = Self.now.addingTimeInterval(1)
-            _ = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(10))
-            #expect(try await store.nextFireDate(now: now) == now.addingTimeInterval(10), "a holder that dies is taken over then")
+            _ = try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 10, from: now))
+            #expect(try await store.nextFireDate(leaseNow: now) == nil, "held")
+            #expect(try await store.nextFireDate(leaseNow: now.addingTimeInterval(11)) == now, "claimable again once the lease ended")
+        }
+    }
+
+    /// Leases are about processes: they run on the wall clock, whatever the schedule's clock says. A
+    /// virtual clock moved far ahead neither ends a lease early nor keeps one alive; only the lease's
+    /// own clock does.
+    @Test(arguments: StoreFactory.all)
+    func leasesRunOnTheirOwnClockNotTheSchedules(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
+            let schedule = Self.now.addingTimeInterval(1)
+            let wall = Date(timeIntervalSince1970: 1_900_000_000)
+            let first = try await store.claimDue(now: schedule, limit: 1, lease: Lease(seconds: 10, from: wall)).claims
+            #expect(first.count == 1)
+            let movedOn = schedule.addingTimeInterval(86_400)
+            #expect(
+                try await store.claimDue(now: movedOn, limit: 1, lease: Lease(seconds: 10, from: wall.addingTimeInterval(1))).claims
+                    .isEmpty,
+                "a day on the schedule's clock is a second on the lease's: still held")
+            let taken = try await store.claimDue(now: schedule, limit: 1, lease: Lease(seconds: 10, from: wall.addingTimeInterval(11)))
+                .claims
+            #expect(taken.count == 1, "ten seconds on the lease's clock end it, though the schedule's stood still")
+            #expect(try await fire(store, first, at: schedule, leaseNow: wall.addingTimeInterval(11)).isEmpty, "the first holder is fenced")
+            #expect(try await fire(store, taken, at: schedule, leaseNow: wall.addingTimeInterval(12)).count == 1)
         }
     }
 
@@ -158,10 +185,10 @@ import Webhooks
         try await withStore(factory) { (store, _) async throws in
             _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
             let now = Self.now.addingTimeInterval(1)
-            let stale = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(10)).claims
+            let stale = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 10, from: now)).claims
             let later = now.addingTimeInterval(11)
             #expect(try await fire(store, stale, at: later, delivered: true).isEmpty, "the lease ran out")
-            let taken = try await store.claimDue(now: later, limit: 1, leaseUntil: later.addingTimeInterval(10)).claims
+            let taken = try await store.claimDue(now: later, limit: 1, lease: Lease(seconds: 10, from: later)).claims
             #expect(taken.first?.claim != stale.first?.claim)
             #expect(try await fire(store, stale, at: later, delivered: true).isEmpty, "another claim holds it now")
             #expect(try await fire(store, taken, at: later, delivered: true).count == 1)
@@ -175,7 +202,7 @@ import Webhooks
         try await withStore(factory) { (store, _) async throws in
             _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
             let now = Self.now.addingTimeInterval(2)
-            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims
             _ = try await store.upsertPending(pending("x", fireIn: 100), limit: 64)
             #expect(try await fire(store, claimed, at: now).isEmpty)
             #expect(
@@ -189,9 +216,9 @@ import Webhooks
         try await withStore(factory) { (store, _) async throws in
             _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
             let now = Self.now.addingTimeInterval(1)
-            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims
             try await store.releaseClaims(claimed)
-            #expect(try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims.count == 1)
+            #expect(try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims.count == 1)
         }
     }
 
@@ -200,10 +227,10 @@ import Webhooks
         try await withStore(factory) { (store, _) async throws in
             _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
             let now = Self.now.addingTimeInterval(1)
-            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(10)).claims
+            let claimed = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 10, from: now)).claims
             try await store.extendClaims(claimed, until: now.addingTimeInterval(30))
             let later = now.addingTimeInterval(20)
-            #expect(try await store.claimDue(now: later, limit: 1, leaseUntil: later.addingTimeInterval(10)).claims.isEmpty)
+            #expect(try await store.claimDue(now: later, limit: 1, lease: Lease(seconds: 10, from: later)).claims.isEmpty)
             #expect(try await fire(store, claimed, at: later).count == 1)
         }
     }
@@ -219,7 +246,7 @@ import Webhooks
             }
             #expect(try await store.upsertPending(pending("a", fireIn: 5), limit: 2) == .replaced, "replacing works at the limit")
             let now = Self.now.addingTimeInterval(2)
-            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims
             #expect(try await fire(store, claimed, at: now).count == 1)
             #expect(try await store.upsertPending(pending("c", fireIn: 1), limit: 2) == .added)
             #expect(try await store.removePending(center, identifiers: nil, at: now) { _ in [] }.count == 2)
@@ -398,8 +425,8 @@ import Webhooks
         try await withStore(factory) { (store, _) async throws in
             _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
             let now = Self.now.addingTimeInterval(1)
-            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
-            _ = try await store.fire(claimed, at: now) { claim, _ in
+            let claimed = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims
+            _ = try await store.fire(claimed, at: now, leaseNow: now) { claim, _ in
                 FiringRecord(
                     center: claim.center, identifier: claim.identifier, revision: claim.revision,
                     delivered: DeliveredNotification(
@@ -424,7 +451,7 @@ import Webhooks
                 _ = try await store.upsertPending(pending("r", center: key, fireIn: 1), limit: 64)
             }
             let now = Self.now.addingTimeInterval(1)
-            let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 60, from: now)).claims
             #expect(claimed.count == ids.count)
             #expect(try await store.deleteCenter(keys[5], at: now))
             let fired = try await fire(store, claimed, at: now, delivered: true)
@@ -448,10 +475,10 @@ import Webhooks
             for index in 0..<300 { _ = try await store.upsertPending(pending("c\(index)", fireIn: 1), limit: 1000) }
             for index in 0..<20 { _ = try await store.upsertPending(pending("d\(index)", center: other, fireIn: 1), limit: 1000) }
             let now = Self.now.addingTimeInterval(1)
-            let claimed = try await store.claimDue(now: now, limit: 500, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 500, lease: Lease(seconds: 60, from: now)).claims
             #expect(claimed.count == 320)
             let next = now.addingTimeInterval(3600)
-            let fired = try await store.fire(claimed, at: now) { claim, _ in
+            let fired = try await store.fire(claimed, at: now, leaseNow: now) { claim, _ in
                 let index = Int(claim.identifier.dropFirst())!
                 return FiringRecord(
                     center: claim.center, identifier: claim.identifier, revision: claim.revision,
@@ -464,7 +491,7 @@ import Webhooks
             #expect(
                 try await store.pendingRequests(center, after: nil, limit: 500).items.map(\.request.identifier).sorted()
                     == (0..<5).map { "c\($0)" })
-            #expect(try await store.nextFireDate(now: now) == next)
+            #expect(try await store.nextFireDate(leaseNow: now) == next)
             #expect(try await store.deliveredNotifications(center, after: nil, limit: 500).items.count == 300)
             #expect(try await store.center(other)?.badge == fired.last { $0.center == other }?.badge, "the last firing's badge")
             // 300 presented events: the newest 256 to 288 kept, in sequence.
@@ -494,7 +521,7 @@ import Webhooks
             #expect(!WebhookEventType.standard.contains(.notificationDelivered))
             for identifier in ["x", "y"] { _ = try await store.upsertPending(pending(identifier, fireIn: 1), limit: 64) }
             let now = Self.now.addingTimeInterval(1)
-            let claimed = try await store.claimDue(now: now, limit: 2, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 2, lease: Lease(seconds: 60, from: now)).claims
             _ = try await fire(store, [claimed[0]], at: now, delivered: true)
             #expect(try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items.isEmpty)
 
@@ -527,11 +554,11 @@ import Webhooks
                 center: center, request: request, addedAt: Self.now, nextFireDate: Self.now.addingTimeInterval(1))
             _ = try await store.upsertPending(pendingRequest, limit: 64)
             let now = Self.now.addingTimeInterval(5)
-            let claim = try #require(try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims.first)
+            let claim = try #require(try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims.first)
             let form = try #require(claim.requestForm, "a claim carries the stored bytes of its request")
             let presentation = Presentation(banner: true, list: true, sound: false, badge: true, reasons: ["focus"])
             let delivered = DeliveredNotification(date: now, request: claim.pending.request, presentation: presentation)
-            _ = try await store.fire([claim], at: now) { claim, _ in
+            _ = try await store.fire([claim], at: now, leaseNow: now) { claim, _ in
                 FiringRecord(
                     center: claim.center, identifier: claim.identifier, revision: claim.revision, delivered: delivered, nextFireDate: nil,
                     badge: 4, requestForm: form)
@@ -603,7 +630,7 @@ import Webhooks
             #expect(try await store.media(appID: "a", id: "m1")?.holds == 1)
             #expect(try await store.media(appID: "a", id: "m1")?.attached == true)
             let now = Self.now.addingTimeInterval(1)
-            let claimed = try await store.claimDue(now: now, limit: 1, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims
             _ = try await fire(store, claimed, at: now, delivered: true)
             #expect(try await store.media(appID: "a", id: "m1")?.holds == 1, "the delivered notification holds it now")
             let removed = Mutex<[String]>([])
@@ -625,13 +652,13 @@ import Webhooks
             _ = try await store.upsertPending(pending("x", fireIn: 1, media: ["m1"]), limit: 64)
             var now = Self.now.addingTimeInterval(1)
             _ = try await fire(
-                store, try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims, at: now,
+                store, try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 60, from: now)).claims, at: now,
                 delivered: true)
             #expect(try await store.media(appID: "a", id: "m1")?.holds == 1, "the delivered notification holds it")
             _ = try await store.upsertPending(pending("x", fireIn: 2), limit: 64)
             _ = try await store.upsertPending(pending("y", fireIn: 2), limit: 64)
             now = Self.now.addingTimeInterval(2)
-            let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 60, from: now)).claims
             #expect(try await fire(store, claimed, at: now, delivered: true).count == 2)
             #expect(try await store.media(appID: "a", id: "m1")?.holds == 0, "the notification that replaced it holds nothing")
         }
@@ -676,7 +703,7 @@ import Webhooks
             _ = try await store.upsertPending(traced, limit: 64)
             _ = try await store.upsertPending(pending("plain", fireIn: 1), limit: 64)
             let now = Self.now.addingTimeInterval(5)
-            let claimed = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(60)).claims
+            let claimed = try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 60, from: now)).claims
             #expect(
                 Dictionary(uniqueKeysWithValues: claimed.map { ($0.identifier, $0.pending.traceparent ?? "") }) == [
                     "traced": trace, "plain": "",
@@ -686,7 +713,7 @@ import Webhooks
             message.traceparent = trace
             try await store.enqueueDeliveries([message, self.message("msg_p", url: "https://example.com/hook")])
             let due = try await store.claimDueDeliveries(
-                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now))
             #expect(Dictionary(uniqueKeysWithValues: due.map { ($0.id, $0.traceparent ?? "") }) == ["msg_t": trace, "msg_p": ""])
         }
     }
@@ -702,18 +729,18 @@ import Webhooks
             let now = Self.now.addingTimeInterval(30)
             let full = try await store.claimDueDeliveries(
                 now: now, limit: 100, perEndpoint: [WebhookEndpoint(appID: "a", url: busy): 0], defaultPerEndpoint: 16,
-                leaseUntil: now.addingTimeInterval(30))
+                lease: Lease(seconds: 30, from: now))
             #expect(full.map(\.id) == ["msg_q1"], "an endpoint without room does not hold up another")
             let capped = try await store.claimDueDeliveries(
-                now: now, limit: 100, perEndpoint: [:], defaultPerEndpoint: 3, leaseUntil: now.addingTimeInterval(30))
+                now: now, limit: 100, perEndpoint: [:], defaultPerEndpoint: 3, lease: Lease(seconds: 30, from: now))
             #expect(capped.map(\.id) == ["msg_b0", "msg_b1", "msg_b2"])
             #expect(try await store.nextDeliveryDate(excluding: []) == Self.now.addingTimeInterval(3), "the busy endpoint's next")
             #expect(
-                try await store.nextDeliveryDate(excluding: [WebhookEndpoint(appID: "a", url: busy)]) == now.addingTimeInterval(30),
-                "without the busy endpoint, the end of a lease comes next")
+                try await store.nextDeliveryDate(excluding: [WebhookEndpoint(appID: "a", url: busy)]) == nil,
+                "without the busy endpoint nothing is due: claimed messages are not (their leases are on the wall clock)")
             let roomy = try await store.claimDueDeliveries(
                 now: now, limit: 100, perEndpoint: [WebhookEndpoint(appID: "a", url: busy): 2], defaultPerEndpoint: 16,
-                leaseUntil: now.addingTimeInterval(30))
+                lease: Lease(seconds: 30, from: now))
             #expect(roomy.map(\.id) == ["msg_b3", "msg_b4"], "an endpoint's own room, not the default")
         }
     }
@@ -738,14 +765,14 @@ import Webhooks
             ])
             let now = Self.now.addingTimeInterval(10)
             let claimed = try await store.claimDueDeliveries(
-                now: now, limit: 100, perEndpoint: [:], defaultPerEndpoint: 2, leaseUntil: now.addingTimeInterval(30))
+                now: now, limit: 100, perEndpoint: [:], defaultPerEndpoint: 2, lease: Lease(seconds: 30, from: now))
             #expect(claimed.map(\.id) == ["msg_a1_0", "msg_a1_1", "msg_b1_0", "msg_b1_1", "msg_a2_0"])
             let full = try await store.claimDueDeliveries(
                 now: now, limit: 100, perEndpoint: [WebhookEndpoint(appID: "a", url: first): 0], defaultPerEndpoint: 2,
-                leaseUntil: now.addingTimeInterval(30))
+                lease: Lease(seconds: 30, from: now))
             #expect(full.isEmpty, "the one message left is on an endpoint without room")
             let last = try await store.claimDueDeliveries(
-                now: now, limit: 1, perEndpoint: [:], defaultPerEndpoint: 2, leaseUntil: now.addingTimeInterval(30))
+                now: now, limit: 1, perEndpoint: [:], defaultPerEndpoint: 2, lease: Lease(seconds: 30, from: now))
             #expect(last.map(\.id) == ["msg_a1_2"])
         }
     }
@@ -757,12 +784,12 @@ import Webhooks
             let now = Self.now
             let stale = try #require(
                 try await store.claimDueDeliveries(
-                    now: now, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30)
+                    now: now, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now)
                 ).first)
             let later = now.addingTimeInterval(31)
             let current = try #require(
                 try await store.claimDueDeliveries(
-                    now: later, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: later.addingTimeInterval(30)
+                    now: later, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: later)
                 )
                 .first)
             var delivered = stale
@@ -790,7 +817,7 @@ import Webhooks
             try await store.enqueueDeliveries([message("msg_1", url: ok), message("msg_2", url: ok), message("msg_3", url: gone)])
             let now = Self.now
             let claimed = try await store.claimDueDeliveries(
-                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now))
             let byID = Dictionary(uniqueKeysWithValues: claimed.map { ($0.id, $0) })
             func attempt(_ id: String, status: Int, claim: Int64? = nil, endpoint: EndpointOutcome) throws -> RecordedAttempt {
                 var message = try #require(byID[id])
@@ -825,7 +852,7 @@ import Webhooks
                 (1...3).map { message("msg_f\($0)", url: flaky) } + (1...2).map { message("msg_d\($0)", url: down) })
             let now = Self.now
             let claimed = try await store.claimDueDeliveries(
-                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now))
             let byID = Dictionary(uniqueKeysWithValues: claimed.map { ($0.id, $0) })
             func attempt(_ id: String, at seconds: Double, status: Int?, endpoint: EndpointOutcome) throws -> RecordedAttempt {
                 var message = try #require(byID[id])
@@ -872,13 +899,13 @@ import Webhooks
             try await store.enqueueDeliveries([message("msg_1", url: url), message("msg_2", url: url)])
             let now = Self.now
             let claimed = try await store.claimDueDeliveries(
-                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now))
             #expect(claimed.map(\.id) == ["msg_1", "msg_2"])
             var stale = try #require(claimed.last)
             stale.claim = (stale.claim ?? 0) + 1
             try await store.releaseDeliveries([try #require(claimed.first), stale])
             let again = try await store.claimDueDeliveries(
-                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, leaseUntil: now.addingTimeInterval(30))
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now))
             #expect(again.map(\.id) == ["msg_1"], "msg_2's claim was not the one released")
         }
     }
@@ -934,7 +961,7 @@ import Webhooks
             _ = try await store.center(center)
             #expect(!movedOn(), "reads")
             let now = Self.now.addingTimeInterval(60)
-            let claims = try await store.claimDue(now: now, limit: 10, leaseUntil: now.addingTimeInterval(10)).claims
+            let claims = try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 10, from: now)).claims
             _ = try await fire(base, claims, at: now, delivered: true)
             #expect(movedOn(), "fire")
             _ = try await store.removeDelivered(center, identifiers: nil, at: now) { _ in [] }

@@ -66,13 +66,17 @@ import Webhooks
 
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// A dispatcher whose schedule and leases both run on `clock` (injected: the test moves time).
     static func dispatcher(_ store: SQLiteStore, clock: any SchedulerClock) -> (WebhookDispatcher, WebhookSender) {
         let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
         var configuration = WebhookDispatcher.Configuration()
         configuration.perEndpoint = 1
         configuration.lease = 20
         configuration.attemptTimeout = .seconds(15)
-        return (WebhookDispatcher(store: store, clock: clock, sender: sender, logger: quiet, configuration: configuration), sender)
+        return (
+            WebhookDispatcher(store: store, clock: clock, leaseClock: clock, sender: sender, logger: quiet, configuration: configuration),
+            sender
+        )
     }
 
     /// Runs a dispatcher with one attempt in flight per endpoint (a 20 s lease, a 15 s attempt timeout) on
@@ -105,7 +109,7 @@ import Webhooks
     /// The ids `claimDueDeliveries` gives now, at `date`: what no live claim holds.
     static func claimable(_ store: SQLiteStore, at date: Date) async throws -> [String] {
         try await store.claimDueDeliveries(
-            now: date, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, leaseUntil: date.addingTimeInterval(1)
+            now: date, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, lease: Lease(seconds: 1, from: date)
         ).map(\.id)
     }
 
