@@ -125,7 +125,7 @@ extension PostgresStore: WebhookStore {
 
     /// Claimed messages are left out: their leases end on the wall clock, not on the schedule's; a replica
     /// that died is taken over by the others' safety poll (`StorageBackend.safetyPoll`).
-    package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
+    package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>, leaseNow: Date) async throws -> Date? {
         try await read { connection in
             let row = try await connection.rows(
                 """
@@ -133,7 +133,7 @@ extension PostgresStore: WebhookStore {
                 SELECT (SELECT min(c.due) FROM endpoints e CROSS JOIN LATERAL (
                             SELECT min(d.next_attempt) AS due FROM deliveries d
                             WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND d.next_attempt IS NOT NULL
-                            AND d.claimed_until IS NULL) c
+                            AND (d.claimed_until IS NULL OR d.claimed_until < \(Self.milliseconds(leaseNow)))) c
                         WHERE NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)
                         AND (e.app_id, e.url) NOT IN (SELECT * FROM unnest(\(full.map(\.appID)), \(full.map(\.url))))) AS due
                 """, self.logger

@@ -9,13 +9,14 @@ import Webhooks
 /// once, the media looked up once), and each firing costs only its own rows — its events, its delivered
 /// row, its pending row.
 extension SQLiteStore {
-    /// A firing and the pending row it is about: the claim's (which must still hold it) or the revision's.
+    /// A firing and the pending row it is about: the claim's (at the revision and fire date it claimed)
+    /// or the revision's.
     struct TargetedFiring {
         var firing: FiringRecord
         /// The pending row's trigger kind; nil when the firing has no row (a delivery that never was pending).
         var pendingRow: PendingRow?
-        /// A claimed firing: the end its lease must not have passed (the claim token must match too).
-        var leaseAt: Int64?
+        /// A claimed firing: the fire date it claimed, which the row must still have.
+        var claimedFire: Int64?
     }
 
     /// What a firing needs of the pending row it found.
@@ -58,26 +59,20 @@ extension SQLiteStore {
         mutating func added(_ appID: String) { known[appID] = true }
     }
 
-    /// The pending row an unclaimed firing is about, if it is still the one fired: the claim's or the
-    /// revision's. `.some(nil)` for a firing of neither (no row).
-    static func pendingRow(_ key: CenterKey, _ identifier: String, claim: Int64?, revision: Int64, _ db: Database) throws -> PendingRow?? {
-        let base = "SELECT trigger_kind FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ?"
-        let row: Row?
-        if let claim {
-            row = try Row.fetchOne(
-                try db.cachedStatement(sql: base + " AND claim_token = ?"), arguments: [key.appID, key.centerID, identifier, claim])
-        } else if revision != 0 {
-            row = try Row.fetchOne(
-                try db.cachedStatement(sql: base + " AND revision = ?"), arguments: [key.appID, key.centerID, identifier, revision])
-        } else {
-            return .some(nil)
-        }
+    /// The pending row an unclaimed firing is about, if it is still the revision fired. `.some(nil)` for
+    /// a firing of no revision (no row).
+    static func pendingRow(_ key: CenterKey, _ identifier: String, revision: Int64, _ db: Database) throws -> PendingRow?? {
+        guard revision != 0 else { return .some(nil) }
+        let row = try Row.fetchOne(
+            try db.cachedStatement(
+                sql: "SELECT trigger_kind FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ? AND revision = ?"),
+            arguments: [key.appID, key.centerID, identifier, revision])
         return row.map { .some(PendingRow(triggerKind: $0[0])) } ?? .none
     }
 
     /// Records the firings with their events, in order, inside the caller's transaction. `tallies` holds
     /// the event sequence of every center they fire in (read with the center). Each firing's pending row
-    /// is moved on or removed first, matched by its claim within the lease (or its revision): a claim
+    /// is moved on or removed first, matched by its revision (and a claim's fire date): a claim
     /// that no longer holds its row records nothing, and no separate read of the row is needed to know.
     /// Returns the firings recorded (without the attachments whose media went).
     static func record(
@@ -98,7 +93,7 @@ extension SQLiteStore {
             if let row = targeted.pendingRow {
                 guard
                     let delta = try updatePending(
-                        firing, row: row, leaseAt: targeted.leaseAt, holdsMedia: holders.any(key.appID, db), db, &effects)
+                        firing, row: row, claimedFire: targeted.claimedFire, holdsMedia: holders.any(key.appID, db), db, &effects)
                 else { continue }
                 tally.pendingDelta += delta
             }
@@ -169,30 +164,26 @@ extension SQLiteStore {
     }
 
     /// The fired request's pending row: a repeating trigger's moves on to its next date, a location
-    /// trigger that repeats stays, any other goes (with its media holds). Matched by the claim within
-    /// its lease (`leaseAt`) or by the revision; returns the change to the center's pending count, or nil
-    /// when no row matched (the claim no longer holds it).
+    /// trigger that repeats stays, any other goes (with its media holds). Matched by the revision, and for
+    /// a claimed firing by the fire date it claimed too (a repeating request's next occurrence is another
+    /// claim's); returns the change to the center's pending count, or nil when no row matched (replaced,
+    /// removed, or fired already).
     private static func updatePending(
-        _ firing: FiringRecord, row: PendingRow, leaseAt: Int64?, holdsMedia: Bool, _ db: Database, _ effects: inout ChangeSet
+        _ firing: FiringRecord, row: PendingRow, claimedFire: Int64?, holdsMedia: Bool, _ db: Database, _ effects: inout ChangeSet
     ) throws -> Int? {
         let key = firing.center
-        let (condition, value): (String, Int64) =
-            if let claim = firing.claim { ("claim_token = ?", claim) } else { ("revision = ?", firing.revision) }
-        let lease = leaseAt == nil ? "" : " AND claimed_until >= ?"
-        let match = "app_id = ? AND center_id = ? AND identifier = ? AND \(condition)\(lease)"
-        var arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, value]
-        if let leaseAt { arguments += [leaseAt] }
+        let match = "app_id = ? AND center_id = ? AND identifier = ? AND revision = ?" + (claimedFire == nil ? "" : " AND next_fire = ?")
+        var arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, firing.revision]
+        if let claimedFire { arguments += [claimedFire] }
         if let next = firing.nextFireDate {
-            try db.cachedStatement(sql: "UPDATE pending SET next_fire = ?, claim_token = NULL, claimed_until = NULL WHERE \(match)")
+            try db.cachedStatement(sql: "UPDATE pending SET next_fire = ? WHERE \(match)")
                 .execute(arguments: [milliseconds(next)] + arguments)
             guard db.changesCount > 0 else { return nil }
             effects.announce(.due(next))
             return 0
         }
         if firing.keepPending {
-            try db.cachedStatement(sql: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE \(match)").execute(
-                arguments: arguments)
-            return db.changesCount > 0 ? 0 : nil
+            return try Int.fetchOne(db.cachedStatement(sql: "SELECT 0 FROM pending WHERE \(match)"), arguments: arguments)
         }
         try db.cachedStatement(sql: "DELETE FROM pending WHERE \(match)").execute(arguments: arguments)
         guard db.changesCount > 0 else { return nil }

@@ -207,6 +207,9 @@ extension SQLiteStore {
         var claim: Int64?
         var traceparent: String?
 
+        /// What a firing claim holds of the row (a row without a fire date is never claimed).
+        var version: PendingVersion { PendingVersion(revision: revision, nextFire: nextFire ?? 0) }
+
         /// From a row of `pendingColumns`.
         init(_ row: Row) {
             appID = row[0]

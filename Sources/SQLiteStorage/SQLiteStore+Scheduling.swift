@@ -4,8 +4,24 @@ import NotificationCore
 import Storage
 
 extension SQLiteStore {
+    /// What a firing claim holds: a center's request by identifier…
+    struct PendingKey: Hashable, Sendable {
+        var appID: String
+        var centerID: String
+        var identifier: String
+    }
+
+    /// …at one revision and one fire date: a request replaced or moved on since is not held.
+    struct PendingVersion: Hashable, Sendable {
+        var revision: Int64
+        var nextFire: Int64
+    }
+
     package func nextFireDate(leaseNow: Date) async throws -> Date? {
-        try await read { db in try Self.nextClaimable(leaseNow: Self.milliseconds(leaseNow), db).map(Self.date) }
+        let leaseNow = Self.milliseconds(leaseNow)
+        return try await read { db in
+            try Self.nextClaimable(skipping: self.firingClaims.held(now: leaseNow), db).map(Self.date)
+        }
     }
 
     package func pendingTotal() async throws -> Int {
@@ -15,74 +31,79 @@ extension SQLiteStore {
     package func hasUnfiredRequests(dueBy now: Date) async throws -> Bool {
         try await read { db in
             try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= ?1 AND claimed_until IS NULL)
-                        OR EXISTS (SELECT 1 FROM pending WHERE claimed_until IS NOT NULL AND next_fire <= ?1)
-                    """, arguments: [Self.milliseconds(now)]) ?? false
+                db, sql: "SELECT EXISTS (SELECT 1 FROM pending WHERE next_fire <= ? AND claimed_until IS NULL)",
+                arguments: [Self.milliseconds(now)]) ?? false
         }
     }
 
-    /// When a request next becomes claimable: the earliest fire date not under a live claim (the first
-    /// entry of the due index, which holds only unclaimed requests, or a claim whose lease ended on the
-    /// wall clock at `leaseNow`). Index lookups, none of which passes the requests claimed ahead.
-    static func nextClaimable(leaseNow: Int64, _ db: Database) throws -> Int64? {
-        let unclaimed = try Int64.fetchOne(
-            try db.cachedStatement(sql: "SELECT MIN(next_fire) FROM pending WHERE next_fire IS NOT NULL AND claimed_until IS NULL"))
-        let expired = try Int64.fetchOne(
-            try db.cachedStatement(sql: "SELECT MIN(next_fire) FROM pending WHERE claimed_until < ? AND next_fire IS NOT NULL"),
-            arguments: [leaseNow])
-        return [unclaimed, expired].compactMap { $0 }.min()
+    /// The due index in order (every pending request with a fire date: claims write nothing), each row
+    /// with its key and version, for a scan that skips what this process holds.
+    private static func dueRows(by now: Int64?, _ db: Database) throws -> RowCursor {
+        let bound = now == nil ? "" : " AND next_fire <= ?"
+        return try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT \(pendingColumns) FROM pending
+                    WHERE next_fire IS NOT NULL AND claimed_until IS NULL\(bound) ORDER BY next_fire
+                    """), arguments: now.map { [$0] } ?? [])
     }
 
+    /// A due row's key and version, read off the row before the rest of it (`pendingColumns`' order).
+    private static func claimKey(_ row: Row) -> (PendingKey, PendingVersion) {
+        (PendingKey(appID: row[0], centerID: row[1], identifier: row[2]), PendingVersion(revision: row[6], nextFire: row[5]))
+    }
+
+    /// When a request next becomes claimable: the earliest fire date that `held` does not hold. The scan
+    /// passes only the requests this process claimed ahead (the lookahead's, or a backlog's batch).
+    static func nextClaimable(skipping held: [PendingKey: PendingVersion], _ db: Database) throws -> Int64? {
+        let rows = try dueRows(by: nil, db)
+        while let row = try rows.next() {
+            let (key, version) = claimKey(row)
+            if held[key] != version { return version.nextFire }
+        }
+        return nil
+    }
+
+    /// Claims in memory (`ClaimTable`), read on a reader: no write, no commit, nothing the writer waits
+    /// for. The held claims are read before the rows, so a snapshot older than a firing's commit still
+    /// finds what that firing held (its claims end only after the commit).
     package func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
         let leaseNow = Self.milliseconds(lease.now)
-        let leaseUntil = Self.milliseconds(lease.until)
-        let (rows, next): ([RawPending], Int64?) = try await write(durable: false) { db, _ in
-            // One statement claims the batch under one token: the earliest unclaimed requests (the due
-            // index holds only those, so the scan starts at the first and passes none claimed ahead)
-            // with any whose claim's lease ended (taken over; the index on leases finds them), each
-            // branch bounded by the limit; each claimed row is sought by its key.
-            let rows = try Row.fetchAll(
-                try db.cachedStatement(
-                    sql: """
-                        UPDATE pending SET claim_token = ?1, claimed_until = ?2
-                        WHERE (app_id, center_id, identifier) IN (
-                            SELECT app_id, center_id, identifier FROM (
-                                SELECT * FROM (
-                                    SELECT app_id, center_id, identifier, next_fire FROM pending
-                                    WHERE next_fire IS NOT NULL AND claimed_until IS NULL AND next_fire <= ?3
-                                    ORDER BY next_fire LIMIT ?5)
-                                UNION ALL
-                                SELECT * FROM (
-                                    SELECT app_id, center_id, identifier, next_fire FROM pending
-                                    WHERE claimed_until < ?4 AND next_fire <= ?3
-                                    ORDER BY next_fire LIMIT ?5))
-                            ORDER BY next_fire LIMIT ?5)
-                        RETURNING \(Self.pendingColumns)
-                        """),
-                arguments: [Self.newToken(), leaseUntil, now, leaseNow, limit]
-            )
-            // RETURNING gives the rows in no particular order: due order is the firing order.
-            let claimed = rows.map(RawPending.init).sorted { ($0.nextFire ?? 0) < ($1.nextFire ?? 0) }
-            return (claimed, try Self.nextClaimable(leaseNow: leaseNow, db))
+        let token = Self.newToken()
+        let claims = firingClaims
+        let (rows, next): ([RawPending], Int64?) = try await read { db in
+            var held = claims.held(now: leaseNow)
+            var chosen: [RawPending] = []
+            let due = try Self.dueRows(by: now, db)
+            while chosen.count < limit, let row = try due.next() {
+                let (key, version) = Self.claimKey(row)
+                guard held[key] != version else { continue }
+                chosen.append(RawPending(row))
+                held[key] = version
+            }
+            claims.claim(
+                chosen.map { (PendingKey(appID: $0.appID, centerID: $0.centerID, identifier: $0.identifier), $0.version) },
+                token: token, until: Self.milliseconds(lease.until), now: leaseNow)
+            return (chosen, try Self.nextClaimable(skipping: held, db))
         }
-        // Decoded after the transaction, so that the writer is not held for it.
-        return ClaimedBatch(claims: try rows.map { try $0.decoded(shared: true) }, nextUnclaimed: next.map(Self.date))
+        // Decoded after the read, so that the reader is not held for it.
+        return ClaimedBatch(
+            claims: try rows.map {
+                var claimed = try $0.decoded(shared: true)
+                claimed.claim = token
+                return claimed
+            }, nextUnclaimed: next.map(Self.date))
     }
 
     package func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws {
-        guard !claims.isEmpty else { return }
-        try await write(durable: false) { db, _ in
-            let extend = try db.cachedStatement(
-                sql: "UPDATE pending SET claimed_until = ? WHERE app_id = ? AND center_id = ? AND identifier = ? AND claim_token = ?")
-            for claim in claims {
-                try extend.execute(arguments: [
-                    Self.milliseconds(leaseUntil), claim.center.appID, claim.center.centerID, claim.identifier, claim.claim,
-                ])
-            }
-        }
+        firingClaims.extend(
+            claims.compactMap { claim in claim.claim.map { (Self.claimKey(claim), $0) } }, until: Self.milliseconds(leaseUntil))
+    }
+
+    /// The claim table's key of a claimed request.
+    static func claimKey(_ claim: StoredPending) -> PendingKey {
+        PendingKey(appID: claim.center.appID, centerID: claim.center.centerID, identifier: claim.identifier)
     }
 
     package func fire(
@@ -90,26 +111,32 @@ extension SQLiteStore {
         decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
-        return try await write { db, effects in
+        let held = Self.milliseconds(leaseNow)
+        let table = firingClaims
+        let recorded = try await write { db, effects in
             let centers = try Self.centersForFiring(Set(claims.map(\.center)), db)
             var tallies: [CenterKey: CenterTally] = [:]
             tallies.reserveCapacity(centers.count)
             for (key, found) in centers { tallies[key] = CenterTally(sequence: found.sequence) }
             var batch: [TargetedFiring] = []
             batch.reserveCapacity(claims.count)
-            let held = Self.milliseconds(leaseNow)
             for claim in claims {
-                // Fenced: only the claim that holds the request, within its lease, records the firing
-                // (`record` matches the row by both).
-                guard let token = claim.claim, let center = centers[claim.center]?.center else { continue }
+                // Fenced: only the claim that holds the request, within its lease, records the firing;
+                // `record` matches the row at the revision and fire date claimed.
+                guard let token = claim.claim, table.isHeld(Self.claimKey(claim), token: token, now: held),
+                    let claimedFire = claim.pending.nextFireDate.map(Self.milliseconds), let center = centers[claim.center]?.center
+                else { continue }
                 var firing = decide(claim, center)
                 firing.claim = token
                 // The row holds the request the claim decoded, so the same trigger kind.
                 let row = PendingRow(triggerKind: claim.pending.request.trigger?.kind)
-                batch.append(TargetedFiring(firing: firing, pendingRow: row, leaseAt: held))
+                batch.append(TargetedFiring(firing: firing, pendingRow: row, claimedFire: claimedFire))
             }
             return try Self.record(batch, tallies: tallies, at: now, db, &effects)
         }
+        // Committed: the claims end (a reader's older snapshot could still see the rows as they were).
+        table.release(claims.compactMap { claim in claim.claim.map { (Self.claimKey(claim), $0) } })
+        return recorded
     }
 
     package func recordFirings(_ firings: [FiringRecord], at now: Date) async throws {
@@ -124,8 +151,7 @@ extension SQLiteStore {
                 }
                 // Unclaimed: recorded only if the revision fired is still the one pending (or there is none).
                 guard
-                    let row = try Self.pendingRow(
-                        firing.center, firing.identifier, claim: firing.claim, revision: firing.revision, db)
+                    let row = try Self.pendingRow(firing.center, firing.identifier, revision: firing.revision, db)
                 else { continue }
                 batch.append(TargetedFiring(firing: firing, pendingRow: row))
             }
@@ -135,15 +161,7 @@ extension SQLiteStore {
 
     package func releaseClaims(_ claims: [StoredPending]) async throws {
         guard !claims.isEmpty else { return }
-        try await write { db, effects in
-            let release = try db.cachedStatement(
-                sql:
-                    "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE app_id = ? AND center_id = ? AND identifier = ? AND claim_token = ?"
-            )
-            for claim in claims {
-                try release.execute(arguments: [claim.center.appID, claim.center.centerID, claim.identifier, claim.claim])
-            }
-            if let first = claims.compactMap(\.pending.nextFireDate).min() { effects.announce(.due(first)) }
-        }
+        firingClaims.release(claims.compactMap { claim in claim.claim.map { (Self.claimKey(claim), $0) } })
+        if let first = claims.compactMap(\.pending.nextFireDate).min() { changes.publish([.due(first)]) }
     }
 }

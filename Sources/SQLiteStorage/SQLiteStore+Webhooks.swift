@@ -54,44 +54,57 @@ extension SQLiteStore: WebhookStore {
     /// Claims endpoint by endpoint: each endpoint with room gives its earliest due messages (an index
     /// seek, however long its backlog), and of those the earliest due are taken up to `limit`, so that no
     /// endpoint's backlog keeps another's messages from being claimed, and a full endpoint costs nothing.
+    /// Claims live in memory (`ClaimTable`) and are read on a reader: no write, nothing the writer waits
+    /// for; the held claims are read before the rows (an attempt's claim ends only after its record
+    /// committed), and each endpoint's scan passes the messages this process holds of it.
     package func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
         let leaseNow = Self.milliseconds(lease.now)
-        let leaseUntil = Self.milliseconds(lease.until)
-        return try await write(durable: false) { db, _ in
+        let token = Self.newToken()
+        let claims = outboxClaims
+        return try await read { db in
+            let held = claims.held(now: leaseNow)
+            let heldPerEndpoint = Dictionary(held.values.map { ($0, 1) }, uniquingKeysWith: +)
             let due = try db.cachedStatement(
                 sql: """
-                    SELECT seq, next_attempt FROM deliveries INDEXED BY deliveries_by_endpoint
+                    SELECT seq, next_attempt, id FROM deliveries INDEXED BY deliveries_by_endpoint
                     WHERE app_id = ? AND url = ? AND status = 'pending' AND next_attempt <= ?
-                    AND (claimed_until IS NULL OR claimed_until < ?)
                     ORDER BY next_attempt, seq LIMIT ?
                     """)
-            var candidates: [(due: Int64, seq: Int64)] = []
+            var candidates: [(due: Int64, seq: Int64, id: String, endpoint: WebhookEndpoint)] = []
             for endpoint in try Self.activeEndpoints(db) {
                 let room = min(limit, perEndpoint[endpoint] ?? defaultPerEndpoint)
                 guard room > 0 else { continue }
-                let rows = try Row.fetchCursor(due, arguments: [endpoint.appID, endpoint.url, now, leaseNow, room])
-                while let row = try rows.next() { candidates.append((row[1], row[0])) }
+                let rows = try Row.fetchCursor(
+                    due, arguments: [endpoint.appID, endpoint.url, now, room + (heldPerEndpoint[endpoint] ?? 0)])
+                var taken = 0
+                while taken < room, let row = try rows.next() {
+                    let id: String = row[2]
+                    guard held[id] == nil else { continue }
+                    candidates.append((row[1], row[0], id, endpoint))
+                    taken += 1
+                }
             }
-            let chosen = candidates.sorted { ($0.due, $0.seq) < ($1.due, $1.seq) }.prefix(limit).map(\.seq)
+            let chosen = candidates.sorted { ($0.due, $0.seq) < ($1.due, $1.seq) }.prefix(limit)
             guard !chosen.isEmpty else { return [] }
-            // One update and one read for the whole claim (a statement per message cost more than its rows):
-            // the messages as a JSON array, which SQLite makes a temporary index of.
-            let seqs = "[" + chosen.map(String.init).joined(separator: ",") + "]"
-            try db.cachedStatement(
-                sql: "UPDATE deliveries SET claim_token = ?, claimed_until = ? WHERE seq IN (SELECT value FROM json_each(?))"
-            ).execute(arguments: [Self.newToken(), leaseUntil, seqs])
-            guard db.changesCount == chosen.count else { throw StoreError(.notFound, "an outbox message went while it was claimed") }
+            claims.claim(chosen.map { ($0.id, $0.endpoint) }, token: token, until: Self.milliseconds(lease.until), now: leaseNow)
+            // One read for the whole claim: the messages as a JSON array, which SQLite makes a temporary
+            // index of.
+            let seqs = "[" + chosen.map { String($0.seq) }.joined(separator: ",") + "]"
             return try Row.fetchAll(
                 db.cachedStatement(
                     sql:
                         "SELECT \(Self.deliveryColumns) FROM deliveries WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY next_attempt, seq"
                 ),
                 arguments: [seqs]
-            ).map(Self.delivery)
+            ).map { row in
+                var delivery = try Self.delivery(row)
+                delivery.claim = token
+                return delivery
+            }
         }
     }
 
@@ -129,38 +142,51 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool {
-        try await read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM deliveries WHERE claimed_until >= ?)", arguments: [Self.milliseconds(leaseNow)])
-                ?? false
-        }
+        outboxClaims.anyLive(now: Self.milliseconds(leaseNow))
     }
 
-    package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date? {
-        try await read { db in
+    /// Each endpoint's earliest message this process does not hold: claims end with their attempts'
+    /// records, and one process owns the file, so none is held by a process that died.
+    package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>, leaseNow: Date) async throws -> Date? {
+        let claims = outboxClaims
+        let leaseNow = Self.milliseconds(leaseNow)
+        return try await read { db in
+            let held = claims.held(now: leaseNow)
+            let heldPerEndpoint = Dictionary(held.values.map { ($0, 1) }, uniquingKeysWith: +)
             let earliest = try db.cachedStatement(
                 sql: """
                     SELECT MIN(next_attempt) FROM deliveries INDEXED BY deliveries_by_endpoint
-                    WHERE app_id = ? AND url = ? AND status = 'pending' AND next_attempt IS NOT NULL AND claimed_until IS NULL
+                    WHERE app_id = ? AND url = ? AND status = 'pending' AND next_attempt IS NOT NULL
+                    """)
+            let inOrder = try db.cachedStatement(
+                sql: """
+                    SELECT next_attempt, id FROM deliveries INDEXED BY deliveries_by_endpoint
+                    WHERE app_id = ? AND url = ? AND status = 'pending' AND next_attempt IS NOT NULL
+                    ORDER BY next_attempt, seq LIMIT ?
                     """)
             var dates: [Int64] = []
             for endpoint in try Self.activeEndpoints(db) where !full.contains(endpoint) {
-                if let due = try Int64.fetchOne(earliest, arguments: [endpoint.appID, endpoint.url]) { dates.append(due) }
+                guard let holding = heldPerEndpoint[endpoint] else {
+                    if let due = try Int64.fetchOne(earliest, arguments: [endpoint.appID, endpoint.url]) { dates.append(due) }
+                    continue
+                }
+                let rows = try Row.fetchCursor(inOrder, arguments: [endpoint.appID, endpoint.url, holding + 1])
+                while let row = try rows.next() {
+                    let id: String = row[1]
+                    if held[id] == nil {
+                        dates.append(row[0])
+                        break
+                    }
+                }
             }
-            // Claimed messages are left out: their leases end on the wall clock, not on the schedule's (and
-            // one process owns the file, so none is held by a process that died: see `SQLiteStore.init`).
             return dates.min().map(Self.date)
         }
     }
 
     package func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {
         guard !deliveries.isEmpty else { return }
-        try await write { db, effects in
-            let release = try db.cachedStatement(
-                sql: "UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE id = ? AND claim_token = ?")
-            for delivery in deliveries { try release.execute(arguments: [delivery.id, delivery.claim]) }
-            effects.announce(.outbox)
-        }
+        outboxClaims.release(deliveries.compactMap { delivery in delivery.claim.map { (delivery.id, $0) } })
+        changes.publish([.outbox])
     }
 
     /// The attempts in one transaction (and attempts recorded meanwhile in the same commit, by the
@@ -168,24 +194,28 @@ extension SQLiteStore: WebhookStore {
     package func recordAttempts(_ attempts: [RecordedAttempt]) async throws {
         guard !attempts.isEmpty else { return }
         // Without waiting for the disk (see `WebhookStore.recordAttempts`).
+        let claims = outboxClaims
         try await write(durable: false) { db, effects in
-            let recorded = try attempts.filter { try Self.recordState($0, db) }
+            let recorded = try attempts.filter { try Self.recordState($0, claims, db) }
             for (endpoint, outcomes) in recorded.endpointOutcomes {
                 for (outcome, at) in outcomes {
                     if let disabled = try Self.recordOutcome(outcome, of: endpoint, at: at, db) { effects.announce(disabled) }
                 }
             }
         }
+        // Committed: the attempts' claims end.
+        claims.release(attempts.compactMap { attempt in attempt.delivery.claim.map { (attempt.delivery.id, $0) } })
     }
 
     /// Records an attempt and its message's new state, if the claim it was made under still holds the
-    /// message (fenced: a dispatcher whose lease ran out and was taken over records nothing).
-    private static func recordState(_ recorded: RecordedAttempt, _ db: Database) throws -> Bool {
+    /// message (fenced: an attempt whose message was replayed, or claimed again after its lease ran out,
+    /// records nothing).
+    private static func recordState(_ recorded: RecordedAttempt, _ claims: ClaimTable<String, WebhookEndpoint>, _ db: Database) throws
+        -> Bool
+    {
         let (attempt, delivery) = (recorded.attempt, recorded.delivery)
-        guard
-            let seq = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT seq FROM deliveries WHERE id = ? AND claim_token = ?"),
-                arguments: [delivery.id, delivery.claim])
+        guard let token = delivery.claim, claims.isHeld(delivery.id, token: token),
+            let seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM deliveries WHERE id = ?"), arguments: [delivery.id])
         else { return false }
         try db.cachedStatement(
             sql: """
@@ -197,8 +227,7 @@ extension SQLiteStore: WebhookStore {
         ])
         try db.cachedStatement(
             sql: """
-                UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, claim_token = NULL, claimed_until = NULL
-                WHERE seq = ?
+                UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ? WHERE seq = ?
                 """
         ).execute(arguments: [
             delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), seq,
@@ -268,20 +297,24 @@ extension SQLiteStore: WebhookStore {
                     number: attempt["number"], at: Self.date(attempt["at"]), statusCode: attempt["status_code"], error: attempt["error"],
                     durationMilliseconds: attempt["duration_ms"])
             }
-            return (try Self.delivery(row), attempts)
+            var delivery = try Self.delivery(row)
+            delivery.claim = self.outboxClaims.token(of: id)
+            return (delivery, attempts)
         }
     }
 
     package func replayDelivery(appID: String, id: String, now: Date) async throws -> Bool {
-        try await write { db, effects in
+        let claims = outboxClaims
+        return try await write { db, effects in
             try db.execute(
-                sql: """
-                    UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = ?, claim_token = NULL, claimed_until = NULL
-                    WHERE app_id = ? AND id = ?
-                    """,
+                sql: "UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = ? WHERE app_id = ? AND id = ?",
                 arguments: [Self.milliseconds(now), appID, id])
             effects.announce(.outbox)
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            // An attempt under way records nothing (records are fenced in the writer, after this): the
+            // message goes again on its fresh schedule.
+            claims.drop(id)
+            return true
         }
     }
 

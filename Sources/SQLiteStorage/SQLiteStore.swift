@@ -7,9 +7,10 @@ import Synchronization
 /// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
 /// an acknowledged change survives a crash or a power cut (claims and webhook attempt records skip the
 /// fsync: losing one loses nothing, see `SQLiteWriter`). One process owns the file — the server holds
-/// the data directory's lock (`DirectoryLock`) before it opens it — so every claim on disk when the store
-/// opens was left by a process that died, and is released then: what it held fires (or is sent) at once,
-/// without waiting for a lease. The change feed is fed in-process after every commit.
+/// the data directory's lock (`DirectoryLock`) before it opens it — so claims live in its memory
+/// (`ClaimTable`): a claim writes nothing, and a crash leaves nothing claimed on disk, so what a process
+/// that died held fires (or is sent) as soon as the next one opens the file, without waiting for a lease.
+/// The change feed is fed in-process after every commit.
 package final class SQLiteStore: NotificationStore {
     /// How large the WAL may grow before checkpoints truncate it (see `SQLiteWriter`).
     package struct WALLimits: Sendable {
@@ -28,6 +29,10 @@ package final class SQLiteStore: NotificationStore {
     let pool: DatabasePool
     let writer: SQLiteWriter
     package let changes = ChangeFeed()
+    /// The scheduler's claims on due requests, in memory (one process owns the file).
+    let firingClaims = ClaimTable<PendingKey, PendingVersion>()
+    /// The webhook dispatcher's claims on outbox messages (by id), with each message's endpoint.
+    let outboxClaims = ClaimTable<String, WebhookEndpoint>()
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.
     private let checkpointer: DatabaseQueue
     private let checkpointRounds = Atomic<Int>(0)
@@ -56,6 +61,7 @@ package final class SQLiteStore: NotificationStore {
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
             try Self.migrator.migrate(pool)
+            // Claims written to disk by versions before claims moved into memory: their holder is gone.
             try pool.write { db in
                 try db.execute(sql: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL")
                 try db.execute(sql: "UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL")

@@ -105,10 +105,11 @@ package protocol WebhookStore: Sendable {
     /// a message whose claim was taken over meanwhile is left as it is.
     func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws
     /// When the next message comes due: the earliest next attempt of a pending message on an enabled
-    /// endpoint, leaving out the endpoints in `full` (no room for more now). A message claimed by a process
-    /// that died is claimable again once its lease ends on the wall clock; a dispatcher that shares the
-    /// outbox with other processes looks again every `StorageBackend.safetyPoll`.
-    func nextDeliveryDate(excluding full: Set<WebhookEndpoint>) async throws -> Date?
+    /// endpoint that no claim live at `leaseNow` (wall clock) holds, leaving out the endpoints in `full`
+    /// (no room for more now). A message claimed by a process that died is claimable again once its lease
+    /// ends; a dispatcher that shares the outbox with other processes looks again every
+    /// `StorageBackend.safetyPoll`.
+    func nextDeliveryDate(excluding full: Set<WebhookEndpoint>, leaseNow: Date) async throws -> Date?
     /// Whether some message is being attempted, by any process: claimed under a lease live at `leaseNow`
     /// (wall clock).
     func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool

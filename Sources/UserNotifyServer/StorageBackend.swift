@@ -19,8 +19,9 @@ package struct StorageBackend: Sendable {
     package let prepare: @Sendable () async throws -> Void
     /// Whether the database can be reached now (`/readyz`).
     package let isReachable: @Sendable () -> Bool
-    /// How often the loops look at the store whatever the feed said (changes of other processes may be
-    /// missed while the feed reconnects); nil when the feed sees every change (one process).
+    /// How often the loops look at the store whatever the feed said: changes of other processes may be
+    /// missed while the feed reconnects, and a claim whose holder could not give it back (a store error)
+    /// is claimable again only once its lease ends on the wall clock, which no due date announces.
     package let safetyPoll: Duration?
     /// Says where the data lives, for the start-up log (never a password).
     package let description: String
@@ -53,7 +54,9 @@ package struct StorageBackend: Sendable {
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
         let store = try SQLiteStore(path: path)
         return StorageBackend(
-            store: store, run: { await store.runCheckpoints() }, prepare: {}, isReachable: { true }, safetyPoll: nil,
+            // The feed sees every change of the one process that owns the file: the poll is only for claims
+            // it could not give back, so a few seconds' look costs next to nothing.
+            store: store, run: { await store.runCheckpoints() }, prepare: {}, isReachable: { true }, safetyPoll: .seconds(5),
             description: "sqlite:\(path)")
     }
 }

@@ -43,13 +43,6 @@ package final class WebhookDispatcher: Service {
         package init() {}
     }
 
-    /// A claimed message waiting for a slot of its endpoint.
-    private struct Queued: Sendable {
-        var delivery: WebhookDeliveryRecord
-        var configuration: WebhookConfiguration?
-        var leaseUntil: Date
-    }
-
     /// An answered attempt waiting to be recorded, with the messages its endpoint's 410 withheld.
     private struct Unrecorded: Sendable {
         var attempt: RecordedAttempt
@@ -58,107 +51,14 @@ package final class WebhookDispatcher: Service {
         var finished: Bool
     }
 
-    /// What the next claim asks for.
-    private struct ClaimPlan {
-        /// Room per endpoint the dispatcher knows (in flight or queued); others get `defaultRoom`.
-        var room: [WebhookEndpoint: Int]
-        var defaultRoom: Int
-        var limit: Int
-    }
-
+    /// The decisions' state, and what waits on the loop.
     private struct State {
-        /// Calls under way, by endpoint (a slot frees when its call answers).
-        var inFlight: [WebhookEndpoint: Int] = [:]
-        /// Claimed messages waiting for a slot, by endpoint, in the order they came due.
-        var queued: [WebhookEndpoint: [Queued]] = [:]
-        var queuedCount = 0
-        /// Attempts started and not yet recorded, over all endpoints.
-        var total = 0
-        /// Claim on the next cycle whatever the queues hold: at start, after `wake()`, once a date waited
-        /// for came, after an attempt that did not deliver (its message is due again later).
-        var mustClaim = true
-        /// Endpoints the last claim gave fewer messages than it had room for: nothing more is due on them
-        /// until a wake-up says otherwise.
-        var drained: Set<WebhookEndpoint> = []
-        /// When the next message comes due, as of the last claim.
-        var nextDue: Date?
-        /// A claim is under way (beside the loop, which keeps starting what is queued meanwhile).
-        var claiming = false
-        /// The last claim failed: the next waits until then.
-        var retryAt: Date?
+        var dispatch: DispatchState
         /// Claims started so far; a settle waits for one started after it asked.
         var startedClaims = 0
         var settleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
         /// The loop ended (shutdown): no cycle will come, so nobody waits for one.
         var stopped = false
-
-        /// Takes the queued messages that have a free slot (their endpoint's and one of `concurrency`),
-        /// counting them in flight, and those whose lease ends too soon to be attempted (`stale`); `now` is
-        /// the leases' clock's.
-        mutating func takeStartable(_ configuration: Configuration, now: Date) -> (start: [Queued], stale: [Queued]) {
-            var start: [Queued] = []
-            var stale: [Queued] = []
-            // An attempt started now must end (or time out) within its lease.
-            let latestEnd = now.addingTimeInterval(Double(configuration.attemptTimeout.components.seconds) + 1)
-            for endpoint in Array(queued.keys) {
-                var waiting = queued[endpoint] ?? []
-                while let next = waiting.first, total < configuration.concurrency,
-                    (inFlight[endpoint] ?? 0) < configuration.perEndpoint || next.leaseUntil < latestEnd
-                {
-                    waiting.removeFirst()
-                    if next.leaseUntil < latestEnd {
-                        stale.append(next)
-                        continue
-                    }
-                    inFlight[endpoint, default: 0] += 1
-                    total += 1
-                    start.append(next)
-                }
-                queuedCount -= (queued[endpoint]?.count ?? 0) - waiting.count
-                queued[endpoint] = waiting.isEmpty ? nil : waiting
-            }
-            return (start, stale)
-        }
-
-        /// The claim to make now, if any: when asked to, or when the queue of an endpoint with more due
-        /// holds less than a round (`perEndpoint`). It asks for what fills each endpoint's slots and three
-        /// rounds behind them.
-        mutating func claimPlan(_ configuration: Configuration) -> ClaimPlan? {
-            let active = active
-            drained.formIntersection(active)
-            let hungry = active.contains { !drained.contains($0) && (queued[$0]?.count ?? 0) < configuration.perEndpoint }
-            guard mustClaim || hungry else { return nil }
-            mustClaim = false
-            let most = 4 * configuration.perEndpoint
-            var room: [WebhookEndpoint: Int] = [:]
-            for endpoint in active { room[endpoint] = most - (inFlight[endpoint] ?? 0) - (queued[endpoint]?.count ?? 0) }
-            return ClaimPlan(room: room, defaultRoom: most, limit: 2 * configuration.concurrency - total - queuedCount)
-        }
-
-        /// Queues what a claim brought, and notes which endpoints it drained.
-        mutating func queue(_ claimed: [Queued], plan: ClaimPlan) {
-            var got: [WebhookEndpoint: Int] = [:]
-            for message in claimed {
-                queued[message.delivery.endpoint, default: []].append(message)
-                got[message.delivery.endpoint, default: 0] += 1
-            }
-            queuedCount += claimed.count
-            // A claim cut short by its limit says nothing of what is left.
-            guard claimed.count < plan.limit else { return }
-            for endpoint in Set(plan.room.keys).union(got.keys) {
-                if (got[endpoint] ?? 0) < plan.room[endpoint] ?? plan.defaultRoom {
-                    drained.insert(endpoint)
-                } else {
-                    drained.remove(endpoint)
-                }
-            }
-        }
-
-        /// Endpoints with calls under way or messages queued.
-        var active: Set<WebhookEndpoint> { Set(inFlight.keys).union(queued.keys) }
-
-        /// Endpoints with more due that the dispatcher will claim from as their queues empty.
-        var busy: Set<WebhookEndpoint> { active.subtracting(drained) }
     }
 
     private let store: any WebhookStore
@@ -169,7 +69,7 @@ package final class WebhookDispatcher: Service {
     private let logger: Logger
     private let configuration: Configuration
     private let random: @Sendable (ClosedRange<Double>) -> Double
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let records = Batcher<Unrecorded, Void>(maxInFlight: 1)
 
     package init(
@@ -187,12 +87,18 @@ package final class WebhookDispatcher: Service {
         self.logger = logger
         self.configuration = configuration
         self.random = random
+        state = Mutex(
+            State(
+                dispatch: DispatchState(
+                    limits: DispatchState.Limits(
+                        concurrency: configuration.concurrency, perEndpoint: configuration.perEndpoint,
+                        attemptTimeout: Double(configuration.attemptTimeout.components.seconds)))))
     }
 
     /// Asks the dispatcher to claim again now: messages were written or released, the clock moved, or
     /// changes may have been missed.
     package func wake() {
-        state.withLock { $0.mustClaim = true }
+        state.withLock { $0.dispatch.mustClaim = true }
         signal.signal()
     }
 
@@ -208,11 +114,11 @@ package final class WebhookDispatcher: Service {
                     next = clock.now.addingTimeInterval(1)
                 }
                 if let next, next <= clock.now {
-                    state.withLock { $0.mustClaim = true }
+                    state.withLock { $0.dispatch.mustClaim = true }
                     continue
                 }
                 await cancelWhenGracefulShutdown { await self.signal.wait(until: next, on: self.clock) }
-                if let next, clock.now >= next { state.withLock { $0.mustClaim = true } }
+                if let next, clock.now >= next { state.withLock { $0.dispatch.mustClaim = true } }
             }
             // What was claimed and never started goes back, to be claimed at once (here after a
             // restart, or by another replica) rather than after its lease.
@@ -229,28 +135,25 @@ package final class WebhookDispatcher: Service {
     private func cycle(group: inout DiscardingTaskGroup) async throws -> Date? {
         try await startQueued(group: &group)
         let now = clock.now
-        let decision: (claim: (ClaimPlan, number: Int)?, next: Date?) = state.withLock { state in
-            // The claim under way wakes the loop when it ends; a failed one is retried after a pause.
-            if state.claiming { return (nil, nil) }
-            if let retryAt = state.retryAt, now < retryAt { return (nil, retryAt) }
-            // The attempts under way wake the next cycle (the last one recorded asks for a claim).
-            guard let plan = state.claimPlan(configuration) else { return (nil, state.nextDue) }
-            guard plan.limit > 0 else { return (nil, nil) }
-            state.claiming = true
-            state.startedClaims += 1
-            return ((plan, state.startedClaims), nil)
+        let (decision, number) = state.withLock { state in
+            let decision = state.dispatch.cycle(now: now)
+            if case .claim = decision { state.startedClaims += 1 }
+            return (decision, state.startedClaims)
         }
-        if let (plan, number) = decision.claim {
+        switch decision {
+        case .claim(let plan):
             group.addTask { await self.claim(plan, number: number) }
+            return nil
+        case .wait(let until):
+            return until
         }
-        return decision.next
     }
 
     /// Claims what the plan asks for and queues it, then looks up when the next message comes due. Runs
     /// beside the loop, so that slots that free meanwhile are filled from the queue without waiting for
     /// the claim's round trips. A claim that found nothing, with nothing in flight or queued, leaves the
     /// dispatcher at rest (`settle`).
-    private func claim(_ plan: ClaimPlan, number: Int) async {
+    private func claim(_ plan: DispatchState.ClaimPlan, number: Int) async {
         let now = clock.now
         let lease = Lease(seconds: configuration.lease, from: leaseClock.now)
         do {
@@ -259,85 +162,55 @@ package final class WebhookDispatcher: Service {
             // Each app's settings once per claim.
             var settings: [String: WebhookConfiguration?] = [:]
             for appID in Set(claimed.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
+            let queued = claimed.map {
+                DispatchState.Queued(delivery: $0, configuration: settings[$0.appID] ?? nil, leaseUntil: lease.until)
+            }
+            // Queued at once, so that the loop starts them while the next due date is looked up.
             let busy = state.withLock { state in
-                state.queue(
-                    claimed.map { Queued(delivery: $0, configuration: settings[$0.appID] ?? nil, leaseUntil: lease.until) }, plan: plan)
-                return state.busy
+                state.dispatch.queue(queued, plan: plan)
+                return state.dispatch.busy
             }
             signal.signal()
-            let next = try await store.nextDeliveryDate(excluding: busy)
+            let next = try await store.nextDeliveryDate(excluding: busy, leaseNow: leaseClock.now)
             let idle = state.withLock { state in
-                state.nextDue = next
-                state.retryAt = nil
-                state.claiming = false
-                return state.total == 0 && state.queuedCount == 0
+                state.dispatch.claimEnded(nextDue: next)
+                return state.dispatch.isIdle
             }
             if idle && claimed.isEmpty { resumeSettleWaiters(claimed: number) }
         } catch {
             if !Task.isCancelled {
                 logger.error("webhook dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
             }
-            state.withLock { state in
-                state.claiming = false
-                state.mustClaim = true
-                state.retryAt = now.addingTimeInterval(1)
-            }
+            state.withLock { $0.dispatch.claimFailed(retryAt: now.addingTimeInterval(1)) }
         }
         signal.signal()
     }
 
     /// Gives back the messages claimed and not started.
     private func releaseQueued() async {
-        let unstarted = state.withLock { state in
-            defer {
-                state.queued = [:]
-                state.queuedCount = 0
-            }
-            return state.queued.values.joined().map(\.delivery)
-        }
+        let unstarted = state.withLock { $0.dispatch.takeAllQueued().map(\.delivery) }
         if !unstarted.isEmpty { try? await store.releaseDeliveries(unstarted) }
     }
 
     /// Starts the queued messages that have a free slot; gives back those whose lease ends too soon.
     private func startQueued(group: inout DiscardingTaskGroup) async throws {
-        let (start, stale) = state.withLock { $0.takeStartable(configuration, now: leaseClock.now) }
+        let (start, stale) = state.withLock { $0.dispatch.takeStartable(now: leaseClock.now) }
         for queued in start {
             group.addTask { await self.attempt(queued.delivery, configuration: queued.configuration) }
         }
-        if !stale.isEmpty {
-            try await store.releaseDeliveries(stale.map(\.delivery))
-            state.withLock { $0.mustClaim = true }
-        }
-    }
-
-    /// Takes the messages queued for an endpoint, which claims no more until woken.
-    private func takeQueued(on endpoint: WebhookEndpoint) -> [WebhookDeliveryRecord] {
-        state.withLock { state in
-            let queued = state.queued.removeValue(forKey: endpoint) ?? []
-            state.queuedCount -= queued.count
-            state.drained.insert(endpoint)
-            return queued.map(\.delivery)
-        }
+        if !stale.isEmpty { try await store.releaseDeliveries(stale.map(\.delivery)) }
     }
 
     /// An attempt's call ended: the endpoint's slot is free for the next message while the attempt is
     /// recorded (the record waits for a group commit; the endpoint need not wait for it).
     private func answered(_ endpoint: WebhookEndpoint) {
-        state.withLock { state in
-            let left = (state.inFlight[endpoint] ?? 1) - 1
-            state.inFlight[endpoint] = left > 0 ? left : nil
-        }
+        state.withLock { $0.dispatch.answered(endpoint) }
         signal.signal()
     }
 
-    /// An attempt was recorded: it no longer counts against `concurrency`. One that did not finish its
-    /// message (delivered or aborted) leaves it due again later, or its endpoint disabled, and the last
-    /// one under way leaves nothing in hand: the next cycle claims and looks for the next due date again.
+    /// An attempt was recorded (`DispatchState.recorded`).
     private func recorded(finished: Bool) {
-        state.withLock { state in
-            state.total -= 1
-            if !finished || (state.total == 0 && state.queuedCount == 0) { state.mustClaim = true }
-        }
+        state.withLock { $0.dispatch.recorded(finished: finished) }
         signal.signal()
     }
 
@@ -349,7 +222,7 @@ package final class WebhookDispatcher: Service {
         await withCheckedContinuation { continuation in
             let stopped = state.withLock { state in
                 guard !state.stopped else { return true }
-                state.mustClaim = true
+                state.dispatch.mustClaim = true
                 state.settleWaiters.append((state.startedClaims + 1, continuation))
                 return false
             }
@@ -383,31 +256,12 @@ package final class WebhookDispatcher: Service {
         let verdict = DeliveryVerdict.classify(status: outcome.status, header: outcome.header)
         // An endpoint that answered 410 is disabled: what is queued for it waits in the outbox until the
         // app enables it again, rather than calling it once each meanwhile.
-        let withheld = verdict == .disableEndpoint ? takeQueued(on: delivery.endpoint) : []
+        let withheld =
+            verdict == .disableEndpoint ? state.withLock { $0.dispatch.takeQueued(on: delivery.endpoint) }.map(\.delivery) : []
         answered(delivery.endpoint)
-        var updated = delivery
-        updated.attempts += 1
-        var endpoint = EndpointOutcome.answered
-        switch verdict {
-        case .delivered:
-            updated.status = .delivered
-            updated.failures = 0
-            updated.nextAttempt = nil
-        case .abort:
-            updated.status = .aborted
-            updated.nextAttempt = nil
-        case .disableEndpoint:
-            // Kept pending: it goes out when the app re-enables the endpoint.
-            endpoint = .gone
-            updated.nextAttempt = at
-        case .retry(let retryAfter):
-            endpoint = .failed(disableIfFailingSince: at.addingTimeInterval(-self.configuration.disableAfter))
-            updated.failures += 1
-            let schedule = configuration?.retrySchedule ?? RetrySchedule()
-            updated.nextAttempt = schedule.nextAttempt(
-                afterFailedAttempts: updated.failures, now: at, retryAfter: retryAfter, random: random)
-            if updated.nextAttempt == nil { updated.status = .failed }
-        }
+        let (updated, endpoint) = DispatchState.afterAttempt(
+            delivery, verdict: verdict, at: at, schedule: configuration?.retrySchedule ?? RetrySchedule(),
+            disableAfter: self.configuration.disableAfter, random: random)
         Self.measure(verdict, delivery, outcome.duration, deliveredAt: at)
         let record = DeliveryAttemptRecord(
             number: updated.attempts, at: at, statusCode: outcome.status,

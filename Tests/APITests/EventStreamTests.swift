@@ -21,6 +21,18 @@ import Testing
         return events
     }
 
+    /// Reads the frame a stream starts with: an `id` and no event (where it starts; a client keeps it as
+    /// its last event ID).
+    func readPosition(_ connection: LoopbackConnection) async throws -> String? {
+        var id: String?
+        while let line = try await connection.readChunkedLine() {
+            if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+            if line.hasPrefix("data: ") || line.hasPrefix("event: ") { return nil }
+            if line.isEmpty, id != nil { return id }
+        }
+        return nil
+    }
+
     func openStream(_ server: APIServer, token: String, lastEventID: String? = nil) async throws -> LoopbackConnection {
         let connection = try await LoopbackConnection.open(port: server.port)
         var head = "GET /v1/me/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n"
@@ -61,6 +73,34 @@ import Testing
         let stale = try await openStream(server, token: token, lastEventID: "somewhere-else-42")
         #expect(try await read(stale, count: 1).first?.name == "reset")
         stale.close()
+        try await server.stop()
+    }
+
+    /// A stream says where it starts before any event, so a client that loses it before the first event
+    /// resumes from there and misses nothing that came between its two connections. An empty
+    /// `Last-Event-ID` is no id (no reset).
+    @Test func aStreamSaysWhereItStartsSoAReconnectBeforeAnyEventMissesNothing() async throws {
+        let server = try await APIServer()
+        let (_, key) = try await server.makeApp()
+        let token = try #require(try await server.call("POST", "/v1/centers", token: key, json: ["id": "c"]).json["token"] as? String)
+        let first = try await openStream(server, token: token)
+        let position = try #require(try await readPosition(first), "the stream says where it starts")
+        #expect(position == "0", "a new center's history is empty")
+        first.close()
+
+        // Between the two connections: the prompt.
+        _ = try await server.call("POST", "/v1/centers/c/authorization", token: key, json: ["options": ["alert"]])
+        let resumed = try await openStream(server, token: token, lastEventID: position)
+        #expect(try await readPosition(resumed) == position)
+        let missed = try await read(resumed, count: 1)
+        #expect(missed.first?.name == "authorizationPrompt" && missed.first?.id == "1", "\(missed)")
+        resumed.close()
+
+        let empty = try await openStream(server, token: token, lastEventID: "")
+        #expect(try await readPosition(empty) == "1", "an empty Last-Event-ID starts from now, without a reset")
+        _ = try await server.call("POST", "/v1/me/authorization", token: token, json: ["allowed": true])
+        #expect(try await read(empty, count: 1).first?.name == "settingsChanged")
+        empty.close()
         try await server.stop()
     }
 

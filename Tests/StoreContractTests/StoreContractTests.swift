@@ -734,10 +734,16 @@ import Webhooks
             let capped = try await store.claimDueDeliveries(
                 now: now, limit: 100, perEndpoint: [:], defaultPerEndpoint: 3, lease: Lease(seconds: 30, from: now))
             #expect(capped.map(\.id) == ["msg_b0", "msg_b1", "msg_b2"])
-            #expect(try await store.nextDeliveryDate(excluding: []) == Self.now.addingTimeInterval(3), "the busy endpoint's next")
             #expect(
-                try await store.nextDeliveryDate(excluding: [WebhookEndpoint(appID: "a", url: busy)]) == nil,
-                "without the busy endpoint nothing is due: claimed messages are not (their leases are on the wall clock)")
+                try await store.nextDeliveryDate(excluding: [], leaseNow: now) == Self.now.addingTimeInterval(3), "the busy endpoint's next"
+            )
+            #expect(
+                try await store.nextDeliveryDate(excluding: [WebhookEndpoint(appID: "a", url: busy)], leaseNow: now) == nil,
+                "without the busy endpoint nothing is due: claimed messages are not")
+            #expect(
+                try await store.nextDeliveryDate(excluding: [WebhookEndpoint(appID: "a", url: busy)], leaseNow: now.addingTimeInterval(31))
+                    == Self.now.addingTimeInterval(20),
+                "once its lease has ended, a claimed message is due again")
             let roomy = try await store.claimDueDeliveries(
                 now: now, limit: 100, perEndpoint: [WebhookEndpoint(appID: "a", url: busy): 2], defaultPerEndpoint: 16,
                 lease: Lease(seconds: 30, from: now))

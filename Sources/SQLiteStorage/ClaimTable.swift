@@ -1,0 +1,91 @@
+import Synchronization
+
+/// Claims held in this process's memory: the SQLite store's, since one process owns the file (the server
+/// holds the data directory's lock) and nobody else can hold anything in it.
+///
+/// A claim writes nothing: it is an entry here, keyed by what it holds, with a fencing token, a lease end
+/// (milliseconds on the wall clock) and a `Detail` of the row it claimed (a firing claim holds a pending
+/// request's revision at one fire date, so a request replaced or moved on since is not held by it). A
+/// crash takes every claim with it and the next process starts with none: nothing to release, no lease
+/// to wait for. The lease is for a claim this process could not give back (a store error): it is
+/// claimable again once the lease ends.
+///
+/// Claims are read on reader connections, beside the writer. So that a reader's snapshot taken before a
+/// commit never sees the rows that commit fired (or sent) as free, a claim reads the table *before* it
+/// reads the rows, and a claim ends only *after* the commit that used it.
+final class ClaimTable<Key: Hashable & Sendable, Detail: Equatable & Sendable>: Sendable {
+    private struct Claim: Sendable {
+        var token: Int64
+        var until: Int64
+        var detail: Detail
+    }
+
+    private struct State {
+        var claims: [Key: Claim] = [:]
+        /// Expired claims are dropped when the table grows past this.
+        var sweepAbove = 1024
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// The claims live at `now`, with their details, for a scan to skip.
+    func held(now: Int64) -> [Key: Detail] {
+        state.withLock { state in
+            var held: [Key: Detail] = [:]
+            held.reserveCapacity(state.claims.count)
+            for (key, claim) in state.claims where claim.until >= now { held[key] = claim.detail }
+            return held
+        }
+    }
+
+    /// Claims `keys` under `token` until `until`, in place of any claim they had.
+    func claim(_ keys: [(Key, Detail)], token: Int64, until: Int64, now: Int64) {
+        state.withLock { state in
+            for (key, detail) in keys { state.claims[key] = Claim(token: token, until: until, detail: detail) }
+            // Claims end with the firing or the attempt that took them; only those nobody could give back
+            // expire here, and they go once the table has doubled.
+            guard state.claims.count > state.sweepAbove else { return }
+            state.claims = state.claims.filter { $0.value.until >= now }
+            state.sweepAbove = max(1024, 2 * state.claims.count)
+        }
+    }
+
+    /// Whether `token`'s claim on `key` holds it: still this token's, and (given `now`) live then.
+    func isHeld(_ key: Key, token: Int64, now: Int64? = nil) -> Bool {
+        state.withLock { state in
+            guard let claim = state.claims[key], claim.token == token else { return false }
+            return now.map { claim.until >= $0 } ?? true
+        }
+    }
+
+    /// Moves the lease end of the claims the tokens hold.
+    func extend(_ keys: [(Key, token: Int64)], until: Int64) {
+        state.withLock { state in
+            for (key, token) in keys where state.claims[key]?.token == token { state.claims[key]?.until = until }
+        }
+    }
+
+    /// Ends the claims the tokens hold (a claim taken over meanwhile is left alone).
+    func release(_ keys: [(Key, token: Int64)]) {
+        state.withLock { state in
+            for (key, token) in keys where state.claims[key]?.token == token { state.claims[key] = nil }
+        }
+    }
+
+    /// Ends whatever claim holds `key` (its row went back to the queue by other means).
+    func drop(_ key: Key) {
+        _ = state.withLock { $0.claims.removeValue(forKey: key) }
+    }
+
+    /// The token of the claim on `key`, live or not.
+    func token(of key: Key) -> Int64? {
+        state.withLock { $0.claims[key]?.token }
+    }
+
+    /// Whether any claim is live at `now`.
+    func anyLive(now: Int64) -> Bool {
+        state.withLock { state in state.claims.values.contains { $0.until >= now } }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Storage
+import Webhooks
+
+/// The webhook dispatcher's decisions as values: which queued messages may start (an endpoint's slots,
+/// the overall concurrency, a lease that still covers an attempt), when to claim and how much, which
+/// endpoints a claim drained, and what an attempt's answer does to its message and its endpoint. Pure:
+/// no clock, no store, no task; `WebhookDispatcher` holds one behind a lock and acts on what it says, and
+/// the tests drive it as tables.
+package struct DispatchState: Sendable {
+    /// The limits the decisions keep.
+    package struct Limits: Sendable, Hashable {
+        /// Attempts in flight at once, over all endpoints.
+        package var concurrency: Int
+        /// Attempts in flight at once to one endpoint (a round); three rounds more may wait claimed.
+        package var perEndpoint: Int
+        /// How long one attempt may take, in seconds: a queued message starts only while its lease covers it.
+        package var attemptTimeout: TimeInterval
+
+        package init(concurrency: Int, perEndpoint: Int, attemptTimeout: TimeInterval) {
+            self.concurrency = concurrency
+            self.perEndpoint = perEndpoint
+            self.attemptTimeout = attemptTimeout
+        }
+    }
+
+    /// A claimed message waiting for a slot of its endpoint.
+    package struct Queued: Sendable, Hashable {
+        package var delivery: WebhookDeliveryRecord
+        package var configuration: WebhookConfiguration?
+        /// When its claim ends, on the leases' (wall) clock.
+        package var leaseUntil: Date
+
+        package init(delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?, leaseUntil: Date) {
+            self.delivery = delivery
+            self.configuration = configuration
+            self.leaseUntil = leaseUntil
+        }
+    }
+
+    /// What a claim asks the store for.
+    package struct ClaimPlan: Sendable, Hashable {
+        /// Room per endpoint the dispatcher knows (in flight or queued); others get `defaultRoom`.
+        package var room: [WebhookEndpoint: Int]
+        package var defaultRoom: Int
+        package var limit: Int
+
+        package init(room: [WebhookEndpoint: Int], defaultRoom: Int, limit: Int) {
+            self.room = room
+            self.defaultRoom = defaultRoom
+            self.limit = limit
+        }
+    }
+
+    /// What a cycle of the loop does after starting what it could.
+    package enum Cycle: Sendable, Hashable {
+        /// Claim beside the loop, then wait to be woken.
+        case claim(ClaimPlan)
+        /// Wait until this date on the schedule's clock (nil: until woken by an answer, a record, a claim's end).
+        case wait(until: Date?)
+    }
+
+    package let limits: Limits
+    /// Calls under way, by endpoint (a slot frees when its call answers).
+    package private(set) var inFlight: [WebhookEndpoint: Int] = [:]
+    /// Claimed messages waiting for a slot, by endpoint, in the order they came due.
+    package private(set) var queued: [WebhookEndpoint: [Queued]] = [:]
+    package private(set) var queuedCount = 0
+    /// Attempts started and not yet recorded, over all endpoints.
+    package private(set) var total = 0
+    /// Claim on the next cycle whatever the queues hold: at start, after a wake-up, once a date waited
+    /// for came, after an attempt that did not deliver (its message is due again later).
+    package var mustClaim = true
+    /// Endpoints the last claim gave fewer messages than it had room for: nothing more is due on them
+    /// until a wake-up says otherwise.
+    package private(set) var drained: Set<WebhookEndpoint> = []
+    /// When the next message comes due, as of the last claim.
+    package private(set) var nextDue: Date?
+    /// A claim is under way (beside the loop, which keeps starting what is queued meanwhile).
+    package private(set) var claiming = false
+    /// The last claim failed: the next waits until then.
+    package private(set) var retryAt: Date?
+
+    package init(limits: Limits) {
+        self.limits = limits
+    }
+
+    /// Endpoints with calls under way or messages queued.
+    package var active: Set<WebhookEndpoint> { Set(inFlight.keys).union(queued.keys) }
+
+    /// Endpoints with more due that the dispatcher will claim from as their queues empty.
+    package var busy: Set<WebhookEndpoint> { active.subtracting(drained) }
+
+    /// Nothing is in flight or queued.
+    package var isIdle: Bool { total == 0 && queuedCount == 0 }
+
+    /// Takes the queued messages that have a free slot (their endpoint's and one of `concurrency`),
+    /// counting them in flight, and those whose lease ends too soon to be attempted (`stale`, to give
+    /// back); `now` is the leases' clock's.
+    package mutating func takeStartable(now: Date) -> (start: [Queued], stale: [Queued]) {
+        var start: [Queued] = []
+        var stale: [Queued] = []
+        // An attempt started now must end (or time out) within its lease.
+        let latestEnd = now.addingTimeInterval(limits.attemptTimeout + 1)
+        for endpoint in Array(queued.keys) {
+            var waiting = queued[endpoint] ?? []
+            while let next = waiting.first, total < limits.concurrency,
+                (inFlight[endpoint] ?? 0) < limits.perEndpoint || next.leaseUntil < latestEnd
+            {
+                waiting.removeFirst()
+                if next.leaseUntil < latestEnd {
+                    stale.append(next)
+                    continue
+                }
+                inFlight[endpoint, default: 0] += 1
+                total += 1
+                start.append(next)
+            }
+            queuedCount -= (queued[endpoint]?.count ?? 0) - waiting.count
+            queued[endpoint] = waiting.isEmpty ? nil : waiting
+        }
+        if !stale.isEmpty { mustClaim = true }
+        return (start, stale)
+    }
+
+    /// The cycle's decision at `now` (the schedule's clock): a claim when asked to or when the queue of an
+    /// endpoint with more due holds less than a round — for what fills each endpoint's slots and three
+    /// rounds behind them — or else when to look again.
+    package mutating func cycle(now: Date) -> Cycle {
+        // The claim under way wakes the loop when it ends; a failed one is retried after a pause.
+        if claiming { return .wait(until: nil) }
+        if let retryAt, now < retryAt { return .wait(until: retryAt) }
+        let active = active
+        drained.formIntersection(active)
+        let hungry = active.contains { !drained.contains($0) && (queued[$0]?.count ?? 0) < limits.perEndpoint }
+        // The attempts under way wake the next cycle (the last one recorded asks for a claim).
+        guard mustClaim || hungry else { return .wait(until: nextDue) }
+        mustClaim = false
+        let most = 4 * limits.perEndpoint
+        var room: [WebhookEndpoint: Int] = [:]
+        for endpoint in active { room[endpoint] = most - (inFlight[endpoint] ?? 0) - (queued[endpoint]?.count ?? 0) }
+        let plan = ClaimPlan(room: room, defaultRoom: most, limit: 2 * limits.concurrency - total - queuedCount)
+        guard plan.limit > 0 else { return .wait(until: nil) }
+        claiming = true
+        return .claim(plan)
+    }
+
+    /// A claim came back: queues what it brought (to start while the claim looks up the next due date)
+    /// and notes which endpoints it drained.
+    package mutating func queue(_ claimed: [Queued], plan: ClaimPlan) {
+        var got: [WebhookEndpoint: Int] = [:]
+        for message in claimed {
+            queued[message.delivery.endpoint, default: []].append(message)
+            got[message.delivery.endpoint, default: 0] += 1
+        }
+        queuedCount += claimed.count
+        // A claim cut short by its limit says nothing of what is left.
+        guard claimed.count < plan.limit else { return }
+        for endpoint in Set(plan.room.keys).union(got.keys) {
+            if (got[endpoint] ?? 0) < plan.room[endpoint] ?? plan.defaultRoom {
+                drained.insert(endpoint)
+            } else {
+                drained.remove(endpoint)
+            }
+        }
+    }
+
+    /// The claim ended, knowing when the next message comes due.
+    package mutating func claimEnded(nextDue: Date?) {
+        self.nextDue = nextDue
+        retryAt = nil
+        claiming = false
+    }
+
+    /// A claim failed: the next one waits until `retryAt`.
+    package mutating func claimFailed(retryAt: Date) {
+        claiming = false
+        mustClaim = true
+        self.retryAt = retryAt
+    }
+
+    /// Takes the messages queued for an endpoint (its 410 disabled it), which claims no more until woken.
+    package mutating func takeQueued(on endpoint: WebhookEndpoint) -> [Queued] {
+        let taken = queued.removeValue(forKey: endpoint) ?? []
+        queuedCount -= taken.count
+        drained.insert(endpoint)
+        return taken
+    }
+
+    /// Takes every queued message (the loop is ending: they go back to the store).
+    package mutating func takeAllQueued() -> [Queued] {
+        defer {
+            queued = [:]
+            queuedCount = 0
+        }
+        return Array(queued.values.joined())
+    }
+
+    /// An attempt's call ended: its endpoint's slot is free for the next message while it is recorded.
+    package mutating func answered(_ endpoint: WebhookEndpoint) {
+        let left = (inFlight[endpoint] ?? 1) - 1
+        inFlight[endpoint] = left > 0 ? left : nil
+    }
+
+    /// An attempt was recorded: it no longer counts against `concurrency`. One that did not finish its
+    /// message (delivered or aborted) leaves it due again later, or its endpoint disabled, and the last one
+    /// under way leaves nothing in hand: the next cycle claims and looks for the next due date again.
+    package mutating func recorded(finished: Bool) {
+        total -= 1
+        if !finished || isIdle { mustClaim = true }
+    }
+
+    /// What an attempt's answer (`verdict`, at `now` on the schedule's clock) does to its message — its
+    /// new state, when it goes again — and what it says of its endpoint: delivered or aborted ends the
+    /// message; 410 keeps it pending and disables the endpoint; anything else is a failure, retried on the
+    /// app's schedule (never before a `Retry-After`), failed once the schedule runs out, and disabling the
+    /// endpoint if it has been failing for `disableAfter`.
+    package static func afterAttempt(
+        _ delivery: WebhookDeliveryRecord, verdict: DeliveryVerdict, at now: Date, schedule: RetrySchedule, disableAfter: TimeInterval,
+        random: (ClosedRange<Double>) -> Double
+    ) -> (delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) {
+        var updated = delivery
+        updated.attempts += 1
+        switch verdict {
+        case .delivered:
+            updated.status = .delivered
+            updated.failures = 0
+            updated.nextAttempt = nil
+            return (updated, .answered)
+        case .abort:
+            updated.status = .aborted
+            updated.nextAttempt = nil
+            return (updated, .answered)
+        case .disableEndpoint:
+            // Kept pending: it goes out when the app re-enables the endpoint.
+            updated.nextAttempt = now
+            return (updated, .gone)
+        case .retry(let retryAfter):
+            updated.failures += 1
+            updated.nextAttempt = schedule.nextAttempt(
+                afterFailedAttempts: updated.failures, now: now, retryAfter: retryAfter, random: random)
+            if updated.nextAttempt == nil { updated.status = .failed }
+            return (updated, .failed(disableIfFailingSince: now.addingTimeInterval(-disableAfter)))
+        }
+    }
+}
