@@ -204,7 +204,9 @@ package final class CenterRuntime: Service {
         return {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { await service.runExtensionLane() }
-                group.addTask { await media.run(now: { clock.now }) }
+                // A staged upload's lifetime is a hold on the wall clock, as every lease: a virtual clock moved
+                // on by a day must not expire an upload made a second ago.
+                group.addTask { await media.run() }
                 group.addTask { try await dispatcher.run() }
                 group.addTask { await sweeper.run() }
                 if let safetyPoll {
