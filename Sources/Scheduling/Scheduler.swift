@@ -22,8 +22,10 @@ package protocol FiringHandler: Sendable {
 /// service was down fires at once, and repeating triggers fire once and move on (see
 /// `NotificationTrigger.nextFireDate`). Claims are leases with fencing tokens: a claim left by a process
 /// that died is taken over when its lease ends (nothing releases others' claims, which would steal live
-/// ones from other replicas); leases run on `leaseClock`, the wall clock, whatever `clock` is (`Lease`), and a firing is recorded only by the claim that holds the request, so a
-/// request removed or replaced after its claim does not fire, and nothing fires twice. The change
+/// ones from other replicas; on SQLite the one process that owns the file holds them in memory, so a
+/// crash leaves none), and a firing is recorded only by the claim that holds the request, so a request
+/// removed or replaced after its claim does not fire, and nothing fires twice. Leases run on
+/// `leaseClock`, the wall clock, whatever `clock` is (`Lease`). The change
 /// feed's `.due` (a request added or moved, here or on another replica) calls `wake(dueAt:)`, which
 /// claims only once that date comes within the lookahead (an add due tomorrow costs no claim); a move of
 /// the virtual clock or changes that may have been missed call `wake()`, which claims at once.

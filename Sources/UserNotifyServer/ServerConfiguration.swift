@@ -89,7 +89,9 @@ extension ServerConfiguration {
             Option(name: "port", help: "TCP port; 0 picks a free one (default 8080)") { config, value throws(ConfigurationError) in
                 config.http.port = try integer(value, "port", in: 0...65535)
             },
-            Option(name: "data-dir", help: "directory for the database and media (default ./data)") { $0.dataDirectory = $1 },
+            Option(name: "data-dir", help: "directory for the database and media, owned by one process (default ./data)") {
+                $0.dataDirectory = $1
+            },
             Option(
                 name: "database-url", help: "postgres://user:pass@host:port/db or sqlite:///path (default: SQLite in the data directory)",
                 isSecret: true
