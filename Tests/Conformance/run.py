@@ -11,8 +11,9 @@ import json, os, re, signal, subprocess, sys, tempfile, time, urllib.request
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADMIN = "conformance-admin-token"
-# Two fixed seeds: each explores different inputs, and both are the same on every machine and every run.
-SEEDS = [1, 2]
+# Fixed seeds: each explores different inputs, and each is the same on every machine and every run. 4242
+# found that the event stream's schema did not describe its events (ST108). CONFORMANCE_SEEDS=1,7 overrides.
+SEEDS = [int(seed) for seed in os.environ.get("CONFORMANCE_SEEDS", "1,2,4242").split(",")]
 
 
 def start(binary, data_dir):
