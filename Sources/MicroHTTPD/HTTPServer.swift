@@ -12,17 +12,21 @@ package final class HTTPServer: Service {
     private let responder: any HTTPResponder
     private let logger: Logger
     private let onListening: @Sendable (Int) async -> Void
+    private let name: String?
 
+    /// - Parameter name: what the server is for, in its log lines (`metrics listening`); nil for the API.
     /// - Parameter onListening: called with the bound port once the server accepts connections.
     package init(
         configuration: HTTPServerConfiguration,
         responder: any HTTPResponder,
         logger: Logger,
+        name: String? = nil,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        self.name = name
         self.onListening = onListening
     }
 
@@ -30,7 +34,7 @@ package final class HTTPServer: Service {
         let daemon = Daemon(configuration: configuration, responder: responder, logger: logger)
         try daemon.start()
         logger.notice(
-            "listening",
+            "\(name.map { $0 + " " } ?? "")listening",
             metadata: ["http.host": .string(configuration.host), "http.port": .stringConvertible(daemon.port)]
         )
         await onListening(daemon.port)

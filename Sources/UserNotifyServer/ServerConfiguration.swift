@@ -27,6 +27,7 @@ import Webhooks
 /// | `--idle-timeout` | `USERNOTIFYD_IDLE_TIMEOUT` | `60` seconds |
 /// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
 /// | `--http-threads` | `USERNOTIFYD_HTTP_THREADS` | one per core, at most 4 |
+/// | `--metrics-port` | `USERNOTIFYD_METRICS_PORT` | none: `/metrics` only on the API's port, for the admin token (a port: a listener that serves `/metrics` alone, without credential) |
 /// | `--heartbeat-interval` | `USERNOTIFYD_HEARTBEAT_INTERVAL` | `15` seconds |
 /// | `--drain-delay` | `USERNOTIFYD_DRAIN_DELAY` | `0` seconds (not ready, still serving, before draining) |
 /// | `--rate-limit-send` | `USERNOTIFYD_RATE_LIMIT_SEND` | `1000` adds and pushes per second per credential, bursts of twice that (0: none) |
@@ -40,6 +41,9 @@ import Webhooks
 /// | `--webhook-disable-after` | `USERNOTIFYD_WEBHOOK_DISABLE_AFTER` | `5d`: an endpoint failing every attempt this long is disabled |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
+    /// A listener of its own on this port (the API's host) that serves `GET /metrics` and nothing else,
+    /// without credential, for a scraper on a cluster-internal port; nil: none (0: any free port, logged).
+    package var metricsPort: Int?
     package var dataDirectory = "./data"
     /// The database (`postgres://…`, `sqlite:///path`); nil: SQLite in the data directory. May hold a
     /// password: never logged.
@@ -163,6 +167,10 @@ extension ServerConfiguration {
                 config, value throws(ConfigurationError) in
                 config.http.requestReadTimeout = .seconds(try integer(value, "request-timeout", in: 1...86_400))
             },
+            Option(name: "metrics-port", help: "a listener of its own for GET /metrics, without credential (default: none)") {
+                config, value throws(ConfigurationError) in
+                config.metricsPort = try integer(value, "metrics-port", in: 0...65535)
+            },
             Option(name: "http-threads", help: "libmicrohttpd polling threads (default: cores, at most 4)") {
                 config, value throws(ConfigurationError) in
                 config.http.threads = try integer(value, "http-threads", in: 1...64)
@@ -239,6 +247,7 @@ extension ServerConfiguration {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { throw ConfigurationError.helpRequested }
+            if argument == "--version" { throw ConfigurationError.versionRequested }
             let (flag, inlineValue) = splitFlag(argument)
             guard let option = options.first(where: { $0.flag == flag }) else {
                 throw ConfigurationError("unknown argument '\(argument)'; see --help")
@@ -333,4 +342,5 @@ package struct ConfigurationError: Error, Equatable, CustomStringConvertible {
     package init(_ description: String) { self.description = description }
 
     package static let helpRequested = ConfigurationError("help requested")
+    package static let versionRequested = ConfigurationError("version requested")
 }

@@ -9,11 +9,16 @@ import Prometheus
 import Scheduling
 import Storage
 import Synchronization
+import WebhookDispatch
 
 /// The service's metrics: recorded through swift-metrics where they happen, exported in Prometheus'
 /// text format by swift-prometheus at `GET /metrics`. Every name is listed in the README.
 package final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
+    /// The database-wide gauges as last counted, and when.
+    private let counted = Mutex<(at: ContinuousClock.Instant, pending: Int?, outbox: Int?)?>(nil)
+    /// How long a count of the database-wide gauges is reused: a scrape never costs a full count.
+    static let countInterval: Duration = .seconds(30)
 
     init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
@@ -41,12 +46,32 @@ package final class ServiceMetrics: Sendable {
     /// A registry that nothing records into (a process that did not bootstrap metrics).
     package static var unrecorded: ServiceMetrics { ServiceMetrics(registry: PrometheusCollectorRegistry()) }
 
-    /// `GET /metrics`: the gauges read now, then every metric.
-    func exposition(_ parts: CenterRuntime.Parts) async -> [UInt8] {
-        if let pending = try? await parts.store.pendingTotal() { Gauge(label: "usernotifyd_pending_requests").record(pending) }
-        if let depth = try? await parts.webhooks.outboxDepth() { Gauge(label: "usernotifyd_outbox_depth").record(depth) }
-        Gauge(label: "usernotifyd_event_streams").record(parts.events.openStreams)
-        return registry.emitToBuffer()
+    /// `GET /metrics`: this replica's gauges read now, the database-wide ones as counted within the last
+    /// `countInterval`, the build and the process, then every metric, each with its `# HELP`.
+    func exposition(_ parts: CenterRuntime.Parts?) async -> [UInt8] {
+        if let parts {
+            let (pending, outbox) = await databaseCounts(parts)
+            if let pending { Gauge(label: "usernotifyd_pending_requests").record(pending) }
+            if let outbox { Gauge(label: "usernotifyd_outbox_depth").record(outbox) }
+            Gauge(label: "usernotifyd_event_streams").record(parts.events.openStreams)
+            let load = parts.dispatcher.load
+            Gauge(label: "usernotifyd_webhook_attempts_in_flight").record(load.attempts)
+            Gauge(label: "usernotifyd_webhook_messages_queued").record(load.queued)
+        }
+        let text =
+            "# TYPE usernotifyd_build_info gauge\nusernotifyd_build_info{version=\"\(BuildInfo.version)\"} 1\n"
+            + ProcessMetrics.exposition() + String(decoding: registry.emitToBuffer(), as: UTF8.self)
+        return Array(MetricCatalogue.annotate(text).utf8)
+    }
+
+    /// The database-wide counts, counted again only once `countInterval` has passed since the last count.
+    private func databaseCounts(_ parts: CenterRuntime.Parts) async -> (pending: Int?, outbox: Int?) {
+        let now = ContinuousClock.now
+        if let last = counted.withLock({ $0 }), now - last.at < Self.countInterval { return (last.pending, last.outbox) }
+        let pending = try? await parts.store.pendingTotal()
+        let outbox = try? await parts.webhooks.outboxDepth()
+        counted.withLock { $0 = (now, pending, outbox) }
+        return (pending, outbox)
     }
 
     /// One response of the API: by route template (never the raw path: ids would make it unbounded).

@@ -2,6 +2,7 @@ import API
 import Console
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Logging
 import Media
 import MicroHTTPD
@@ -90,13 +91,17 @@ package struct UserNotifyApplication: Sendable {
             logger: logger,
             onListening: onListening
         )
+        // The metrics listener stops last but the runtime: a scrape during the drain still answers.
+        let metricsServer = configuration.metricsPort.map { port in
+            ServiceGroupConfiguration.ServiceConfiguration(service: makeMetricsServer(port: port, runtime: runtime))
+        }
         let group = ServiceGroup(
             configuration: .init(
                 // Shut down in reverse order: /readyz turns 503 for the drain delay, the workers stop
                 // taking work, the server drains (requests in flight still have their database), then
                 // the runtime closes the database.
-                services: [
-                    .init(service: runtime), .init(service: server), .init(service: CenterWorkers(runtime: runtime)),
+                services: [.init(service: runtime)] + (metricsServer.map { [$0] } ?? []) + [
+                    .init(service: server), .init(service: CenterWorkers(runtime: runtime)),
                     .init(service: DrainDelay(readiness: readiness, delay: configuration.drainDelay, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
@@ -104,6 +109,22 @@ package struct UserNotifyApplication: Sendable {
             )
         )
         try await group.run()
+    }
+
+    /// The listener of `--metrics-port`: `GET /metrics` and nothing else, without credential, for a
+    /// scraper on a port that only the cluster reaches (the API's `/metrics` wants the admin token, which
+    /// also creates and deletes apps).
+    private func makeMetricsServer(port: Int, runtime: CenterRuntime) -> HTTPServer {
+        var router = Router()
+        let metrics = metrics
+        router.on(.get, "/metrics") { _ in
+            Response(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", bytes: await metrics.exposition(runtime.parts))
+        }
+        var http = configuration.http
+        http.port = port
+        http.threads = 1
+        http.connectionLimit = 64
+        return HTTPServer(configuration: http, responder: router, logger: logger, name: "metrics")
     }
 
     /// The directories this process must own: the data directory, and the SQLite database's when it is

@@ -95,6 +95,12 @@ package final class WebhookDispatcher: Service {
                         attemptTimeout: Double(configuration.attemptTimeout.components.seconds)))))
     }
 
+    /// This replica's share of the outbox now: attempts started and not yet recorded, and messages claimed
+    /// and not yet started (`/metrics`).
+    package var load: (attempts: Int, queued: Int) {
+        state.withLock { ($0.dispatch.total, $0.dispatch.queuedCount) }
+    }
+
     /// Asks the dispatcher to claim again now: messages were written or released, the clock moved, or
     /// changes may have been missed.
     package func wake() {

@@ -18,6 +18,9 @@ enum UserNotifyDaemon {
         } catch ConfigurationError.helpRequested {
             print(ServerConfiguration.usage, terminator: "")
             exit(0)
+        } catch ConfigurationError.versionRequested {
+            print("usernotifyd \(BuildInfo.version)")
+            exit(0)
         } catch {
             FileHandle.standardError.write(Data("usernotifyd: \(error)\n".utf8))
             exit(64)

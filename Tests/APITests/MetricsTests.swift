@@ -44,6 +44,47 @@ import Testing
         try await server.stop()
     }
 
+    /// `--metrics-port`: a listener of its own that serves `/metrics` alone, without credential, for a
+    /// scraper; every metric with its `# HELP`, the build, the process, this replica's outbox share.
+    @Test func aMetricsListenerServesMetricsAloneWithoutACredential() async throws {
+        let server = try await APIServer(arguments: ["--metrics-port", "0"])
+        let line = try #require(try await server.process.waitForLine(containing: "metrics listening"))
+        let port = try #require(
+            line.range(of: #""http.port":"(\d+)""#, options: .regularExpression).flatMap { Int(line[$0].filter(\.isNumber)) })
+        #expect(port != server.port)
+        let (_, key) = try await server.makeApp()
+        _ = try await server.makeAuthorizedCenter("phone", key: key)
+        _ = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key,
+            json: ["identifier": "later", "content": ["title": "Tea"], "trigger": ["type": "timeInterval", "timeInterval": 600]])
+
+        let metrics = try await loopbackRequest(port: port, "GET", "/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+        let lines = metrics.text.split(separator: "\n").map(String.init)
+        for (index, line) in lines.enumerated() where line.hasPrefix("# TYPE ") {
+            let name = line.split(separator: " ")[2]
+            #expect(index > 0 && lines[index - 1].hasPrefix("# HELP \(name) "), "every metric has its help: \(name)")
+        }
+        let samples = Self.samples(metrics.text)
+        #expect(samples[#"usernotifyd_build_info{version="0.1.0"}"#] == 1)
+        #expect(samples["usernotifyd_pending_requests"] == 1)
+        #expect(samples["usernotifyd_webhook_attempts_in_flight"] == 0)
+        #expect((samples["process_resident_memory_bytes"] ?? 0) > 1_000_000)
+        #expect((samples["process_open_fds"] ?? 0) > 3)
+        #expect((samples["process_max_fds"] ?? 0) >= (samples["process_open_fds"] ?? 0))
+        #expect((samples["process_start_time_seconds"] ?? 0) > Date().timeIntervalSince1970 - 3600)
+        #expect(samples["process_cpu_seconds_total"] != nil)
+        #expect(samples.keys.contains { $0.hasPrefix(#"usernotifyd_http_requests_total{route="/v1/centers/{centerID}/requests""#) })
+
+        // Metrics and nothing else there; the API's own `/metrics` still wants the admin token.
+        #expect(
+            try await loopbackRequest(port: port, "GET", "/v1/apps", headers: ["Authorization": "Bearer \(APIServer.adminToken)"]).status
+                == 404)
+        #expect(try await server.call("GET", "/metrics", token: nil).status == 401)
+        try await server.stop()
+    }
+
     /// Each sample line's name with its labels, and its value.
     static func samples(_ text: String) -> [String: Double] {
         var samples: [String: Double] = [:]

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import UserNotifyServer
 
 /// The real `usernotifyd` binary, as `make run` starts it.
 @Suite struct ExecutableTests {
@@ -31,6 +32,14 @@ import Testing
 
         server.signal(SIGTERM)
         #expect(try await server.waitForExit() == 0)
+    }
+
+    @Test func versionPrintsTheBuildsVersionAndExits() async throws {
+        let process = try ServerProcess(product: "usernotifyd", arguments: ["--version"])
+        #expect(try await process.waitForExit() == 0)
+        #expect(try await process.allOutputLines() == ["usernotifyd \(BuildInfo.version)"])
+        let spec = try String(contentsOf: ServerProcess.packageRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        #expect(spec.contains("\n  version: \(BuildInfo.version)\n"), "openapi.yaml's info.version is the build's")
     }
 
     @Test func aBadFlagExitsWithUsageError() async throws {

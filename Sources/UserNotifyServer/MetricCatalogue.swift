@@ -1,0 +1,45 @@
+/// Every metric the service exports, with its `# HELP` text: one place that says what each one means and
+/// how to aggregate it across replicas. swift-metrics records without help text; `annotate` adds it to
+/// the exposition, and a test keeps this list and the exposition equal.
+package enum MetricCatalogue {
+    /// Name → help text.
+    package static let help: [String: String] = [
+        "usernotifyd_build_info": "Always 1; the version label says which build this replica runs.",
+        "usernotifyd_http_requests_total": "API responses of this replica, by route template, method and status.",
+        "usernotifyd_http_request_duration_seconds": "Time from a request's head to its response, by route template and method.",
+        "usernotifyd_store_errors_total": "Store errors that reached a client (503 storageUnavailable, 507 storageFull…), by code.",
+        "usernotifyd_firings_total": "Requests this replica's scheduler fired.",
+        "usernotifyd_firing_lateness_seconds": "How late each firing was recorded after its due date (the scheduler's clock).",
+        "usernotifyd_webhook_attempts_total": "Webhook attempts of this replica, by outcome (delivered, failed, gone, aborted).",
+        "usernotifyd_webhook_attempt_duration_seconds": "How long one webhook call took.",
+        "usernotifyd_webhook_delivery_latency_seconds": "From the change that wrote a webhook message to its delivery.",
+        "usernotifyd_webhook_attempts_in_flight": "Webhook calls this replica has under way now.",
+        "usernotifyd_webhook_messages_queued": "Outbox messages this replica has claimed and not yet started.",
+        "usernotifyd_event_streams": "Users' event streams open on this replica.",
+        "usernotifyd_pending_requests":
+            "Pending requests in the whole database (the same on every replica: aggregate with max(), not sum()); counted at most every 30 s.",
+        "usernotifyd_outbox_depth":
+            "Webhook messages waiting in the whole database's outbox (the same on every replica: aggregate with max(), not sum()); counted at most every 30 s.",
+        "process_cpu_seconds_total": "User and system CPU time of this process.",
+        "process_resident_memory_bytes": "Resident memory of this process.",
+        "process_virtual_memory_bytes": "Virtual memory of this process.",
+        "process_open_fds": "Open file descriptors of this process.",
+        "process_max_fds": "The most file descriptors this process may open.",
+        "process_start_time_seconds": "When this process started, in seconds since the Unix epoch.",
+    ]
+
+    /// The exposition with a `# HELP` line before each metric's `# TYPE` line.
+    package static func annotate(_ exposition: String) -> String {
+        var annotated = ""
+        annotated.reserveCapacity(exposition.utf8.count + 4096)
+        for line in exposition.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("# TYPE "), let name = line.dropFirst(7).split(separator: " ").first, let text = help[String(name)] {
+                annotated += "# HELP \(name) \(text)\n"
+            }
+            annotated += line
+            annotated += "\n"
+        }
+        if annotated.hasSuffix("\n\n") { annotated.removeLast() }
+        return annotated
+    }
+}
