@@ -6,10 +6,10 @@
 - deploy/monitoring's alert rules pass `promtool check rules` and their unit tests `promtool test rules`
   (Debian's prometheus package), and its Grafana dashboard is JSON with a query in every panel (the
   metrics they use are checked against the server's exposition by Tests/APITests/MetricsTests.swift);
-- each Kubernetes overlay, rendered as `kubectl kustomize` would render it, passes kubernetes-validate
-  --strict. Neither kubectl nor kustomize installs here, so `render` below does it for the subset of
-  kustomize these overlays use (`resources`: files and directories with their own kustomization), and
-  refuses any other field rather than ignore it.
+- each Kubernetes overlay and example, rendered by the real `kubectl kustomize` (Debian's kubectl, with
+  kustomize 5.5), passes kubernetes-validate --strict (the Prometheus Operator's ServiceMonitor, a custom
+  resource without a schema there, is checked for its fields here); and a changed setting renames the
+  generated ConfigMap in the workload, which is what rolls the pods.
 """
 import json, os, shutil, subprocess, sys, tempfile
 
@@ -18,29 +18,61 @@ import yaml
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEPLOY = os.path.join(ROOT, "deploy")
 BIN = os.path.dirname(sys.executable)
-KUSTOMIZATION_FIELDS = {"apiVersion", "kind", "resources"}
 
 
 def render(directory):
-    """The documents of the kustomization in `directory`, in order."""
-    with open(os.path.join(directory, "kustomization.yaml")) as handle:
-        kustomization = yaml.safe_load(handle)
-    unknown = set(kustomization) - KUSTOMIZATION_FIELDS
-    if unknown:
-        raise SystemExit(f"{directory}: kustomization fields this renderer does not do: {sorted(unknown)}")
-    documents = []
-    for resource in kustomization.get("resources", []):
-        path = os.path.normpath(os.path.join(directory, resource))
-        if os.path.isdir(path):
-            documents += render(path)
+    """The documents `kubectl kustomize` makes of the kustomization in `directory`, in order."""
+    kubectl = shutil.which("kubectl")
+    if not kubectl:
+        raise SystemExit("kubectl not found: make test installs Debian's kubectl")
+    rendered = subprocess.run([kubectl, "kustomize", directory], capture_output=True, text=True)
+    if rendered.returncode != 0:
+        raise SystemExit(f"kubectl kustomize {directory}: {rendered.stderr}")
+    output = rendered.stdout
+    return [document for document in yaml.safe_load_all(output) if document]
+
+
+def workload(documents):
+    return next(document for document in documents if document["kind"] in ("Deployment", "StatefulSet"))
+
+
+def check_custom_resources(documents):
+    """The custom resources kubernetes-validate has no schema for, checked here; the others are returned."""
+    standard = []
+    for document in documents:
+        if document["apiVersion"] == "monitoring.coreos.com/v1" and document["kind"] == "ServiceMonitor":
+            endpoints = document["spec"]["endpoints"]
+            selector = document["spec"]["selector"]["matchLabels"]
+            if not endpoints or any(endpoint.get("port") != "metrics" for endpoint in endpoints) or not selector:
+                raise SystemExit(f"ServiceMonitor: scrape the metrics port of the Service it selects: {document['spec']}")
         else:
-            with open(path) as handle:
-                documents += [document for document in yaml.safe_load_all(handle) if document]
-    names = [(document["kind"], document["metadata"]["name"]) for document in documents]
-    duplicates = {name for name in names if names.count(name) > 1}
-    if duplicates:
-        raise SystemExit(f"{directory}: resources defined twice: {sorted(duplicates)}")
-    return documents
+            standard.append(document)
+    return standard
+
+
+def check_generated_settings_roll_the_pods(kubernetes):
+    """A changed setting gives the generated ConfigMap another name, and the workload follows it."""
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = os.path.join(scratch, "kubernetes")
+        shutil.copytree(kubernetes, copy)
+        overlay = os.path.join(copy, "overlays", "postgres")
+        before = render(overlay)
+        settings = os.path.join(copy, "base", "settings.env")
+        with open(settings) as handle:
+            text = handle.read()
+        with open(settings, "w") as handle:
+            handle.write(text.replace("USERNOTIFYD_LOG_LEVEL=info", "USERNOTIFYD_LOG_LEVEL=debug"))
+        after = render(overlay)
+    names = []
+    for documents in (before, after):
+        config = next(document["metadata"]["name"] for document in documents if document["kind"] == "ConfigMap")
+        referenced = workload(documents)["spec"]["template"]["spec"]["containers"][0]["envFrom"][0]["configMapRef"]["name"]
+        if referenced != config:
+            raise SystemExit(f"the workload reads ConfigMap {referenced}, not the generated {config}")
+        names.append(config)
+    if names[0] == names[1]:
+        raise SystemExit("a changed setting kept the ConfigMap's name: the pods would not roll")
+    print(f"a changed setting renames the ConfigMap ({names[0]} -> {names[1]}): the pods roll", flush=True)
 
 
 def run(command):
@@ -67,17 +99,20 @@ def main():
     run([os.path.join(BIN, "hadolint"), "--no-color", os.path.join(DEPLOY, "Dockerfile")])
     run([os.path.join(BIN, "yamllint"), "--strict", "-c", os.path.join(ROOT, ".yamllint.yaml"), DEPLOY])
     check_monitoring()
-    overlays = os.path.join(DEPLOY, "kubernetes", "overlays")
-    for overlay in sorted(os.listdir(overlays)):
-        documents = render(os.path.join(overlays, overlay))
+    kubernetes = os.path.join(DEPLOY, "kubernetes")
+    targets = [os.path.join(kubernetes, group, name) for group in ("overlays", "examples")
+               for name in sorted(os.listdir(os.path.join(kubernetes, group)))]
+    for target in targets:
+        documents = render(target)
         kinds = sorted(document["kind"] for document in documents)
-        print(f"{overlay}: {', '.join(kinds)}", flush=True)
-        with tempfile.NamedTemporaryFile("w", suffix=f"-{overlay}.yaml", delete=False) as rendered:
-            yaml.safe_dump_all(documents, rendered, sort_keys=False)
+        print(f"{os.path.relpath(target, kubernetes)}: {', '.join(kinds)}", flush=True)
+        with tempfile.NamedTemporaryFile("w", suffix=f"-{os.path.basename(target)}.yaml", delete=False) as rendered:
+            yaml.safe_dump_all(check_custom_resources(documents), rendered, sort_keys=False)
         try:
             run([os.path.join(BIN, "kubernetes-validate"), "--strict", rendered.name])
         finally:
             os.unlink(rendered.name)
+    check_generated_settings_roll_the_pods(kubernetes)
 
 
 if __name__ == "__main__":
