@@ -290,6 +290,8 @@ extension ServerConfiguration {
     package static var usage: String {
         var text = """
             usage: usernotifyd [options]
+                   usernotifyd healthcheck [--port N]   ask the server here for /healthz (exit 0 when healthy)
+                   usernotifyd --version
 
             Every option can also be set in the environment (flags win), or as a file that holds the value:
             USERNOTIFYD_ADMIN_TOKEN_FILE=/run/secrets/admin-token instead of USERNOTIFYD_ADMIN_TOKEN.

@@ -6,13 +6,18 @@ import UserNotifyServer
 @main
 enum UserNotifyDaemon {
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // The container's health check: asks the running server, then exits (it starts nothing itself).
+        if arguments.first == "healthcheck" {
+            exit(HealthCheck.run(arguments: Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+        }
         // libmicrohttpd's thread must not take SIGTERM/SIGINT: block them here, before any thread starts,
         // so every thread inherits the mask and the service group's signal source receives them.
         SignalMask.blockShutdownSignals()
         let configuration: ServerConfiguration
         do {
             configuration = try ServerConfiguration.parse(
-                arguments: Array(CommandLine.arguments.dropFirst()),
+                arguments: arguments,
                 environment: ProcessInfo.processInfo.environment
             )
         } catch ConfigurationError.helpRequested {

@@ -19,6 +19,9 @@ import glob, http.client, json, os, re, shutil, signal, socket, subprocess, sys,
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
+# The toolchain's statically linked backtracer, which the build stage copies from the Swift image.
+BACKTRACER = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(shutil.which("swift") or "/usr/bin/swift"))),
+                          "libexec", "swift", "linux", "swift-backtrace-static")
 ADMIN = "container-admin-token"
 BASE_IMAGE = "usernotifyd-test-base:bookworm"
 IMAGE = "usernotifyd-test:latest"
@@ -170,8 +173,10 @@ def main():
         context = os.path.join(work, "context")
         staging = os.path.join(context, "staging")
         os.makedirs(staging)
-        # What the build stage stages: the binary and the resource bundles beside it.
+        # What the build stage stages: the binary, the resource bundles beside it, and the toolchain's
+        # backtracer.
         shutil.copy(BINARY, staging)
+        shutil.copy(BACKTRACER, os.path.join(staging, "swift-backtrace"))
         for bundle in glob.glob(os.path.join(os.path.dirname(BINARY), "*.resources")):
             shutil.copytree(bundle, os.path.join(staging, os.path.basename(bundle)))
         with open(os.path.join(context, "Dockerfile"), "w") as handle:
@@ -218,6 +223,18 @@ def check(engine, port):
                       lambda: engine.docker("inspect", "-f", "{{.State.Health.Status}}", container) == "healthy",
                       engine, container)
     log(f"the image's HEALTHCHECK says healthy: {health}")
+    check = engine.docker("inspect", "-f", "{{json .Config.Healthcheck.Test}}", IMAGE)
+    if json.loads(check)[:2] != ["CMD", "/usr/local/bin/usernotifyd"]:
+        raise SystemExit(f"the HEALTHCHECK should run the binary itself, in exec form: {check}")
+    if engine.docker("exec", container, "sh", "-c", "command -v curl || true"):
+        raise SystemExit("curl is in the runtime image: the health check needs none")
+    environment = engine.docker("inspect", "-f", "{{range .Config.Env}}{{println .}}{{end}}", IMAGE)
+    if "SWIFT_BACKTRACE=enable=yes" not in environment or not engine.docker(
+            "exec", container, "sh", "-c", "test -x /usr/local/bin/swift-backtrace && echo yes"):
+        raise SystemExit(f"Swift's backtracer should be on and in the image: {environment}")
+    size = int(engine.docker("image", "inspect", "-f", "{{.Size}}", IMAGE)) / 1e6
+    log(f"the health check is the binary's own (no curl), the backtracer is on; this image is {size:.0f} MB "
+        "(Debian bookworm minbase, the debug binary and the Swift runtime libraries it links)")
 
     engine.docker("stop", "--time", "60", container)
     code = engine.docker("inspect", "-f", "{{.State.ExitCode}}", container)

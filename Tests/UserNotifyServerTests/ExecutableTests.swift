@@ -42,6 +42,23 @@ import UserNotifyServer
         #expect(spec.contains("\n  version: \(BuildInfo.version)\n"), "openapi.yaml's info.version is the build's")
     }
 
+    /// The image's health check: `usernotifyd healthcheck` asks the server on the port it was given
+    /// (USERNOTIFYD_PORT, as the container sets it) and exits 0 only when `/healthz` answers 200.
+    @Test func healthcheckAsksTheRunningServerAndSaysWhetherItIsHealthy() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let server = try ServerProcess(product: "usernotifyd", arguments: ["--port", "0", "--data-dir", data])
+        let port = try await server.waitForPort()
+        let healthy = try ServerProcess(
+            product: "usernotifyd", arguments: ["healthcheck"], environment: ["USERNOTIFYD_PORT": "\(port)", "USERNOTIFYD_HOST": "0.0.0.0"])
+        #expect(try await healthy.waitForExit() == 0)
+        server.signal(SIGTERM)
+        #expect(try await server.waitForExit() == 0)
+        let gone = try ServerProcess(product: "usernotifyd", arguments: ["healthcheck", "--port", "\(port)"])
+        #expect(try await gone.waitForExit() == 1, "nothing answers on that port any more")
+        #expect(try await gone.allOutputLines().contains { $0.contains("/healthz answered nothing") })
+    }
+
     @Test func aBadFlagExitsWithUsageError() async throws {
         let server = try ServerProcess(product: "usernotifyd", arguments: ["--port", "nope"])
         #expect(try await server.waitForExit() == 64)
