@@ -108,6 +108,13 @@ package struct Router: HTTPResponder {
         return response
     }
 
+    /// The template of the route that serves `request` (`/v1/centers/{centerID}`), or nil if none does.
+    package func routeTemplate(for request: Request) -> String? {
+        let method = request.method == .head ? HTTPMethod.get : request.method
+        let segments = request.segments
+        return routes[segments.count]?.first { $0.method == method && $0.template.match(segments) != nil }?.path
+    }
+
     /// The one place where an error becomes a response.
     private func render(_ error: any Error, of request: Request) -> Response {
         if let problem = error as? Problem { return problem.response }

@@ -1,7 +1,7 @@
 /// W3C Trace Context: the `traceparent` of an API call, carried to the webhook calls it leads to — at
 /// once (a delivery without a trigger) or when its request fires later — so that an app can follow a
-/// notification from its own API call to its own webhook. Forwarded as it came (usernotifyd records no
-/// spans of its own, which the recommendation allows).
+/// notification from its own API call to its own webhook. Forwarded as it came unless tracing is on
+/// (`Tracing`): then usernotifyd's own spans stand between, and what it hands on is its span's.
 package enum TraceContext {
     /// The `traceparent` of the API call being served, or of the request being fired.
     @TaskLocal package static var traceparent: String?

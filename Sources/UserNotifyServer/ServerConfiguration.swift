@@ -27,6 +27,7 @@ import Webhooks
 /// | `--idle-timeout` | `USERNOTIFYD_IDLE_TIMEOUT` | `60` seconds |
 /// | `--request-timeout` | `USERNOTIFYD_REQUEST_TIMEOUT` | `30` seconds |
 /// | `--http-threads` | `USERNOTIFYD_HTTP_THREADS` | one per core, at most 4 |
+/// | `--otlp-endpoint` | `USERNOTIFYD_OTLP_ENDPOINT` | none: no spans (a collector's OTLP/HTTP traces URL, e.g. `http://otel-collector:4318/v1/traces`) |
 /// | `--metrics-port` | `USERNOTIFYD_METRICS_PORT` | none: `/metrics` only on the API's port, for the admin token (a port: a listener that serves `/metrics` alone, without credential) |
 /// | `--heartbeat-interval` | `USERNOTIFYD_HEARTBEAT_INTERVAL` | `15` seconds |
 /// | `--drain-delay` | `USERNOTIFYD_DRAIN_DELAY` | `0` seconds (not ready, still serving, before draining) |
@@ -44,6 +45,8 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// A listener of its own on this port (the API's host) that serves `GET /metrics` and nothing else,
     /// without credential, for a scraper on a cluster-internal port; nil: none (0: any free port, logged).
     package var metricsPort: Int?
+    /// Where spans go (an OpenTelemetry collector's OTLP/HTTP traces URL); nil: no spans are recorded.
+    package var otlpEndpoint: URL?
     package var dataDirectory = "./data"
     /// The database (`postgres://…`, `sqlite:///path`); nil: SQLite in the data directory. May hold a
     /// password: never logged.
@@ -166,6 +169,18 @@ extension ServerConfiguration {
             Option(name: "request-timeout", help: "seconds a client has to send a whole request (default 30)") {
                 config, value throws(ConfigurationError) in
                 config.http.requestReadTimeout = .seconds(try integer(value, "request-timeout", in: 1...86_400))
+            },
+            Option(name: "otlp-endpoint", help: "an OpenTelemetry collector's OTLP/HTTP traces URL (default: no tracing)") {
+                config, value throws(ConfigurationError) in
+                guard !value.isEmpty else {
+                    config.otlpEndpoint = nil
+                    return
+                }
+                guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                    throw ConfigurationError(
+                        "--otlp-endpoint must be an http(s) URL such as http://otel-collector:4318/v1/traces; got '\(value)'")
+                }
+                config.otlpEndpoint = url
             },
             Option(name: "metrics-port", help: "a listener of its own for GET /metrics, without credential (default: none)") {
                 config, value throws(ConfigurationError) in

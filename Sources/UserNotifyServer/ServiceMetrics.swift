@@ -114,7 +114,9 @@ struct MeteredFiringHandler: FiringHandler {
     let clock: any SchedulerClock
 
     func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
+        let started = Date()
         let recorded = try await inner.fire(due, at: now)
+        if Tracing.isOn { Self.trace(due, recorded: recorded, from: started) }
         let end = clock.now
         Counter(label: "usernotifyd_firings_total").increment(by: due.count)
         let lateness = Timer(label: "usernotifyd_firing_lateness_seconds")
@@ -122,5 +124,23 @@ struct MeteredFiringHandler: FiringHandler {
             lateness.recordSeconds(max(0, end.timeIntervalSince(request.pending.nextFireDate ?? now)))
         }
         return recorded
+    }
+
+    /// A span per firing, a child of the API call that added the request (its stored `traceparent`).
+    private static func trace(_ due: [StoredPending], recorded: [FiringRecord], from start: Date) {
+        let end = Date()
+        let fired = Set(recorded.map { "\($0.center.appID)\t\($0.center.centerID)\t\($0.identifier)" })
+        for request in due {
+            let parent = SpanContext(traceparent: request.pending.traceparent)
+            let key = "\(request.center.appID)\t\(request.center.centerID)\t\(request.identifier)"
+            Tracing.record(
+                SpanRecord(
+                    name: "fire", kind: .internal, context: .child(of: parent), parentSpanID: parent?.spanID, start: start, end: end,
+                    attributes: [
+                        "usernotifyd.app": .string(request.center.appID), "usernotifyd.center": .string(request.center.centerID),
+                        "usernotifyd.request": .string(request.identifier),
+                        "usernotifyd.outcome": .string(fired.contains(key) ? "recorded" : "extensions or fenced"),
+                    ]))
+        }
     }
 }

@@ -1,19 +1,52 @@
+import Foundation
 import HTTPCore
+import HTTPTypes
 import NotificationCore
 
 /// Serves every request with the W3C `traceparent` it came with (if valid) as the task's trace context,
 /// so that what the request leads to — a request added now and fired later, a delivery at once — carries
-/// it to the app's webhook calls.
+/// it to the app's webhook calls. With tracing on (`--otlp-endpoint`), each request is also a server span,
+/// a child of that `traceparent` (or the root of a new trace), and what it leads to carries the span's own
+/// context instead.
 struct TracingResponder: HTTPResponder {
     let router: Router
 
     func respond(to request: Request) async -> Response {
-        await TraceContext.$traceparent.withValue(TraceContext.validated(request.headers["traceparent"])) {
-            await router.respond(to: request)
+        let incoming = TraceContext.validated(request.headers["traceparent"])
+        guard Tracing.isOn else {
+            return await TraceContext.$traceparent.withValue(incoming) { await router.respond(to: request) }
         }
+        let parent = SpanContext(traceparent: incoming)
+        let span = SpanContext.child(of: parent)
+        let start = Date()
+        let response = await TraceContext.$traceparent.withValue(span.traceparent) { await router.respond(to: request) }
+        record(request, response, span: span, parent: parent, start: start)
+        return response
     }
 
     func bodyPolicy(for request: Request) -> BodyPolicy { router.bodyPolicy(for: request) }
 
-    func immediateResponse(to request: Request) -> Response? { router.immediateResponse(to: request) }
+    func immediateResponse(to request: Request) -> Response? {
+        let start = Date()
+        guard let response = router.immediateResponse(to: request) else { return nil }
+        if Tracing.isOn {
+            let parent = SpanContext(traceparent: request.headers["traceparent"])
+            record(request, response, span: SpanContext.child(of: parent), parent: parent, start: start)
+        }
+        return response
+    }
+
+    /// The request's server span, named as OpenTelemetry's HTTP conventions say (`GET /v1/centers/{centerID}`).
+    private func record(_ request: Request, _ response: Response, span: SpanContext, parent: SpanContext?, start: Date) {
+        let route = router.routeTemplate(for: request)
+        var attributes: [String: SpanAttribute] = [
+            "http.request.method": .string(request.method.rawValue), "url.path": .string(request.path),
+            "http.response.status_code": .int(response.status.code),
+        ]
+        if let route { attributes["http.route"] = .string(route) }
+        Tracing.record(
+            SpanRecord(
+                name: route.map { "\(request.method.rawValue) \($0)" } ?? request.method.rawValue, kind: .server, context: span,
+                parentSpanID: parent?.spanID, start: start, end: Date(), attributes: attributes, failed: response.status.code >= 500))
+    }
 }

@@ -6,6 +6,7 @@ import HTTPTypes
 import Logging
 import Media
 import MicroHTTPD
+import NotificationCore
 import NotificationService
 import Scheduling
 import ServiceLifecycle
@@ -91,6 +92,10 @@ package struct UserNotifyApplication: Sendable {
             logger: logger,
             onListening: onListening
         )
+        // Spans, when a collector is configured; the exporter stops last, sending what the others traced.
+        let exporter = configuration.otlpEndpoint.map { OTLPExporter(endpoint: $0, logger: logger) }
+        Tracing.bootstrap(exporter)
+        defer { Tracing.bootstrap(nil) }
         // The metrics listener stops last but the runtime: a scrape during the drain still answers.
         let metricsServer = configuration.metricsPort.map { port in
             ServiceGroupConfiguration.ServiceConfiguration(service: makeMetricsServer(port: port, runtime: runtime))
@@ -100,7 +105,7 @@ package struct UserNotifyApplication: Sendable {
                 // Shut down in reverse order: /readyz turns 503 for the drain delay, the workers stop
                 // taking work, the server drains (requests in flight still have their database), then
                 // the runtime closes the database.
-                services: [.init(service: runtime)] + (metricsServer.map { [$0] } ?? []) + [
+                services: (exporter.map { [.init(service: $0)] } ?? []) + [.init(service: runtime)] + (metricsServer.map { [$0] } ?? []) + [
                     .init(service: server), .init(service: CenterWorkers(runtime: runtime)),
                     .init(service: DrainDelay(readiness: readiness, delay: configuration.drainDelay, logger: logger)),
                 ],

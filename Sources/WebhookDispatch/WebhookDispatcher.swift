@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Metrics
+import NotificationCore
 import Scheduling
 import ServiceLifecycle
 import Storage
@@ -256,10 +257,16 @@ package final class WebhookDispatcher: Service {
         var headers = WebhookSignature.headers(
             id: delivery.id, timestamp: Int(Date().timeIntervalSince1970), body: Array(delivery.payload),
             secrets: configuration?.signingSecrets ?? [])
-        if let traceparent = delivery.traceparent { headers.append(("traceparent", traceparent)) }
+        // With tracing on, the attempt is a client span, a child of the API call that led to the message,
+        // and the receiver continues the trace from the attempt.
+        let parent = SpanContext(traceparent: delivery.traceparent)
+        let span = Tracing.isOn ? SpanContext.child(of: parent) : nil
+        let started = Date()
+        if let traceparent = span?.traceparent ?? delivery.traceparent { headers.append(("traceparent", traceparent)) }
         let outcome = await sender.post(
             delivery.url, body: Array(delivery.payload), headers: headers, timeout: self.configuration.attemptTimeout)
         let verdict = DeliveryVerdict.classify(status: outcome.status, header: outcome.header)
+        if let span { Self.trace(delivery, span: span, parent: parent, from: started, status: outcome.status, verdict: verdict) }
         // An endpoint that answered 410 is disabled: what is queued for it waits in the outbox until the
         // app enables it again, rather than calling it once each meanwhile.
         let withheld =
@@ -308,6 +315,21 @@ package final class WebhookDispatcher: Service {
                 ])
             return Array(repeating: .failure(error), count: batch.count)
         }
+    }
+
+    /// The attempt's client span (the URL's host only: a webhook URL's path or query may carry a secret).
+    private static func trace(
+        _ delivery: WebhookDeliveryRecord, span: SpanContext, parent: SpanContext?, from start: Date, status: Int?, verdict: DeliveryVerdict
+    ) {
+        var attributes: [String: SpanAttribute] = [
+            "http.request.method": .string("POST"), "server.address": .string(URL(string: delivery.url)?.host ?? ""),
+            "webhook.id": .string(delivery.id), "webhook.type": .string(delivery.type.rawValue),
+        ]
+        if let status { attributes["http.response.status_code"] = .int(status) }
+        Tracing.record(
+            SpanRecord(
+                name: "POST webhook", kind: .client, context: span, parentSpanID: parent?.spanID, start: start, end: Date(),
+                attributes: attributes, failed: verdict != .delivered))
     }
 
     /// Attempts by outcome and how long each took; for a delivered message, how long it took from the
