@@ -158,17 +158,18 @@ extension NotificationCenterService {
         return direct.isEmpty ? [] : try await fire(direct, at: now, prepared: [:])
     }
 
-    /// Runs `work` while renewing the claims' leases (on the wall clock, as every lease), so that a slow
+    /// Runs `work` while renewing the claims' leases (on the lease clock, as every lease), so that a slow
     /// extension never lets another process take them over.
     private func holdingClaims<T: Sendable>(_ claims: [StoredPending], _ work: @Sendable () async -> T) async -> T {
         let store = store
+        let leaseClock = leaseClock
         let lease = configuration.lease
         return await withTaskGroup(of: T?.self) { group in
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(Int(lease * 1000 / 3)))
                     guard !Task.isCancelled else { break }
-                    try? await store.extendClaims(claims, until: Date().addingTimeInterval(lease))
+                    try? await store.extendClaims(claims, until: leaseClock.now.addingTimeInterval(lease))
                 }
                 return nil
             }
@@ -197,7 +198,7 @@ extension NotificationCenterService {
     @discardableResult
     private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]) async throws -> [FiringRecord] {
         let tables = try await stringTables(for: due.map(\.center))
-        return try await store.fire(due, at: now, leaseNow: Date()) { stored, center in
+        return try await store.fire(due, at: now) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
             let ready = prepared[PreparedKey(center: center.key, identifier: stored.identifier)]

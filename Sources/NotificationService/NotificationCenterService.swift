@@ -23,6 +23,8 @@ package final class NotificationCenterService: FiringHandler {
 
     let store: any NotificationStore
     package let clock: any SchedulerClock
+    /// The wall clock the claims' leases run on (`Lease`), whatever `clock` is.
+    let leaseClock: any SchedulerClock
     let delegate: any CenterDelegate
     /// Firings waiting on the app's extensions.
     let lane = ExtensionLane()
@@ -33,12 +35,14 @@ package final class NotificationCenterService: FiringHandler {
     let released: @Sendable () async -> Void
 
     package init(
-        store: any NotificationStore, clock: any SchedulerClock, delegate: any CenterDelegate = NoDelegate(),
-        configuration: Configuration = Configuration(), logger: Logger, released: @escaping @Sendable () async -> Void = {}
+        store: any NotificationStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(),
+        delegate: any CenterDelegate = NoDelegate(), configuration: Configuration = Configuration(), logger: Logger,
+        released: @escaping @Sendable () async -> Void = {}
     ) {
         self.released = released
         self.store = store
         self.clock = clock
+        self.leaseClock = leaseClock
         self.delegate = delegate
         self.configuration = configuration
         self.logger = logger

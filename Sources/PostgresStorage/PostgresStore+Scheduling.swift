@@ -87,20 +87,19 @@ extension PostgresStore {
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, leaseNow: Date,
-        decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
         // The write's deadline runs it in a child task, which ends before this returns.
-        return try await withoutActuallyEscaping(decide) { decide in try await fire(claims, at: now, leaseNow: leaseNow, escaping: decide) }
+        return try await withoutActuallyEscaping(decide) { decide in try await fire(claims, at: now, escaping: decide) }
     }
 
     private func fire(
-        _ claims: [StoredPending], at now: Date, leaseNow: Date,
-        escaping decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, escaping decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         try await write { connection, changes in
-            // Centers first (the lock order), then the claims that still hold their requests within their leases.
+            // Centers first (the lock order), then the claims that still hold their requests (their tokens: a claim
+            // whose lease ended records until another claim takes the request).
             let keys = Array(Set(claims.map(\.center))).sorted()
             var centers: [CenterKey: CenterRecord] = [:]
             for row in try await connection.rows(
@@ -119,7 +118,7 @@ extension PostgresStore {
                     WHERE (app_id, center_id, identifier, claim_token) IN (
                         SELECT * FROM unnest(\(claims.map(\.center.appID)), \(claims.map(\.center.centerID)), \(claims.map(\.identifier)),
                         \(claims.map { $0.claim ?? 0 })))
-                    AND claimed_until >= \(Self.milliseconds(leaseNow)) FOR UPDATE
+                    FOR UPDATE
                     """, self.logger
                 ).map {
                     "\(try $0.get("app_id", as: String.self))\t\(try $0.get("center_id", as: String.self))\t\(try $0.get("identifier", as: String.self))"

@@ -52,12 +52,10 @@ final class ClaimTable<Key: Hashable & Sendable, Detail: Equatable & Sendable>: 
         }
     }
 
-    /// Whether `token`'s claim on `key` holds it: still this token's, and (given `now`) live then.
-    func isHeld(_ key: Key, token: Int64, now: Int64? = nil) -> Bool {
-        state.withLock { state in
-            guard let claim = state.claims[key], claim.token == token else { return false }
-            return now.map { claim.until >= $0 } ?? true
-        }
+    /// Whether `token`'s claim still holds `key` — live or not: the token is the fence, and a claim whose
+    /// lease ended holds until another takes the key.
+    func isHeld(_ key: Key, token: Int64) -> Bool {
+        state.withLock { $0.claims[key]?.token == token }
     }
 
     /// Moves the lease end of the claims the tokens hold.

@@ -107,11 +107,9 @@ extension SQLiteStore {
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, leaseNow: Date,
-        decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
-        let held = Self.milliseconds(leaseNow)
         let table = firingClaims
         let recorded = try await write { db, effects in
             let centers = try Self.centersForFiring(Set(claims.map(\.center)), db)
@@ -121,9 +119,10 @@ extension SQLiteStore {
             var batch: [TargetedFiring] = []
             batch.reserveCapacity(claims.count)
             for claim in claims {
-                // Fenced: only the claim that holds the request, within its lease, records the firing;
-                // `record` matches the row at the revision and fire date claimed.
-                guard let token = claim.claim, table.isHeld(Self.claimKey(claim), token: token, now: held),
+                // Fenced: only the claim that holds the request records the firing (one whose lease ended
+                // still does until another claim takes the request); `record` matches the row at the
+                // revision and fire date claimed.
+                guard let token = claim.claim, table.isHeld(Self.claimKey(claim), token: token),
                     let claimedFire = claim.pending.nextFireDate.map(Self.milliseconds), let center = centers[claim.center]?.center
                 else { continue }
                 var firing = decide(claim, center)

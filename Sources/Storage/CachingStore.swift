@@ -230,10 +230,9 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, leaseNow: Date,
-        decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
-        try await base.fire(claims, at: now, leaseNow: leaseNow, decide: decide)
+        try await base.fire(claims, at: now, decide: decide)
     }
 
     package func recordFirings(_ firings: [FiringRecord], at now: Date) async throws { try await base.recordFirings(firings, at: now) }

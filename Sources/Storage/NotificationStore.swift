@@ -10,9 +10,9 @@ import NotificationCore
 ///   events become the center's event history (with durable, per-center sequences), app events become
 ///   outbox messages for the app's delegate URL. A crash can lose both or neither.
 /// - Due requests are *claimed* under a lease and a fencing token: `fire` records a firing only for the
-///   claim that holds the request, and only before its lease ends, so a holder that stalled past its
-///   lease (a replica that lost its claim to another) cannot record. An expired lease simply makes the
-///   request claimable again; nothing releases other holders' claims. Leases are on the wall clock
+///   claim that holds the request — its token — so a holder that stalled past its lease and lost the
+///   request to another claim (a replica's, or a later claim of its own) cannot record. An expired lease
+///   simply makes the request claimable again; nothing releases other holders' claims. Leases are on the wall clock
 ///   (`Lease`), due dates on the scheduler's: moving a virtual clock never makes anyone wait on a dead
 ///   process's claim for longer than its lease in real seconds.
 /// - Failures the caller can act on are `StoreError`s (conflict, unavailable, storage full).
@@ -119,13 +119,12 @@ package protocol NotificationStore: Sendable {
     func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch
     /// Extends the leases of claims still held (firings that wait on an app's extensions).
     func extendClaims(_ claims: [StoredPending], until leaseUntil: Date) async throws
-    /// Fires claimed requests in one transaction: for each whose claim still holds it (its lease not ended
-    /// at `leaseNow`, on the wall clock), `decide`
+    /// Fires claimed requests in one transaction: for each whose claim still holds it (no other claim took
+    /// it since, which another may once the lease has ended), `decide`
     /// (a pure function of the claim and the center as it is now) gives the firing, which is recorded
     /// with its events. Returns the firings recorded.
     func fire(
-        _ claims: [StoredPending], at now: Date, leaseNow: Date,
-        decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord]
     /// Records firings that were never claimed (a delivery without a trigger, a location crossing), for
     /// the revisions given, with their events; one transaction.

@@ -33,9 +33,11 @@ final class CenterHarness: Sendable {
         var configuration = NotificationCenterService.Configuration()
         configuration.pendingLimit = pendingLimit
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        service = NotificationCenterService(store: store, clock: clock, delegate: delegate, configuration: configuration, logger: logger)
+        service = NotificationCenterService(
+            store: store, clock: clock, leaseClock: clock, delegate: delegate, configuration: configuration, logger: logger)
+        // Leases on the harness's clock too: what a test checks does not depend on how fast the machine runs it.
         let scheduler = Scheduler(
-            store: store, clock: clock, handler: firing(service), logger: logger, backlogBatchSize: backlogBatchSize)
+            store: store, clock: clock, leaseClock: clock, handler: firing(service), logger: logger, backlogBatchSize: backlogBatchSize)
         store.changes.listen { if case .due(let date) = $0 { scheduler.wake(dueAt: date) } }
         self.scheduler = scheduler
     }
