@@ -108,10 +108,17 @@ extension PostgresStore: WebhookStore {
                 ORDER BY app_id, url LIMIT 1) n)
         """
 
-    package func outboxDepth() async throws -> Int {
+    package func outboxFigures(at now: Date) async throws -> OutboxFigures {
         try await read { connection in
-            try await connection.rows("SELECT count(*) AS n FROM deliveries WHERE status = 'pending'", self.logger)
-                .first?.get("n", as: Int.self) ?? 0
+            let row = try await connection.rows(
+                """
+                SELECT (SELECT count(*) FROM deliveries WHERE status = 'pending') AS n,
+                       (SELECT min(next_attempt) FROM deliveries d WHERE status = 'pending' AND next_attempt <= \(Self.milliseconds(now))
+                        AND NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = d.app_id AND x.url = d.url)) AS oldest
+                """, self.logger
+            ).first
+            return OutboxFigures(
+                depth: try row?.get("n", as: Int.self) ?? 0, oldestDue: try row?.get("oldest", as: Int64?.self).map(Self.date))
         }
     }
 

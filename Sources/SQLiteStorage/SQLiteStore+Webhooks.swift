@@ -137,8 +137,18 @@ extension SQLiteStore: WebhookStore {
         return endpoints
     }
 
-    package func outboxDepth() async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM deliveries WHERE status = 'pending'") ?? 0 }
+    package func outboxFigures(at now: Date) async throws -> OutboxFigures {
+        try await read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT count(*) FROM deliveries WHERE status = 'pending'),
+                           (SELECT min(next_attempt) FROM deliveries d WHERE status = 'pending' AND next_attempt <= ?
+                            AND NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = d.app_id AND x.url = d.url))
+                    """, arguments: [Self.milliseconds(now)])
+            let oldest: Int64? = row?[1]
+            return OutboxFigures(depth: row?[0] ?? 0, oldestDue: oldest.map(Self.date))
+        }
     }
 
     package func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool {

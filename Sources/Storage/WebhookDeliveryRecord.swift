@@ -113,8 +113,9 @@ package protocol WebhookStore: Sendable {
     /// Whether some message is being attempted, by any process: claimed under a lease live at `leaseNow`
     /// (wall clock).
     func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool
-    /// How many messages wait to be delivered, in every app's outbox (`/metrics`).
-    func outboxDepth() async throws -> Int
+    /// Every app's outbox at `now` (the schedule's clock), for `/metrics`: how many messages wait, and
+    /// when the most overdue one of an enabled endpoint came due (how far the dispatchers are behind).
+    func outboxFigures(at now: Date) async throws -> OutboxFigures
     /// Records attempts, each with its message's new state (ending its claim) if the claim it carries
     /// still holds the message, and what it says of the endpoint: a success ends its failing streak, a
     /// failure starts one (or disables the endpoint, announced, if the streak began before the cutoff), a
@@ -213,5 +214,19 @@ extension WebhookStore {
     package func recordAttempt(_ attempt: DeliveryAttemptRecord, of delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) async throws
     {
         try await recordAttempts([RecordedAttempt(attempt, of: delivery, endpoint: endpoint)])
+    }
+}
+
+/// The whole outbox in two figures (`/metrics`).
+package struct OutboxFigures: Sendable, Hashable {
+    /// Messages waiting to be delivered (their endpoints disabled or not).
+    package var depth: Int
+    /// The earliest due date of a message waiting on an enabled endpoint, if one is due: the dispatchers
+    /// are that far behind.
+    package var oldestDue: Date?
+
+    package init(depth: Int, oldestDue: Date?) {
+        self.depth = depth
+        self.oldestDue = oldestDue
     }
 }

@@ -20,6 +20,8 @@ package enum MetricCatalogue {
             "Pending requests in the whole database (the same on every replica: aggregate with max(), not sum()); counted at most every 30 s.",
         "usernotifyd_outbox_depth":
             "Webhook messages waiting in the whole database's outbox (the same on every replica: aggregate with max(), not sum()); counted at most every 30 s.",
+        "usernotifyd_outbox_lag_seconds":
+            "How long the most overdue webhook message of an enabled endpoint has been due in the whole database: how far the dispatchers are behind (max() across replicas); counted at most every 30 s.",
         "process_cpu_seconds_total": "User and system CPU time of this process.",
         "process_resident_memory_bytes": "Resident memory of this process.",
         "process_virtual_memory_bytes": "Virtual memory of this process.",

@@ -16,7 +16,7 @@ import WebhookDispatch
 package final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     /// The database-wide gauges as last counted, and when.
-    private let counted = Mutex<(at: ContinuousClock.Instant, pending: Int?, outbox: Int?)?>(nil)
+    private let counted = Mutex<(at: ContinuousClock.Instant, counts: DatabaseCounts)?>(nil)
     /// How long a count of the database-wide gauges is reused: a scrape never costs a full count.
     static let countInterval: Duration = .seconds(30)
 
@@ -50,9 +50,10 @@ package final class ServiceMetrics: Sendable {
     /// `countInterval`, the build and the process, then every metric, each with its `# HELP`.
     func exposition(_ parts: CenterRuntime.Parts?) async -> [UInt8] {
         if let parts {
-            let (pending, outbox) = await databaseCounts(parts)
-            if let pending { Gauge(label: "usernotifyd_pending_requests").record(pending) }
-            if let outbox { Gauge(label: "usernotifyd_outbox_depth").record(outbox) }
+            let counts = await databaseCounts(parts)
+            if let pending = counts.pending { Gauge(label: "usernotifyd_pending_requests").record(pending) }
+            if let depth = counts.outboxDepth { Gauge(label: "usernotifyd_outbox_depth").record(depth) }
+            if let lag = counts.outboxLag { Gauge(label: "usernotifyd_outbox_lag_seconds").record(lag) }
             Gauge(label: "usernotifyd_event_streams").record(parts.events.openStreams)
             let load = parts.dispatcher.load
             Gauge(label: "usernotifyd_webhook_attempts_in_flight").record(load.attempts)
@@ -64,14 +65,25 @@ package final class ServiceMetrics: Sendable {
         return Array(MetricCatalogue.annotate(text).utf8)
     }
 
+    /// The database-wide figures as counted (nil: the store could not say).
+    private struct DatabaseCounts: Sendable {
+        var pending: Int?
+        var outboxDepth: Int?
+        /// Seconds the most overdue message had been due when counted.
+        var outboxLag: Double?
+    }
+
     /// The database-wide counts, counted again only once `countInterval` has passed since the last count.
-    private func databaseCounts(_ parts: CenterRuntime.Parts) async -> (pending: Int?, outbox: Int?) {
+    private func databaseCounts(_ parts: CenterRuntime.Parts) async -> DatabaseCounts {
         let now = ContinuousClock.now
-        if let last = counted.withLock({ $0 }), now - last.at < Self.countInterval { return (last.pending, last.outbox) }
-        let pending = try? await parts.store.pendingTotal()
-        let outbox = try? await parts.webhooks.outboxDepth()
-        counted.withLock { $0 = (now, pending, outbox) }
-        return (pending, outbox)
+        if let last = counted.withLock({ $0 }), now - last.at < Self.countInterval { return last.counts }
+        let scheduled = parts.service.clock.now
+        let outbox = try? await parts.webhooks.outboxFigures(at: scheduled)
+        let counts = DatabaseCounts(
+            pending: try? await parts.store.pendingTotal(), outboxDepth: outbox?.depth,
+            outboxLag: outbox.map { figures in figures.oldestDue.map { max(0, scheduled.timeIntervalSince($0)) } ?? 0 })
+        counted.withLock { $0 = (now, counts) }
+        return counts
     }
 
     /// One response of the API: by route template (never the raw path: ids would make it unbounded).

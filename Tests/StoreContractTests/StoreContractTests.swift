@@ -857,6 +857,38 @@ import Webhooks
         }
     }
 
+    /// `/metrics`' outbox figures: every message waiting counts in the depth; how far the dispatchers are
+    /// behind counts only what is due on an endpoint that is not disabled.
+    @Test(arguments: StoreFactory.all)
+    func theOutboxFiguresCountWhatWaitsAndDateWhatIsOverdue(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            let gone = "https://gone.example/hook"
+            let live = "https://live.example/hook"
+            try await store.enqueueDeliveries([
+                message("msg_g", url: gone, at: Self.now), message("msg_a", url: live, at: Self.now.addingTimeInterval(5)),
+                message("msg_b", url: live, at: Self.now.addingTimeInterval(60)),
+            ])
+            #expect(try await store.outboxFigures(at: Self.now.addingTimeInterval(10)) == OutboxFigures(depth: 3, oldestDue: Self.now))
+            let claimed = try #require(
+                try await store.claimDueDeliveries(
+                    now: Self.now, limit: 1, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: Self.now)
+                ).first)
+            #expect(claimed.id == "msg_g")
+            var answered = claimed
+            answered.attempts = 1
+            try await store.recordAttempts([
+                RecordedAttempt(
+                    DeliveryAttemptRecord(number: 1, at: Self.now, statusCode: 410, error: nil, durationMilliseconds: 5), of: answered,
+                    endpoint: .gone)
+            ])
+            #expect(
+                try await store.outboxFigures(at: Self.now.addingTimeInterval(10))
+                    == OutboxFigures(depth: 3, oldestDue: Self.now.addingTimeInterval(5)),
+                "a disabled endpoint's messages wait, but nobody is behind on them")
+            #expect(try await store.outboxFigures(at: Self.now) == OutboxFigures(depth: 3, oldestDue: nil), "nothing due yet")
+        }
+    }
+
     /// An endpoint hears the attempts of one batch in their order: a failure starts its streak, an
     /// answer ends it, the next failure starts another, and a failure past the cutoff disables the
     /// other endpoint. Each attempt keeps its status or its error, whichever it had.
