@@ -113,6 +113,9 @@ package final class PostgresStore: Sendable {
     /// Whether the change listener is connected: the database is reachable (`/readyz`), and calls are
     /// tried (heartbeats find a lost database within seconds).
     private let listening = Atomic<Bool>(false)
+    /// Store calls under way, and how many of them hold a pooled connection now (`/metrics`).
+    private let callsInFlight = Atomic<Int>(0)
+    private let connectionsInUse = Atomic<Int>(0)
     /// Whether the change listener has listened at least once (the store is not ready before).
     private let listened = Atomic<Bool>(false)
     /// Whether the pool's `run()` has been called (leasing before is a warning in PostgresNIO).
@@ -140,6 +143,12 @@ package final class PostgresStore: Sendable {
         }
     }
 
+    /// The pool now: connections in use by store calls, calls waiting for one, and the most it opens.
+    package var poolFigures: (inUse: Int, waiting: Int, maximum: Int) {
+        let inUse = connectionsInUse.load(ordering: .relaxed)
+        return (inUse, max(0, callsInFlight.load(ordering: .relaxed) - inUse), configuration.maximumConnections)
+    }
+
     // MARK: reading and writing
 
     /// Runs `body` on a pooled connection within the deadline.
@@ -147,6 +156,8 @@ package final class PostgresStore: Sendable {
         try await call { inUse in
             try await self.client.withConnection { connection in
                 inUse.set(connection)
+                self.connectionsInUse.add(1, ordering: .relaxed)
+                defer { self.connectionsInUse.subtract(1, ordering: .relaxed) }
                 return try await Self.callersCode { try await body(connection) }
             }
         }
@@ -169,6 +180,8 @@ package final class PostgresStore: Sendable {
         let (result, changes) = try await call { inUse in
             try await self.client.withConnection { connection in
                 inUse.set(connection)
+                self.connectionsInUse.add(1, ordering: .relaxed)
+                defer { self.connectionsInUse.subtract(1, ordering: .relaxed) }
                 return try await connection.transaction(self.logger) {
                     if !durable { try await connection.run("SET LOCAL synchronous_commit = off", self.logger) }
                     var changes = ChangeSet()
@@ -191,6 +204,8 @@ package final class PostgresStore: Sendable {
             throw StoreError.unavailable("the database cannot be reached; reconnecting")
         }
         let inUse = ConnectionInUse()
+        callsInFlight.add(1, ordering: .relaxed)
+        defer { callsInFlight.subtract(1, ordering: .relaxed) }
         do {
             return try await withDeadline(configuration.deadline, onExpiry: inUse.close) { try await work(inUse) }
         } catch let error as CallersError {

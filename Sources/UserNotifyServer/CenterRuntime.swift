@@ -40,6 +40,8 @@ package final class CenterRuntime: Service {
         package let media: MediaLibrary
         /// The database itself, for what needs no cache (idempotency keys, retention sweeps).
         package let database: any StorageBackend.Store
+        /// The database pool's figures (`StorageBackend.poolFigures`).
+        package let poolFigures: @Sendable () -> (inUse: Int, waiting: Int, maximum: Int)?
 
         /// Returns once everything due at the clock's time has fired and its webhooks have been attempted
         /// (the virtual clock's move): here, and by the other replicas on the database, which may hold
@@ -190,7 +192,7 @@ package final class CenterRuntime: Service {
                     return now
                 },
                 events: EventHub(store: store), appEvents: AppEventHub(changes: store.changes), webhooks: database, sender: sender,
-                media: media, database: database)
+                media: media, database: database, poolFigures: backend.poolFigures)
         }
         readiness.markReady(isReachable: backend.isReachable)
         logger.notice(

@@ -22,6 +22,9 @@ package enum MetricCatalogue {
             "Webhook messages waiting in the whole database's outbox (the same on every replica: aggregate with max(), not sum()); counted at most every 30 s.",
         "usernotifyd_outbox_lag_seconds":
             "How long the most overdue webhook message of an enabled endpoint has been due in the whole database: how far the dispatchers are behind (max() across replicas); counted at most every 30 s.",
+        "usernotifyd_database_connections_in_use": "PostgreSQL connections of this replica's pool in use by store calls now.",
+        "usernotifyd_database_calls_waiting": "Store calls of this replica waiting for a pooled PostgreSQL connection now.",
+        "usernotifyd_database_connections_max": "The most PostgreSQL connections this replica's pool opens (--database-pool-size).",
         "process_cpu_seconds_total": "User and system CPU time of this process.",
         "process_resident_memory_bytes": "Resident memory of this process.",
         "process_virtual_memory_bytes": "Virtual memory of this process.",

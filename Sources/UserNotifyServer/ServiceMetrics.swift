@@ -55,6 +55,11 @@ package final class ServiceMetrics: Sendable {
             if let depth = counts.outboxDepth { Gauge(label: "usernotifyd_outbox_depth").record(depth) }
             if let lag = counts.outboxLag { Gauge(label: "usernotifyd_outbox_lag_seconds").record(lag) }
             Gauge(label: "usernotifyd_event_streams").record(parts.events.openStreams)
+            if let pool = parts.poolFigures() {
+                Gauge(label: "usernotifyd_database_connections_in_use").record(pool.inUse)
+                Gauge(label: "usernotifyd_database_calls_waiting").record(pool.waiting)
+                Gauge(label: "usernotifyd_database_connections_max").record(pool.maximum)
+            }
             let load = parts.dispatcher.load
             Gauge(label: "usernotifyd_webhook_attempts_in_flight").record(load.attempts)
             Gauge(label: "usernotifyd_webhook_messages_queued").record(load.queued)

@@ -46,12 +46,13 @@ import Testing
     }
 
     /// Every metric that `deploy/monitoring`'s alert rules and dashboard use is one this exposition has
-    /// (a histogram by its `_bucket`, `_sum` or `_count`), but for Prometheus' own `up` and the store
-    /// errors' counter, which appears with the first error.
+    /// (a histogram by its `_bucket`, `_sum` or `_count`), but for Prometheus' own `up`, the store errors'
+    /// counter, which appears with the first error, and the PostgreSQL pool's gauges, which
+    /// `aReplicaReportsItsDatabasePool` finds on a replica.
     static func expectMonitoringUsesOnly(exported exposition: String) throws {
         let exported = Set(
             exposition.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { String($0.split(separator: " ")[2]) }
-                + ["up", "usernotifyd_store_errors_total"])
+                + ["up", "usernotifyd_store_errors_total"] + postgresOnly)
         let monitoring = ServerProcess.packageRoot.appendingPathComponent("deploy/monitoring")
         for file in ["alerts.yaml", "dashboard.json"] {
             let text = try String(contentsOf: monitoring.appendingPathComponent(file), encoding: .utf8)
@@ -104,6 +105,23 @@ import Testing
                 == 404)
         #expect(try await server.call("GET", "/metrics", token: nil).status == 401)
         try await server.stop()
+    }
+
+    static let postgresOnly = [
+        "usernotifyd_database_connections_in_use", "usernotifyd_database_calls_waiting", "usernotifyd_database_connections_max",
+    ]
+
+    /// On PostgreSQL a replica reports its pool: connections in use, calls waiting, and its size.
+    @Test(.enabled(if: TestPostgres.isAvailable, "needs the PostgreSQL server that make test starts"))
+    func aReplicaReportsItsDatabasePool() async throws {
+        let replicas = try await Replicas.start(1, arguments: ["--metrics-port", "0", "--database-pool-size", "7"])
+        let line = try #require(try await replicas[0].process.waitForLine(containing: "metrics listening"))
+        let port = try #require(
+            line.range(of: #""http.port":"(\d+)""#, options: .regularExpression).flatMap { Int(line[$0].filter(\.isNumber)) })
+        let samples = Self.samples(try await loopbackRequest(port: port, "GET", "/metrics").text)
+        #expect(samples["usernotifyd_database_connections_max"] == 7)
+        #expect(Self.postgresOnly.allSatisfy { samples[$0] != nil })
+        try await replicas.stop()
     }
 
     /// Each sample line's name with its labels, and its value.
