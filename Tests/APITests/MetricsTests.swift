@@ -70,9 +70,7 @@ import Testing
     /// scraper; every metric with its `# HELP`, the build, the process, this replica's outbox share.
     @Test func aMetricsListenerServesMetricsAloneWithoutACredential() async throws {
         let server = try await APIServer(arguments: ["--metrics-port", "0"])
-        let line = try #require(try await server.process.waitForLine(containing: "metrics listening"))
-        let port = try #require(
-            line.range(of: #""http.port":"(\d+)""#, options: .regularExpression).flatMap { Int(line[$0].filter(\.isNumber)) })
+        let port = try await Self.metricsPort(server.process)
         #expect(port != server.port)
         let (_, key) = try await server.makeApp()
         _ = try await server.makeAuthorizedCenter("phone", key: key)
@@ -115,13 +113,18 @@ import Testing
     @Test(.enabled(if: TestPostgres.isAvailable, "needs the PostgreSQL server that make test starts"))
     func aReplicaReportsItsDatabasePool() async throws {
         let replicas = try await Replicas.start(1, arguments: ["--metrics-port", "0", "--database-pool-size", "7"])
-        let line = try #require(try await replicas[0].process.waitForLine(containing: "metrics listening"))
-        let port = try #require(
-            line.range(of: #""http.port":"(\d+)""#, options: .regularExpression).flatMap { Int(line[$0].filter(\.isNumber)) })
+        let port = try await Self.metricsPort(replicas[0].process)
         let samples = Self.samples(try await loopbackRequest(port: port, "GET", "/metrics").text)
         #expect(samples["usernotifyd_database_connections_max"] == 7)
         #expect(Self.postgresOnly.allSatisfy { samples[$0] != nil })
         try await replicas.stop()
+    }
+
+    /// The port the metrics listener logged (`metrics listening`).
+    static func metricsPort(_ process: ServerProcess) async throws -> Int {
+        let line = try #require(try await process.waitForLine(containing: "metrics listening"))
+        return try #require(
+            line.range(of: #""http.port":"(\d+)""#, options: .regularExpression).flatMap { Int(line[$0].filter(\.isNumber)) })
     }
 
     /// Each sample line's name with its labels, and its value.
