@@ -4,6 +4,7 @@ import NotificationService
 import SQLiteStorage
 import Scheduling
 import Storage
+import Synchronization
 import Testing
 
 /// What survives a restart: the store is the truth, so a new scheduler on the same file picks up.
@@ -49,5 +50,42 @@ import Testing
         await second.scheduler.settle()
         #expect(try await second.presented() == ["claimed"])
         await second.stop()
+    }
+
+    /// A firing whose transaction fails gives its claims back and is tried again a second later on the
+    /// scheduler's clock, rather than waiting out the claims' leases (with claims in memory, nothing else
+    /// would take them before the next wake-up).
+    @Test func aFailedFiringGivesItsClaimsBackAndIsTriedAgainASecondLater() async throws {
+        var failing: FailingOnce?
+        let harness = try CenterHarness(firing: { service in
+            let handler = FailingOnce(inner: service)
+            failing = handler
+            return handler
+        })
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        _ = try await harness.add("c1", request("retried", .timeInterval(1, repeats: false)))
+        await harness.advance(by: 1)
+        #expect(failing?.failed == true, "the first firing failed")
+        #expect(try await harness.presented().isEmpty)
+        await harness.advance(by: 1)
+        #expect(try await harness.presented() == ["retried"])
+        await harness.stop()
+    }
+}
+
+/// Fails its first firing, then fires as the service does.
+private final class FailingOnce: FiringHandler {
+    struct Failure: Error {}
+    let inner: any FiringHandler
+    private let failedOnce = Atomic(false)
+
+    init(inner: any FiringHandler) { self.inner = inner }
+
+    var failed: Bool { failedOnce.load(ordering: .relaxed) }
+
+    func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
+        if !failedOnce.exchange(true, ordering: .relaxed) { throw Failure() }
+        return try await inner.fire(due, at: now)
     }
 }
