@@ -5,8 +5,8 @@ import Storage
 import Synchronization
 
 /// The embedded store: one SQLite file in WAL mode, through GRDB. Commits are synchronous (`FULL`), so
-/// an acknowledged change survives a crash or a power cut (claims and webhook attempt records skip the
-/// fsync: losing one loses nothing, see `SQLiteWriter`). One process owns the file — the server holds
+/// an acknowledged change survives a crash or a power cut (webhook attempt records skip the fsync: losing
+/// one loses nothing, see `SQLiteWriter`). One process owns the file — the server holds
 /// the data directory's lock (`DirectoryLock`) before it opens it — so claims live in its memory
 /// (`ClaimTable`): a claim writes nothing, and a crash leaves nothing claimed on disk, so what a process
 /// that died held fires (or is sent) as soon as the next one opens the file, without waiting for a lease.

@@ -16,9 +16,9 @@ import Synchronization
 /// adds no wait, only takes what queued meanwhile.
 ///
 /// A write whose loss to a power cut loses nothing may skip the fsync: the WAL is one sequence of
-/// commits, so the next synchronous commit makes it durable with everything before it. A claim (its
-/// holder went with it) and a webhook attempt's record (the message goes again under its id) are such
-/// writes. A batch is committed without the fsync only when every write in it allows it.
+/// commits, so the next synchronous commit makes it durable with everything before it. A webhook
+/// attempt's record (the message goes again under its id) is such a write; claims write nothing (they
+/// live in the owner's memory, `ClaimTable`). A batch is committed without the fsync only when every write in it allows it.
 ///
 /// Readers that hold an old snapshot keep a checkpoint from reaching the end of the WAL, and the WAL only
 /// starts over from its beginning once a checkpoint has reached the end and no reader still uses it — so
