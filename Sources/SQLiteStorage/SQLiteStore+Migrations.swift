@@ -142,6 +142,14 @@ extension SQLiteStore {
         migrator.registerMigration("v13: events and delivered notifications in write order, keyed by an index") { db in
             try migrateToAppendedRows(db)
         }
+        migrator.registerMigration("v14: claims live in the owning process's memory; those left on disk had a holder that is gone") {
+            db in
+            try db.execute(
+                sql: """
+                    UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL;
+                    UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 

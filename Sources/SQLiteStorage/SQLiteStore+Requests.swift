@@ -207,6 +207,8 @@ extension SQLiteStore {
         var claim: Int64?
         var traceparent: String?
 
+        /// The claim table's key of the row.
+        var key: PendingKey { PendingKey(appID: appID, centerID: centerID, identifier: identifier) }
         /// What a firing claim holds of the row (a row without a fire date is never claimed).
         var version: PendingVersion { PendingVersion(revision: revision, nextFire: nextFire ?? 0) }
 

@@ -36,16 +36,12 @@ extension SQLiteStore {
         }
     }
 
-    /// The due index in order (every pending request with a fire date: claims write nothing), each row
-    /// with its key and version, for a scan that skips what this process holds.
-    private static func dueRows(by now: Int64?, _ db: Database) throws -> RowCursor {
-        let bound = now == nil ? "" : " AND next_fire <= ?"
-        return try Row.fetchCursor(
+    /// The due index in order (every pending request with a fire date: claims write nothing), for a scan
+    /// that skips what this process holds.
+    private static func dueRows(_ db: Database) throws -> RowCursor {
+        try Row.fetchCursor(
             db.cachedStatement(
-                sql: """
-                    SELECT \(pendingColumns) FROM pending
-                    WHERE next_fire IS NOT NULL AND claimed_until IS NULL\(bound) ORDER BY next_fire
-                    """), arguments: now.map { [$0] } ?? [])
+                sql: "SELECT \(pendingColumns) FROM pending WHERE next_fire IS NOT NULL AND claimed_until IS NULL ORDER BY next_fire"))
     }
 
     /// A due row's key and version, read off the row before the rest of it (`pendingColumns`' order).
@@ -56,7 +52,7 @@ extension SQLiteStore {
     /// When a request next becomes claimable: the earliest fire date that `held` does not hold. The scan
     /// passes only the requests this process claimed ahead (the lookahead's, or a backlog's batch).
     static func nextClaimable(skipping held: [PendingKey: PendingVersion], _ db: Database) throws -> Int64? {
-        let rows = try dueRows(by: nil, db)
+        let rows = try dueRows(db)
         while let row = try rows.next() {
             let (key, version) = claimKey(row)
             if held[key] != version { return version.nextFire }
@@ -66,26 +62,30 @@ extension SQLiteStore {
 
     /// Claims in memory (`ClaimTable`), read on a reader: no write, no commit, nothing the writer waits
     /// for. The held claims are read before the rows, so a snapshot older than a firing's commit still
-    /// finds what that firing held (its claims end only after the commit).
+    /// finds what that firing held (its claims end only after the commit). One pass over the due index:
+    /// the rows not held are claimed while due and room is left; the first one after them is the next
+    /// fire date left unclaimed.
     package func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
         let leaseNow = Self.milliseconds(lease.now)
         let token = Self.newToken()
         let claims = firingClaims
         let (rows, next): ([RawPending], Int64?) = try await read { db in
-            var held = claims.held(now: leaseNow)
+            let held = claims.held(now: leaseNow)
             var chosen: [RawPending] = []
-            let due = try Self.dueRows(by: now, db)
-            while chosen.count < limit, let row = try due.next() {
+            var next: Int64?
+            let due = try Self.dueRows(db)
+            while let row = try due.next() {
                 let (key, version) = Self.claimKey(row)
                 guard held[key] != version else { continue }
+                guard chosen.count < limit, version.nextFire <= now else {
+                    next = version.nextFire
+                    break
+                }
                 chosen.append(RawPending(row))
-                held[key] = version
             }
-            claims.claim(
-                chosen.map { (PendingKey(appID: $0.appID, centerID: $0.centerID, identifier: $0.identifier), $0.version) },
-                token: token, until: Self.milliseconds(lease.until), now: leaseNow)
-            return (chosen, try Self.nextClaimable(skipping: held, db))
+            claims.claim(chosen.map { ($0.key, $0.version) }, token: token, until: Self.milliseconds(lease.until), now: leaseNow)
+            return (chosen, next)
         }
         // Decoded after the read, so that the reader is not held for it.
         return ClaimedBatch(

@@ -66,8 +66,7 @@ extension SQLiteStore: WebhookStore {
         let token = Self.newToken()
         let claims = outboxClaims
         return try await read { db in
-            let held = claims.held(now: leaseNow)
-            let heldPerEndpoint = Dictionary(held.values.map { ($0, 1) }, uniquingKeysWith: +)
+            let (held, heldPerEndpoint) = Self.heldMessages(claims, now: leaseNow)
             let due = try db.cachedStatement(
                 sql: """
                     SELECT seq, next_attempt, id FROM deliveries INDEXED BY deliveries_by_endpoint
@@ -161,8 +160,7 @@ extension SQLiteStore: WebhookStore {
         let claims = outboxClaims
         let leaseNow = Self.milliseconds(leaseNow)
         return try await read { db in
-            let held = claims.held(now: leaseNow)
-            let heldPerEndpoint = Dictionary(held.values.map { ($0, 1) }, uniquingKeysWith: +)
+            let (held, heldPerEndpoint) = Self.heldMessages(claims, now: leaseNow)
             let earliest = try db.cachedStatement(
                 sql: """
                     SELECT MIN(next_attempt) FROM deliveries INDEXED BY deliveries_by_endpoint
@@ -191,6 +189,14 @@ extension SQLiteStore: WebhookStore {
             }
             return dates.min().map(Self.date)
         }
+    }
+
+    /// The messages this process holds at `now`, with their endpoints, and how many of each endpoint's.
+    private static func heldMessages(_ claims: ClaimTable<String, WebhookEndpoint>, now: Int64) -> (
+        ids: [String: WebhookEndpoint], perEndpoint: [WebhookEndpoint: Int]
+    ) {
+        let held = claims.held(now: now)
+        return (held, Dictionary(held.values.map { ($0, 1) }, uniquingKeysWith: +))
     }
 
     package func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {

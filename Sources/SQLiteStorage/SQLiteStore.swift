@@ -61,11 +61,6 @@ package final class SQLiteStore: NotificationStore {
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
             try Self.migrator.migrate(pool)
-            // Claims written to disk by versions before claims moved into memory: their holder is gone.
-            try pool.write { db in
-                try db.execute(sql: "UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL")
-                try db.execute(sql: "UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL")
-            }
         }
         var checkpointConfiguration = Configuration()
         // A restarting or truncating checkpoint holds up writers while it waits for the writer's lock and

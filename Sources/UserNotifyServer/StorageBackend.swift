@@ -29,27 +29,29 @@ package struct StorageBackend: Sendable {
     /// Says where the data lives, for the start-up log (never a password).
     package let description: String
 
+    /// The SQLite file the configuration names (the data directory's by default), or nil for another database.
+    package static func sqlitePath(_ configuration: ServerConfiguration) -> String? {
+        guard let url = configuration.databaseURL else {
+            return URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("usernotifyd.sqlite").path
+        }
+        return ["sqlite", "file"].contains(url.scheme?.lowercased() ?? "") ? url.path : nil
+    }
+
     /// Opens the configured database.
     package static func open(_ configuration: ServerConfiguration, logger: Logger) throws -> StorageBackend {
-        guard let url = configuration.databaseURL else {
-            return try sqlite(path: URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("usernotifyd.sqlite").path)
-        }
-        switch url.scheme?.lowercased() {
-        case "sqlite", "file":
-            return try sqlite(path: url.path)
-        case "postgres", "postgresql":
-            var postgres = try PostgresStore.Configuration(url: url)
-            postgres.maximumConnections = configuration.databasePoolSize ?? postgres.maximumConnections
-            let store = PostgresStore(configuration: postgres, logger: logger)
-            return StorageBackend(
-                store: store, run: { await store.run() }, prepare: { try await store.prepare() }, isReachable: { store.isReachable },
-                safetyPoll: .seconds(1), poolFigures: { store.poolFigures },
-                description: "postgres://\(postgres.host):\(postgres.port)/\(postgres.database ?? "")")
-        default:
+        if let path = sqlitePath(configuration) { return try sqlite(path: path) }
+        guard let url = configuration.databaseURL, ["postgres", "postgresql"].contains(url.scheme?.lowercased() ?? "") else {
             throw ConfigurationError(
-                "--database-url: '\(url.scheme ?? "")' is not a supported database; use postgres://user:password@host:5432/db or sqlite:///path/file.sqlite"
+                "--database-url: '\(configuration.databaseURL?.scheme ?? "")' is not a supported database; use postgres://user:password@host:5432/db or sqlite:///path/file.sqlite"
             )
         }
+        var postgres = try PostgresStore.Configuration(url: url)
+        postgres.maximumConnections = configuration.databasePoolSize ?? postgres.maximumConnections
+        let store = PostgresStore(configuration: postgres, logger: logger)
+        return StorageBackend(
+            store: store, run: { await store.run() }, prepare: { try await store.prepare() }, isReachable: { store.isReachable },
+            safetyPoll: .seconds(1), poolFigures: { store.poolFigures },
+            description: "postgres://\(postgres.host):\(postgres.port)/\(postgres.database ?? "")")
     }
 
     private static func sqlite(path: String) throws -> StorageBackend {

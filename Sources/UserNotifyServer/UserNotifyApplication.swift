@@ -136,8 +136,8 @@ package struct UserNotifyApplication: Sendable {
     /// kept elsewhere.
     private var ownedDirectories: [String] {
         let data = URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path
-        guard let url = configuration.databaseURL, ["sqlite", "file"].contains(url.scheme?.lowercased() ?? "") else { return [data] }
-        let database = URL(fileURLWithPath: url.path).deletingLastPathComponent().standardizedFileURL.path
+        guard let sqlite = StorageBackend.sqlitePath(configuration) else { return [data] }
+        let database = URL(fileURLWithPath: sqlite).deletingLastPathComponent().standardizedFileURL.path
         return database == data ? [data] : [data, database]
     }
 }
