@@ -42,10 +42,14 @@ $(VENV)/.installed: Tests/requirements.txt
 test: $(VENV)/.installed ## Install what the tests need and run the whole suite (with a throwaway PostgreSQL), then the conformance run
 	$(call install_missing,$(TEST_PACKAGES))
 	$(VENV)/bin/openapi-spec-validator openapi.yaml
+	$(VENV)/bin/python Tests/Contract/examples.py
+	$(MAKE) generate
 	$(VENV)/bin/python Tests/Deploy/check.py
 	$(SWIFT) build --build-tests
 	$(SUDO) $(VENV)/bin/python Tests/Deploy/container.py
 	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
+	$(SWIFT) build --package-path Clients/usernotify-swift
+	$(VENV)/bin/python Tests/Clients/python_flow.py
 	$(VENV)/bin/python Tests/Console/run.py
 	$(VENV)/bin/python Tests/Conformance/run.py
 	$(MAKE) fuzz-short
@@ -89,15 +93,25 @@ conformance: $(VENV)/.installed build ## Only schemathesis against openapi.yaml 
 	$(VENV)/bin/python Tests/Conformance/run.py
 
 GENERATOR := Tools/OpenAPIGenerator/.build/debug/swift-openapi-generator
+SWIFT_CLIENT := Clients/usernotify-swift/Sources/UserNotifyClient
+PYTHON_CLIENT := Clients/usernotify-python/usernotify_client
 
-generate: ## Regenerate Sources/UserNotifyClient from openapi.yaml (swift-openapi-generator; the output is committed)
+generate: $(VENV)/.installed ## Regenerate the Swift and Python clients from openapi.yaml; fails if they changed (then commit them)
 	$(SWIFT) build --package-path Tools/OpenAPIGenerator --product swift-openapi-generator
-	rm -f Sources/UserNotifyClient/Client.swift Sources/UserNotifyClient/Types*.swift
-	$(GENERATOR) generate --config Sources/UserNotifyClient/openapi-generator-config.yaml \
-		--output-directory Sources/UserNotifyClient openapi.yaml
+	rm -f $(SWIFT_CLIENT)/Client.swift $(SWIFT_CLIENT)/Types*.swift
+	$(GENERATOR) generate --config $(SWIFT_CLIENT)/openapi-generator-config.yaml --output-directory $(SWIFT_CLIENT) openapi.yaml
 	@# Plain imports (public in Swift 6 without InternalImportsByDefault): `public import` warns when a file
 	@# happens not to use the module publicly, and the generator silences that only from Swift 6.4 on.
-	sed -i -E 's/^(@_spi\(Generated\) )?public import /\1import /' Sources/UserNotifyClient/*.swift
+	sed -i -E 's/^(@_spi\(Generated\) )?public import /\1import /' $(SWIFT_CLIENT)/*.swift
+	@# openapi-python-client writes the package; webhooks.py beside it is ours. ruff (its formatter) is in the venv.
+	rm -rf .build/python-client
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate --path openapi.yaml \
+		--config Clients/usernotify-python/generator-config.yaml --meta none --output-path .build/python-client
+	find $(PYTHON_CLIENT) -mindepth 1 ! -name webhooks.py -delete
+	cp -R .build/python-client/. $(PYTHON_CLIENT)/
+	@if ! git diff --quiet -- Clients || [ -n "$$(git ls-files --others --exclude-standard Clients)" ]; then \
+		git status --short Clients; echo "make generate: the clients differ from openapi.yaml's; review and commit them" >&2; exit 1; \
+	fi
 
 bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and scheduler figures; replicas on PostgreSQL (release build)
 	$(call install_missing,$(BENCH_PACKAGES))
@@ -108,8 +122,8 @@ bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and sche
 	.build/release/scheduler-bench --pending $(BENCH_PENDING)
 	python3 Benchmarks/replicas.py
 
-# Everything but the generated client (swift-openapi-generator's own layout).
-FORMATTED = $(filter-out Sources/UserNotifyClient,$(wildcard Sources/*)) Tests Benchmarks Fuzz/UserNotifyFuzz Package.swift
+# Everything but the generated clients (their generators' own layout).
+FORMATTED = $(wildcard Sources/*) Tests Benchmarks Fuzz/UserNotifyFuzz Package.swift
 
 format: ## Format the sources in place (swift format)
 	$(SWIFT) format format -i --recursive $(FORMATTED)

@@ -12,9 +12,7 @@ let package = Package(
     name: "usernotifyd",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "usernotifyd", targets: ["usernotifyd"]),
-        // A Swift client generated from openapi.yaml, for apps and for the end-to-end tests.
-        .library(name: "UserNotifyClient", targets: ["UserNotifyClient"]),
+        .executable(name: "usernotifyd", targets: ["usernotifyd"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
@@ -30,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-configuration.git", exact: "1.4.0", traits: []),
+        // The Swift client, a package of its own (Clients/usernotify-swift) that the end-to-end tests use.
+        .package(path: "Clients/usernotify-swift"),
     ],
     targets: [
         // libFuzzer targets on the request-decoding edge and on HTTP parsing through the real daemon
@@ -54,16 +54,22 @@ let package = Package(
             name: "StrictJSON",
             swiftSettings: swiftSettings
         ),
+        // The catalogue of every error code the API answers with, and its meaning.
+        .target(
+            name: "ErrorCodes",
+            swiftSettings: swiftSettings
+        ),
         // HTTP values, routing and problem+json: no C, no I/O.
         .target(
             name: "HTTPCore",
-            dependencies: ["StrictJSON", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["ErrorCodes", "StrictJSON", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),
         // The only Swift code that touches libmicrohttpd.
         .target(
             name: "MicroHTTPD",
             dependencies: [
+                "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "CMicroHTTPD",
                 "HTTPCore",
@@ -75,14 +81,14 @@ let package = Package(
         // The framework's model and rules: plain Swift, no I/O.
         .target(
             name: "NotificationCore",
-            dependencies: ["StrictJSON"],
+            dependencies: ["ErrorCodes", "StrictJSON"],
             swiftSettings: swiftSettings
         ),
         // The delegate as webhooks, without I/O: settings, Standard Webhooks signing, the retry schedule,
         // the SSRF rules for outbound URLs.
         .target(
             name: "Webhooks",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["ErrorCodes", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // The store protocol and its records: what any database must provide.
@@ -95,6 +101,7 @@ let package = Package(
         .target(
             name: "Media",
             dependencies: [
+                "ErrorCodes",
                 "NotificationCore", "Storage", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -130,13 +137,14 @@ let package = Package(
         // The center's behaviour: the store, the scheduler and the rules put together.
         .target(
             name: "NotificationService",
-            dependencies: ["NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ErrorCodes", "NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // The delegate's I/O: the outbox, its dispatcher, signed calls to client URLs (AsyncHTTPClient).
         .target(
             name: "WebhookDispatch",
             dependencies: [
+                "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -153,6 +161,7 @@ let package = Package(
         .target(
             name: "API",
             dependencies: [
+                "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "StrictJSON", "Webhooks", "Media",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -171,6 +180,7 @@ let package = Package(
         .target(
             name: "UserNotifyServer",
             dependencies: [
+                "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "API",
                 "Console",
@@ -197,12 +207,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Generated by `make generate` from openapi.yaml (swift-openapi-generator); do not edit.
-        .target(
-            name: "UserNotifyClient",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
-            exclude: ["openapi-generator-config.yaml"]
-        ),
         .executableTarget(
             name: "usernotifyd",
             dependencies: ["UserNotifyServer", "MicroHTTPD"],
@@ -221,6 +225,7 @@ let package = Package(
         .executableTarget(
             name: "http-fixture-server",
             dependencies: [
+                "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore",
                 "MicroHTTPD",
@@ -267,12 +272,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPCoreTests",
-            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types"), "HTTPCore", "StrictJSON"],
+            dependencies: ["ErrorCodes", .product(name: "HTTPTypes", package: "swift-http-types"), "HTTPCore", "StrictJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MediaTests",
-            dependencies: ["Media", "NotificationCore", "TestSupport"],
+            dependencies: ["ErrorCodes", "Media", "NotificationCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -295,12 +300,13 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationCoreTests",
-            dependencies: ["NotificationCore"],
+            dependencies: ["ErrorCodes", "NotificationCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "NotificationServiceTests",
             dependencies: [
+                "ErrorCodes",
                 "NotificationService", "NotificationCore", "Storage", "SQLiteStorage", "Scheduling", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -310,6 +316,7 @@ let package = Package(
         .testTarget(
             name: "StoreContractTests",
             dependencies: [
+                "ErrorCodes",
                 "Storage", "NotificationCore", "Webhooks", "SQLiteStorage", "PostgresStorage", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -330,7 +337,7 @@ let package = Package(
         .testTarget(
             name: "ClientTests",
             dependencies: [
-                "UserNotifyClient", "TestSupport",
+                .product(name: "UserNotifyClient", package: "usernotify-swift"), "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -342,6 +349,7 @@ let package = Package(
         .testTarget(
             name: "MicroHTTPDTests",
             dependencies: [
+                "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore", "MicroHTTPD", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),

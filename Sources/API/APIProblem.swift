@@ -1,3 +1,4 @@
+import ErrorCodes
 import HTTPCore
 import HTTPTypes
 import NotificationCore
@@ -19,13 +20,13 @@ enum APIProblem {
         case let error as StoreError:
             switch error.code {
             case .conflict:
-                return Problem(status: .conflict, code: "conflict", detail: "The change conflicts with another: \(error.message).")
+                return Problem(status: .conflict, code: .conflict, detail: "The change conflicts with another: \(error.message).")
             case .notFound:
-                return Problem(status: .notFound, code: "notFound", detail: "What the change needs is gone: \(error.message).")
+                return Problem(status: .notFound, code: .notFound, detail: "What the change needs is gone: \(error.message).")
             case .unavailable:
                 return storageUnavailable
             case .storageFull:
-                return Problem(status: .insufficientStorage, code: "insufficientStorage", detail: "The database's disk is full.")
+                return Problem(status: .insufficientStorage, code: .insufficientStorage, detail: "The database's disk is full.")
             }
         default:
             return nil
@@ -48,47 +49,47 @@ enum APIProblem {
     // MARK: principals
 
     static func unauthorized(_ detail: String) -> Problem {
-        Problem(status: .unauthorized, code: "unauthorized", detail: detail, headers: ["WWW-Authenticate": "Bearer"])
+        Problem(status: .unauthorized, code: .unauthorized, detail: detail, headers: ["WWW-Authenticate": "Bearer"])
     }
 
     static func forbidden(_ detail: String) -> Problem {
-        Problem(status: .forbidden, code: "forbidden", detail: detail)
+        Problem(status: .forbidden, code: .forbidden, detail: detail)
     }
 
-    static func notFound(_ code: String, _ detail: String) -> Problem {
+    static func notFound(_ code: ErrorCode, _ detail: String) -> Problem {
         Problem(status: .notFound, code: code, detail: detail)
     }
 
     // MARK: availability
 
     static let notReady = Problem(
-        status: .serviceUnavailable, code: "notReady", detail: "Storage is still opening; retry shortly.", headers: ["Retry-After": "1"])
+        status: .serviceUnavailable, code: .notReady, detail: "Storage is still opening; retry shortly.", headers: ["Retry-After": "1"])
 
     static let storageUnavailable = Problem(
-        status: .serviceUnavailable, code: "storageUnavailable", detail: "The database cannot be reached right now; retry shortly.",
+        status: .serviceUnavailable, code: .storageUnavailable, detail: "The database cannot be reached right now; retry shortly.",
         headers: ["Retry-After": "2"])
 
     // MARK: input the domain does not check
 
     static func invalidParameter(_ detail: String) -> Problem {
-        Problem.badRequest(detail, code: "invalidParameter")
+        Problem.badRequest(detail, code: .invalidParameter)
     }
 
     static let invalidCenterID = Problem(
-        status: .unprocessableContent, code: "invalidIdentifier", detail: "`id` must be 1 to 64 letters, digits, '.', '_' or '-'.")
+        status: .unprocessableContent, code: .invalidIdentifier, detail: "`id` must be 1 to 64 letters, digits, '.', '_' or '-'.")
 
     static let invalidName = Problem(
-        status: .unprocessableContent, code: "invalidName",
+        status: .unprocessableContent, code: .invalidName,
         detail: "`name` must be 1 to 200 characters (Unicode code points) with no control character.")
 
     static func invalidLocale(_ locale: String) -> Problem {
         Problem(
-            status: .unprocessableContent, code: "invalidLocale", detail: "'\(locale)' is not a language tag such as en, de-CH or pt_BR.")
+            status: .unprocessableContent, code: .invalidLocale, detail: "'\(locale)' is not a language tag such as en, de-CH or pt_BR.")
     }
 
     static func invalidStringTable(maxStrings: Int, maxLength: Int) -> Problem {
         Problem(
-            status: .unprocessableContent, code: "invalidStringTable",
+            status: .unprocessableContent, code: .invalidStringTable,
             detail:
                 "A table holds at most \(maxStrings) strings, keys of 1 to 255 characters with no control character, values of at most \(maxLength)."
         )
@@ -97,21 +98,21 @@ enum APIProblem {
     // MARK: the virtual clock
 
     static let virtualClockOff = Problem(
-        status: .conflict, code: "virtualClockOff",
+        status: .conflict, code: .virtualClockOff,
         detail: "The clock is the system's; start usernotifyd with --virtual-clock 1 to move it.")
 
     static let invalidClockChange = Problem(
-        status: .unprocessableContent, code: "invalidClockChange", detail: "Send either `now` (a date) or `advanceBy` (0 or more seconds).")
+        status: .unprocessableContent, code: .invalidClockChange, detail: "Send either `now` (a date) or `advanceBy` (0 or more seconds).")
 
     static let clockPastRFC3339 = Problem(
-        status: .unprocessableContent, code: "invalidClockChange",
+        status: .unprocessableContent, code: .invalidClockChange,
         detail: "The clock cannot pass 9999-12-31T23:59:59.999Z, the last date RFC 3339 can write.")
 
     // MARK: media
 
     static func uploadTooLarge(limit: Int) -> Problem {
         Problem(
-            status: .contentTooLarge, code: "attachmentInvalidFileSize",
+            status: .contentTooLarge, code: .attachmentInvalidFileSize,
             detail:
                 "The file is larger than \(limit) bytes, the most any attachment may be (video); images may be 10,000,000 and audio 5,000,000.",
             headers: ["Connection": "close"])
@@ -119,41 +120,23 @@ enum APIProblem {
 
     static func rangeNotSatisfiable(size: Int, headers: HTTPHeaders) -> Problem {
         Problem(
-            status: .rangeNotSatisfiable, code: "rangeNotSatisfiable", detail: "The file has \(size) bytes; ask for a range inside it.",
+            status: .rangeNotSatisfiable, code: .rangeNotSatisfiable, detail: "The file has \(size) bytes; ask for a range inside it.",
             headers: headers)
     }
 
     // MARK: APNs
 
     /// An APNs error: its status and `reason`, as a problem whose `code` is the reason too.
-    static func apns(_ reason: APNsReason, _ detail: String) -> Problem {
-        Problem(status: reason.status, code: reason.rawValue, detail: detail, members: [.init("reason", .string(reason.rawValue))])
+    static func apns(_ reason: ErrorCode, _ detail: String) -> Problem {
+        Problem(status: apnsStatus(reason), code: reason, detail: detail, members: [.init("reason", .string(reason.rawValue))])
     }
-}
 
-/// APNs' error reasons, each with the status APNs answers it with.
-enum APNsReason: String, Sendable {
-    case badDeviceToken = "BadDeviceToken"
-    case badCollapseId = "BadCollapseId"
-    case badExpirationDate = "BadExpirationDate"
-    case badMessageId = "BadMessageId"
-    case badPriority = "BadPriority"
-    case badPayload = "BadPayload"
-    case duplicateHeaders = "DuplicateHeaders"
-    case invalidPushType = "InvalidPushType"
-    case missingTopic = "MissingTopic"
-    case payloadEmpty = "PayloadEmpty"
-    case payloadTooLarge = "PayloadTooLarge"
-    case topicDisallowed = "TopicDisallowed"
-    case missingProviderToken = "MissingProviderToken"
-    case invalidProviderToken = "InvalidProviderToken"
-    case unregistered = "Unregistered"
-
-    var status: HTTPStatus {
-        switch self {
+    /// The status APNs answers each of its reasons with.
+    private static func apnsStatus(_ reason: ErrorCode) -> HTTPStatus {
+        switch reason {
         case .missingProviderToken, .invalidProviderToken: .forbidden
         case .unregistered: .gone
-        case .payloadTooLarge: .contentTooLarge
+        case .apnsPayloadTooLarge: .contentTooLarge
         default: .badRequest
         }
     }

@@ -1,4 +1,5 @@
 import Crypto
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -21,7 +22,7 @@ struct IdempotencyKeys: Sendable {
     func respond(to request: Request, scope: String, key: String, _ next: Router.Handler) async throws -> Response {
         guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw Problem(
-                status: .badRequest, code: "invalidIdempotencyKey",
+                status: .badRequest, code: .invalidIdempotencyKey,
                 detail: "`Idempotency-Key` must be 1 to 255 visible ASCII characters, such as a UUID.")
         }
         let fingerprint = try Self.fingerprint(request)
@@ -42,7 +43,7 @@ struct IdempotencyKeys: Sendable {
                 try Self.requireSame(stored, fingerprint, key)
                 guard ContinuousClock.now < deadline else {
                     throw Problem(
-                        status: .conflict, code: "idempotencyKeyInUse",
+                        status: .conflict, code: .idempotencyKeyInUse,
                         detail: "A request with this `Idempotency-Key` is still running; send it again later to get its answer.",
                         headers: ["Retry-After": "1"])
                 }
@@ -73,7 +74,7 @@ struct IdempotencyKeys: Sendable {
     private static func requireSame(_ stored: [UInt8], _ fingerprint: [UInt8], _ key: String) throws(Problem) {
         guard stored == fingerprint else {
             throw Problem(
-                status: .unprocessableContent, code: "idempotencyKeyReused",
+                status: .unprocessableContent, code: .idempotencyKeyReused,
                 detail:
                     "`Idempotency-Key` '\(key)' was used with another request (method, path, query or body); use a new key for a new request."
             )

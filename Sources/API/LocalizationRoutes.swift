@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -39,7 +40,7 @@ enum LocalizationRoutes {
             let locale = request.parameter("locale")
             guard let strings = try await context.service.stringTables(appID: appID).tables[locale] else {
                 throw APIProblem.notFound(
-                    "localeNotFound", "No string table for '\(locale)'; upload one with PUT /v1/localizations/\(locale).")
+                    .localeNotFound, "No string table for '\(locale)'; upload one with PUT /v1/localizations/\(locale).")
             }
             return try .json(Table(strings: strings))
         }

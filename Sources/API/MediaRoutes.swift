@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -72,7 +73,7 @@ enum MediaRoutes {
             guard let attachment = notification.request.content.attachments?.first(where: { $0.identifier == attachmentID }),
                 let mediaID = attachment.mediaID, let media = try await context.media.media(appID: key.appID, id: mediaID)
             else {
-                throw APIProblem.notFound("attachmentNotFound", "Notification '\(identifier)' has no attachment '\(attachmentID)'.")
+                throw APIProblem.notFound(.attachmentNotFound, "Notification '\(identifier)' has no attachment '\(attachmentID)'.")
             }
             return try await download(media, request, context)
         }
@@ -80,7 +81,7 @@ enum MediaRoutes {
 
     private static func media(_ id: String, appID: String, _ context: APIContext) async throws -> MediaRecord {
         guard let media = try await context.media.media(appID: appID, id: id) else {
-            throw APIProblem.notFound("attachmentNotInDataStore", NotificationError.attachmentNotInDataStore(id).message)
+            throw APIProblem.notFound(.attachmentNotInDataStore, NotificationError.attachmentNotInDataStore(id).message)
         }
         return media
     }
@@ -104,7 +105,7 @@ enum MediaRoutes {
             return APIProblem.rangeNotSatisfiable(size: media.size, headers: headers).response
         }
         guard let descriptor = try await context.media.open(media) else {
-            throw APIProblem.notFound("attachmentNotInDataStore", "The file of media '\(media.id)' is gone.")
+            throw APIProblem.notFound(.attachmentNotInDataStore, "The file of media '\(media.id)' is gone.")
         }
         guard case .part(let part) = range else {
             return Response(

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -162,7 +163,7 @@ enum OperatorRoutes {
             guard try await context.principals.credential(id: keyID)?.kind == .appKey,
                 try await context.principals.deleteCredential(id: keyID, appID: app.id)
             else {
-                throw APIProblem.notFound("keyNotFound", "App \(app.id) has no key '\(request.parameter("keyID"))'.")
+                throw APIProblem.notFound(.keyNotFound, "App \(app.id) has no key '\(request.parameter("keyID"))'.")
             }
             return Response(status: .noContent)
         }
@@ -187,6 +188,6 @@ enum OperatorRoutes {
     }
 
     private static func appNotFound(_ request: Request) -> Problem {
-        APIProblem.notFound("appNotFound", "No app '\(request.parameter("appID"))' exists.")
+        APIProblem.notFound(.appNotFound, "No app '\(request.parameter("appID"))' exists.")
     }
 }

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -28,7 +29,7 @@ enum PushRoutes {
             do {
                 appID = try await context.authenticator.requireApp(request)
             } catch let problem as Problem {
-                let reason: APNsReason = request.headers["Authorization"] == nil ? .missingProviderToken : .invalidProviderToken
+                let reason: ErrorCode = request.headers["Authorization"] == nil ? .missingProviderToken : .invalidProviderToken
                 throw APIProblem.apns(reason, problem.detail)
             }
             let token = request.parameter("deviceToken")
@@ -73,7 +74,7 @@ enum PushRoutes {
                 header: { request.headers[$0] }, appID: appID, payload: payload, newID: { UUID().uuidString.lowercased() })
             return (payload, apns)
         } catch {
-            throw APIProblem.apns(APNsReason(rawValue: error.reason) ?? .badPayload, error.message)
+            throw APIProblem.apns(error.reason, error.message)
         }
     }
 }

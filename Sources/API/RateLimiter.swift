@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -137,7 +138,7 @@ package final class RateLimiter: Sendable {
             let retryAfter = max(1, Int(bucket.secondsUntilNext.rounded(.up)))
             headers.set("Retry-After", String(retryAfter))
             throw Problem(
-                status: .tooManyRequests, code: "rateLimited",
+                status: .tooManyRequests, code: .rateLimited,
                 detail:
                     "This credential sent more \(kind.rawValue) requests than its limit (\(Self.describe(limit))); retry after \(retryAfter) s.",
                 headers: headers)

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -130,7 +131,7 @@ enum WebhookRoutes {
             let (context, appID) = try await AppRoutes.app(request, provider)
             let id = request.parameter("deliveryID")
             guard let (delivery, attempts) = try await context.webhooks.delivery(appID: appID, id: id) else {
-                throw APIProblem.notFound("deliveryNotFound", "No webhook message '\(id)' exists for this app.")
+                throw APIProblem.notFound(.deliveryNotFound, "No webhook message '\(id)' exists for this app.")
             }
             return try .json(DeliveryView(delivery, attempts: attempts))
         }
@@ -140,7 +141,7 @@ enum WebhookRoutes {
             guard try await context.webhooks.replayDelivery(appID: appID, id: id, now: context.clock.now),
                 let (delivery, attempts) = try await context.webhooks.delivery(appID: appID, id: id)
             else {
-                throw APIProblem.notFound("deliveryNotFound", "No webhook message '\(id)' exists for this app.")
+                throw APIProblem.notFound(.deliveryNotFound, "No webhook message '\(id)' exists for this app.")
             }
             return try .json(DeliveryView(delivery, attempts: attempts), status: .accepted)
         }
@@ -148,7 +149,7 @@ enum WebhookRoutes {
             let (context, appID) = try await AppRoutes.app(request, provider)
             let body = try request.decodeJSON(EndpointURL.self)
             guard try await context.webhooks.enableEndpoint(appID: appID, url: body.url) else {
-                throw APIProblem.notFound("endpointNotDisabled", "'\(body.url)' is not a disabled endpoint of this app.")
+                throw APIProblem.notFound(.endpointNotDisabled, "'\(body.url)' is not a disabled endpoint of this app.")
             }
             return try .json(try await settings(context, appID: appID))
         }

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPTypes
 import StrictJSON
@@ -47,7 +48,7 @@ package enum JSONBody {
         } catch let problem as Problem {
             throw problem
         } catch {
-            throw Problem.badRequest("The body could not be decoded: \(error).", code: "invalidField")
+            throw Problem.badRequest("The body could not be decoded: \(error).", code: .invalidField)
         }
     }
 
@@ -69,15 +70,15 @@ package enum JSONBody {
     package static func problem(for error: StrictJSONError) -> Problem {
         switch error {
         case .syntax(let offset, let message):
-            return .badRequest("The body is not valid JSON: \(message) (at byte \(offset)).", code: "malformedJSON")
+            return .badRequest("The body is not valid JSON: \(message) (at byte \(offset)).", code: .malformedJSON)
         case .duplicateKey(let path, let key):
             let place = path.isEmpty ? "The body" : "\(JSONKey.describe(path))"
-            return .badRequest("\(place) names the member '\(key)' twice; send it once.", code: "duplicateField")
+            return .badRequest("\(place) names the member '\(key)' twice; send it once.", code: .duplicateField)
         case .unknownKey(let path):
             return .badRequest(
-                "\(JSONKey.describe(path)) is not a field of this object; check its spelling against /openapi.yaml.", code: "unknownField")
+                "\(JSONKey.describe(path)) is not a field of this object; check its spelling against /openapi.yaml.", code: .unknownField)
         case .null(let path):
-            return .badRequest("\(JSONKey.describe(path)) must not be null; leave it out instead.", code: "invalidField")
+            return .badRequest("\(JSONKey.describe(path)) must not be null; leave it out instead.", code: .invalidField)
         }
     }
 
@@ -85,23 +86,23 @@ package enum JSONBody {
     package static func problem(for error: DecodingError) -> Problem {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return .badRequest("The body is not valid JSON: \(describe(context)).", code: "malformedJSON")
+            return .badRequest("The body is not valid JSON: \(describe(context)).", code: .malformedJSON)
         case .dataCorrupted(let context):
-            return .badRequest("\(path(context.codingPath)) is invalid: \(context.debugDescription)", code: "invalidField")
+            return .badRequest("\(path(context.codingPath)) is invalid: \(context.debugDescription)", code: .invalidField)
         case .keyNotFound(let key, let context):
             return .badRequest(
-                "\(path(context.codingPath + [key])) is required but missing.", code: "missingField"
+                "\(path(context.codingPath + [key])) is required but missing.", code: .missingField
             )
         case .typeMismatch(let type, let context):
             return .badRequest(
-                "\(path(context.codingPath)) has the wrong type: expected \(describe(type)).", code: "invalidField"
+                "\(path(context.codingPath)) has the wrong type: expected \(describe(type)).", code: .invalidField
             )
         case .valueNotFound(let type, let context):
             return .badRequest(
-                "\(path(context.codingPath)) must not be null: expected \(describe(type)).", code: "invalidField"
+                "\(path(context.codingPath)) must not be null: expected \(describe(type)).", code: .invalidField
             )
         @unknown default:
-            return .badRequest("The body could not be decoded.", code: "malformedJSON")
+            return .badRequest("The body could not be decoded.", code: .malformedJSON)
         }
     }
 

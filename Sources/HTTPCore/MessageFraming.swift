@@ -1,3 +1,4 @@
+import ErrorCodes
 import HTTPTypes
 
 /// How a request's body is delimited (RFC 9112 §6), and the heads whose framing must be refused.
@@ -21,7 +22,7 @@ package enum MessageFraming {
             }
             guard codings.count == 1, codings[0].trimmed.caseInsensitiveEquals("chunked") else {
                 return Problem(
-                    status: .notImplemented, code: "unsupportedTransferCoding",
+                    status: .notImplemented, code: .unsupportedTransferCoding,
                     detail: "Only `Transfer-Encoding: chunked` is supported (once); got '\(codings.joined(separator: ", "))'.",
                     headers: ["Connection": "close"])
             }
@@ -41,7 +42,7 @@ package enum MessageFraming {
 
     private static func ambiguous(_ detail: String) -> Problem {
         Problem(
-            status: .badRequest, code: "ambiguousBodyLength", detail: detail, headers: ["Connection": "close"])
+            status: .badRequest, code: .ambiguousBodyLength, detail: detail, headers: ["Connection": "close"])
     }
 }
 

@@ -1,3 +1,4 @@
+import ErrorCodes
 import HTTPTypes
 
 /// An RFC 9457 problem: what every error response of the service carries as `application/problem+json`.
@@ -6,7 +7,7 @@ import HTTPTypes
 /// one fits); `detail` says what to fix. Handlers throw problems; the router renders them, in one place.
 package struct Problem: Error, Sendable, Equatable {
     package var status: HTTPStatus
-    package var code: String
+    package var code: ErrorCode
     package var detail: String
     /// Extra header fields, e.g. `Allow` on a 405 or `Retry-After` on a 503.
     package var headers: HTTPHeaders
@@ -28,7 +29,7 @@ package struct Problem: Error, Sendable, Equatable {
         }
     }
 
-    package init(status: HTTPStatus, code: String, detail: String, headers: HTTPHeaders = [:], members: [Member] = []) {
+    package init(status: HTTPStatus, code: ErrorCode, detail: String, headers: HTTPHeaders = [:], members: [Member] = []) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -40,7 +41,7 @@ package struct Problem: Error, Sendable, Equatable {
     package var title: String { status.reasonPhrase }
 
     /// A URI naming the problem type.
-    package var type: String { "urn:usernotifyd:problem:\(code)" }
+    package var type: String { "urn:usernotifyd:problem:\(code.rawValue)" }
 
     package static let contentType = "application/problem+json"
 
@@ -52,7 +53,7 @@ package struct Problem: Error, Sendable, Equatable {
             $0.field("title", title)
             $0.field("status", status.code)
             $0.field("detail", detail)
-            $0.field("code", code)
+            $0.field("code", code.rawValue)
             for member in members {
                 switch member.value {
                 case .string(let value): $0.field(member.name, value)
@@ -68,13 +69,13 @@ package struct Problem: Error, Sendable, Equatable {
 
 extension Problem {
     package static func notFound(_ detail: String) -> Problem {
-        Problem(status: .notFound, code: "notFound", detail: detail)
+        Problem(status: .notFound, code: .notFound, detail: detail)
     }
 
     package static func methodNotAllowed(_ method: HTTPMethod, path: String, allowed: [HTTPMethod]) -> Problem {
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
         return Problem(
-            status: .methodNotAllowed, code: "methodNotAllowed",
+            status: .methodNotAllowed, code: .methodNotAllowed,
             detail: "\(method) is not supported on \(path); use one of: \(allow).",
             headers: ["Allow": allow]
         )
@@ -82,34 +83,34 @@ extension Problem {
 
     package static func payloadTooLarge(limit: Int) -> Problem {
         Problem(
-            status: .contentTooLarge, code: "payloadTooLarge",
+            status: .contentTooLarge, code: .payloadTooLarge,
             detail: "The request body is larger than the limit of \(limit) bytes; send a smaller body.",
             headers: ["Connection": "close"]
         )
     }
 
-    package static func badRequest(_ detail: String, code: String = "malformedRequest") -> Problem {
+    package static func badRequest(_ detail: String, code: ErrorCode = .malformedRequest) -> Problem {
         Problem(status: .badRequest, code: code, detail: detail)
     }
 
     package static func unsupportedMediaType(_ detail: String) -> Problem {
-        Problem(status: .unsupportedMediaType, code: "unsupportedMediaType", detail: detail)
+        Problem(status: .unsupportedMediaType, code: .unsupportedMediaType, detail: detail)
     }
 
     package static func insufficientStorage(_ detail: String) -> Problem {
-        Problem(status: .insufficientStorage, code: "insufficientStorage", detail: detail, headers: ["Connection": "close"])
+        Problem(status: .insufficientStorage, code: .insufficientStorage, detail: detail, headers: ["Connection": "close"])
     }
 
     package static func serviceUnavailable(_ detail: String) -> Problem {
         Problem(
-            status: .serviceUnavailable, code: "shuttingDown", detail: detail,
+            status: .serviceUnavailable, code: .shuttingDown, detail: detail,
             headers: ["Connection": "close", "Retry-After": "1"]
         )
     }
 
     package static func internalError() -> Problem {
         Problem(
-            status: .internalServerError, code: "internalError",
+            status: .internalServerError, code: .internalError,
             detail: "The server failed to handle the request; it was logged. Retry later."
         )
     }

@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// The request target (path and query) as the client sent it, decoded by the server itself.
 ///
 /// libmicrohttpd would decode it in place into a C string, so a `%00` cut the path short — `/a%00zzz`
@@ -25,7 +27,7 @@ package struct RequestTarget: Sendable, Equatable {
             guard let segment = Self.decode(raw, plusIsSpace: false) else {
                 throw Problem.badRequest(
                     "The path holds a control character or an escape that is not UTF-8 (segment '\(raw)'); percent-encode UTF-8 text only.",
-                    code: "invalidPath")
+                    code: .invalidPath)
             }
             segments.append(segment)
         }
@@ -42,7 +44,7 @@ package struct RequestTarget: Sendable, Equatable {
                 let value = Self.decode(Substring(item.value), plusIsSpace: true)
             else {
                 throw Problem.badRequest(
-                    "The query parameter '\(item.name)' holds a control character or an escape that is not UTF-8.", code: "invalidQuery")
+                    "The query parameter '\(item.name)' holds a control character or an escape that is not UTF-8.", code: .invalidQuery)
             }
             query.append((name, value))
         }

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import Logging
 import NotificationCore
@@ -38,7 +39,7 @@ package final class MediaLibrary: Sendable {
             examined = try files.examine(path)
         } catch {
             throw NotificationError(
-                code: "attachmentMoveIntoDataStoreFailed", kind: .invalid, message: "The file could not be read back: \(error).")
+                code: .attachmentMoveIntoDataStoreFailed, kind: .invalid, message: "The file could not be read back: \(error).")
         }
         let type = try Self.type(of: examined, typeHint: typeHint)
         let record = MediaRecord(
@@ -55,33 +56,33 @@ package final class MediaLibrary: Sendable {
         -> MediaType
     {
         let supported = "JPEG, PNG, GIF, HEIC images; AIFF, WAV, MP3, M4A audio; MPEG, MPEG-2, MP4, AVI video"
-        guard file.size > 0 else { throw .init(code: "attachmentUnrecognizedType", kind: .unsupportedType, message: "The file is empty.") }
+        guard file.size > 0 else { throw .init(code: .attachmentUnrecognizedType, kind: .unsupportedType, message: "The file is empty.") }
         let type: MediaType
         switch MediaSniffer.detect(head: file.head, tail: file.tail, size: file.size) {
         case .unrecognized:
             throw .init(
-                code: "attachmentUnrecognizedType", kind: .unsupportedType,
+                code: .attachmentUnrecognizedType, kind: .unsupportedType,
                 message: "The content is not a supported media type (decided from the bytes, not the name or header): \(supported).")
         case .corrupt(let type, let reason):
-            throw .init(code: "attachmentCorrupt", kind: .invalid, message: "The file looks like \(type.uti) but is corrupt: \(reason).")
+            throw .init(code: .attachmentCorrupt, kind: .invalid, message: "The file looks like \(type.uti) but is corrupt: \(reason).")
         case .recognized(let recognized):
             type = recognized
         }
         guard file.size <= type.kind.maxBytes else {
             throw .init(
-                code: "attachmentInvalidFileSize", kind: .tooLarge,
+                code: .attachmentInvalidFileSize, kind: .tooLarge,
                 message:
                     "The \(type.kind.rawValue) is \(file.size) bytes; the limit for \(type.kind.rawValue) is \(type.kind.maxBytes) bytes.")
         }
         if let typeHint {
             guard let hinted = MediaType.named(typeHint) else {
                 throw .init(
-                    code: "attachmentUnrecognizedType", kind: .unsupportedType,
+                    code: .attachmentUnrecognizedType, kind: .unsupportedType,
                     message: "typeHint '\(typeHint)' is not a supported type; use one of \(Set(MediaType.all.map(\.uti)).sorted()).")
             }
             guard hinted.uti == type.uti else {
                 throw .init(
-                    code: "attachmentUnrecognizedType", kind: .unsupportedType,
+                    code: .attachmentUnrecognizedType, kind: .unsupportedType,
                     message: "typeHint says \(hinted.uti) but the content is \(type.uti); fix the hint or leave it out.")
             }
         }
@@ -91,7 +92,7 @@ package final class MediaLibrary: Sendable {
     /// Fetches `url` (through the SSRF guard) and takes it in like an upload.
     package func fetch(appID: String, url: String, typeHint: String?, at now: Date) async throws -> MediaRecord {
         guard let fetcher else {
-            throw NotificationError(code: "attachmentInvalidURL", kind: .invalid, message: "Fetching attachment URLs is not enabled.")
+            throw NotificationError(code: .attachmentInvalidURL, kind: .invalid, message: "Fetching attachment URLs is not enabled.")
         }
         let path = files.incomingPath()
         defer { unlink(path) }
@@ -114,7 +115,7 @@ package final class MediaLibrary: Sendable {
                 }
                 if let hint = attachment.typeHint, hint != found.uti {
                     throw NotificationError(
-                        code: "attachmentUnrecognizedType", kind: .unsupportedType,
+                        code: .attachmentUnrecognizedType, kind: .unsupportedType,
                         message: "typeHint says \(hint) but media '\(mediaID)' is \(found.uti); fix the hint or leave it out.")
                 }
                 media = found

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -122,7 +123,7 @@ extension Daemon {
                     spooling.subtract(1, ordering: .relaxed)
                     return queue(
                         Problem(
-                            status: .serviceUnavailable, code: "tooManyUploads",
+                            status: .serviceUnavailable, code: .tooManyUploads,
                             detail: "Too many uploads are in progress; retry shortly.",
                             headers: ["Retry-After": "1", "Connection": "close"]
                         ).response, stream: nil, on: connection)

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import StrictJSON
 
@@ -17,28 +18,28 @@ package struct APNsPayload: Sendable, Hashable {
 
     /// Why a payload cannot be used: APNs' `reason` where it has one, else a code of ours, and what to fix.
     package struct Failure: Error, Sendable, Hashable {
-        package var reason: String
+        package var reason: ErrorCode
         package var message: String
     }
 
     package static let maxBytes = 4096
 
     package init(json bytes: [UInt8]) throws(Failure) {
-        guard !bytes.isEmpty else { throw Failure(reason: "PayloadEmpty", message: "The payload is empty; send {\"aps\": {…}}.") }
+        guard !bytes.isEmpty else { throw Failure(reason: .payloadEmpty, message: "The payload is empty; send {\"aps\": {…}}.") }
         guard bytes.count <= Self.maxBytes else {
-            throw Failure(reason: "PayloadTooLarge", message: "The payload is \(bytes.count) bytes; the limit is \(Self.maxBytes).")
+            throw Failure(reason: .apnsPayloadTooLarge, message: "The payload is \(bytes.count) bytes; the limit is \(Self.maxBytes).")
         }
         let root: JSONValue
         do {
             root = try JSONValue.strictDecoder.decode(JSONValue.self, from: bytes)
         } catch {
-            throw Failure(reason: "BadPayload", message: "The payload is not valid JSON (RFC 8259, each key once): \(error).")
+            throw Failure(reason: .badPayload, message: "The payload is not valid JSON (RFC 8259, each key once): \(error).")
         }
         guard case .object(let object) = root else {
-            throw Failure(reason: "BadPayload", message: "The payload must be a JSON object with an `aps` dictionary.")
+            throw Failure(reason: .badPayload, message: "The payload must be a JSON object with an `aps` dictionary.")
         }
         guard case .object(let aps)? = object["aps"] else {
-            throw Failure(reason: "BadPayload", message: "The payload has no `aps` dictionary.")
+            throw Failure(reason: .badPayload, message: "The payload has no `aps` dictionary.")
         }
         var content = NotificationContent()
         let reader = Reader(aps: aps)
@@ -55,7 +56,7 @@ package struct APNsPayload: Sendable, Hashable {
             content.subtitleLocalization = try alertReader.localized("subtitle-loc-key", "subtitle-loc-args")
             content.bodyLocalization = try alertReader.localized("loc-key", "loc-args")
         case .some:
-            throw Failure(reason: "BadPayload", message: "`aps.alert` must be a string (the body) or a dictionary.")
+            throw Failure(reason: .badPayload, message: "`aps.alert` must be a string (the body) or a dictionary.")
         }
         content.badge = try reader.integer("badge")
         switch aps["sound"] {
@@ -71,7 +72,7 @@ package struct APNsPayload: Sendable, Hashable {
                 content.sound = name.map { $0 == "default" ? .default : .named($0) } ?? .default
             }
         case .some:
-            throw Failure(reason: "BadPayload", message: "`aps.sound` must be a string or a dictionary with `critical`, `name`, `volume`.")
+            throw Failure(reason: .badPayload, message: "`aps.sound` must be a string or a dictionary with `critical`, `name`, `volume`.")
         }
         content.threadIdentifier = try reader.string("thread-id")
         content.categoryIdentifier = try reader.string("category")
@@ -84,7 +85,7 @@ package struct APNsPayload: Sendable, Hashable {
             ]
             guard let mapped = levels[level] else {
                 throw Failure(
-                    reason: "BadPayload",
+                    reason: .badPayload,
                     message: "`aps.interruption-level` must be passive, active, time-sensitive or critical; got '\(level)'.")
             }
             content.interruptionLevel = mapped
@@ -105,7 +106,7 @@ package struct APNsPayload: Sendable, Hashable {
             switch aps[key] {
             case nil, .null?: return nil
             case .string(let value)?: return value
-            default: throw Failure(reason: "BadPayload", message: "`\(path).\(key)` must be a string.")
+            default: throw Failure(reason: .badPayload, message: "`\(path).\(key)` must be a string.")
             }
         }
 
@@ -113,14 +114,14 @@ package struct APNsPayload: Sendable, Hashable {
             switch aps[key] {
             case nil, .null?: return nil
             case .number(let value)?: return value
-            default: throw Failure(reason: "BadPayload", message: "`\(path).\(key)` must be a number.")
+            default: throw Failure(reason: .badPayload, message: "`\(path).\(key)` must be a number.")
             }
         }
 
         func integer(_ key: String) throws(Failure) -> Int? {
             guard let value = try number(key) else { return nil }
             guard value == value.rounded(), abs(value) <= Double(Int32.max) else {
-                throw Failure(reason: "BadPayload", message: "`\(path).\(key)` must be a whole number.")
+                throw Failure(reason: .badPayload, message: "`\(path).\(key)` must be a whole number.")
             }
             return Int(value)
         }
@@ -136,12 +137,12 @@ package struct APNsPayload: Sendable, Hashable {
                     case .string(let text): arguments.append(text)
                     case .number(let number):
                         arguments.append(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))
-                    default: throw Failure(reason: "BadPayload", message: "`\(path).\(argumentsName)` must hold strings.")
+                    default: throw Failure(reason: .badPayload, message: "`\(path).\(argumentsName)` must hold strings.")
                     }
                 }
                 return LocalizedText(key: key, arguments: arguments)
             default:
-                throw Failure(reason: "BadPayload", message: "`\(path).\(argumentsName)` must be an array of strings.")
+                throw Failure(reason: .badPayload, message: "`\(path).\(argumentsName)` must be an array of strings.")
             }
         }
     }

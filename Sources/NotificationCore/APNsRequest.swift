@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 
 /// The APNs request headers of a push (`apns-id`, `apns-collapse-id`, `apns-expiration`,
@@ -36,15 +37,15 @@ package struct APNsRequest: Sendable, Hashable {
         header: (String) -> String?, appID: String, payload: APNsPayload, newID: () -> String
     ) throws(APNsPayload.Failure) {
         guard let topic = header("apns-topic") else {
-            throw .init(reason: "MissingTopic", message: "Send `apns-topic` with the app id ('\(appID)').")
+            throw .init(reason: .missingTopic, message: "Send `apns-topic` with the app id ('\(appID)').")
         }
         guard topic == appID else {
-            throw .init(reason: "TopicDisallowed", message: "This app key may push to topic '\(appID)' only; got '\(topic)'.")
+            throw .init(reason: .topicDisallowed, message: "This app key may push to topic '\(appID)' only; got '\(topic)'.")
         }
         if let type = header("apns-push-type") {
             guard let known = PushType(rawValue: type) else {
                 let detail = Self.apnsPushTypes.contains(type) ? "is not a notification push; only alert and background are" : "is unknown"
-                throw .init(reason: "InvalidPushType", message: "apns-push-type '\(type)' \(detail).")
+                throw .init(reason: .invalidPushType, message: "apns-push-type '\(type)' \(detail).")
             }
             pushType = known
         } else {
@@ -53,28 +54,28 @@ package struct APNsRequest: Sendable, Hashable {
         switch (pushType, payload.isBackground) {
         case (.background, false):
             throw .init(
-                reason: "InvalidPushType",
+                reason: .invalidPushType,
                 message: "A background push carries `content-available: 1` and no alert, badge or sound; send this one as alert.")
         case (.alert, true):
             throw .init(
-                reason: "InvalidPushType", message: "A payload with only `content-available` is a background push; send it as background.")
+                reason: .invalidPushType, message: "A payload with only `content-available` is a background push; send it as background.")
         default: break
         }
         if let text = header("apns-priority") {
             guard let value = Int(text), [10, 5, 1].contains(value) else {
-                throw .init(reason: "BadPriority", message: "apns-priority must be 10, 5 or 1; got '\(text)'.")
+                throw .init(reason: .badPriority, message: "apns-priority must be 10, 5 or 1; got '\(text)'.")
             }
             priority = value
         } else {
             priority = pushType == .background ? 5 : 10
         }
         if pushType == .background, priority == 10 {
-            throw .init(reason: "BadPriority", message: "A background push must have apns-priority 5 (or 1), not 10.")
+            throw .init(reason: .badPriority, message: "A background push must have apns-priority 5 (or 1), not 10.")
         }
         if let text = header("apns-id") {
             guard Self.isCanonicalUUID(text) else {
                 throw .init(
-                    reason: "BadMessageId", message: "apns-id must be a UUID such as 123e4567-e89b-12d3-a456-4266554400a0; got '\(text)'.")
+                    reason: .badMessageId, message: "apns-id must be a UUID such as 123e4567-e89b-12d3-a456-4266554400a0; got '\(text)'.")
             }
             id = text.lowercased()
         } else {
@@ -82,7 +83,7 @@ package struct APNsRequest: Sendable, Hashable {
         }
         if let text = header("apns-expiration") {
             guard let seconds = Int64(text), seconds >= 0 else {
-                throw .init(reason: "BadExpirationDate", message: "apns-expiration must be UNIX epoch seconds, or 0; got '\(text)'.")
+                throw .init(reason: .badExpirationDate, message: "apns-expiration must be UNIX epoch seconds, or 0; got '\(text)'.")
             }
             expiration = seconds == 0 ? .immediately : .until(Date(timeIntervalSince1970: TimeInterval(seconds)))
         } else {
@@ -90,11 +91,11 @@ package struct APNsRequest: Sendable, Hashable {
         }
         if let collapse = header("apns-collapse-id") {
             guard !collapse.isEmpty, collapse.utf8.count <= 64 else {
-                throw .init(reason: "BadCollapseId", message: "apns-collapse-id must be 1 to 64 bytes; got \(collapse.utf8.count).")
+                throw .init(reason: .badCollapseId, message: "apns-collapse-id must be 1 to 64 bytes; got \(collapse.utf8.count).")
             }
             // A header value, as openapi.yaml states it (`^[ -~]+$`): printable ASCII only.
             guard collapse.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
-                throw .init(reason: "BadCollapseId", message: "apns-collapse-id must be printable ASCII (space to '~').")
+                throw .init(reason: .badCollapseId, message: "apns-collapse-id must be printable ASCII (space to '~').")
             }
             collapseID = collapse
         }

@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// `UNNotificationAttachment` as a request carries it: an uploaded media item (`mediaID`) or a URL the
 /// service fetches, with the framework's options.
 package struct AttachmentReference: Sendable, Hashable, Codable {
@@ -46,17 +48,17 @@ package struct AttachmentReference: Sendable, Hashable, Codable {
     func validate(at index: Int) throws(NotificationError) {
         let path = "`content.attachments[\(index)]`"
         guard identifier.isIdentifierOrEmpty(max: 255) else {
-            throw .invalid("invalidAttachment", "\(path).identifier must be at most 255 characters with no control character.")
+            throw .invalid(.invalidAttachment, "\(path).identifier must be at most 255 characters with no control character.")
         }
         if let mediaID, !mediaID.isIdentifier(max: 255) {
-            throw .invalid("attachmentNotInDataStore", "\(path).mediaID is not a media id; upload the file with POST /v1/media.")
+            throw .invalid(.attachmentNotInDataStore, "\(path).mediaID is not a media id; upload the file with POST /v1/media.")
         }
         switch (mediaID, url) {
         case (.some, .some), (nil, nil):
-            throw .invalid("attachmentInvalidURL", "\(path) needs exactly one of `mediaID` (an uploaded file) or `url`.")
+            throw .invalid(.attachmentInvalidURL, "\(path) needs exactly one of `mediaID` (an uploaded file) or `url`.")
         case (nil, .some(let url)):
             guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-                throw .invalid("attachmentInvalidURL", "\(path).url must be an http or https URL; got '\(url)'.")
+                throw .invalid(.attachmentInvalidURL, "\(path).url must be an http or https URL; got '\(url)'.")
             }
         case (.some, nil): break
         }
@@ -65,11 +67,11 @@ package struct AttachmentReference: Sendable, Hashable, Codable {
             let valid = [rect.x, rect.y, rect.width, rect.height].allSatisfy { (0...1).contains($0) } && rect.width > 0 && rect.height > 0
             guard valid else {
                 throw .invalid(
-                    "invalidAttachment", "\(path).thumbnailClippingRect needs x, y, width and height from 0 to 1, with a positive size.")
+                    .invalidAttachment, "\(path).thumbnailClippingRect needs x, y, width and height from 0 to 1, with a positive size.")
             }
         }
         if let time = thumbnailTime, time < 0 || !time.isFinite {
-            throw .invalid("invalidAttachment", "\(path).thumbnailTime must be 0 or more.")
+            throw .invalid(.invalidAttachment, "\(path).thumbnailTime must be 0 or more.")
         }
     }
 }

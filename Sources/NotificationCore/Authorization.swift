@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 
 /// `UNAuthorizationOptions`, as a set of the framework's case names.
@@ -69,7 +70,7 @@ package enum AuthorizationRules {
         allowed: Bool, settings: inout NotificationSettings, prompt: inout AuthorizationPrompt?
     ) throws(NotificationError) {
         guard let open = prompt else {
-            throw NotificationError(code: "noOpenPrompt", kind: .refused, message: "There is no open authorization prompt to answer.")
+            throw NotificationError(code: .noOpenPrompt, kind: .refused, message: "There is no open authorization prompt to answer.")
         }
         if allowed {
             settings.grant(open.options, status: .authorized)

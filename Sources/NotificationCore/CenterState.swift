@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// What the user's device reports about itself: app state, lock, focus, time zone, locale, location.
 package struct CenterState: Sendable, Hashable, Codable {
     package enum AppState: String, Sendable, Hashable, Codable, CaseIterable {
@@ -93,13 +95,13 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
     package func apply(to state: inout CenterState) throws(NotificationError) {
         if let timeZone {
             guard TimeZoneNames.isValid(timeZone) else {
-                throw .invalid("invalidTimeZone", "`timeZone` '\(timeZone)' is not an IANA time zone name (e.g. America/New_York).")
+                throw .invalid(.invalidTimeZone, "`timeZone` '\(timeZone)' is not an IANA time zone name (e.g. America/New_York).")
             }
             state.timeZone = timeZone
         }
         if let locale {
             guard Self.isLanguageTag(locale) else {
-                throw .invalid("invalidLocale", "`locale` must be a language tag such as en, de-CH or pt_BR; got '\(locale)'.")
+                throw .invalid(.invalidLocale, "`locale` must be a language tag such as en, de-CH or pt_BR; got '\(locale)'.")
             }
             state.locale = locale
         }

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 
 /// The `DateComponents` of a calendar trigger: only the components given are matched, the rest are
@@ -51,29 +52,29 @@ package struct DateMatch: Sendable, Hashable, Codable {
     func validate() throws(NotificationError) {
         let given = ranges.filter { $0.1 != nil }
         guard !given.isEmpty else {
-            throw .invalid("invalidDateComponents", "`trigger.dateComponents` needs at least one component (e.g. hour and minute).")
+            throw .invalid(.invalidDateComponents, "`trigger.dateComponents` needs at least one component (e.g. hour and minute).")
         }
         for (name, value, range) in given where !range.contains(value!) {
             throw .invalid(
-                "invalidDateComponents",
+                .invalidDateComponents,
                 "`trigger.dateComponents.\(name)` must be from \(range.lowerBound) to \(range.upperBound); got \(value!).")
         }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw .invalid(
-                "invalidDateComponents",
+                .invalidDateComponents,
                 "`trigger.dateComponents.timeZone` '\(timeZone)' is not an IANA time zone name (e.g. Europe/Berlin).")
         }
         if let month, let day {
             let longest = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
             if day > longest {
-                throw .invalid("invalidDateComponents", "`trigger.dateComponents` day \(day) never occurs in month \(month).")
+                throw .invalid(.invalidDateComponents, "`trigger.dateComponents` day \(day) never occurs in month \(month).")
             }
             if month == 2, day == 29, let year, !Self.isLeap(year) {
-                throw .invalid("invalidDateComponents", "\(year) has no February 29.")
+                throw .invalid(.invalidDateComponents, "\(year) has no February 29.")
             }
         }
         if weekdayOrdinal != nil, weekday == nil {
-            throw .invalid("invalidDateComponents", "`trigger.dateComponents.weekdayOrdinal` needs `weekday`.")
+            throw .invalid(.invalidDateComponents, "`trigger.dateComponents.weekdayOrdinal` needs `weekday`.")
         }
     }
 

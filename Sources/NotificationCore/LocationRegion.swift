@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 
 /// A `CLCircularRegion` for a location trigger.
@@ -38,20 +39,20 @@ package struct LocationRegion: Sendable, Hashable, Codable {
 
     func validate() throws(NotificationError) {
         guard identifier.isIdentifier(max: 255) else {
-            throw .invalid("invalidRegion", "`trigger.region.identifier` must be 1 to 255 characters with no control character.")
+            throw .invalid(.invalidRegion, "`trigger.region.identifier` must be 1 to 255 characters with no control character.")
         }
         guard (-90...90).contains(latitude) else {
-            throw .invalid("invalidRegion", "`trigger.region.latitude` must be from -90 to 90; got \(latitude).")
+            throw .invalid(.invalidRegion, "`trigger.region.latitude` must be from -90 to 90; got \(latitude).")
         }
         guard (-180...180).contains(longitude) else {
-            throw .invalid("invalidRegion", "`trigger.region.longitude` must be from -180 to 180; got \(longitude).")
+            throw .invalid(.invalidRegion, "`trigger.region.longitude` must be from -180 to 180; got \(longitude).")
         }
         guard radius > 0, radius <= Self.maxRadius else {
             throw .invalid(
-                "invalidRegion", "`trigger.region.radius` must be more than 0 and at most \(Int(Self.maxRadius)) metres; got \(radius).")
+                .invalidRegion, "`trigger.region.radius` must be more than 0 and at most \(Int(Self.maxRadius)) metres; got \(radius).")
         }
         guard notifyOnEntry || notifyOnExit else {
-            throw .invalid("invalidRegion", "`trigger.region` must notify on entry, on exit, or both.")
+            throw .invalid(.invalidRegion, "`trigger.region` must notify on entry, on exit, or both.")
         }
     }
 
@@ -90,7 +91,7 @@ package struct Location: Sendable, Hashable, Codable {
 
     package func validate() throws(NotificationError) {
         guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-            throw .invalid("invalidLocation", "A location needs latitude -90…90 and longitude -180…180.")
+            throw .invalid(.invalidLocation, "A location needs latitude -90…90 and longitude -180…180.")
         }
     }
 }

@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// `UNNotificationCategory` with its `UNNotificationAction`s and `UNTextInputNotificationAction`s.
 package struct NotificationCategory: Sendable, Hashable, Codable {
     package enum Option: String, Sendable, Hashable, Codable, CaseIterable {
@@ -51,26 +53,26 @@ package struct NotificationCategory: Sendable, Hashable, Codable {
     /// extension serves `event-invite` and `event-update`, both with `accept`).
     package static func validate(_ categories: [NotificationCategory]) throws(NotificationError) {
         guard categories.count <= maxCategories else {
-            throw .invalid("invalidCategory", "At most \(maxCategories) categories can be registered.")
+            throw .invalid(.invalidCategory, "At most \(maxCategories) categories can be registered.")
         }
         var categoryIDs = Set<String>()
         for (index, category) in categories.enumerated() {
             let path = "`categories[\(index)]`"
             guard category.identifier.isIdentifier(max: 255) else {
-                throw .invalid("invalidCategory", "\(path).identifier must be 1 to 255 characters with no control character.")
+                throw .invalid(.invalidCategory, "\(path).identifier must be 1 to 255 characters with no control character.")
             }
             guard categoryIDs.insert(category.identifier).inserted else {
-                throw .invalid("invalidCategory", "Category identifier '\(category.identifier)' appears twice.")
+                throw .invalid(.invalidCategory, "Category identifier '\(category.identifier)' appears twice.")
             }
             guard category.actions.count <= maxActions else {
-                throw .invalid("invalidCategory", "\(path) has \(category.actions.count) actions; at most \(maxActions) are allowed.")
+                throw .invalid(.invalidCategory, "\(path) has \(category.actions.count) actions; at most \(maxActions) are allowed.")
             }
             var actionIDs = Set<String>()
             for (actionIndex, action) in category.actions.enumerated() {
                 try action.validate(path: "\(path).actions[\(actionIndex)]")
                 guard actionIDs.insert(action.identifier).inserted else {
                     throw .invalid(
-                        "invalidCategory",
+                        .invalidCategory,
                         "Action identifier '\(action.identifier)' is used twice in \(path); action identifiers are unique within a category."
                     )
                 }
@@ -128,14 +130,14 @@ package struct NotificationAction: Sendable, Hashable, Codable {
 
     func validate(path: String) throws(NotificationError) {
         guard identifier.isIdentifier(max: 255) else {
-            throw .invalid("invalidCategory", "\(path).identifier must be 1 to 255 characters with no control character.")
+            throw .invalid(.invalidCategory, "\(path).identifier must be 1 to 255 characters with no control character.")
         }
         guard identifier != NotificationResponse.defaultActionIdentifier, identifier != NotificationResponse.dismissActionIdentifier else {
             throw .invalid(
-                "invalidCategory", "\(path).identifier '\(identifier)' is reserved for the system's default and dismiss actions.")
+                .invalidCategory, "\(path).identifier '\(identifier)' is reserved for the system's default and dismiss actions.")
         }
         guard !title.isEmpty, title.codePoints <= 255 else {
-            throw .invalid("invalidCategory", "\(path).title must be 1 to 255 characters (Unicode code points).")
+            throw .invalid(.invalidCategory, "\(path).title must be 1 to 255 characters (Unicode code points).")
         }
     }
 }

@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// `UNNotificationContent`: what a notification shows and carries. Field names are the framework's.
 package struct NotificationContent: Sendable, Hashable, Codable {
     package var title: String?
@@ -76,7 +78,7 @@ package struct NotificationContent: Sendable, Hashable, Codable {
         for (name, value) in [("title", title), ("subtitle", subtitle), ("body", body), ("summaryArgument", summaryArgument)] {
             if let value, value.codePoints > Self.maxTextLength {
                 throw .invalid(
-                    "invalidContent", "`content.\(name)` is longer than \(Self.maxTextLength) characters (Unicode code points).")
+                    .invalidContent, "`content.\(name)` is longer than \(Self.maxTextLength) characters (Unicode code points).")
             }
         }
         for (name, value) in [
@@ -85,7 +87,7 @@ package struct NotificationContent: Sendable, Hashable, Codable {
         ] {
             if let value, !value.isIdentifierOrEmpty(max: Self.maxTextLength) {
                 throw .invalid(
-                    "invalidContent",
+                    .invalidContent,
                     "`content.\(name)` must be at most \(Self.maxTextLength) characters (Unicode code points) with no control character."
                 )
             }
@@ -96,33 +98,33 @@ package struct NotificationContent: Sendable, Hashable, Codable {
         ] {
             guard let text else { continue }
             guard text.key.isIdentifier(max: 255) else {
-                throw .invalid("invalidContent", "`content.\(name).key` must be 1 to 255 characters with no control character.")
+                throw .invalid(.invalidContent, "`content.\(name).key` must be 1 to 255 characters with no control character.")
             }
             guard text.arguments.count <= 32 else {
-                throw .invalid("invalidContent", "`content.\(name).arguments` has more than 32 arguments.")
+                throw .invalid(.invalidContent, "`content.\(name).arguments` has more than 32 arguments.")
             }
         }
         if let badge, badge < 0 || badge > Self.maxCount {
             throw .invalid(
-                "badgeInputInvalid", "`content.badge` must be 0 (clear) to \(Self.maxCount), or absent (unchanged); got \(badge).")
+                .badgeInputInvalid, "`content.badge` must be 0 (clear) to \(Self.maxCount), or absent (unchanged); got \(badge).")
         }
         try sound?.validate()
         if let categoryIdentifier, !categoryIdentifier.isIdentifier(max: 255) {
             throw .invalid(
-                "invalidContent", "`content.categoryIdentifier` must be 1 to 255 characters with no control character, or absent.")
+                .invalidContent, "`content.categoryIdentifier` must be 1 to 255 characters with no control character, or absent.")
         }
         if let count = summaryArgumentCount, count < 1 || count > Self.maxCount {
-            throw .invalid("invalidContent", "`content.summaryArgumentCount` must be from 1 (the default) to \(Self.maxCount).")
+            throw .invalid(.invalidContent, "`content.summaryArgumentCount` must be from 1 (the default) to \(Self.maxCount).")
         }
         if let score = relevanceScore, !(0...1).contains(score) {
-            throw .invalid("invalidContent", "`content.relevanceScore` must be from 0.0 to 1.0; got \(score).")
+            throw .invalid(.invalidContent, "`content.relevanceScore` must be from 0.0 to 1.0; got \(score).")
         }
         if let userInfo, (try? JSONValue.object(userInfo).encodedSize()) ?? 0 > Self.maxUserInfoBytes {
-            throw .invalid("invalidContent", "`content.userInfo` is larger than \(Self.maxUserInfoBytes) bytes of JSON.")
+            throw .invalid(.invalidContent, "`content.userInfo` is larger than \(Self.maxUserInfoBytes) bytes of JSON.")
         }
         if let attachments {
             guard attachments.count <= Self.maxAttachments else {
-                throw .invalid("invalidAttachment", "`content.attachments` has more than \(Self.maxAttachments) attachments.")
+                throw .invalid(.invalidAttachment, "`content.attachments` has more than \(Self.maxAttachments) attachments.")
             }
             for (index, attachment) in attachments.enumerated() { try attachment.validate(at: index) }
         }

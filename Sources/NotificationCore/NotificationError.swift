@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// Why the center refused something. `code` is stable and machine-readable: the framework's `UNError`
 /// case name where one fits (`notificationsNotAllowed`, `attachmentInvalidURL`…), else a name of ours.
 /// `message` says what to fix.
@@ -22,19 +24,19 @@ package struct NotificationError: Error, Sendable, Hashable, CustomStringConvert
         case quota
     }
 
-    package let code: String
+    package let code: ErrorCode
     package let kind: Kind
     package let message: String
 
-    package init(code: String, kind: Kind, message: String) {
+    package init(code: ErrorCode, kind: Kind, message: String) {
         self.code = code
         self.kind = kind
         self.message = message
     }
 
-    package var description: String { "\(code): \(message)" }
+    package var description: String { "\(code.rawValue): \(message)" }
 
-    static func invalid(_ code: String, _ message: String) -> NotificationError {
+    static func invalid(_ code: ErrorCode, _ message: String) -> NotificationError {
         NotificationError(code: code, kind: .invalid, message: message)
     }
 }
@@ -42,35 +44,35 @@ package struct NotificationError: Error, Sendable, Hashable, CustomStringConvert
 extension NotificationError {
     /// UNError.notificationsNotAllowed (1).
     package static let notificationsNotAllowed = NotificationError(
-        code: "notificationsNotAllowed", kind: .forbidden,
+        code: .notificationsNotAllowed, kind: .forbidden,
         message:
             "Notifications are not allowed for this center: the user denied authorization. The user can allow them again in the center's settings."
     )
 
     package static func pendingLimitReached(_ limit: Int) -> NotificationError {
         NotificationError(
-            code: "pendingLimitReached", kind: .limit,
+            code: .pendingLimitReached, kind: .limit,
             message: "The center already has \(limit) pending requests, its limit. Remove some, or replace one by reusing its identifier."
         )
     }
 
     package static func centerExists(_ id: String) -> NotificationError {
-        NotificationError(code: "centerExists", kind: .refused, message: "This app already has a center '\(id)'; choose another id.")
+        NotificationError(code: .centerExists, kind: .refused, message: "This app already has a center '\(id)'; choose another id.")
     }
 
     package static func centerNotFound(_ id: String) -> NotificationError {
-        NotificationError(code: "centerNotFound", kind: .notFound, message: "No center '\(id)' exists for this app.")
+        NotificationError(code: .centerNotFound, kind: .notFound, message: "No center '\(id)' exists for this app.")
     }
 
     package static func notificationNotFound(_ identifier: String) -> NotificationError {
         NotificationError(
-            code: "notificationNotFound", kind: .notFound, message: "No delivered notification '\(identifier)' is in this center.")
+            code: .notificationNotFound, kind: .notFound, message: "No delivered notification '\(identifier)' is in this center.")
     }
 
     /// UNError.attachmentNotInDataStore (103).
     package static func attachmentNotInDataStore(_ mediaID: String) -> NotificationError {
         .invalid(
-            "attachmentNotInDataStore",
+            .attachmentNotInDataStore,
             "No media '\(mediaID)' is in this app's data store: upload it first (POST /v1/media), or it went with the last request or notification holding it."
         )
     }
@@ -78,14 +80,14 @@ extension NotificationError {
     /// UNError.attachmentInvalidFileSize (102), for a file larger than any kind allows.
     package static func attachmentTooLarge(size: Int, limit: Int) -> NotificationError {
         NotificationError(
-            code: "attachmentInvalidFileSize", kind: .tooLarge,
+            code: .attachmentInvalidFileSize, kind: .tooLarge,
             message: "The file is \(size) bytes or more; no attachment may be larger than \(limit) bytes (video).")
     }
 
     /// UNError.attachmentMoveIntoDataStoreFailed (104), for the app's quota.
     package static func mediaQuotaExceeded(quota: Int, used: Int, size: Int) -> NotificationError {
         NotificationError(
-            code: "attachmentMoveIntoDataStoreFailed", kind: .quota,
+            code: .attachmentMoveIntoDataStoreFailed, kind: .quota,
             message:
                 "The app's media quota of \(quota) bytes cannot take this \(size)-byte file (\(used) bytes in use). Remove requests or delivered notifications holding attachments to give space back."
         )
@@ -93,6 +95,6 @@ extension NotificationError {
 
     /// UNError.badgeInputInvalid (1600).
     package static func badgeInputInvalid(_ value: Int) -> NotificationError {
-        .invalid("badgeInputInvalid", "The badge count must be from 0 (clear) to \(NotificationContent.maxCount); got \(value).")
+        .invalid(.badgeInputInvalid, "The badge count must be from 0 (clear) to \(NotificationContent.maxCount); got \(value).")
     }
 }

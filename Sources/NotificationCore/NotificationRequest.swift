@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 
 /// `UNNotificationRequest`: an identifier, the content, and a trigger (nil = deliver now).
@@ -18,7 +19,7 @@ package struct NotificationRequest: Sendable, Hashable, Codable {
     package static func validateIdentifier(_ identifier: String, field: String) throws(NotificationError) {
         guard identifier.isIdentifier(max: maxIdentifierLength) else {
             throw .invalid(
-                "invalidIdentifier",
+                .invalidIdentifier,
                 "`\(field)` must be 1 to \(maxIdentifierLength) characters (Unicode code points) with no control character; got \(identifier.codePoints) code points."
             )
         }

@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// `UNNotificationResponse` / `UNTextInputNotificationResponse`: what the user did with a notification.
 package struct NotificationResponse: Sendable, Hashable, Codable {
     /// `UNNotificationDefaultActionIdentifier`: the user opened the app from the notification.
@@ -59,7 +61,7 @@ package enum ResponseRules {
             guard let category, let action = category.action(response.actionIdentifier) else {
                 let known = (category?.actions.map(\.identifier) ?? []).map { "'\($0)'" }.joined(separator: ", ")
                 throw .invalid(
-                    "unknownAction",
+                    .unknownAction,
                     "`actionIdentifier` '\(response.actionIdentifier)' is not an action of this notification's category; use the default or dismiss action"
                         + (known.isEmpty ? "." : " or one of \(known).")
                 )
@@ -67,7 +69,7 @@ package enum ResponseRules {
             if action.textInput != nil {
                 guard response.userText != nil else {
                     throw .invalid(
-                        "userTextRequired",
+                        .userTextRequired,
                         "Action '\(action.identifier)' takes text input: send `userText` (an empty string if none was typed).")
                 }
             } else {
@@ -75,7 +77,7 @@ package enum ResponseRules {
             }
             if action.options.contains(.authenticationRequired), locked {
                 throw NotificationError(
-                    code: "authenticationRequired", kind: .forbidden,
+                    code: .authenticationRequired, kind: .forbidden,
                     message:
                         "Action '\(action.identifier)' requires an unlocked device; unlock the center (updateCenterState locked=false) first."
                 )
@@ -88,7 +90,7 @@ package enum ResponseRules {
 
     private static func refuseText(_ response: NotificationResponse, _ what: String) throws(NotificationError) {
         if response.userText != nil {
-            throw .invalid("userTextNotAllowed", "`userText` is only for text-input actions, not for \(what).")
+            throw .invalid(.userTextNotAllowed, "`userText` is only for text-input actions, not for \(what).")
         }
     }
 }

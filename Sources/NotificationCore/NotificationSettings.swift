@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// `UNNotificationSetting`.
 package enum NotificationSetting: String, Sendable, Hashable, Codable, CaseIterable {
     case notSupported, disabled, enabled
@@ -107,12 +109,12 @@ package struct NotificationSettingsChange: Sendable, Hashable, Codable {
             case .provisional where settings.authorizationStatus == .provisional: break
             default:
                 throw .invalid(
-                    "invalidSettings", "`authorizationStatus` can be changed to authorized or denied only; got \(status.rawValue).")
+                    .invalidSettings, "`authorizationStatus` can be changed to authorized or denied only; got \(status.rawValue).")
             }
         }
         guard settings.authorizationStatus != .notDetermined || isEmptyApartFromStatus else {
             throw NotificationError(
-                code: "notificationsNotAllowed", kind: .refused,
+                code: .notificationsNotAllowed, kind: .refused,
                 message: "Settings cannot change before the app has asked for authorization."
             )
         }
@@ -129,7 +131,7 @@ package struct NotificationSettingsChange: Sendable, Hashable, Codable {
         ]
         for (path, value, name) in toggles {
             guard let value else { continue }
-            guard value != .notSupported else { throw .invalid("invalidSettings", "`\(name)` can be set to enabled or disabled only.") }
+            guard value != .notSupported else { throw .invalid(.invalidSettings, "`\(name)` can be set to enabled or disabled only.") }
             settings[keyPath: path] = value
         }
         if let alertStyle { settings.alertStyle = alertStyle }

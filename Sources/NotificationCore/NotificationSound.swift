@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// `UNNotificationSound`: the default sound, a named sound, or a critical alert sound with a volume.
 ///
 /// JSON: `{"type":"default"}`, `{"type":"named","name":"chime.caf"}`,
@@ -48,15 +50,15 @@ package enum NotificationSound: Sendable, Hashable, Codable {
         case .default: break
         case .named(let name):
             guard name.isIdentifier(max: 255) else {
-                throw .invalid("invalidSound", "`content.sound.name` must be 1 to 255 characters with no control character.")
+                throw .invalid(.invalidSound, "`content.sound.name` must be 1 to 255 characters with no control character.")
             }
         case .critical(let name, let volume):
             guard (0...1).contains(volume) else {
-                throw .invalid("invalidSound", "`content.sound.volume` must be from 0.0 to 1.0; got \(volume).")
+                throw .invalid(.invalidSound, "`content.sound.volume` must be from 0.0 to 1.0; got \(volume).")
             }
             if let name, !name.isIdentifier(max: 255) {
                 throw .invalid(
-                    "invalidSound", "`content.sound.name` must be 1 to 255 characters, or absent for the default critical sound.")
+                    .invalidSound, "`content.sound.name` must be 1 to 255 characters, or absent for the default critical sound.")
             }
         }
     }

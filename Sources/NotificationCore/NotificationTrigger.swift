@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 
 /// What makes a request fire: `UNTimeIntervalNotificationTrigger`, `UNCalendarNotificationTrigger`,
@@ -36,14 +37,14 @@ package enum NotificationTrigger: Sendable, Hashable, Codable {
         switch self {
         case .timeInterval(let interval, let repeats):
             guard interval.isFinite, interval > 0 else {
-                throw .invalid("invalidTimeInterval", "`trigger.timeInterval` must be greater than 0; got \(interval).")
+                throw .invalid(.invalidTimeInterval, "`trigger.timeInterval` must be greater than 0; got \(interval).")
             }
             guard !repeats || interval >= Self.minimumRepeatingInterval else {
                 throw .invalid(
-                    "invalidTimeInterval", "`trigger.timeInterval` must be at least 60 seconds when `repeats` is true; got \(interval).")
+                    .invalidTimeInterval, "`trigger.timeInterval` must be at least 60 seconds when `repeats` is true; got \(interval).")
             }
             guard interval <= 100 * 365 * 86_400 else {
-                throw .invalid("invalidTimeInterval", "`trigger.timeInterval` must be at most 100 years.")
+                throw .invalid(.invalidTimeInterval, "`trigger.timeInterval` must be at most 100 years.")
             }
         case .calendar(let match, _):
             try match.validate()
@@ -51,7 +52,7 @@ package enum NotificationTrigger: Sendable, Hashable, Codable {
             try region.validate()
         case .push:
             throw .invalid(
-                "invalidTrigger", "A push trigger cannot be scheduled; it is set on notifications that arrive through the push endpoint."
+                .invalidTrigger, "A push trigger cannot be scheduled; it is set on notifications that arrive through the push endpoint."
             )
         }
     }

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import Logging
 import NotificationCore
@@ -26,7 +27,7 @@ extension NotificationCenterService {
         let first = trigger.firstFireDate(addedAt: now, in: TimeZoneNames.zone(center.state.timeZone))
         if case .calendar = trigger, first == nil {
             throw NotificationError(
-                code: "notificationInvalidNoDate", kind: .invalid,
+                code: .notificationInvalidNoDate, kind: .invalid,
                 message: "`trigger.dateComponents` do not match any date after now; the request would never fire."
             )
         }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ErrorCodes
 import Foundation
 import Media
 import NIOCore
@@ -28,7 +29,7 @@ package final class MediaDownloader: RemoteMediaFetcher {
     package func fetch(_ url: String, to path: String, maxBytes: Int) async throws(NotificationError) {
         func invalid(_ reason: String) -> NotificationError {
             NotificationError(
-                code: "attachmentInvalidURL", kind: .invalid, message: "The attachment URL '\(url)' could not be fetched: \(reason).")
+                code: .attachmentInvalidURL, kind: .invalid, message: "The attachment URL '\(url)' could not be fetched: \(reason).")
         }
         do {
             try await policy.checkResolving(url, field: "url", resolver: resolver)
@@ -47,7 +48,7 @@ package final class MediaDownloader: RemoteMediaFetcher {
                 throw NotificationError.attachmentTooLarge(size: length, limit: maxBytes)
             }
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw NotificationError(code: "attachmentMoveIntoDataStoreFailed", kind: .invalid, message: "No room for the download.")
+                throw NotificationError(code: .attachmentMoveIntoDataStoreFailed, kind: .invalid, message: "No room for the download.")
             }
             defer { try? handle.close() }
             var received = 0

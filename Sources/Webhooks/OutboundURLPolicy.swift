@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 
 /// Which URLs usernotifyd may call (the SSRF guard): http or https only, a host, and — once resolved —
@@ -23,17 +24,17 @@ package struct OutboundURLPolicy: Sendable {
     /// Checks what can be checked without DNS.
     package func check(_ text: String, field: String) throws(WebhookConfigurationError) -> Target {
         guard let components = URLComponents(string: text), let url = components.url else {
-            throw WebhookConfigurationError("invalidWebhookURL", "`\(field)` is not a URL: '\(text)'.")
+            throw WebhookConfigurationError(.invalidWebhookURL, "`\(field)` is not a URL: '\(text)'.")
         }
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw WebhookConfigurationError(
-                "invalidWebhookURL", "`\(field)` must be an http or https URL (rule: scheme); got '\(components.scheme ?? "")'.")
+                .invalidWebhookURL, "`\(field)` must be an http or https URL (rule: scheme); got '\(components.scheme ?? "")'.")
         }
         guard components.user == nil, components.password == nil else {
-            throw WebhookConfigurationError("invalidWebhookURL", "`\(field)` must not carry a user or password (rule: credentials).")
+            throw WebhookConfigurationError(.invalidWebhookURL, "`\(field)` must not carry a user or password (rule: credentials).")
         }
         guard let host = components.host, !host.isEmpty else {
-            throw WebhookConfigurationError("invalidWebhookURL", "`\(field)` has no host (rule: host).")
+            throw WebhookConfigurationError(.invalidWebhookURL, "`\(field)` has no host (rule: host).")
         }
         let target = Target(url: url, host: host, literal: IPAddress(host))
         if let literal = target.literal { try check([literal], host: host, field: field) }
@@ -49,7 +50,7 @@ package struct OutboundURLPolicy: Sendable {
     /// public and a private address could be steered to the private one).
     package func check(_ addresses: [IPAddress], host: String, field: String) throws(WebhookConfigurationError) {
         guard !addresses.isEmpty else {
-            throw WebhookConfigurationError("invalidWebhookURL", "`\(field)` host '\(host)' does not resolve (rule: resolvable).")
+            throw WebhookConfigurationError(.invalidWebhookURL, "`\(field)` host '\(host)' does not resolve (rule: resolvable).")
         }
         for address in addresses {
             guard let verdict = address.classification, !isAllowed(address, verdict) else { continue }
@@ -60,7 +61,7 @@ package struct OutboundURLPolicy: Sendable {
                     "\(address), a \(verdict.range.rawValue) address"
                 }
             throw WebhookConfigurationError(
-                "webhookURLRefused",
+                .webhookURLRefused,
                 "`\(field)` host '\(host)' is \(what) (rule: \(verdict.range.rawValue)); the operator can allow its network with --webhook-allow-networks."
             )
         }

@@ -1,3 +1,5 @@
+import ErrorCodes
+
 /// An app's delegate as webhooks (`UNUserNotificationCenterDelegate` and its extensions), as the app
 /// sets it with `PUT /v1/webhooks`.
 package struct WebhookConfiguration: Codable, Sendable, Hashable {
@@ -111,7 +113,7 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
             } else {
                 let known = byID.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
                 throw WebhookConfigurationError(
-                    "unknownWebhookSecret",
+                    .unknownWebhookSecret,
                     "'\(entry.prefix(40))' is neither a new secret (whsec_…) nor the id of a secret set now"
                         + (known.isEmpty ? " (none is)." : " (\(known))."))
             }
@@ -140,35 +142,35 @@ package struct WebhookConfiguration: Codable, Sendable, Hashable {
     package func validate() throws(WebhookConfigurationError) {
         guard urls.isEmpty || !secrets.isEmpty else {
             throw WebhookConfigurationError(
-                "missingWebhookSecret", "Give at least one signing secret (`secrets`: [\"whsec_…\"]) with any URL.")
+                .missingWebhookSecret, "Give at least one signing secret (`secrets`: [\"whsec_…\"]) with any URL.")
         }
         guard secrets.count <= 5 else {
-            throw WebhookConfigurationError("invalidWebhookSecret", "At most 5 secrets at once (rotation needs two).")
+            throw WebhookConfigurationError(.invalidWebhookSecret, "At most 5 secrets at once (rotation needs two).")
         }
         for secret in secrets { _ = try WebhookSecret(secret) }
         // Together under the scheduler's 60 s claim lease, so that a firing waiting on them is never claimed twice.
         guard (0.1...10).contains(willPresentTimeout) else {
-            throw WebhookConfigurationError("invalidTimeout", "`willPresentTimeout` must be from 0.1 to 10 seconds.")
+            throw WebhookConfigurationError(.invalidTimeout, "`willPresentTimeout` must be from 0.1 to 10 seconds.")
         }
         if let serviceExtension, !(1...30).contains(serviceExtension.timeout) {
-            throw WebhookConfigurationError("invalidTimeout", "`serviceExtension.timeout` must be from 1 to 30 seconds.")
+            throw WebhookConfigurationError(.invalidTimeout, "`serviceExtension.timeout` must be from 1 to 30 seconds.")
         }
         var seen: Set<String> = []
         for (index, contentExtension) in contentExtensions.enumerated() {
             guard (0.1...30).contains(contentExtension.timeout) else {
-                throw WebhookConfigurationError("invalidTimeout", "`contentExtensions[\(index)].timeout` must be from 0.1 to 30 seconds.")
+                throw WebhookConfigurationError(.invalidTimeout, "`contentExtensions[\(index)].timeout` must be from 0.1 to 30 seconds.")
             }
             guard !contentExtension.categories.isEmpty else {
-                throw WebhookConfigurationError("invalidContentExtension", "`contentExtensions[\(index)].categories` must name a category.")
+                throw WebhookConfigurationError(.invalidContentExtension, "`contentExtensions[\(index)].categories` must name a category.")
             }
             for category in contentExtension.categories where !seen.insert(category).inserted {
                 throw WebhookConfigurationError(
-                    "invalidContentExtension", "Category '\(category)' has two content extensions; give each category one.")
+                    .invalidContentExtension, "Category '\(category)' has two content extensions; give each category one.")
             }
         }
         guard (1...20).contains(retryDelays.count), retryDelays.allSatisfy({ (1...604_800).contains($0) }) else {
             throw WebhookConfigurationError(
-                "invalidRetrySchedule", "`retryDelays` must list 1 to 20 delays of 1 s to 7 days each.")
+                .invalidRetrySchedule, "`retryDelays` must list 1 to 20 delays of 1 s to 7 days each.")
         }
     }
 }

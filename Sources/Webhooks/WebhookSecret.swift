@@ -1,4 +1,5 @@
 import Crypto
+import ErrorCodes
 import Foundation
 
 /// A Standard Webhooks signing secret: `whsec_` followed by the base64 of 24 to 64 random bytes.
@@ -10,11 +11,11 @@ package struct WebhookSecret: Sendable, Hashable {
     package init(_ text: String) throws(WebhookConfigurationError) {
         guard text.hasPrefix(Self.prefix), let key = Data(base64Encoded: String(text.dropFirst(Self.prefix.count))) else {
             throw WebhookConfigurationError(
-                "invalidWebhookSecret", "A secret must be 'whsec_' followed by base64; got '\(Self.redacted(text))'.")
+                .invalidWebhookSecret, "A secret must be 'whsec_' followed by base64; got '\(Self.redacted(text))'.")
         }
         guard (24...64).contains(key.count) else {
             throw WebhookConfigurationError(
-                "invalidWebhookSecret", "A secret must hold 24 to 64 random bytes (base64 after 'whsec_'); this one holds \(key.count).")
+                .invalidWebhookSecret, "A secret must hold 24 to 64 random bytes (base64 after 'whsec_'); this one holds \(key.count).")
         }
         self.key = Array(key)
     }

@@ -35,7 +35,7 @@ import UserNotifyClient
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         let started = try await admin.getClock().ok.body.json.now
-        _ = try await admin.setClock(body: .json(.case1(.init(now: utc.startOfDay(for: started).addingTimeInterval(86_400))))).ok
+        _ = try await admin.setClock(body: .json(.ClockSet(.init(now: utc.startOfDay(for: started).addingTimeInterval(86_400))))).ok
 
         // requestAuthorization prompts (202); the user allows; the settings say authorized.
         let prompting = try await appClient.requestAuthorization(
@@ -78,13 +78,13 @@ import UserNotifyClient
 
         // The virtual clock: 240 s later the tea fires; the stand-up fires at 09:30 Berlin time.
         let clock = try await admin.getClock().ok.body.json
-        _ = try await admin.setClock(body: .json(.case2(.init(advanceBy: 240)))).ok.body.json
+        _ = try await admin.setClock(body: .json(.ClockAdvance(.init(advanceBy: 240)))).ok.body.json
         var deliveredIDs = try await appClient.getDeliveredNotifications(path: .init(centerID: "phone")).ok.body.json.notifications.map(
             \.request.identifier)
         #expect(Set(deliveredIDs) == ["chat", "tea"])
         let nextStandup = try #require(pending.requests.first { $0.identifier == "standup" }?.nextTriggerDate)
         #expect(nextStandup > clock.now)
-        _ = try await admin.setClock(body: .json(.case1(.init(now: nextStandup)))).ok.body.json
+        _ = try await admin.setClock(body: .json(.ClockSet(.init(now: nextStandup)))).ok.body.json
         deliveredIDs = try await appClient.getDeliveredNotifications(path: .init(centerID: "phone")).ok.body.json.notifications.map(
             \.request.identifier)
         #expect(Set(deliveredIDs) == ["chat", "tea", "standup"])
@@ -97,7 +97,7 @@ import UserNotifyClient
         // The user answers the chat with the text-input action; the app cannot answer for the user.
         let missingText = try await user.respondToNotification(
             path: .init(identifier: "chat"), body: .json(.init(actionIdentifier: "REPLY")))
-        #expect(try missingText.unprocessableContent.body.applicationProblemJson.code == "userTextRequired")
+        #expect(try missingText.unprocessableContent.body.applicationProblemJson.code.value1 == .userTextRequired)
         let answered = try await user.respondToNotification(
             path: .init(identifier: "chat"), body: .json(.init(actionIdentifier: "REPLY", userText: "Yes!"))
         ).ok.body.json
@@ -128,18 +128,18 @@ import UserNotifyClient
             identifier: "r", content: .init(title: "x"),
             trigger: .timeInterval(.init(_type: .timeInterval, timeInterval: 30, repeats: true)))
         let refused = try await appClient.addNotificationRequest(path: .init(centerID: "c"), body: .json(tooShort))
-        #expect(try refused.unprocessableContent.body.applicationProblemJson.code == "invalidTimeInterval")
+        #expect(try refused.unprocessableContent.body.applicationProblemJson.code.value1 == .invalidTimeInterval)
 
         let stranger = server.client(token: "unk_nope_nope")
         let unauthorized = try await stranger.getPendingNotificationRequests(path: .init(centerID: "c"))
         #expect(try unauthorized.unauthorized.body.applicationProblemJson.status == 401)
 
         let missing = try await appClient.getCenter(path: .init(centerID: "someone-elses"))
-        #expect(try missing.notFound.body.applicationProblemJson.code == "centerNotFound")
+        #expect(try missing.notFound.body.applicationProblemJson.code.value1 == .centerNotFound)
 
         // An app reads the clock (its next trigger dates are on it) but only the operator moves it.
         #expect(try await appClient.getClock().ok.body.json.virtual)
-        let operatorOnly = try await appClient.setClock(body: .json(.case2(.init(advanceBy: 60))))
+        let operatorOnly = try await appClient.setClock(body: .json(.ClockAdvance(.init(advanceBy: 60))))
         #expect(try operatorOnly.forbidden.body.applicationProblemJson.status == 403)
         try await server.stop()
     }

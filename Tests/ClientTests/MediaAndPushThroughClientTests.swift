@@ -43,7 +43,7 @@ import UserNotifyClient
             body: .json(payload)
         ).ok
         #expect(pushed.headers.apnsId?.count == 36)
-        _ = try await server.operatorClient.setClock(body: .json(.case2(.init(advanceBy: 0)))).ok.body.json
+        _ = try await server.operatorClient.setClock(body: .json(.ClockAdvance(.init(advanceBy: 0)))).ok.body.json
         let delivered = try await appClient.getDeliveredNotifications(path: .init(centerID: "phone")).ok.body.json.notifications
         let push = try #require(delivered.first { $0.request.identifier == "album" })
         #expect(push.request.content.body == "Pushed" && push.request.content.badge == 3)

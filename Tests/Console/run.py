@@ -11,6 +11,9 @@ of each view go to .build/console-screenshots/ for a reviewer.
 """
 import base64, json, os, shutil, struct, subprocess, sys, tempfile, threading, time, urllib.request, zlib
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+from harness import start  # noqa: E402
+
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -28,17 +31,6 @@ WAIT = 60  # a bound for a broken build, not a timing: each wait ends when its e
 
 def log(message):
     print(f"console: {message}", flush=True)
-
-
-def start(command, marker):
-    """A child process and the first line of its output that contains `marker`."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    for line in process.stdout:
-        if marker in line:
-            # Keep reading what it says, so that a full pipe never stops it.
-            threading.Thread(target=process.stdout.read, daemon=True).start()
-            return process, line
-    raise SystemExit(f"{command[0]} ended before saying '{marker}'")
 
 
 def png(width=64, height=48):

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -41,7 +42,8 @@ import Testing
             try request(failure.body, contentType: failure.contentType).decodeJSON(Payload.self)
         } throws: { error in
             guard let problem = error as? Problem else { return false }
-            return problem.status.code == failure.status && problem.code == failure.code && problem.detail.contains(failure.mentions)
+            return problem.status.code == failure.status && problem.code.rawValue == failure.code
+                && problem.detail.contains(failure.mentions)
         }
     }
 
@@ -68,7 +70,7 @@ import Testing
     @Test func explicitNullsAreRefused() {
         #expect {
             try decode(#"{"title":"t","inner":{"count":1,"note":null}}"#)
-        } throws: { ($0 as? Problem)?.code == "invalidField" && ($0 as? Problem)?.detail.contains("must not be null") == true }
+        } throws: { ($0 as? Problem)?.code.rawValue == "invalidField" && ($0 as? Problem)?.detail.contains("must not be null") == true }
     }
 
     @Test(arguments: [
@@ -79,6 +81,6 @@ import Testing
     func unknownFieldsAreRefusedByPath(json: String, path: String) {
         #expect {
             try decode(json)
-        } throws: { ($0 as? Problem)?.code == "unknownField" && ($0 as? Problem)?.detail.contains(path) == true }
+        } throws: { ($0 as? Problem)?.code.rawValue == "unknownField" && ($0 as? Problem)?.detail.contains(path) == true }
     }
 }

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -15,7 +16,7 @@ import Testing
             let text = "\(request.pathParameters["appID"]!)/\(request.pathParameters["centerID"]!)"
             return Response(status: 200, contentType: "text/plain", bytes: Array(text.utf8))
         }
-        router.on(.post, "/fail") { _ in throw Problem.badRequest("nope", code: "custom") }
+        router.on(.post, "/fail") { _ in throw Problem.badRequest("nope", code: .invalidParameter) }
         router.on(.post, "/crash") { _ in throw CocoaError(.fileNoSuchFile) }
         return router
     }
@@ -36,7 +37,7 @@ import Testing
         router.onResponse = { _, template, _, _ in responses.withLock { $0.append(template) } }
         router.onImmediate(.get, "/probe/{name}") { request in
             guard request.pathParameters["name"] != "down" else {
-                throw Problem(status: .serviceUnavailable, code: "notReady", detail: "down")
+                throw Problem(status: .serviceUnavailable, code: .notReady, detail: "down")
             }
             return Response(status: 200, contentType: "text/plain", bytes: Array(request.pathParameters["name"]!.utf8))
         }
@@ -94,7 +95,7 @@ import Testing
     @Test func thrownProblemsAreRenderedAndOtherErrorsBecome500() async throws {
         let failed = await router().respond(to: Request(method: .post, path: "/fail"))
         #expect(failed.status == 400)
-        #expect(try problem(failed)["code"] as? String == "custom")
+        #expect(try problem(failed)["code"] as? String == "invalidParameter")
         let crashed = await router().respond(to: Request(method: .post, path: "/crash"))
         #expect(crashed.status == 500)
         #expect(try problem(crashed)["code"] as? String == "internalError")
@@ -103,11 +104,11 @@ import Testing
     @Test func theErrorMapperTurnsDomainErrorsIntoProblems() async throws {
         struct DomainError: Error {}
         var router = Router(errorMapper: { error in
-            error is DomainError ? Problem(status: .conflict, code: "domain", detail: "d") : nil
+            error is DomainError ? Problem(status: .conflict, code: .conflict, detail: "d") : nil
         })
         router.on(.get, "/x") { _ in throw DomainError() }
         let response = await router.respond(to: Request(method: .get, path: "/x"))
         #expect(response.status == 409)
-        #expect(try problem(response)["code"] as? String == "domain")
+        #expect(try problem(response)["code"] as? String == "conflict")
     }
 }

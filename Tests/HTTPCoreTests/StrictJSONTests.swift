@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import StrictJSON
@@ -32,11 +33,11 @@ import Testing
         #expect(throws: Problem.self) { try decode(json) }
         #expect {
             try decode(json)
-        } throws: { ($0 as? Problem)?.code == "malformedJSON" || ($0 as? Problem)?.code == "invalidField" }
+        } throws: { ($0 as? Problem)?.code.rawValue == "malformedJSON" || ($0 as? Problem)?.code.rawValue == "invalidField" }
     }
 
     @Test func trailingCommasAreMalformedJSON() {
-        #expect { try decode(#"{"identifier":"tc",}"#) } throws: { ($0 as? Problem)?.code == "malformedJSON" }
+        #expect { try decode(#"{"identifier":"tc",}"#) } throws: { ($0 as? Problem)?.code.rawValue == "malformedJSON" }
     }
 
     @Test func duplicateMembersAreRefusedWithTheirName() {
@@ -44,13 +45,13 @@ import Testing
             try decode(#"{"identifier":"a","identifier":"b"}"#)
         } throws: { error in
             guard let problem = error as? Problem else { return false }
-            return problem.code == "duplicateField" && problem.detail.contains("'identifier'")
+            return problem.code.rawValue == "duplicateField" && problem.detail.contains("'identifier'")
         }
     }
 
     @Test func invalidUTF8IsMalformed() {
         let bytes = Array(#"{"identifier":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
-        #expect { try decode(bytes: bytes) } throws: { ($0 as? Problem)?.code == "malformedJSON" }
+        #expect { try decode(bytes: bytes) } throws: { ($0 as? Problem)?.code.rawValue == "malformedJSON" }
     }
 
     @Test func deepNestingIsRefusedNotACrash() {
@@ -73,7 +74,7 @@ import Testing
 
     @Test(arguments: [#"{"identifier":"a","count":1.5}"#, #"{"identifier":"a","count":1e40}"#, #"{"identifier":"a","ratio":1e400}"#])
     func numbersOutOfRangeAreInvalidFields(json: String) {
-        #expect { try decode(json) } throws: { ($0 as? Problem)?.code == "invalidField" }
+        #expect { try decode(json) } throws: { ($0 as? Problem)?.code.rawValue == "invalidField" }
     }
 
     @Test func numbersKeepTheirPrecision() throws {

@@ -1,3 +1,4 @@
+import ErrorCodes
 import NotificationCore
 import TestSupport
 import Testing
@@ -53,7 +54,7 @@ import Testing
             _ = try body()
             return nil
         } catch {
-            return (error as? NotificationError)?.code
+            return (error as? NotificationError)?.code.rawValue
         }
     }
 

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -8,7 +9,7 @@ import Testing
 /// Spooled bodies: written to a file while they arrive (beyond the in-memory limit), capped per route,
 /// gone with the request, and only so many at once.
 @Suite struct SpoolTests {
-    static let tooLarge = Problem(status: .contentTooLarge, code: "fileTooLarge", detail: "at most 4096 bytes")
+    static let tooLarge = Problem(status: .contentTooLarge, code: .payloadTooLarge, detail: "at most 4096 bytes")
 
     static func router(spool: String) -> Router {
         var router = Router()
@@ -36,7 +37,7 @@ import Testing
             let response = try await loopbackRequest(port: port, "POST", "/upload", body: Array(repeating: 7, count: 4096))
             #expect(response.text == "4096 4096 0 true", "on disk, not in memory")
             let over = try await loopbackRequest(port: port, "POST", "/upload", body: Array(repeating: 7, count: 4097))
-            #expect(over.status == 413 && over.json["code"] as? String == "fileTooLarge")
+            #expect(over.status == 413 && over.json["code"] as? String == "payloadTooLarge")
             #expect(try FileManager.default.contentsOfDirectory(atPath: spool).isEmpty, "nothing left behind")
         }
     }

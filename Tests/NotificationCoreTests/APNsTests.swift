@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
             _ = try body()
             return nil
         } catch let failure as APNsPayload.Failure {
-            return failure.reason
+            return failure.reason.rawValue
         } catch {
             return "\(error)"
         }

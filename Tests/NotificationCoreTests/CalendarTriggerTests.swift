@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import NotificationCore
 import Testing
@@ -118,7 +119,7 @@ import Testing
         #expect {
             try NotificationTrigger.calendar(match, repeats: false).validate()
         } throws: { error in
-            (error as? NotificationError)?.code == "invalidDateComponents"
+            (error as? NotificationError)?.code.rawValue == "invalidDateComponents"
                 && (error as? NotificationError)?.message.contains(message) == true
         }
     }

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import NotificationCore
 import Testing
@@ -53,7 +54,7 @@ import Testing
         #expect("\(name)") {
             try request.validate()
         } throws: { error in
-            (error as? NotificationError)?.code == code
+            (error as? NotificationError)?.code.rawValue == code
         }
     }
 

@@ -1,3 +1,4 @@
+import ErrorCodes
 import NotificationCore
 import Testing
 
@@ -51,14 +52,16 @@ import Testing
     @Test func authenticationRequiredActionsAreRefusedWhileLocked() throws {
         #expect {
             try ResponseRules.validate(.init(actionIdentifier: "DELETE"), category: Self.category, locked: true)
-        } throws: { ($0 as? NotificationError)?.code == "authenticationRequired" }
+        } throws: { ($0 as? NotificationError)?.code.rawValue == "authenticationRequired" }
         #expect(try ResponseRules.validate(.init(actionIdentifier: "DELETE"), category: Self.category, locked: false).forwardToDelegate)
     }
 
     @Test func actionsOfOtherCategoriesAreRefused() {
         #expect {
             try ResponseRules.validate(.init(actionIdentifier: "REPLY"), category: Self.plain, locked: false)
-        } throws: { ($0 as? NotificationError)?.code == "unknownAction" && ($0 as? NotificationError)?.message.contains("'LIKE'") == true }
+        } throws: {
+            ($0 as? NotificationError)?.code.rawValue == "unknownAction" && ($0 as? NotificationError)?.message.contains("'LIKE'") == true
+        }
         #expect(throws: NotificationError.self) {
             try ResponseRules.validate(.init(actionIdentifier: "LIKE"), category: nil, locked: false)
         }

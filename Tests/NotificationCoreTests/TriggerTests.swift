@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import NotificationCore
 import Testing
@@ -13,7 +14,8 @@ import Testing
         #expect {
             try NotificationTrigger.timeInterval(interval, repeats: repeats).validate()
         } throws: {
-            ($0 as? NotificationError)?.code == "invalidTimeInterval" && ($0 as? NotificationError)?.message.contains(message) == true
+            ($0 as? NotificationError)?.code.rawValue == "invalidTimeInterval"
+                && ($0 as? NotificationError)?.message.contains(message) == true
         }
     }
 

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import NotificationCore
 import NotificationService
@@ -174,7 +175,7 @@ import Testing
         for index in 0..<3 { _ = try await harness.add("c1", request("r\(index)", .timeInterval(100, repeats: false))) }
         await #expect {
             try await harness.add("c1", request("r3", .timeInterval(100, repeats: false)))
-        } throws: { ($0 as? NotificationError)?.code == "pendingLimitReached" }
+        } throws: { ($0 as? NotificationError)?.code.rawValue == "pendingLimitReached" }
         _ = try await harness.add("c1", request("r1", title: "again", .timeInterval(5, repeats: false)))
         #expect(try await harness.pending().map(\.request.identifier) == ["r0", "r1", "r2"])
         _ = try await harness.service.removePendingRequests(harness.key("c1"), identifiers: ["r0", "unknown"])
@@ -292,7 +293,7 @@ import Testing
         await #expect {
             try await harness.service.respond(
                 harness.key("c1"), identifier: "m1", NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier))
-        } throws: { ($0 as? NotificationError)?.code == "notificationNotFound" }
+        } throws: { ($0 as? NotificationError)?.code.rawValue == "notificationNotFound" }
     }
 
     /// B20: a category registered later still works; until then the notification has no actions.
@@ -304,7 +305,7 @@ import Testing
         _ = try await harness.add("c1", message)
         let done = NotificationResponse(actionIdentifier: "DONE")
         await #expect { try await harness.service.respond(harness.key("c1"), identifier: "m1", done) } throws: {
-            ($0 as? NotificationError)?.code == "unknownAction"
+            ($0 as? NotificationError)?.code.rawValue == "unknownAction"
         }
         try await harness.service.setCategories(
             appID: "app", [NotificationCategory(identifier: "LATER", actions: [NotificationAction(identifier: "DONE", title: "Done")])])

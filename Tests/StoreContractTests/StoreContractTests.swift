@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import NotificationCore
 import Storage
@@ -290,7 +291,7 @@ import Webhooks
                         do {
                             return "\(try await store.upsertPending(self.pending("r\(index % 150)", fireIn: 60), limit: 64))"
                         } catch let error as NotificationError {
-                            return error.code
+                            return error.code.rawValue
                         } catch {
                             return "\(error)"
                         }
@@ -323,7 +324,7 @@ import Webhooks
                         do {
                             return (index, "\(try await store.upsertPending(request, limit: 64))")
                         } catch let error as NotificationError {
-                            return (index, error.code)
+                            return (index, error.code.rawValue)
                         } catch {
                             return (index, "\(error)")
                         }
@@ -636,7 +637,7 @@ import Webhooks
             try await insertImage(store)
             await #expect {
                 try await store.upsertPending(self.pending("nope", fireIn: 5, media: ["missing"]), limit: 64)
-            } throws: { ($0 as? NotificationError)?.code == "attachmentNotInDataStore" }
+            } throws: { ($0 as? NotificationError)?.code.rawValue == "attachmentNotInDataStore" }
             _ = try await store.upsertPending(pending("x", fireIn: 1, media: ["m1"]), limit: 64)
             #expect(try await store.media(appID: "a", id: "m1")?.holds == 1)
             #expect(try await store.media(appID: "a", id: "m1")?.attached == true)
@@ -688,7 +689,7 @@ import Webhooks
                         id: "m2", appID: "a", sha256: "s2", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
                     quota: 100, file: try self.file(60)
                 ) {}
-            } throws: { ($0 as? NotificationError)?.code == "attachmentMoveIntoDataStoreFailed" }
+            } throws: { ($0 as? NotificationError)?.code.rawValue == "attachmentMoveIntoDataStoreFailed" }
             let again = try await store.insertMedia(
                 MediaRecord(id: "m3", appID: "a", sha256: "s1", uti: "public.png", mimeType: "image/png", size: 60, createdAt: Self.now),
                 quota: 100, file: try self.file(60)

@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 // A server on the real HTTP core with slow and streaming routes, for tests that need a separate process
@@ -30,7 +31,7 @@ router.on(.post, "/upload") { request in
 }
 router.on(
     .post, "/spooled",
-    body: .spooled(maxBytes: 1 << 20, tooLarge: Problem(status: .contentTooLarge, code: "payloadTooLarge", detail: "Too large."))
+    body: .spooled(maxBytes: 1 << 20, tooLarge: Problem(status: .contentTooLarge, code: .payloadTooLarge, detail: "Too large."))
 ) { request in
     Response(status: .ok, contentType: "text/plain", bytes: Array("spooled \(request.spooledBody?.byteCount ?? -1)".utf8))
 }

@@ -1,0 +1,229 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.badge import Badge
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    center_id: str,
+    *,
+    body: Badge,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/v1/centers/{center_id}/badge".format(
+            center_id=quote(str(center_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Badge | Problem | None:
+    if response.status_code == 200:
+        response_200 = Badge.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Badge | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    center_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: Badge,
+) -> Response[Badge | Problem]:
+    """Sets the app icon's badge.
+
+     App. `setBadgeCount(_:)`: 0 clears it. The device hears of it on its event stream (`badgeChanged`).
+
+    Args:
+        center_id (str):
+        body (Badge):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Badge | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        center_id=center_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    center_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: Badge,
+) -> Badge | Problem | None:
+    """Sets the app icon's badge.
+
+     App. `setBadgeCount(_:)`: 0 clears it. The device hears of it on its event stream (`badgeChanged`).
+
+    Args:
+        center_id (str):
+        body (Badge):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Badge | Problem
+    """
+
+    return sync_detailed(
+        center_id=center_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    center_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: Badge,
+) -> Response[Badge | Problem]:
+    """Sets the app icon's badge.
+
+     App. `setBadgeCount(_:)`: 0 clears it. The device hears of it on its event stream (`badgeChanged`).
+
+    Args:
+        center_id (str):
+        body (Badge):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Badge | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        center_id=center_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    center_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: Badge,
+) -> Badge | Problem | None:
+    """Sets the app icon's badge.
+
+     App. `setBadgeCount(_:)`: 0 clears it. The device hears of it on its event stream (`badgeChanged`).
+
+    Args:
+        center_id (str):
+        body (Badge):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Badge | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            center_id=center_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

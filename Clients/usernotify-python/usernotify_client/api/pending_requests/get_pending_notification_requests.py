@@ -1,0 +1,234 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.pending_page import PendingPage
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    center_id: str,
+    *,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["cursor"] = cursor
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/centers/{center_id}/requests".format(
+            center_id=quote(str(center_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PendingPage | Problem | None:
+    if response.status_code == 200:
+        response_200 = PendingPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PendingPage | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    center_id: str,
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> Response[PendingPage | Problem]:
+    """The center's pending requests.
+
+     App. `getPendingNotificationRequests()`: every request still to fire, with its next trigger date, a
+    page at a time.
+
+    Args:
+        center_id (str):
+        cursor (str | Unset):
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PendingPage | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        center_id=center_id,
+        cursor=cursor,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    center_id: str,
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> PendingPage | Problem | None:
+    """The center's pending requests.
+
+     App. `getPendingNotificationRequests()`: every request still to fire, with its next trigger date, a
+    page at a time.
+
+    Args:
+        center_id (str):
+        cursor (str | Unset):
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PendingPage | Problem
+    """
+
+    return sync_detailed(
+        center_id=center_id,
+        client=client,
+        cursor=cursor,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    center_id: str,
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> Response[PendingPage | Problem]:
+    """The center's pending requests.
+
+     App. `getPendingNotificationRequests()`: every request still to fire, with its next trigger date, a
+    page at a time.
+
+    Args:
+        center_id (str):
+        cursor (str | Unset):
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PendingPage | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        center_id=center_id,
+        cursor=cursor,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    center_id: str,
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> PendingPage | Problem | None:
+    """The center's pending requests.
+
+     App. `getPendingNotificationRequests()`: every request still to fire, with its next trigger date, a
+    page at a time.
+
+    Args:
+        center_id (str):
+        cursor (str | Unset):
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PendingPage | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            center_id=center_id,
+            client=client,
+            cursor=cursor,
+            limit=limit,
+        )
+    ).parsed

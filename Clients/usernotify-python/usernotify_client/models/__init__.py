@@ -1,0 +1,375 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .add_result import AddResult
+from .ap_ns_payload import APNsPayload
+from .ap_ns_payload_aps import APNsPayloadAps
+from .ap_ns_payload_aps_alert_type_1 import APNsPayloadApsAlertType1
+from .ap_ns_payload_aps_content_available import APNsPayloadApsContentAvailable
+from .ap_ns_payload_aps_interruption_level import APNsPayloadApsInterruptionLevel
+from .ap_ns_payload_aps_mutable_content import APNsPayloadApsMutableContent
+from .ap_ns_payload_aps_sound_type_1 import APNsPayloadApsSoundType1
+from .ap_ns_payload_aps_sound_type_1_critical import APNsPayloadApsSoundType1Critical
+from .app import App
+from .app_key_list import AppKeyList
+from .app_key_list_keys_item import AppKeyListKeysItem
+from .app_page import AppPage
+from .app_stream_event import AppStreamEvent
+from .app_stream_event_data import AppStreamEventData
+from .app_stream_event_data_reason import AppStreamEventDataReason
+from .app_stream_event_event import AppStreamEventEvent
+from .app_stream_event_frame import AppStreamEventFrame
+from .app_stream_event_frame_event import AppStreamEventFrameEvent
+from .attachment_reference import AttachmentReference
+from .attachment_reference_thumbnail_clipping_rect import (
+    AttachmentReferenceThumbnailClippingRect,
+)
+from .authorization_changed_call import AuthorizationChangedCall
+from .authorization_changed_call_type import AuthorizationChangedCallType
+from .authorization_option import AuthorizationOption
+from .authorization_policy import AuthorizationPolicy
+from .authorization_prompt import AuthorizationPrompt
+from .authorization_request import AuthorizationRequest
+from .authorization_result import AuthorizationResult
+from .authorization_status import AuthorizationStatus
+from .background_push_call import BackgroundPushCall
+from .background_push_call_type import BackgroundPushCallType
+from .badge import Badge
+from .badge_change import BadgeChange
+from .calendar_trigger import CalendarTrigger
+from .categories import Categories
+from .center import Center
+from .center_page import CenterPage
+from .center_state import CenterState
+from .center_state_app_state import CenterStateAppState
+from .center_state_change import CenterStateChange
+from .center_state_change_app_state import CenterStateChangeAppState
+from .clock import Clock
+from .clock_advance import ClockAdvance
+from .clock_set import ClockSet
+from .content_extension import ContentExtension
+from .content_extension_answer import ContentExtensionAnswer
+from .content_extension_answer_option import ContentExtensionAnswerOption
+from .content_extension_call import ContentExtensionCall
+from .content_extension_call_type import ContentExtensionCallType
+from .create_app import CreateApp
+from .create_center import CreateCenter
+from .created_center import CreatedCenter
+from .critical_sound import CriticalSound
+from .date_components import DateComponents
+from .default_locale import DefaultLocale
+from .default_sound import DefaultSound
+from .delivered_call import DeliveredCall
+from .delivered_call_type import DeliveredCallType
+from .delivered_event import DeliveredEvent
+from .delivered_notification import DeliveredNotification
+from .delivered_page import DeliveredPage
+from .delivery import Delivery
+from .delivery_attempts_item import DeliveryAttemptsItem
+from .delivery_page import DeliveryPage
+from .delivery_status import DeliveryStatus
+from .endpoint_state import EndpointState
+from .endpoint_state_reason import EndpointStateReason
+from .endpoint_url import EndpointURL
+from .error_code import ErrorCode
+from .fired import Fired
+from .focus import Focus
+from .get_open_api_document_response_200 import GetOpenApiDocumentResponse200
+from .identifier_list import IdentifierList
+from .issued_key import IssuedKey
+from .localization_overview import LocalizationOverview
+from .localized_text import LocalizedText
+from .location import Location
+from .location_region import LocationRegion
+from .location_trigger import LocationTrigger
+from .media import Media
+from .media_usage import MediaUsage
+from .named_sound import NamedSound
+from .notification_action import NotificationAction
+from .notification_action_icon import NotificationActionIcon
+from .notification_action_options_item import NotificationActionOptionsItem
+from .notification_action_text_input import NotificationActionTextInput
+from .notification_category import NotificationCategory
+from .notification_category_options_item import NotificationCategoryOptionsItem
+from .notification_content import NotificationContent
+from .notification_content_interruption_level import (
+    NotificationContentInterruptionLevel,
+)
+from .notification_content_user_info import NotificationContentUserInfo
+from .notification_request import NotificationRequest
+from .notification_response import NotificationResponse
+from .notification_setting import NotificationSetting
+from .notification_settings import NotificationSettings
+from .notification_settings_alert_style import NotificationSettingsAlertStyle
+from .notification_settings_change import NotificationSettingsChange
+from .notification_settings_change_alert_setting import (
+    NotificationSettingsChangeAlertSetting,
+)
+from .notification_settings_change_alert_style import (
+    NotificationSettingsChangeAlertStyle,
+)
+from .notification_settings_change_announcement_setting import (
+    NotificationSettingsChangeAnnouncementSetting,
+)
+from .notification_settings_change_authorization_status import (
+    NotificationSettingsChangeAuthorizationStatus,
+)
+from .notification_settings_change_badge_setting import (
+    NotificationSettingsChangeBadgeSetting,
+)
+from .notification_settings_change_car_play_setting import (
+    NotificationSettingsChangeCarPlaySetting,
+)
+from .notification_settings_change_critical_alert_setting import (
+    NotificationSettingsChangeCriticalAlertSetting,
+)
+from .notification_settings_change_direct_messages_setting import (
+    NotificationSettingsChangeDirectMessagesSetting,
+)
+from .notification_settings_change_lock_screen_setting import (
+    NotificationSettingsChangeLockScreenSetting,
+)
+from .notification_settings_change_notification_center_setting import (
+    NotificationSettingsChangeNotificationCenterSetting,
+)
+from .notification_settings_change_scheduled_delivery_setting import (
+    NotificationSettingsChangeScheduledDeliverySetting,
+)
+from .notification_settings_change_show_previews_setting import (
+    NotificationSettingsChangeShowPreviewsSetting,
+)
+from .notification_settings_change_sound_setting import (
+    NotificationSettingsChangeSoundSetting,
+)
+from .notification_settings_change_time_sensitive_setting import (
+    NotificationSettingsChangeTimeSensitiveSetting,
+)
+from .notification_settings_show_previews_setting import (
+    NotificationSettingsShowPreviewsSetting,
+)
+from .pending_page import PendingPage
+from .pending_request import PendingRequest
+from .presentation import Presentation
+from .problem import Problem
+from .prompt_answer import PromptAnswer
+from .push_token import PushToken
+from .push_trigger import PushTrigger
+from .removed_call import RemovedCall
+from .removed_call_type import RemovedCallType
+from .removed_event import RemovedEvent
+from .removed_identifiers import RemovedIdentifiers
+from .removed_list import RemovedList
+from .request_event import RequestEvent
+from .response_call import ResponseCall
+from .response_call_type import ResponseCallType
+from .response_event import ResponseEvent
+from .response_result import ResponseResult
+from .response_result_content_extension import ResponseResultContentExtension
+from .send_push_apns_priority import SendPushApnsPriority
+from .send_push_apns_push_type import SendPushApnsPushType
+from .send_push_response_400 import SendPushResponse400
+from .send_push_response_403 import SendPushResponse403
+from .send_push_response_410 import SendPushResponse410
+from .send_push_response_413 import SendPushResponse413
+from .service_extension import ServiceExtension
+from .service_extension_answer import ServiceExtensionAnswer
+from .service_extension_call import ServiceExtensionCall
+from .service_extension_call_type import ServiceExtensionCallType
+from .settings_changed_call import SettingsChangedCall
+from .settings_changed_call_type import SettingsChangedCallType
+from .settings_event import SettingsEvent
+from .status import Status
+from .stored_request import StoredRequest
+from .stream_event_frame import StreamEventFrame
+from .stream_event_frame_event import StreamEventFrameEvent
+from .stream_event_type_0 import StreamEventType0
+from .stream_event_type_1 import StreamEventType1
+from .stream_event_type_2 import StreamEventType2
+from .stream_event_type_3 import StreamEventType3
+from .stream_event_type_4 import StreamEventType4
+from .stream_event_type_4_event import StreamEventType4Event
+from .stream_event_type_5 import StreamEventType5
+from .stream_reset import StreamReset
+from .stream_reset_reason import StreamResetReason
+from .string_table import StringTable
+from .string_table_strings import StringTableStrings
+from .time_interval_trigger import TimeIntervalTrigger
+from .update_app import UpdateApp
+from .webhook_event_type import WebhookEventType
+from .webhook_settings import WebhookSettings
+from .webhook_settings_view import WebhookSettingsView
+from .webhook_settings_view_secrets_item import WebhookSettingsViewSecretsItem
+from .will_present_answer import WillPresentAnswer
+from .will_present_answer_options_item import WillPresentAnswerOptionsItem
+from .will_present_call import WillPresentCall
+from .will_present_call_type import WillPresentCallType
+
+__all__ = (
+    "APNsPayload",
+    "APNsPayloadAps",
+    "APNsPayloadApsAlertType1",
+    "APNsPayloadApsContentAvailable",
+    "APNsPayloadApsInterruptionLevel",
+    "APNsPayloadApsMutableContent",
+    "APNsPayloadApsSoundType1",
+    "APNsPayloadApsSoundType1Critical",
+    "AddResult",
+    "App",
+    "AppKeyList",
+    "AppKeyListKeysItem",
+    "AppPage",
+    "AppStreamEvent",
+    "AppStreamEventData",
+    "AppStreamEventDataReason",
+    "AppStreamEventEvent",
+    "AppStreamEventFrame",
+    "AppStreamEventFrameEvent",
+    "AttachmentReference",
+    "AttachmentReferenceThumbnailClippingRect",
+    "AuthorizationChangedCall",
+    "AuthorizationChangedCallType",
+    "AuthorizationOption",
+    "AuthorizationPolicy",
+    "AuthorizationPrompt",
+    "AuthorizationRequest",
+    "AuthorizationResult",
+    "AuthorizationStatus",
+    "BackgroundPushCall",
+    "BackgroundPushCallType",
+    "Badge",
+    "BadgeChange",
+    "CalendarTrigger",
+    "Categories",
+    "Center",
+    "CenterPage",
+    "CenterState",
+    "CenterStateAppState",
+    "CenterStateChange",
+    "CenterStateChangeAppState",
+    "Clock",
+    "ClockAdvance",
+    "ClockSet",
+    "ContentExtension",
+    "ContentExtensionAnswer",
+    "ContentExtensionAnswerOption",
+    "ContentExtensionCall",
+    "ContentExtensionCallType",
+    "CreateApp",
+    "CreateCenter",
+    "CreatedCenter",
+    "CriticalSound",
+    "DateComponents",
+    "DefaultLocale",
+    "DefaultSound",
+    "DeliveredCall",
+    "DeliveredCallType",
+    "DeliveredEvent",
+    "DeliveredNotification",
+    "DeliveredPage",
+    "Delivery",
+    "DeliveryAttemptsItem",
+    "DeliveryPage",
+    "DeliveryStatus",
+    "EndpointState",
+    "EndpointStateReason",
+    "EndpointURL",
+    "ErrorCode",
+    "Fired",
+    "Focus",
+    "GetOpenApiDocumentResponse200",
+    "IdentifierList",
+    "IssuedKey",
+    "LocalizationOverview",
+    "LocalizedText",
+    "Location",
+    "LocationRegion",
+    "LocationTrigger",
+    "Media",
+    "MediaUsage",
+    "NamedSound",
+    "NotificationAction",
+    "NotificationActionIcon",
+    "NotificationActionOptionsItem",
+    "NotificationActionTextInput",
+    "NotificationCategory",
+    "NotificationCategoryOptionsItem",
+    "NotificationContent",
+    "NotificationContentInterruptionLevel",
+    "NotificationContentUserInfo",
+    "NotificationRequest",
+    "NotificationResponse",
+    "NotificationSetting",
+    "NotificationSettings",
+    "NotificationSettingsAlertStyle",
+    "NotificationSettingsChange",
+    "NotificationSettingsChangeAlertSetting",
+    "NotificationSettingsChangeAlertStyle",
+    "NotificationSettingsChangeAnnouncementSetting",
+    "NotificationSettingsChangeAuthorizationStatus",
+    "NotificationSettingsChangeBadgeSetting",
+    "NotificationSettingsChangeCarPlaySetting",
+    "NotificationSettingsChangeCriticalAlertSetting",
+    "NotificationSettingsChangeDirectMessagesSetting",
+    "NotificationSettingsChangeLockScreenSetting",
+    "NotificationSettingsChangeNotificationCenterSetting",
+    "NotificationSettingsChangeScheduledDeliverySetting",
+    "NotificationSettingsChangeShowPreviewsSetting",
+    "NotificationSettingsChangeSoundSetting",
+    "NotificationSettingsChangeTimeSensitiveSetting",
+    "NotificationSettingsShowPreviewsSetting",
+    "PendingPage",
+    "PendingRequest",
+    "Presentation",
+    "Problem",
+    "PromptAnswer",
+    "PushToken",
+    "PushTrigger",
+    "RemovedCall",
+    "RemovedCallType",
+    "RemovedEvent",
+    "RemovedIdentifiers",
+    "RemovedList",
+    "RequestEvent",
+    "ResponseCall",
+    "ResponseCallType",
+    "ResponseEvent",
+    "ResponseResult",
+    "ResponseResultContentExtension",
+    "SendPushApnsPriority",
+    "SendPushApnsPushType",
+    "SendPushResponse400",
+    "SendPushResponse403",
+    "SendPushResponse410",
+    "SendPushResponse413",
+    "ServiceExtension",
+    "ServiceExtensionAnswer",
+    "ServiceExtensionCall",
+    "ServiceExtensionCallType",
+    "SettingsChangedCall",
+    "SettingsChangedCallType",
+    "SettingsEvent",
+    "Status",
+    "StoredRequest",
+    "StreamEventFrame",
+    "StreamEventFrameEvent",
+    "StreamEventType0",
+    "StreamEventType1",
+    "StreamEventType2",
+    "StreamEventType3",
+    "StreamEventType4",
+    "StreamEventType4Event",
+    "StreamEventType5",
+    "StreamReset",
+    "StreamResetReason",
+    "StringTable",
+    "StringTableStrings",
+    "TimeIntervalTrigger",
+    "UpdateApp",
+    "WebhookEventType",
+    "WebhookSettings",
+    "WebhookSettingsView",
+    "WebhookSettingsViewSecretsItem",
+    "WillPresentAnswer",
+    "WillPresentAnswerOptionsItem",
+    "WillPresentCall",
+    "WillPresentCallType",
+)

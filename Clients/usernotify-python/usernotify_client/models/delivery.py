@@ -1,0 +1,159 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.delivery_status import DeliveryStatus, check_delivery_status
+from ..models.webhook_event_type import WebhookEventType, check_webhook_event_type
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.delivery_attempts_item import DeliveryAttemptsItem
+
+
+T = TypeVar("T", bound="Delivery")
+
+
+@_attrs_define
+class Delivery:
+    """
+    Attributes:
+        id (str): The webhook-id of every attempt.
+        type_ (WebhookEventType): notification.response is didReceive; push.background is didReceiveRemoteNotification
+            for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every
+            delivery, once per firing (data.notification); the others tell what the user did.
+        url (str):
+        status (DeliveryStatus):
+        attempt_count (int):
+        created_at (datetime.datetime):
+        payload (str): The JSON body exactly as signed and sent.
+        next_attempt_at (datetime.datetime | Unset):
+        attempts (list[DeliveryAttemptsItem] | Unset):
+    """
+
+    id: str
+    type_: WebhookEventType
+    url: str
+    status: DeliveryStatus
+    attempt_count: int
+    created_at: datetime.datetime
+    payload: str
+    next_attempt_at: datetime.datetime | Unset = UNSET
+    attempts: list[DeliveryAttemptsItem] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        type_: str = self.type_
+
+        url = self.url
+
+        status: str = self.status
+
+        attempt_count = self.attempt_count
+
+        created_at = self.created_at.isoformat()
+
+        payload = self.payload
+
+        next_attempt_at: str | Unset = UNSET
+        if not isinstance(self.next_attempt_at, Unset):
+            next_attempt_at = self.next_attempt_at.isoformat()
+
+        attempts: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.attempts, Unset):
+            attempts = []
+            for attempts_item_data in self.attempts:
+                attempts_item = attempts_item_data.to_dict()
+                attempts.append(attempts_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "type": type_,
+                "url": url,
+                "status": status,
+                "attemptCount": attempt_count,
+                "createdAt": created_at,
+                "payload": payload,
+            }
+        )
+        if next_attempt_at is not UNSET:
+            field_dict["nextAttemptAt"] = next_attempt_at
+        if attempts is not UNSET:
+            field_dict["attempts"] = attempts
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.delivery_attempts_item import DeliveryAttemptsItem
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        type_ = check_webhook_event_type(d.pop("type"))
+
+        url = d.pop("url")
+
+        status = check_delivery_status(d.pop("status"))
+
+        attempt_count = d.pop("attemptCount")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+        payload = d.pop("payload")
+
+        _next_attempt_at = d.pop("nextAttemptAt", UNSET)
+        next_attempt_at: datetime.datetime | Unset
+        if isinstance(_next_attempt_at, Unset):
+            next_attempt_at = UNSET
+        else:
+            next_attempt_at = datetime.datetime.fromisoformat(_next_attempt_at)
+
+        _attempts = d.pop("attempts", UNSET)
+        attempts: list[DeliveryAttemptsItem] | Unset = UNSET
+        if _attempts is not UNSET:
+            attempts = []
+            for attempts_item_data in _attempts:
+                attempts_item = DeliveryAttemptsItem.from_dict(attempts_item_data)
+
+                attempts.append(attempts_item)
+
+        delivery = cls(
+            id=id,
+            type_=type_,
+            url=url,
+            status=status,
+            attempt_count=attempt_count,
+            created_at=created_at,
+            payload=payload,
+            next_attempt_at=next_attempt_at,
+            attempts=attempts,
+        )
+
+        delivery.additional_properties = d
+        return delivery
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

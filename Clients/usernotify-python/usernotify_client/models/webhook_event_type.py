@@ -1,0 +1,27 @@
+from typing import Literal
+
+WebhookEventType = Literal[
+    "authorization.changed",
+    "notification.delivered",
+    "notification.removed",
+    "notification.response",
+    "push.background",
+    "settings.changed",
+]
+
+WEBHOOK_EVENT_TYPE_VALUES: set[WebhookEventType] = {
+    "authorization.changed",
+    "notification.delivered",
+    "notification.removed",
+    "notification.response",
+    "push.background",
+    "settings.changed",
+}
+
+
+def check_webhook_event_type(value: str) -> WebhookEventType:
+    if value in WEBHOOK_EVENT_TYPE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {WEBHOOK_EVENT_TYPE_VALUES!r}"
+    )

@@ -1,0 +1,127 @@
+"""The framework's main flow through the generated Python client, against the real server.
+
+The operator makes an app and a key; the app sets a category and its webhooks, makes a center and asks for
+authorization; the user allows it; the app adds a request, which fires when the operator moves the virtual
+clock; the app reads it in the delivered list; the user taps an action; the receiver verifies the signed
+`notification.response` with `usernotify_client.webhooks`. Errors arrive as `Problem` with their code.
+"""
+import base64, os, queue, sys, tempfile, threading, time
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+from harness import start_server  # noqa: E402
+
+import standardwebhooks  # noqa: E402  the reference implementation, to check our verifier against
+from usernotify_client import AuthenticatedClient  # noqa: E402
+from usernotify_client.api.apps import create_app  # noqa: E402
+from usernotify_client.api.authorization import answer_authorization_prompt, request_authorization  # noqa: E402
+from usernotify_client.api.categories import set_notification_categories  # noqa: E402
+from usernotify_client.api.centers import create_center  # noqa: E402
+from usernotify_client.api.clock import set_clock  # noqa: E402
+from usernotify_client.api.delivered_notifications import get_delivered_notifications, respond_to_notification  # noqa: E402
+from usernotify_client.api.keys import create_app_key  # noqa: E402
+from usernotify_client.api.pending_requests import add_notification_request  # noqa: E402
+from usernotify_client.api.webhooks import set_webhook_settings  # noqa: E402
+from usernotify_client.models import (  # noqa: E402
+    AddResult, AuthorizationRequest, Categories, ClockAdvance, CreateApp, CreateCenter,
+    NotificationRequest, NotificationResponse, Problem, PromptAnswer, WebhookSettings)
+from usernotify_client.webhooks import WebhookVerificationError, sign, verify  # noqa: E402
+
+ADMIN = "python-client-admin-token"
+SECRET = "whsec_" + base64.b64encode(os.urandom(32)).decode()
+WAIT = 60  # a bound for a broken build, not a timing: the wait ends when the webhook arrives
+
+
+def check(condition, what):
+    if not condition:
+        raise SystemExit(f"python client: {what}")
+
+
+def receiver(verified):
+    """A loopback receiver that verifies each webhook with the client's helper and queues the event."""
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *arguments):
+            pass
+
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            try:
+                verified.put(verify(SECRET, self.headers, body))
+                self.send_response(200)
+            except WebhookVerificationError:
+                self.send_response(401)
+            self.end_headers()
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def check_verifier():
+    """Our verifier against the reference library: what it signs verifies; altered or stale does not."""
+    body, now = b'{"type":"notification.response"}', int(time.time())
+    headers = {"webhook-id": "msg_1", "webhook-timestamp": str(now),
+               "webhook-signature": standardwebhooks.Webhook(SECRET).sign("msg_1", __import__("datetime").datetime.fromtimestamp(now), body.decode())}
+    check(verify(SECRET, headers, body)["type"] == "notification.response", "a reference signature does not verify")
+    check(sign(SECRET, "msg_1", now, body) == headers["webhook-signature"], "our signature differs from the reference")
+    for altered in [dict(headers, **{"webhook-id": "msg_2"}), dict(headers, **{"webhook-timestamp": str(now - 301)})]:
+        try:
+            verify(SECRET, altered, body)
+            raise SystemExit("python client: an altered or stale webhook verified")
+        except WebhookVerificationError:
+            pass
+    other = "whsec_" + base64.b64encode(os.urandom(32)).decode()
+    check(verify([other, SECRET], headers, body) is not None, "rotation (two secrets) does not verify")
+
+
+def main():
+    check_verifier()
+    verified = queue.Queue()
+    hooks = receiver(verified)
+    with tempfile.TemporaryDirectory() as work:
+        server, base = start_server(os.path.join(work, "data"), "--admin-token", ADMIN, "--virtual-clock", "1",
+                                    "--webhook-allow-networks", "127.0.0.0/8")
+        try:
+            operator = AuthenticatedClient(base_url=base, token=ADMIN, raise_on_unexpected_status=True)
+            app_id = create_app.sync(client=operator, body=CreateApp(name="Python")).id
+            app = AuthenticatedClient(base_url=base, token=create_app_key.sync(app_id, client=operator).key,
+                                      raise_on_unexpected_status=True)
+            set_notification_categories.sync(client=app, body=Categories.from_dict({"categories": [
+                {"identifier": "TEA", "actions": [{"identifier": "DRINK", "title": "Drink"}]}]}))
+            set_webhook_settings.sync(client=app, body=WebhookSettings.from_dict({
+                "delegateURL": f"http://127.0.0.1:{hooks.server_port}/", "secrets": [SECRET]}))
+            created = create_center.sync(client=app, body=CreateCenter(id="phone-1", time_zone="Europe/Berlin"))
+            user = AuthenticatedClient(base_url=base, token=created.token, raise_on_unexpected_status=True)
+
+            asked = request_authorization.sync("phone-1", client=app, body=AuthorizationRequest.from_dict({"options": ["alert", "sound"]}))
+            check(asked.status == "notDetermined", f"the prompt did not open: {asked}")
+            settings = answer_authorization_prompt.sync(client=user, body=PromptAnswer(allowed=True))
+            check(settings.authorization_status == "authorized", f"not authorized: {settings}")
+
+            added = add_notification_request.sync("phone-1", client=app, body=NotificationRequest.from_dict({
+                "identifier": "tea", "content": {"title": "Tea is ready", "categoryIdentifier": "TEA"},
+                "trigger": {"type": "timeInterval", "timeInterval": 240}}))
+            check(isinstance(added, AddResult) and added.request.identifier == "tea", f"not added: {added}")
+            refused = add_notification_request.sync("phone-1", client=app, body=NotificationRequest.from_dict({
+                "identifier": "never", "content": {"title": "x"}, "trigger": {"type": "timeInterval", "timeInterval": 0}}))
+            check(isinstance(refused, Problem) and refused.code == "invalidTimeInterval", f"no invalidTimeInterval: {refused}")
+
+            set_clock.sync(client=operator, body=ClockAdvance(advance_by=300))
+            delivered = get_delivered_notifications.sync("phone-1", client=app)
+            check([n.request.identifier for n in delivered.notifications] == ["tea"], f"not delivered: {delivered}")
+
+            respond_to_notification.sync("tea", client=user, body=NotificationResponse(action_identifier="DRINK"))
+            while True:
+                event = verified.get(timeout=WAIT)
+                if event["type"] == "notification.response":
+                    break
+            check(event["data"]["actionIdentifier"] == "DRINK" and event["data"]["centerID"] == "phone-1", f"{event}")
+            print("python client: the flow passed (authorization, add, fire, delivered, response, verified webhook)")
+        finally:
+            server.terminate()
+            server.wait()
+            hooks.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+"""What the Python test stages share: the debug server and children whose output says when they are ready."""
+import json, os, subprocess, threading
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
+
+
+def start(command, marker, **options):
+    """A child process and the first line of its output that contains `marker` (no sleep: its own word)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **options)
+    for line in process.stdout:
+        if marker in line:
+            # Keep reading what it says, so that a full pipe never stops it.
+            threading.Thread(target=process.stdout.read, daemon=True).start()
+            return process, line
+    raise SystemExit(f"{command[0]} ended before saying '{marker}'")
+
+
+def start_server(data_dir, *arguments):
+    """The debug usernotifyd on a free loopback port with its data in `data_dir`, and its base URL."""
+    process, line = start([BINARY, "--port", "0", "--data-dir", data_dir, "--log-level", "notice", *arguments], "listening")
+    return process, f"http://127.0.0.1:{json.loads(line)['http.port']}"
