@@ -103,9 +103,10 @@ generate: $(VENV)/.installed ## Regenerate the Swift and Python clients from ope
 	@# Plain imports (public in Swift 6 without InternalImportsByDefault): `public import` warns when a file
 	@# happens not to use the module publicly, and the generator silences that only from Swift 6.4 on.
 	sed -i -E 's/^(@_spi\(Generated\) )?public import /\1import /' $(SWIFT_CLIENT)/*.swift
-	@# openapi-python-client writes the package; webhooks.py beside it is ours. ruff (its formatter) is in the venv.
+	@# openapi-python-client writes the package; webhooks.py beside it is ours. ruff (its formatter) is in the venv;
+	@# a fixed hash seed keeps the order of enum values that differ only in case (a set) the same each run.
 	rm -rf .build/python-client
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate --path openapi.yaml \
+	PYTHONHASHSEED=0 PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate --path openapi.yaml \
 		--config Clients/usernotify-python/generator-config.yaml --meta none --output-path .build/python-client
 	find $(PYTHON_CLIENT) -mindepth 1 ! -name webhooks.py -delete
 	cp -R .build/python-client/. $(PYTHON_CLIENT)/
