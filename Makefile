@@ -5,7 +5,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages: what building needs, and what tests and benchmarks add.
 BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
-TEST_PACKAGES := $(BUILD_PACKAGES) postgresql docker.io mmdebstrap chromium chromium-driver prometheus kubectl
+# What the README's walkthrough uses beside the server.
+WALKTHROUGH_PACKAGES := curl jq python3
+TEST_PACKAGES := $(BUILD_PACKAGES) $(WALKTHROUGH_PACKAGES) sqlite3 postgresql docker.io mmdebstrap chromium chromium-driver prometheus kubectl
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
@@ -32,6 +34,7 @@ build: deps ## Build everything (debug)
 	$(SWIFT) build
 
 run: build ## Build and serve on 127.0.0.1:8080 with SQLite in ./data (RUN_ARGS="--port 0" to override)
+	$(call install_missing,$(WALKTHROUGH_PACKAGES))
 	.build/debug/usernotifyd $(RUN_ARGS)
 
 $(VENV)/.installed: Tests/requirements.txt
@@ -50,6 +53,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
 	$(SWIFT) build --package-path Clients/usernotify-swift
 	$(VENV)/bin/python Tests/Clients/python_flow.py
+	$(VENV)/bin/python Tests/Docs/run.py
 	$(VENV)/bin/python Tests/Console/run.py
 	$(VENV)/bin/python Tests/Conformance/run.py
 	$(MAKE) fuzz-short

@@ -12,7 +12,7 @@ import Synchronization
 import WebhookDispatch
 
 /// The service's metrics: recorded through swift-metrics where they happen, exported in Prometheus'
-/// text format by swift-prometheus at `GET /metrics`. Every name is listed in the README.
+/// text format by swift-prometheus at `GET /metrics`. Every name is listed in docs/operations.md.
 package final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     /// The database-wide gauges as last counted, and when.

@@ -40,7 +40,7 @@ public protocol APIProtocol: Sendable {
     func getOpenAPIDocument(_ input: Operations.GetOpenAPIDocument.Input) async throws -> Operations.GetOpenAPIDocument.Output
     /// The service's metrics in Prometheus' text format (the operator's admin token).
     ///
-    /// Every metric name is listed in the README (section Metrics), each with its `# HELP` here. Counters and the process's figures are this replica's own; the database-wide gauges (pending requests, outbox depth and lag) are counted at most every 30 s and are the same on every replica (aggregate them with max()). `--metrics-port` serves the same on a port of its own without credential.
+    /// Every metric name is listed in docs/operations.md (section Metrics), each with its `# HELP` here. Counters and the process's figures are this replica's own; the database-wide gauges (pending requests, outbox depth and lag) are counted at most every 30 s and are the same on every replica (aggregate them with max()). `--metrics-port` serves the same on a port of its own without credential.
     ///
     /// - Remark: HTTP `GET /metrics`.
     /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
@@ -508,7 +508,7 @@ extension APIProtocol {
     }
     /// The service's metrics in Prometheus' text format (the operator's admin token).
     ///
-    /// Every metric name is listed in the README (section Metrics), each with its `# HELP` here. Counters and the process's figures are this replica's own; the database-wide gauges (pending requests, outbox depth and lag) are counted at most every 30 s and are the same on every replica (aggregate them with max()). `--metrics-port` serves the same on a port of its own without credential.
+    /// Every metric name is listed in docs/operations.md (section Metrics), each with its `# HELP` here. Counters and the process's figures are this replica's own; the database-wide gauges (pending requests, outbox depth and lag) are counted at most every 30 s and are the same on every replica (aggregate them with max()). `--metrics-port` serves the same on a port of its own without credential.
     ///
     /// - Remark: HTTP `GET /metrics`.
     /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.

@@ -74,10 +74,11 @@ def sync_detailed(
 ) -> Response[Problem | str]:
     """The service's metrics in Prometheus' text format (the operator's admin token).
 
-     Every metric name is listed in the README (section Metrics), each with its `# HELP` here. Counters
-    and the process's figures are this replica's own; the database-wide gauges (pending requests, outbox
-    depth and lag) are counted at most every 30 s and are the same on every replica (aggregate them with
-    max()). `--metrics-port` serves the same on a port of its own without credential.
+     Every metric name is listed in docs/operations.md (section Metrics), each with its `# HELP` here.
+    Counters and the process's figures are this replica's own; the database-wide gauges (pending
+    requests, outbox depth and lag) are counted at most every 30 s and are the same on every replica
+    (aggregate them with max()). `--metrics-port` serves the same on a port of its own without
+    credential.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,10 +103,11 @@ def sync(
 ) -> Problem | str | None:
     """The service's metrics in Prometheus' text format (the operator's admin token).
 
-     Every metric name is listed in the README (section Metrics), each with its `# HELP` here. Counters
-    and the process's figures are this replica's own; the database-wide gauges (pending requests, outbox
-    depth and lag) are counted at most every 30 s and are the same on every replica (aggregate them with
-    max()). `--metrics-port` serves the same on a port of its own without credential.
+     Every metric name is listed in docs/operations.md (section Metrics), each with its `# HELP` here.
+    Counters and the process's figures are this replica's own; the database-wide gauges (pending
+    requests, outbox depth and lag) are counted at most every 30 s and are the same on every replica
+    (aggregate them with max()). `--metrics-port` serves the same on a port of its own without
+    credential.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,10 +128,11 @@ async def asyncio_detailed(
 ) -> Response[Problem | str]:
     """The service's metrics in Prometheus' text format (the operator's admin token).
 
-     Every metric name is listed in the README (section Metrics), each with its `# HELP` here. Counters
-    and the process's figures are this replica's own; the database-wide gauges (pending requests, outbox
-    depth and lag) are counted at most every 30 s and are the same on every replica (aggregate them with
-    max()). `--metrics-port` serves the same on a port of its own without credential.
+     Every metric name is listed in docs/operations.md (section Metrics), each with its `# HELP` here.
+    Counters and the process's figures are this replica's own; the database-wide gauges (pending
+    requests, outbox depth and lag) are counted at most every 30 s and are the same on every replica
+    (aggregate them with max()). `--metrics-port` serves the same on a port of its own without
+    credential.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,10 +155,11 @@ async def asyncio(
 ) -> Problem | str | None:
     """The service's metrics in Prometheus' text format (the operator's admin token).
 
-     Every metric name is listed in the README (section Metrics), each with its `# HELP` here. Counters
-    and the process's figures are this replica's own; the database-wide gauges (pending requests, outbox
-    depth and lag) are counted at most every 30 s and are the same on every replica (aggregate them with
-    max()). `--metrics-port` serves the same on a port of its own without credential.
+     Every metric name is listed in docs/operations.md (section Metrics), each with its `# HELP` here.
+    Counters and the process's figures are this replica's own; the database-wide gauges (pending
+    requests, outbox depth and lag) are counted at most every 30 s and are the same on every replica
+    (aggregate them with max()). `--metrics-port` serves the same on a port of its own without
+    credential.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
