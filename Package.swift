@@ -91,6 +91,12 @@ let package = Package(
             dependencies: ["ErrorCodes", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // Web Push without I/O: RFC 8291 message encryption, RFC 8292 VAPID, RFC 8030 headers and answers.
+        .target(
+            name: "WebPush",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         // The store protocol and its records: what any database must provide.
         .target(
             name: "Storage",
@@ -283,6 +289,11 @@ let package = Package(
         .testTarget(
             name: "PostgresStorageTests",
             dependencies: ["PostgresStorage", "Storage"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import WebPush
+
+@Suite struct PushProtocolTests {
+    @Test(arguments: [
+        (201, PushServiceAnswer.sent), (202, .sent), (200, .sent), (404, .gone), (410, .gone), (413, .tooLarge),
+        (429, .retry), (500, .retry), (503, .retry), (400, .rejected), (401, .rejected), (403, .rejected), (301, .rejected),
+    ])
+    func everyStatusHasItsMeaning(status: Int, answer: PushServiceAnswer) {
+        #expect(PushServiceAnswer(status: status) == answer)
+    }
+
+    @Test func theHeadersCarryTTLUrgencyAndATopicThatHidesTheIdentifier() {
+        let topic = PushHeaders.topic(for: "order-4711-shipped")
+        #expect(topic.count == 32 && topic.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        #expect(topic == PushHeaders.topic(for: "order-4711-shipped") && topic != PushHeaders.topic(for: "order-4712-shipped"))
+        let headers = PushHeaders(ttl: -5, urgency: .high, topic: topic)
+        let fields = Dictionary(uniqueKeysWithValues: headers.fields.map { ($0.name, $0.value) })
+        #expect(
+            fields == [
+                "TTL": "0", "Urgency": "high", "Topic": topic, "Content-Encoding": "aes128gcm", "Content-Type": "application/octet-stream",
+            ])
+        #expect(PushHeaders(ttl: 60, urgency: .veryLow).fields.first { $0.name == "Urgency" }?.value == "very-low")
+        #expect(!PushHeaders(ttl: 60, urgency: .normal).fields.contains { $0.name == "Topic" })
+    }
+
+    @Test(arguments: [
+        ("https://fcm.googleapis.com/fcm/send/x", true), ("https://updates.push.services.mozilla.com/wpush/v2/x", true),
+        ("https://web.push.apple.com/QGx", true), ("https://wns2-by3p.notify.windows.com/w/?token=x", true),
+        ("http://fcm.googleapis.com/fcm/send/x", false), ("https://fcm.googleapis.com.evil.example/x", false),
+        ("https://evil-googleapis.com/x", false), ("https://user:pw@fcm.googleapis.com/x", false),
+        ("https://127.0.0.1/x", false), ("http://127.0.0.1:8099/push/1", true), ("http://127.0.0.1:8100/push/1", false),
+        ("https://push.example.net/p/1", true), ("https://a.push.example.net/p/1", false),
+    ])
+    func onlyKnownPushServicesAreAllowed(endpoint: String, allowed: Bool) throws {
+        let list = try PushServiceAllowList(adding: ["http://127.0.0.1:8099", "push.example.net"])
+        #expect(list.allows(try #require(URL(string: endpoint))) == allowed)
+    }
+
+    @Test func anAdditionThatIsNeitherAHostNorAnOriginIsRefused() {
+        #expect(throws: PushServiceAllowList.Invalid(entry: "http://127.0.0.1:8099/path")) {
+            try PushServiceAllowList(adding: ["http://127.0.0.1:8099/path"])
+        }
+        #expect(throws: PushServiceAllowList.Invalid(entry: "push service")) { try PushServiceAllowList(adding: ["push service"]) }
+        #expect((try? PushServiceAllowList(adding: ["*.push.example.net", " "]))?.hosts.last == "*.push.example.net")
+    }
+}
