@@ -26,6 +26,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     // MARK: credentials and limits
     case unauthorized
     case forbidden
+    case originNotAllowed
     case rateLimited
     case invalidIdempotencyKey
     case idempotencyKeyInUse
@@ -139,6 +140,8 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .rangeNotSatisfiable: "The Range lies outside the file; Content-Range gives its size."
         case .unauthorized: "No credential, or one that is not valid: send `Authorization: Bearer …`."
         case .forbidden: "The credential is valid but not for this operation or this resource."
+        case .originNotAllowed:
+            "A browser asked whether a web app on this origin may call the API; the operator has not allowed it (--cors-allowed-origins)."
         case .rateLimited: "The principal sent more requests than its limit; wait for `Retry-After` seconds."
         case .invalidIdempotencyKey: "The Idempotency-Key is not 1 to 255 visible ASCII characters."
         case .idempotencyKeyInUse: "A request with this Idempotency-Key is still running; retry after it ends."

@@ -115,6 +115,18 @@ package struct Router: HTTPResponder {
         return routes[segments.count]?.first { $0.method == method && $0.template.match(segments) != nil }?.path
     }
 
+    /// The methods that serve the request's path (`HEAD` with `GET`), in the order the routes were added;
+    /// empty when nothing is served there. CORS preflights answer with them.
+    package func methods(for request: Request) -> [HTTPMethod] {
+        let segments = request.segments
+        var methods: [HTTPMethod] = []
+        for route in routes[segments.count] ?? [] where route.template.match(segments) != nil && !methods.contains(route.method) {
+            methods.append(route.method)
+        }
+        if methods.contains(.get) { methods.append(.head) }
+        return methods
+    }
+
     /// The one place where an error becomes a response.
     private func render(_ error: any Error, of request: Request) -> Response {
         if let problem = error as? Problem { return problem.response }

@@ -1,6 +1,7 @@
 import API
 import Configuration
 import Foundation
+import HTTPCore
 import Logging
 import MicroHTTPD
 import Storage
@@ -39,6 +40,8 @@ import Webhooks
 /// | `--retain-retired-push-tokens` | `USERNOTIFYD_RETAIN_RETIRED_PUSH_TOKENS` | `30d` |
 /// | `--retain-events` | `USERNOTIFYD_RETAIN_EVENTS` | `7d`: the users' event history |
 /// | `--retain-staged-uploads` | `USERNOTIFYD_RETAIN_STAGED_UPLOADS` | `24h`: uploads never attached |
+/// | `--cors-allowed-origins` | `USERNOTIFYD_CORS_ALLOWED_ORIGINS` | none (comma-separated origins whose web apps may call the API, or `*`) |
+/// | `--cors-allow-credentials` | `USERNOTIFYD_CORS_ALLOW_CREDENTIALS` | `0` (1: `Access-Control-Allow-Credentials`, not with `*`) |
 /// | `--webhook-disable-after` | `USERNOTIFYD_WEBHOOK_DISABLE_AFTER` | `5d`: an endpoint failing every attempt this long is disabled |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
@@ -73,6 +76,19 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var retention = Retention()
     /// An endpoint failing every attempt for this long is disabled.
     package var webhookDisableAfter: TimeInterval = 5 * 86_400
+    /// Origins whose web apps may call the API from a browser (`*`: any); empty: none.
+    package var corsAllowedOrigins: [String] = []
+    /// Whether CORS answers allow credentials (cookies, client certificates); never with `*`.
+    package var corsAllowCredentials = false
+
+    /// The CORS policy the two CORS settings make; nil: no origin is allowed.
+    package func corsPolicy() throws(ConfigurationError) -> CORSPolicy? {
+        do {
+            return try CORSPolicy(origins: corsAllowedOrigins, allowCredentials: corsAllowCredentials)
+        } catch {
+            throw ConfigurationError("--cors-allowed-origins: \(error.message)")
+        }
+    }
 
     package init() {}
 }
@@ -158,6 +174,14 @@ extension ServerConfiguration {
                     networks.append(network)
                 }
                 config.webhookAllowedNetworks = networks
+            },
+            Option(
+                name: "cors-allowed-origins",
+                help: "comma-separated origins whose web apps may call the API from a browser, or * for any (default none)"
+            ) { $0.corsAllowedOrigins = $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+            Option(name: "cors-allow-credentials", help: "1 = CORS answers allow credentials (cookies); not with * (default 0)") {
+                config, value throws(ConfigurationError) in
+                config.corsAllowCredentials = try boolean(value, "cors-allow-credentials")
             },
             Option(name: "connection-limit", help: "most open connections (default 1000)") { config, value throws(ConfigurationError) in
                 config.http.connectionLimit = try integer(value, "connection-limit", in: 1...100_000)
@@ -251,6 +275,7 @@ extension ServerConfiguration {
                 try option.apply(&configuration, value)
             }
         }
+        _ = try configuration.corsPolicy()
         return configuration
     }
 

@@ -86,12 +86,14 @@ package struct UserNotifyApplication: Sendable {
         // is of no use.
         var http = configuration.http
         http.spoolDirectory = try MediaFileStore.emptyIncoming(root: CenterRuntime.mediaPath(dataDirectory: configuration.dataDirectory))
-        let server = HTTPServer(
-            configuration: http,
-            responder: TracingResponder(router: makeRouter(readiness: readiness, runtime: runtime)),
-            logger: logger,
-            onListening: onListening
-        )
+        let router = makeRouter(readiness: readiness, runtime: runtime)
+        let responder: any HTTPResponder =
+            if let cors = try configuration.corsPolicy() {
+                CORSResponder(inner: TracingResponder(router: router), policy: cors) { router.methods(for: $0) }
+            } else {
+                TracingResponder(router: router)
+            }
+        let server = HTTPServer(configuration: http, responder: responder, logger: logger, onListening: onListening)
         // Spans, when a collector is configured; the exporter stops last, sending what the others traced.
         let exporter = configuration.otlpEndpoint.map { OTLPExporter(endpoint: $0, logger: logger) }
         Tracing.bootstrap(exporter)

@@ -9,7 +9,7 @@ clock; the banner shows the category's buttons; the user taps one, and the recei
 response. The delivered list shows the image. No page logs an error (a CSP violation would). Screenshots
 of each view go to .build/console-screenshots/ for a reviewer.
 """
-import base64, json, os, shutil, struct, subprocess, sys, tempfile, threading, time, urllib.request, zlib
+import base64, http.server, json, os, shutil, struct, subprocess, sys, tempfile, threading, time, urllib.request, zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
 from harness import start  # noqa: E402
@@ -134,8 +134,11 @@ def main():
     image = os.path.join(work, "kettle.png")
     with open(image, "wb") as handle:
         handle.write(png())
+    other = other_origin()
+    other_origin_url = f"http://127.0.0.1:{other.server_port}"
     server, line = start([BINARY, "--port", "0", "--data-dir", os.path.join(work, "data"), "--admin-token", ADMIN,
-                          "--virtual-clock", "1", "--webhook-allow-networks", "127.0.0.0/8", "--log-level", "notice"], "listening")
+                          "--virtual-clock", "1", "--webhook-allow-networks", "127.0.0.0/8", "--log-level", "notice",
+                          "--cors-allowed-origins", other_origin_url], "listening")
     base = f"http://127.0.0.1:{json.loads(line)['http.port']}"
     receiver, line = start([sys.executable, RECEIVER, "--secret", SECRET], "listening")
     receiver_port = int(line.split()[1])
@@ -143,7 +146,8 @@ def main():
     try:
         check_headers(base)
         driver = browser()
-        run(Console(driver, base), receiver_port, image)
+        key, token = run(Console(driver, base), receiver_port, image)
+        cross_origin(driver, base, other_origin_url, key, token)
         log("passed")
     finally:
         if driver:
@@ -151,6 +155,7 @@ def main():
         for process in (server, receiver):
             process.terminate()
             process.wait(timeout=60)
+        other.shutdown()
         shutil.rmtree(work, ignore_errors=True)
 
 
@@ -249,6 +254,50 @@ def run(console, receiver_port, image):
         errors = console.tab(name).errors()
         if errors:
             raise SystemExit(f"the {name} tab logged errors: {errors}")
+    return key, token
+
+
+def other_origin():
+    """A page on another origin (another loopback port), for the cross-origin calls."""
+    class Page(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *arguments):
+            pass
+
+        def do_GET(self):
+            body = b"<!doctype html><title>another origin</title><p>A web app on another origin."
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def cross_origin(driver, base, origin, key, token):
+    """A web app on another origin, in the real browser: a preflighted POST whose Location and RateLimit
+    it can read, and an event stream it holds open with its credential."""
+    driver.switch_to.new_window("tab")
+    driver.get(origin + "/")
+    result = driver.execute_async_script("""
+        const [base, key, token, done] = arguments;
+        (async () => {
+          const created = await fetch(base + "/v1/centers", {method: "POST", body: JSON.stringify({id: "laptop"}),
+            headers: {"Authorization": "Bearer " + key, "Content-Type": "application/json", "Idempotency-Key": "cors-1"}});
+          const stream = await fetch(base + "/v1/me/events", {headers: {"Authorization": "Bearer " + token}});
+          const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
+          const first = await reader.read();
+          await reader.cancel();
+          done({status: created.status, location: created.headers.get("Location"),
+                rateLimit: created.headers.get("RateLimit"), stream: stream.status, first: first.value});
+        })().catch(error => done({error: String(error)}));
+    """, base, key, token)
+    if (result.get("status") != 201 or result.get("location") != "/v1/centers/laptop" or not result.get("rateLimit")
+            or result.get("stream") != 200 or "id:" not in (result.get("first") or "")):
+        raise SystemExit(f"the cross-origin calls from {origin}: {result}")
+    log(f"a web app on {origin} created a center (reading Location and RateLimit) and held an event stream")
 
 
 if __name__ == "__main__":

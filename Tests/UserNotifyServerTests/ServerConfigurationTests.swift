@@ -38,6 +38,8 @@ import UserNotifyServer
         (["--rate-limit-send", "-1"], "rate-limit-send must be a whole number from 0"),
         (["--frobnicate", "1"], "unknown argument '--frobnicate'"),
         (["--max-body-bytes", "-1"], "max-body-bytes must be a whole number"),
+        (["--cors-allowed-origins", "*", "--cors-allow-credentials", "1"], "--cors-allowed-origins: `*` cannot allow credentials"),
+        (["--cors-allowed-origins", "app.example.com"], "is not an origin such as https://app.example.com"),
     ])
     func badValuesAreRefusedWithAClearMessage(arguments: [String], message: String) {
         #expect {

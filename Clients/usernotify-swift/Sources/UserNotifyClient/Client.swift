@@ -44,6 +44,11 @@ import HTTPTypes
 /// token buckets (per replica; the operator is not limited): every answer to such a credential carries
 /// `RateLimit-Policy` and `RateLimit`, and past the limit 429 `rateLimited` with `Retry-After`.
 ///
+/// Web apps on other origins may call the API from a browser once the operator allows their origin
+/// (`--cors-allowed-origins`): CORS preflights are answered 204 (403 `originNotAllowed` for other
+/// origins), and every answer exposes `Location`, `RateLimit`, `RateLimit-Policy`, `Retry-After` and
+/// `Idempotent-Replayed`.
+///
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient

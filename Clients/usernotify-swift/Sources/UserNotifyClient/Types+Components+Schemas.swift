@@ -225,6 +225,7 @@ extension Components {
             case rangeNotSatisfiable = "rangeNotSatisfiable"
             case unauthorized = "unauthorized"
             case forbidden = "forbidden"
+            case originNotAllowed = "originNotAllowed"
             case rateLimited = "rateLimited"
             case invalidIdempotencyKey = "invalidIdempotencyKey"
             case idempotencyKeyInUse = "idempotencyKeyInUse"
