@@ -100,7 +100,8 @@ GENERATOR := Tools/OpenAPIGenerator/.build/debug/swift-openapi-generator
 SWIFT_CLIENT := Clients/usernotify-swift/Sources/UserNotifyClient
 PYTHON_CLIENT := Clients/usernotify-python/usernotify_client
 
-generate: $(VENV)/.installed ## Regenerate the Swift and Python clients from openapi.yaml; fails if they changed (then commit them)
+generate: $(VENV)/.installed ## Regenerate openapi.yaml's ErrorCode and both clients from their sources; fails if they changed (then commit them)
+	python3 Tools/sync-error-codes.py
 	$(SWIFT) build --package-path Tools/OpenAPIGenerator --product swift-openapi-generator
 	rm -f $(SWIFT_CLIENT)/Client.swift $(SWIFT_CLIENT)/Types*.swift
 	$(GENERATOR) generate --config $(SWIFT_CLIENT)/openapi-generator-config.yaml --output-directory $(SWIFT_CLIENT) openapi.yaml
@@ -114,8 +115,9 @@ generate: $(VENV)/.installed ## Regenerate the Swift and Python clients from ope
 		--config Clients/usernotify-python/generator-config.yaml --meta none --output-path .build/python-client
 	find $(PYTHON_CLIENT) -mindepth 1 ! -name webhooks.py -delete
 	cp -R .build/python-client/. $(PYTHON_CLIENT)/
-	@if ! git diff --quiet -- Clients || [ -n "$$(git ls-files --others --exclude-standard Clients)" ]; then \
-		git status --short Clients; echo "make generate: the clients differ from openapi.yaml's; review and commit them" >&2; exit 1; \
+	@if ! git diff --quiet -- Clients openapi.yaml Sources/API/Resources/openapi.yaml \
+		|| [ -n "$$(git ls-files --others --exclude-standard Clients)" ]; then \
+		git status --short Clients Sources/API/Resources; echo "make generate: the clients differ from openapi.yaml's; review and commit them" >&2; exit 1; \
 	fi
 
 bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and scheduler figures; replicas on PostgreSQL (release build)

@@ -146,14 +146,22 @@ let package = Package(
             dependencies: ["ErrorCodes", "NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // Web Push for the centers: VAPID keys, browsers' subscriptions, the workers' payloads and answers.
+        .target(
+            name: "WebPushService",
+            dependencies: [
+                "ErrorCodes", "WebPush", "Storage", "NotificationCore", "NotificationService", "Scheduling", "StrictJSON", "Webhooks",
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The delegate's I/O: the outbox, its dispatcher, signed calls to client URLs (AsyncHTTPClient).
         .target(
             name: "WebhookDispatch",
             dependencies: [
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media", "WebPush",
+                "WebPushService", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -170,6 +178,7 @@ let package = Package(
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "StrictJSON", "Webhooks", "Media",
+                "WebPush", "WebPushService",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
@@ -201,6 +210,8 @@ let package = Package(
                 "SQLiteStorage",
                 "PostgresStorage",
                 "Scheduling",
+                "WebPush",
+                "WebPushService",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -371,9 +382,9 @@ let package = Package(
         .testTarget(
             name: "UserNotifyServerTests",
             dependencies: [
-                "UserNotifyServer", "API", "HTTPCore", "MicroHTTPD", "TestSupport", .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                "UserNotifyServer", "API", "HTTPCore", "MicroHTTPD", "TestSupport", "WebPush", "Webhooks",
+                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

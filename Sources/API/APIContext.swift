@@ -6,6 +6,7 @@ import NotificationService
 import Scheduling
 import Storage
 import Synchronization
+import WebPushService
 
 /// What the handlers work with, once storage is open: the parts and the authenticator over them.
 /// A class: every request takes it, and the parts are many references.
@@ -51,14 +52,18 @@ package struct APIParts: Sendable {
     package var appEvents: AppEventHub
     /// The service's metrics in Prometheus' text format (`GET /metrics`).
     package var metrics: @Sendable () async -> [UInt8]
+    /// Browsers' push subscriptions, VAPID keys, and the service workers' answers.
+    package var webPush: WebPushService
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
         events: EventHub, cache: any StoreCache, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
         moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, idempotency: any IdempotencyStore,
-        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, metrics: @escaping @Sendable () async -> [UInt8] = { [] }
+        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, webPush: WebPushService,
+        metrics: @escaping @Sendable () async -> [UInt8] = { [] }
     ) {
+        self.webPush = webPush
         self.idempotency = idempotency
         self.appEvents = appEvents
         self.metrics = metrics

@@ -23,6 +23,7 @@ package enum APIRoutes {
         LocalizationRoutes.register(on: &router, provider)
         MediaRoutes.register(on: &router, provider)
         PushRoutes.register(on: &router, provider)
+        WebPushRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

@@ -67,16 +67,22 @@ enum MediaRoutes {
         router.on(.get, "/v1/me/delivered/{identifier}/attachments/{attachmentID}") { request in
             let context = try provider.context()
             let key = try await context.authenticator.requireUser(request)
-            let identifier = request.parameter("identifier")
-            let notification = try await context.service.deliveredNotification(key, identifier: identifier)
-            let attachmentID = request.parameter("attachmentID")
-            guard let attachment = notification.request.content.attachments?.first(where: { $0.identifier == attachmentID }),
-                let mediaID = attachment.mediaID, let media = try await context.media.media(appID: key.appID, id: mediaID)
-            else {
-                throw APIProblem.notFound(.attachmentNotFound, "Notification '\(identifier)' has no attachment '\(attachmentID)'.")
-            }
-            return try await download(media, request, context)
+            return try await attachment(
+                request.parameter("attachmentID"), of: request.parameter("identifier"), center: key, request, context)
         }
+    }
+
+    /// The file of an attachment of a delivered notification, as the device downloads it.
+    static func attachment(
+        _ attachmentID: String, of identifier: String, center key: CenterKey, _ request: Request, _ context: APIContext
+    ) async throws -> Response {
+        let notification = try await context.service.deliveredNotification(key, identifier: identifier)
+        guard let attachment = notification.request.content.attachments?.first(where: { $0.identifier == attachmentID }),
+            let mediaID = attachment.mediaID, let media = try await context.media.media(appID: key.appID, id: mediaID)
+        else {
+            throw APIProblem.notFound(.attachmentNotFound, "Notification '\(identifier)' has no attachment '\(attachmentID)'.")
+        }
+        return try await download(media, request, context)
     }
 
     private static func media(_ id: String, appID: String, _ context: APIContext) async throws -> MediaRecord {

@@ -90,6 +90,13 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     case attachmentMoveIntoDataStoreFailed
     case attachmentNotFound
 
+    // MARK: Web Push
+    case invalidPushSubscription
+    case pushServiceNotAllowed
+    case pushSubscriptionLimitReached
+    case pushSubscriptionNotFound
+    case invalidResponseToken
+
     // MARK: webhooks
     case invalidWebhookURL
     case webhookURLRefused
@@ -195,6 +202,14 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .attachmentMoveIntoDataStoreFailed:
             "UNErrorCode.attachmentMoveIntoDataStoreFailed: the file could not be stored (the app's quota is full, or the disk)."
         case .attachmentNotFound: "The notification has no attachment with this identifier."
+        case .invalidPushSubscription:
+            "A push subscription needs an https `endpoint` and `keys.p256dh` (a P-256 point, 65 bytes) and `keys.auth` (16 bytes), base64url."
+        case .pushServiceNotAllowed:
+            "The endpoint is not on a known push service; the operator can add one (--web-push-allowed-services)."
+        case .pushSubscriptionLimitReached: "The center has the most push subscriptions it may; remove one first."
+        case .pushSubscriptionNotFound: "The center has no push subscription with this id."
+        case .invalidResponseToken:
+            "The response token is unknown, expired, already used, or not for this notification and action."
         case .invalidWebhookURL: "A webhook URL is not an http(s) URL with a host that resolves, or carries credentials."
         case .webhookURLRefused:
             "A webhook URL resolves to a private, loopback or reserved address; the operator can allow its network (--webhook-allow-networks)."

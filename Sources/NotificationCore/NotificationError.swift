@@ -36,7 +36,7 @@ package struct NotificationError: Error, Sendable, Hashable, CustomStringConvert
 
     package var description: String { "\(code.rawValue): \(message)" }
 
-    static func invalid(_ code: ErrorCode, _ message: String) -> NotificationError {
+    package static func invalid(_ code: ErrorCode, _ message: String) -> NotificationError {
         NotificationError(code: code, kind: .invalid, message: message)
     }
 }
@@ -91,6 +91,12 @@ extension NotificationError {
             message:
                 "The app's media quota of \(quota) bytes cannot take this \(size)-byte file (\(used) bytes in use). Remove requests or delivered notifications holding attachments to give space back."
         )
+    }
+
+    package static func pushSubscriptionLimitReached(_ limit: Int) -> NotificationError {
+        NotificationError(
+            code: .pushSubscriptionLimitReached, kind: .limit,
+            message: "The center has \(limit) push subscriptions, the most it may; remove one it no longer uses first.")
     }
 
     /// UNError.badgeInputInvalid (1600).

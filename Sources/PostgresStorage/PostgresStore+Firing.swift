@@ -197,10 +197,21 @@ extension PostgresStore {
         {
             settings[try row.get("app_id")] = try Self.decode(WebhookConfiguration.self, try row.get("configuration"))
         }
-        let messages = try firings.compactMap { firing in
+        var messages = try firings.compactMap { firing in
             try firing.delivered.flatMap { delivered in
                 try DelegateEvent.delivered(delivered).outboxMessage(
                     center: firing.center, settings: settings[firing.center.appID], at: now, traceparent: firing.traceparent)
+            }
+        }
+        // What the devices show goes to their browsers' push subscriptions too.
+        let shown = firings.filter { $0.delivered?.presentation.isVisible == true }
+        if !shown.isEmpty {
+            let subscriptions = try await pushSubscriptions(Set(shown.map(\.center)), connection)
+            for firing in shown {
+                guard let delivered = firing.delivered else { continue }
+                for subscription in subscriptions[firing.center] ?? [] {
+                    messages.append(try subscription.outboxMessage(.delivered(delivered), at: now, traceparent: firing.traceparent))
+                }
             }
         }
         guard !messages.isEmpty else { return }

@@ -249,6 +249,25 @@ extension PostgresStore {
             7, "no outbox index by due date alone (claims go endpoint by endpoint)",
             ["DROP INDEX deliveries_due"]
         ),
+        (
+            8, "Web Push: VAPID keys, browsers' push subscriptions, outbox messages to them",
+            [
+                """
+                CREATE TABLE vapid_keys (
+                    id text PRIMARY KEY, private_key bytea NOT NULL, is_primary boolean NOT NULL, created_at bigint NOT NULL)
+                """,
+                "CREATE UNIQUE INDEX vapid_keys_primary ON vapid_keys(is_primary) WHERE is_primary",
+                """
+                CREATE TABLE push_subscriptions (
+                    id text PRIMARY KEY, app_id text NOT NULL, center_id text NOT NULL, endpoint text NOT NULL UNIQUE,
+                    p256dh text NOT NULL, auth text NOT NULL, expiration_time bigint, vapid_key_id text NOT NULL,
+                    created_at bigint NOT NULL,
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX push_subscriptions_by_center ON push_subscriptions(app_id, center_id, created_at)",
+                "ALTER TABLE deliveries ADD COLUMN subscription_id text",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

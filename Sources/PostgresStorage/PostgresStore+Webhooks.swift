@@ -44,14 +44,17 @@ extension PostgresStore: WebhookStore {
         let none = Int64.min  // a message without a next attempt
         try await connection.run(
             """
-            INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent)
+            INSERT INTO deliveries(
+                id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, subscription_id)
             SELECT t.id, t.app_id, t.url, t.type, t.payload, t.status, t.attempts, t.failures, NULLIF(t.next_attempt, \(none)), t.created_at,
-                NULLIF(t.traceparent, '')
+                NULLIF(t.traceparent, ''), NULLIF(t.subscription_id, '')
             FROM unnest(\(deliveries.map(\.id)), \(deliveries.map(\.appID)), \(deliveries.map(\.url)), \(deliveries.map(\.type.rawValue)),
                 \(deliveries.map { ByteBuffer(bytes: $0.payload) }), \(deliveries.map(\.status.rawValue)), \(deliveries.map(\.attempts)),
                 \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(Self.milliseconds) ?? none }),
-                \(deliveries.map { Self.milliseconds($0.createdAt) }), \(deliveries.map { $0.traceparent ?? "" }))
-                WITH ORDINALITY AS t(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, position)
+                \(deliveries.map { Self.milliseconds($0.createdAt) }), \(deliveries.map { $0.traceparent ?? "" }),
+                \(deliveries.map { $0.subscriptionID ?? "" }))
+                WITH ORDINALITY AS t(
+                    id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, subscription_id, position)
             ORDER BY t.position
             """, logger)
     }
@@ -344,6 +347,7 @@ extension PostgresStore: WebhookStore {
             id: try row.get("id"), appID: try row.get("app_id"), url: try row.get("url"), type: type, payload: try row.get("payload"),
             status: status, attempts: try row.get("attempts"), failures: try row.get("failures"),
             nextAttempt: try row.get("next_attempt", as: Int64?.self).map(Self.date), createdAt: Self.date(try row.get("created_at")),
-            claim: try row.get("claim_token"), traceparent: try row.get("traceparent", as: String?.self))
+            claim: try row.get("claim_token"), traceparent: try row.get("traceparent", as: String?.self),
+            subscriptionID: try row.get("subscription_id", as: String?.self))
     }
 }

@@ -128,6 +128,12 @@ extension SQLiteStore {
                     try insertDelivery(message, db)
                     effects.announce(.outbox)
                 }
+                // What the device shows goes to its browsers' push subscriptions too.
+                if delivered.presentation.isVisible,
+                    try insertPushMessages(.delivered(delivered), for: key, at: now, traceparent: firing.traceparent, db)
+                {
+                    effects.announce(.outbox)
+                }
             }
             if let badge = firing.badge {
                 tally.badge = badge

@@ -150,6 +150,32 @@ extension SQLiteStore {
                     UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v15: Web Push: VAPID keys, browsers' push subscriptions, outbox messages to them") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE vapid_keys (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        private_key BLOB NOT NULL,
+                        is_primary INTEGER NOT NULL,
+                        created_at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE UNIQUE INDEX vapid_keys_primary ON vapid_keys(is_primary) WHERE is_primary = 1;
+                    CREATE TABLE push_subscriptions (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        app_id TEXT NOT NULL,
+                        center_id TEXT NOT NULL,
+                        endpoint TEXT NOT NULL UNIQUE,
+                        p256dh TEXT NOT NULL,
+                        auth TEXT NOT NULL,
+                        expiration_time INTEGER,
+                        vapid_key_id TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    CREATE INDEX push_subscriptions_by_center ON push_subscriptions(app_id, center_id, created_at);
+                    ALTER TABLE deliveries ADD COLUMN subscription_id TEXT;
+                    """)
+        }
         return migrator
     }
 

@@ -41,13 +41,14 @@ extension SQLiteStore: WebhookStore {
     static func insertDelivery(_ delivery: WebhookDeliveryRecord, _ db: Database) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO deliveries(
+                    id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, subscription_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             delivery.id, delivery.appID, delivery.url, delivery.type.rawValue, delivery.payload, delivery.status.rawValue,
             delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), milliseconds(delivery.createdAt),
-            delivery.traceparent,
+            delivery.traceparent, delivery.subscriptionID,
         ])
     }
 
@@ -363,7 +364,7 @@ extension SQLiteStore: WebhookStore {
     /// The columns `delivery(_:)` reads, in its order (read by position: a lookup by name compares
     /// every column's name, case-insensitively, and a claim reads a few hundred rows in the writer).
     static let deliveryColumns =
-        "seq, id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, claim_token, traceparent"
+        "seq, id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, claim_token, traceparent, subscription_id"
 
     /// A message from a row of `deliveryColumns`.
     private static func delivery(_ row: Row) throws -> WebhookDeliveryRecord {
@@ -373,6 +374,7 @@ extension SQLiteStore: WebhookStore {
         let nextAttempt: Int64? = row[9]
         return WebhookDeliveryRecord(
             id: row[1], appID: row[2], url: row[3], type: type, payload: row[5], status: status, attempts: row[7], failures: row[8],
-            nextAttempt: nextAttempt.map(Self.date), createdAt: Self.date(row[10]), claim: row[11], traceparent: row[12])
+            nextAttempt: nextAttempt.map(Self.date), createdAt: Self.date(row[10]), claim: row[11], traceparent: row[12],
+            subscriptionID: row[13])
     }
 }

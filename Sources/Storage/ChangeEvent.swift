@@ -79,4 +79,6 @@ package enum DelegateEvent: Sendable, Hashable {
     case backgroundPush(NotificationRequest)
     /// A notification was delivered (written by the firing's transaction, once per firing).
     case delivered(DeliveredNotification)
+    /// A browser's push subscription was removed because its push service said it is gone.
+    case pushSubscriptionRemoved(subscriptionID: String, endpoint: String)
 }

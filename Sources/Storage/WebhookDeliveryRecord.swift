@@ -30,14 +30,19 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
     package var claim: Int64?
     /// The W3C `traceparent` of the API call that led to it, sent with every attempt.
     package var traceparent: String?
+    /// Set for a Web Push message: the subscription it goes to (`url` is its push service endpoint), and
+    /// `payload` the event's webhook body, from which the dispatcher makes the encrypted push.
+    package var subscriptionID: String?
 
     /// The endpoint the message goes to: the app and the URL (concurrency is capped per endpoint).
     package var endpoint: WebhookEndpoint { WebhookEndpoint(appID: appID, url: url) }
 
     package init(
         id: String, appID: String, url: String, type: WebhookEventType, payload: Data, status: Status = .pending, attempts: Int = 0,
-        failures: Int = 0, nextAttempt: Date?, createdAt: Date, claim: Int64? = nil, traceparent: String? = nil
+        failures: Int = 0, nextAttempt: Date?, createdAt: Date, claim: Int64? = nil, traceparent: String? = nil,
+        subscriptionID: String? = nil
     ) {
+        self.subscriptionID = subscriptionID
         self.claim = claim
         self.traceparent = traceparent
         self.id = id

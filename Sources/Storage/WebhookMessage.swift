@@ -14,8 +14,11 @@ package enum WebhookMessage {
         case removed(centerID: String, identifiers: [String])
         case request(centerID: String, request: NotificationRequest)
         case delivered(centerID: String, notification: DeliveredNotification)
+        case subscriptionRemoved(centerID: String, subscriptionID: String, endpoint: String)
 
-        private enum Keys: String, CodingKey { case centerID, actionIdentifier, userText, notification, settings, identifiers, request }
+        private enum Keys: String, CodingKey {
+            case centerID, actionIdentifier, userText, notification, settings, identifiers, request, subscriptionID, endpoint
+        }
 
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
@@ -37,6 +40,10 @@ package enum WebhookMessage {
             case .delivered(let centerID, let notification):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(notification, forKey: .notification)
+            case .subscriptionRemoved(let centerID, let subscriptionID, let endpoint):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(subscriptionID, forKey: .subscriptionID)
+                try container.encode(endpoint, forKey: .endpoint)
             }
         }
     }
@@ -71,6 +78,7 @@ extension DelegateEvent {
         case .notificationRemoved: .notificationRemoved
         case .backgroundPush: .backgroundPush
         case .delivered: .notificationDelivered
+        case .pushSubscriptionRemoved: .pushSubscriptionRemoved
         }
     }
 
@@ -86,6 +94,8 @@ extension DelegateEvent {
             case .notificationRemoved(let identifiers): .removed(centerID: centerID, identifiers: identifiers)
             case .backgroundPush(let request): .request(centerID: centerID, request: request)
             case .delivered(let notification): .delivered(centerID: centerID, notification: notification)
+            case .pushSubscriptionRemoved(let id, let endpoint):
+                .subscriptionRemoved(centerID: centerID, subscriptionID: id, endpoint: endpoint)
             }
         return try WebhookMessage.body(type: webhookType.rawValue, at: date, data: data)
     }

@@ -6,6 +6,7 @@ import Scheduling
 import ServiceLifecycle
 import Storage
 import Synchronization
+import WebPushService
 import WebhookDispatch
 import Webhooks
 
@@ -38,6 +39,8 @@ package final class CenterRuntime: Service {
         package let sender: WebhookSender
         /// The apps' attachment media.
         package let media: MediaLibrary
+        /// Browsers' push subscriptions, VAPID keys, and the workers' answers.
+        package let webPush: WebPushService
         /// The database itself, for what needs no cache (idempotency keys, retention sweeps).
         package let database: any StorageBackend.Store
         /// The database pool's figures (`StorageBackend.poolFigures`).
@@ -160,10 +163,18 @@ package final class CenterRuntime: Service {
             configuration: serviceConfiguration, logger: logger, released: { await media.sweep() })
         let scheduler = Scheduler(
             store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger)
+        let keyring = VAPIDKeyring(store: database)
+        try await keyring.open(at: Date())
+        var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)
+        pushing.subject = configuration.webPushSubject
+        let webPush = WebPushService(
+            store: store, subscriptions: database, centers: service, keyring: keyring, configuration: pushing,
+            checkURL: { url, field in try await sender.checkURL(url, field: field) })
         var dispatching = WebhookDispatcher.Configuration()
         dispatching.disableAfter = configuration.webhookDisableAfter
         let dispatcher = WebhookDispatcher(
-            store: database, clock: clock, sender: sender, logger: logger, configuration: dispatching)
+            store: database, clock: clock, sender: sender, webPush: webPush, subscriptions: database, logger: logger,
+            configuration: dispatching)
         store.changes.listen { change in
             switch change {
             case .due(let date): scheduler.wake(dueAt: date)
@@ -192,7 +203,7 @@ package final class CenterRuntime: Service {
                     return now
                 },
                 events: EventHub(store: store), appEvents: AppEventHub(changes: store.changes), webhooks: database, sender: sender,
-                media: media, database: database, poolFigures: backend.poolFigures)
+                media: media, webPush: webPush, database: database, poolFigures: backend.poolFigures)
         }
         readiness.markReady(isReachable: backend.isReachable)
         logger.notice(

@@ -5,6 +5,7 @@ import HTTPCore
 import Logging
 import MicroHTTPD
 import Storage
+import WebPush
 import Webhooks
 
 /// Everything usernotifyd is configured with, from flags and the environment (flags win). Every variable
@@ -42,6 +43,8 @@ import Webhooks
 /// | `--retain-staged-uploads` | `USERNOTIFYD_RETAIN_STAGED_UPLOADS` | `24h`: uploads never attached |
 /// | `--cors-allowed-origins` | `USERNOTIFYD_CORS_ALLOWED_ORIGINS` | none (comma-separated origins whose web apps may call the API, or `*`) |
 /// | `--cors-allow-credentials` | `USERNOTIFYD_CORS_ALLOW_CREDENTIALS` | `0` (1: `Access-Control-Allow-Credentials`, not with `*`) |
+/// | `--web-push-allowed-services` | `USERNOTIFYD_WEB_PUSH_ALLOWED_SERVICES` | none beyond the browser vendors' (hosts such as `push.example.net` or `*.example.net`, or origins such as `http://127.0.0.1:8099`) |
+/// | `--web-push-subject` | `USERNOTIFYD_WEB_PUSH_SUBJECT` | `mailto:usernotifyd@localhost` (the VAPID contact push services see) |
 /// | `--webhook-disable-after` | `USERNOTIFYD_WEBHOOK_DISABLE_AFTER` | `5d`: an endpoint failing every attempt this long is disabled |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
@@ -76,6 +79,10 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var retention = Retention()
     /// An endpoint failing every attempt for this long is disabled.
     package var webhookDisableAfter: TimeInterval = 5 * 86_400
+    /// The push services subscriptions may name: the browser vendors' and these.
+    package var webPushAllowList = try! PushServiceAllowList()
+    /// Who push services contact about this server's messages (VAPID `sub`).
+    package var webPushSubject = "mailto:usernotifyd@localhost"
     /// Origins whose web apps may call the API from a browser (`*`: any); empty: none.
     package var corsAllowedOrigins: [String] = []
     /// Whether CORS answers allow credentials (cookies, client certificates); never with `*`.
@@ -105,6 +112,40 @@ extension ServerConfiguration {
         var flag: String { "--\(name)" }
         var environmentName: String { "USERNOTIFYD_" + name.uppercased().replacingOccurrences(of: "-", with: "_") }
     }
+
+    /// What web apps and browsers reach: CORS and Web Push (apart, for the type checker's sake).
+    private static let browserOptions: [Option] = [
+        Option(
+            name: "cors-allowed-origins",
+            help: "comma-separated origins whose web apps may call the API from a browser, or * for any (default none)"
+        ) { $0.corsAllowedOrigins = $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+        Option(name: "cors-allow-credentials", help: "1 = CORS answers allow credentials (cookies); not with * (default 0)") {
+            config, value throws(ConfigurationError) in
+            config.corsAllowCredentials = try boolean(value, "cors-allow-credentials")
+        },
+        Option(
+            name: "web-push-allowed-services",
+            help: "comma-separated push services beyond the browser vendors': hosts (*.example.net) or origins (http://127.0.0.1:8099)"
+        ) { config, value throws(ConfigurationError) in
+            do throws(PushServiceAllowList.Invalid) {
+                config.webPushAllowList = try PushServiceAllowList(adding: value.split(separator: ",").map(String.init))
+            } catch {
+                throw ConfigurationError(
+                    "--web-push-allowed-services: '\(error.entry)' is neither a host (push.example.net, *.example.net) nor an origin (http://127.0.0.1:8099)"
+                )
+            }
+        },
+        Option(
+            name: "web-push-subject",
+            help: "the VAPID contact push services see: a mailto: or https: URL (default mailto:usernotifyd@localhost)"
+        ) {
+            config, value throws(ConfigurationError) in
+            guard value.hasPrefix("mailto:") || value.hasPrefix("https://") else {
+                throw ConfigurationError("--web-push-subject must be a mailto: or https: URL; got '\(value)'")
+            }
+            config.webPushSubject = value
+        },
+    ]
 
     private static let options: [Option] =
         [
@@ -175,14 +216,6 @@ extension ServerConfiguration {
                 }
                 config.webhookAllowedNetworks = networks
             },
-            Option(
-                name: "cors-allowed-origins",
-                help: "comma-separated origins whose web apps may call the API from a browser, or * for any (default none)"
-            ) { $0.corsAllowedOrigins = $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
-            Option(name: "cors-allow-credentials", help: "1 = CORS answers allow credentials (cookies); not with * (default 0)") {
-                config, value throws(ConfigurationError) in
-                config.corsAllowCredentials = try boolean(value, "cors-allow-credentials")
-            },
             Option(name: "connection-limit", help: "most open connections (default 1000)") { config, value throws(ConfigurationError) in
                 config.http.connectionLimit = try integer(value, "connection-limit", in: 1...100_000)
             },
@@ -251,7 +284,7 @@ extension ServerConfiguration {
                 config, value throws(ConfigurationError) in
                 config.webhookDisableAfter = try duration(value, "webhook-disable-after")
             },
-        ]
+        ] + browserOptions
 
     /// The settings from the flags (`--name value` or `--name=value`), else the environment, else the
     /// defaults, read through swift-configuration: the flags as an in-memory provider, the environment with

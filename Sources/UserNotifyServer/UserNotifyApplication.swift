@@ -60,7 +60,7 @@ package struct UserNotifyApplication: Sendable {
                     events: parts.events, cache: parts.store, webhooks: parts.webhooks,
                     checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
                     moveClock: parts.moveClock, media: parts.media, idempotency: parts.database, appEvents: parts.appEvents,
-                    settle: parts.settle,
+                    settle: parts.settle, webPush: parts.webPush,
                     metrics: { await metrics.exposition(parts) }
                 )
             }

@@ -231,6 +231,11 @@ package struct DispatchState: Sendable {
             updated.status = .aborted
             updated.nextAttempt = nil
             return (updated, .answered)
+        case .reject:
+            updated.status = .failed
+            updated.failures += 1
+            updated.nextAttempt = nil
+            return (updated, .answered)
         case .disableEndpoint:
             // Kept pending: it goes out when the app re-enables the endpoint.
             updated.nextAttempt = now

@@ -6,6 +6,7 @@ import Scheduling
 import ServiceLifecycle
 import Storage
 import Synchronization
+import WebPushService
 import Webhooks
 
 /// Delivers the outbox: claims due messages, posts each one signed (a fresh `webhook-timestamp` and
@@ -62,20 +63,24 @@ package final class WebhookDispatcher: Service {
         var stopped = false
     }
 
-    private let store: any WebhookStore
-    private let clock: any SchedulerClock
+    let store: any WebhookStore
+    let clock: any SchedulerClock
     private let leaseClock: any SchedulerClock
-    private let sender: WebhookSender
+    let sender: WebhookSender
+    /// Web Push: makes the payloads of the messages to browsers' subscriptions (nil: none are sent).
+    let webPush: WebPushService?
+    let subscriptions: (any PushSubscriptionStore)?
     private let signal = WakeSignal()
-    private let logger: Logger
-    private let configuration: Configuration
+    let logger: Logger
+    let configuration: Configuration
     private let random: @Sendable (ClosedRange<Double>) -> Double
     private let state: Mutex<State>
     private let records = Batcher<Unrecorded, Void>(maxInFlight: 1)
 
     package init(
         store: any WebhookStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(), sender: WebhookSender,
-        logger: Logger, configuration: Configuration = Configuration(),
+        webPush: WebPushService? = nil, subscriptions: (any PushSubscriptionStore)? = nil, logger: Logger,
+        configuration: Configuration = Configuration(),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
         // A queued message is started only while its claim still covers a whole attempt.
@@ -85,6 +90,8 @@ package final class WebhookDispatcher: Service {
         self.clock = clock
         self.leaseClock = leaseClock
         self.sender = sender
+        self.webPush = webPush
+        self.subscriptions = subscriptions
         self.logger = logger
         self.configuration = configuration
         self.random = random
@@ -250,22 +257,20 @@ package final class WebhookDispatcher: Service {
         ready.forEach { $0.continuation.resume() }
     }
 
-    /// Posts the message and records the attempt.
+    /// Posts the message — a signed webhook, or an encrypted push to a browser — and records the attempt.
     private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
         let at = clock.now
-        // The signature's timestamp is the wall clock's, whatever the scheduler's clock: receivers check it.
-        var headers = WebhookSignature.headers(
-            id: delivery.id, timestamp: Int(Date().timeIntervalSince1970), body: Array(delivery.payload),
-            secrets: configuration?.signingSecrets ?? [])
         // With tracing on, the attempt is a client span, a child of the API call that led to the message,
         // and the receiver continues the trace from the attempt.
         let parent = SpanContext(traceparent: delivery.traceparent)
         let span = Tracing.isOn ? SpanContext.child(of: parent) : nil
         let started = Date()
-        if let traceparent = span?.traceparent ?? delivery.traceparent { headers.append(("traceparent", traceparent)) }
-        let outcome = await sender.post(
-            delivery.url, body: Array(delivery.payload), headers: headers, timeout: self.configuration.attemptTimeout)
-        let verdict = DeliveryVerdict.classify(status: outcome.status, header: outcome.header)
+        let (outcome, verdict) =
+            if delivery.subscriptionID != nil {
+                await push(delivery)
+            } else {
+                await post(delivery, configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent)
+            }
         if let span { Self.trace(delivery, span: span, parent: parent, from: started, status: outcome.status, verdict: verdict) }
         // An endpoint that answered 410 is disabled: what is queued for it waits in the outbox until the
         // app enables it again, rather than calling it once each meanwhile.
@@ -290,6 +295,20 @@ package final class WebhookDispatcher: Service {
             Unrecorded(
                 attempt: RecordedAttempt(record, of: updated, endpoint: endpoint), withheld: withheld,
                 finished: updated.status == .delivered || updated.status == .aborted))
+    }
+
+    /// A webhook: the body signed with the app's secrets (a fresh timestamp, the same `webhook-id`).
+    private func post(
+        _ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?, traceparent: String?
+    ) async -> (WebhookSender.Outcome, DeliveryVerdict) {
+        // The signature's timestamp is the wall clock's, whatever the scheduler's clock: receivers check it.
+        var headers = WebhookSignature.headers(
+            id: delivery.id, timestamp: Int(Date().timeIntervalSince1970), body: Array(delivery.payload),
+            secrets: configuration?.signingSecrets ?? [])
+        if let traceparent { headers.append(("traceparent", traceparent)) }
+        let outcome = await sender.post(
+            delivery.url, body: Array(delivery.payload), headers: headers, timeout: self.configuration.attemptTimeout)
+        return (outcome, DeliveryVerdict.classify(status: outcome.status, header: outcome.header))
     }
 
     /// Records the attempt together with the others answered while a batch of records is written (one
@@ -328,7 +347,8 @@ package final class WebhookDispatcher: Service {
         if let status { attributes["http.response.status_code"] = .int(status) }
         Tracing.record(
             SpanRecord(
-                name: "POST webhook", kind: .client, context: span, parentSpanID: parent?.spanID, start: start, end: Date(),
+                name: delivery.subscriptionID == nil ? "POST webhook" : "POST web push", kind: .client, context: span,
+                parentSpanID: parent?.spanID, start: start, end: Date(),
                 attributes: attributes, failed: verdict != .delivered))
     }
 
@@ -339,6 +359,7 @@ package final class WebhookDispatcher: Service {
             switch verdict {
             case .delivered: "delivered"
             case .abort: "aborted"
+            case .reject: "rejected"
             case .disableEndpoint: "gone"
             case .retry: "failed"
             }

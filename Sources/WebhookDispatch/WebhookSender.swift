@@ -45,18 +45,23 @@ package final class WebhookSender: Sendable {
         try await policy.checkResolving(url, field: field, resolver: resolver, fresh: true)
     }
 
-    /// The POST of `body` (JSON) with `headers` to `url`, as every attempt sends it.
-    package static func request(_ url: String, body: [UInt8], headers: [(String, String)]) -> HTTPClientRequest {
+    /// The POST of `body` (JSON, unless `contentType` says otherwise) with `headers` to `url`, as every
+    /// attempt sends it.
+    package static func request(
+        _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json"
+    ) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Content-Type", value: contentType)
         request.headers.add(name: "User-Agent", value: "usernotifyd")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(bytes: body))
         return request
     }
 
-    package func post(_ url: String, body: [UInt8], headers: [(String, String)], timeout: Duration) async -> Outcome {
+    package func post(
+        _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
+    ) async -> Outcome {
         let start = ContinuousClock.now
         func failure(_ error: String) -> Outcome {
             Outcome(status: nil, headers: [:], body: [], error: error, duration: ContinuousClock.now - start)
@@ -67,7 +72,8 @@ package final class WebhookSender: Sendable {
             return failure("refused by the SSRF guard: \(error.message)")
         }
         do {
-            let response = try await client.execute(Self.request(url, body: body, headers: headers), timeout: TimeAmount(timeout))
+            let response = try await client.execute(
+                Self.request(url, body: body, headers: headers, contentType: contentType), timeout: TimeAmount(timeout))
             var answer = Outcome(
                 status: Int(response.status.code),
                 headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),

@@ -37,6 +37,9 @@ package enum DeliveryVerdict: Sendable, Hashable {
     case disableEndpoint
     /// The receiver answered `webhook-delivery: abort-message`: no more attempts.
     case abort
+    /// The receiver refused the message for good (a push service's 400, 401, 403; a subscription that
+    /// is gone): it failed, with no more attempts, and the endpoint is not failing.
+    case reject
     /// Anything else (3xx included: redirects are not followed; timeouts; connection errors): try again,
     /// not before `retryAfter` seconds when the receiver said so (429, 503).
     case retry(retryAfter: Double?)
@@ -54,7 +57,7 @@ package enum DeliveryVerdict: Sendable, Hashable {
     }
 
     /// `Retry-After` as seconds (the delay form; an HTTP date is honoured too).
-    static func retryAfterSeconds(_ value: String) -> Double? {
+    package static func retryAfterSeconds(_ value: String) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(trimmed), seconds >= 0 { return min(seconds, 86_400) }
         let formatter = DateFormatter()

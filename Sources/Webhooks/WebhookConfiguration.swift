@@ -191,6 +191,8 @@ package enum WebhookEventType: String, Codable, Sendable, Hashable, CaseIterable
     /// A notification was delivered to the center (once per firing, also in the background). Opt-in:
     /// it is the busiest event, so it is sent only to an app that lists it.
     case notificationDelivered = "notification.delivered"
+    /// A browser's Web Push subscription was removed: its push service answered that it is gone.
+    case pushSubscriptionRemoved = "webpush.subscription.removed"
 
     /// What an app gets when it does not list `events`: everything but the opt-in `notification.delivered`.
     package static let standard: Set<WebhookEventType> = Set(allCases).subtracting([.notificationDelivered])

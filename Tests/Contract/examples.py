@@ -18,7 +18,7 @@ MAIN_WRITES = {
     "addNotificationRequest", "removePendingNotificationRequests", "removeDeliveredNotifications", "setBadgeCount",
     "answerAuthorizationPrompt", "updateNotificationSettings", "updateCenterState", "updateLocation",
     "respondToNotification", "setWebhookSettings", "enableWebhookEndpoint", "setDefaultLocale", "setStringTable",
-    "sendPush",
+    "sendPush", "subscribeToWebPush", "respondToWebPush",
 }
 
 

@@ -151,6 +151,13 @@ from .pending_request import PendingRequest
 from .presentation import Presentation
 from .problem import Problem
 from .prompt_answer import PromptAnswer
+from .push_subscription import PushSubscription
+from .push_subscription_list import PushSubscriptionList
+from .push_subscription_removed_call import PushSubscriptionRemovedCall
+from .push_subscription_removed_call_data import PushSubscriptionRemovedCallData
+from .push_subscription_removed_call_type import PushSubscriptionRemovedCallType
+from .push_subscription_request import PushSubscriptionRequest
+from .push_subscription_request_keys import PushSubscriptionRequestKeys
 from .push_token import PushToken
 from .push_trigger import PushTrigger
 from .removed_call import RemovedCall
@@ -194,6 +201,14 @@ from .string_table import StringTable
 from .string_table_strings import StringTableStrings
 from .time_interval_trigger import TimeIntervalTrigger
 from .update_app import UpdateApp
+from .web_push_key import WebPushKey
+from .web_push_key_list import WebPushKeyList
+from .web_push_key_list_keys_item import WebPushKeyListKeysItem
+from .web_push_payload import WebPushPayload
+from .web_push_payload_actions_item import WebPushPayloadActionsItem
+from .web_push_payload_actions_item_input import WebPushPayloadActionsItemInput
+from .web_push_payload_kind import WebPushPayloadKind
+from .web_push_response import WebPushResponse
 from .webhook_event_type import WebhookEventType
 from .webhook_settings import WebhookSettings
 from .webhook_settings_view import WebhookSettingsView
@@ -321,6 +336,13 @@ __all__ = (
     "Presentation",
     "Problem",
     "PromptAnswer",
+    "PushSubscription",
+    "PushSubscriptionList",
+    "PushSubscriptionRemovedCall",
+    "PushSubscriptionRemovedCallData",
+    "PushSubscriptionRemovedCallType",
+    "PushSubscriptionRequest",
+    "PushSubscriptionRequestKeys",
     "PushToken",
     "PushTrigger",
     "RemovedCall",
@@ -364,6 +386,14 @@ __all__ = (
     "StringTableStrings",
     "TimeIntervalTrigger",
     "UpdateApp",
+    "WebPushKey",
+    "WebPushKeyList",
+    "WebPushKeyListKeysItem",
+    "WebPushPayload",
+    "WebPushPayloadActionsItem",
+    "WebPushPayloadActionsItemInput",
+    "WebPushPayloadKind",
+    "WebPushResponse",
     "WebhookEventType",
     "WebhookSettings",
     "WebhookSettingsView",

@@ -25,7 +25,8 @@ class Delivery:
         id (str): The webhook-id of every attempt.
         type_ (WebhookEventType): notification.response is didReceive; push.background is didReceiveRemoteNotification
             for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every
-            delivery, once per firing (data.notification); the others tell what the user did.
+            delivery, once per firing (data.notification); the others tell what the user did. webpush.subscription.removed
+            says that a browser's push subscription was removed because its push service answered that it is gone.
         url (str):
         status (DeliveryStatus):
         attempt_count (int):

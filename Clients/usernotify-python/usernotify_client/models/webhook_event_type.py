@@ -7,6 +7,7 @@ WebhookEventType = Literal[
     "notification.response",
     "push.background",
     "settings.changed",
+    "webpush.subscription.removed",
 ]
 
 WEBHOOK_EVENT_TYPE_VALUES: set[WebhookEventType] = {
@@ -16,6 +17,7 @@ WEBHOOK_EVENT_TYPE_VALUES: set[WebhookEventType] = {
     "notification.response",
     "push.background",
     "settings.changed",
+    "webpush.subscription.removed",
 }
 
 

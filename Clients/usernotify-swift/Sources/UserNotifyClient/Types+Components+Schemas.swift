@@ -18,6 +18,506 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/WebPushKey`.
+        public struct WebPushKey: Codable, Hashable, Sendable {
+            /// The uncompressed P-256 point (65 bytes), base64url: `applicationServerKey`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushKey/publicKey`.
+            public var publicKey: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebPushKey/keyID`.
+            public var keyID: Swift.String
+            /// Creates a new `WebPushKey`.
+            ///
+            /// - Parameters:
+            ///   - publicKey: The uncompressed P-256 point (65 bytes), base64url: `applicationServerKey`.
+            ///   - keyID:
+            public init(
+                publicKey: Swift.String,
+                keyID: Swift.String
+            ) {
+                self.publicKey = publicKey
+                self.keyID = keyID
+            }
+            public enum CodingKeys: String, CodingKey {
+                case publicKey
+                case keyID
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebPushKeyList`.
+        public struct WebPushKeyList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebPushKeyList/KeysPayload`.
+            public struct KeysPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WebPushKeyList/KeysPayload/id`.
+                public var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WebPushKeyList/KeysPayload/publicKey`.
+                public var publicKey: Swift.String
+                /// New subscriptions use it; the others sign for the subscriptions made with them.
+                ///
+                /// - Remark: Generated from `#/components/schemas/WebPushKeyList/KeysPayload/primary`.
+                public var primary: Swift.Bool
+                /// - Remark: Generated from `#/components/schemas/WebPushKeyList/KeysPayload/createdAt`.
+                public var createdAt: Foundation.Date
+                /// Creates a new `KeysPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - publicKey:
+                ///   - primary: New subscriptions use it; the others sign for the subscriptions made with them.
+                ///   - createdAt:
+                public init(
+                    id: Swift.String,
+                    publicKey: Swift.String,
+                    primary: Swift.Bool,
+                    createdAt: Foundation.Date
+                ) {
+                    self.id = id
+                    self.publicKey = publicKey
+                    self.primary = primary
+                    self.createdAt = createdAt
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case publicKey
+                    case primary
+                    case createdAt
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/WebPushKeyList/keys`.
+            public typealias KeysPayload = [Components.Schemas.WebPushKeyList.KeysPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/WebPushKeyList/keys`.
+            public var keys: Components.Schemas.WebPushKeyList.KeysPayload
+            /// Creates a new `WebPushKeyList`.
+            ///
+            /// - Parameters:
+            ///   - keys:
+            public init(keys: Components.Schemas.WebPushKeyList.KeysPayload) {
+                self.keys = keys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case keys
+            }
+        }
+        /// `PushSubscription.toJSON()`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushSubscriptionRequest`.
+        public struct PushSubscriptionRequest: Codable, Hashable, Sendable {
+            /// The push service's URL for this browser.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRequest/endpoint`.
+            public var endpoint: Swift.String
+            /// When the push service ends it, ms since 1970; null: no end set.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRequest/expirationTime`.
+            public var expirationTime: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRequest/keys`.
+            public struct KeysPayload: Codable, Hashable, Sendable {
+                /// The browser's P-256 public key, base64url (65 bytes).
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionRequest/keys/p256dh`.
+                public var p256dh: Swift.String
+                /// Its authentication secret, base64url (16 bytes).
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionRequest/keys/auth`.
+                public var auth: Swift.String
+                /// Creates a new `KeysPayload`.
+                ///
+                /// - Parameters:
+                ///   - p256dh: The browser's P-256 public key, base64url (65 bytes).
+                ///   - auth: Its authentication secret, base64url (16 bytes).
+                public init(
+                    p256dh: Swift.String,
+                    auth: Swift.String
+                ) {
+                    self.p256dh = p256dh
+                    self.auth = auth
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case p256dh
+                    case auth
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.p256dh = try container.decode(
+                        Swift.String.self,
+                        forKey: .p256dh
+                    )
+                    self.auth = try container.decode(
+                        Swift.String.self,
+                        forKey: .auth
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "p256dh",
+                        "auth"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRequest/keys`.
+            public var keys: Components.Schemas.PushSubscriptionRequest.KeysPayload
+            /// Creates a new `PushSubscriptionRequest`.
+            ///
+            /// - Parameters:
+            ///   - endpoint: The push service's URL for this browser.
+            ///   - expirationTime: When the push service ends it, ms since 1970; null: no end set.
+            ///   - keys:
+            public init(
+                endpoint: Swift.String,
+                expirationTime: Swift.Double? = nil,
+                keys: Components.Schemas.PushSubscriptionRequest.KeysPayload
+            ) {
+                self.endpoint = endpoint
+                self.expirationTime = expirationTime
+                self.keys = keys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+                case expirationTime
+                case keys
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.endpoint = try container.decode(
+                    Swift.String.self,
+                    forKey: .endpoint
+                )
+                self.expirationTime = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .expirationTime
+                )
+                self.keys = try container.decode(
+                    Components.Schemas.PushSubscriptionRequest.KeysPayload.self,
+                    forKey: .keys
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "endpoint",
+                    "expirationTime",
+                    "keys"
+                ])
+            }
+        }
+        /// A browser's subscription, without its keys.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushSubscription`.
+        public struct PushSubscription: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/endpoint`.
+            public var endpoint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/expirationTime`.
+            public var expirationTime: Foundation.Date?
+            /// The key its messages are signed with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/vapidKeyID`.
+            public var vapidKeyID: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `PushSubscription`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - endpoint:
+            ///   - expirationTime:
+            ///   - vapidKeyID: The key its messages are signed with.
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                endpoint: Swift.String,
+                expirationTime: Foundation.Date? = nil,
+                vapidKeyID: Swift.String,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.endpoint = endpoint
+                self.expirationTime = expirationTime
+                self.vapidKeyID = vapidKeyID
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case endpoint
+                case expirationTime
+                case vapidKeyID
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscriptionList`.
+        public struct PushSubscriptionList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionList/subscriptions`.
+            public var subscriptions: [Components.Schemas.PushSubscription]
+            /// Creates a new `PushSubscriptionList`.
+            ///
+            /// - Parameters:
+            ///   - subscriptions:
+            public init(subscriptions: [Components.Schemas.PushSubscription]) {
+                self.subscriptions = subscriptions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case subscriptions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebPushResponse`.
+        public struct WebPushResponse: Codable, Hashable, Sendable {
+            /// The `token` of the push.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushResponse/token`.
+            public var token: Swift.String
+            /// com.apple.UNNotificationDefaultActionIdentifier (a tap), com.apple.UNNotificationDismissActionIdentifier (closed, when the payload has `dismissAction`), or one of the payload's `actions[].action`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushResponse/actionIdentifier`.
+            public var actionIdentifier: Swift.String
+            /// For a text-input action only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushResponse/userText`.
+            public var userText: Swift.String?
+            /// Creates a new `WebPushResponse`.
+            ///
+            /// - Parameters:
+            ///   - token: The `token` of the push.
+            ///   - actionIdentifier: com.apple.UNNotificationDefaultActionIdentifier (a tap), com.apple.UNNotificationDismissActionIdentifier (closed, when the payload has `dismissAction`), or one of the payload's `actions[].action`.
+            ///   - userText: For a text-input action only.
+            public init(
+                token: Swift.String,
+                actionIdentifier: Swift.String,
+                userText: Swift.String? = nil
+            ) {
+                self.token = token
+                self.actionIdentifier = actionIdentifier
+                self.userText = userText
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case actionIdentifier
+                case userText
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.token = try container.decode(
+                    Swift.String.self,
+                    forKey: .token
+                )
+                self.actionIdentifier = try container.decode(
+                    Swift.String.self,
+                    forKey: .actionIdentifier
+                )
+                self.userText = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .userText
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token",
+                    "actionIdentifier",
+                    "userText"
+                ])
+            }
+        }
+        /// The decrypted body of a Web Push from usernotifyd: what a service worker shows with
+        /// `registration.showNotification(title, {body, tag, image, actions, …})`, or the notifications it
+        /// closes (`registration.getNotifications({tag})`, then `close()`). Paths are under the service's origin.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/WebPushPayload`.
+        public struct WebPushPayload: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification = "notification"
+                case close = "close"
+            }
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/kind`.
+            public var kind: Components.Schemas.WebPushPayload.KindPayload
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/centerID`.
+            public var centerID: Swift.String
+            /// The request identifier; an update replaces the notification with the same tag (`renotify`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/tag`.
+            public var tag: Swift.String?
+            /// `close`: the identifiers to close.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/tags`.
+            public var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/title`.
+            public var title: Swift.String?
+            /// Browsers have no subtitle; show it above the body.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/subtitle`.
+            public var subtitle: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/body`.
+            public var body: Swift.String?
+            /// The app icon's badge (`navigator.setAppBadge`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/badge`.
+            public var badge: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/thread`.
+            public var thread: Swift.String?
+            /// A path that serves the first attachment without credential, for a day (`downloadWebPushAttachment`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/image`.
+            public var image: Swift.String?
+            /// The delivery's date
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/timestamp`.
+            public var timestamp: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/silent`.
+            public var silent: Swift.Bool?
+            /// Time-sensitive and critical notifications stay until the user acts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/requireInteraction`.
+            public var requireInteraction: Swift.Bool?
+            /// The category has customDismissAction: post the dismiss action on `notificationclose`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/dismissAction`.
+            public var dismissAction: Swift.Bool?
+            /// Answers this delivery (`respondToWebPush`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/token`.
+            public var token: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload`.
+            public struct ActionsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload/action`.
+                public var action: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload/title`.
+                public var title: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload/destructive`.
+                public var destructive: Swift.Bool?
+                /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload/foreground`.
+                public var foreground: Swift.Bool?
+                /// A text-input action: open the reply page (`/console/reply.html#token=…&action=…`).
+                ///
+                /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload/input`.
+                public struct InputPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload/input/buttonTitle`.
+                    public var buttonTitle: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload/input/placeholder`.
+                    public var placeholder: Swift.String
+                    /// Creates a new `InputPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - buttonTitle:
+                    ///   - placeholder:
+                    public init(
+                        buttonTitle: Swift.String,
+                        placeholder: Swift.String
+                    ) {
+                        self.buttonTitle = buttonTitle
+                        self.placeholder = placeholder
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case buttonTitle
+                        case placeholder
+                    }
+                }
+                /// A text-input action: open the reply page (`/console/reply.html#token=…&action=…`).
+                ///
+                /// - Remark: Generated from `#/components/schemas/WebPushPayload/ActionsPayload/input`.
+                public var input: Components.Schemas.WebPushPayload.ActionsPayloadPayload.InputPayload?
+                /// Creates a new `ActionsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - action:
+                ///   - title:
+                ///   - destructive:
+                ///   - foreground:
+                ///   - input: A text-input action: open the reply page (`/console/reply.html#token=…&action=…`).
+                public init(
+                    action: Swift.String,
+                    title: Swift.String,
+                    destructive: Swift.Bool? = nil,
+                    foreground: Swift.Bool? = nil,
+                    input: Components.Schemas.WebPushPayload.ActionsPayloadPayload.InputPayload? = nil
+                ) {
+                    self.action = action
+                    self.title = title
+                    self.destructive = destructive
+                    self.foreground = foreground
+                    self.input = input
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case action
+                    case title
+                    case destructive
+                    case foreground
+                    case input
+                }
+            }
+            /// The category's actions in order; a browser shows the first `Notification.maxActions`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/actions`.
+            public typealias ActionsPayload = [Components.Schemas.WebPushPayload.ActionsPayloadPayload]
+            /// The category's actions in order; a browser shows the first `Notification.maxActions`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushPayload/actions`.
+            public var actions: Components.Schemas.WebPushPayload.ActionsPayload?
+            /// Creates a new `WebPushPayload`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - centerID:
+            ///   - tag: The request identifier; an update replaces the notification with the same tag (`renotify`).
+            ///   - tags: `close`: the identifiers to close.
+            ///   - title:
+            ///   - subtitle: Browsers have no subtitle; show it above the body.
+            ///   - body:
+            ///   - badge: The app icon's badge (`navigator.setAppBadge`).
+            ///   - thread:
+            ///   - image: A path that serves the first attachment without credential, for a day (`downloadWebPushAttachment`).
+            ///   - timestamp: The delivery's date
+            ///   - silent:
+            ///   - requireInteraction: Time-sensitive and critical notifications stay until the user acts.
+            ///   - dismissAction: The category has customDismissAction: post the dismiss action on `notificationclose`.
+            ///   - token: Answers this delivery (`respondToWebPush`).
+            ///   - actions: The category's actions in order; a browser shows the first `Notification.maxActions`.
+            public init(
+                kind: Components.Schemas.WebPushPayload.KindPayload,
+                centerID: Swift.String,
+                tag: Swift.String? = nil,
+                tags: [Swift.String]? = nil,
+                title: Swift.String? = nil,
+                subtitle: Swift.String? = nil,
+                body: Swift.String? = nil,
+                badge: Swift.Int? = nil,
+                thread: Swift.String? = nil,
+                image: Swift.String? = nil,
+                timestamp: Swift.Int? = nil,
+                silent: Swift.Bool? = nil,
+                requireInteraction: Swift.Bool? = nil,
+                dismissAction: Swift.Bool? = nil,
+                token: Swift.String? = nil,
+                actions: Components.Schemas.WebPushPayload.ActionsPayload? = nil
+            ) {
+                self.kind = kind
+                self.centerID = centerID
+                self.tag = tag
+                self.tags = tags
+                self.title = title
+                self.subtitle = subtitle
+                self.body = body
+                self.badge = badge
+                self.thread = thread
+                self.image = image
+                self.timestamp = timestamp
+                self.silent = silent
+                self.requireInteraction = requireInteraction
+                self.dismissAction = dismissAction
+                self.token = token
+                self.actions = actions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case centerID
+                case tag
+                case tags
+                case title
+                case subtitle
+                case body
+                case badge
+                case thread
+                case image
+                case timestamp
+                case silent
+                case requireInteraction
+                case dismissAction
+                case token
+                case actions
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AppPage`.
         public struct AppPage: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/AppPage/apps`.
@@ -276,6 +776,11 @@ extension Components {
             case attachmentNotInDataStore = "attachmentNotInDataStore"
             case attachmentMoveIntoDataStoreFailed = "attachmentMoveIntoDataStoreFailed"
             case attachmentNotFound = "attachmentNotFound"
+            case invalidPushSubscription = "invalidPushSubscription"
+            case pushServiceNotAllowed = "pushServiceNotAllowed"
+            case pushSubscriptionLimitReached = "pushSubscriptionLimitReached"
+            case pushSubscriptionNotFound = "pushSubscriptionNotFound"
+            case invalidResponseToken = "invalidResponseToken"
             case invalidWebhookURL = "invalidWebhookURL"
             case webhookURLRefused = "webhookURLRefused"
             case invalidWebhookSecret = "invalidWebhookSecret"
@@ -4107,7 +4612,7 @@ extension Components {
                 case contentExtension
             }
         }
-        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); the others tell what the user did.
+        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone.
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
         @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -4117,6 +4622,7 @@ extension Components {
             case notification_removed = "notification.removed"
             case push_background = "push.background"
             case notification_delivered = "notification.delivered"
+            case webpush_subscription_removed = "webpush.subscription.removed"
         }
         /// - Remark: Generated from `#/components/schemas/ServiceExtension`.
         public struct ServiceExtension: Codable, Hashable, Sendable {
@@ -4919,6 +5425,72 @@ extension Components {
                 _type: Components.Schemas.BackgroundPushCall._TypePayload,
                 timestamp: Foundation.Date,
                 data: Components.Schemas.RequestEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall`.
+        public struct PushSubscriptionRemovedCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case webpush_subscription_removed = "webpush.subscription.removed"
+            }
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/type`.
+            public var _type: Components.Schemas.PushSubscriptionRemovedCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data/centerID`.
+                public var centerID: Swift.String
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data/subscriptionID`.
+                public var subscriptionID: Swift.String
+                /// The push service's URL the subscription had.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data/endpoint`.
+                public var endpoint: Swift.String
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - centerID:
+                ///   - subscriptionID:
+                ///   - endpoint: The push service's URL the subscription had.
+                public init(
+                    centerID: Swift.String,
+                    subscriptionID: Swift.String,
+                    endpoint: Swift.String
+                ) {
+                    self.centerID = centerID
+                    self.subscriptionID = subscriptionID
+                    self.endpoint = endpoint
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case centerID
+                    case subscriptionID
+                    case endpoint
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data`.
+            public var data: Components.Schemas.PushSubscriptionRemovedCall.DataPayload
+            /// Creates a new `PushSubscriptionRemovedCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.PushSubscriptionRemovedCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.PushSubscriptionRemovedCall.DataPayload
             ) {
                 self._type = _type
                 self.timestamp = timestamp

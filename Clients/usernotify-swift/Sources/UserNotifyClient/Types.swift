@@ -475,6 +475,87 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /3/device/{deviceToken}`.
     /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)`.
     func sendPush(_ input: Operations.SendPush.Input) async throws -> Operations.SendPush.Output
+    /// The VAPID public key browsers subscribe with (`applicationServerKey`).
+    ///
+    /// Any principal. Pass `publicKey` to `pushManager.subscribe({userVisibleOnly: true, applicationServerKey})`. After the operator rotates the key, a browser subscribed with an older one keeps receiving (each message is signed with its subscription's key) until it subscribes again.
+    ///
+    /// - Remark: HTTP `GET /v1/web-push/key`.
+    /// - Remark: Generated from `#/paths//v1/web-push/key/get(getWebPushKey)`.
+    func getWebPushKey(_ input: Operations.GetWebPushKey.Input) async throws -> Operations.GetWebPushKey.Output
+    /// Every VAPID key, the primary first.
+    ///
+    /// Operator. The keys the service signs pushes with; the private halves never leave the store.
+    ///
+    /// - Remark: HTTP `GET /v1/web-push/keys`.
+    /// - Remark: Generated from `#/paths//v1/web-push/keys/get(listWebPushKeys)`.
+    func listWebPushKeys(_ input: Operations.ListWebPushKeys.Input) async throws -> Operations.ListWebPushKeys.Output
+    /// Makes a new primary VAPID key; the older ones stay for their subscriptions.
+    ///
+    /// Operator. New subscriptions use the new key; existing ones keep theirs until their browser subscribes again (the console does so when it sees a new key).
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/keys/rotate`.
+    /// - Remark: Generated from `#/paths//v1/web-push/keys/rotate/post(rotateWebPushKey)`.
+    func rotateWebPushKey(_ input: Operations.RotateWebPushKey.Input) async throws -> Operations.RotateWebPushKey.Output
+    /// The signed-in center's push subscriptions, without their keys.
+    ///
+    /// User. Every browser that gets this center's notifications.
+    ///
+    /// - Remark: HTTP `GET /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/get(getOwnPushSubscriptions)`.
+    func getOwnPushSubscriptions(_ input: Operations.GetOwnPushSubscriptions.Input) async throws -> Operations.GetOwnPushSubscriptions.Output
+    /// Registers this browser's push subscription for the signed-in center.
+    ///
+    /// User. The body is what `PushSubscription.toJSON()` gives. The endpoint must be on a known push
+    /// service (the browser vendors', and those the operator adds) and pass the same guard as webhook
+    /// URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
+    /// (200). From then on every notification presented on the center reaches the browser as a Web Push
+    /// (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
+    /// and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/post(subscribeToWebPush)`.
+    func subscribeToWebPush(_ input: Operations.SubscribeToWebPush.Input) async throws -> Operations.SubscribeToWebPush.Output
+    /// Removes one of the signed-in center's push subscriptions.
+    ///
+    /// User. Call it with `PushSubscription.unsubscribe()`: the browser gets nothing more from this center.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/push-subscriptions/{subscriptionID}`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/{subscriptionID}/delete(unsubscribeFromWebPush)`.
+    func unsubscribeFromWebPush(_ input: Operations.UnsubscribeFromWebPush.Input) async throws -> Operations.UnsubscribeFromWebPush.Output
+    /// The center's push subscriptions, without their keys.
+    ///
+    /// App. Which browsers get this center's notifications; the app hears of each one its push service ends through `webpush.subscription.removed`.
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-subscriptions/get(getPushSubscriptions)`.
+    func getPushSubscriptions(_ input: Operations.GetPushSubscriptions.Input) async throws -> Operations.GetPushSubscriptions.Output
+    /// Removes one of the center's push subscriptions.
+    ///
+    /// App. The browser gets nothing more from this center until it subscribes again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/centers/{centerID}/push-subscriptions/{subscriptionID}`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-subscriptions/{subscriptionID}/delete(removePushSubscription)`.
+    func removePushSubscription(_ input: Operations.RemovePushSubscription.Input) async throws -> Operations.RemovePushSubscription.Output
+    /// A service worker's answer to a push — the user tapped the notification, chose an action, or dismissed it.
+    ///
+    /// No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
+    /// working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
+    /// response is checked like `respondToNotification` and reaches the app as the signed
+    /// `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
+    /// console's reply page asks for it: browsers have no inline reply).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/responses`.
+    /// - Remark: Generated from `#/paths//v1/web-push/responses/post(respondToWebPush)`.
+    func respondToWebPush(_ input: Operations.RespondToWebPush.Input) async throws -> Operations.RespondToWebPush.Output
+    /// The image of a pushed notification, as the browser fetches it to show the banner.
+    ///
+    /// No credential but the token in the path, which a push's `image` carries: one attachment of one delivered notification, for a day.
+    ///
+    /// - Remark: HTTP `GET /v1/web-push/attachments/{token}`.
+    /// - Remark: Generated from `#/paths//v1/web-push/attachments/{token}/get(downloadWebPushAttachment)`.
+    func downloadWebPushAttachment(_ input: Operations.DownloadWebPushAttachment.Input) async throws -> Operations.DownloadWebPushAttachment.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1347,6 +1428,143 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// The VAPID public key browsers subscribe with (`applicationServerKey`).
+    ///
+    /// Any principal. Pass `publicKey` to `pushManager.subscribe({userVisibleOnly: true, applicationServerKey})`. After the operator rotates the key, a browser subscribed with an older one keeps receiving (each message is signed with its subscription's key) until it subscribes again.
+    ///
+    /// - Remark: HTTP `GET /v1/web-push/key`.
+    /// - Remark: Generated from `#/paths//v1/web-push/key/get(getWebPushKey)`.
+    public func getWebPushKey(headers: Operations.GetWebPushKey.Input.Headers = .init()) async throws -> Operations.GetWebPushKey.Output {
+        try await getWebPushKey(Operations.GetWebPushKey.Input(headers: headers))
+    }
+    /// Every VAPID key, the primary first.
+    ///
+    /// Operator. The keys the service signs pushes with; the private halves never leave the store.
+    ///
+    /// - Remark: HTTP `GET /v1/web-push/keys`.
+    /// - Remark: Generated from `#/paths//v1/web-push/keys/get(listWebPushKeys)`.
+    public func listWebPushKeys(headers: Operations.ListWebPushKeys.Input.Headers = .init()) async throws -> Operations.ListWebPushKeys.Output {
+        try await listWebPushKeys(Operations.ListWebPushKeys.Input(headers: headers))
+    }
+    /// Makes a new primary VAPID key; the older ones stay for their subscriptions.
+    ///
+    /// Operator. New subscriptions use the new key; existing ones keep theirs until their browser subscribes again (the console does so when it sees a new key).
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/keys/rotate`.
+    /// - Remark: Generated from `#/paths//v1/web-push/keys/rotate/post(rotateWebPushKey)`.
+    public func rotateWebPushKey(headers: Operations.RotateWebPushKey.Input.Headers = .init()) async throws -> Operations.RotateWebPushKey.Output {
+        try await rotateWebPushKey(Operations.RotateWebPushKey.Input(headers: headers))
+    }
+    /// The signed-in center's push subscriptions, without their keys.
+    ///
+    /// User. Every browser that gets this center's notifications.
+    ///
+    /// - Remark: HTTP `GET /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/get(getOwnPushSubscriptions)`.
+    public func getOwnPushSubscriptions(headers: Operations.GetOwnPushSubscriptions.Input.Headers = .init()) async throws -> Operations.GetOwnPushSubscriptions.Output {
+        try await getOwnPushSubscriptions(Operations.GetOwnPushSubscriptions.Input(headers: headers))
+    }
+    /// Registers this browser's push subscription for the signed-in center.
+    ///
+    /// User. The body is what `PushSubscription.toJSON()` gives. The endpoint must be on a known push
+    /// service (the browser vendors', and those the operator adds) and pass the same guard as webhook
+    /// URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
+    /// (200). From then on every notification presented on the center reaches the browser as a Web Push
+    /// (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
+    /// and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/post(subscribeToWebPush)`.
+    public func subscribeToWebPush(
+        headers: Operations.SubscribeToWebPush.Input.Headers = .init(),
+        body: Operations.SubscribeToWebPush.Input.Body
+    ) async throws -> Operations.SubscribeToWebPush.Output {
+        try await subscribeToWebPush(Operations.SubscribeToWebPush.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Removes one of the signed-in center's push subscriptions.
+    ///
+    /// User. Call it with `PushSubscription.unsubscribe()`: the browser gets nothing more from this center.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/push-subscriptions/{subscriptionID}`.
+    /// - Remark: Generated from `#/paths//v1/me/push-subscriptions/{subscriptionID}/delete(unsubscribeFromWebPush)`.
+    public func unsubscribeFromWebPush(
+        path: Operations.UnsubscribeFromWebPush.Input.Path,
+        headers: Operations.UnsubscribeFromWebPush.Input.Headers = .init()
+    ) async throws -> Operations.UnsubscribeFromWebPush.Output {
+        try await unsubscribeFromWebPush(Operations.UnsubscribeFromWebPush.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The center's push subscriptions, without their keys.
+    ///
+    /// App. Which browsers get this center's notifications; the app hears of each one its push service ends through `webpush.subscription.removed`.
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/push-subscriptions`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-subscriptions/get(getPushSubscriptions)`.
+    public func getPushSubscriptions(
+        path: Operations.GetPushSubscriptions.Input.Path,
+        headers: Operations.GetPushSubscriptions.Input.Headers = .init()
+    ) async throws -> Operations.GetPushSubscriptions.Output {
+        try await getPushSubscriptions(Operations.GetPushSubscriptions.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Removes one of the center's push subscriptions.
+    ///
+    /// App. The browser gets nothing more from this center until it subscribes again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/centers/{centerID}/push-subscriptions/{subscriptionID}`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/push-subscriptions/{subscriptionID}/delete(removePushSubscription)`.
+    public func removePushSubscription(
+        path: Operations.RemovePushSubscription.Input.Path,
+        headers: Operations.RemovePushSubscription.Input.Headers = .init()
+    ) async throws -> Operations.RemovePushSubscription.Output {
+        try await removePushSubscription(Operations.RemovePushSubscription.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A service worker's answer to a push — the user tapped the notification, chose an action, or dismissed it.
+    ///
+    /// No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
+    /// working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
+    /// response is checked like `respondToNotification` and reaches the app as the signed
+    /// `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
+    /// console's reply page asks for it: browsers have no inline reply).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/responses`.
+    /// - Remark: Generated from `#/paths//v1/web-push/responses/post(respondToWebPush)`.
+    public func respondToWebPush(
+        headers: Operations.RespondToWebPush.Input.Headers = .init(),
+        body: Operations.RespondToWebPush.Input.Body
+    ) async throws -> Operations.RespondToWebPush.Output {
+        try await respondToWebPush(Operations.RespondToWebPush.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The image of a pushed notification, as the browser fetches it to show the banner.
+    ///
+    /// No credential but the token in the path, which a push's `image` carries: one attachment of one delivered notification, for a day.
+    ///
+    /// - Remark: HTTP `GET /v1/web-push/attachments/{token}`.
+    /// - Remark: Generated from `#/paths//v1/web-push/attachments/{token}/get(downloadWebPushAttachment)`.
+    public func downloadWebPushAttachment(
+        path: Operations.DownloadWebPushAttachment.Input.Path,
+        headers: Operations.DownloadWebPushAttachment.Input.Headers = .init()
+    ) async throws -> Operations.DownloadWebPushAttachment.Output {
+        try await downloadWebPushAttachment(Operations.DownloadWebPushAttachment.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import NIOCore
+import NotificationCore
+import PostgresNIO
+import Storage
+
+extension PostgresStore: PushSubscriptionStore {
+    package func vapidKeys() async throws -> [VAPIDKeyRecord] {
+        try await read { connection in try await self.vapidKeys(connection) }
+    }
+
+    package func installVAPIDKey(_ key: VAPIDKeyRecord, rotating: Bool) async throws -> [VAPIDKeyRecord] {
+        try await write { connection, _ in
+            if rotating {
+                try await connection.run("UPDATE vapid_keys SET is_primary = false WHERE is_primary", self.logger)
+            }
+            // Replicas starting together each try theirs; the unique index on the primary keeps the first.
+            try await connection.run(
+                """
+                INSERT INTO vapid_keys(id, private_key, is_primary, created_at)
+                VALUES (\(key.id), \(ByteBuffer(bytes: key.privateKey)), true, \(Self.milliseconds(key.createdAt)))
+                ON CONFLICT DO NOTHING
+                """, self.logger)
+            return try await self.vapidKeys(connection)
+        }
+    }
+
+    private func vapidKeys(_ connection: PostgresConnection) async throws -> [VAPIDKeyRecord] {
+        try await connection.rows("SELECT * FROM vapid_keys ORDER BY is_primary DESC, created_at DESC", logger).map { row in
+            VAPIDKeyRecord(
+                id: try row.get("id"), privateKey: try row.get("private_key", as: Data.self), isPrimary: try row.get("is_primary"),
+                createdAt: Self.date(try row.get("created_at")))
+        }
+    }
+
+    package func savePushSubscription(_ subscription: PushSubscriptionRecord, limit: Int) async throws -> (
+        PushSubscriptionRecord, created: Bool
+    ) {
+        try await write { connection, _ in
+            let key = subscription.center
+            var saved = subscription
+            // The center's row, locked: concurrent saves for one center count one after the other.
+            guard
+                try await !connection.rows(
+                    "SELECT 1 FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", self.logger
+                ).isEmpty
+            else { throw NotificationError.centerNotFound(key.centerID) }
+            if let existing = try await connection.rows(
+                "SELECT id, app_id, center_id FROM push_subscriptions WHERE endpoint = \(subscription.endpoint)", self.logger
+            ).first {
+                if try existing.get("app_id", as: String.self) == key.appID && existing.get("center_id", as: String.self) == key.centerID {
+                    saved.id = try existing.get("id")
+                    try await connection.run(
+                        """
+                        UPDATE push_subscriptions SET p256dh = \(saved.p256dh), auth = \(saved.auth),
+                            expiration_time = \(saved.expirationTime.map(Self.milliseconds)), vapid_key_id = \(saved.vapidKeyID)
+                        WHERE id = \(saved.id)
+                        """, self.logger)
+                    return (saved, false)
+                }
+                // The browser subscribed for another center (another user signed in there): it moves.
+                try await connection.run("DELETE FROM push_subscriptions WHERE endpoint = \(subscription.endpoint)", self.logger)
+            }
+            let count =
+                try await connection.rows(
+                    "SELECT count(*) AS n FROM push_subscriptions WHERE app_id = \(key.appID) AND center_id = \(key.centerID)",
+                    self.logger
+                ).first?.get("n", as: Int64.self) ?? 0
+            guard count < limit else { throw NotificationError.pushSubscriptionLimitReached(limit) }
+            try await connection.run(
+                """
+                INSERT INTO push_subscriptions(id, app_id, center_id, endpoint, p256dh, auth, expiration_time, vapid_key_id, created_at)
+                VALUES (\(saved.id), \(key.appID), \(key.centerID), \(saved.endpoint), \(saved.p256dh), \(saved.auth),
+                    \(saved.expirationTime.map(Self.milliseconds)), \(saved.vapidKeyID), \(Self.milliseconds(saved.createdAt)))
+                """, self.logger)
+            return (saved, true)
+        }
+    }
+
+    package func pushSubscriptions(_ key: CenterKey) async throws -> [PushSubscriptionRecord] {
+        try await read { connection in try await self.pushSubscriptions([key], connection)[key] ?? [] }
+    }
+
+    package func pushSubscription(id: String) async throws -> PushSubscriptionRecord? {
+        try await read { connection in
+            try await connection.rows("SELECT * FROM push_subscriptions WHERE id = \(id)", self.logger).first.map(Self.pushSubscription)
+        }
+    }
+
+    package func removePushSubscription(_ key: CenterKey, id: String) async throws -> Bool {
+        try await write { connection, _ in
+            try await !connection.rows(
+                "DELETE FROM push_subscriptions WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND id = \(id) RETURNING id",
+                self.logger
+            ).isEmpty
+        }
+    }
+
+    package func removeGonePushSubscription(id: String, at date: Date) async throws -> Bool {
+        try await write { connection, changes in
+            guard
+                let row = try await connection.rows("DELETE FROM push_subscriptions WHERE id = \(id) RETURNING *", self.logger).first
+            else { return false }
+            let subscription = try Self.pushSubscription(row)
+            try await self.append(
+                [.app(.pushSubscriptionRemoved(subscriptionID: id, endpoint: subscription.endpoint))], for: subscription.center, at: date,
+                traceparent: nil, connection, &changes)
+            return true
+        }
+    }
+
+    /// The centers' subscriptions, oldest first, inside a transaction.
+    func pushSubscriptions(_ keys: Set<CenterKey>, _ connection: PostgresConnection) async throws -> [CenterKey: [PushSubscriptionRecord]] {
+        guard !keys.isEmpty else { return [:] }
+        let keys = Array(keys)
+        var subscriptions: [CenterKey: [PushSubscriptionRecord]] = [:]
+        for row in try await connection.rows(
+            """
+            SELECT s.* FROM push_subscriptions s JOIN unnest(\(keys.map(\.appID)), \(keys.map(\.centerID))) AS k(app_id, center_id)
+                ON s.app_id = k.app_id AND s.center_id = k.center_id
+            ORDER BY s.created_at, s.id
+            """, logger)
+        {
+            let subscription = try Self.pushSubscription(row)
+            subscriptions[subscription.center, default: []].append(subscription)
+        }
+        return subscriptions
+    }
+
+    /// Writes an outbox message of `event` to every push subscription of the centers, inside the caller's
+    /// transaction; whether there was one.
+    func insertPushMessages(
+        _ event: DelegateEvent, for keys: Set<CenterKey>, at date: Date, traceparent: String?, _ connection: PostgresConnection
+    ) async throws -> Bool {
+        let messages = try await pushSubscriptions(keys, connection).values.flatMap { $0 }.map {
+            try $0.outboxMessage(event, at: date, traceparent: traceparent)
+        }
+        try await insertDeliveries(messages, connection)
+        return !messages.isEmpty
+    }
+
+    private static func pushSubscription(_ row: PostgresRandomAccessRow) throws -> PushSubscriptionRecord {
+        PushSubscriptionRecord(
+            id: try row.get("id"), center: CenterKey(appID: try row.get("app_id"), centerID: try row.get("center_id")),
+            endpoint: try row.get("endpoint"), p256dh: try row.get("p256dh"), auth: try row.get("auth"),
+            expirationTime: try row.get("expiration_time", as: Int64?.self).map(date), vapidKeyID: try row.get("vapid_key_id"),
+            createdAt: date(try row.get("created_at")))
+    }
+}

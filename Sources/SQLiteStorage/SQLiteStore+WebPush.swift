@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+import NotificationCore
+import Storage
+
+extension SQLiteStore: PushSubscriptionStore {
+    package func vapidKeys() async throws -> [VAPIDKeyRecord] {
+        try await read { db in try Self.vapidKeys(db) }
+    }
+
+    package func installVAPIDKey(_ key: VAPIDKeyRecord, rotating: Bool) async throws -> [VAPIDKeyRecord] {
+        try await write { db, _ in
+            if rotating {
+                try db.execute(sql: "UPDATE vapid_keys SET is_primary = 0 WHERE is_primary = 1")
+            } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM vapid_keys WHERE is_primary = 1)") == true {
+                return try Self.vapidKeys(db)
+            }
+            try db.execute(
+                sql: "INSERT INTO vapid_keys(id, private_key, is_primary, created_at) VALUES (?, ?, 1, ?)",
+                arguments: [key.id, key.privateKey, Self.milliseconds(key.createdAt)])
+            return try Self.vapidKeys(db)
+        }
+    }
+
+    private static func vapidKeys(_ db: Database) throws -> [VAPIDKeyRecord] {
+        try Row.fetchAll(db, sql: "SELECT * FROM vapid_keys ORDER BY is_primary DESC, created_at DESC").map { row in
+            VAPIDKeyRecord(id: row["id"], privateKey: row["private_key"], isPrimary: row["is_primary"], createdAt: date(row["created_at"]))
+        }
+    }
+
+    package func savePushSubscription(_ subscription: PushSubscriptionRecord, limit: Int) async throws -> (
+        PushSubscriptionRecord, created: Bool
+    ) {
+        try await write { db, _ in
+            let key = subscription.center
+            var saved = subscription
+            if let existing = try Row.fetchOne(
+                db, sql: "SELECT id, app_id, center_id FROM push_subscriptions WHERE endpoint = ?", arguments: [subscription.endpoint])
+            {
+                if existing["app_id"] == key.appID && existing["center_id"] == key.centerID {
+                    saved.id = existing["id"]
+                    try db.execute(
+                        sql: """
+                            UPDATE push_subscriptions SET p256dh = ?, auth = ?, expiration_time = ?, vapid_key_id = ?
+                            WHERE id = ?
+                            """,
+                        arguments: [saved.p256dh, saved.auth, saved.expirationTime.map(Self.milliseconds), saved.vapidKeyID, saved.id])
+                    return (saved, false)
+                }
+                // The browser subscribed for another center (another user signed in there): it moves.
+                try db.execute(sql: "DELETE FROM push_subscriptions WHERE endpoint = ?", arguments: [subscription.endpoint])
+            }
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM push_subscriptions WHERE app_id = ? AND center_id = ?",
+                    arguments: [key.appID, key.centerID]) ?? 0
+            guard count < limit else { throw NotificationError.pushSubscriptionLimitReached(limit) }
+            guard
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM centers WHERE app_id = ? AND id = ?)", arguments: [key.appID, key.centerID])
+                    == true
+            else { throw NotificationError.centerNotFound(key.centerID) }
+            try db.execute(
+                sql: """
+                    INSERT INTO push_subscriptions(
+                        id, app_id, center_id, endpoint, p256dh, auth, expiration_time, vapid_key_id, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    saved.id, key.appID, key.centerID, saved.endpoint, saved.p256dh, saved.auth,
+                    saved.expirationTime.map(Self.milliseconds),
+                    saved.vapidKeyID, Self.milliseconds(saved.createdAt),
+                ])
+            return (saved, true)
+        }
+    }
+
+    package func pushSubscriptions(_ key: CenterKey) async throws -> [PushSubscriptionRecord] {
+        try await read { db in try Self.pushSubscriptions(key, db) }
+    }
+
+    package func pushSubscription(id: String) async throws -> PushSubscriptionRecord? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM push_subscriptions WHERE id = ?", arguments: [id]).map(Self.pushSubscription)
+        }
+    }
+
+    package func removePushSubscription(_ key: CenterKey, id: String) async throws -> Bool {
+        try await write { db, _ in
+            try db.execute(
+                sql: "DELETE FROM push_subscriptions WHERE app_id = ? AND center_id = ? AND id = ?",
+                arguments: [key.appID, key.centerID, id])
+            return db.changesCount == 1
+        }
+    }
+
+    package func removeGonePushSubscription(id: String, at date: Date) async throws -> Bool {
+        try await write { db, effects in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM push_subscriptions WHERE id = ?", arguments: [id]) else {
+                return false
+            }
+            let subscription = Self.pushSubscription(row)
+            try db.execute(sql: "DELETE FROM push_subscriptions WHERE id = ?", arguments: [id])
+            try Self.append(
+                [.app(.pushSubscriptionRemoved(subscriptionID: id, endpoint: subscription.endpoint))], for: subscription.center, at: date,
+                db,
+                &effects)
+            return true
+        }
+    }
+
+    /// The center's subscriptions, oldest first, inside a transaction.
+    static func pushSubscriptions(_ key: CenterKey, _ db: Database) throws -> [PushSubscriptionRecord] {
+        try Row.fetchAll(
+            try db.cachedStatement(sql: "SELECT * FROM push_subscriptions WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
+            arguments: [key.appID, key.centerID]
+        ).map(pushSubscription)
+    }
+
+    /// Writes an outbox message of `event` to every push subscription of the center, inside the caller's
+    /// transaction: a delivery for the service workers to show, or a removal for them to close.
+    static func insertPushMessages(_ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, _ db: Database) throws
+        -> Bool
+    {
+        let subscriptions = try pushSubscriptions(key, db)
+        for subscription in subscriptions {
+            try insertDelivery(try subscription.outboxMessage(event, at: date, traceparent: traceparent), db)
+        }
+        return !subscriptions.isEmpty
+    }
+
+    private static func pushSubscription(_ row: Row) -> PushSubscriptionRecord {
+        let expiration: Int64? = row["expiration_time"]
+        return PushSubscriptionRecord(
+            id: row["id"], center: CenterKey(appID: row["app_id"], centerID: row["center_id"]), endpoint: row["endpoint"],
+            p256dh: row["p256dh"], auth: row["auth"], expirationTime: expiration.map(date), vapidKeyID: row["vapid_key_id"],
+            createdAt: date(row["created_at"]))
+    }
+}

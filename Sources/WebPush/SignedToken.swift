@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+
+/// Capabilities the server hands out and later checks without storing them: the claims as JSON and an
+/// HMAC-SHA-256 over them, both base64url, after a prefix that says what the token is for
+/// (`wpr_…`: a response to one delivery; `wpa_…`: one attachment's file). Whoever holds one may do that
+/// one thing until it expires, and nothing else.
+package enum SignedToken {
+    /// The token for `claims`, signed with `key`.
+    package static func make(_ claims: some Encodable, prefix: String, key: SymmetricKey) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let body = Base64URL.encode(try encoder.encode(claims))
+        let mac = HMAC<SHA256>.authenticationCode(for: Data((prefix + body).utf8), using: key)
+        return prefix + body + "." + Base64URL.encode(mac)
+    }
+
+    /// The claims of a token with `prefix` whose signature `key` (given the claims, it names its key)
+    /// verifies; nil for anything else.
+    package static func open<Claims: Decodable>(
+        _ token: String, as type: Claims.Type, prefix: String, key: (Claims) -> SymmetricKey?
+    ) -> Claims? {
+        guard token.hasPrefix(prefix), token.utf8.count < 4096 else { return nil }
+        let parts = token.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let json = Base64URL.decode(String(parts[0])), let mac = Base64URL.decode(String(parts[1])),
+            let claims = try? JSONDecoder().decode(Claims.self, from: Data(json)), let key = key(claims)
+        else { return nil }
+        let signed = Data((prefix + parts[0]).utf8)
+        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: signed, using: key) ? claims : nil
+    }
+}
+
+extension VAPIDKey {
+    /// A key for signing tokens, derived from this key pair's private key: replicas share it through
+    /// the store, and tokens signed with a key that was rotated out still open while the key is kept.
+    package var tokenKey: SymmetricKey {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: privateKey.rawRepresentation), info: Array("usernotifyd token signing".utf8),
+            outputByteCount: 32)
+    }
+}

@@ -1,0 +1,173 @@
+import ErrorCodes
+import Foundation
+import NotificationCore
+import NotificationService
+import Scheduling
+import Storage
+import WebPush
+import Webhooks
+
+/// Web Push for the centers: the browsers' subscriptions (checked before anything is stored), the
+/// payloads their service workers get, and the answers those workers post back, which become the app's
+/// `didReceive` like any response.
+package final class WebPushService: Sendable {
+    package struct Configuration: Sendable {
+        /// The push services endpoints may name.
+        package var allowList: PushServiceAllowList
+        /// Subscriptions one center may hold (browsers and devices of one user).
+        package var subscriptionLimit = 20
+        /// The VAPID `sub` claim: who a push service contacts about the messages (`mailto:` or `https:`).
+        package var subject = "mailto:usernotifyd@localhost"
+
+        package init(allowList: PushServiceAllowList) {
+            self.allowList = allowList
+        }
+    }
+
+    package let keyring: VAPIDKeyring
+    package let tokens: WebPushTokens
+    package let configuration: Configuration
+    package let authorizations: VAPIDAuthorizations
+    private let store: any NotificationStore
+    private let subscriptions: any PushSubscriptionStore
+    private let centers: NotificationCenterService
+    /// The SSRF guard webhook URLs pass, for endpoints too.
+    private let checkURL: @Sendable (_ url: String, _ field: String) async throws -> Void
+
+    package init(
+        store: any NotificationStore, subscriptions: any PushSubscriptionStore, centers: NotificationCenterService, keyring: VAPIDKeyring,
+        configuration: Configuration, checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void
+    ) {
+        self.store = store
+        self.subscriptions = subscriptions
+        self.centers = centers
+        self.keyring = keyring
+        self.tokens = WebPushTokens(keyring: keyring)
+        self.configuration = configuration
+        self.authorizations = VAPIDAuthorizations(subject: configuration.subject)
+        self.checkURL = checkURL
+    }
+
+    // MARK: subscriptions
+
+    /// Saves a browser's subscription for the center (`PushSubscription.toJSON()`): the endpoint must be
+    /// on an allowed push service and pass the SSRF guard, the keys must be a P-256 point and a 16-byte
+    /// secret. The same endpoint again replaces its keys and takes the primary key (a re-subscription).
+    package func subscribe(
+        _ key: CenterKey, endpoint: String, p256dh: String, auth: String, expirationTime: Date?
+    ) async throws -> (PushSubscriptionRecord, created: Bool) {
+        guard let url = URL(string: endpoint), url.host != nil, endpoint.utf8.count <= 2048 else {
+            throw NotificationError.invalid(.invalidPushSubscription, "`endpoint` is not a URL: '\(endpoint.prefix(80))'.")
+        }
+        guard configuration.allowList.allows(url) else {
+            throw NotificationError.invalid(
+                .pushServiceNotAllowed,
+                "`endpoint` is on '\(url.host ?? "")', which is not a known push service (browsers' push services only); the operator can add one with --web-push-allowed-services."
+            )
+        }
+        do {
+            _ = try PushSubscriptionKeys(p256dh: p256dh, auth: auth)
+        } catch .p256dh {
+            throw NotificationError.invalid(
+                .invalidPushSubscription, "`keys.p256dh` must be base64url of a P-256 public key (65 bytes, uncompressed).")
+        } catch {
+            throw NotificationError.invalid(.invalidPushSubscription, "`keys.auth` must be base64url of 16 bytes.")
+        }
+        try await checkURL(endpoint, "endpoint")
+        _ = try await centers.center(key)
+        let vapid = try await keyring.primary()
+        return try await subscriptions.savePushSubscription(
+            PushSubscriptionRecord(
+                center: key, endpoint: endpoint, p256dh: p256dh, auth: auth, expirationTime: expirationTime, vapidKeyID: vapid.id,
+                createdAt: centers.clock.now),
+            limit: configuration.subscriptionLimit)
+    }
+
+    package func subscriptions(_ key: CenterKey) async throws -> [PushSubscriptionRecord] {
+        _ = try await centers.center(key)
+        return try await subscriptions.pushSubscriptions(key)
+    }
+
+    package func unsubscribe(_ key: CenterKey, id: String) async throws {
+        guard try await subscriptions.removePushSubscription(key, id: id) else {
+            throw NotificationError(
+                code: .pushSubscriptionNotFound, kind: .notFound, message: "The center has no push subscription '\(id)'.")
+        }
+    }
+
+    // MARK: answers
+
+    /// A service worker's answer to a push: the response the token allows, as `respondToNotification`
+    /// makes it. Refused unless the token is genuine, not expired, and its delivery is still the one in
+    /// the list (answered already, replaced by an update, or removed: refused).
+    package func respond(token: String, _ response: NotificationResponse) async throws -> (CenterKey, ResponseDisposition) {
+        // Tokens expire on the wall clock, as leases do: the scheduler's clock may be virtual.
+        guard let claims = await tokens.openResponse(token, now: Date()) else { throw Self.invalidToken }
+        guard let delivered = try await store.deliveredNotification(claims.center, identifier: claims.i),
+            WebPushTokens.milliseconds(delivered.date) == claims.d
+        else { throw Self.invalidToken }
+        return (claims.center, try await centers.respond(claims.center, identifier: claims.i, response))
+    }
+
+    /// The attachment an attachment token names, if it is genuine, not expired, and its notification
+    /// still delivered.
+    package func attachment(token: String) async throws -> (center: CenterKey, identifier: String, attachmentID: String) {
+        guard let claims = await tokens.openAttachment(token, now: Date()),
+            try await store.deliveredNotification(claims.center, identifier: claims.i) != nil
+        else { throw Self.invalidToken }
+        return (claims.center, claims.i, claims.t)
+    }
+
+    static let invalidToken = NotificationError(
+        code: .invalidResponseToken, kind: .forbidden,
+        message: "The token is unknown, expired, already answered, or its notification was replaced or removed.")
+
+    // MARK: sending
+
+    /// The payload of an outbox message for `subscription` (the event's webhook body, as written in the
+    /// change's transaction), made now: the category's actions as they are, a response token signed with
+    /// the subscription's key, the first image attachment as a signed path.
+    package func payload(of message: WebhookDeliveryRecord, for subscription: PushSubscriptionRecord, key: VAPIDKey, now: Date) async throws
+        -> WebPushPayload
+    {
+        let centerID = subscription.center.centerID
+        switch message.type {
+        case .notificationRemoved:
+            let body = try StoredMessage.decode(StoredMessage.Removed.self, message.payload)
+            return .close(body.data.identifiers, centerID: centerID)
+        default:
+            let delivered = try StoredMessage.decode(StoredMessage.Delivered.self, message.payload).data.notification
+            let category = try await delivered.request.content.categoryIdentifier.asyncFlatMap { identifier in
+                try await self.store.categories(appID: subscription.center.appID).first { $0.identifier == identifier }
+            }
+            let image = try delivered.request.content.attachments?.first.map { attachment in
+                "/v1/web-push/attachments/"
+                    + (try tokens.attachment(
+                        attachment.identifier, of: delivered.request.identifier, center: subscription.center, key: key, now: now))
+            }
+            return .notification(
+                delivered, centerID: centerID, category: category,
+                token: try tokens.response(for: delivered, center: subscription.center, key: key, now: now), image: image)
+        }
+    }
+}
+
+/// The stored bodies of the outbox messages a push is made from.
+enum StoredMessage: StoredForm {
+    struct Delivered: Decodable {
+        struct Data: Decodable { var notification: DeliveredNotification }
+        var data: Data
+    }
+
+    struct Removed: Decodable {
+        struct Data: Decodable { var identifiers: [String] }
+        var data: Data
+    }
+}
+
+extension Optional {
+    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}
