@@ -1,5 +1,6 @@
 import ErrorCodes
 import Foundation
+import HTTPCore
 import NotificationCore
 import NotificationService
 import Scheduling
@@ -152,8 +153,22 @@ package final class WebPushService: Sendable {
     }
 }
 
-/// The stored bodies of the outbox messages a push is made from.
-enum StoredMessage: StoredForm {
+/// The stored bodies of the outbox messages a push is made from: webhook bodies, in the wire format.
+enum StoredMessage {
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = RFC3339.date(from: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not RFC 3339: \(text)"))
+            }
+            return date
+        }
+        return decoder
+    }()
+
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try decoder.decode(type, from: data) }
+
     struct Delivered: Decodable {
         struct Data: Decodable { var notification: DeliveredNotification }
         var data: Data
