@@ -28,7 +28,7 @@ package enum ConsoleRoutes {
     static let securityHeaders: HTTPHeaders = [
         "Content-Security-Policy":
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; "
-            + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+            + "connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         "X-Frame-Options": "DENY",
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
@@ -62,6 +62,7 @@ struct ConsoleFile: Sendable {
         case "js": "text/javascript; charset=utf-8"
         case "svg": "image/svg+xml"
         case "png": "image/png"
+        case "webmanifest": "application/manifest+json"
         default: nil
         }
     }

@@ -23,6 +23,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
 RECEIVER = os.path.join(ROOT, "Tests", "Fixtures", "WebhookReceiver", "receiver.py")
+PUSH_SERVICE = os.path.join(ROOT, "Tests", "Fixtures", "PushService", "push_service.py")
 SHOTS = os.path.join(ROOT, ".build", "console-screenshots")
 ADMIN = "console-admin-token"
 SECRET = "whsec_" + base64.b64encode(os.urandom(32)).decode()
@@ -136,9 +137,11 @@ def main():
         handle.write(png())
     other = other_origin()
     other_origin_url = f"http://127.0.0.1:{other.server_port}"
+    push_service, line = start([sys.executable, PUSH_SERVICE], "listening")
+    push_origin = f"http://127.0.0.1:{int(line.split()[1])}"
     server, line = start([BINARY, "--port", "0", "--data-dir", os.path.join(work, "data"), "--admin-token", ADMIN,
                           "--virtual-clock", "1", "--webhook-allow-networks", "127.0.0.0/8", "--log-level", "notice",
-                          "--cors-allowed-origins", other_origin_url], "listening")
+                          "--cors-allowed-origins", other_origin_url, "--web-push-allowed-services", push_origin], "listening")
     base = f"http://127.0.0.1:{json.loads(line)['http.port']}"
     receiver, line = start([sys.executable, RECEIVER, "--secret", SECRET], "listening")
     receiver_port = int(line.split()[1])
@@ -146,13 +149,15 @@ def main():
     try:
         check_headers(base)
         driver = browser()
-        key, token = run(Console(driver, base), receiver_port, image)
+        console = Console(driver, base)
+        key, token = run(console, receiver_port, image)
+        web_push(console, base, push_origin, key, token, receiver_port)
         cross_origin(driver, base, other_origin_url, key, token)
         log("passed")
     finally:
         if driver:
             driver.quit()
-        for process in (server, receiver):
+        for process in (server, receiver, push_service):
             process.terminate()
             process.wait(timeout=60)
         other.shutdown()
@@ -255,6 +260,79 @@ def run(console, receiver_port, image):
         if errors:
             raise SystemExit(f"the {name} tab logged errors: {errors}")
     return key, token
+
+
+def call(base, method, path, token, body=None):
+    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read() or b"null")
+
+
+def web_push(console, base, push_origin, key, token, receiver_port):
+    """The console's service worker in Chromium, with a push the server really sent: Chromium's own push
+    service is Google's, out of reach here, so the browser's subscription is the stand-in push service's
+    channel, which decrypts the push; its payload goes to the worker through CDP, as the browser would
+    hand it over. The worker must show the category's two buttons, and a click on one must reach the app
+    as didReceive."""
+    console.tab("user")
+    console.driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+    console.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.register("/console/sw.js", {scope: "/console/"}).then(async (registration) => {
+          const worker = registration.installing || registration.waiting;
+          if (!registration.active && worker) {
+            await new Promise((resolve) => worker.addEventListener("statechange", () => worker.state === "activated" && resolve()));
+          }
+          done(true);
+        });
+    """)
+    channel = call(push_origin, "POST", "/channels", "none")
+    call(base, "POST", "/v1/me/push-subscriptions", token,
+         {"endpoint": channel["endpoint"], "expirationTime": None, "keys": {"p256dh": channel["p256dh"], "auth": channel["auth"]}})
+    call(base, "POST", "/v1/centers/phone/requests", key,
+         {"identifier": "kettle", "content": {"title": "The kettle", "body": "It has boiled.", "categoryIdentifier": "INVITE"}})
+    deadline = time.monotonic() + WAIT
+    while not (messages := call(push_origin, "GET", f"/channels/{channel['id']}/messages", "none")):
+        if time.monotonic() > deadline:
+            raise SystemExit("the server never pushed to the subscription")
+        time.sleep(0.1)
+    payload = messages[0]["payload"]
+    problems = call(push_origin, "GET", "/problems", "none")
+    if problems or payload.get("tag") != "kettle":
+        raise SystemExit(f"the push: {payload}, problems: {problems}")
+    console.driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    # CDP takes the worker's registration id, which no page can read: the profile's first few are tried
+    # (an id no registration has is ignored), so that the one the console made gets the push.
+    for registration in range(4):
+        console.driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
+                                       {"origin": base + "/", "registrationId": str(registration), "data": json.dumps(payload)})
+    shown = console.wait.until(lambda driver: driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.getRegistration("/console/").then((registration) => registration.getNotifications({tag: "kettle"}))
+          .then((shown) => done(shown.map((n) => ({title: n.title, body: n.body, actions: n.actions.map((a) => a.action)}))));
+    """) or None)
+    if shown != [{"title": "The kettle", "body": "It has boiled.", "actions": ["ACCEPT", "REPLY"]}]:
+        raise SystemExit(f"the worker showed {shown}")
+    log("Chromium's service worker showed the pushed notification with the category's two buttons")
+    console.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.getRegistration("/console/")
+          .then((registration) => { registration.active.postMessage({type: "click", tag: "kettle", action: "ACCEPT"}); done(true); });
+    """)
+    deadline = time.monotonic() + WAIT
+    while True:
+        answers = [call["body"]["data"] for call in received(receiver_port)
+                   if (call.get("body") or {}).get("type") == "notification.response"
+                   and call["body"]["data"]["notification"]["request"]["identifier"] == "kettle"]
+        if answers:
+            break
+        if time.monotonic() > deadline:
+            raise SystemExit("the click on the pushed notification never reached the app")
+        time.sleep(0.2)
+    if answers[0]["actionIdentifier"] != "ACCEPT":
+        raise SystemExit(f"the click reached the app as {answers[0]}")
+    log("a click on its Accept button reached the app's receiver as didReceive (ACCEPT)")
 
 
 def other_origin():

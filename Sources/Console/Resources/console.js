@@ -190,10 +190,74 @@ async function userView() {
     h("div", { class: "grid" },
       h("section", { class: "card", "aria-labelledby": "nc-title" }, h("h2", { id: "nc-title" }, "Notification Center"), h("div", { id: "delivered" })),
       h("section", { class: "card", "aria-labelledby": "settings-title" }, h("h2", { id: "settings-title" }, "Notifications settings"), h("form", { id: "settings-form" })),
-      h("section", { class: "card", "aria-labelledby": "device-title" }, h("h2", { id: "device-title" }, "Device"), deviceForm(), locationForm())));
-  await Promise.all([renderDelivered(), renderSettings()]);
+      h("section", { class: "card", "aria-labelledby": "device-title" }, h("h2", { id: "device-title" }, "Device"), deviceForm(), locationForm()),
+      h("section", { class: "card", "aria-labelledby": "push-title" }, h("h2", { id: "push-title" }, "This browser"), pushControl(),
+        h("ul", { class: "list", id: "push-subscriptions" }))));
+  await Promise.all([renderDelivered(), renderSettings(), renderSubscriptions()]);
   if (user.center.prompt) showPrompt(user.center.prompt);
   streamEvents();
+}
+
+// ---- user: Web Push, so that notifications reach this browser with the console closed ----------------
+
+/** "Get notifications on this device": registers the worker, asks the browser, subscribes with the
+ * service's VAPID key (again when the operator rotated it) and registers the subscription. */
+function pushControl() {
+  const status = h("p", { id: "push-status", class: "hint" },
+    "Notifications reach this browser even with the console closed, with their buttons.");
+  const button = h("button", { id: "push-enable", class: "primary" }, "Get notifications on this device");
+  button.addEventListener("click", () => attempt(async () => {
+    if (!("serviceWorker" in navigator) || !("PushManager" in window)) throw new Error("This browser cannot receive Web Push.");
+    const registration = await workerRegistration();
+    if ((await Notification.requestPermission()) !== "granted") throw new Error("Notifications are blocked for this site in the browser.");
+    const key = await api("GET", "/v1/web-push/key");
+    const wanted = base64urlBytes(key.publicKey);
+    let subscription = await registration.pushManager.getSubscription();
+    if (subscription && !sameBytes(new Uint8Array(subscription.options.applicationServerKey || []), wanted)) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription = subscription || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
+    const saved = await api("POST", "/v1/me/push-subscriptions", subscription.toJSON());
+    // The worker keeps this device's token, to renew the subscription when the browser replaces it.
+    registration.active.postMessage({ type: "device", token: session.token });
+    status.textContent = `This browser gets notifications (${saved.id}).`;
+    status.dataset.subscription = saved.id;
+    await renderSubscriptions();
+  }, "Notifications on"));
+  return h("div", {}, status, button);
+}
+
+/** The console's worker, registered and active. (Not `serviceWorker.ready`: this page, /console, is not
+ * in the worker's scope, /console/, so no worker controls it and `ready` would never come.) */
+async function workerRegistration() {
+  const registration = await navigator.serviceWorker.register("/console/sw.js", { scope: "/console/" });
+  const worker = registration.installing || registration.waiting;
+  if (!registration.active && worker) {
+    await new Promise((resolve) => worker.addEventListener("statechange", () => worker.state === "activated" && resolve()));
+  }
+  return registration;
+}
+
+async function renderSubscriptions() {
+  const list = $("#push-subscriptions");
+  if (!list) return;
+  const { subscriptions } = await api("GET", "/v1/me/push-subscriptions");
+  list.replaceChildren(...subscriptions.map((subscription) => h("li", { dataset: { subscription: subscription.id } },
+    h("div", {}, new URL(subscription.endpoint).host), h("div", { class: "meta" }, `since ${formatDate(subscription.createdAt)}`),
+    h("button", { class: "quiet", onclick: () => attempt(async () => {
+      await api("DELETE", `/v1/me/push-subscriptions/${subscription.id}`);
+      await renderSubscriptions();
+    }, "Removed") }, "Remove"))));
+}
+
+function base64urlBytes(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (character) => character.charCodeAt(0));
+}
+
+function sameBytes(left, right) {
+  return left.length === right.length && left.every((byte, index) => byte === right[index]);
 }
 
 function setBadge(count) {
@@ -516,6 +580,7 @@ async function centerDetail(id, container) {
   const center = await api("GET", path);
   const pending = h("ul", { class: "list", id: "pending" });
   const delivered = h("ul", { class: "list", id: "app-delivered" });
+  const browsers = h("ul", { class: "list", id: "app-push-subscriptions" });
   async function refresh() {
     await readClock();
     const [pendingPage, deliveredPage] = await Promise.all([api("GET", `${path}/requests?limit=100`), api("GET", `${path}/delivered?limit=100`)]);
@@ -532,6 +597,11 @@ async function centerDetail(id, container) {
       h("div", {}, notification.request.content.title || ""),
       h("button", { class: "danger", onclick: () => attempt(async () => { await api("POST", `${path}/delivered/remove`, { identifiers: [notification.request.identifier] }); await refresh(); }, "Removed") }, "Remove"))));
     if (!deliveredPage.notifications.length) delivered.replaceChildren(h("li", { class: "hint" }, "Nothing delivered."));
+    const { subscriptions } = await api("GET", `${path}/push-subscriptions`);
+    browsers.replaceChildren(...subscriptions.map((subscription) => h("li", { dataset: { subscription: subscription.id } },
+      h("strong", {}, new URL(subscription.endpoint).host), " ", h("span", { class: "meta" }, `since ${formatDate(subscription.createdAt)}, key ${subscription.vapidKeyID}`),
+      h("button", { class: "danger", onclick: () => attempt(async () => { await api("DELETE", `${path}/push-subscriptions/${subscription.id}`); await refresh(); }, "Removed") }, "Remove"))));
+    if (!subscriptions.length) browsers.replaceChildren(h("li", { class: "hint" }, "No browser subscribed."));
   }
   const ask = h("form", { id: "ask-form", class: "row" },
     ["alert", "sound", "badge", "provisional", "criticalAlert", "timeSensitive"].map((option) =>
@@ -557,6 +627,7 @@ async function centerDetail(id, container) {
     h("h3", {}, "Schedule a notification"), scheduleForm(path, refresh),
     h("h3", {}, "Pending"), pending,
     h("h3", {}, "Delivered"), delivered,
+    h("h3", {}, "Browsers (Web Push)"), browsers,
     h("button", { onclick: () => refresh().catch((error) => toast(error.message, true)) }, "Refresh")));
   await refresh();
 }
