@@ -7,7 +7,8 @@ SWIFT ?= swift
 BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 # What the README's walkthrough uses beside the server.
 WALKTHROUGH_PACKAGES := curl jq python3
-TEST_PACKAGES := $(BUILD_PACKAGES) $(WALKTHROUGH_PACKAGES) sqlite3 postgresql docker.io mmdebstrap chromium chromium-driver prometheus kubectl
+TEST_PACKAGES := $(BUILD_PACKAGES) $(WALKTHROUGH_PACKAGES) sqlite3 postgresql docker.io mmdebstrap chromium chromium-driver firefox-esr xvfb \
+	prometheus kubectl
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
@@ -55,6 +56,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	$(VENV)/bin/python Tests/Clients/python_flow.py
 	$(VENV)/bin/python Tests/Docs/run.py
 	$(VENV)/bin/python Tests/Console/run.py
+	$(VENV)/bin/python Tests/Console/firefox.py
 	$(VENV)/bin/python Tests/Conformance/run.py
 	$(MAKE) fuzz-short
 

@@ -17,6 +17,15 @@ def start(command, marker, **options):
 
 
 def start_server(data_dir, *arguments):
-    """The debug usernotifyd on a free loopback port with its data in `data_dir`, and its base URL."""
-    process, line = start([BINARY, "--port", "0", "--data-dir", data_dir, "--log-level", "notice", *arguments], "listening")
-    return process, f"http://127.0.0.1:{json.loads(line)['http.port']}"
+    """The debug usernotifyd on a free loopback port with its data in `data_dir`, once its storage is ready,
+    and its base URL."""
+    process = subprocess.Popen([BINARY, "--port", "0", "--data-dir", data_dir, "--log-level", "notice", *arguments],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    port = None
+    for line in process.stdout:
+        if '"listening"' in line:
+            port = json.loads(line)["http.port"]
+        if "storage ready" in line and port:
+            threading.Thread(target=process.stdout.read, daemon=True).start()
+            return process, f"http://127.0.0.1:{port}"
+    raise SystemExit(f"usernotifyd ended before its storage was ready")

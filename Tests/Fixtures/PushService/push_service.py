@@ -13,7 +13,12 @@ next scripted status (201 when none is left). Anything wrong is recorded as a pr
     GET  /problems                      -> ["…"]
     POST /push/<id>                     the endpoint: what the server under test posts to
 
-Prints `listening PORT` once it accepts connections.
+With `--websocket`, it is also a push service for a real Firefox: the WebSocket protocol Firefox speaks to
+its push service (`dom.push.serverURL`; Mozilla's autopush), on a port of its own. A channel Firefox
+registers holds no keys here (the browser has them): its pushes are checked the same way, except that
+they are not decrypted, and forwarded to Firefox, which decrypts them and runs its service worker.
+
+Prints `listening PORT` (and ` websocket PORT`) once it accepts connections.
 """
 import argparse, base64, json, os, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -33,13 +38,16 @@ def unb64url(text):
 
 
 class Channel:
-    def __init__(self, channel_id, origin):
+    def __init__(self, channel_id, origin, browser=None, key=None):
         self.id = channel_id
-        self.private_key = ec.generate_private_key(ec.SECP256R1())
-        self.auth = os.urandom(16)
         self.endpoint = f"{origin}/push/{channel_id}"
         self.answers = []
         self.messages = []
+        # A channel of a real browser: its socket and the VAPID key it subscribed with; the keys are its own.
+        self.browser = browser
+        self.key = key
+        self.private_key = None if browser else ec.generate_private_key(ec.SECP256R1())
+        self.auth = None if browser else os.urandom(16)
 
     def public(self):
         point = self.private_key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
@@ -140,27 +148,76 @@ class Handler(BaseHTTPRequestHandler):
                 raise ValueError(f"Topic is not at most 32 base64url characters: {topic!r}")
             if len(body) > 4096:
                 raise ValueError(f"the body is {len(body)} bytes, more than 4096")
-            plain = http_ece.decrypt(body, private_key=channel.private_key, auth_secret=channel.auth, version="aes128gcm")
-            payload = json.loads(plain)
+            if channel.browser:
+                if channel.key and unb64url(key) != unb64url(channel.key.replace("+", "-").replace("/", "_").rstrip("=")):
+                    raise ValueError("the push is signed with another key than the one the browser subscribed with")
+                payload = None
+            else:
+                plain = http_ece.decrypt(body, private_key=channel.private_key, auth_secret=channel.auth, version="aes128gcm")
+                payload = json.loads(plain)
         except Exception as error:  # a message a browser would drop: the test fails on it
             STATE.problems.append(f"{channel.id}: {error}")
             return self.answer(400, {"error": str(error)})
         scripted = channel.answers.pop(0) if channel.answers else {"status": 201}
         channel.messages.append({"status": scripted["status"], "headers": headers, "length": len(body), "payload": payload,
                                  "vapidKey": key})
+        if channel.browser and scripted["status"] == 201:
+            channel.browser.send({"messageType": "notification", "channelID": channel.id, "version": b64url(os.urandom(8)),
+                                  "data": b64url(body), "headers": {"encoding": "aes128gcm"}})
         extra = [("Retry-After", scripted["retryAfter"])] if "retryAfter" in scripted else []
         if scripted["status"] == 201:
             extra.append(("Location", f"{STATE.origin}/messages/{len(channel.messages)}"))
         self.answer(scripted["status"], None, extra)
 
 
+class Browser:
+    """One browser's socket: Mozilla's push protocol (hello, register, unregister, ping; notifications out, acks in)."""
+
+    def __init__(self, connection):
+        self.connection = connection
+        self.lock = threading.Lock()
+        self.acked = []
+
+    def send(self, message):
+        with self.lock:
+            self.connection.send(json.dumps(message))
+
+    def serve(self):
+        for text in self.connection:
+            message = json.loads(text)
+            kind = message.get("messageType")
+            if kind == "hello":
+                self.send({"messageType": "hello", "status": 200, "uaid": message.get("uaid") or b64url(os.urandom(16)),
+                           "use_webpush": True, "broadcasts": {}})
+            elif kind == "register":
+                with STATE.lock:
+                    channel = Channel(message["channelID"], STATE.origin, browser=self, key=message.get("key"))
+                    STATE.channels[channel.id] = channel
+                self.send({"messageType": "register", "status": 200, "channelID": channel.id, "pushEndpoint": channel.endpoint})
+            elif kind == "unregister":
+                with STATE.lock:
+                    STATE.channels.pop(message.get("channelID"), None)
+                self.send({"messageType": "unregister", "status": 200, "channelID": message.get("channelID")})
+            elif kind == "ack":
+                self.acked += message.get("updates", [])
+            elif kind == "ping" or text == "{}":
+                self.send({})
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--websocket", action="store_true", help="also speak Firefox's push protocol (a port of its own)")
     arguments = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     STATE.origin = f"http://127.0.0.1:{server.server_port}"
-    print(f"listening {server.server_port}", flush=True)
+    websocket = ""
+    if arguments.websocket:
+        from websockets.sync.server import serve
+        sockets = serve(lambda connection: Browser(connection).serve(), "127.0.0.1", 0, compression=None)
+        threading.Thread(target=sockets.serve_forever, daemon=True).start()
+        websocket = f" websocket {sockets.socket.getsockname()[1]}"
+    print(f"listening {server.server_port}{websocket}", flush=True)
     server.serve_forever()
 
 
