@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -199,6 +200,83 @@ final class StandInPushService: Sendable {
         #expect(problems.isEmpty, "\(problems)")
         try await server.stop()
         try await receiver.stop()
+        try await push.stop()
+    }
+}
+
+/// Pushes from replicas on PostgreSQL, one of which dies in the burst.
+@Suite(.enabled(if: TestPostgres.isAvailable, "needs the PostgreSQL server that make test starts"))
+struct WebPushReplicaTests {
+    /// 1,000 notifications across 200 centers, each with a browser subscribed, come due at once on three
+    /// replicas; one is SIGKILLed in the burst. Its firings and its claimed pushes are taken over when their
+    /// leases end: one push message per subscription per presentation in the outbox, and every one
+    /// reaches its browser (a push under way at the kill may arrive twice, the same message: delivery to a
+    /// push service is at least once, as for webhooks, and the worker replaces a notification by its tag).
+    @Test func everySubscriptionGetsEveryPushThoughAReplicaIsKilledMidBurst() async throws {
+        let push = try await StandInPushService()
+        let replicas = try await Replicas.start(
+            3, arguments: WebhookTests.allowLoopback + ["--web-push-allowed-services", push.origin])
+        let (_, key) = try await replicas[0].makeApp(policy: "grant")
+        let centers = 200
+        let perCenter = 5
+        let channels = Mutex<[Int: StandInPushService.Channel]>([:])
+        try await concurrently(0..<centers, width: 16) { index in
+            let server = replicas[index % 3]
+            let created = try await server.call("POST", "/v1/centers", token: key, json: ["id": "c\(index)"])
+            let token = try server.field("token", of: created)
+            _ = try await server.call("POST", "/v1/centers/c\(index)/authorization", token: key, json: ["options": ["alert"]])
+            let channel = try await push.channel()
+            let subscribed = try await server.call("POST", "/v1/me/push-subscriptions", token: token, json: channel.subscription)
+            guard subscribed.status == 201 else { throw LoopbackConnection.Failure("subscription \(index): \(subscribed.text)") }
+            channels.withLock { $0[index] = channel }
+        }
+        try await concurrently(0..<(centers * perCenter), width: 24) { index in
+            let added = try await replicas[index % 3].call(
+                "POST", "/v1/centers/c\(index / perCenter)/requests", token: key,
+                json: [
+                    "identifier": "r\(index % perCenter)", "content": ["title": "n\(index)"],
+                    "trigger": ["type": "timeInterval", "timeInterval": 60],
+                ])
+            guard added.status == 201 else { throw LoopbackConnection.Failure("request \(index): \(added.text)") }
+        }
+        let total = centers * perCenter
+
+        async let moved = slowRequest(
+            port: replicas[0].port, "POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 60], timeout: 900)
+        try await waitUntil("the burst to begin") { try await replicas.count("SELECT count(*) FROM delivered") >= 100 }
+        replicas[2].process.signal(SIGKILL)
+        _ = try await replicas[2].process.waitForExit()
+        #expect(try await moved.status == 200)
+        try await waitUntil("every push", within: 600) {
+            let pending = try await replicas.count("SELECT count(*) FROM pending")
+            let unsent = try await replicas.count(
+                "SELECT count(*) FROM deliveries WHERE subscription_id IS NOT NULL AND status <> 'delivered'")
+            let messages = try await replicas.count("SELECT count(*) FROM deliveries WHERE subscription_id IS NOT NULL")
+            return pending == 0 && unsent == 0 && messages == total
+        }
+        // Exactly once in the outbox: one message per subscription and presentation.
+        #expect(
+            try await replicas.count(
+                "SELECT count(DISTINCT (subscription_id, convert_from(payload, 'UTF8')::jsonb #>> '{data,notification,request,identifier}')) FROM deliveries WHERE subscription_id IS NOT NULL"
+            ) == total)
+        // And at the browsers: every notification, each one message.
+        var received = 0
+        var duplicates = 0
+        for (index, channel) in channels.withLock({ $0 }) {
+            let messages = try await push.messages(channel).compactMap { $0["payload"] as? [String: Any] }
+            let byTag = Dictionary(grouping: messages) { $0["tag"] as? String ?? "" }
+            #expect(Set(byTag.keys) == Set((0..<perCenter).map { "r\($0)" }), "center c\(index) got \(byTag.keys.sorted())")
+            for copies in byTag.values where copies.count > 1 {
+                #expect(Set(copies.compactMap { $0["timestamp"] as? Int }).count == 1, "a repeat is the same delivery")
+                duplicates += copies.count - 1
+            }
+            received += byTag.count
+        }
+        #expect(received == total)
+        #expect(duplicates <= 256, "at most the pushes under way at the kill")
+        let problems = try await push.problems()
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+        try await replicas.stop()
         try await push.stop()
     }
 }
