@@ -268,7 +268,8 @@ let package = Package(
         .executableTarget(
             name: "webhook-bench",
             dependencies: [
-                "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "WebhookDispatch", "Webhooks",
+                "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "WebhookDispatch", "Webhooks", "WebPush", "WebPushService",
+                "NotificationCore", "NotificationService", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -162,6 +162,24 @@ def webhook_round(baseline, args):
     return baseline_rate, rates["ahc"], rates["dispatcher"]
 
 
+def push_round(baseline, args):
+    """Web Pushes: a bare AsyncHTTPClient loop posting one encrypted, signed push with its headers, then the
+    dispatcher making, encrypting and signing each push for 100 subscriptions; each against a fresh sink."""
+    rates = {}
+    for mode in ("push-ahc", "push"):
+        sink, port = start([baseline])
+        try:
+            output = subprocess.run([args.webhook_bench, "--mode", mode, "--sink-port", str(port), "--messages", str(args.webhook_messages),
+                                     "--connections", str(args.webhook_connections)], capture_output=True, text=True, check=True).stdout
+            result = json.loads(output.strip().splitlines()[-1])
+        finally:
+            stop(sink)
+        if result["delivered"] != args.webhook_messages:
+            raise SystemExit(f"webhook-bench --mode {mode} delivered {result['delivered']} of {args.webhook_messages}")
+        rates[mode] = result["rate"]
+    return rates["push-ahc"], rates["push"]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
@@ -172,7 +190,7 @@ def main():
     parser.add_argument("--webhook-bench", default=os.path.join(ROOT, ".build", "release", "webhook-bench"))
     parser.add_argument("--webhook-messages", type=int, default=20000)
     parser.add_argument("--webhook-connections", type=int, default=32)
-    parser.add_argument("--only", choices=["http", "webhooks"], help="run one part")
+    parser.add_argument("--only", choices=["http", "webhooks", "push"], help="run one part")
     args = parser.parse_args()
 
     baseline = build_baseline()
@@ -189,6 +207,14 @@ def main():
         ("getPendingNotificationRequests (10)", usernotifyd("pending"), "/v1/centers/bench/requests", "GET"),
         ("addNotificationRequest (durable)", usernotifyd("add"), "/v1/centers/bench/requests", "POST"),
     ]
+    if args.only in (None, "push"):
+        rounds = [push_round(baseline, args) for _ in range(args.rounds)]
+        loop_rate, pushed = (statistics.median(r[i] for r in rounds) for i in range(2))
+        print(f"\nWeb Push deliveries (-c{args.webhook_connections}, {args.webhook_messages} pushes to 100 subscriptions, "
+              f"{args.rounds} rounds, medians):\n"
+              f"  dispatcher {pushed:.0f}/s; bare AsyncHTTPClient loop posting one such push {loop_rate:.0f}/s (ratio {pushed / loop_rate:.2f})")
+        if args.only == "push":
+            return
     if args.only != "http":
         rounds = [webhook_round(baseline, args) for _ in range(args.rounds)]
         sink_rate, loop_rate, dispatched = (statistics.median(r[i] for r in rounds) for i in range(3))

@@ -1,23 +1,30 @@
-// make bench: signed webhook deliveries per second from the outbox to a loopback sink.
+// make bench: signed webhook deliveries, and Web Pushes, per second from the outbox to a loopback sink.
 //
-//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc] [--database-url URL]
-//                 [--host NAME]
+//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc]
+//                 [--database-url URL] [--host NAME]
 //
 // dispatcher: fills a fresh SQLite outbox (or, with --database-url, the outbox of an empty PostgreSQL
 // database) with N messages for one endpoint (the sink), runs the real dispatcher (claims, signing,
 // AsyncHTTPClient, the SSRF guard, attempts recorded) on the system clock until every message is
 // delivered. ahc, the baseline: a bare AsyncHTTPClient loop posting the same
 // body with the same headers to the same sink over the same number of connections, C at a time. Prints
-// one JSON line with the rate.
+// one JSON line with the rate. push: N notifications for 100 browsers' subscriptions (on the sink), each
+// made into its payload, encrypted (RFC 8291, padded to 4096 bytes) and signed (VAPID) by the real
+// dispatcher when sent; push-ahc, its baseline: the bare loop posting one such push, with its headers.
 import AsyncHTTPClient
+import Crypto
 import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import NotificationCore
+import NotificationService
 import PostgresStorage
 import SQLiteStorage
 import Scheduling
 import Storage
+import WebPush
+import WebPushService
 import WebhookDispatch
 import Webhooks
 
@@ -55,17 +62,23 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// The baseline: AsyncHTTPClient as the sender configures it, `connections` posts in flight.
-func bareLoop(url: String, payload: Data, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+/// The baseline: AsyncHTTPClient as the sender configures it, `connections` posts in flight (a signed
+/// webhook unless `headers` and `contentType` are given).
+func bareLoop(
+    url: String, payload: Data, connections: Int, messages: Int, headers given: [(String, String)]? = nil,
+    contentType: String = "application/json"
+) async throws -> (delivered: Int, seconds: Double) {
     var configuration = HTTPClient.Configuration()
     configuration.redirectConfiguration = .disallow
     configuration.decompression = .disabled
     configuration.tracing.tracer = nil
     configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    let headers = WebhookSignature.headers(
-        id: "msg_0123456789abcdef0123456789abcdef", timestamp: Int(Date().timeIntervalSince1970), body: Array(payload),
-        secrets: [WebhookSecret.generate()])
+    let headers =
+        given
+        ?? WebhookSignature.headers(
+            id: "msg_0123456789abcdef0123456789abcdef", timestamp: Int(Date().timeIntervalSince1970), body: Array(payload),
+            secrets: [WebhookSecret.generate()])
     let started = ContinuousClock.now
     // Each of the `connections` loops posts its share, one at a time.
     let delivered = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -73,7 +86,7 @@ func bareLoop(url: String, payload: Data, connections: Int, messages: Int) async
             group.addTask {
                 var delivered = 0
                 for _ in stride(from: loop, to: messages, by: connections) {
-                    let request = WebhookSender.request(url, body: Array(payload), headers: headers)
+                    let request = WebhookSender.request(url, body: Array(payload), headers: headers, contentType: contentType)
                     let response = try await client.execute(request, timeout: .seconds(15))
                     _ = try await response.body.collect(upTo: 64 * 1024)
                     if (200..<300).contains(response.status.code) { delivered += 1 }
@@ -145,13 +158,102 @@ func dispatcher(
     return (try await store.deliveries(appID: "app", status: .delivered, after: nil, limit: messages).items.count, elapsed)
 }
 
+/// A browser's subscription keys, as the browser makes them.
+func browserKeys() -> (p256dh: String, auth: String) {
+    let key = P256.KeyAgreement.PrivateKey()
+    return (Base64URL.encode(key.publicKey.x963Representation), Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255) }))
+}
+
+/// A notification as a device shows it.
+func notification(_ index: Int, at date: Date) -> DeliveredNotification {
+    DeliveredNotification(
+        date: date,
+        request: NotificationRequest(
+            identifier: "n\(index)", content: NotificationContent(title: "Tea is ready", body: "Your tea has steeped for four minutes.")),
+        presentation: Presentation(banner: true, list: true, sound: true))
+}
+
+/// The dispatcher sending `messages` pushes to 100 subscriptions whose endpoints are on the sink.
+func pushes(sinkURL: String, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("push-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
+    let now = Date()
+    var logger = Logger(label: "webhook-bench")
+    logger.logLevel = .warning
+    try await store.insertApp(AppRecord(id: "app", name: "bench", createdAt: now))
+    let center = CenterKey(appID: "app", centerID: "phone")
+    try await store.insertCenter(CenterRecord(id: "phone", appID: "app", createdAt: now))
+    let keyring = VAPIDKeyring(store: store)
+    try await keyring.open(at: now)
+    let vapid = try await keyring.primary()
+    var subscriptions: [PushSubscriptionRecord] = []
+    for index in 0..<100 {
+        let keys = browserKeys()
+        subscriptions.append(
+            try await store.savePushSubscription(
+                PushSubscriptionRecord(
+                    center: center, endpoint: "\(sinkURL)/push/\(index)", p256dh: keys.p256dh, auth: keys.auth, vapidKeyID: vapid.id,
+                    createdAt: now), limit: 100
+            ).0)
+    }
+    for start in stride(from: 0, to: messages, by: 5_000) {
+        try await store.enqueueDeliveries(
+            try (start..<min(messages, start + 5_000)).map { index in
+                try subscriptions[index % subscriptions.count].outboxMessage(.delivered(notification(index, at: now)), at: now)
+            })
+    }
+    let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger)
+    let webPush = WebPushService(
+        store: store, subscriptions: store, centers: service, keyring: keyring,
+        configuration: .init(allowList: try PushServiceAllowList()),
+        checkURL: { _, _ in })
+    let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+    var configuration = WebhookDispatcher.Configuration()
+    configuration.concurrency = connections
+    let dispatcher = WebhookDispatcher(
+        store: store, clock: SystemClock(), sender: sender, webPush: webPush, subscriptions: store, logger: logger,
+        configuration: configuration)
+    let started = ContinuousClock.now
+    await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await dispatcher.run() }
+        await dispatcher.settle()
+        group.cancelAll()
+    }
+    let elapsed = seconds(ContinuousClock.now - started)
+    await sender.shutdown()
+    return (try await store.deliveries(appID: "app", status: .delivered, after: nil, limit: messages).items.count, elapsed)
+}
+
+/// The push baseline: the bare loop posting one push as the dispatcher makes it (the same padded length).
+func pushBaseline(sinkURL: String, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+    let keys = browserKeys()
+    let vapid = VAPIDKey()
+    let payload = WebPushPayload.notification(notification(0, at: Date()), centerID: "phone", category: nil, token: "wpr_x", image: nil)
+    let body = try PushMessageEncryption.encrypt(
+        try payload.bytes(limit: PushMessageEncryption.maxPlaintext), for: try PushSubscriptionKeys(p256dh: keys.p256dh, auth: keys.auth))
+    let authorization = try VAPIDAuthorizations(subject: "mailto:bench@localhost").header(
+        audience: String(sinkURL), key: vapid, now: Date())
+    let headers =
+        [("Authorization", authorization)]
+        + PushHeaders(ttl: 2_419_200, urgency: .normal, topic: PushHeaders.topic(for: "n0")).fields
+        .filter { $0.name != "Content-Type" }
+    return try await bareLoop(
+        url: "\(sinkURL)/push/0", payload: Data(body), connections: connections, messages: messages, headers: headers,
+        contentType: "application/octet-stream")
+}
+
+let sinkURL = "http://\(host):\(sinkPort)"
 let (delivered, elapsed) =
     switch mode {
+    case "push": try await pushes(sinkURL: sinkURL, connections: connections, messages: messages)
+    case "push-ahc": try await pushBaseline(sinkURL: sinkURL, connections: connections, messages: messages)
     case "ahc": try await bareLoop(url: url, payload: payload, connections: connections, messages: messages)
     case "dispatcher":
         try await dispatcher(
             url: url, payload: payload, connections: connections, messages: messages, databaseURL: databaseURL)
-    default: fatalError("--mode is dispatcher or ahc")
+    default: fatalError("--mode is dispatcher, ahc, push or push-ahc")
     }
 print(
     #"{"mode":"\#(mode)","messages":\#(messages),"delivered":\#(delivered),"seconds":\#(elapsed),"rate":\#(Double(delivered) / elapsed)}"#)
