@@ -8,25 +8,33 @@ import Storage
 import Synchronization
 import WebPushService
 
-/// What the handlers work with, once storage is open: the parts and the authenticator over them.
-/// A class: every request takes it, and the parts are many references.
+/// What the handlers work with, once storage is open: their dependencies, the authenticator over them,
+/// and the API's own caches. A class: every request takes it, and the dependencies are many references.
 @dynamicMemberLookup
 final class APIContext: Sendable {
-    let parts: APIParts
+    let dependencies: APIDependencies
     let authenticator: Authenticator
     let pendingPages: PendingPageCache
+    /// The service's metrics in Prometheus' text format (`GET /metrics`).
+    let metrics: @Sendable () async -> [UInt8]
 
-    init(parts: APIParts, authenticator: Authenticator, pendingPages: PendingPageCache) {
-        self.parts = parts
+    init(
+        dependencies: APIDependencies, authenticator: Authenticator, pendingPages: PendingPageCache,
+        metrics: @escaping @Sendable () async -> [UInt8]
+    ) {
+        self.dependencies = dependencies
         self.authenticator = authenticator
         self.pendingPages = pendingPages
+        self.metrics = metrics
     }
 
-    subscript<T>(dynamicMember path: KeyPath<APIParts, T>) -> T { parts[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<APIDependencies, T>) -> T { dependencies[keyPath: path] }
 }
 
-/// What the server hands the API once storage is open.
-package struct APIParts: Sendable {
+/// Everything the API's handlers use, in one place: the storage runtime builds it once storage is open
+/// (`CenterRuntime`), and the handlers read it from their context. A handler that needs something new
+/// gets it here, a field and an argument, and nowhere else.
+package struct APIDependencies: Sendable {
     package var principals: any PrincipalStore
     package var service: NotificationCenterService
     package var clock: any SchedulerClock
@@ -50,8 +58,6 @@ package struct APIParts: Sendable {
     package var idempotency: any IdempotencyStore
     /// The apps' event streams.
     package var appEvents: AppEventHub
-    /// The service's metrics in Prometheus' text format (`GET /metrics`).
-    package var metrics: @Sendable () async -> [UInt8]
     /// Browsers' push subscriptions, VAPID keys, and the service workers' answers.
     package var webPush: WebPushService
 
@@ -60,13 +66,11 @@ package struct APIParts: Sendable {
         events: EventHub, cache: any StoreCache, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
         moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, idempotency: any IdempotencyStore,
-        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, webPush: WebPushService,
-        metrics: @escaping @Sendable () async -> [UInt8] = { [] }
+        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, webPush: WebPushService
     ) {
         self.webPush = webPush
         self.idempotency = idempotency
         self.appEvents = appEvents
-        self.metrics = metrics
         self.media = media
         self.principals = principals
         self.cache = cache
@@ -84,7 +88,8 @@ package struct APIParts: Sendable {
 /// Hands the handlers their context, or answers 503 while storage is still opening.
 package struct APIContextProvider: Sendable {
     private let adminTokenHash: Data?
-    private let parts: @Sendable () -> APIParts?
+    private let dependencies: @Sendable () -> APIDependencies?
+    private let metrics: @Sendable () async -> [UInt8]
     private let pendingPages = PendingPageCache()
     /// The context, made once storage is open (the parts never change after that).
     private let made = MadeContext()
@@ -93,20 +98,26 @@ package struct APIContextProvider: Sendable {
         let context = Mutex<APIContext?>(nil)
     }
 
-    package init(adminToken: String?, parts: @escaping @Sendable () -> APIParts?) {
+    /// `dependencies`: nil while storage is still opening.
+    package init(
+        adminToken: String?, metrics: @escaping @Sendable () async -> [UInt8] = { [] },
+        dependencies: @escaping @Sendable () -> APIDependencies?
+    ) {
         // Hashed once here, not on every request.
         adminTokenHash = adminToken.map(Secrets.hash)
-        self.parts = parts
+        self.metrics = metrics
+        self.dependencies = dependencies
     }
 
     func context() throws -> APIContext {
         if let context = made.context.withLock({ $0 }) { return context }
-        guard let parts = parts() else {
+        guard let dependencies = dependencies() else {
             throw APIProblem.notReady
         }
         let context = APIContext(
-            parts: parts, authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: parts.principals, cache: parts.cache),
-            pendingPages: pendingPages)
+            dependencies: dependencies,
+            authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: dependencies.principals, cache: dependencies.cache),
+            pendingPages: pendingPages, metrics: metrics)
         made.context.withLock { $0 = context }
         return context
     }

@@ -1,3 +1,4 @@
+import API
 import Foundation
 import Logging
 import Media
@@ -25,26 +26,18 @@ package final class CenterRuntime: Service {
         package let service: NotificationCenterService
         package let scheduler: Scheduler
         package let dispatcher: WebhookDispatcher
-        /// The clock the operator moves, in virtual-clock mode.
-        package let virtualClock: ManualClock?
-        /// Moves the virtual clock for every process on the database.
-        package let moveClock: @Sendable (Date) async throws -> Date
         /// The users' event streams.
         package let events: EventHub
-        /// The apps' event streams.
-        package let appEvents: AppEventHub
         /// The apps' webhook settings and outboxes.
         package let webhooks: any WebhookStore
-        /// Checks webhook URLs (the SSRF guard) as apps set them.
-        package let sender: WebhookSender
         /// The apps' attachment media.
         package let media: MediaLibrary
-        /// Browsers' push subscriptions, VAPID keys, and the workers' answers.
-        package let webPush: WebPushService
         /// The database itself, for what needs no cache (idempotency keys, retention sweeps).
         package let database: any StorageBackend.Store
         /// The database pool's figures (`StorageBackend.poolFigures`).
         package let poolFigures: @Sendable () -> (inUse: Int, waiting: Int, maximum: Int)?
+        /// What the API's handlers use.
+        package let api: APIDependencies
 
         /// Returns once everything due at the clock's time has fired and its webhooks have been attempted
         /// (the virtual clock's move): here, and by the other replicas on the database, which may hold
@@ -194,16 +187,21 @@ package final class CenterRuntime: Service {
         }
         // A replica that started the shared clock meanwhile was heard only from here on.
         if let virtualClock, let stored = try await database.virtualClock() { virtualClock.set(stored) }
+        let events = EventHub(store: store)
+        let api = APIDependencies(
+            principals: store, service: service, clock: clock, virtualClock: virtualClock, events: events, cache: store,
+            webhooks: database, checkURL: { url, field in try await sender.checkURL(url, field: field) },
+            moveClock: { date in
+                let now = try await database.advanceVirtualClock(to: date)
+                virtualClock?.set(now)
+                return now
+            },
+            media: media, idempotency: database, appEvents: AppEventHub(changes: store.changes), settle: { await self.parts?.settle() },
+            webPush: webPush)
         opened.withLock {
             $0 = Parts(
-                store: store, service: service, scheduler: scheduler, dispatcher: dispatcher, virtualClock: virtualClock,
-                moveClock: { date in
-                    let now = try await database.advanceVirtualClock(to: date)
-                    virtualClock?.set(now)
-                    return now
-                },
-                events: EventHub(store: store), appEvents: AppEventHub(changes: store.changes), webhooks: database, sender: sender,
-                media: media, webPush: webPush, database: database, poolFigures: backend.poolFigures)
+                store: store, service: service, scheduler: scheduler, dispatcher: dispatcher, events: events, webhooks: database,
+                media: media, database: database, poolFigures: backend.poolFigures, api: api)
         }
         readiness.markReady(isReachable: backend.isReachable)
         logger.notice(

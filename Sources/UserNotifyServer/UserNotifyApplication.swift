@@ -53,18 +53,13 @@ package struct UserNotifyApplication: Sendable {
             ServiceMetrics.response(method: method, route: route, status: status, duration: duration)
         }
         HealthRoutes.register(on: &router, readiness: readiness)
-        let provider = APIContextProvider(adminToken: configuration.adminToken) {
-            runtime.parts.map { parts in
-                APIParts(
-                    principals: parts.store, service: parts.service, clock: parts.service.clock, virtualClock: parts.virtualClock,
-                    events: parts.events, cache: parts.store, webhooks: parts.webhooks,
-                    checkURL: { url, field in try await parts.sender.checkURL(url, field: field) },
-                    moveClock: parts.moveClock, media: parts.media, idempotency: parts.database, appEvents: parts.appEvents,
-                    settle: parts.settle, webPush: parts.webPush,
-                    metrics: { await metrics.exposition(parts) }
-                )
+        let provider = APIContextProvider(
+            adminToken: configuration.adminToken,
+            metrics: {
+                guard let parts = runtime.parts else { return [] }
+                return await metrics.exposition(parts)
             }
-        }
+        ) { runtime.parts?.api }
         APIRoutes.register(on: &router, provider)
         let requestGuard = RequestGuard(provider: provider, limiter: rateLimiter ?? RateLimiter(limits: configuration.rateLimits))
         router.middleware = { request, template, next in try await requestGuard(request, template: template, next) }
