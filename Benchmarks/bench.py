@@ -147,8 +147,14 @@ def webhook_round(baseline, args):
         baseline_rate = wrk(f"http://127.0.0.1:{port}/hook", args.duration, args.webhook_connections, script)["rps"]
     finally:
         stop(sink)
+    rates = bench_modes(baseline, args, ("ahc", "dispatcher"))
+    return baseline_rate, rates["ahc"], rates["dispatcher"]
+
+
+def bench_modes(baseline, args, modes):
+    """The rate of each `webhook-bench --mode`, each against a fresh sink; every message must arrive."""
     rates = {}
-    for mode in ("ahc", "dispatcher"):
+    for mode in modes:
         sink, port = start([baseline])
         try:
             output = subprocess.run([args.webhook_bench, "--mode", mode, "--sink-port", str(port), "--messages", str(args.webhook_messages),
@@ -159,24 +165,13 @@ def webhook_round(baseline, args):
         if result["delivered"] != args.webhook_messages:
             raise SystemExit(f"webhook-bench --mode {mode} delivered {result['delivered']} of {args.webhook_messages}")
         rates[mode] = result["rate"]
-    return baseline_rate, rates["ahc"], rates["dispatcher"]
+    return rates
 
 
 def push_round(baseline, args):
     """Web Pushes: a bare AsyncHTTPClient loop posting one encrypted, signed push with its headers, then the
-    dispatcher making, encrypting and signing each push for 100 subscriptions; each against a fresh sink."""
-    rates = {}
-    for mode in ("push-ahc", "push"):
-        sink, port = start([baseline])
-        try:
-            output = subprocess.run([args.webhook_bench, "--mode", mode, "--sink-port", str(port), "--messages", str(args.webhook_messages),
-                                     "--connections", str(args.webhook_connections)], capture_output=True, text=True, check=True).stdout
-            result = json.loads(output.strip().splitlines()[-1])
-        finally:
-            stop(sink)
-        if result["delivered"] != args.webhook_messages:
-            raise SystemExit(f"webhook-bench --mode {mode} delivered {result['delivered']} of {args.webhook_messages}")
-        rates[mode] = result["rate"]
+    dispatcher making, encrypting and signing each push for 100 subscriptions."""
+    rates = bench_modes(baseline, args, ("push-ahc", "push"))
     return rates["push-ahc"], rates["push"]
 
 

@@ -1,7 +1,7 @@
 // make bench: signed webhook deliveries, and Web Pushes, per second from the outbox to a loopback sink.
 //
 //   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc]
-//                 [--database-url URL] [--host NAME]
+//                 [--database-url URL] [--host NAME] [--subscriptions N (push: 100)]
 //
 // dispatcher: fills a fresh SQLite outbox (or, with --database-url, the outbox of an empty PostgreSQL
 // database) with N messages for one endpoint (the sink), runs the real dispatcher (claims, signing,
@@ -34,6 +34,7 @@ var connections = 32
 var mode = "dispatcher"
 var databaseURL: String?
 var host = "127.0.0.1"
+var subscriptionCount = 100
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -43,9 +44,10 @@ while let argument = arguments.next() {
     case "--mode": mode = arguments.next() ?? mode
     case "--database-url": databaseURL = arguments.next()
     case "--host": host = arguments.next() ?? host
+    case "--subscriptions": subscriptionCount = Int(arguments.next() ?? "") ?? subscriptionCount
     default:
         fatalError(
-            "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc] [--database-url URL] [--host NAME]"
+            "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc] [--database-url URL] [--host NAME] [--subscriptions N]"
         )
     }
 }
@@ -147,6 +149,13 @@ func dispatcher(
     configuration.perEndpoint = connections
     let dispatcher = WebhookDispatcher(
         store: store, clock: SystemClock(), sender: sender, logger: logger, configuration: configuration)
+    return try await run(dispatcher, sender: sender, store: store, messages: messages)
+}
+
+/// Runs the dispatcher until it has attempted every message; how many were delivered, and how long it took.
+func run(
+    _ dispatcher: WebhookDispatcher, sender: WebhookSender, store: any WebhookStore, messages: Int
+) async throws -> (delivered: Int, seconds: Double) {
     let started = ContinuousClock.now
     await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await dispatcher.run() }
@@ -174,7 +183,7 @@ func notification(_ index: Int, at date: Date) -> DeliveredNotification {
 }
 
 /// The dispatcher sending `messages` pushes to 100 subscriptions whose endpoints are on the sink.
-func pushes(sinkURL: String, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+func pushes(sinkURL: String, connections: Int, messages: Int, subscriptionCount: Int) async throws -> (delivered: Int, seconds: Double) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("push-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -189,13 +198,13 @@ func pushes(sinkURL: String, connections: Int, messages: Int) async throws -> (d
     try await keyring.open(at: now)
     let vapid = try await keyring.primary()
     var subscriptions: [PushSubscriptionRecord] = []
-    for index in 0..<100 {
+    for index in 0..<subscriptionCount {
         let keys = browserKeys()
         subscriptions.append(
             try await store.savePushSubscription(
                 PushSubscriptionRecord(
                     center: center, endpoint: "\(sinkURL)/push/\(index)", p256dh: keys.p256dh, auth: keys.auth, vapidKeyID: vapid.id,
-                    createdAt: now), limit: 100
+                    createdAt: now), limit: subscriptionCount
             ).0)
     }
     for start in stride(from: 0, to: messages, by: 5_000) {
@@ -215,15 +224,7 @@ func pushes(sinkURL: String, connections: Int, messages: Int) async throws -> (d
     let dispatcher = WebhookDispatcher(
         store: store, clock: SystemClock(), sender: sender, webPush: webPush, subscriptions: store, logger: logger,
         configuration: configuration)
-    let started = ContinuousClock.now
-    await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await dispatcher.run() }
-        await dispatcher.settle()
-        group.cancelAll()
-    }
-    let elapsed = seconds(ContinuousClock.now - started)
-    await sender.shutdown()
-    return (try await store.deliveries(appID: "app", status: .delivered, after: nil, limit: messages).items.count, elapsed)
+    return try await run(dispatcher, sender: sender, store: store, messages: messages)
 }
 
 /// The push baseline: the bare loop posting one push as the dispatcher makes it (the same padded length).
@@ -247,7 +248,8 @@ func pushBaseline(sinkURL: String, connections: Int, messages: Int) async throws
 let sinkURL = "http://\(host):\(sinkPort)"
 let (delivered, elapsed) =
     switch mode {
-    case "push": try await pushes(sinkURL: sinkURL, connections: connections, messages: messages)
+    case "push":
+        try await pushes(sinkURL: sinkURL, connections: connections, messages: messages, subscriptionCount: subscriptionCount)
     case "push-ahc": try await pushBaseline(sinkURL: sinkURL, connections: connections, messages: messages)
     case "ahc": try await bareLoop(url: url, payload: payload, connections: connections, messages: messages)
     case "dispatcher":

@@ -1,30 +1,58 @@
-import Foundation
-
-/// Base64url without padding (RFC 4648 §5), as Web Push writes keys, salts, tokens and JWTs.
+/// Base64url without padding (RFC 4648 §5), as Web Push writes keys, salts, tokens and JWTs. By hand: a
+/// push encodes several of these, and Foundation's base64 plus string replacement cost more than the rest.
 package enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let values: [UInt8] = {
+        var values = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in alphabet.enumerated() { values[Int(byte)] = UInt8(index) }
+        return values
+    }()
+
     package static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let bytes = Array(bytes)
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index + 3 <= bytes.count {
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            output += [
+                alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)], alphabet[Int(value & 63)],
+            ]
+            index += 3
+        }
+        switch bytes.count - index {
+        case 1:
+            let value = UInt32(bytes[index]) << 16
+            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)]]
+        case 2:
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)]]
+        default: break
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes of a base64url text (padding optional); nil if it is not base64url.
     package static func decode(_ text: String) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ $0.isBase64URL }) else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard = standard.replacingOccurrences(of: "=", with: "")
-        guard standard.count % 4 != 1 else { return nil }
-        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        return Data(base64Encoded: standard).map(Array.init)
-    }
-}
-
-extension UInt8 {
-    fileprivate var isBase64URL: Bool {
-        switch self {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "="):
-            true
-        default: false
+        var digits = Array(text.utf8)
+        while digits.last == UInt8(ascii: "=") { digits.removeLast() }
+        guard digits.count % 4 != 1 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(digits.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for digit in digits {
+            let value = values[Int(digit)]
+            guard value != 0xFF else { return nil }
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(accumulator >> UInt32(bits) & 0xFF))
+            }
         }
+        // The bits left over must be zero (a canonical encoding).
+        guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
+        return output
     }
 }

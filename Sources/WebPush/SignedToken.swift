@@ -29,13 +29,3 @@ package enum SignedToken {
         return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: signed, using: key) ? claims : nil
     }
 }
-
-extension VAPIDKey {
-    /// A key for signing tokens, derived from this key pair's private key: replicas share it through
-    /// the store, and tokens signed with a key that was rotated out still open while the key is kept.
-    package var tokenKey: SymmetricKey {
-        HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: privateKey.rawRepresentation), info: Array("usernotifyd token signing".utf8),
-            outputByteCount: 32)
-    }
-}

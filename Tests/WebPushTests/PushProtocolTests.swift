@@ -3,6 +3,22 @@ import Testing
 import WebPush
 
 @Suite struct PushProtocolTests {
+    @Test func base64URLIsFoundationsBase64WithTheURLAlphabetAndNoPadding() {
+        for length in 0..<40 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255) }
+            let foundation = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(bytes) == foundation)
+            #expect(
+                Base64URL.decode(foundation) == bytes
+                    && Base64URL.decode(foundation + String(repeating: "=", count: (4 - foundation.count % 4) % 4)) == bytes)
+        }
+        #expect(
+            Base64URL.decode("A") == nil && Base64URL.decode("a+b/") == nil && Base64URL.decode("AB") == nil,
+            "not canonical: AB has stray bits")
+        #expect(Base64URL.decode("AA") == [0])
+    }
+
     @Test(arguments: [
         (201, PushServiceAnswer.sent), (202, .sent), (200, .sent), (404, .gone), (410, .gone), (413, .tooLarge),
         (429, .retry), (500, .retry), (503, .retry), (400, .rejected), (401, .rejected), (403, .rejected), (301, .rejected),
