@@ -12,6 +12,8 @@ package enum MetricCatalogue {
         "usernotifyd_firing_lateness_seconds": "How late each firing was recorded after its due date (the scheduler's clock).",
         "usernotifyd_webhook_attempts_total": "Webhook attempts of this replica, by outcome (delivered, failed, gone, aborted).",
         "usernotifyd_webhook_attempt_duration_seconds": "How long one webhook call took.",
+        "usernotifyd_web_push_attempts_total":
+            "Web Push attempts of this replica, by what the push service answered (sent, gone, too_large, retried, rejected, no_answer).",
         "usernotifyd_webhook_delivery_latency_seconds": "From the change that wrote a webhook message to its delivery.",
         "usernotifyd_webhook_attempts_in_flight": "Webhook calls this replica has under way now.",
         "usernotifyd_webhook_messages_queued": "Outbox messages this replica has claimed and not yet started.",

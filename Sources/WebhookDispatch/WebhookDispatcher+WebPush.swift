@@ -46,6 +46,7 @@ extension WebhookDispatcher {
         var outcome = await send(payload, to: subscription, keys: keys, key: key, pad: true)
         var answer = outcome.status.map(PushServiceAnswer.init(status:))
         if answer == .tooLarge {
+            Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
             // Smaller than any service refuses: the notification without image, actions and most of its body.
             outcome = await send(payload, to: subscription, keys: keys, key: key, pad: false, limit: 1024)
             answer = outcome.status.map(PushServiceAnswer.init(status:))

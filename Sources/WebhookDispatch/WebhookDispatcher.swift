@@ -280,7 +280,8 @@ package final class WebhookDispatcher: Service {
         let (updated, endpoint) = DispatchState.afterAttempt(
             delivery, verdict: verdict, at: at, schedule: configuration?.retrySchedule ?? RetrySchedule(),
             disableAfter: self.configuration.disableAfter, random: random)
-        Self.measure(verdict, delivery, outcome.duration, deliveredAt: at)
+        // Pushes count apart (`usernotifyd_web_push_attempts_total`, by the push service's answer).
+        if delivery.subscriptionID == nil { Self.measure(verdict, delivery, outcome.duration, deliveredAt: at) }
         let record = DeliveryAttemptRecord(
             number: updated.attempts, at: at, statusCode: outcome.status,
             error: outcome.error ?? (verdict == .delivered ? nil : outcome.status.map { "HTTP \($0)" }),

@@ -196,6 +196,14 @@ final class StandInPushService: Sendable {
         #expect(try await push.messages(refused).count == 1, "a refusal is not retried")
         let outbox = try await WebhookTests.deliveries(server, key: key).filter { $0["url"] as? String == refused.endpoint }
         #expect(outbox.map { $0["status"] as? String } == ["failed"])
+        // Counted by what each push service answered.
+        let metrics = try await server.call("GET", "/metrics", token: APIServer.adminToken).text
+        for line in [
+            #"usernotifyd_web_push_attempts_total{outcome="gone"} 1"#, #"usernotifyd_web_push_attempts_total{outcome="too_large"} 1"#,
+            #"usernotifyd_web_push_attempts_total{outcome="rejected"} 1"#, "# HELP usernotifyd_web_push_attempts_total ",
+        ] {
+            #expect(metrics.contains(line), "\(line)")
+        }
         let problems = try await push.problems()
         #expect(problems.isEmpty, "\(problems)")
         try await server.stop()
