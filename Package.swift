@@ -305,7 +305,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebPushTests",
-            dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["WebPush", "WebPushService", "Storage", "NotificationCore", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

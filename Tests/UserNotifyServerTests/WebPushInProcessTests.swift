@@ -100,6 +100,19 @@ import Webhooks
         }
     }
 
+    @Test func aKnownPushServiceOnANetworkTheOperatorDidNotAllowIsRefused() async throws {
+        try await InProcessApp.run(configure: { configuration in
+            configuration.webPushAllowList = try! PushServiceAllowList(adding: [Self.service])
+        }) { app in
+            let key = try await app.makeApp()
+            let center = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
+            let user = try unwrapped(center.json["token"] as? String, center)
+            let answer = await app.request(.post, "/v1/me/push-subscriptions", token: user, json: Self.subscription("\(Self.service)/p"))
+            #expect(answer.status == .unprocessableContent && answer.json["code"] as? String == "webhookURLRefused", "\(answer.text)")
+            #expect((answer.json["detail"] as? String)?.contains("loopback") == true)
+        }
+    }
+
     @Test func aCenterHoldsAtMostTwentySubscriptions() async throws {
         try await Self.run { app, _, user in
             for index in 0..<20 {
