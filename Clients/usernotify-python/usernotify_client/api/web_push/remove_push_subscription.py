@@ -92,7 +92,7 @@ def sync_detailed(
 
     Args:
         center_id (str):
-        subscription_id (str):
+        subscription_id (str):  Example: wps_5f1c2a9b0d3e4f5a6b7c8d9e.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,7 +126,7 @@ def sync(
 
     Args:
         center_id (str):
-        subscription_id (str):
+        subscription_id (str):  Example: wps_5f1c2a9b0d3e4f5a6b7c8d9e.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +155,7 @@ async def asyncio_detailed(
 
     Args:
         center_id (str):
-        subscription_id (str):
+        subscription_id (str):  Example: wps_5f1c2a9b0d3e4f5a6b7c8d9e.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,7 +187,7 @@ async def asyncio(
 
     Args:
         center_id (str):
-        subscription_id (str):
+        subscription_id (str):  Example: wps_5f1c2a9b0d3e4f5a6b7c8d9e.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -88,7 +88,7 @@ def sync_detailed(
      User. Call it with `PushSubscription.unsubscribe()`: the browser gets nothing more from this center.
 
     Args:
-        subscription_id (str):
+        subscription_id (str):  Example: wps_5f1c2a9b0d3e4f5a6b7c8d9e.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,7 +119,7 @@ def sync(
      User. Call it with `PushSubscription.unsubscribe()`: the browser gets nothing more from this center.
 
     Args:
-        subscription_id (str):
+        subscription_id (str):  Example: wps_5f1c2a9b0d3e4f5a6b7c8d9e.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,7 +145,7 @@ async def asyncio_detailed(
      User. Call it with `PushSubscription.unsubscribe()`: the browser gets nothing more from this center.
 
     Args:
-        subscription_id (str):
+        subscription_id (str):  Example: wps_5f1c2a9b0d3e4f5a6b7c8d9e.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +174,7 @@ async def asyncio(
      User. Call it with `PushSubscription.unsubscribe()`: the browser gets nothing more from this center.
 
     Args:
-        subscription_id (str):
+        subscription_id (str):  Example: wps_5f1c2a9b0d3e4f5a6b7c8d9e.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
