@@ -150,7 +150,8 @@ let package = Package(
         .target(
             name: "WebPushService",
             dependencies: [
-                "ErrorCodes", "WebPush", "Storage", "NotificationCore", "NotificationService", "Scheduling", "StrictJSON", "Webhooks",
+                "ErrorCodes", "HTTPCore", "WebPush", "Storage", "NotificationCore", "NotificationService", "Scheduling", "StrictJSON",
+                "Webhooks",
             ],
             swiftSettings: swiftSettings
         ),

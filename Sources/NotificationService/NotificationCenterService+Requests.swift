@@ -101,9 +101,7 @@ extension NotificationCenterService {
         guard let notification = try await store.deliveredNotification(key, identifier: identifier) else {
             throw NotificationError.notificationNotFound(identifier)
         }
-        let category = try await notification.request.content.categoryIdentifier.asyncFlatMap { identifier in
-            try await self.store.categories(appID: center.appID).first { $0.identifier == identifier }
-        }
+        let category = try await category(of: notification.request, appID: center.appID)
         var disposition = try ResponseRules.validate(response, category: category, locked: center.state.locked)
         // The category's content extension, if any, gets the category's actions first (B12).
         if disposition.action != nil, let option = await delegate.contentExtension(response, notification: notification, center: center) {
@@ -286,13 +284,6 @@ extension NotificationCenterService {
         )
     }
 
-}
-
-extension Optional {
-    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let self else { return nil }
-        return try await transform(self)
-    }
 }
 
 /// One request of one center, for what `prepare` made of it.

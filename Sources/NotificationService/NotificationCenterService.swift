@@ -145,6 +145,12 @@ package final class NotificationCenterService: FiringHandler {
         try await store.categories(appID: appID)
     }
 
+    /// The app's category a request names (`content.categoryIdentifier`), if it names one the app has.
+    package func category(of request: NotificationRequest, appID: String) async throws -> NotificationCategory? {
+        guard let identifier = request.content.categoryIdentifier else { return nil }
+        return try await store.categories(appID: appID).first { $0.identifier == identifier }
+    }
+
     package func stringTables(appID: String) async throws -> StringTables { try await store.stringTables(appID: appID) }
 
     package func setStringTable(appID: String, locale: String, _ strings: [String: String]?) async throws {

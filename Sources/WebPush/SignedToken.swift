@@ -15,17 +15,20 @@ package enum SignedToken {
         return prefix + body + "." + Base64URL.encode(mac)
     }
 
-    /// The claims of a token with `prefix` whose signature `key` (given the claims, it names its key)
-    /// verifies; nil for anything else.
-    package static func open<Claims: Decodable>(
-        _ token: String, as type: Claims.Type, prefix: String, key: (Claims) -> SymmetricKey?
-    ) -> Claims? {
+    /// A token's claims, not yet checked: what names the key to check it with. Nil if it is not a token
+    /// with `prefix`.
+    package static func claims<Claims: Decodable>(of token: String, as type: Claims.Type, prefix: String) -> Claims? {
         guard token.hasPrefix(prefix), token.utf8.count < 4096 else { return nil }
         let parts = token.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let json = Base64URL.decode(String(parts[0])), let mac = Base64URL.decode(String(parts[1])),
-            let claims = try? JSONDecoder().decode(Claims.self, from: Data(json)), let key = key(claims)
-        else { return nil }
-        let signed = Data((prefix + parts[0]).utf8)
-        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: signed, using: key) ? claims : nil
+        guard parts.count == 2, let json = Base64URL.decode(String(parts[0])) else { return nil }
+        return try? JSONDecoder().decode(Claims.self, from: Data(json))
+    }
+
+    /// Whether `key` signed the token (with `prefix`).
+    package static func isSigned(_ token: String, prefix: String, by key: SymmetricKey) -> Bool {
+        guard token.hasPrefix(prefix) else { return false }
+        let parts = token.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let mac = Base64URL.decode(String(parts[1])) else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Data((prefix + parts[0]).utf8), using: key)
     }
 }

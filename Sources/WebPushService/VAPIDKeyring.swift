@@ -41,9 +41,6 @@ package final class VAPIDKeyring: Sendable {
         return keys.withLock { $0[id] }
     }
 
-    /// A key by id from memory only (token checks on the I/O path); nil when not seen yet.
-    package func cachedKey(id: String) -> VAPIDKey? { keys.withLock { $0[id] } }
-
     /// A new primary key; the old ones stay for their subscriptions. Returns every key, the primary first.
     package func rotate(at date: Date) async throws -> [VAPIDKeyRecord] {
         let key = VAPIDKey()

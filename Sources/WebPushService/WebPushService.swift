@@ -138,9 +138,7 @@ package final class WebPushService: Sendable {
             return .close(body.data.identifiers, centerID: centerID)
         default:
             let delivered = try StoredMessage.decode(StoredMessage.Delivered.self, message.payload).data.notification
-            let category = try await delivered.request.content.categoryIdentifier.asyncFlatMap { identifier in
-                try await self.store.categories(appID: subscription.center.appID).first { $0.identifier == identifier }
-            }
+            let category = try await centers.category(of: delivered.request, appID: subscription.center.appID)
             let image = try delivered.request.content.attachments?.first.map { attachment in
                 "/v1/web-push/attachments/"
                     + (try tokens.attachment(
@@ -177,12 +175,5 @@ enum StoredMessage {
     struct Removed: Decodable {
         struct Data: Decodable { var identifiers: [String] }
         var data: Data
-    }
-}
-
-extension Optional {
-    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }

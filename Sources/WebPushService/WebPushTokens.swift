@@ -77,21 +77,12 @@ package struct WebPushTokens: Sendable {
     private func open<Claims: Decodable & Sendable>(
         _ token: String, as type: Claims.Type, prefix: String, keyID: KeyPath<Claims, String>, expires: KeyPath<Claims, Int64>, now: Date
     ) async -> Claims? {
-        // The key it names, loaded first (a key another replica made), then the signature checked with it.
-        guard let unverified = peek(token, as: type, prefix: prefix), let key = try? await keyring.key(id: unverified[keyPath: keyID])
-        else { return nil }
-        guard let claims = SignedToken.open(token, as: type, prefix: prefix, key: { _ in key.tokenKey }),
-            claims[keyPath: expires] > Self.milliseconds(now)
+        // The key the claims name, loaded first (a key another replica made), then the signature checked with it.
+        guard let claims = SignedToken.claims(of: token, as: type, prefix: prefix),
+            let key = try? await keyring.key(id: claims[keyPath: keyID]),
+            SignedToken.isSigned(token, prefix: prefix, by: key.tokenKey), claims[keyPath: expires] > Self.milliseconds(now)
         else { return nil }
         return claims
-    }
-
-    /// A token's claims without checking the signature: only to learn which key to check it with.
-    private func peek<Claims: Decodable>(_ token: String, as type: Claims.Type, prefix: String) -> Claims? {
-        guard token.hasPrefix(prefix), let body = token.dropFirst(prefix.count).split(separator: ".").first,
-            let json = Base64URL.decode(String(body))
-        else { return nil }
-        return try? JSONDecoder().decode(Claims.self, from: Data(json))
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -19,9 +19,7 @@ extension WebhookDispatcher {
     /// again at once as a small one; a refusal fails the message without retries; 429 and 5xx retry.
     func push(_ delivery: WebhookDeliveryRecord) async -> (WebhookSender.Outcome, DeliveryVerdict) {
         let start = ContinuousClock.now
-        func refused(_ reason: String) -> (WebhookSender.Outcome, DeliveryVerdict) {
-            (WebhookSender.Outcome(status: nil, headers: [:], body: [], error: reason, duration: ContinuousClock.now - start), .reject)
-        }
+        func refused(_ reason: String) -> (WebhookSender.Outcome, DeliveryVerdict) { (.noAnswer(reason, since: start), .reject) }
         guard let webPush, let subscriptions, let id = delivery.subscriptionID else { return refused("Web Push is not configured") }
         let subscription: PushSubscriptionRecord
         let key: VAPIDKey
@@ -37,11 +35,7 @@ extension WebhookDispatcher {
             payload = try await webPush.payload(of: delivery, for: subscription, key: key, now: Date())
         } catch {
             // The store could not be read: try again on the schedule.
-            return (
-                WebhookSender.Outcome(
-                    status: nil, headers: [:], body: [], error: "could not make the push: \(error)", duration: ContinuousClock.now - start),
-                .retry(retryAfter: nil)
-            )
+            return (.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))
         }
         var outcome = await send(payload, to: subscription, keys: keys, key: key, pad: true)
         var answer = outcome.status.map(PushServiceAnswer.init(status:))
@@ -82,7 +76,7 @@ extension WebhookDispatcher {
                 headers: [("Authorization", authorization)] + headers.fields.filter { $0.name != "Content-Type" },
                 contentType: "application/octet-stream", timeout: configuration.attemptTimeout)
         } catch {
-            return WebhookSender.Outcome(status: nil, headers: [:], body: [], error: "\(error)", duration: ContinuousClock.now - start)
+            return .noAnswer("\(error)", since: start)
         }
     }
 

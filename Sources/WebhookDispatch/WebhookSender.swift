@@ -18,6 +18,11 @@ package final class WebhookSender: Sendable {
         package var duration: Duration
 
         package func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+        /// No response: `error` says why, after `start`.
+        package static func noAnswer(_ error: String, since start: ContinuousClock.Instant) -> Outcome {
+            Outcome(status: nil, headers: [:], body: [], error: error, duration: ContinuousClock.now - start)
+        }
     }
 
     package static let maxResponseBytes = 64 * 1024
@@ -63,9 +68,7 @@ package final class WebhookSender: Sendable {
         _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
     ) async -> Outcome {
         let start = ContinuousClock.now
-        func failure(_ error: String) -> Outcome {
-            Outcome(status: nil, headers: [:], body: [], error: error, duration: ContinuousClock.now - start)
-        }
+        func failure(_ error: String) -> Outcome { .noAnswer(error, since: start) }
         do {
             try await policy.checkResolving(url, field: "url", resolver: resolver)
         } catch {

@@ -13,7 +13,7 @@ display). Then it clicks it (the worker's click code): the app's receiver gets t
 import base64, json, os, shutil, subprocess, sys, tempfile, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
-from harness import ROOT, start, start_server  # noqa: E402
+from harness import ROOT, call, start, start_server  # noqa: E402
 
 RECEIVER = os.path.join(ROOT, "Tests", "Fixtures", "WebhookReceiver", "receiver.py")
 PUSH_SERVICE = os.path.join(ROOT, "Tests", "Fixtures", "PushService", "push_service.py")
@@ -37,13 +37,6 @@ def private_network():
     command = ["unshare", "-n"] if os.geteuid() == 0 else ["unshare", "-rn"]
     os.execvpe(command[0], command + [sys.executable, os.path.abspath(__file__)],
                dict(os.environ, USERNOTIFYD_PRIVATE_NETWORK="1"))
-
-
-def call(base, method, path, token, body=None):
-    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read() or b"null")
 
 
 def until(what, condition, diagnose=lambda: ""):

@@ -12,7 +12,7 @@ of each view go to .build/console-screenshots/ for a reviewer.
 import base64, http.server, json, os, shutil, struct, subprocess, sys, tempfile, threading, time, urllib.request, zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
-from harness import start  # noqa: E402
+from harness import call, start  # noqa: E402
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -260,13 +260,6 @@ def run(console, receiver_port, image):
         if errors:
             raise SystemExit(f"the {name} tab logged errors: {errors}")
     return key, token
-
-
-def call(base, method, path, token, body=None):
-    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read() or b"null")
 
 
 def web_push(console, base, push_origin, key, token, receiver_port):

@@ -1,5 +1,5 @@
 """What the Python test stages share: the debug server and children whose output says when they are ready."""
-import json, os, subprocess, threading
+import json, os, subprocess, threading, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
@@ -14,6 +14,14 @@ def start(command, marker, **options):
             threading.Thread(target=process.stdout.read, daemon=True).start()
             return process, line
     raise SystemExit(f"{command[0]} ended before saying '{marker}'")
+
+
+def call(base, method, path, token, body=None):
+    """One JSON request with a bearer token; its JSON answer (None for an empty one). Raises on an error status."""
+    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read() or b"null")
 
 
 def start_server(data_dir, *arguments):
