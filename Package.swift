@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
@@ -97,6 +98,16 @@ let package = Package(
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // APNs and FCM without I/O: credentials, device tokens, provider JWTs (ES256, RS256), the messages
+        // and what the services' answers mean.
+        .target(
+            name: "Relay",
+            dependencies: [
+                "NotificationCore", "StrictJSON", "WebPush", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The store protocol and its records: what any database must provide.
         .target(
             name: "Storage",
@@ -155,6 +166,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Relays to phones for the centers: apps' APNs and FCM credentials, devices' registrations, the
+        // messages made when they are sent.
+        .target(
+            name: "RelayService",
+            dependencies: [
+                "ErrorCodes", "Relay", "Storage", "NotificationCore", "NotificationService", "Scheduling", "WebPush", "WebPushService",
+                "StrictJSON",
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The delegate's I/O: the outbox, its dispatcher, signed calls to client URLs (AsyncHTTPClient).
         .target(
             name: "WebhookDispatch",
@@ -162,10 +183,11 @@ let package = Package(
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media", "WebPush",
-                "WebPushService", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "WebPushService", "Relay", "RelayService", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -179,7 +201,7 @@ let package = Package(
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "StrictJSON", "Webhooks", "Media",
-                "WebPush", "WebPushService",
+                "WebPush", "WebPushService", "Relay", "RelayService",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
@@ -213,6 +235,8 @@ let package = Package(
                 "Scheduling",
                 "WebPush",
                 "WebPushService",
+                "Relay",
+                "RelayService",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -307,6 +331,14 @@ let package = Package(
         .testTarget(
             name: "WebPushTests",
             dependencies: ["WebPush", "WebPushService", "Storage", "NotificationCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RelayTests",
+            dependencies: [
+                "Relay", "NotificationCore", "WebPush", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

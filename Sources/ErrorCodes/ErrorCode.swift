@@ -97,6 +97,13 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     case pushSubscriptionNotFound
     case invalidResponseToken
 
+    // MARK: relays to phones
+    case invalidRelayCredential
+    case relayCredentialNotFound
+    case invalidDeviceToken
+    case deviceLimitReached
+    case deviceRegistrationNotFound
+
     // MARK: webhooks
     case invalidWebhookURL
     case webhookURLRefused
@@ -210,6 +217,13 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .pushSubscriptionNotFound: "The center has no push subscription with this id."
         case .invalidResponseToken:
             "The response token is unknown, expired, already used, or not for this notification and action."
+        case .invalidRelayCredential:
+            "An APNs credential needs a P-256 .p8 key's PEM, its 10-character key id and team id, and the bundle id; an FCM one a service account's JSON with its RSA key."
+        case .relayCredentialNotFound: "The app has no credential for this push provider."
+        case .invalidDeviceToken:
+            "A device token is an APNs token in hex (64 to 200 digits) or an FCM registration token (32 to 4096 letters, digits, '-', '_', ':')."
+        case .deviceLimitReached: "The center has the most device registrations it may; remove one first."
+        case .deviceRegistrationNotFound: "The center has no device registration with this id."
         case .invalidWebhookURL: "A webhook URL is not an http(s) URL with a host that resolves, or carries credentials."
         case .webhookURLRefused:
             "A webhook URL resolves to a private, loopback or reserved address; the operator can allow its network (--webhook-allow-networks)."

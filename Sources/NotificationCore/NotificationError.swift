@@ -99,6 +99,12 @@ extension NotificationError {
             message: "The center has \(limit) push subscriptions, the most it may; remove one it no longer uses first.")
     }
 
+    package static func deviceLimitReached(_ limit: Int) -> NotificationError {
+        NotificationError(
+            code: .deviceLimitReached, kind: .limit,
+            message: "The center has \(limit) device registrations, the most it may; remove one it no longer uses first.")
+    }
+
     /// UNError.badgeInputInvalid (1600).
     package static func badgeInputInvalid(_ value: Int) -> NotificationError {
         .invalid(.badgeInputInvalid, "The badge count must be from 0 (clear) to \(NotificationContent.maxCount); got \(value).")

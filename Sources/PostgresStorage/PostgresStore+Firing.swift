@@ -203,14 +203,14 @@ extension PostgresStore {
                     center: firing.center, settings: settings[firing.center.appID], at: now, traceparent: firing.traceparent)
             }
         }
-        // What the devices show goes to their browsers' push subscriptions too.
+        // What the devices show goes to their browsers' push subscriptions and phones too.
         let shown = firings.filter { $0.delivered?.presentation.isVisible == true }
         if !shown.isEmpty {
-            let subscriptions = try await pushSubscriptions(Set(shown.map(\.center)), connection)
+            let targets = try await pushTargets(Set(shown.map(\.center)), connection)
             for firing in shown {
                 guard let delivered = firing.delivered else { continue }
-                for subscription in subscriptions[firing.center] ?? [] {
-                    messages.append(try subscription.outboxMessage(.delivered(delivered), at: now, traceparent: firing.traceparent))
+                for target in targets[firing.center] ?? [] {
+                    messages.append(try target.outboxMessage(.delivered(delivered), at: now, traceparent: firing.traceparent))
                 }
             }
         }

@@ -268,6 +268,25 @@ extension PostgresStore {
                 "ALTER TABLE deliveries ADD COLUMN subscription_id text",
             ]
         ),
+        (
+            version: 9, name: "relays to APNs and FCM: apps' credentials, phones' registrations, providers' message ids",
+            statements: [
+                """
+                CREATE TABLE relay_credentials (
+                    app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, provider text NOT NULL, id text NOT NULL,
+                    fingerprint text NOT NULL, material bytea NOT NULL, created_at bigint NOT NULL, PRIMARY KEY (app_id, provider))
+                """,
+                """
+                CREATE TABLE device_registrations (
+                    id text PRIMARY KEY, app_id text NOT NULL, center_id text NOT NULL, provider text NOT NULL, token text NOT NULL,
+                    environment text, created_at bigint NOT NULL,
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE UNIQUE INDEX device_registrations_token ON device_registrations(app_id, provider, token)",
+                "CREATE INDEX device_registrations_by_center ON device_registrations(app_id, center_id, created_at)",
+                "ALTER TABLE delivery_attempts ADD COLUMN provider_message_id text",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -127,12 +127,12 @@ extension PostgresStore: PushSubscriptionStore {
         return subscriptions
     }
 
-    /// Writes an outbox message of `event` to every push subscription of the centers, inside the caller's
-    /// transaction; whether there was one.
+    /// Writes an outbox message of `event` to every push subscription and device registration of the
+    /// centers, inside the caller's transaction; whether there was one.
     func insertPushMessages(
         _ event: DelegateEvent, for keys: Set<CenterKey>, at date: Date, traceparent: String?, _ connection: PostgresConnection
     ) async throws -> Bool {
-        let messages = try await pushSubscriptions(keys, connection).values.flatMap { $0 }.map {
+        let messages = try await pushTargets(keys, connection).values.flatMap { $0 }.map {
             try $0.outboxMessage(event, at: date, traceparent: traceparent)
         }
         try await insertDeliveries(messages, connection)

@@ -217,14 +217,15 @@ extension PostgresStore: WebhookStore {
                 FROM unnest(\(deliveries.map(\.id)), \(deliveries.map { $0.claim ?? 0 }), \(deliveries.map(\.status.rawValue)),
                     \(deliveries.map(\.attempts)), \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(milliseconds) ?? noDate }),
                     \(made.map(\.number)), \(made.map { milliseconds($0.at) }), \(made.map { $0.statusCode ?? -1 }), \(made.map { $0.error != nil }),
-                    \(made.map { $0.error ?? "" }), \(made.map(\.durationMilliseconds)))
-                    AS t(id, claim, status, attempts, failures, next_attempt, number, at, status_code, has_error, error, duration_ms),
+                    \(made.map { $0.error ?? "" }), \(made.map(\.durationMilliseconds)), \(made.map { $0.providerMessageID ?? "" }))
+                    AS t(id, claim, status, attempts, failures, next_attempt, number, at, status_code, has_error, error, duration_ms, provider_id),
                     asynchronous
                 WHERE d.id = t.id AND d.claim_token = t.claim
-                RETURNING d.id, d.seq, d.app_id, d.url, t.number, t.at, t.status_code, t.has_error, t.error, t.duration_ms),
+                RETURNING d.id, d.seq, d.app_id, d.url, t.number, t.at, t.status_code, t.has_error, t.error, t.duration_ms, t.provider_id),
             made AS (
-                INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms)
-                SELECT seq, number, at, NULLIF(status_code, -1), CASE WHEN has_error THEN error END, duration_ms FROM fenced
+                INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms, provider_message_id)
+                SELECT seq, number, at, NULLIF(status_code, -1), CASE WHEN has_error THEN error END, duration_ms, NULLIF(provider_id, '')
+                FROM fenced
                 ON CONFLICT DO NOTHING),
             answered AS (
                 DELETE FROM endpoint_failures x USING unnest(\(answering.map(\.appID)), \(answering.map(\.url))) AS c(app_id, url)
@@ -293,7 +294,8 @@ extension PostgresStore: WebhookStore {
             ).map { attempt in
                 DeliveryAttemptRecord(
                     number: try attempt.get("number"), at: Self.date(try attempt.get("at")), statusCode: try attempt.get("status_code"),
-                    error: try attempt.get("error"), durationMilliseconds: try attempt.get("duration_ms"))
+                    error: try attempt.get("error"), durationMilliseconds: try attempt.get("duration_ms"),
+                    providerMessageID: try attempt.get("provider_message_id"))
             }
             return (try Self.delivery(row), attempts)
         }

@@ -128,7 +128,7 @@ extension SQLiteStore {
                     try insertDelivery(message, db)
                     effects.announce(.outbox)
                 }
-                // What the device shows goes to its browsers' push subscriptions too.
+                // What the device shows goes to its browsers' push subscriptions and phones too.
                 if delivered.presentation.isVisible,
                     try insertPushMessages(.delivered(delivered), for: key, at: now, traceparent: firing.traceparent, db)
                 {

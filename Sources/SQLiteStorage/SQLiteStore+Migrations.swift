@@ -176,6 +176,33 @@ extension SQLiteStore {
                     ALTER TABLE deliveries ADD COLUMN subscription_id TEXT;
                     """)
         }
+        migrator.registerMigration("v16: relays to APNs and FCM: apps' credentials, phones' registrations, providers' message ids") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE relay_credentials (
+                        app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                        provider TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        fingerprint TEXT NOT NULL,
+                        material BLOB NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (app_id, provider)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE device_registrations (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        app_id TEXT NOT NULL,
+                        center_id TEXT NOT NULL,
+                        provider TEXT NOT NULL,
+                        token TEXT NOT NULL,
+                        environment TEXT,
+                        created_at INTEGER NOT NULL,
+                        FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    CREATE UNIQUE INDEX device_registrations_token ON device_registrations(app_id, provider, token);
+                    CREATE INDEX device_registrations_by_center ON device_registrations(app_id, center_id, created_at);
+                    ALTER TABLE delivery_attempts ADD COLUMN provider_message_id TEXT;
+                    """)
+        }
         return migrator
     }
 

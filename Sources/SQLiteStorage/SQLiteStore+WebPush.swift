@@ -117,16 +117,17 @@ extension SQLiteStore: PushSubscriptionStore {
         ).map(pushSubscription)
     }
 
-    /// Writes an outbox message of `event` to every push subscription of the center, inside the caller's
-    /// transaction: a delivery for the service workers to show, or a removal for them to close.
+    /// Writes an outbox message of `event` to every push subscription and device registration of the
+    /// center, inside the caller's transaction: a delivery for the service workers and phones to show, or
+    /// a removal for them to close; whether there was one.
     static func insertPushMessages(_ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, _ db: Database) throws
         -> Bool
     {
-        let subscriptions = try pushSubscriptions(key, db)
-        for subscription in subscriptions {
-            try insertDelivery(try subscription.outboxMessage(event, at: date, traceparent: traceparent), db)
+        let targets: [any OutboxTarget] = try pushSubscriptions(key, db) + deviceRegistrations(key, db)
+        for target in targets {
+            try insertDelivery(try target.outboxMessage(event, at: date, traceparent: traceparent), db)
         }
-        return !subscriptions.isEmpty
+        return !targets.isEmpty
     }
 
     private static func pushSubscription(_ row: Row) -> PushSubscriptionRecord {

@@ -236,11 +236,13 @@ extension SQLiteStore: WebhookStore {
         else { return false }
         try db.cachedStatement(
             sql: """
-                INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms, provider_message_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(delivery_seq, number) DO NOTHING
                 """
         ).execute(arguments: [
             seq, attempt.number, milliseconds(attempt.at), attempt.statusCode, attempt.error, attempt.durationMilliseconds,
+            attempt.providerMessageID,
         ])
         try db.cachedStatement(
             sql: """
@@ -312,7 +314,7 @@ extension SQLiteStore: WebhookStore {
             ).map { attempt in
                 DeliveryAttemptRecord(
                     number: attempt["number"], at: Self.date(attempt["at"]), statusCode: attempt["status_code"], error: attempt["error"],
-                    durationMilliseconds: attempt["duration_ms"])
+                    durationMilliseconds: attempt["duration_ms"], providerMessageID: attempt["provider_message_id"])
             }
             var delivery = try Self.delivery(row)
             delivery.claim = self.outboxClaims.token(of: id)

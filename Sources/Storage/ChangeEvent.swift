@@ -81,4 +81,7 @@ package enum DelegateEvent: Sendable, Hashable {
     case delivered(DeliveredNotification)
     /// A browser's push subscription was removed because its push service said it is gone.
     case pushSubscriptionRemoved(subscriptionID: String, endpoint: String)
+    /// A phone's registration was removed because its push provider said the token no longer reaches
+    /// the app (APNs `Unregistered`, `BadDeviceToken`; FCM `UNREGISTERED`).
+    case deviceUnregistered(registrationID: String, provider: PushProvider, reason: String)
 }

@@ -3,7 +3,7 @@ import NotificationCore
 
 /// A browser's Web Push subscription for one center (`PushSubscription.toJSON()`), and the VAPID key it
 /// was made with: every message to it is signed with that key until the browser subscribes again.
-package struct PushSubscriptionRecord: Sendable, Hashable {
+package struct PushSubscriptionRecord: Sendable, Hashable, OutboxTarget {
     /// `wps_` and 24 hex digits.
     package var id: String
     package var center: CenterKey
@@ -40,7 +40,7 @@ package struct PushSubscriptionRecord: Sendable, Hashable {
     /// The outbox message that carries a delivery (`notification.delivered`) or a removal
     /// (`notification.removed`) to this subscription: the webhook body of the same event, which the
     /// dispatcher turns into the service worker's payload when it sends it, encrypted for this browser.
-    package func outboxMessage(_ event: DelegateEvent, at date: Date, traceparent: String? = nil) throws -> WebhookDeliveryRecord {
+    package func outboxMessage(_ event: DelegateEvent, at date: Date, traceparent: String?) throws -> WebhookDeliveryRecord {
         WebhookDeliveryRecord(
             id: WebhookMessage.newID(), appID: center.appID, url: endpoint, type: event.webhookType,
             payload: Data(try event.webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date,

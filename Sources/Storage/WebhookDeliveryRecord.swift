@@ -30,9 +30,34 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
     package var claim: Int64?
     /// The W3C `traceparent` of the API call that led to it, sent with every attempt.
     package var traceparent: String?
-    /// Set for a Web Push message: the subscription it goes to (`url` is its push service endpoint), and
-    /// `payload` the event's webhook body, from which the dispatcher makes the encrypted push.
+    /// Set for a message to a browser or a phone: the push subscription (`wps_…`; `url` is its push
+    /// service endpoint) or device registration (`dev_…`) it goes to, and `payload` the event's webhook
+    /// body, from which the dispatcher makes the encrypted push or the provider's request.
     package var subscriptionID: String?
+
+    /// Where a message goes.
+    package enum Target: Sendable, Equatable {
+        /// The app's delegate URL: a signed webhook.
+        case webhook
+        /// A browser's push subscription: an encrypted Web Push.
+        case browser
+        /// A phone's registration: a relay to APNs or FCM.
+        case phone
+
+        /// The name of an attempt's client span.
+        package var spanName: String {
+            switch self {
+            case .webhook: "POST webhook"
+            case .browser: "POST web push"
+            case .phone: "POST relay"
+            }
+        }
+    }
+
+    package var target: Target {
+        guard let subscriptionID else { return .webhook }
+        return subscriptionID.hasPrefix(DeviceRegistrationRecord.idPrefix) ? .phone : .browser
+    }
 
     /// The endpoint the message goes to: the app and the URL (concurrency is capped per endpoint).
     package var endpoint: WebhookEndpoint { WebhookEndpoint(appID: appID, url: url) }
@@ -66,8 +91,11 @@ package struct DeliveryAttemptRecord: Sendable, Hashable {
     package var statusCode: Int?
     package var error: String?
     package var durationMilliseconds: Int
+    /// The push provider's id for the message it accepted (`apns-id`, FCM's message name).
+    package var providerMessageID: String?
 
-    package init(number: Int, at: Date, statusCode: Int?, error: String?, durationMilliseconds: Int) {
+    package init(number: Int, at: Date, statusCode: Int?, error: String?, durationMilliseconds: Int, providerMessageID: String? = nil) {
+        self.providerMessageID = providerMessageID
         self.number = number
         self.at = at
         self.statusCode = statusCode

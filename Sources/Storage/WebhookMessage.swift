@@ -15,9 +15,11 @@ package enum WebhookMessage {
         case request(centerID: String, request: NotificationRequest)
         case delivered(centerID: String, notification: DeliveredNotification)
         case subscriptionRemoved(centerID: String, subscriptionID: String, endpoint: String)
+        case deviceUnregistered(centerID: String, registrationID: String, provider: PushProvider, reason: String)
 
         private enum Keys: String, CodingKey {
             case centerID, actionIdentifier, userText, notification, settings, identifiers, request, subscriptionID, endpoint
+            case registrationID, provider, reason
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -44,6 +46,11 @@ package enum WebhookMessage {
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(subscriptionID, forKey: .subscriptionID)
                 try container.encode(endpoint, forKey: .endpoint)
+            case .deviceUnregistered(let centerID, let registrationID, let provider, let reason):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(registrationID, forKey: .registrationID)
+                try container.encode(provider, forKey: .provider)
+                try container.encode(reason, forKey: .reason)
             }
         }
     }
@@ -79,6 +86,7 @@ extension DelegateEvent {
         case .backgroundPush: .backgroundPush
         case .delivered: .notificationDelivered
         case .pushSubscriptionRemoved: .pushSubscriptionRemoved
+        case .deviceUnregistered: .deviceUnregistered
         }
     }
 
@@ -96,6 +104,8 @@ extension DelegateEvent {
             case .delivered(let notification): .delivered(centerID: centerID, notification: notification)
             case .pushSubscriptionRemoved(let id, let endpoint):
                 .subscriptionRemoved(centerID: centerID, subscriptionID: id, endpoint: endpoint)
+            case .deviceUnregistered(let id, let provider, let reason):
+                .deviceUnregistered(centerID: centerID, registrationID: id, provider: provider, reason: reason)
             }
         return try WebhookMessage.body(type: webhookType.rawValue, at: date, data: data)
     }

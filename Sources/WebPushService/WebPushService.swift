@@ -132,12 +132,10 @@ package final class WebPushService: Sendable {
         -> WebPushPayload
     {
         let centerID = subscription.center.centerID
-        switch message.type {
-        case .notificationRemoved:
-            let body = try StoredMessage.decode(StoredMessage.Removed.self, message.payload)
-            return .close(body.data.identifiers, centerID: centerID)
-        default:
-            let delivered = try StoredMessage.decode(StoredMessage.Delivered.self, message.payload).data.notification
+        switch try StoredDelegateMessage(message) {
+        case .removed(let identifiers):
+            return .close(identifiers, centerID: centerID)
+        case .delivered(let delivered):
             let category = try await centers.category(of: delivered.request, appID: subscription.center.appID)
             let image = try delivered.request.content.attachments?.first.map { attachment in
                 "/v1/web-push/attachments/"
@@ -151,8 +149,20 @@ package final class WebPushService: Sendable {
     }
 }
 
-/// The stored bodies of the outbox messages a push is made from: webhook bodies, in the wire format.
-enum StoredMessage {
+/// What an outbox message to a browser or a phone carries, read back from the event's webhook body (as
+/// the change's transaction wrote it, in the wire format): a notification to show, or the identifiers of
+/// notifications to close.
+package enum StoredDelegateMessage: Sendable {
+    case delivered(DeliveredNotification)
+    case removed([String])
+
+    package init(_ message: WebhookDeliveryRecord) throws {
+        switch message.type {
+        case .notificationRemoved: self = .removed(try Self.decoder.decode(Removed.self, from: message.payload).data.identifiers)
+        default: self = .delivered(try Self.decoder.decode(Delivered.self, from: message.payload).data.notification)
+        }
+    }
+
     private static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
@@ -165,14 +175,12 @@ enum StoredMessage {
         return decoder
     }()
 
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T { try decoder.decode(type, from: data) }
-
-    struct Delivered: Decodable {
+    private struct Delivered: Decodable {
         struct Data: Decodable { var notification: DeliveredNotification }
         var data: Data
     }
 
-    struct Removed: Decodable {
+    private struct Removed: Decodable {
         struct Data: Decodable { var identifiers: [String] }
         var data: Data
     }

@@ -70,6 +70,8 @@ package final class WebhookDispatcher: Service {
     /// Web Push: makes the payloads of the messages to browsers' subscriptions (nil: none are sent).
     let webPush: WebPushService?
     let subscriptions: (any PushSubscriptionStore)?
+    /// Relays to phones (nil: none are sent).
+    let deviceRelay: DeviceRelay?
     private let signal = WakeSignal()
     let logger: Logger
     let configuration: Configuration
@@ -79,7 +81,7 @@ package final class WebhookDispatcher: Service {
 
     package init(
         store: any WebhookStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(), sender: WebhookSender,
-        webPush: WebPushService? = nil, subscriptions: (any PushSubscriptionStore)? = nil, logger: Logger,
+        webPush: WebPushService? = nil, subscriptions: (any PushSubscriptionStore)? = nil, deviceRelay: DeviceRelay? = nil, logger: Logger,
         configuration: Configuration = Configuration(),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
@@ -92,6 +94,7 @@ package final class WebhookDispatcher: Service {
         self.sender = sender
         self.webPush = webPush
         self.subscriptions = subscriptions
+        self.deviceRelay = deviceRelay
         self.logger = logger
         self.configuration = configuration
         self.random = random
@@ -257,7 +260,8 @@ package final class WebhookDispatcher: Service {
         ready.forEach { $0.continuation.resume() }
     }
 
-    /// Posts the message — a signed webhook, or an encrypted push to a browser — and records the attempt.
+    /// Posts the message — a signed webhook, an encrypted push to a browser, a relay to a phone — and
+    /// records the attempt.
     private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
         let at = clock.now
         // With tracing on, the attempt is a client span, a child of the API call that led to the message,
@@ -265,12 +269,17 @@ package final class WebhookDispatcher: Service {
         let parent = SpanContext(traceparent: delivery.traceparent)
         let span = Tracing.isOn ? SpanContext.child(of: parent) : nil
         let started = Date()
-        let (outcome, verdict) =
-            if delivery.subscriptionID != nil {
-                await push(delivery)
-            } else {
-                await post(delivery, configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent)
-            }
+        let (outcome, verdict, messageID): (WebhookSender.Outcome, DeliveryVerdict, String?)
+        switch delivery.target {
+        case .webhook:
+            (outcome, verdict) = await post(delivery, configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent)
+            messageID = nil
+        case .browser:
+            (outcome, verdict) = await push(delivery)
+            messageID = nil
+        case .phone:
+            (outcome, verdict, messageID) = await relay(delivery)
+        }
         if let span { Self.trace(delivery, span: span, parent: parent, from: started, status: outcome.status, verdict: verdict) }
         // An endpoint that answered 410 is disabled: what is queued for it waits in the outbox until the
         // app enables it again, rather than calling it once each meanwhile.
@@ -280,12 +289,12 @@ package final class WebhookDispatcher: Service {
         let (updated, endpoint) = DispatchState.afterAttempt(
             delivery, verdict: verdict, at: at, schedule: configuration?.retrySchedule ?? RetrySchedule(),
             disableAfter: self.configuration.disableAfter, random: random)
-        // Pushes count apart (`usernotifyd_web_push_attempts_total`, by the push service's answer).
-        if delivery.subscriptionID == nil { Self.measure(verdict, delivery, outcome.duration, deliveredAt: at) }
+        // Pushes and relays count apart (`usernotifyd_web_push_attempts_total`, `usernotifyd_relay_attempts_total`).
+        if delivery.target == .webhook { Self.measure(verdict, delivery, outcome.duration, deliveredAt: at) }
         let record = DeliveryAttemptRecord(
             number: updated.attempts, at: at, statusCode: outcome.status,
             error: outcome.error ?? (verdict == .delivered ? nil : outcome.status.map { "HTTP \($0)" }),
-            durationMilliseconds: Int(outcome.duration / .milliseconds(1)))
+            durationMilliseconds: Int(outcome.duration / .milliseconds(1)), providerMessageID: messageID)
         logger.debug(
             "webhook attempt",
             metadata: [
@@ -348,7 +357,7 @@ package final class WebhookDispatcher: Service {
         if let status { attributes["http.response.status_code"] = .int(status) }
         Tracing.record(
             SpanRecord(
-                name: delivery.subscriptionID == nil ? "POST webhook" : "POST web push", kind: .client, context: span,
+                name: delivery.target.spanName, kind: .client, context: span,
                 parentSpanID: parent?.spanID, start: start, end: Date(),
                 attributes: attributes, failed: verdict != .delivered))
     }

@@ -68,15 +68,20 @@ package final class WebhookSender: Sendable {
         _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
     ) async -> Outcome {
         let start = ContinuousClock.now
-        func failure(_ error: String) -> Outcome { .noAnswer(error, since: start) }
         do {
             try await policy.checkResolving(url, field: "url", resolver: resolver)
         } catch {
-            return failure("refused by the SSRF guard: \(error.message)")
+            return .noAnswer("refused by the SSRF guard: \(error.message)", since: start)
         }
+        return await Self.execute(Self.request(url, body: body, headers: headers, contentType: contentType), on: client, timeout: timeout)
+    }
+
+    /// Sends `request` and reads its answer (at most `maxResponseBytes` of its body): the status,
+    /// headers and body, or why none came.
+    static func execute(_ request: HTTPClientRequest, on client: HTTPClient, timeout: Duration) async -> Outcome {
+        let start = ContinuousClock.now
         do {
-            let response = try await client.execute(
-                Self.request(url, body: body, headers: headers, contentType: contentType), timeout: TimeAmount(timeout))
+            let response = try await client.execute(request, timeout: TimeAmount(timeout))
             var answer = Outcome(
                 status: Int(response.status.code),
                 headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
@@ -89,9 +94,9 @@ package final class WebhookSender: Sendable {
             answer.duration = ContinuousClock.now - start
             return answer
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-            return failure("no response within \(timeout)")
+            return .noAnswer("no response within \(timeout)", since: start)
         } catch {
-            return failure("\(error)")
+            return .noAnswer("\(error)", since: start)
         }
     }
 

@@ -193,6 +193,8 @@ package enum WebhookEventType: String, Codable, Sendable, Hashable, CaseIterable
     case notificationDelivered = "notification.delivered"
     /// A browser's Web Push subscription was removed: its push service answered that it is gone.
     case pushSubscriptionRemoved = "webpush.subscription.removed"
+    /// A phone's registration was removed: APNs or FCM answered that its token no longer reaches the app.
+    case deviceUnregistered = "device.unregistered"
 
     /// What an app gets when it does not list `events`: everything but the opt-in `notification.delivered`.
     package static let standard: Set<WebhookEventType> = Set(allCases).subtracting([.notificationDelivered])

@@ -1,0 +1,158 @@
+import Foundation
+import NIOCore
+import NotificationCore
+import PostgresNIO
+import Storage
+
+extension PostgresStore: DeviceRelayStore {
+    package func setRelayCredential(_ credential: RelayCredentialRecord) async throws {
+        try await write { connection, _ in
+            try await connection.run(
+                """
+                INSERT INTO relay_credentials(app_id, provider, id, fingerprint, material, created_at)
+                VALUES (\(credential.appID), \(credential.provider.rawValue), \(credential.id), \(credential.fingerprint),
+                    \(ByteBuffer(bytes: credential.material)), \(Self.milliseconds(credential.createdAt)))
+                ON CONFLICT (app_id, provider) DO UPDATE SET
+                    id = excluded.id, fingerprint = excluded.fingerprint, material = excluded.material, created_at = excluded.created_at
+                """, self.logger)
+        }
+    }
+
+    package func relayCredential(appID: String, provider: PushProvider) async throws -> RelayCredentialRecord? {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT * FROM relay_credentials WHERE app_id = \(appID) AND provider = \(provider.rawValue)", self.logger
+            ).first.map(Self.relayCredential)
+        }
+    }
+
+    package func relayCredentials(appID: String) async throws -> [RelayCredentialRecord] {
+        try await read { connection in
+            try await connection.rows("SELECT * FROM relay_credentials WHERE app_id = \(appID) ORDER BY provider", self.logger)
+                .map(Self.relayCredential)
+        }
+    }
+
+    package func removeRelayCredential(appID: String, provider: PushProvider) async throws -> Bool {
+        try await write { connection, _ in
+            try await !connection.rows(
+                "DELETE FROM relay_credentials WHERE app_id = \(appID) AND provider = \(provider.rawValue) RETURNING id", self.logger
+            ).isEmpty
+        }
+    }
+
+    package func saveDeviceRegistration(_ registration: DeviceRegistrationRecord, limit: Int) async throws -> (
+        DeviceRegistrationRecord, created: Bool
+    ) {
+        try await write { connection, _ in
+            let key = registration.center
+            var saved = registration
+            // The center's row, locked: concurrent saves for one center count one after the other.
+            guard
+                try await !connection.rows(
+                    "SELECT 1 FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", self.logger
+                ).isEmpty
+            else { throw NotificationError.centerNotFound(key.centerID) }
+            if let existing = try await connection.rows(
+                """
+                SELECT id, center_id FROM device_registrations
+                WHERE app_id = \(key.appID) AND provider = \(registration.provider.rawValue) AND token = \(registration.token)
+                """, self.logger
+            ).first {
+                if try existing.get("center_id", as: String.self) == key.centerID {
+                    saved.id = try existing.get("id")
+                    try await connection.run(
+                        "UPDATE device_registrations SET environment = \(saved.environment) WHERE id = \(saved.id)", self.logger)
+                    return (saved, false)
+                }
+                // The phone registered for another center (another user signed in on it): it moves.
+                try await connection.run("DELETE FROM device_registrations WHERE id = \(try existing.get("id", as: String.self))", self.logger)
+            }
+            let count =
+                try await connection.rows(
+                    "SELECT count(*) AS n FROM device_registrations WHERE app_id = \(key.appID) AND center_id = \(key.centerID)",
+                    self.logger
+                ).first?.get("n", as: Int64.self) ?? 0
+            guard count < limit else { throw NotificationError.deviceLimitReached(limit) }
+            try await connection.run(
+                """
+                INSERT INTO device_registrations(id, app_id, center_id, provider, token, environment, created_at)
+                VALUES (\(saved.id), \(key.appID), \(key.centerID), \(saved.provider.rawValue), \(saved.token), \(saved.environment),
+                    \(Self.milliseconds(saved.createdAt)))
+                """, self.logger)
+            return (saved, true)
+        }
+    }
+
+    package func deviceRegistrations(_ key: CenterKey) async throws -> [DeviceRegistrationRecord] {
+        try await read { connection in try await self.deviceRegistrations([key], connection)[key] ?? [] }
+    }
+
+    package func deviceRegistration(id: String) async throws -> DeviceRegistrationRecord? {
+        try await read { connection in
+            try await connection.rows("SELECT * FROM device_registrations WHERE id = \(id)", self.logger).first.map(Self.deviceRegistration)
+        }
+    }
+
+    package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {
+        try await write { connection, _ in
+            try await !connection.rows(
+                "DELETE FROM device_registrations WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND id = \(id) RETURNING id",
+                self.logger
+            ).isEmpty
+        }
+    }
+
+    package func removeGoneDeviceRegistration(id: String, reason: String, at date: Date) async throws -> Bool {
+        try await write { connection, changes in
+            guard
+                let row = try await connection.rows("DELETE FROM device_registrations WHERE id = \(id) RETURNING *", self.logger).first
+            else { return false }
+            let registration = try Self.deviceRegistration(row)
+            try await self.append(
+                [.app(.deviceUnregistered(registrationID: id, provider: registration.provider, reason: reason))], for: registration.center,
+                at: date, traceparent: nil, connection, &changes)
+            return true
+        }
+    }
+
+    /// The centers' registrations, oldest first, inside a transaction.
+    func deviceRegistrations(_ keys: Set<CenterKey>, _ connection: PostgresConnection) async throws -> [CenterKey: [DeviceRegistrationRecord]] {
+        guard !keys.isEmpty else { return [:] }
+        let keys = Array(keys)
+        var registrations: [CenterKey: [DeviceRegistrationRecord]] = [:]
+        for row in try await connection.rows(
+            """
+            SELECT r.* FROM device_registrations r JOIN unnest(\(keys.map(\.appID)), \(keys.map(\.centerID))) AS k(app_id, center_id)
+                ON r.app_id = k.app_id AND r.center_id = k.center_id
+            ORDER BY r.created_at, r.id
+            """, logger)
+        {
+            let registration = try Self.deviceRegistration(row)
+            registrations[registration.center, default: []].append(registration)
+        }
+        return registrations
+    }
+
+    /// Where the centers' presented notifications go beside webhooks: their browsers' subscriptions and
+    /// their phones' registrations, inside a transaction.
+    func pushTargets(_ keys: Set<CenterKey>, _ connection: PostgresConnection) async throws -> [CenterKey: [any OutboxTarget]] {
+        var targets: [CenterKey: [any OutboxTarget]] = try await pushSubscriptions(keys, connection).mapValues { $0 }
+        for (key, registrations) in try await deviceRegistrations(keys, connection) { targets[key, default: []] += registrations as [any OutboxTarget] }
+        return targets
+    }
+
+    private static func deviceRegistration(_ row: PostgresRandomAccessRow) throws -> DeviceRegistrationRecord {
+        DeviceRegistrationRecord(
+            id: try row.get("id"), center: CenterKey(appID: try row.get("app_id"), centerID: try row.get("center_id")),
+            provider: PushProvider(rawValue: try row.get("provider")) ?? .apns, token: try row.get("token"),
+            environment: try row.get("environment", as: String?.self), createdAt: date(try row.get("created_at")))
+    }
+
+    private static func relayCredential(_ row: PostgresRandomAccessRow) throws -> RelayCredentialRecord {
+        RelayCredentialRecord(
+            appID: try row.get("app_id"), provider: PushProvider(rawValue: try row.get("provider")) ?? .apns, id: try row.get("id"),
+            fingerprint: try row.get("fingerprint"), material: try row.get("material", as: Data.self),
+            createdAt: date(try row.get("created_at")))
+    }
+}

@@ -1,0 +1,128 @@
+import Crypto
+import Foundation
+import NotificationCore
+import StrictJSON
+
+/// One APNs request (`POST /3/device/<token>`): its headers and its JSON payload, made from what the
+/// center presented — Apple's `aps` dictionary with the content as the framework has it (`alert` with
+/// title, subtitle and body or their `loc-key`s, `badge` and `sound` as the settings allowed them,
+/// `thread-id`, `category`, `interruption-level`…), the request's `userInfo` beside it, and a
+/// `usernotifyd` dictionary with what the app posts back to answer.
+package struct APNsNotification: Sendable, Equatable {
+    package var headers: [(String, String)]
+    package var payload: [UInt8]
+    /// The payload before it was encoded (what FCM's `apns.payload` carries).
+    package var json: JSONValue
+
+    package static func == (lhs: APNsNotification, rhs: APNsNotification) -> Bool {
+        lhs.payload == rhs.payload && lhs.headers.map { "\($0.0): \($0.1)" } == rhs.headers.map { "\($0.0): \($0.1)" }
+    }
+
+    /// APNs refuses a payload larger than this (`PayloadTooLarge`).
+    package static let maxPayload = 4096
+    /// How long APNs keeps a notification for an offline device, and a removal (after a day, nothing is
+    /// left to remove): as the Web Push messages' TTLs.
+    package static let notificationLifetime: TimeInterval = 28 * 86_400
+    package static let removalLifetime: TimeInterval = 86_400
+
+    /// The notification the center presented, for a device of the app with bundle id `topic`.
+    package static func alert(
+        _ delivered: DeliveredNotification, centerID: String, topic: String, responseToken: String, now: Date
+    ) throws -> APNsNotification {
+        let content = delivered.request.content
+        let level = content.interruptionLevel ?? .active
+        var aps: [String: JSONValue] = [:]
+        var alert: [String: JSONValue] = [:]
+        alert["title"] = content.title.map(JSONValue.string)
+        alert["subtitle"] = content.subtitle.map(JSONValue.string)
+        alert["body"] = content.body.map(JSONValue.string)
+        alert["launch-image"] = content.launchImageName.map(JSONValue.string)
+        for (key, text) in [("title-loc", content.titleLocalization), ("subtitle-loc", content.subtitleLocalization), ("loc", content.bodyLocalization)] {
+            guard let text else { continue }
+            alert["\(key)-key"] = .string(text.key)
+            if !text.arguments.isEmpty { alert["\(key)-args"] = .array(text.arguments.map(JSONValue.string)) }
+        }
+        if !alert.isEmpty { aps["alert"] = .object(alert) }
+        if delivered.presentation.badge, let badge = content.badge { aps["badge"] = .number(Double(badge)) }
+        if delivered.presentation.sound, let sound = content.sound {
+            switch sound {
+            case .default: aps["sound"] = .string("default")
+            case .named(let name): aps["sound"] = .string(name)
+            case .critical(let name, let volume):
+                aps["sound"] = .object(["critical": .number(1), "name": .string(name ?? "default"), "volume": .number(volume)])
+            }
+        }
+        aps["thread-id"] = content.threadIdentifier.map(JSONValue.string)
+        aps["category"] = content.categoryIdentifier.map(JSONValue.string)
+        aps["target-content-id"] = content.targetContentIdentifier.map(JSONValue.string)
+        aps["interruption-level"] = .string(level.apnsName)
+        aps["relevance-score"] = content.relevanceScore.map(JSONValue.number)
+        aps["filter-criteria"] = content.filterCriteria.map(JSONValue.string)
+        // The service extension may change it on the device (attachments are fetched there).
+        if content.mutableContent == true || content.attachments?.isEmpty == false { aps["mutable-content"] = .number(1) }
+        let ours: JSONValue = .object([
+            "center": .string(centerID), "identifier": .string(delivered.request.identifier), "responseToken": .string(responseToken),
+        ])
+        var root = (content.userInfo ?? [:]).filter { $0.key != "aps" && $0.key != "usernotifyd" }
+        root["aps"] = .object(aps)
+        root["usernotifyd"] = ours
+        var payload = try WireFormat.bytes(JSONValue.object(root))
+        // Too large for APNs: the custom keys go first, then the end of the body.
+        if payload.count > maxPayload {
+            root = ["aps": .object(aps), "usernotifyd": ours]
+            payload = try WireFormat.bytes(JSONValue.object(root))
+        }
+        while payload.count > maxPayload, case .string(let body)? = alert["body"], !body.isEmpty {
+            let shorter = String(body.prefix(max(0, body.count - max(16, (payload.count - maxPayload) / 2))))
+            alert["body"] = .string(shorter.isEmpty ? "" : shorter + "…")
+            if shorter.isEmpty { alert["body"] = nil }
+            aps["alert"] = .object(alert)
+            root["aps"] = .object(aps)
+            payload = try WireFormat.bytes(JSONValue.object(root))
+        }
+        let headers: [(String, String)] = [
+            ("apns-push-type", "alert"),
+            ("apns-topic", topic),
+            // Passive notifications wait for the device's convenience (5); the others go now (10).
+            ("apns-priority", level == .passive ? "5" : "10"),
+            ("apns-expiration", String(Int(delivered.date.addingTimeInterval(notificationLifetime).timeIntervalSince1970))),
+            // An update of the same identifier replaces the one shown, as the framework does.
+            ("apns-collapse-id", collapseID(delivered.request.identifier)),
+        ]
+        return APNsNotification(headers: headers, payload: payload, json: .object(root))
+    }
+
+    /// The background push that tells the app to remove delivered notifications
+    /// (`removeDeliveredNotifications(withIdentifiers:)` in its `didReceiveRemoteNotification`): APNs
+    /// has no way to remove a notification itself.
+    package static func removal(_ identifiers: [String], centerID: String, topic: String, now: Date) throws -> APNsNotification {
+        let root: JSONValue = .object([
+            "aps": .object(["content-available": .number(1)]),
+            "usernotifyd": .object(["center": .string(centerID), "remove": .array(identifiers.map(JSONValue.string))]),
+        ])
+        return APNsNotification(
+            headers: [
+                ("apns-push-type", "background"), ("apns-topic", topic), ("apns-priority", "5"),
+                ("apns-expiration", String(Int(now.addingTimeInterval(removalLifetime).timeIntervalSince1970))),
+            ],
+            payload: try WireFormat.bytes(root), json: root)
+    }
+
+    /// The request identifier when it fits APNs' 64 bytes, else a digest of it (the same every time).
+    package static func collapseID(_ identifier: String) -> String {
+        guard identifier.utf8.count > 64 else { return identifier }
+        return "sha256-" + SHA256.hash(data: Data(identifier.utf8)).prefix(24).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension InterruptionLevel {
+    /// `aps.interruption-level`'s spelling.
+    package var apnsName: String {
+        switch self {
+        case .passive: "passive"
+        case .active: "active"
+        case .timeSensitive: "time-sensitive"
+        case .critical: "critical"
+        }
+    }
+}

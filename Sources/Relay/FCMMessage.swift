@@ -1,0 +1,97 @@
+import Foundation
+import NotificationCore
+import StrictJSON
+
+/// One FCM HTTP v1 `messages:send` body (`{"message": {…}}`) for one registration token, made from what
+/// the center presented.
+///
+/// Android has no categories: a notification whose category has actions goes as a data message (high
+/// priority), whose `data` carries the title, body and the actions as JSON, so that the app's
+/// `onMessageReceived` builds it with its buttons; one without actions carries a `notification` block,
+/// which Android shows by itself even when the app is not running. An iOS device reached through FCM gets
+/// the `aps` dictionary the APNs relay sends (`apns.payload`). `data` always names the center, the
+/// identifier, the category and the response token the app posts back (FCM takes only strings there).
+package struct FCMMessage: Sendable, Equatable {
+    package var body: [UInt8]
+
+    /// How long FCM keeps a message for an offline device (its maximum, 28 days), and a removal.
+    package static let notificationTTL = 28 * 86_400
+    package static let removalTTL = 86_400
+
+    package static func notification(
+        _ delivered: DeliveredNotification, token: String, centerID: String, category: NotificationCategory?, responseToken: String
+    ) throws -> FCMMessage {
+        let content = delivered.request.content
+        let level = content.interruptionLevel ?? .active
+        let identifier = delivered.request.identifier
+        let actions = category?.actions ?? []
+        var data: [String: JSONValue] = [
+            "usernotifyd.kind": .string("notification"), "usernotifyd.center": .string(centerID), "usernotifyd.identifier": .string(identifier),
+            "usernotifyd.responseToken": .string(responseToken),
+        ]
+        data["usernotifyd.category"] = content.categoryIdentifier.map(JSONValue.string)
+        data["usernotifyd.threadIdentifier"] = content.threadIdentifier.map(JSONValue.string)
+        data["usernotifyd.interruptionLevel"] = .string(level.apnsName)
+        for (key, value) in content.userInfo ?? [:] where !key.hasPrefix("usernotifyd.") {
+            data[key] = .string(value.flatText)
+        }
+        var android: [String: JSONValue] = [
+            "priority": .string(level == .passive ? "NORMAL" : "HIGH"), "ttl": .string("\(notificationTTL)s"),
+            "collapse_key": .string(APNsNotification.collapseID(identifier)),
+        ]
+        var message: [String: JSONValue] = ["token": .string(token)]
+        var notification: [String: JSONValue] = [:]
+        notification["title"] = content.title.map(JSONValue.string)
+        notification["body"] = content.body.map(JSONValue.string)
+        if actions.isEmpty {
+            message["notification"] = notification.isEmpty ? nil : .object(notification)
+            var shown: [String: JSONValue] = ["tag": .string(identifier)]
+            if delivered.presentation.sound, content.sound != nil { shown["default_sound"] = .bool(true) }
+            if delivered.presentation.badge, let badge = content.badge { shown["notification_count"] = .number(Double(badge)) }
+            android["notification"] = .object(shown)
+        } else {
+            data["usernotifyd.title"] = content.title.map(JSONValue.string)
+            data["usernotifyd.subtitle"] = content.subtitle.map(JSONValue.string)
+            data["usernotifyd.body"] = content.body.map(JSONValue.string)
+            data["usernotifyd.actions"] = .string(String(decoding: try WireFormat.bytes(actions), as: UTF8.self))
+        }
+        message["data"] = .object(data)
+        message["android"] = .object(android)
+        // An iOS app reached through FCM: the same aps as the APNs relay (FCM adds the topic).
+        let apns = try APNsNotification.alert(delivered, centerID: centerID, topic: "", responseToken: responseToken, now: delivered.date)
+        message["apns"] = block(apns)
+        return FCMMessage(body: try WireFormat.bytes(JSONValue.object(["message": .object(message)])))
+    }
+
+    /// A data message that tells the app to cancel delivered notifications (`NotificationManager.cancel`
+    /// by tag), and iOS devices through FCM a background push with the same.
+    package static func removal(_ identifiers: [String], token: String, centerID: String, now: Date) throws -> FCMMessage {
+        let list = String(decoding: try WireFormat.bytes(identifiers), as: UTF8.self)
+        let apns = try APNsNotification.removal(identifiers, centerID: centerID, topic: "", now: now)
+        let message: JSONValue = .object([
+            "token": .string(token),
+            "data": .object([
+                "usernotifyd.kind": .string("remove"), "usernotifyd.center": .string(centerID), "usernotifyd.identifiers": .string(list),
+            ]),
+            "android": .object(["priority": .string("NORMAL"), "ttl": .string("\(removalTTL)s")]),
+            "apns": block(apns),
+        ])
+        return FCMMessage(body: try WireFormat.bytes(JSONValue.object(["message": message])))
+    }
+
+    /// FCM's `apns` block: the APNs request's headers (FCM sets the topic) and payload.
+    private static func block(_ apns: APNsNotification) -> JSONValue {
+        .object([
+            "headers": .object(Dictionary(uniqueKeysWithValues: apns.headers.filter { $0.0 != "apns-topic" }.map { ($0.0, .string($0.1)) })),
+            "payload": apns.json,
+        ])
+    }
+}
+
+extension JSONValue {
+    /// A value as FCM's string-only `data` takes it: a string as is, anything else as its JSON.
+    var flatText: String {
+        if case .string(let text) = self { return text }
+        return (try? WireFormat.bytes(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}

@@ -1,0 +1,176 @@
+import ErrorCodes
+import Foundation
+import NotificationCore
+import NotificationService
+import Relay
+import Scheduling
+import Storage
+import StrictJSON
+import WebPushService
+
+/// Relays to phones for the centers: each app's APNs and FCM credentials (checked, then never shown
+/// again), the phones' registrations (checked before anything is stored), and the provider's request
+/// for an outbox message, made when it is sent — the category as it is then, a response token the app
+/// posts back (`POST /v1/responses`, as a service worker does).
+package final class DeviceRelayService: Sendable {
+    package struct Configuration: Sendable {
+        /// Registrations one center may hold (one user's phones and tablets).
+        package var deviceLimit = 20
+        package var apnsProductionURL = "https://api.push.apple.com"
+        package var apnsSandboxURL = "https://api.sandbox.push.apple.com"
+        package var fcmURL = "https://fcm.googleapis.com"
+        /// Where service accounts trade their assertion for an access token (the deployment's, never the
+        /// uploaded file's `token_uri`).
+        package var googleTokenURL = "https://oauth2.googleapis.com/token"
+
+        package init() {}
+
+        /// The APNs origin for a device in `environment`.
+        package func apnsURL(_ environment: APNsCredential.Environment) -> String {
+            environment == .production ? apnsProductionURL : apnsSandboxURL
+        }
+    }
+
+    /// What to send for one outbox message: the provider's request and the credential that authorizes it.
+    package enum Request: Sendable {
+        case apns(APNsNotification, url: String, credential: APNsCredential, credentialID: String)
+        case fcm(FCMMessage, url: String, account: FCMServiceAccount, credentialID: String)
+    }
+
+    package let configuration: Configuration
+    private let store: any NotificationStore
+    private let relays: any DeviceRelayStore
+    private let centers: NotificationCenterService
+    private let keyring: VAPIDKeyring
+    private let tokens: WebPushTokens
+
+    package init(
+        store: any NotificationStore, relays: any DeviceRelayStore, centers: NotificationCenterService, keyring: VAPIDKeyring,
+        configuration: Configuration
+    ) {
+        self.store = store
+        self.relays = relays
+        self.centers = centers
+        self.keyring = keyring
+        self.tokens = WebPushTokens(keyring: keyring)
+        self.configuration = configuration
+    }
+
+    // MARK: credentials
+
+    /// Sets the app's APNs credential (a new id: a rotation); what the API shows of it.
+    package func setAPNs(appID: String, _ credential: APNsCredential) async throws -> RelayCredentialRecord {
+        try await save(appID: appID, .apns, fingerprint: credential.fingerprint, material: credential)
+    }
+
+    /// Sets the app's FCM service account (a new id: a rotation).
+    package func setFCM(appID: String, _ account: FCMServiceAccount) async throws -> RelayCredentialRecord {
+        try await save(appID: appID, .fcm, fingerprint: account.fingerprint, material: account)
+    }
+
+    package func credentials(appID: String) async throws -> [RelayCredentialRecord] {
+        try await relays.relayCredentials(appID: appID)
+    }
+
+    package func removeCredential(appID: String, _ provider: PushProvider) async throws {
+        guard try await relays.removeRelayCredential(appID: appID, provider: provider) else {
+            throw NotificationError(
+                code: .relayCredentialNotFound, kind: .notFound, message: "The app has no \(provider.rawValue) credential to remove.")
+        }
+    }
+
+    private func save(appID: String, _ provider: PushProvider, fingerprint: String, material: some Encodable) async throws
+        -> RelayCredentialRecord
+    {
+        let record = RelayCredentialRecord(
+            appID: appID, provider: provider, id: Self.newID("rcr_"), fingerprint: fingerprint, material: Data(try WireFormat.bytes(material)),
+            createdAt: centers.clock.now)
+        try await relays.setRelayCredential(record)
+        return record
+    }
+
+    // MARK: registrations
+
+    /// Registers a phone's token for the center: checked for its provider's shape; the same token again
+    /// keeps its id.
+    package func register(_ key: CenterKey, provider: PushProvider, token: String, environment: APNsCredential.Environment?) async throws
+        -> (DeviceRegistrationRecord, created: Bool)
+    {
+        let checked: String
+        do {
+            checked = provider == .apns ? try DeviceToken.apns(token) : try DeviceToken.fcm(token)
+        } catch {
+            throw NotificationError.invalid(.invalidDeviceToken, error.description)
+        }
+        if provider == .fcm, environment != nil {
+            throw NotificationError.invalid(.invalidDeviceToken, "`environment` is for APNs tokens only; leave it out for FCM.")
+        }
+        _ = try await centers.center(key)
+        return try await relays.saveDeviceRegistration(
+            DeviceRegistrationRecord(center: key, provider: provider, token: checked, environment: environment?.rawValue, createdAt: centers.clock.now),
+            limit: configuration.deviceLimit)
+    }
+
+    package func registrations(_ key: CenterKey) async throws -> [DeviceRegistrationRecord] {
+        _ = try await centers.center(key)
+        return try await relays.deviceRegistrations(key)
+    }
+
+    package func unregister(_ key: CenterKey, id: String) async throws {
+        guard try await relays.removeDeviceRegistration(key, id: id) else {
+            throw NotificationError(
+                code: .deviceRegistrationNotFound, kind: .notFound, message: "The center has no device registration '\(id)'.")
+        }
+    }
+
+    // MARK: sending
+
+    /// The provider's request for an outbox message to `registration` (the event's webhook body, as the
+    /// change's transaction wrote it), made now; nil when the app has no credential for the provider.
+    package func request(of message: WebhookDeliveryRecord, for registration: DeviceRegistrationRecord, now: Date) async throws -> Request? {
+        guard let stored = try await relays.relayCredential(appID: registration.center.appID, provider: registration.provider) else {
+            return nil
+        }
+        let centerID = registration.center.centerID
+        let decoder = JSONDecoder()
+        switch registration.provider {
+        case .apns:
+            let credential = try decoder.decode(APNsCredential.self, from: stored.material)
+            let environment = registration.environment.flatMap(APNsCredential.Environment.init(rawValue:)) ?? credential.environment
+            let url = configuration.apnsURL(environment) + "/3/device/" + registration.token
+            let notification: APNsNotification
+            switch try StoredDelegateMessage(message) {
+            case .removed(let identifiers):
+                notification = try .removal(identifiers, centerID: centerID, topic: credential.topic, now: now)
+            case .delivered(let delivered):
+                notification = try .alert(
+                    delivered, centerID: centerID, topic: credential.topic, responseToken: try await responseToken(delivered, registration, now),
+                    now: now)
+            }
+            return .apns(notification, url: url, credential: credential, credentialID: stored.id)
+        case .fcm:
+            let account = try decoder.decode(FCMServiceAccount.self, from: stored.material)
+            let url = configuration.fcmURL + "/v1/projects/\(account.projectID)/messages:send"
+            let body: FCMMessage
+            switch try StoredDelegateMessage(message) {
+            case .removed(let identifiers):
+                body = try .removal(identifiers, token: registration.token, centerID: centerID, now: now)
+            case .delivered(let delivered):
+                let category = try await centers.category(of: delivered.request, appID: registration.center.appID)
+                body = try .notification(
+                    delivered, token: registration.token, centerID: centerID, category: category,
+                    responseToken: try await responseToken(delivered, registration, now))
+            }
+            return .fcm(body, url: url, account: account, credentialID: stored.id)
+        }
+    }
+
+    private func responseToken(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord, _ now: Date) async throws -> String {
+        try tokens.response(for: delivered, center: registration.center, key: try await keyring.primary(), now: now)
+    }
+
+    static func newID(_ prefix: String) -> String {
+        var random = SystemRandomNumberGenerator()
+        return prefix + (0..<12).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
+    }
+}

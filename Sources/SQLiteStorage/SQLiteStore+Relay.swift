@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+import NotificationCore
+import Storage
+
+extension SQLiteStore: DeviceRelayStore {
+    package func setRelayCredential(_ credential: RelayCredentialRecord) async throws {
+        try await write { db, _ in
+            try db.execute(
+                sql: """
+                    INSERT INTO relay_credentials(app_id, provider, id, fingerprint, material, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(app_id, provider) DO UPDATE SET
+                        id = excluded.id, fingerprint = excluded.fingerprint, material = excluded.material, created_at = excluded.created_at
+                    """,
+                arguments: [
+                    credential.appID, credential.provider.rawValue, credential.id, credential.fingerprint, credential.material,
+                    Self.milliseconds(credential.createdAt),
+                ])
+        }
+    }
+
+    package func relayCredential(appID: String, provider: PushProvider) async throws -> RelayCredentialRecord? {
+        try await read { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM relay_credentials WHERE app_id = ? AND provider = ?"),
+                arguments: [appID, provider.rawValue]
+            ).map(Self.relayCredential)
+        }
+    }
+
+    package func relayCredentials(appID: String) async throws -> [RelayCredentialRecord] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM relay_credentials WHERE app_id = ? ORDER BY provider", arguments: [appID])
+                .map(Self.relayCredential)
+        }
+    }
+
+    package func removeRelayCredential(appID: String, provider: PushProvider) async throws -> Bool {
+        try await write { db, _ in
+            try db.execute(
+                sql: "DELETE FROM relay_credentials WHERE app_id = ? AND provider = ?", arguments: [appID, provider.rawValue])
+            return db.changesCount == 1
+        }
+    }
+
+    package func saveDeviceRegistration(_ registration: DeviceRegistrationRecord, limit: Int) async throws -> (
+        DeviceRegistrationRecord, created: Bool
+    ) {
+        try await write { db, _ in
+            let key = registration.center
+            var saved = registration
+            if let existing = try Row.fetchOne(
+                db, sql: "SELECT id, center_id FROM device_registrations WHERE app_id = ? AND provider = ? AND token = ?",
+                arguments: [key.appID, registration.provider.rawValue, registration.token])
+            {
+                if existing["center_id"] == key.centerID {
+                    saved.id = existing["id"]
+                    try db.execute(
+                        sql: "UPDATE device_registrations SET environment = ? WHERE id = ?", arguments: [saved.environment, saved.id])
+                    return (saved, false)
+                }
+                // The phone registered for another center (another user signed in on it): it moves.
+                try db.execute(sql: "DELETE FROM device_registrations WHERE id = ?", arguments: [existing["id"] as String])
+            }
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM device_registrations WHERE app_id = ? AND center_id = ?",
+                    arguments: [key.appID, key.centerID]) ?? 0
+            guard count < limit else { throw NotificationError.deviceLimitReached(limit) }
+            guard
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM centers WHERE app_id = ? AND id = ?)", arguments: [key.appID, key.centerID])
+                    == true
+            else { throw NotificationError.centerNotFound(key.centerID) }
+            try db.execute(
+                sql: """
+                    INSERT INTO device_registrations(id, app_id, center_id, provider, token, environment, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    saved.id, key.appID, key.centerID, saved.provider.rawValue, saved.token, saved.environment,
+                    Self.milliseconds(saved.createdAt),
+                ])
+            return (saved, true)
+        }
+    }
+
+    package func deviceRegistrations(_ key: CenterKey) async throws -> [DeviceRegistrationRecord] {
+        try await read { db in try Self.deviceRegistrations(key, db) }
+    }
+
+    package func deviceRegistration(id: String) async throws -> DeviceRegistrationRecord? {
+        try await read { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM device_registrations WHERE id = ?"), arguments: [id])
+                .map(Self.deviceRegistration)
+        }
+    }
+
+    package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {
+        try await write { db, _ in
+            try db.execute(
+                sql: "DELETE FROM device_registrations WHERE app_id = ? AND center_id = ? AND id = ?",
+                arguments: [key.appID, key.centerID, id])
+            return db.changesCount == 1
+        }
+    }
+
+    package func removeGoneDeviceRegistration(id: String, reason: String, at date: Date) async throws -> Bool {
+        try await write { db, effects in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM device_registrations WHERE id = ?", arguments: [id]) else {
+                return false
+            }
+            let registration = Self.deviceRegistration(row)
+            try db.execute(sql: "DELETE FROM device_registrations WHERE id = ?", arguments: [id])
+            try Self.append(
+                [.app(.deviceUnregistered(registrationID: id, provider: registration.provider, reason: reason))], for: registration.center,
+                at: date, db, &effects)
+            return true
+        }
+    }
+
+    /// The center's registrations, oldest first, inside a transaction.
+    static func deviceRegistrations(_ key: CenterKey, _ db: Database) throws -> [DeviceRegistrationRecord] {
+        try Row.fetchAll(
+            try db.cachedStatement(sql: "SELECT * FROM device_registrations WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
+            arguments: [key.appID, key.centerID]
+        ).map(deviceRegistration)
+    }
+
+    private static func deviceRegistration(_ row: Row) -> DeviceRegistrationRecord {
+        DeviceRegistrationRecord(
+            id: row["id"], center: CenterKey(appID: row["app_id"], centerID: row["center_id"]),
+            provider: PushProvider(rawValue: row["provider"]) ?? .apns, token: row["token"], environment: row["environment"],
+            createdAt: date(row["created_at"]))
+    }
+
+    private static func relayCredential(_ row: Row) -> RelayCredentialRecord {
+        RelayCredentialRecord(
+            appID: row["app_id"], provider: PushProvider(rawValue: row["provider"]) ?? .apns, id: row["id"], fingerprint: row["fingerprint"],
+            material: row["material"], createdAt: date(row["created_at"]))
+    }
+}

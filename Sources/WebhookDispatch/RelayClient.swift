@@ -1,0 +1,127 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOSSL
+import Relay
+import RelayService
+
+/// The calls to APNs and FCM: HTTP/2 over TLS (ALPN; APNs takes nothing else), with the providers'
+/// bearer tokens kept and renewed per credential — APNs' ES256 provider token, and the OAuth access
+/// token a service account's RS256 assertion buys. The URLs are the deployment's, not an app's: no SSRF
+/// guard, and the operator may add a trust root (a proxy's, a test CA) beside the system's.
+package final class RelayClient: Sendable {
+    /// An answer to one message: the call as sent (its status and headers), what it means, and whether
+    /// the service asked for a token that had expired and the message went again with a new one.
+    package struct Result: Sendable {
+        package var outcome: WebhookSender.Outcome
+        /// nil when no answer came (or no token could be had: `outcome.error` says why).
+        package var answer: RelayAnswer?
+        package var renewedToken: Bool
+    }
+
+    private let client: HTTPClient
+    private let providerTokens: RenewingTokens
+    private let accessTokens: RenewingTokens
+    private let googleTokenURL: String
+
+    /// `trustRootsFile`: a PEM file of certificates trusted beside the system's.
+    package init(googleTokenURL: String, trustRootsFile: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
+        configuration.decompression = .disabled
+        configuration.tracing.tracer = nil
+        configuration.httpVersion = .automatic
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let trustRootsFile { tls.additionalTrustRoots = [.file(trustRootsFile)] }
+        configuration.tlsConfiguration = tls
+        configuration.connectionPool = .init(idleTimeout: .seconds(300), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        providerTokens = RenewingTokens(now: now)
+        accessTokens = RenewingTokens(now: now)
+        self.googleTokenURL = googleTokenURL
+    }
+
+    /// Sends one message; an answer that its token expired renews the token and sends it again, once.
+    package func send(_ request: DeviceRelayService.Request, timeout: Duration) async -> Result {
+        var result = await sendOnce(request, timeout: timeout)
+        if result.answer == .expiredToken {
+            result = await sendOnce(request, timeout: timeout)
+            result.renewedToken = true
+        }
+        return result
+    }
+
+    private func sendOnce(_ request: DeviceRelayService.Request, timeout: Duration) async -> Result {
+        let start = ContinuousClock.now
+        switch request {
+        case .apns(let notification, let url, let credential, let credentialID):
+            let token: String
+            do {
+                token = try await providerTokens.token(for: credentialID) {
+                    (try ProviderTokens.apns(credential, now: Date()), ProviderTokens.apnsUseFor)
+                }
+            } catch {
+                return Result(outcome: .noAnswer("the APNs key cannot sign: \(error)", since: start), answer: .rejected(reason: "InvalidKey"), renewedToken: false)
+            }
+            let outcome = await post(url, body: notification.payload, headers: notification.headers + [("authorization", "bearer \(token)")], timeout: timeout)
+            let answer = outcome.status.map { RelayAnswer.apns(status: $0, header: outcome.header, body: outcome.body) }
+            if answer == .expiredToken { await providerTokens.expire(token, of: credentialID) }
+            return Result(outcome: outcome, answer: answer, renewedToken: false)
+        case .fcm(let message, let url, let account, let credentialID):
+            let token: String
+            do {
+                token = try await accessTokens.token(for: credentialID) { try await self.accessToken(account, timeout: timeout) }
+            } catch let failure as TokenFailure {
+                return Result(outcome: .noAnswer(failure.description, since: start), answer: failure.answer, renewedToken: false)
+            } catch {
+                return Result(outcome: .noAnswer("OAuth: \(error)", since: start), answer: .rejected(reason: "InvalidKey"), renewedToken: false)
+            }
+            let outcome = await post(url, body: message.body, headers: [("authorization", "Bearer \(token)")], timeout: timeout)
+            let answer = outcome.status.map { RelayAnswer.fcm(status: $0, header: outcome.header, body: outcome.body) }
+            if answer == .expiredToken { await accessTokens.expire(token, of: credentialID) }
+            return Result(outcome: outcome, answer: answer, renewedToken: false)
+        }
+    }
+
+    /// Why no access token came: the token endpoint refused the account (for good), or could not be
+    /// reached or failed (for now).
+    private struct TokenFailure: Error, CustomStringConvertible {
+        var description: String
+        var answer: RelayAnswer?
+    }
+
+    /// Trades the service account's assertion for an access token (RFC 7523), used until 5 minutes before
+    /// it expires.
+    private func accessToken(_ account: FCMServiceAccount, timeout: Duration) async throws -> (token: String, useFor: TimeInterval) {
+        struct Granted: Decodable {
+            var access_token: String
+            var expires_in: Double?
+        }
+        let assertion = try ProviderTokens.googleAssertion(account, tokenURL: googleTokenURL, now: Date())
+        let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)"
+        let outcome = await post(
+            googleTokenURL, body: Array(form.utf8), headers: [], contentType: "application/x-www-form-urlencoded", timeout: timeout)
+        guard let status = outcome.status else {
+            throw TokenFailure(description: "OAuth: \(outcome.error ?? "no answer")", answer: nil)
+        }
+        guard status == 200, let granted = try? JSONDecoder().decode(Granted.self, from: Data(outcome.body)) else {
+            let text = String(decoding: outcome.body.prefix(200), as: UTF8.self)
+            let reason = "OAuth token endpoint answered \(status): \(text)"
+            throw TokenFailure(
+                description: reason, answer: status == 429 || status >= 500 ? .retry(reason: reason, retryAfter: nil) : .rejected(reason: reason))
+        }
+        return (granted.access_token, max(60, (granted.expires_in ?? 3600) - 300))
+    }
+
+    private func post(
+        _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
+    ) async -> WebhookSender.Outcome {
+        await WebhookSender.execute(
+            WebhookSender.request(url, body: body, headers: headers, contentType: contentType), on: client, timeout: timeout)
+    }
+
+    package func shutdown() async {
+        try? await client.shutdown()
+    }
+}
