@@ -1,4 +1,5 @@
 import Foundation
+import RelayService
 import HTTPCore
 import HTTPTypes
 import Media
@@ -60,15 +61,18 @@ package struct APIDependencies: Sendable {
     package var appEvents: AppEventHub
     /// Browsers' push subscriptions, VAPID keys, and the service workers' answers.
     package var webPush: WebPushService
+    /// Apps' APNs and FCM credentials and phones' registrations.
+    package var relay: DeviceRelayService
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
         events: EventHub, cache: any StoreCache, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
         moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, idempotency: any IdempotencyStore,
-        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, webPush: WebPushService
+        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, webPush: WebPushService, relay: DeviceRelayService
     ) {
         self.webPush = webPush
+        self.relay = relay
         self.idempotency = idempotency
         self.appEvents = appEvents
         self.media = media

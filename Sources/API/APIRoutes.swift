@@ -24,6 +24,7 @@ package enum APIRoutes {
         MediaRoutes.register(on: &router, provider)
         PushRoutes.register(on: &router, provider)
         WebPushRoutes.register(on: &router, provider)
+        RelayRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

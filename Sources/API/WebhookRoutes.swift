@@ -62,6 +62,8 @@ enum WebhookRoutes {
             var statusCode: Int?
             var error: String?
             var durationMilliseconds: Int
+            /// A relay's provider id for the message (`apns-id`, FCM's message name).
+            var providerMessageID: String?
         }
 
         var id: String
@@ -86,7 +88,8 @@ enum WebhookRoutes {
             payload = String(decoding: record.payload, as: UTF8.self)
             self.attempts = attempts?.map {
                 Attempt(
-                    number: $0.number, at: $0.at, statusCode: $0.statusCode, error: $0.error, durationMilliseconds: $0.durationMilliseconds)
+                    number: $0.number, at: $0.at, statusCode: $0.statusCode, error: $0.error, durationMilliseconds: $0.durationMilliseconds,
+                    providerMessageID: $0.providerMessageID)
             }
         }
     }

@@ -13,7 +13,7 @@ import WebPushService
 /// for an outbox message, made when it is sent — the category as it is then, a response token the app
 /// posts back (`POST /v1/responses`, as a service worker does).
 package final class DeviceRelayService: Sendable {
-    package struct Configuration: Sendable {
+    package struct Configuration: Sendable, Equatable {
         /// Registrations one center may hold (one user's phones and tablets).
         package var deviceLimit = 20
         package var apnsProductionURL = "https://api.push.apple.com"

@@ -7,6 +7,7 @@ import Scheduling
 import ServiceLifecycle
 import Storage
 import Synchronization
+import RelayService
 import WebPushService
 import WebhookDispatch
 import Webhooks
@@ -90,13 +91,14 @@ package final class CenterRuntime: Service {
         let resolver = HostResolver()
         let sender = WebhookSender(policy: policy, resolver: resolver)
         let downloader = MediaDownloader(policy: policy, resolver: resolver)
+        let relayClient = RelayClient(googleTokenURL: configuration.relay.googleTokenURL, trustRootsFile: configuration.relayTrustRoots)
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await backend.run() }
                 // SIGTERM while the database is still out of reach (a replica keeps retrying) ends the wait.
                 let opened = try await cancelWhenGracefulShutdown {
                     try await backend.prepare()
-                    return try await self.openParts(backend, sender: sender, downloader: downloader)
+                    return try await self.openParts(backend, sender: sender, downloader: downloader, relayClient: relayClient)
                 }
                 workStarts.continuation.yield(opened)
                 workStarts.continuation.finish()
@@ -108,6 +110,7 @@ package final class CenterRuntime: Service {
             workStarts.continuation.finish()
             await sender.shutdown()
             await downloader.shutdown()
+            await relayClient.shutdown()
             // Stopped before storage was ready: a shutdown, not a failure.
             if error is CancellationError, Task.isShuttingDownGracefully { return }
             throw error
@@ -115,6 +118,7 @@ package final class CenterRuntime: Service {
         // Every part that used them has ended.
         await sender.shutdown()
         await downloader.shutdown()
+        await relayClient.shutdown()
     }
 
     /// Runs what takes work from the store once the parts are open, until shutdown (`CenterWorkers`).
@@ -128,7 +132,7 @@ package final class CenterRuntime: Service {
     /// Builds the parts on the open store and marks the service ready; returns what runs the parts that
     /// take work from the store.
     private func openParts(
-        _ backend: StorageBackend, sender: WebhookSender, downloader: MediaDownloader
+        _ backend: StorageBackend, sender: WebhookSender, downloader: MediaDownloader, relayClient: RelayClient
     ) async throws -> Work {
         let database = backend.store
         let store = CachingStore(database)
@@ -163,10 +167,13 @@ package final class CenterRuntime: Service {
         let webPush = WebPushService(
             store: store, subscriptions: database, centers: service, keyring: keyring, configuration: pushing,
             checkURL: { url, field in try await sender.checkURL(url, field: field) })
+        let relay = DeviceRelayService(
+            store: store, relays: database, centers: service, keyring: keyring, configuration: configuration.relay)
         var dispatching = WebhookDispatcher.Configuration()
         dispatching.disableAfter = configuration.webhookDisableAfter
         let dispatcher = WebhookDispatcher(
-            store: database, clock: clock, sender: sender, webPush: webPush, subscriptions: database, logger: logger,
+            store: database, clock: clock, sender: sender, webPush: webPush, subscriptions: database,
+            deviceRelay: DeviceRelay(service: relay, store: database, client: relayClient), logger: logger,
             configuration: dispatching)
         store.changes.listen { change in
             switch change {
@@ -197,7 +204,7 @@ package final class CenterRuntime: Service {
                 return now
             },
             media: media, idempotency: database, appEvents: AppEventHub(changes: store.changes), settle: { await self.parts?.settle() },
-            webPush: webPush)
+            webPush: webPush, relay: relay)
         opened.withLock {
             $0 = Parts(
                 store: store, service: service, scheduler: scheduler, dispatcher: dispatcher, events: events, webhooks: database,

@@ -1,6 +1,7 @@
 import API
 import Configuration
 import Foundation
+import RelayService
 import HTTPCore
 import Logging
 import MicroHTTPD
@@ -45,6 +46,11 @@ import Webhooks
 /// | `--cors-allow-credentials` | `USERNOTIFYD_CORS_ALLOW_CREDENTIALS` | `0` (1: `Access-Control-Allow-Credentials`, not with `*`) |
 /// | `--web-push-allowed-services` | `USERNOTIFYD_WEB_PUSH_ALLOWED_SERVICES` | none beyond the browser vendors' (hosts such as `push.example.net` or `*.example.net`, or origins such as `http://127.0.0.1:8099`) |
 /// | `--web-push-subject` | `USERNOTIFYD_WEB_PUSH_SUBJECT` | `mailto:usernotifyd@localhost` (the VAPID contact push services see) |
+/// | `--apns-production-url` | `USERNOTIFYD_APNS_PRODUCTION_URL` | `https://api.push.apple.com` |
+/// | `--apns-sandbox-url` | `USERNOTIFYD_APNS_SANDBOX_URL` | `https://api.sandbox.push.apple.com` |
+/// | `--fcm-url` | `USERNOTIFYD_FCM_URL` | `https://fcm.googleapis.com` |
+/// | `--google-token-url` | `USERNOTIFYD_GOOGLE_TOKEN_URL` | `https://oauth2.googleapis.com/token` (where FCM service accounts get access tokens) |
+/// | `--relay-trust-roots` | `USERNOTIFYD_RELAY_TRUST_ROOTS` | none: the system's (a PEM file of CA certificates also trusted for APNs, FCM and the token URL: a proxy's) |
 /// | `--webhook-disable-after` | `USERNOTIFYD_WEBHOOK_DISABLE_AFTER` | `5d`: an endpoint failing every attempt this long is disabled |
 package struct ServerConfiguration: Sendable, Equatable {
     package var http = HTTPServerConfiguration()
@@ -83,6 +89,10 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var webPushAllowList = try! PushServiceAllowList()
     /// Who push services contact about this server's messages (VAPID `sub`).
     package var webPushSubject = "mailto:usernotifyd@localhost"
+    /// Where the relays to phones go: APNs' and FCM's origins and Google's token URL.
+    package var relay = DeviceRelayService.Configuration()
+    /// A PEM file of CA certificates trusted for the relays beside the system's (a proxy's, a test CA).
+    package var relayTrustRoots: String?
     /// Origins whose web apps may call the API from a browser (`*`: any); empty: none.
     package var corsAllowedOrigins: [String] = []
     /// Whether CORS answers allow credentials (cookies, client certificates); never with `*`.
@@ -146,6 +156,43 @@ extension ServerConfiguration {
             config.webPushSubject = value
         },
     ]
+
+    /// Where relays to phones go: the providers' URLs, for regional endpoints, proxies and tests.
+    private static let relayOptions: [Option] = [
+        Option(name: "apns-production-url", help: "APNs for production builds (default https://api.push.apple.com)") {
+            config, value throws(ConfigurationError) in
+            config.relay.apnsProductionURL = try origin(value, "apns-production-url")
+        },
+        Option(name: "apns-sandbox-url", help: "APNs for development builds (default https://api.sandbox.push.apple.com)") {
+            config, value throws(ConfigurationError) in
+            config.relay.apnsSandboxURL = try origin(value, "apns-sandbox-url")
+        },
+        Option(name: "fcm-url", help: "FCM HTTP v1 (default https://fcm.googleapis.com)") { config, value throws(ConfigurationError) in
+            config.relay.fcmURL = try origin(value, "fcm-url")
+        },
+        Option(name: "google-token-url", help: "where FCM service accounts get access tokens (default https://oauth2.googleapis.com/token)") {
+            config, value throws(ConfigurationError) in
+            guard let url = URL(string: value), url.scheme == "https", url.host != nil else {
+                throw ConfigurationError("--google-token-url must be an https URL; got '\(value)'")
+            }
+            config.relay.googleTokenURL = value
+        },
+        Option(name: "relay-trust-roots", help: "a PEM file of CA certificates trusted for APNs and FCM beside the system's (default none)") {
+            config, value throws(ConfigurationError) in
+            guard FileManager.default.isReadableFile(atPath: value) else {
+                throw ConfigurationError("--relay-trust-roots: cannot read '\(value)'")
+            }
+            config.relayTrustRoots = value
+        },
+    ]
+
+    /// An https origin (scheme, host, port; no path): what a provider's paths are put after.
+    private static func origin(_ value: String, _ name: String) throws(ConfigurationError) -> String {
+        guard let url = URL(string: value), url.scheme == "https", url.host != nil, url.path.isEmpty || url.path == "/", url.query == nil else {
+            throw ConfigurationError("--\(name) must be an https origin such as https://api.example.net:8443 (no path); got '\(value)'")
+        }
+        return value.hasSuffix("/") ? String(value.dropLast()) : value
+    }
 
     private static let options: [Option] =
         [
@@ -284,7 +331,7 @@ extension ServerConfiguration {
                 config, value throws(ConfigurationError) in
                 config.webhookDisableAfter = try duration(value, "webhook-disable-after")
             },
-        ] + browserOptions
+        ] + browserOptions + relayOptions
 
     /// The settings from the flags (`--name value` or `--name=value`), else the environment, else the
     /// defaults, read through swift-configuration: the flags as an in-memory provider, the environment with
