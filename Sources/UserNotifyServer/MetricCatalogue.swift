@@ -14,6 +14,8 @@ package enum MetricCatalogue {
         "usernotifyd_webhook_attempt_duration_seconds": "How long one webhook call took.",
         "usernotifyd_web_push_attempts_total":
             "Web Push attempts of this replica, by what the push service answered (sent, gone, too_large, retried, rejected, no_answer).",
+        "usernotifyd_relay_attempts_total":
+            "Relays to phones of this replica, by provider (apns, fcm) and what it answered (sent, unregistered, token_expired, retried, rejected, no_answer, no_credential).",
         "usernotifyd_webhook_delivery_latency_seconds": "From the change that wrote a webhook message to its delivery.",
         "usernotifyd_webhook_attempts_in_flight": "Webhook calls this replica has under way now.",
         "usernotifyd_webhook_messages_queued": "Outbox messages this replica has claimed and not yet started.",
