@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -412,5 +413,106 @@ final class FakeProviders: Sendable {
         #expect(try await server.call("DELETE", "/v1/me/devices/\(device)", token: setup.token).status == 204)
         #expect(try await server.call("DELETE", "/v1/me/devices/\(device)", token: setup.token).status == 404)
         try await setup.stop()
+    }
+}
+
+/// Relays from replicas on PostgreSQL, one of which dies in the burst.
+@Suite(.enabled(if: TestPostgres.isAvailable, "needs the PostgreSQL server that make test starts"))
+struct RelayReplicaTests {
+    /// 600 notifications across 120 centers, each with a phone registered (half APNs, half FCM), come due
+    /// at once on three replicas; one is SIGKILLed in the burst. Its firings and claimed relays are taken
+    /// over when their leases end: one relay message per registration per presentation in the outbox, and
+    /// every one reaches its provider (one under way at the kill may arrive twice, the same delivery: the
+    /// collapse id and the tag make the phone show it once).
+    @Test func everyPhoneGetsEveryNotificationThoughAReplicaIsKilledMidBurst() async throws {
+        let providers = try await FakeProviders()
+        let replicas = try await Replicas.start(3, arguments: WebhookTests.allowLoopback + providers.serverArguments)
+        let (_, key) = try await replicas[0].makeApp(policy: "grant")
+        let configured = try await replicas[0].call(
+            "PUT", "/v1/webhooks", token: key, json: ["retryDelays": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]])
+        #expect(configured.status == 200, "\(configured.text)")
+        let credentials = try await providers.credentials()
+        var apns = try #require(credentials["apns"] as? [String: Any])
+        apns["topic"] = "com.example.tea"
+        apns["environment"] = "production"
+        #expect(try await replicas[0].call("PUT", "/v1/relay/credentials/apns", token: key, json: apns).status == 200)
+        #expect(
+            try await replicas[1].call("PUT", "/v1/relay/credentials/fcm", token: key, json: ["serviceAccount": credentials["fcm"] as Any])
+                .status == 200)
+        let centers = 120
+        let perCenter = 5
+        @Sendable func device(_ index: Int) -> (provider: String, token: String) {
+            index.isMultiple(of: 2) ? ("apns", String(format: "%064x", index + 1)) : ("fcm", "fcm-\(index):" + String(repeating: "t", count: 40))
+        }
+        try await concurrently(0..<centers, width: 16) { index in
+            let server = replicas[index % 3]
+            let created = try await server.call("POST", "/v1/centers", token: key, json: ["id": "c\(index)"])
+            let token = try server.field("token", of: created)
+            _ = try await server.call("POST", "/v1/centers/c\(index)/authorization", token: key, json: ["options": ["alert"]])
+            let (provider, deviceToken) = device(index)
+            let registered = try await server.call("POST", "/v1/me/devices", token: token, json: ["provider": provider, "token": deviceToken])
+            guard registered.status == 201 else { throw LoopbackConnection.Failure("registration \(index): \(registered.text)") }
+        }
+        try await concurrently(0..<(centers * perCenter), width: 24) { index in
+            let added = try await replicas[index % 3].call(
+                "POST", "/v1/centers/c\(index / perCenter)/requests", token: key,
+                json: [
+                    "identifier": "r\(index % perCenter)", "content": ["title": "n\(index)"],
+                    "trigger": ["type": "timeInterval", "timeInterval": 60],
+                ])
+            guard added.status == 201 else { throw LoopbackConnection.Failure("request \(index): \(added.text)") }
+        }
+        let total = centers * perCenter
+        async let moved = slowRequest(
+            port: replicas[0].port, "POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 60], timeout: 900)
+        try await waitUntil("the burst to begin") { try await replicas.count("SELECT count(*) FROM delivered") >= 60 }
+        replicas[2].process.signal(SIGKILL)
+        _ = try await replicas[2].process.waitForExit()
+        #expect(try await moved.status == 200)
+        let relayed = "subscription_id LIKE 'dev\\_%'"
+        let summary = {
+            let statuses = try await TestPostgres.query(
+                replicas.database, "SELECT status, count(*) FROM deliveries WHERE \(relayed) GROUP BY status ORDER BY status")
+            return "pending \(try await replicas.count("SELECT count(*) FROM pending")); relays by status \(statuses)"
+        }
+        // A relay that found no answer in the burst is retried on the scheduler's clock, virtual here: moved on.
+        let lastMove = Mutex(ContinuousClock.now)
+        try await waitUntil("every relay", within: 600, describe: summary) {
+            if lastMove.withLock({ ContinuousClock.now - $0 > .seconds(1) }) {
+                _ = try await replicas[0].call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 2])
+                lastMove.withLock { $0 = ContinuousClock.now }
+            }
+            let pending = try await replicas.count("SELECT count(*) FROM pending")
+            let unsent = try await replicas.count("SELECT count(*) FROM deliveries WHERE \(relayed) AND status <> 'delivered'")
+            let messages = try await replicas.count("SELECT count(*) FROM deliveries WHERE \(relayed)")
+            return pending == 0 && unsent == 0 && messages == total
+        }
+        // Exactly once in the outbox: one message per registration and presentation.
+        #expect(
+            try await replicas.count(
+                "SELECT count(DISTINCT (subscription_id, convert_from(payload, 'UTF8')::jsonb #>> '{data,notification,request,identifier}')) FROM deliveries WHERE \(relayed)"
+            ) == total)
+        // And at the providers: every notification of every phone.
+        var received = 0
+        var duplicates = 0
+        for index in 0..<centers {
+            let (provider, deviceToken) = device(index)
+            let identifiers = try await providers.messages(provider, token: deviceToken).compactMap { message -> String? in
+                guard message["status"] as? Int == 200, let payload = message["payload"] as? [String: Any] else { return nil }
+                return provider == "apns"
+                    ? (payload["usernotifyd"] as? [String: Any])?["identifier"] as? String
+                    : (payload["data"] as? [String: String])?["usernotifyd.identifier"]
+            }
+            #expect(Set(identifiers) == Set((0..<perCenter).map { "r\($0)" }), "c\(index) got \(identifiers.sorted())")
+            received += Set(identifiers).count
+            duplicates += identifiers.count - Set(identifiers).count
+        }
+        #expect(received == total)
+        #expect(duplicates <= 256, "at most the relays under way at the kill")
+        #expect(try await providers.stats()["oauthExchanges"] as? Int ?? 0 <= 3, "one token per replica at most")
+        let problems = try await providers.problems()
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+        try await replicas.stop()
+        try await providers.stop()
     }
 }
