@@ -40,6 +40,11 @@ package actor RenewingTokens {
         return try made.get()
     }
 
+    /// How many callers wait for the credential's token being made.
+    package func waiting(for credential: String) -> Int {
+        waiting[credential]?.count ?? 0
+    }
+
     /// Forgets `token` (the service said it expired), unless another replaced it meanwhile.
     package func expire(_ token: String, of credential: String) {
         if entries[credential]?.token == token { entries[credential] = nil }
