@@ -9,6 +9,8 @@ from .ap_ns_payload_aps_interruption_level import APNsPayloadApsInterruptionLeve
 from .ap_ns_payload_aps_mutable_content import APNsPayloadApsMutableContent
 from .ap_ns_payload_aps_sound_type_1 import APNsPayloadApsSoundType1
 from .ap_ns_payload_aps_sound_type_1_critical import APNsPayloadApsSoundType1Critical
+from .apns_credential_request import ApnsCredentialRequest
+from .apns_environment import ApnsEnvironment
 from .app import App
 from .app_key_list import AppKeyList
 from .app_key_list_keys_item import AppKeyListKeysItem
@@ -67,10 +69,21 @@ from .delivery import Delivery
 from .delivery_attempts_item import DeliveryAttemptsItem
 from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
+from .device_registration import DeviceRegistration
+from .device_registration_list import DeviceRegistrationList
+from .device_registration_request import DeviceRegistrationRequest
+from .device_unregistered_call import DeviceUnregisteredCall
+from .device_unregistered_call_data import DeviceUnregisteredCallData
+from .device_unregistered_call_type import DeviceUnregisteredCallType
 from .endpoint_state import EndpointState
 from .endpoint_state_reason import EndpointStateReason
 from .endpoint_url import EndpointURL
 from .error_code import ErrorCode
+from .fcm_credential_request import FcmCredentialRequest
+from .fcm_credential_request_service_account import FcmCredentialRequestServiceAccount
+from .fcm_credential_request_service_account_type import (
+    FcmCredentialRequestServiceAccountType,
+)
 from .fired import Fired
 from .focus import Focus
 from .get_open_api_document_response_200 import GetOpenApiDocumentResponse200
@@ -151,6 +164,7 @@ from .pending_request import PendingRequest
 from .presentation import Presentation
 from .problem import Problem
 from .prompt_answer import PromptAnswer
+from .push_provider import PushProvider
 from .push_subscription import PushSubscription
 from .push_subscription_list import PushSubscriptionList
 from .push_subscription_removed_call import PushSubscriptionRemovedCall
@@ -160,6 +174,10 @@ from .push_subscription_request import PushSubscriptionRequest
 from .push_subscription_request_keys import PushSubscriptionRequestKeys
 from .push_token import PushToken
 from .push_trigger import PushTrigger
+from .relay_credential import RelayCredential
+from .relay_credential_apns import RelayCredentialApns
+from .relay_credential_fcm import RelayCredentialFcm
+from .relay_credential_list import RelayCredentialList
 from .removed_call import RemovedCall
 from .removed_call_type import RemovedCallType
 from .removed_event import RemovedEvent
@@ -228,6 +246,8 @@ __all__ = (
     "APNsPayloadApsSoundType1",
     "APNsPayloadApsSoundType1Critical",
     "AddResult",
+    "ApnsCredentialRequest",
+    "ApnsEnvironment",
     "App",
     "AppKeyList",
     "AppKeyListKeysItem",
@@ -284,10 +304,19 @@ __all__ = (
     "DeliveryAttemptsItem",
     "DeliveryPage",
     "DeliveryStatus",
+    "DeviceRegistration",
+    "DeviceRegistrationList",
+    "DeviceRegistrationRequest",
+    "DeviceUnregisteredCall",
+    "DeviceUnregisteredCallData",
+    "DeviceUnregisteredCallType",
     "EndpointState",
     "EndpointStateReason",
     "EndpointURL",
     "ErrorCode",
+    "FcmCredentialRequest",
+    "FcmCredentialRequestServiceAccount",
+    "FcmCredentialRequestServiceAccountType",
     "Fired",
     "Focus",
     "GetOpenApiDocumentResponse200",
@@ -336,6 +365,7 @@ __all__ = (
     "Presentation",
     "Problem",
     "PromptAnswer",
+    "PushProvider",
     "PushSubscription",
     "PushSubscriptionList",
     "PushSubscriptionRemovedCall",
@@ -345,6 +375,10 @@ __all__ = (
     "PushSubscriptionRequestKeys",
     "PushToken",
     "PushTrigger",
+    "RelayCredential",
+    "RelayCredentialApns",
+    "RelayCredentialFcm",
+    "RelayCredentialList",
     "RemovedCall",
     "RemovedCallType",
     "RemovedEvent",

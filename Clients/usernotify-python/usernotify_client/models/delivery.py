@@ -26,7 +26,9 @@ class Delivery:
         type_ (WebhookEventType): notification.response is didReceive; push.background is didReceiveRemoteNotification
             for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every
             delivery, once per firing (data.notification); the others tell what the user did. webpush.subscription.removed
-            says that a browser's push subscription was removed because its push service answered that it is gone.
+            says that a browser's push subscription was removed because its push service answered that it is gone;
+            device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no
+            longer reaches the app.
         url (str):
         status (DeliveryStatus):
         attempt_count (int):

@@ -21,6 +21,8 @@ class DeliveryAttemptsItem:
         duration_milliseconds (int):
         status_code (int | Unset):
         error (str | Unset):
+        provider_message_id (str | Unset): A relay to a phone: the provider's id for the message it accepted (apns-id;
+            FCM's message name).
     """
 
     number: int
@@ -28,6 +30,7 @@ class DeliveryAttemptsItem:
     duration_milliseconds: int
     status_code: int | Unset = UNSET
     error: str | Unset = UNSET
+    provider_message_id: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +43,8 @@ class DeliveryAttemptsItem:
         status_code = self.status_code
 
         error = self.error
+
+        provider_message_id = self.provider_message_id
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -54,6 +59,8 @@ class DeliveryAttemptsItem:
             field_dict["statusCode"] = status_code
         if error is not UNSET:
             field_dict["error"] = error
+        if provider_message_id is not UNSET:
+            field_dict["providerMessageID"] = provider_message_id
 
         return field_dict
 
@@ -70,12 +77,15 @@ class DeliveryAttemptsItem:
 
         error = d.pop("error", UNSET)
 
+        provider_message_id = d.pop("providerMessageID", UNSET)
+
         delivery_attempts_item = cls(
             number=number,
             at=at,
             duration_milliseconds=duration_milliseconds,
             status_code=status_code,
             error=error,
+            provider_message_id=provider_message_id,
         )
 
         delivery_attempts_item.additional_properties = d

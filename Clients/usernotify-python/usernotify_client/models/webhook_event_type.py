@@ -2,6 +2,7 @@ from typing import Literal
 
 WebhookEventType = Literal[
     "authorization.changed",
+    "device.unregistered",
     "notification.delivered",
     "notification.removed",
     "notification.response",
@@ -12,6 +13,7 @@ WebhookEventType = Literal[
 
 WEBHOOK_EVENT_TYPE_VALUES: set[WebhookEventType] = {
     "authorization.changed",
+    "device.unregistered",
     "notification.delivered",
     "notification.removed",
     "notification.response",

@@ -18,6 +18,8 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// - Remark: Generated from `#/components/parameters/DeviceID`.
+        public typealias DeviceID = Swift.String
         /// - Remark: Generated from `#/components/parameters/SubscriptionID`.
         public typealias SubscriptionID = Swift.String
         /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,

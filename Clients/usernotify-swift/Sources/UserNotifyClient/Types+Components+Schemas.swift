@@ -97,6 +97,410 @@ extension Components {
                 case keys
             }
         }
+        /// apns: Apple Push Notification service (iOS, iPadOS, macOS, watchOS); fcm: Firebase Cloud Messaging HTTP v1 (Android, and iOS apps that use Firebase).
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushProvider`.
+        @frozen public enum PushProvider: String, Codable, Hashable, Sendable, CaseIterable {
+            case apns = "apns"
+            case fcm = "fcm"
+        }
+        /// production: App Store, TestFlight and ad-hoc builds; sandbox: builds run from Xcode.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ApnsEnvironment`.
+        @frozen public enum ApnsEnvironment: String, Codable, Hashable, Sendable, CaseIterable {
+            case production = "production"
+            case sandbox = "sandbox"
+        }
+        /// - Remark: Generated from `#/components/schemas/ApnsCredentialRequest`.
+        public struct ApnsCredentialRequest: Codable, Hashable, Sendable {
+            /// The key's id in the Apple developer account.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ApnsCredentialRequest/keyID`.
+            public var keyID: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ApnsCredentialRequest/teamID`.
+            public var teamID: Swift.String
+            /// The app's bundle id.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ApnsCredentialRequest/topic`.
+            public var topic: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ApnsCredentialRequest/environment`.
+            public var environment: Components.Schemas.ApnsEnvironment
+            /// The .p8 file's PEM: a P-256 private key.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ApnsCredentialRequest/privateKey`.
+            public var privateKey: Swift.String
+            /// Creates a new `ApnsCredentialRequest`.
+            ///
+            /// - Parameters:
+            ///   - keyID: The key's id in the Apple developer account.
+            ///   - teamID:
+            ///   - topic: The app's bundle id.
+            ///   - environment:
+            ///   - privateKey: The .p8 file's PEM: a P-256 private key.
+            public init(
+                keyID: Swift.String,
+                teamID: Swift.String,
+                topic: Swift.String,
+                environment: Components.Schemas.ApnsEnvironment,
+                privateKey: Swift.String
+            ) {
+                self.keyID = keyID
+                self.teamID = teamID
+                self.topic = topic
+                self.environment = environment
+                self.privateKey = privateKey
+            }
+            public enum CodingKeys: String, CodingKey {
+                case keyID
+                case teamID
+                case topic
+                case environment
+                case privateKey
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.keyID = try container.decode(
+                    Swift.String.self,
+                    forKey: .keyID
+                )
+                self.teamID = try container.decode(
+                    Swift.String.self,
+                    forKey: .teamID
+                )
+                self.topic = try container.decode(
+                    Swift.String.self,
+                    forKey: .topic
+                )
+                self.environment = try container.decode(
+                    Components.Schemas.ApnsEnvironment.self,
+                    forKey: .environment
+                )
+                self.privateKey = try container.decode(
+                    Swift.String.self,
+                    forKey: .privateKey
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "keyID",
+                    "teamID",
+                    "topic",
+                    "environment",
+                    "privateKey"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest`.
+        public struct FcmCredentialRequest: Codable, Hashable, Sendable {
+            /// The service account's key file, as downloaded; other members are kept out of use.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest/serviceAccount`.
+            public struct ServiceAccountPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest/serviceAccount/type`.
+                @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case serviceAccount = "service_account"
+                }
+                /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest/serviceAccount/type`.
+                public var _type: Components.Schemas.FcmCredentialRequest.ServiceAccountPayload._TypePayload
+                /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest/serviceAccount/project_id`.
+                public var projectId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest/serviceAccount/client_email`.
+                public var clientEmail: Swift.String
+                /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest/serviceAccount/private_key_id`.
+                public var privateKeyId: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest/serviceAccount/private_key`.
+                public var privateKey: Swift.String
+                /// Creates a new `ServiceAccountPayload`.
+                ///
+                /// - Parameters:
+                ///   - _type:
+                ///   - projectId:
+                ///   - clientEmail:
+                ///   - privateKeyId:
+                ///   - privateKey:
+                public init(
+                    _type: Components.Schemas.FcmCredentialRequest.ServiceAccountPayload._TypePayload,
+                    projectId: Swift.String,
+                    clientEmail: Swift.String,
+                    privateKeyId: Swift.String? = nil,
+                    privateKey: Swift.String
+                ) {
+                    self._type = _type
+                    self.projectId = projectId
+                    self.clientEmail = clientEmail
+                    self.privateKeyId = privateKeyId
+                    self.privateKey = privateKey
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case _type = "type"
+                    case projectId = "project_id"
+                    case clientEmail = "client_email"
+                    case privateKeyId = "private_key_id"
+                    case privateKey = "private_key"
+                }
+            }
+            /// The service account's key file, as downloaded; other members are kept out of use.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FcmCredentialRequest/serviceAccount`.
+            public var serviceAccount: Components.Schemas.FcmCredentialRequest.ServiceAccountPayload
+            /// Creates a new `FcmCredentialRequest`.
+            ///
+            /// - Parameters:
+            ///   - serviceAccount: The service account's key file, as downloaded; other members are kept out of use.
+            public init(serviceAccount: Components.Schemas.FcmCredentialRequest.ServiceAccountPayload) {
+                self.serviceAccount = serviceAccount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case serviceAccount
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.serviceAccount = try container.decode(
+                    Components.Schemas.FcmCredentialRequest.ServiceAccountPayload.self,
+                    forKey: .serviceAccount
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "serviceAccount"
+                ])
+            }
+        }
+        /// A credential as shown after it is set — never its key.
+        ///
+        /// - Remark: Generated from `#/components/schemas/RelayCredential`.
+        public struct RelayCredential: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RelayCredential/provider`.
+            public var provider: Components.Schemas.PushProvider
+            /// rcr_…, new on every rotation.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RelayCredential/id`.
+            public var id: Swift.String
+            /// sha256: and the hex SHA-256 of the public key's SubjectPublicKeyInfo (DER).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RelayCredential/fingerprint`.
+            public var fingerprint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RelayCredential/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/RelayCredential/apns`.
+            public struct ApnsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/RelayCredential/apns/keyID`.
+                public var keyID: Swift.String
+                /// - Remark: Generated from `#/components/schemas/RelayCredential/apns/teamID`.
+                public var teamID: Swift.String
+                /// - Remark: Generated from `#/components/schemas/RelayCredential/apns/topic`.
+                public var topic: Swift.String
+                /// - Remark: Generated from `#/components/schemas/RelayCredential/apns/environment`.
+                public var environment: Components.Schemas.ApnsEnvironment
+                /// Creates a new `ApnsPayload`.
+                ///
+                /// - Parameters:
+                ///   - keyID:
+                ///   - teamID:
+                ///   - topic:
+                ///   - environment:
+                public init(
+                    keyID: Swift.String,
+                    teamID: Swift.String,
+                    topic: Swift.String,
+                    environment: Components.Schemas.ApnsEnvironment
+                ) {
+                    self.keyID = keyID
+                    self.teamID = teamID
+                    self.topic = topic
+                    self.environment = environment
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case keyID
+                    case teamID
+                    case topic
+                    case environment
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/RelayCredential/apns`.
+            public var apns: Components.Schemas.RelayCredential.ApnsPayload?
+            /// - Remark: Generated from `#/components/schemas/RelayCredential/fcm`.
+            public struct FcmPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/RelayCredential/fcm/projectID`.
+                public var projectID: Swift.String
+                /// - Remark: Generated from `#/components/schemas/RelayCredential/fcm/clientEmail`.
+                public var clientEmail: Swift.String
+                /// - Remark: Generated from `#/components/schemas/RelayCredential/fcm/privateKeyID`.
+                public var privateKeyID: Swift.String?
+                /// Creates a new `FcmPayload`.
+                ///
+                /// - Parameters:
+                ///   - projectID:
+                ///   - clientEmail:
+                ///   - privateKeyID:
+                public init(
+                    projectID: Swift.String,
+                    clientEmail: Swift.String,
+                    privateKeyID: Swift.String? = nil
+                ) {
+                    self.projectID = projectID
+                    self.clientEmail = clientEmail
+                    self.privateKeyID = privateKeyID
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case projectID
+                    case clientEmail
+                    case privateKeyID
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/RelayCredential/fcm`.
+            public var fcm: Components.Schemas.RelayCredential.FcmPayload?
+            /// Creates a new `RelayCredential`.
+            ///
+            /// - Parameters:
+            ///   - provider:
+            ///   - id: rcr_…, new on every rotation.
+            ///   - fingerprint: sha256: and the hex SHA-256 of the public key's SubjectPublicKeyInfo (DER).
+            ///   - createdAt:
+            ///   - apns:
+            ///   - fcm:
+            public init(
+                provider: Components.Schemas.PushProvider,
+                id: Swift.String,
+                fingerprint: Swift.String,
+                createdAt: Foundation.Date,
+                apns: Components.Schemas.RelayCredential.ApnsPayload? = nil,
+                fcm: Components.Schemas.RelayCredential.FcmPayload? = nil
+            ) {
+                self.provider = provider
+                self.id = id
+                self.fingerprint = fingerprint
+                self.createdAt = createdAt
+                self.apns = apns
+                self.fcm = fcm
+            }
+            public enum CodingKeys: String, CodingKey {
+                case provider
+                case id
+                case fingerprint
+                case createdAt
+                case apns
+                case fcm
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RelayCredentialList`.
+        public struct RelayCredentialList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RelayCredentialList/credentials`.
+            public var credentials: [Components.Schemas.RelayCredential]
+            /// Creates a new `RelayCredentialList`.
+            ///
+            /// - Parameters:
+            ///   - credentials:
+            public init(credentials: [Components.Schemas.RelayCredential]) {
+                self.credentials = credentials
+            }
+            public enum CodingKeys: String, CodingKey {
+                case credentials
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceRegistrationRequest`.
+        public struct DeviceRegistrationRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistrationRequest/provider`.
+            public var provider: Components.Schemas.PushProvider
+            /// APNs: the device token in hex (64 to 200 digits); FCM: the registration token.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistrationRequest/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistrationRequest/environment`.
+            public var environment: Components.Schemas.ApnsEnvironment?
+            /// Creates a new `DeviceRegistrationRequest`.
+            ///
+            /// - Parameters:
+            ///   - provider:
+            ///   - token: APNs: the device token in hex (64 to 200 digits); FCM: the registration token.
+            ///   - environment:
+            public init(
+                provider: Components.Schemas.PushProvider,
+                token: Swift.String,
+                environment: Components.Schemas.ApnsEnvironment? = nil
+            ) {
+                self.provider = provider
+                self.token = token
+                self.environment = environment
+            }
+            public enum CodingKeys: String, CodingKey {
+                case provider
+                case token
+                case environment
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.provider = try container.decode(
+                    Components.Schemas.PushProvider.self,
+                    forKey: .provider
+                )
+                self.token = try container.decode(
+                    Swift.String.self,
+                    forKey: .token
+                )
+                self.environment = try container.decodeIfPresent(
+                    Components.Schemas.ApnsEnvironment.self,
+                    forKey: .environment
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "provider",
+                    "token",
+                    "environment"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceRegistration`.
+        public struct DeviceRegistration: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/provider`.
+            public var provider: Components.Schemas.PushProvider
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/environment`.
+            public var environment: Components.Schemas.ApnsEnvironment?
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `DeviceRegistration`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - provider:
+            ///   - token:
+            ///   - environment:
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                provider: Components.Schemas.PushProvider,
+                token: Swift.String,
+                environment: Components.Schemas.ApnsEnvironment? = nil,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.provider = provider
+                self.token = token
+                self.environment = environment
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case provider
+                case token
+                case environment
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceRegistrationList`.
+        public struct DeviceRegistrationList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistrationList/devices`.
+            public var devices: [Components.Schemas.DeviceRegistration]
+            /// Creates a new `DeviceRegistrationList`.
+            ///
+            /// - Parameters:
+            ///   - devices:
+            public init(devices: [Components.Schemas.DeviceRegistration]) {
+                self.devices = devices
+            }
+            public enum CodingKeys: String, CodingKey {
+                case devices
+            }
+        }
         /// `PushSubscription.toJSON()`.
         ///
         /// - Remark: Generated from `#/components/schemas/PushSubscriptionRequest`.
@@ -781,6 +1185,11 @@ extension Components {
             case pushSubscriptionLimitReached = "pushSubscriptionLimitReached"
             case pushSubscriptionNotFound = "pushSubscriptionNotFound"
             case invalidResponseToken = "invalidResponseToken"
+            case invalidRelayCredential = "invalidRelayCredential"
+            case relayCredentialNotFound = "relayCredentialNotFound"
+            case invalidDeviceToken = "invalidDeviceToken"
+            case deviceLimitReached = "deviceLimitReached"
+            case deviceRegistrationNotFound = "deviceRegistrationNotFound"
             case invalidWebhookURL = "invalidWebhookURL"
             case webhookURLRefused = "webhookURLRefused"
             case invalidWebhookSecret = "invalidWebhookSecret"
@@ -4612,7 +5021,7 @@ extension Components {
                 case contentExtension
             }
         }
-        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone.
+        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
         @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -4623,6 +5032,7 @@ extension Components {
             case push_background = "push.background"
             case notification_delivered = "notification.delivered"
             case webpush_subscription_removed = "webpush.subscription.removed"
+            case device_unregistered = "device.unregistered"
         }
         /// - Remark: Generated from `#/components/schemas/ServiceExtension`.
         public struct ServiceExtension: Codable, Hashable, Sendable {
@@ -5436,6 +5846,78 @@ extension Components {
                 case data
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall`.
+        public struct DeviceUnregisteredCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case device_unregistered = "device.unregistered"
+            }
+            /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/type`.
+            public var _type: Components.Schemas.DeviceUnregisteredCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/data/centerID`.
+                public var centerID: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/data/registrationID`.
+                public var registrationID: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/data/provider`.
+                public var provider: Components.Schemas.PushProvider
+                /// What the provider answered: Unregistered, BadDeviceToken, DeviceTokenNotForTopic, UNREGISTERED, SENDER_ID_MISMATCH.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/data/reason`.
+                public var reason: Swift.String
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - centerID:
+                ///   - registrationID:
+                ///   - provider:
+                ///   - reason: What the provider answered: Unregistered, BadDeviceToken, DeviceTokenNotForTopic, UNREGISTERED, SENDER_ID_MISMATCH.
+                public init(
+                    centerID: Swift.String,
+                    registrationID: Swift.String,
+                    provider: Components.Schemas.PushProvider,
+                    reason: Swift.String
+                ) {
+                    self.centerID = centerID
+                    self.registrationID = registrationID
+                    self.provider = provider
+                    self.reason = reason
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case centerID
+                    case registrationID
+                    case provider
+                    case reason
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/data`.
+            public var data: Components.Schemas.DeviceUnregisteredCall.DataPayload
+            /// Creates a new `DeviceUnregisteredCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.DeviceUnregisteredCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.DeviceUnregisteredCall.DataPayload
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall`.
         public struct PushSubscriptionRemovedCall: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/type`.
@@ -5639,6 +6121,10 @@ extension Components {
                 public var error: Swift.String?
                 /// - Remark: Generated from `#/components/schemas/Delivery/AttemptsPayload/durationMilliseconds`.
                 public var durationMilliseconds: Swift.Int
+                /// A relay to a phone: the provider's id for the message it accepted (apns-id; FCM's message name).
+                ///
+                /// - Remark: Generated from `#/components/schemas/Delivery/AttemptsPayload/providerMessageID`.
+                public var providerMessageID: Swift.String?
                 /// Creates a new `AttemptsPayloadPayload`.
                 ///
                 /// - Parameters:
@@ -5647,18 +6133,21 @@ extension Components {
                 ///   - statusCode:
                 ///   - error:
                 ///   - durationMilliseconds:
+                ///   - providerMessageID: A relay to a phone: the provider's id for the message it accepted (apns-id; FCM's message name).
                 public init(
                     number: Swift.Int,
                     at: Foundation.Date,
                     statusCode: Swift.Int? = nil,
                     error: Swift.String? = nil,
-                    durationMilliseconds: Swift.Int
+                    durationMilliseconds: Swift.Int,
+                    providerMessageID: Swift.String? = nil
                 ) {
                     self.number = number
                     self.at = at
                     self.statusCode = statusCode
                     self.error = error
                     self.durationMilliseconds = durationMilliseconds
+                    self.providerMessageID = providerMessageID
                 }
                 public enum CodingKeys: String, CodingKey {
                     case number
@@ -5666,6 +6155,7 @@ extension Components {
                     case statusCode
                     case error
                     case durationMilliseconds
+                    case providerMessageID
                 }
             }
             /// - Remark: Generated from `#/components/schemas/Delivery/attempts`.

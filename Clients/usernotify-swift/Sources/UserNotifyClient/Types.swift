@@ -556,6 +556,95 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/web-push/attachments/{token}`.
     /// - Remark: Generated from `#/paths//v1/web-push/attachments/{token}/get(downloadWebPushAttachment)`.
     func downloadWebPushAttachment(_ input: Operations.DownloadWebPushAttachment.Input) async throws -> Operations.DownloadWebPushAttachment.Output
+    /// The app's APNs and FCM credentials — what identifies them, never their keys.
+    ///
+    /// App. One per provider; each has an id (new on every rotation) and its public key's fingerprint.
+    ///
+    /// - Remark: HTTP `GET /v1/relay/credentials`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/get(listRelayCredentials)`.
+    func listRelayCredentials(_ input: Operations.ListRelayCredentials.Input) async throws -> Operations.ListRelayCredentials.Output
+    /// Sets (or rotates) the app's APNs token-based credential.
+    ///
+    /// App. The `.p8` key Apple issued (a P-256 private key, PKCS #8 PEM), its key id, the team id and the
+    /// app's bundle id (`apns-topic`); `environment` is where its devices are unless a device registers
+    /// otherwise. Write-only: the answer and later reads show the key id and the fingerprint
+    /// (`sha256:` of the public key's DER), never the key. Setting it again replaces it: a rotation.
+    /// Every notification presented on the app's centers then reaches their APNs devices over HTTP/2
+    /// with an ES256 provider token (renewed every 50 minutes).
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/relay/credentials/apns`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)`.
+    func setAPNsCredential(_ input: Operations.SetAPNsCredential.Input) async throws -> Operations.SetAPNsCredential.Output
+    /// Sets (or rotates) the app's Firebase service account for FCM HTTP v1.
+    ///
+    /// App. The service account's JSON file as the Firebase console downloads it (`type`
+    /// `service_account`, `project_id`, `client_email`, an RSA `private_key`). Its `token_uri` is not used:
+    /// access tokens come from the deployment's token URL. Write-only, as the APNs credential.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/relay/credentials/fcm`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)`.
+    func setFCMCredential(_ input: Operations.SetFCMCredential.Input) async throws -> Operations.SetFCMCredential.Output
+    /// Removes the app's credential for a provider.
+    ///
+    /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/{provider}`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)`.
+    func removeRelayCredential(_ input: Operations.RemoveRelayCredential.Input) async throws -> Operations.RemoveRelayCredential.Output
+    /// The signed-in center's phones.
+    ///
+    /// User.
+    ///
+    /// - Remark: HTTP `GET /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/get(getOwnDevices)`.
+    func getOwnDevices(_ input: Operations.GetOwnDevices.Input) async throws -> Operations.GetOwnDevices.Output
+    /// Registers this phone's APNs device token or FCM registration token for the signed-in center.
+    ///
+    /// User. `token` as the app got it: APNs' device token in hex (`didRegisterForRemoteNotificationsWithDeviceToken`),
+    /// or FCM's registration token (`FirebaseMessaging.getToken()`). The same token again keeps its id (200);
+    /// a token another center of the app had moves here. From then on every notification presented on
+    /// the center is relayed to the phone, and one that leaves the list is removed there. At most 20 per
+    /// center.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/post(registerDevice)`.
+    func registerDevice(_ input: Operations.RegisterDevice.Input) async throws -> Operations.RegisterDevice.Output
+    /// Removes one of the signed-in center's phones (the user signed out there).
+    ///
+    /// User.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/devices/{deviceID}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{deviceID}/delete(unregisterDevice)`.
+    func unregisterDevice(_ input: Operations.UnregisterDevice.Input) async throws -> Operations.UnregisterDevice.Output
+    /// The center's phones.
+    ///
+    /// App. Which phones get this center's notifications; the app hears of each one a provider ends through `device.unregistered`.
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/devices`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/devices/get(getDevices)`.
+    func getDevices(_ input: Operations.GetDevices.Input) async throws -> Operations.GetDevices.Output
+    /// Removes one of the center's phones.
+    ///
+    /// App. The phone gets nothing more from this center until it registers again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/centers/{centerID}/devices/{deviceID}`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/devices/{deviceID}/delete(removeDevice)`.
+    func removeDevice(_ input: Operations.RemoveDevice.Input) async throws -> Operations.RemoveDevice.Output
+    /// A phone app's (or a service worker's) answer to a relayed notification.
+    ///
+    /// No credential but the `responseToken` the relayed notification carries (APNs: `usernotifyd.responseToken`
+    /// beside `aps`; FCM: `data["usernotifyd.responseToken"]`): the same as `respondToWebPush`. It
+    /// answers that one delivery, expires after 7 days, and stops working once the notification is
+    /// answered, replaced or removed (403 `invalidResponseToken`); the app's delegate gets the signed
+    /// `notification.response` (`didReceive`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/responses`.
+    /// - Remark: Generated from `#/paths//v1/responses/post(respondWithToken)`.
+    func respondWithToken(_ input: Operations.RespondWithToken.Input) async throws -> Operations.RespondWithToken.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1565,6 +1654,163 @@ extension APIProtocol {
         try await downloadWebPushAttachment(Operations.DownloadWebPushAttachment.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// The app's APNs and FCM credentials — what identifies them, never their keys.
+    ///
+    /// App. One per provider; each has an id (new on every rotation) and its public key's fingerprint.
+    ///
+    /// - Remark: HTTP `GET /v1/relay/credentials`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/get(listRelayCredentials)`.
+    public func listRelayCredentials(headers: Operations.ListRelayCredentials.Input.Headers = .init()) async throws -> Operations.ListRelayCredentials.Output {
+        try await listRelayCredentials(Operations.ListRelayCredentials.Input(headers: headers))
+    }
+    /// Sets (or rotates) the app's APNs token-based credential.
+    ///
+    /// App. The `.p8` key Apple issued (a P-256 private key, PKCS #8 PEM), its key id, the team id and the
+    /// app's bundle id (`apns-topic`); `environment` is where its devices are unless a device registers
+    /// otherwise. Write-only: the answer and later reads show the key id and the fingerprint
+    /// (`sha256:` of the public key's DER), never the key. Setting it again replaces it: a rotation.
+    /// Every notification presented on the app's centers then reaches their APNs devices over HTTP/2
+    /// with an ES256 provider token (renewed every 50 minutes).
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/relay/credentials/apns`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)`.
+    public func setAPNsCredential(
+        headers: Operations.SetAPNsCredential.Input.Headers = .init(),
+        body: Operations.SetAPNsCredential.Input.Body
+    ) async throws -> Operations.SetAPNsCredential.Output {
+        try await setAPNsCredential(Operations.SetAPNsCredential.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Sets (or rotates) the app's Firebase service account for FCM HTTP v1.
+    ///
+    /// App. The service account's JSON file as the Firebase console downloads it (`type`
+    /// `service_account`, `project_id`, `client_email`, an RSA `private_key`). Its `token_uri` is not used:
+    /// access tokens come from the deployment's token URL. Write-only, as the APNs credential.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/relay/credentials/fcm`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)`.
+    public func setFCMCredential(
+        headers: Operations.SetFCMCredential.Input.Headers = .init(),
+        body: Operations.SetFCMCredential.Input.Body
+    ) async throws -> Operations.SetFCMCredential.Output {
+        try await setFCMCredential(Operations.SetFCMCredential.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Removes the app's credential for a provider.
+    ///
+    /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/{provider}`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)`.
+    public func removeRelayCredential(
+        path: Operations.RemoveRelayCredential.Input.Path,
+        headers: Operations.RemoveRelayCredential.Input.Headers = .init()
+    ) async throws -> Operations.RemoveRelayCredential.Output {
+        try await removeRelayCredential(Operations.RemoveRelayCredential.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The signed-in center's phones.
+    ///
+    /// User.
+    ///
+    /// - Remark: HTTP `GET /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/get(getOwnDevices)`.
+    public func getOwnDevices(headers: Operations.GetOwnDevices.Input.Headers = .init()) async throws -> Operations.GetOwnDevices.Output {
+        try await getOwnDevices(Operations.GetOwnDevices.Input(headers: headers))
+    }
+    /// Registers this phone's APNs device token or FCM registration token for the signed-in center.
+    ///
+    /// User. `token` as the app got it: APNs' device token in hex (`didRegisterForRemoteNotificationsWithDeviceToken`),
+    /// or FCM's registration token (`FirebaseMessaging.getToken()`). The same token again keeps its id (200);
+    /// a token another center of the app had moves here. From then on every notification presented on
+    /// the center is relayed to the phone, and one that leaves the list is removed there. At most 20 per
+    /// center.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/post(registerDevice)`.
+    public func registerDevice(
+        headers: Operations.RegisterDevice.Input.Headers = .init(),
+        body: Operations.RegisterDevice.Input.Body
+    ) async throws -> Operations.RegisterDevice.Output {
+        try await registerDevice(Operations.RegisterDevice.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Removes one of the signed-in center's phones (the user signed out there).
+    ///
+    /// User.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/devices/{deviceID}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{deviceID}/delete(unregisterDevice)`.
+    public func unregisterDevice(
+        path: Operations.UnregisterDevice.Input.Path,
+        headers: Operations.UnregisterDevice.Input.Headers = .init()
+    ) async throws -> Operations.UnregisterDevice.Output {
+        try await unregisterDevice(Operations.UnregisterDevice.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The center's phones.
+    ///
+    /// App. Which phones get this center's notifications; the app hears of each one a provider ends through `device.unregistered`.
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/devices`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/devices/get(getDevices)`.
+    public func getDevices(
+        path: Operations.GetDevices.Input.Path,
+        headers: Operations.GetDevices.Input.Headers = .init()
+    ) async throws -> Operations.GetDevices.Output {
+        try await getDevices(Operations.GetDevices.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Removes one of the center's phones.
+    ///
+    /// App. The phone gets nothing more from this center until it registers again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/centers/{centerID}/devices/{deviceID}`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/devices/{deviceID}/delete(removeDevice)`.
+    public func removeDevice(
+        path: Operations.RemoveDevice.Input.Path,
+        headers: Operations.RemoveDevice.Input.Headers = .init()
+    ) async throws -> Operations.RemoveDevice.Output {
+        try await removeDevice(Operations.RemoveDevice.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A phone app's (or a service worker's) answer to a relayed notification.
+    ///
+    /// No credential but the `responseToken` the relayed notification carries (APNs: `usernotifyd.responseToken`
+    /// beside `aps`; FCM: `data["usernotifyd.responseToken"]`): the same as `respondToWebPush`. It
+    /// answers that one delivery, expires after 7 days, and stops working once the notification is
+    /// answered, replaced or removed (403 `invalidResponseToken`); the app's delegate gets the signed
+    /// `notification.response` (`didReceive`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/responses`.
+    /// - Remark: Generated from `#/paths//v1/responses/post(respondWithToken)`.
+    public func respondWithToken(
+        headers: Operations.RespondWithToken.Input.Headers = .init(),
+        body: Operations.RespondWithToken.Input.Body
+    ) async throws -> Operations.RespondWithToken.Output {
+        try await respondWithToken(Operations.RespondWithToken.Input(
+            headers: headers,
+            body: body
         ))
     }
 }
