@@ -127,6 +127,7 @@ bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and sche
 	$(SWIFT) build -c release --product usernotifyd
 	$(SWIFT) build -c release --product scheduler-bench
 	$(SWIFT) build -c release --product webhook-bench
+	$(SWIFT) build -c release --product h2-sink
 	python3 Benchmarks/bench.py
 	.build/release/scheduler-bench --pending $(BENCH_PENDING)
 	python3 Benchmarks/replicas.py

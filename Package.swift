@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-http2.git", exact: "1.46.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
@@ -294,13 +295,25 @@ let package = Package(
             name: "webhook-bench",
             dependencies: [
                 "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "WebhookDispatch", "Webhooks", "WebPush", "WebPushService",
-                "NotificationCore", "NotificationService", .product(name: "Crypto", package: "swift-crypto"),
+                "NotificationCore", "NotificationService", "Relay", "RelayService", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/WebhookBench",
+            swiftSettings: swiftSettings
+        ),
+        // make bench: an HTTP/2-over-TLS endpoint that answers every request, for the relays.
+        .executableTarget(
+            name: "h2-sink",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Benchmarks/H2Sink",
             swiftSettings: swiftSettings
         ),
         // Adds and fires until killed, for the crash-safety test.

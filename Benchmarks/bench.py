@@ -175,6 +175,32 @@ def push_round(baseline, args):
     return rates["push-ahc"], rates["push"]
 
 
+def relay_round(args):
+    """Relays to phones: a bare AsyncHTTPClient HTTP/2 loop posting one APNs request (payload, headers, provider
+    token) over TLS, then the dispatcher making each request for 100 APNs registrations; both against a fresh
+    h2-sink (HTTP/2 over TLS, answering every request 200)."""
+    certificate, key = os.path.join(WORK, "h2-sink.pem"), os.path.join(WORK, "h2-sink-key.pem")
+    if not os.path.exists(certificate):
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                        "-keyout", key, "-out", certificate, "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                        "-days", "1"], check=True, capture_output=True)
+    rates = {}
+    for mode in ("relay-h2", "relay"):
+        sink = subprocess.Popen([args.h2_sink, "--cert", certificate, "--key", key], stdout=subprocess.PIPE, text=True)
+        try:
+            port = int(sink.stdout.readline().split()[1])
+            output = subprocess.run([args.webhook_bench, "--mode", mode, "--sink-origin", f"https://127.0.0.1:{port}",
+                                     "--ca", certificate, "--messages", str(args.webhook_messages),
+                                     "--connections", str(args.webhook_connections)], capture_output=True, text=True, check=True).stdout
+            result = json.loads(output.strip().splitlines()[-1])
+        finally:
+            stop(sink)
+        if result["delivered"] != args.webhook_messages:
+            raise SystemExit(f"webhook-bench --mode {mode} delivered {result['delivered']} of {args.webhook_messages}")
+        rates[mode] = result["rate"]
+    return rates["relay-h2"], rates["relay"]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
@@ -185,7 +211,8 @@ def main():
     parser.add_argument("--webhook-bench", default=os.path.join(ROOT, ".build", "release", "webhook-bench"))
     parser.add_argument("--webhook-messages", type=int, default=20000)
     parser.add_argument("--webhook-connections", type=int, default=32)
-    parser.add_argument("--only", choices=["http", "webhooks", "push"], help="run one part")
+    parser.add_argument("--h2-sink", default=os.path.join(ROOT, ".build", "release", "h2-sink"))
+    parser.add_argument("--only", choices=["http", "webhooks", "push", "relay"], help="run one part")
     args = parser.parse_args()
 
     baseline = build_baseline()
@@ -202,6 +229,15 @@ def main():
         ("getPendingNotificationRequests (10)", usernotifyd("pending"), "/v1/centers/bench/requests", "GET"),
         ("addNotificationRequest (durable)", usernotifyd("add"), "/v1/centers/bench/requests", "POST"),
     ]
+    if args.only in (None, "relay"):
+        rounds = [relay_round(args) for _ in range(args.rounds)]
+        loop_rate, relayed = (statistics.median(r[i] for r in rounds) for i in range(2))
+        print(f"\nrelays to phones (APNs over HTTP/2 and TLS, -c{args.webhook_connections}, {args.webhook_messages} messages to 100 "
+              f"registrations, {args.rounds} rounds, medians):\n"
+              f"  dispatcher {relayed:.0f}/s; bare AsyncHTTPClient HTTP/2 loop posting one such request {loop_rate:.0f}/s "
+              f"(ratio {relayed / loop_rate:.2f})")
+        if args.only == "relay":
+            return
     if args.only in (None, "push"):
         rounds = [push_round(baseline, args) for _ in range(args.rounds)]
         loop_rate, pushed = (statistics.median(r[i] for r in rounds) for i in range(2))

@@ -1,7 +1,7 @@
 // make bench: signed webhook deliveries, and Web Pushes, per second from the outbox to a loopback sink.
 //
-//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc]
-//                 [--database-url URL] [--host NAME] [--subscriptions N (push: 100)]
+//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|relay|relay-h2]
+//                 [--database-url URL] [--host NAME] [--subscriptions N (push: 100)] [--sink-origin URL --ca FILE]
 //
 // dispatcher: fills a fresh SQLite outbox (or, with --database-url, the outbox of an empty PostgreSQL
 // database) with N messages for one endpoint (the sink), runs the real dispatcher (claims, signing,
@@ -11,12 +11,17 @@
 // one JSON line with the rate. push: N notifications for 100 browsers' subscriptions (on the sink), each
 // made into its payload, encrypted (RFC 8291, padded to 4096 bytes) and signed (VAPID) by the real
 // dispatcher when sent; push-ahc, its baseline: the bare loop posting one such push, with its headers.
+// relay: N notifications for 100 phones' APNs registrations, each made into its APNs request (payload,
+// headers, a response token, the ES256 provider token) by the real dispatcher and sent over HTTP/2 and TLS
+// to `h2-sink` (--sink-origin https://127.0.0.1:PORT --ca FILE); relay-h2, its baseline: a bare
+// AsyncHTTPClient HTTP/2 loop posting one such request, with its headers.
 import AsyncHTTPClient
 import Crypto
 import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import NotificationCore
 import NotificationService
 import PostgresStorage
@@ -32,6 +37,8 @@ var messages = 20_000
 var sinkPort = 0
 var connections = 32
 var mode = "dispatcher"
+var sinkOrigin = ""
+var caFile: String?
 var databaseURL: String?
 var host = "127.0.0.1"
 var subscriptionCount = 100
@@ -45,13 +52,15 @@ while let argument = arguments.next() {
     case "--database-url": databaseURL = arguments.next()
     case "--host": host = arguments.next() ?? host
     case "--subscriptions": subscriptionCount = Int(arguments.next() ?? "") ?? subscriptionCount
+    case "--sink-origin": sinkOrigin = arguments.next() ?? sinkOrigin
+    case "--ca": caFile = arguments.next()
     default:
         fatalError(
             "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc] [--database-url URL] [--host NAME] [--subscriptions N]"
         )
     }
 }
-precondition(sinkPort > 0, "--sink-port is required")
+precondition(sinkPort > 0 || mode.hasPrefix("relay"), "--sink-port is required")
 // An IP literal by default; a name (`--host localhost`) is resolved for the SSRF guard as a real
 // endpoint's would be.
 let url = "http://\(host):\(sinkPort)/hook"
@@ -68,9 +77,10 @@ func seconds(_ duration: Duration) -> Double {
 /// webhook unless `headers` and `contentType` are given).
 func bareLoop(
     url: String, payload: Data, connections: Int, messages: Int, headers given: [(String, String)]? = nil,
-    contentType: String = "application/json"
+    contentType: String = "application/json", tls: TLSConfiguration? = nil
 ) async throws -> (delivered: Int, seconds: Double) {
     var configuration = HTTPClient.Configuration()
+    configuration.tlsConfiguration = tls
     configuration.redirectConfiguration = .disallow
     configuration.decompression = .disabled
     configuration.tracing.tracer = nil
@@ -252,10 +262,12 @@ let (delivered, elapsed) =
         try await pushes(sinkURL: sinkURL, connections: connections, messages: messages, subscriptionCount: subscriptionCount)
     case "push-ahc": try await pushBaseline(sinkURL: sinkURL, connections: connections, messages: messages)
     case "ahc": try await bareLoop(url: url, payload: payload, connections: connections, messages: messages)
+    case "relay": try await relays(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages)
+    case "relay-h2": try await relayBaseline(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages)
     case "dispatcher":
         try await dispatcher(
             url: url, payload: payload, connections: connections, messages: messages, databaseURL: databaseURL)
-    default: fatalError("--mode is dispatcher, ahc, push or push-ahc")
+    default: fatalError("--mode is dispatcher, ahc, push, push-ahc, relay or relay-h2")
     }
 print(
     #"{"mode":"\#(mode)","messages":\#(messages),"delivered":\#(delivered),"seconds":\#(elapsed),"rate":\#(Double(delivered) / elapsed)}"#)
