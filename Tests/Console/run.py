@@ -153,6 +153,7 @@ def main():
         key, token = run(console, receiver_port, image)
         web_push(console, base, push_origin, key, token, receiver_port)
         cross_origin(driver, base, other_origin_url, key, token)
+        phones(console, base, key, token, work)
         log("passed")
     finally:
         if driver:
@@ -326,6 +327,37 @@ def web_push(console, base, push_origin, key, token, receiver_port):
     if answers[0]["actionIdentifier"] != "ACCEPT":
         raise SystemExit(f"the click reached the app as {answers[0]}")
     log("a click on its Accept button reached the app's receiver as didReceive (ACCEPT)")
+
+
+def phones(console, base, key, token, work):
+    """The app sets its APNs key from the .p8 file through the Phones tab: the console shows it by its
+    public key's fingerprint, never the key; a phone the user registers shows in the center's detail."""
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    private = ec.generate_private_key(ec.SECP256R1())
+    path = os.path.join(work, "AuthKey_ABC123DEFG.p8")
+    with open(path, "wb") as handle:
+        handle.write(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    digest = hashes.Hash(hashes.SHA256())
+    digest.update(private.public_key().public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo))
+    fingerprint = "sha256:" + digest.finalize().hex()
+    console.tab("app").click("#app-tab-phones")
+    console.type("#apns-form input[name=keyID]", "ABC123DEFG")
+    console.type("#apns-form input[name=teamID]", "TEAM123456")
+    console.type("#apns-form input[name=topic]", "com.example.kitchen")
+    console.find("#apns-key-file").send_keys(path)
+    console.click("#apns-form button[type=submit]")
+    shown = console.find('#relay-credentials li[data-provider="apns"] .fingerprint').text
+    if shown != fingerprint or "PRIVATE KEY" in console.driver.page_source:
+        raise SystemExit(f"the console showed the credential as {shown!r} (expected {fingerprint})")
+    console.driver.execute_script("document.querySelector('#relay-credentials').scrollIntoView({block: 'start'})")
+    console.shot("8-app-phones")
+    log("the app set its APNs key from the .p8 file; the console shows its fingerprint only")
+    call(base, "POST", "/v1/me/devices", token, {"provider": "apns", "token": "ab" * 32})
+    console.click("#app-tab-centers")
+    console.click('#centers li[data-center="phone"]')
+    console.find("#app-devices li[data-device]")
+    log("the center's detail lists the phone the user registered")
 
 
 def other_origin():

@@ -525,8 +525,8 @@ async function readClock() {
 async function appView() {
   await readClock();
   $("#who").textContent = "App";
-  $("#view").replaceChildren(tabs(["Centers", "Categories", "Webhooks", "Strings", "Media"], (name, panel) => {
-    const renderers = { Centers: appCenters, Categories: appCategories, Webhooks: appWebhooks, Strings: appStrings, Media: appMedia };
+  $("#view").replaceChildren(tabs(["Centers", "Categories", "Webhooks", "Phones", "Strings", "Media"], (name, panel) => {
+    const renderers = { Centers: appCenters, Categories: appCategories, Webhooks: appWebhooks, Phones: appPhones, Strings: appStrings, Media: appMedia };
     renderers[name](panel).catch((error) => toast(error.message, true));
   }, "app"));
 }
@@ -581,6 +581,7 @@ async function centerDetail(id, container) {
   const pending = h("ul", { class: "list", id: "pending" });
   const delivered = h("ul", { class: "list", id: "app-delivered" });
   const browsers = h("ul", { class: "list", id: "app-push-subscriptions" });
+  const phones = h("ul", { class: "list", id: "app-devices" });
   async function refresh() {
     await readClock();
     const [pendingPage, deliveredPage] = await Promise.all([api("GET", `${path}/requests?limit=100`), api("GET", `${path}/delivered?limit=100`)]);
@@ -602,6 +603,12 @@ async function centerDetail(id, container) {
       h("strong", {}, new URL(subscription.endpoint).host), " ", h("span", { class: "meta" }, `since ${formatDate(subscription.createdAt)}, key ${subscription.vapidKeyID}`),
       h("button", { class: "danger", onclick: () => attempt(async () => { await api("DELETE", `${path}/push-subscriptions/${subscription.id}`); await refresh(); }, "Removed") }, "Remove"))));
     if (!subscriptions.length) browsers.replaceChildren(h("li", { class: "hint" }, "No browser subscribed."));
+    const { devices } = await api("GET", `${path}/devices`);
+    phones.replaceChildren(...devices.map((device) => h("li", { dataset: { device: device.id } },
+      h("strong", {}, device.provider === "apns" ? "APNs" : "FCM"), " ", h("code", {}, `${device.token.slice(0, 12)}…`), " ",
+      h("span", { class: "meta" }, `since ${formatDate(device.createdAt)}${device.environment ? `, ${device.environment}` : ""}`),
+      h("button", { class: "danger", onclick: () => attempt(async () => { await api("DELETE", `${path}/devices/${device.id}`); await refresh(); }, "Removed") }, "Remove"))));
+    if (!devices.length) phones.replaceChildren(h("li", { class: "hint" }, "No phone registered."));
   }
   const ask = h("form", { id: "ask-form", class: "row" },
     ["alert", "sound", "badge", "provisional", "criticalAlert", "timeSensitive"].map((option) =>
@@ -628,6 +635,7 @@ async function centerDetail(id, container) {
     h("h3", {}, "Pending"), pending,
     h("h3", {}, "Delivered"), delivered,
     h("h3", {}, "Browsers (Web Push)"), browsers,
+    h("h3", {}, "Phones (APNs, FCM)"), phones,
     h("button", { onclick: () => refresh().catch((error) => toast(error.message, true)) }, "Refresh")));
   await refresh();
 }
@@ -762,6 +770,58 @@ async function appWebhooks(panel) {
     })),
     h("section", { class: "card" }, h("div", { class: "row" }, h("h2", {}, "Delivery log"), h("button", { onclick: () => loadLog().catch((error) => toast(error.message, true)) }, "Refresh")), log)));
   await loadLog();
+}
+
+// The app's APNs and FCM credentials: write-only, so the list shows what identifies each (its public key's
+// fingerprint), never the key; the forms read the files Apple and Firebase issue.
+async function appPhones(panel) {
+  const list = h("ul", { class: "list", id: "relay-credentials" });
+  async function refresh() {
+    const { credentials } = await api("GET", "/v1/relay/credentials");
+    list.replaceChildren(...credentials.map((credential) => h("li", { dataset: { provider: credential.provider } },
+      h("div", { class: "row" }, h("strong", {}, credential.provider === "apns" ? "APNs" : "FCM"), h("code", { class: "fingerprint" }, credential.fingerprint),
+        h("button", { class: "danger", onclick: () => attempt(async () => { await api("DELETE", `/v1/relay/credentials/${credential.provider}`); await refresh(); }, "Removed") }, "Remove")),
+      h("div", { class: "meta" }, credential.apns
+        ? `key ${credential.apns.keyID} · team ${credential.apns.teamID} · ${credential.apns.topic} · ${credential.apns.environment}`
+        : `project ${credential.fcm.projectID} · ${credential.fcm.clientEmail}`, ` · set ${formatDate(credential.createdAt)} (${credential.id})`))));
+    if (!credentials.length) list.replaceChildren(h("li", { class: "hint" }, "No credential: phones get nothing yet."));
+  }
+  const fileText = (input) => input.files[0] ? input.files[0].text() : Promise.resolve("");
+  const apns = h("form", { id: "apns-form" },
+    h("label", {}, "Key ID", h("input", { name: "keyID", required: true, placeholder: "ABC123DEFG" })),
+    h("label", {}, "Team ID", h("input", { name: "teamID", required: true })),
+    h("label", {}, "Bundle ID", h("input", { name: "topic", required: true, placeholder: "com.example.app" })),
+    h("label", {}, "Environment", h("select", { name: "environment" }, h("option", { value: "production" }, "production"), h("option", { value: "sandbox" }, "sandbox"))),
+    h("label", {}, "Key (.p8)", h("input", { id: "apns-key-file", type: "file", accept: ".p8,.pem" })),
+    h("button", { type: "submit", class: "primary" }, "Set APNs key"));
+  apns.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = new FormData(apns);
+    attempt(async () => {
+      await api("PUT", "/v1/relay/credentials/apns", { keyID: form.get("keyID"), teamID: form.get("teamID"), topic: form.get("topic"),
+        environment: form.get("environment"), privateKey: await fileText($("#apns-key-file")) });
+      apns.reset();
+      await refresh();
+    }, "APNs key set");
+  });
+  const fcm = h("form", { id: "fcm-form" },
+    h("label", {}, "Service account (.json)", h("input", { id: "fcm-account-file", type: "file", accept: ".json" })),
+    h("button", { type: "submit", class: "primary" }, "Set FCM service account"));
+  fcm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    attempt(async () => {
+      let serviceAccount;
+      try { serviceAccount = JSON.parse(await fileText($("#fcm-account-file"))); } catch { throw new Error("The file is not JSON: choose the service account's key file."); }
+      await api("PUT", "/v1/relay/credentials/fcm", { serviceAccount });
+      fcm.reset();
+      await refresh();
+    }, "FCM service account set");
+  });
+  panel.append(h("div", { class: "grid" },
+    h("section", { class: "card" }, h("h2", {}, "Credentials"), h("p", { class: "hint" }, "Write-only: once set, a key is shown by its fingerprint (sha256 of its public key) only."), list),
+    h("section", { class: "card" }, h("h2", {}, "APNs (iOS)"), apns),
+    h("section", { class: "card" }, h("h2", {}, "FCM (Android)"), fcm)));
+  await refresh();
 }
 
 async function appStrings(panel) {
