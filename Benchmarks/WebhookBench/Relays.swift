@@ -51,7 +51,8 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int) as
     for start in stride(from: 0, to: messages, by: 5_000) {
         try await store.enqueueDeliveries(
             try (start..<min(messages, start + 5_000)).map { index in
-                try registrations[index % registrations.count].outboxMessage(.delivered(notification(index, at: now)), at: now, traceparent: nil)
+                try registrations[index % registrations.count].outboxMessage(
+                    .delivered(notification(index, at: now)), at: now, traceparent: nil)
             })
     }
     let client = RelayClient(googleTokenURL: "\(origin)/token", trustRootsFile: caFile)
@@ -76,6 +77,7 @@ func relayBaseline(origin: String, caFile: String?, connections: Int, messages: 
     var tls = TLSConfiguration.makeClientConfiguration()
     if let caFile { tls.additionalTrustRoots = [.file(caFile)] }
     return try await bareLoop(
-        url: "\(origin)/3/device/\(String(format: "%064x", 0))", payload: Data(request.payload), connections: connections, messages: messages,
+        url: "\(origin)/3/device/\(String(format: "%064x", 0))", payload: Data(request.payload), connections: connections,
+        messages: messages,
         headers: request.headers + [("authorization", "bearer \(token)")], tls: tls)
 }

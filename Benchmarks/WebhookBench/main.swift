@@ -220,7 +220,8 @@ func pushes(sinkURL: String, connections: Int, messages: Int, subscriptionCount:
     for start in stride(from: 0, to: messages, by: 5_000) {
         try await store.enqueueDeliveries(
             try (start..<min(messages, start + 5_000)).map { index in
-                try subscriptions[index % subscriptions.count].outboxMessage(.delivered(notification(index, at: now)), at: now, traceparent: nil)
+                try subscriptions[index % subscriptions.count].outboxMessage(
+                    .delivered(notification(index, at: now)), at: now, traceparent: nil)
             })
     }
     let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger)

@@ -1,9 +1,9 @@
 import Foundation
-import RelayService
 import HTTPCore
 import HTTPTypes
 import Media
 import NotificationService
+import RelayService
 import Scheduling
 import Storage
 import Synchronization

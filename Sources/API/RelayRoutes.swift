@@ -56,7 +56,8 @@ enum RelayRoutes {
             switch record.provider {
             case .apns:
                 let credential = try JSONDecoder().decode(APNsCredential.self, from: record.material)
-                apns = APNs(keyID: credential.keyID, teamID: credential.teamID, topic: credential.topic, environment: credential.environment)
+                apns = APNs(
+                    keyID: credential.keyID, teamID: credential.teamID, topic: credential.topic, environment: credential.environment)
             case .fcm:
                 let account = try JSONDecoder().decode(FCMServiceAccount.self, from: record.material)
                 fcm = FCM(projectID: account.projectID, clientEmail: account.clientEmail, privateKeyID: account.privateKeyID)
@@ -102,7 +103,8 @@ enum RelayRoutes {
             let body = try request.decodeJSON(APNsBody.self)
             let credential = try checked { () throws(RelayInputError) in
                 try APNsCredential(
-                    keyID: body.keyID, teamID: body.teamID, topic: body.topic, environment: body.environment, privateKeyPEM: body.privateKey)
+                    keyID: body.keyID, teamID: body.teamID, topic: body.topic, environment: body.environment, privateKeyPEM: body.privateKey
+                )
             }
             return try .json(try CredentialView(try await context.relay.setAPNs(appID: appID, credential)))
         }
@@ -121,7 +123,8 @@ enum RelayRoutes {
             let name = request.parameter("provider")
             guard let pushProvider = PushProvider(rawValue: name) else {
                 throw NotificationError(
-                    code: .relayCredentialNotFound, kind: .notFound, message: "There are credentials for `apns` and `fcm` only; got '\(name)'.")
+                    code: .relayCredentialNotFound, kind: .notFound,
+                    message: "There are credentials for `apns` and `fcm` only; got '\(name)'.")
             }
             try await context.relay.removeCredential(appID: appID, pushProvider)
             return Response(status: .noContent)

@@ -125,16 +125,18 @@ enum WebPushRoutes {
             return Response(status: .noContent)
         }
         // A service worker's or a phone app's answer: the token is the credential, for this one delivery.
-        for path in ["/v1/web-push/responses", "/v1/responses"] { router.on(.post, path) { request in
-            let context = try provider.context()
-            let body = try request.decodeJSON(TokenResponse.self)
-            let (_, disposition) = try await context.webPush.respond(
-                token: body.token, NotificationResponse(actionIdentifier: body.actionIdentifier, userText: body.userText))
-            return try .json(
-                UserRoutes.ResponseResult(
-                    forwardedToDelegate: disposition.forwardToDelegate, removed: disposition.removesNotification,
-                    contentExtension: disposition.contentExtension))
-        } }
+        for path in ["/v1/web-push/responses", "/v1/responses"] {
+            router.on(.post, path) { request in
+                let context = try provider.context()
+                let body = try request.decodeJSON(TokenResponse.self)
+                let (_, disposition) = try await context.webPush.respond(
+                    token: body.token, NotificationResponse(actionIdentifier: body.actionIdentifier, userText: body.userText))
+                return try .json(
+                    UserRoutes.ResponseResult(
+                        forwardedToDelegate: disposition.forwardToDelegate, removed: disposition.removesNotification,
+                        contentExtension: disposition.contentExtension))
+            }
+        }
         router.on(.get, "/v1/web-push/attachments/{token}") { request in
             let context = try provider.context()
             let (key, identifier, attachmentID) = try await context.webPush.attachment(token: request.parameter("token"))

@@ -66,7 +66,8 @@ extension PostgresStore: DeviceRelayStore {
                     return (saved, false)
                 }
                 // The phone registered for another center (another user signed in on it): it moves.
-                try await connection.run("DELETE FROM device_registrations WHERE id = \(try existing.get("id", as: String.self))", self.logger)
+                try await connection.run(
+                    "DELETE FROM device_registrations WHERE id = \(try existing.get("id", as: String.self))", self.logger)
             }
             let count =
                 try await connection.rows(
@@ -117,7 +118,9 @@ extension PostgresStore: DeviceRelayStore {
     }
 
     /// The centers' registrations, oldest first, inside a transaction.
-    func deviceRegistrations(_ keys: Set<CenterKey>, _ connection: PostgresConnection) async throws -> [CenterKey: [DeviceRegistrationRecord]] {
+    func deviceRegistrations(_ keys: Set<CenterKey>, _ connection: PostgresConnection) async throws -> [CenterKey:
+        [DeviceRegistrationRecord]]
+    {
         guard !keys.isEmpty else { return [:] }
         let keys = Array(keys)
         var registrations: [CenterKey: [DeviceRegistrationRecord]] = [:]
@@ -138,7 +141,9 @@ extension PostgresStore: DeviceRelayStore {
     /// their phones' registrations, inside a transaction.
     func pushTargets(_ keys: Set<CenterKey>, _ connection: PostgresConnection) async throws -> [CenterKey: [any OutboxTarget]] {
         var targets: [CenterKey: [any OutboxTarget]] = try await pushSubscriptions(keys, connection).mapValues { $0 }
-        for (key, registrations) in try await deviceRegistrations(keys, connection) { targets[key, default: []] += registrations as [any OutboxTarget] }
+        for (key, registrations) in try await deviceRegistrations(keys, connection) {
+            targets[key, default: []] += registrations as [any OutboxTarget]
+        }
         return targets
     }
 

@@ -54,7 +54,8 @@ package struct APNsCredential: Sendable, Codable, Equatable {
     }
 
     static func isAppleID(_ text: String) -> Bool {
-        text.utf8.count == 10 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        text.utf8.count == 10
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
 
     static func isBundleID(_ text: String) -> Bool {

@@ -37,7 +37,9 @@ package struct APNsNotification: Sendable, Equatable {
         alert["subtitle"] = content.subtitle.map(JSONValue.string)
         alert["body"] = content.body.map(JSONValue.string)
         alert["launch-image"] = content.launchImageName.map(JSONValue.string)
-        for (key, text) in [("title-loc", content.titleLocalization), ("subtitle-loc", content.subtitleLocalization), ("loc", content.bodyLocalization)] {
+        for (key, text) in [
+            ("title-loc", content.titleLocalization), ("subtitle-loc", content.subtitleLocalization), ("loc", content.bodyLocalization),
+        ] {
             guard let text else { continue }
             alert["\(key)-key"] = .string(text.key)
             if !text.arguments.isEmpty { alert["\(key)-args"] = .array(text.arguments.map(JSONValue.string)) }

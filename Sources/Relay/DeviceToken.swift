@@ -19,7 +19,8 @@ package enum DeviceToken {
         let bytes = token.utf8
         guard (32...4096).contains(bytes.count),
             bytes.allSatisfy({
-                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x3A
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D || $0 == 0x5F
+                    || $0 == 0x3A
             })
         else {
             throw RelayInputError(

@@ -26,7 +26,8 @@ package struct FCMMessage: Sendable, Equatable {
         let identifier = delivered.request.identifier
         let actions = category?.actions ?? []
         var data: [String: JSONValue] = [
-            "usernotifyd.kind": .string("notification"), "usernotifyd.center": .string(centerID), "usernotifyd.identifier": .string(identifier),
+            "usernotifyd.kind": .string("notification"), "usernotifyd.center": .string(centerID),
+            "usernotifyd.identifier": .string(identifier),
             "usernotifyd.responseToken": .string(responseToken),
         ]
         data["usernotifyd.category"] = content.categoryIdentifier.map(JSONValue.string)
@@ -82,7 +83,8 @@ package struct FCMMessage: Sendable, Equatable {
     /// FCM's `apns` block: the APNs request's headers (FCM sets the topic) and payload.
     private static func block(_ apns: APNsNotification) -> JSONValue {
         .object([
-            "headers": .object(Dictionary(uniqueKeysWithValues: apns.headers.filter { $0.0 != "apns-topic" }.map { ($0.0, .string($0.1)) })),
+            "headers": .object(
+                Dictionary(uniqueKeysWithValues: apns.headers.filter { $0.0 != "apns-topic" }.map { ($0.0, .string($0.1)) })),
             "payload": apns.json,
         ])
     }

@@ -35,7 +35,8 @@ package struct FCMServiceAccount: Sendable, Codable, Equatable {
             throw RelayInputError(.credential, "`serviceAccount.type` must be \"service_account\" (a key file of a service account).")
         }
         guard let project = file.project_id, Self.isProjectID(project) else {
-            throw RelayInputError(.credential, "`serviceAccount.project_id` must be the Firebase project's id (6 to 30 lowercase letters, digits, hyphens).")
+            throw RelayInputError(
+                .credential, "`serviceAccount.project_id` must be the Firebase project's id (6 to 30 lowercase letters, digits, hyphens).")
         }
         guard let email = file.client_email, email.contains("@"), email.utf8.count <= 320 else {
             throw RelayInputError(.credential, "`serviceAccount.client_email` must be the service account's e-mail address.")

@@ -83,7 +83,8 @@ package final class DeviceRelayService: Sendable {
         -> RelayCredentialRecord
     {
         let record = RelayCredentialRecord(
-            appID: appID, provider: provider, id: Self.newID("rcr_"), fingerprint: fingerprint, material: Data(try WireFormat.bytes(material)),
+            appID: appID, provider: provider, id: Self.newID("rcr_"), fingerprint: fingerprint,
+            material: Data(try WireFormat.bytes(material)),
             createdAt: centers.clock.now)
         try await relays.setRelayCredential(record)
         return record
@@ -107,7 +108,8 @@ package final class DeviceRelayService: Sendable {
         }
         _ = try await centers.center(key)
         return try await relays.saveDeviceRegistration(
-            DeviceRegistrationRecord(center: key, provider: provider, token: checked, environment: environment?.rawValue, createdAt: centers.clock.now),
+            DeviceRegistrationRecord(
+                center: key, provider: provider, token: checked, environment: environment?.rawValue, createdAt: centers.clock.now),
             limit: configuration.deviceLimit)
     }
 
@@ -127,7 +129,8 @@ package final class DeviceRelayService: Sendable {
 
     /// The provider's request for an outbox message to `registration` (the event's webhook body, as the
     /// change's transaction wrote it), made now; nil when the app has no credential for the provider.
-    package func request(of message: WebhookDeliveryRecord, for registration: DeviceRegistrationRecord, now: Date) async throws -> Request? {
+    package func request(of message: WebhookDeliveryRecord, for registration: DeviceRegistrationRecord, now: Date) async throws -> Request?
+    {
         guard let stored = try await relays.relayCredential(appID: registration.center.appID, provider: registration.provider) else {
             return nil
         }
@@ -144,7 +147,8 @@ package final class DeviceRelayService: Sendable {
                 notification = try .removal(identifiers, centerID: centerID, topic: credential.topic, now: now)
             case .delivered(let delivered):
                 notification = try .alert(
-                    delivered, centerID: centerID, topic: credential.topic, responseToken: try await responseToken(delivered, registration, now),
+                    delivered, centerID: centerID, topic: credential.topic,
+                    responseToken: try await responseToken(delivered, registration, now),
                     now: now)
             }
             return .apns(notification, url: url, credential: credential, credentialID: stored.id)
@@ -165,7 +169,9 @@ package final class DeviceRelayService: Sendable {
         }
     }
 
-    private func responseToken(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord, _ now: Date) async throws -> String {
+    private func responseToken(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord, _ now: Date) async throws
+        -> String
+    {
         try tokens.response(for: delivered, center: registration.center, key: try await keyring.primary(), now: now)
     }
 

@@ -136,7 +136,8 @@ extension SQLiteStore: DeviceRelayStore {
 
     private static func relayCredential(_ row: Row) -> RelayCredentialRecord {
         RelayCredentialRecord(
-            appID: row["app_id"], provider: PushProvider(rawValue: row["provider"]) ?? .apns, id: row["id"], fingerprint: row["fingerprint"],
+            appID: row["app_id"], provider: PushProvider(rawValue: row["provider"]) ?? .apns, id: row["id"],
+            fingerprint: row["fingerprint"],
             material: row["material"], createdAt: date(row["created_at"]))
     }
 }

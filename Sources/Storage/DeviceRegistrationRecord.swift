@@ -99,7 +99,9 @@ package protocol DeviceRelayStore: Sendable {
     /// its id kept); a token another center of the app had moves here. Refused with
     /// `deviceLimitReached` when the center already has `limit` others. Returns the record as stored and
     /// whether it is new.
-    func saveDeviceRegistration(_ registration: DeviceRegistrationRecord, limit: Int) async throws -> (DeviceRegistrationRecord, created: Bool)
+    func saveDeviceRegistration(_ registration: DeviceRegistrationRecord, limit: Int) async throws -> (
+        DeviceRegistrationRecord, created: Bool
+    )
     /// The center's registrations, oldest first.
     func deviceRegistrations(_ key: CenterKey) async throws -> [DeviceRegistrationRecord]
     /// One registration by id, of any center.

@@ -3,11 +3,11 @@ import Foundation
 import Logging
 import Media
 import NotificationService
+import RelayService
 import Scheduling
 import ServiceLifecycle
 import Storage
 import Synchronization
-import RelayService
 import WebPushService
 import WebhookDispatch
 import Webhooks

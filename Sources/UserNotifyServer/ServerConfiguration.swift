@@ -1,10 +1,10 @@
 import API
 import Configuration
 import Foundation
-import RelayService
 import HTTPCore
 import Logging
 import MicroHTTPD
+import RelayService
 import Storage
 import WebPush
 import Webhooks
@@ -170,14 +170,16 @@ extension ServerConfiguration {
         Option(name: "fcm-url", help: "FCM HTTP v1 (default https://fcm.googleapis.com)") { config, value throws(ConfigurationError) in
             config.relay.fcmURL = try origin(value, "fcm-url")
         },
-        Option(name: "google-token-url", help: "where FCM service accounts get access tokens (default https://oauth2.googleapis.com/token)") {
+        Option(name: "google-token-url", help: "where FCM service accounts get access tokens (default https://oauth2.googleapis.com/token)")
+        {
             config, value throws(ConfigurationError) in
             guard let url = URL(string: value), url.scheme == "https", url.host != nil else {
                 throw ConfigurationError("--google-token-url must be an https URL; got '\(value)'")
             }
             config.relay.googleTokenURL = value
         },
-        Option(name: "relay-trust-roots", help: "a PEM file of CA certificates trusted for APNs and FCM beside the system's (default none)") {
+        Option(name: "relay-trust-roots", help: "a PEM file of CA certificates trusted for APNs and FCM beside the system's (default none)")
+        {
             config, value throws(ConfigurationError) in
             guard FileManager.default.isReadableFile(atPath: value) else {
                 throw ConfigurationError("--relay-trust-roots: cannot read '\(value)'")
@@ -188,7 +190,8 @@ extension ServerConfiguration {
 
     /// An https origin (scheme, host, port; no path): what a provider's paths are put after.
     private static func origin(_ value: String, _ name: String) throws(ConfigurationError) -> String {
-        guard let url = URL(string: value), url.scheme == "https", url.host != nil, url.path.isEmpty || url.path == "/", url.query == nil else {
+        guard let url = URL(string: value), url.scheme == "https", url.host != nil, url.path.isEmpty || url.path == "/", url.query == nil
+        else {
             throw ConfigurationError("--\(name) must be an https origin such as https://api.example.net:8443 (no path); got '\(value)'")
         }
         return value.hasSuffix("/") ? String(value.dropLast()) : value

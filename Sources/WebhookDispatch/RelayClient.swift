@@ -62,9 +62,12 @@ package final class RelayClient: Sendable {
                     (try ProviderTokens.apns(credential, now: Date()), ProviderTokens.apnsUseFor)
                 }
             } catch {
-                return Result(outcome: .noAnswer("the APNs key cannot sign: \(error)", since: start), answer: .rejected(reason: "InvalidKey"), renewedToken: false)
+                return Result(
+                    outcome: .noAnswer("the APNs key cannot sign: \(error)", since: start), answer: .rejected(reason: "InvalidKey"),
+                    renewedToken: false)
             }
-            let outcome = await post(url, body: notification.payload, headers: notification.headers + [("authorization", "bearer \(token)")], timeout: timeout)
+            let outcome = await post(
+                url, body: notification.payload, headers: notification.headers + [("authorization", "bearer \(token)")], timeout: timeout)
             let answer = outcome.status.map { RelayAnswer.apns(status: $0, header: outcome.header, body: outcome.body) }
             if answer == .expiredToken { await providerTokens.expire(token, of: credentialID) }
             return Result(outcome: outcome, answer: answer, renewedToken: false)
@@ -75,7 +78,8 @@ package final class RelayClient: Sendable {
             } catch let failure as TokenFailure {
                 return Result(outcome: .noAnswer(failure.description, since: start), answer: failure.answer, renewedToken: false)
             } catch {
-                return Result(outcome: .noAnswer("OAuth: \(error)", since: start), answer: .rejected(reason: "InvalidKey"), renewedToken: false)
+                return Result(
+                    outcome: .noAnswer("OAuth: \(error)", since: start), answer: .rejected(reason: "InvalidKey"), renewedToken: false)
             }
             let outcome = await post(url, body: message.body, headers: [("authorization", "Bearer \(token)")], timeout: timeout)
             let answer = outcome.status.map { RelayAnswer.fcm(status: $0, header: outcome.header, body: outcome.body) }
@@ -109,7 +113,8 @@ package final class RelayClient: Sendable {
             let text = String(decoding: outcome.body.prefix(200), as: UTF8.self)
             let reason = "OAuth token endpoint answered \(status): \(text)"
             throw TokenFailure(
-                description: reason, answer: status == 429 || status >= 500 ? .retry(reason: reason, retryAfter: nil) : .rejected(reason: reason))
+                description: reason,
+                answer: status == 429 || status >= 500 ? .retry(reason: reason, retryAfter: nil) : .rejected(reason: reason))
         }
         return (granted.access_token, max(60, (granted.expires_in ?? 3600) - 300))
     }

@@ -115,7 +115,8 @@ final class FakeProviders: Sendable {
             #expect(set.status == 200, "\(set.text)")
         }
         if fcm {
-            let set = try await server.call("PUT", "/v1/relay/credentials/fcm", token: key, json: ["serviceAccount": credentials["fcm"] as Any])
+            let set = try await server.call(
+                "PUT", "/v1/relay/credentials/fcm", token: key, json: ["serviceAccount": credentials["fcm"] as Any])
             #expect(set.status == 200, "\(set.text)")
         }
         return Setup(server: server, providers: providers, receiver: receiver, key: key, token: token)
@@ -172,7 +173,8 @@ final class FakeProviders: Sendable {
         let responseToken = try #require(ours["responseToken"])
 
         // The phone app posts the action with the token, and nothing else: the app's didReceive.
-        let answered = try await server.call("POST", "/v1/responses", token: nil, json: ["token": responseToken, "actionIdentifier": "DRINK"])
+        let answered = try await server.call(
+            "POST", "/v1/responses", token: nil, json: ["token": responseToken, "actionIdentifier": "DRINK"])
         #expect(answered.status == 200 && answered.json["forwardedToDelegate"] as? Bool == true, "\(answered.text)")
         try await WebhookTests.eventually("didReceive") { try await Self.webhookTypes(setup.receiver).contains("notification.response") }
         // It left the list: a background push tells the app to remove it.
@@ -231,13 +233,15 @@ final class FakeProviders: Sendable {
         #expect(data["usernotifyd.title"] == "Hello tea" && data["usernotifyd.category"] == "TEA" && data["usernotifyd.center"] == "phone")
         #expect(data["usernotifyd.actions"]?.contains(#""identifier":"DRINK""#) == true)
         #expect((tea["android"] as? [String: Any])?["priority"] as? String == "HIGH")
-        #expect((((tea["apns"] as? [String: Any])?["payload"] as? [String: Any])?["aps"] as? [String: Any])?["category"] as? String == "TEA")
+        #expect(
+            (((tea["apns"] as? [String: Any])?["payload"] as? [String: Any])?["aps"] as? [String: Any])?["category"] as? String == "TEA")
         // One token exchange for both (cached).
         #expect(try await providers.stats()["oauthExchanges"] as? Int == 1)
 
         // The answer, with the token from the data.
         let responseToken = try #require(data["usernotifyd.responseToken"])
-        let answered = try await server.call("POST", "/v1/responses", token: nil, json: ["token": responseToken, "actionIdentifier": "DRINK"])
+        let answered = try await server.call(
+            "POST", "/v1/responses", token: nil, json: ["token": responseToken, "actionIdentifier": "DRINK"])
         #expect(answered.status == 200, "\(answered.text)")
         try await WebhookTests.eventually("didReceive") { try await Self.webhookTypes(setup.receiver).contains("notification.response") }
         try await WebhookTests.advance(server, by: 0)
@@ -251,7 +255,8 @@ final class FakeProviders: Sendable {
 
         // An access token the service no longer takes (401): a new one, and the message goes again.
         try await providers.revokeAccessTokens()
-        _ = try await server.call("POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "late", "content": ["title": "Late"]])
+        _ = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "late", "content": ["title": "Late"]])
         try await WebhookTests.advance(server, by: 0)
         try await WebhookTests.eventually("the message after the new token") {
             try await providers.messages("fcm", token: Self.fcmToken).count == 4
@@ -280,7 +285,8 @@ final class FakeProviders: Sendable {
         var ids: [String: String] = [:]
         for token in tokens { ids[token] = try await Self.register("apns", token, setup) }
         for token in [fcmGone, fcmBusy] { ids[token] = try await Self.register("fcm", token, setup) }
-        _ = try await server.call("POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "news", "content": ["title": "News"]])
+        _ = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "news", "content": ["title": "News"]])
         try await WebhookTests.advance(server, by: 0)
         for token in tokens {
             try await WebhookTests.eventually("the first relay to \(token)") { try await !providers.messages("apns", token: token).isEmpty }
@@ -366,7 +372,8 @@ final class FakeProviders: Sendable {
             let answer = try await server.call("POST", "/v1/me/devices", token: setup.token, json: body)
             #expect(answer.status == 422 && answer.json["code"] as? String == "invalidDeviceToken", "\(body): \(answer.text)")
         }
-        let unknown = try await server.call("POST", "/v1/me/devices", token: setup.token, json: ["provider": "hms", "token": Self.fcmToken])
+        let unknown = try await server.call(
+            "POST", "/v1/me/devices", token: setup.token, json: ["provider": "hms", "token": Self.fcmToken])
         #expect(unknown.status == 400, "\(unknown.text)")
         let extra = try await server.call(
             "POST", "/v1/me/devices", token: setup.token, json: ["provider": "apns", "token": Self.apnsToken, "colour": "red"])
@@ -375,7 +382,8 @@ final class FakeProviders: Sendable {
 
         // The credential is write-only: an id and a fingerprint, never the key.
         let set = try await server.call("PUT", "/v1/relay/credentials/apns", token: key, json: apnsBody { _ in })
-        #expect(set.status == 200 && !set.text.contains("PRIVATE KEY") && (set.json["fingerprint"] as? String)?.hasPrefix("sha256:") == true)
+        #expect(
+            set.status == 200 && !set.text.contains("PRIVATE KEY") && (set.json["fingerprint"] as? String)?.hasPrefix("sha256:") == true)
         let listed = try await server.call("GET", "/v1/relay/credentials", token: key)
         #expect(!listed.text.contains("PRIVATE KEY") && (listed.json["credentials"] as? [[String: Any]])?.count == 1, "\(listed.text)")
         // Set again: a rotation, a new id.
@@ -398,16 +406,19 @@ final class FakeProviders: Sendable {
         let otherPhone = try await setup.server.call(
             "POST", "/v1/me/devices", token: otherCenter, json: ["provider": "apns", "token": Self.otherAPNsToken])
         #expect(otherPhone.status == 201, "\(otherPhone.text)")
-        _ = try await server.call("POST", "/v1/centers/phone/requests", token: otherKey, json: ["identifier": "x", "content": ["title": "X"]])
+        _ = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: otherKey, json: ["identifier": "x", "content": ["title": "X"]])
         try await WebhookTests.advance(server, by: 0)
         let failed = try await WebhookTests.deliveries(server, key: otherKey).filter { ($0["url"] as? String)?.hasPrefix("apns:") == true }
         #expect(failed.map { $0["status"] as? String } == ["failed"])
         let failedID = try #require(failed.first?["id"] as? String)
         let detail = try await server.call("GET", "/v1/webhooks/deliveries/\(failedID)", token: otherKey)
-        #expect((detail.json["attempts"] as? [[String: Any]])?.first?["error"] as? String == "the app has no apns credential", "\(detail.text)")
+        #expect(
+            (detail.json["attempts"] as? [[String: Any]])?.first?["error"] as? String == "the app has no apns credential", "\(detail.text)")
         #expect(try await providers.messages("apns", token: Self.otherAPNsToken).isEmpty)
         // The same token registered again: the same id (200); the user removes it.
-        let again = try await server.call("POST", "/v1/me/devices", token: setup.token, json: ["provider": "apns", "token": Self.apnsToken])
+        let again = try await server.call(
+            "POST", "/v1/me/devices", token: setup.token, json: ["provider": "apns", "token": Self.apnsToken])
         let againID = try server.field("id", of: again)
         #expect(again.status == 200 && againID == device)
         #expect(try await server.call("DELETE", "/v1/me/devices/\(device)", token: setup.token).status == 204)
@@ -442,7 +453,8 @@ struct RelayReplicaTests {
         let centers = 120
         let perCenter = 5
         @Sendable func device(_ index: Int) -> (provider: String, token: String) {
-            index.isMultiple(of: 2) ? ("apns", String(format: "%064x", index + 1)) : ("fcm", "fcm-\(index):" + String(repeating: "t", count: 40))
+            index.isMultiple(of: 2)
+                ? ("apns", String(format: "%064x", index + 1)) : ("fcm", "fcm-\(index):" + String(repeating: "t", count: 40))
         }
         try await concurrently(0..<centers, width: 16) { index in
             let server = replicas[index % 3]
@@ -450,7 +462,8 @@ struct RelayReplicaTests {
             let token = try server.field("token", of: created)
             _ = try await server.call("POST", "/v1/centers/c\(index)/authorization", token: key, json: ["options": ["alert"]])
             let (provider, deviceToken) = device(index)
-            let registered = try await server.call("POST", "/v1/me/devices", token: token, json: ["provider": provider, "token": deviceToken])
+            let registered = try await server.call(
+                "POST", "/v1/me/devices", token: token, json: ["provider": provider, "token": deviceToken])
             guard registered.status == 201 else { throw LoopbackConnection.Failure("registration \(index): \(registered.text)") }
         }
         try await concurrently(0..<(centers * perCenter), width: 24) { index in

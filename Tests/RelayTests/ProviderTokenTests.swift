@@ -1,8 +1,8 @@
 import Crypto
 import CryptoExtras
 import Foundation
-import Synchronization
 import Relay
+import Synchronization
 import Testing
 import WebPush
 
@@ -19,7 +19,8 @@ import WebPush
     @Test func theAPNsProviderTokenIsAnES256JWTTheKeysPublicHalfVerifies() throws {
         let key = P256.Signing.PrivateKey()
         let credential = try APNsCredential(
-            keyID: "ABC123DEFG", teamID: "TEAM123456", topic: "com.example.tea", environment: .sandbox, privateKeyPEM: key.pemRepresentation)
+            keyID: "ABC123DEFG", teamID: "TEAM123456", topic: "com.example.tea", environment: .sandbox, privateKeyPEM: key.pemRepresentation
+        )
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let (header, claims, input, signature) = try Self.parts(try ProviderTokens.apns(credential, now: now))
         #expect(header as? [String: String] == ["alg": "ES256", "kid": "ABC123DEFG"])
@@ -52,7 +53,8 @@ import WebPush
     @Test func credentialsAreCheckedAndFingerprintedByTheirPublicKey() throws {
         let key = P256.Signing.PrivateKey()
         let credential = try APNsCredential(
-            keyID: "ABC123DEFG", teamID: "TEAM123456", topic: "com.example.tea", environment: .production, privateKeyPEM: key.pemRepresentation)
+            keyID: "ABC123DEFG", teamID: "TEAM123456", topic: "com.example.tea", environment: .production,
+            privateKeyPEM: key.pemRepresentation)
         let expected = "sha256:" + SHA256.hash(data: key.publicKey.derRepresentation).map { String(format: "%02x", $0) }.joined()
         #expect(credential.fingerprint == expected)
         #expect(throws: RelayInputError.self) {
@@ -63,7 +65,8 @@ import WebPush
         let rsa = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         #expect(throws: RelayInputError.self) {
             try APNsCredential(
-                keyID: "ABC123DEFG", teamID: "TEAM123456", topic: "com.example.tea", environment: .production, privateKeyPEM: rsa.pemRepresentation)
+                keyID: "ABC123DEFG", teamID: "TEAM123456", topic: "com.example.tea", environment: .production,
+                privateKeyPEM: rsa.pemRepresentation)
         }
         var file: [String: Any] = ["type": "service_account", "project_id": "tea-app-1", "client_email": "a@b.c"]
         #expect(throws: RelayInputError.self) { try FCMServiceAccount(json: try JSONSerialization.data(withJSONObject: file)) }

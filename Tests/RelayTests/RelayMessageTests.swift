@@ -10,7 +10,8 @@ import Testing
         _ content: NotificationContent, identifier: String = "tea",
         presentation: Presentation = Presentation(banner: true, list: true, sound: true, badge: true)
     ) -> DeliveredNotification {
-        DeliveredNotification(date: date, request: NotificationRequest(identifier: identifier, content: content), presentation: presentation)
+        DeliveredNotification(
+            date: date, request: NotificationRequest(identifier: identifier, content: content), presentation: presentation)
     }
 
     static func json(_ bytes: [UInt8]) throws -> [String: Any] {
@@ -26,7 +27,9 @@ import Testing
         #expect(headers["apns-expiration"] == String(1_800_000_000 + 28 * 86_400) && headers["apns-collapse-id"] == "tea")
         let long = String(repeating: "é", count: 40)
         let collapsed = APNsNotification.collapseID(long)
-        #expect(collapsed.utf8.count <= 64 && collapsed == APNsNotification.collapseID(long) && collapsed != APNsNotification.collapseID(long + "x"))
+        #expect(
+            collapsed.utf8.count <= 64 && collapsed == APNsNotification.collapseID(long)
+                && collapsed != APNsNotification.collapseID(long + "x"))
     }
 
     @Test func apnsPayloadCarriesWhatThePresentationAllowed() throws {
@@ -34,7 +37,8 @@ import Testing
             bodyLocalization: LocalizedText(key: "TEA_READY", arguments: ["green"]), badge: 2, sound: .named("kettle.caf"),
             categoryIdentifier: "TEA", mutableContent: true)
         let quiet = try APNsNotification.alert(
-            Self.delivered(content, presentation: Presentation(banner: true, list: true)), centerID: "c", topic: "t", responseToken: "wpr_x",
+            Self.delivered(content, presentation: Presentation(banner: true, list: true)), centerID: "c", topic: "t",
+            responseToken: "wpr_x",
             now: Self.date)
         let aps = try #require(try Self.json(quiet.payload)["aps"] as? [String: Any])
         #expect(aps["badge"] == nil && aps["sound"] == nil, "the settings turned sound and badge off")
@@ -56,7 +60,8 @@ import Testing
     @Test func aPayloadTooLargeForAPNsLosesItsCustomKeysThenTheEndOfItsBody() throws {
         let content = NotificationContent(
             title: "Big", body: String(repeating: "word ", count: 1200), userInfo: ["blob": .string(String(repeating: "x", count: 3000))])
-        let notification = try APNsNotification.alert(Self.delivered(content), centerID: "c", topic: "t", responseToken: "wpr_x", now: Self.date)
+        let notification = try APNsNotification.alert(
+            Self.delivered(content), centerID: "c", topic: "t", responseToken: "wpr_x", now: Self.date)
         #expect(notification.payload.count <= APNsNotification.maxPayload)
         let payload = try Self.json(notification.payload)
         #expect(payload["blob"] == nil && (payload["usernotifyd"] as? [String: String])?["responseToken"] == "wpr_x")
@@ -65,10 +70,12 @@ import Testing
     }
 
     @Test func fcmMessagesCarryStringDataAndShowByThemselvesOnlyWithoutActions() throws {
-        let category = NotificationCategory(identifier: "TEA", actions: [NotificationAction(identifier: "DRINK", title: "Drink", options: [.foreground])])
+        let category = NotificationCategory(
+            identifier: "TEA", actions: [NotificationAction(identifier: "DRINK", title: "Drink", options: [.foreground])])
         let content = NotificationContent(title: "Tea", body: "Ready", userInfo: ["orderID": .number(42)], categoryIdentifier: "TEA")
         let withActions = try Self.json(
-            try FCMMessage.notification(Self.delivered(content), token: "tok", centerID: "c", category: category, responseToken: "wpr_x").body)
+            try FCMMessage.notification(Self.delivered(content), token: "tok", centerID: "c", category: category, responseToken: "wpr_x")
+                .body)
         let message = try #require(withActions["message"] as? [String: Any])
         #expect(message["notification"] == nil && message["token"] as? String == "tok")
         let data = try #require(message["data"] as? [String: String])
@@ -78,7 +85,9 @@ import Testing
         let apnsHeaders = (message["apns"] as? [String: Any])?["headers"] as? [String: String]
         #expect(apnsHeaders?["apns-topic"] == nil && apnsHeaders?["apns-push-type"] == "alert", "FCM sets the topic")
         let plain = try Self.json(
-            try FCMMessage.notification(Self.delivered(NotificationContent(title: "Tea")), token: "tok", centerID: "c", category: nil, responseToken: "t").body)
+            try FCMMessage.notification(
+                Self.delivered(NotificationContent(title: "Tea")), token: "tok", centerID: "c", category: nil, responseToken: "t"
+            ).body)
         #expect((plain["message"] as? [String: Any])?["notification"] as? [String: String] == ["title": "Tea"])
         let removal = try Self.json(try FCMMessage.removal(["a", "b"], token: "tok", centerID: "c", now: Self.date).body)
         #expect(((removal["message"] as? [String: Any])?["data"] as? [String: String])?["usernotifyd.identifiers"] == #"["a","b"]"#)
@@ -87,7 +96,8 @@ import Testing
     @Test func eachAnswerMeansWhatAppleAndGoogleSay() {
         func apns(_ status: Int, _ reason: String? = nil, retryAfter: String? = nil) -> RelayAnswer {
             let body = reason.map { Array(#"{"reason":"\#($0)"}"#.utf8) } ?? []
-            return RelayAnswer.apns(status: status, header: { $0 == "apns-id" ? "ID-1" : $0 == "retry-after" ? retryAfter : nil }, body: body)
+            return RelayAnswer.apns(
+                status: status, header: { $0 == "apns-id" ? "ID-1" : $0 == "retry-after" ? retryAfter : nil }, body: body)
         }
         #expect(apns(200) == .sent(messageID: "ID-1"))
         #expect(apns(410, "Unregistered") == .unregistered(reason: "Unregistered"))

@@ -12,8 +12,11 @@ import Webhooks
     let contract = StoreContractTests()
     var center: CenterKey { contract.center }
 
-    func registration(_ token: String, _ provider: PushProvider = .apns, center: CenterKey? = nil, seconds: Double = 0) -> DeviceRegistrationRecord {
-        DeviceRegistrationRecord(center: center ?? self.center, provider: provider, token: token, createdAt: Self.now.addingTimeInterval(seconds))
+    func registration(_ token: String, _ provider: PushProvider = .apns, center: CenterKey? = nil, seconds: Double = 0)
+        -> DeviceRegistrationRecord
+    {
+        DeviceRegistrationRecord(
+            center: center ?? self.center, provider: provider, token: token, createdAt: Self.now.addingTimeInterval(seconds))
     }
 
     @Test(arguments: StoreFactory.all)
@@ -21,7 +24,8 @@ import Webhooks
         try await contract.withStore(factory) { (store, reopen) async throws in
             func credential(_ id: String, _ provider: PushProvider, app: String = "a") -> RelayCredentialRecord {
                 RelayCredentialRecord(
-                    appID: app, provider: provider, id: id, fingerprint: "sha256:\(id)", material: Data("{\"k\":\"\(id)\"}".utf8), createdAt: Self.now)
+                    appID: app, provider: provider, id: id, fingerprint: "sha256:\(id)", material: Data("{\"k\":\"\(id)\"}".utf8),
+                    createdAt: Self.now)
             }
             #expect(try await store.relayCredential(appID: "a", provider: .apns) == nil)
             try await store.setRelayCredential(credential("rcr_1", .apns))
@@ -108,7 +112,9 @@ import Webhooks
             #expect(messages.map(\.type) == [.deviceUnregistered] && messages.first?.url == "https://example.com/hook")
             let body = try #require(try JSONSerialization.jsonObject(with: messages[0].payload) as? [String: Any])
             let data = try #require(body["data"] as? [String: Any])
-            #expect(data["registrationID"] as? String == gone.id && data["provider"] as? String == "apns" && data["reason"] as? String == "Unregistered")
+            #expect(
+                data["registrationID"] as? String == gone.id && data["provider"] as? String == "apns"
+                    && data["reason"] as? String == "Unregistered")
         }
     }
 }
