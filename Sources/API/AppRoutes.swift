@@ -84,7 +84,7 @@ enum AppRoutes {
         router.on(.post, "/v1/centers") { request in
             let (context, appID) = try await app(request, provider)
             let body = try request.decodeJSON(CreateCenter.self)
-            let id = body.id ?? "ctr_" + Secrets.randomHex(bytes: 8)
+            let id = body.id ?? "ctr_" + RandomID.hex(bytes: 8)
             guard id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }), !id.isEmpty else {
                 throw APIProblem.invalidCenterID
             }

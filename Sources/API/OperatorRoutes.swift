@@ -106,7 +106,7 @@ enum OperatorRoutes {
             let context = try await operatorContext(request, provider)
             let body = try request.decodeJSON(CreateApp.self)
             let app = AppRecord(
-                id: "app_" + Secrets.randomHex(bytes: 8), name: try validName(body.name),
+                id: "app_" + RandomID.hex(bytes: 8), name: try validName(body.name),
                 authorizationPolicy: body.authorizationPolicy ?? .prompt,
                 createdAt: context.clock.now
             )

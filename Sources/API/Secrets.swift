@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NotificationCore
 
 /// Credentials: `<prefix>_<id>_<secret>`. The id finds the stored record; only SHA-256 of the secret is
 /// stored, and it is compared in constant time.
@@ -12,7 +13,7 @@ enum Secrets {
 
     /// A new credential with `prefix` (`unk` app key, `unc` center token).
     static func issue(prefix: String) -> Issued {
-        let id = randomHex(bytes: 8)
+        let id = RandomID.hex(bytes: 8)
         let secret = randomBase64URL(bytes: 32)
         return Issued(id: id, token: "\(prefix)_\(id)_\(secret)", hash: hash(secret))
     }
@@ -45,11 +46,6 @@ enum Secrets {
                 return difference == 0
             }
         }
-    }
-
-    static func randomHex(bytes: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
     static func randomBase64URL(bytes: Int) -> String {

@@ -28,10 +28,9 @@ package struct SpanContext: Sendable, Hashable {
     }
 
     private static func randomHex(bytes: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
         var text = ""
         repeat {
-            text = (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+            text = RandomID.hex(bytes: bytes)
         } while text.allSatisfy { $0 == "0" }
         return text
     }

@@ -83,7 +83,7 @@ package final class DeviceRelayService: Sendable {
         -> RelayCredentialRecord
     {
         let record = RelayCredentialRecord(
-            appID: appID, provider: provider, id: Self.newID("rcr_"), fingerprint: fingerprint,
+            appID: appID, provider: provider, id: "rcr_" + RandomID.hex(bytes: 12), fingerprint: fingerprint,
             material: Data(try WireFormat.bytes(material)),
             createdAt: centers.clock.now)
         try await relays.setRelayCredential(record)
@@ -175,8 +175,4 @@ package final class DeviceRelayService: Sendable {
         try tokens.response(for: delivered, center: registration.center, key: try await keyring.primary(), now: now)
     }
 
-    static func newID(_ prefix: String) -> String {
-        var random = SystemRandomNumberGenerator()
-        return prefix + (0..<12).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
-    }
 }

@@ -37,10 +37,7 @@ package struct DeviceRegistrationRecord: Sendable, Hashable {
 
     package static let idPrefix = "dev_"
 
-    package static func newID() -> String {
-        var random = SystemRandomNumberGenerator()
-        return idPrefix + (0..<12).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
-    }
+    package static func newID() -> String { idPrefix + RandomID.hex(bytes: 12) }
 }
 
 extension DeviceRegistrationRecord: OutboxTarget {

@@ -32,10 +32,7 @@ package struct PushSubscriptionRecord: Sendable, Hashable, OutboxTarget {
         self.createdAt = createdAt
     }
 
-    package static func newID() -> String {
-        var random = SystemRandomNumberGenerator()
-        return "wps_" + (0..<12).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
-    }
+    package static func newID() -> String { "wps_" + RandomID.hex(bytes: 12) }
 
     /// The outbox message that carries a delivery (`notification.delivered`) or a removal
     /// (`notification.removed`) to this subscription: the webhook body of the same event, which the
