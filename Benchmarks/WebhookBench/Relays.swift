@@ -21,8 +21,9 @@ func benchCredential() throws -> APNsCredential {
         privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation)
 }
 
-/// The dispatcher relaying `messages` notifications to 100 phones' APNs registrations on the sink.
-func relays(origin: String, caFile: String?, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+/// The dispatcher relaying `messages` notifications to `phones` APNs registrations on the sink.
+func relays(origin: String, caFile: String?, connections: Int, messages: Int, phones: Int) async throws -> (delivered: Int, seconds: Double)
+{
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("relay-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -38,14 +39,15 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int) as
     let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger)
     var configuration = DeviceRelayService.Configuration()
     configuration.apnsProductionURL = origin
-    configuration.deviceLimit = 100
+    configuration.deviceLimit = phones
     let relay = DeviceRelayService(store: store, relays: store, centers: service, keyring: keyring, configuration: configuration)
     _ = try await relay.setAPNs(appID: "app", try benchCredential())
     var registrations: [DeviceRegistrationRecord] = []
-    for index in 0..<100 {
+    for index in 0..<phones {
         registrations.append(
             try await store.saveDeviceRegistration(
-                DeviceRegistrationRecord(center: center, provider: .apns, token: String(format: "%064x", index), createdAt: now), limit: 100
+                DeviceRegistrationRecord(center: center, provider: .apns, token: String(format: "%064x", index), createdAt: now),
+                limit: phones
             ).0)
     }
     for start in stride(from: 0, to: messages, by: 5_000) {

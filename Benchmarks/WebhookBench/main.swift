@@ -263,7 +263,8 @@ let (delivered, elapsed) =
         try await pushes(sinkURL: sinkURL, connections: connections, messages: messages, subscriptionCount: subscriptionCount)
     case "push-ahc": try await pushBaseline(sinkURL: sinkURL, connections: connections, messages: messages)
     case "ahc": try await bareLoop(url: url, payload: payload, connections: connections, messages: messages)
-    case "relay": try await relays(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages)
+    case "relay":
+        try await relays(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages, phones: subscriptionCount)
     case "relay-h2": try await relayBaseline(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages)
     case "dispatcher":
         try await dispatcher(

@@ -89,9 +89,24 @@ extension PostgresStore: DeviceRelayStore {
         try await read { connection in try await self.deviceRegistrations([key], connection)[key] ?? [] }
     }
 
-    package func deviceRegistration(id: String) async throws -> DeviceRegistrationRecord? {
+    package func relayTarget(registrationID id: String) async throws -> RelayTarget? {
         try await read { connection in
-            try await connection.rows("SELECT * FROM device_registrations WHERE id = \(id)", self.logger).first.map(Self.deviceRegistration)
+            try await connection.rows(
+                """
+                SELECT d.*, c.id AS credential_id, c.fingerprint, c.material, c.created_at AS credential_created_at
+                FROM device_registrations d LEFT JOIN relay_credentials c ON c.app_id = d.app_id AND c.provider = d.provider
+                WHERE d.id = \(id)
+                """, self.logger
+            ).first.map { row in
+                let registration = try Self.deviceRegistration(row)
+                let credential = try row.get("credential_id", as: String?.self).map { credentialID in
+                    RelayCredentialRecord(
+                        appID: registration.center.appID, provider: registration.provider, id: credentialID,
+                        fingerprint: try row.get("fingerprint"), material: try row.get("material", as: Data.self),
+                        createdAt: Self.date(try row.get("credential_created_at")))
+                }
+                return RelayTarget(registration: registration, credential: credential)
+            }
         }
     }
 

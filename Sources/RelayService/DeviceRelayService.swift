@@ -6,6 +6,7 @@ import Relay
 import Scheduling
 import Storage
 import StrictJSON
+import Synchronization
 import WebPushService
 
 /// Relays to phones for the centers: each app's APNs and FCM credentials (checked, then never shown
@@ -43,6 +44,7 @@ package final class DeviceRelayService: Sendable {
     private let centers: NotificationCenterService
     private let keyring: VAPIDKeyring
     private let tokens: WebPushTokens
+    private let decoded = Mutex<[String: Decoded]>([:])
 
     package init(
         store: any NotificationStore, relays: any DeviceRelayStore, centers: NotificationCenterService, keyring: VAPIDKeyring,
@@ -127,18 +129,15 @@ package final class DeviceRelayService: Sendable {
 
     // MARK: sending
 
-    /// The provider's request for an outbox message to `registration` (the event's webhook body, as the
-    /// change's transaction wrote it), made now; nil when the app has no credential for the provider.
-    package func request(of message: WebhookDeliveryRecord, for registration: DeviceRegistrationRecord, now: Date) async throws -> Request?
-    {
-        guard let stored = try await relays.relayCredential(appID: registration.center.appID, provider: registration.provider) else {
-            return nil
-        }
+    /// The provider's request for an outbox message to a phone (the event's webhook body, as the change's
+    /// transaction wrote it), made now with the app's credential as it is now; nil when the app has none
+    /// for the provider.
+    package func request(of message: WebhookDeliveryRecord, for target: RelayTarget, now: Date) async throws -> Request? {
+        guard let stored = target.credential else { return nil }
+        let registration = target.registration
         let centerID = registration.center.centerID
-        let decoder = JSONDecoder()
-        switch registration.provider {
-        case .apns:
-            let credential = try decoder.decode(APNsCredential.self, from: stored.material)
+        switch try credential(stored) {
+        case .apns(let credential):
             let environment = registration.environment.flatMap(APNsCredential.Environment.init(rawValue:)) ?? credential.environment
             let url = configuration.apnsURL(environment) + "/3/device/" + registration.token
             let notification: APNsNotification
@@ -152,8 +151,7 @@ package final class DeviceRelayService: Sendable {
                     now: now)
             }
             return .apns(notification, url: url, credential: credential, credentialID: stored.id)
-        case .fcm:
-            let account = try decoder.decode(FCMServiceAccount.self, from: stored.material)
+        case .fcm(let account):
             let url = configuration.fcmURL + "/v1/projects/\(account.projectID)/messages:send"
             let body: FCMMessage
             switch try StoredDelegateMessage(message) {
@@ -169,10 +167,30 @@ package final class DeviceRelayService: Sendable {
         }
     }
 
+    /// A stored credential, decoded once per id (a rotation makes a new id).
+    private enum Decoded: Sendable {
+        case apns(APNsCredential)
+        case fcm(FCMServiceAccount)
+    }
+
+    private func credential(_ stored: RelayCredentialRecord) throws -> Decoded {
+        if let decoded = decoded.withLock({ $0[stored.id] }) { return decoded }
+        let made: Decoded =
+            switch stored.provider {
+            case .apns: .apns(try JSONDecoder().decode(APNsCredential.self, from: stored.material))
+            case .fcm: .fcm(try JSONDecoder().decode(FCMServiceAccount.self, from: stored.material))
+            }
+        decoded.withLock { cache in
+            if cache.count >= 1024 { cache.removeAll() }
+            cache[stored.id] = made
+        }
+        return made
+    }
+
     private func responseToken(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord, _ now: Date) async throws
         -> String
     {
-        try tokens.response(for: delivered, center: registration.center, key: try await keyring.primary(), now: now)
+        try tokens.response(for: delivered, center: registration.center, key: try await keyring.current(), now: now)
     }
 
 }

@@ -89,10 +89,25 @@ extension SQLiteStore: DeviceRelayStore {
         try await read { db in try Self.deviceRegistrations(key, db) }
     }
 
-    package func deviceRegistration(id: String) async throws -> DeviceRegistrationRecord? {
+    package func relayTarget(registrationID id: String) async throws -> RelayTarget? {
         try await read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM device_registrations WHERE id = ?"), arguments: [id])
-                .map(Self.deviceRegistration)
+            try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT d.*, c.id AS credential_id, c.fingerprint, c.material, c.created_at AS credential_created_at
+                        FROM device_registrations d LEFT JOIN relay_credentials c ON c.app_id = d.app_id AND c.provider = d.provider
+                        WHERE d.id = ?
+                        """), arguments: [id]
+            ).map { row in
+                let registration = Self.deviceRegistration(row)
+                let credential = (row["credential_id"] as String?).map { credentialID in
+                    RelayCredentialRecord(
+                        appID: registration.center.appID, provider: registration.provider, id: credentialID,
+                        fingerprint: row["fingerprint"],
+                        material: row["material"], createdAt: Self.date(row["credential_created_at"]))
+                }
+                return RelayTarget(registration: registration, credential: credential)
+            }
         }
     }
 

@@ -81,6 +81,17 @@ package struct RelayCredentialRecord: Sendable, Hashable {
     }
 }
 
+/// A phone's registration with its app's credential for the registration's provider.
+package struct RelayTarget: Sendable, Hashable {
+    package var registration: DeviceRegistrationRecord
+    package var credential: RelayCredentialRecord?
+
+    package init(registration: DeviceRegistrationRecord, credential: RelayCredentialRecord?) {
+        self.registration = registration
+        self.credential = credential
+    }
+}
+
 /// Apps' relay credentials and phones' registrations, in the store every replica shares.
 package protocol DeviceRelayStore: Sendable {
     /// Sets the app's credential for the provider, in place of any before (a rotation).
@@ -101,8 +112,9 @@ package protocol DeviceRelayStore: Sendable {
     )
     /// The center's registrations, oldest first.
     func deviceRegistrations(_ key: CenterKey) async throws -> [DeviceRegistrationRecord]
-    /// One registration by id, of any center.
-    func deviceRegistration(id: String) async throws -> DeviceRegistrationRecord?
+    /// Where an outbox message to a phone goes: the registration, of any center, and its app's credential
+    /// for its provider (nil: the app has none), in one read; nil if the registration is gone.
+    func relayTarget(registrationID id: String) async throws -> RelayTarget?
     /// Removes one of the center's registrations; false if it has none with this id.
     func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool
     /// Removes a registration its provider said no longer reaches the app, and tells the app through the

@@ -34,6 +34,13 @@ package final class VAPIDKeyring: Sendable {
         return key
     }
 
+    /// The primary key as this replica last read it, without a read (the store's when none was read yet):
+    /// for what any kept key may sign, such as a response token, which names its key.
+    package func current() async throws -> VAPIDKey {
+        if let id = primaryID.withLock({ $0 }), let key = keys.withLock({ $0[id] }) { return key }
+        return try await primary()
+    }
+
     /// A key by id: from memory, else from the store (a key another replica made).
     package func key(id: String) async throws -> VAPIDKey? {
         if let key = keys.withLock({ $0[id] }) { return key }
@@ -58,7 +65,10 @@ package final class VAPIDKeyring: Sendable {
     }
 
     private func remember(_ records: [VAPIDKeyRecord]) {
-        let decoded = records.compactMap { record in (try? VAPIDKey(rawPrivateKey: Array(record.privateKey))).map { (record.id, $0) } }
+        let known = keys.withLock { Set($0.keys) }
+        let decoded = records.filter { !known.contains($0.id) }.compactMap { record in
+            (try? VAPIDKey(rawPrivateKey: Array(record.privateKey))).map { (record.id, $0) }
+        }
         keys.withLock { keys in for (id, key) in decoded { keys[id] = key } }
         if let primary = records.first(where: \.isPrimary) { primaryID.withLock { $0 = primary.id } }
     }

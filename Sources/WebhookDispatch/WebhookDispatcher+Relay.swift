@@ -34,12 +34,15 @@ extension WebhookDispatcher {
         let registration: DeviceRegistrationRecord
         let request: DeviceRelayService.Request
         do {
-            guard let found = try await deviceRelay.store.deviceRegistration(id: id) else { return refused("the registration was removed") }
-            guard let made = try await deviceRelay.service.request(of: delivery, for: found, now: Date()) else {
-                Self.countRelay(found.provider, "no_credential")
-                return refused("the app has no \(found.provider.rawValue) credential")
+            guard let target = try await deviceRelay.store.relayTarget(registrationID: id) else {
+                return refused("the registration was removed")
             }
-            (registration, request) = (found, made)
+            registration = target.registration
+            guard let made = try await deviceRelay.service.request(of: delivery, for: target, now: Date()) else {
+                Self.countRelay(registration.provider, "no_credential")
+                return refused("the app has no \(registration.provider.rawValue) credential")
+            }
+            request = made
         } catch {
             // The store could not be read: try again on the schedule.
             return (.noAnswer("could not make the relay's request: \(error)", since: start), .retry(retryAfter: nil), nil)

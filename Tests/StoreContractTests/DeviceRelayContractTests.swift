@@ -55,16 +55,24 @@ import Webhooks
             await #expect {
                 try await store.saveDeviceRegistration(registration("bb", seconds: 2), limit: 2)
             } throws: { ($0 as? NotificationError)?.code == .deviceLimitReached }
+            // A registration's target carries its app's credential for its provider, once there is one.
+            #expect(try await store.relayTarget(registrationID: first.id)?.credential == nil)
+            let credential = RelayCredentialRecord(
+                appID: "a", provider: .apns, id: "rcr_1", fingerprint: "sha256:1", material: Data("{}".utf8), createdAt: Self.now)
+            try await store.setRelayCredential(credential)
+            let target = try await store.relayTarget(registrationID: first.id)
+            #expect(target?.registration.id == first.id && target?.credential == credential)
             let stored = try await reopen().deviceRegistrations(center)
+            #expect(try await store.relayTarget(registrationID: stored[1].id)?.credential == nil, "no FCM credential")
             #expect(stored.map(\.provider) == [.apns, .fcm] && stored.first?.environment == "sandbox")
             let other = CenterKey(appID: "a", centerID: "d")
             try await store.insertCenter(CenterRecord(id: "d", appID: "a", createdAt: Self.now))
             let (moved, movedCreated) = try await store.saveDeviceRegistration(registration("aa", center: other), limit: 2)
             #expect(movedCreated && moved.id != first.id)
-            #expect(try await store.deviceRegistration(id: first.id) == nil)
+            #expect(try await store.relayTarget(registrationID: first.id) == nil)
             #expect(try await !store.removeDeviceRegistration(center, id: moved.id), "another center's registration")
             #expect(try await store.deleteCenter(other, at: Self.now))
-            #expect(try await store.deviceRegistration(id: moved.id) == nil, "gone with its center")
+            #expect(try await store.relayTarget(registrationID: moved.id) == nil, "gone with its center")
             await #expect {
                 try await store.saveDeviceRegistration(registration("cc", center: CenterKey(appID: "a", centerID: "gone")), limit: 2)
             } throws: { ($0 as? NotificationError)?.code == .centerNotFound }
