@@ -47,12 +47,14 @@ import Testing
 
     /// Every metric that `deploy/monitoring`'s alert rules and dashboard use is one this exposition has
     /// (a histogram by its `_bucket`, `_sum` or `_count`), but for Prometheus' own `up`, the store errors'
-    /// counter, which appears with the first error, and the PostgreSQL pool's gauges, which
-    /// `aReplicaReportsItsDatabasePool` finds on a replica.
+    /// counter, which appears with the first error, the pushes' and relays' counters, which appear with
+    /// the first attempt (`WebPushTests` and `RelayTests` find them), and the PostgreSQL pool's gauges,
+    /// which `aReplicaReportsItsDatabasePool` finds on a replica.
     static func expectMonitoringUsesOnly(exported exposition: String) throws {
         let exported = Set(
             exposition.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { String($0.split(separator: " ")[2]) }
-                + ["up", "usernotifyd_store_errors_total"] + postgresOnly)
+                + ["up", "usernotifyd_store_errors_total", "usernotifyd_web_push_attempts_total", "usernotifyd_relay_attempts_total"]
+                + postgresOnly)
         let monitoring = ServerProcess.packageRoot.appendingPathComponent("deploy/monitoring")
         for file in ["alerts.yaml", "dashboard.json"] {
             let text = try String(contentsOf: monitoring.appendingPathComponent(file), encoding: .utf8)
