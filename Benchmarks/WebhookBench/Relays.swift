@@ -73,7 +73,8 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int, ph
 func relayBaseline(origin: String, caFile: String?, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
     let credential = try benchCredential()
     let request = try APNsNotification.alert(
-        notification(0, at: Date()), centerID: "phone", topic: credential.topic, responseToken: "wpr_" + String(repeating: "x", count: 180),
+        notification(0, at: Date()), centerID: "phone", topic: credential.topic,
+        links: DeliveryLinks(responseToken: "wpr_" + String(repeating: "x", count: 180)),
         now: Date())
     let token = try ProviderTokens.apns(credential, now: Date())
     var tls = TLSConfiguration.makeClientConfiguration()

@@ -7,7 +7,7 @@ import StrictJSON
 /// center presented — Apple's `aps` dictionary with the content as the framework has it (`alert` with
 /// title, subtitle and body or their `loc-key`s, `badge` and `sound` as the settings allowed them,
 /// `thread-id`, `category`, `interruption-level`…), the request's `userInfo` beside it, and a
-/// `usernotifyd` dictionary with what the app posts back to answer.
+/// `usernotifyd` dictionary with what the app posts back to answer and where its attachment downloads.
 package struct APNsNotification: Sendable, Equatable {
     package var headers: [(String, String)]
     package var payload: [UInt8]
@@ -27,7 +27,7 @@ package struct APNsNotification: Sendable, Equatable {
 
     /// The notification the center presented, for a device of the app with bundle id `topic`.
     package static func alert(
-        _ delivered: DeliveredNotification, centerID: String, topic: String, responseToken: String, now: Date
+        _ delivered: DeliveredNotification, centerID: String, topic: String, links: DeliveryLinks, now: Date
     ) throws -> APNsNotification {
         let content = delivered.request.content
         let level = content.interruptionLevel ?? .active
@@ -62,9 +62,13 @@ package struct APNsNotification: Sendable, Equatable {
         aps["filter-criteria"] = content.filterCriteria.map(JSONValue.string)
         // The service extension may change it on the device (attachments are fetched there).
         if content.mutableContent == true || content.attachments?.isEmpty == false { aps["mutable-content"] = .number(1) }
-        let ours: JSONValue = .object([
-            "center": .string(centerID), "identifier": .string(delivered.request.identifier), "responseToken": .string(responseToken),
-        ])
+        var usernotifyd: [String: JSONValue] = [
+            "center": .string(centerID), "identifier": .string(delivered.request.identifier), "responseToken": .string(links.responseToken),
+        ]
+        if let attachment = links.attachment {
+            usernotifyd["attachment"] = .object(["identifier": .string(attachment.identifier), "path": .string(attachment.path)])
+        }
+        let ours: JSONValue = .object(usernotifyd)
         var root = (content.userInfo ?? [:]).filter { $0.key != "aps" && $0.key != "usernotifyd" }
         root["aps"] = .object(aps)
         root["usernotifyd"] = ours

@@ -19,7 +19,7 @@ package struct FCMMessage: Sendable, Equatable {
     package static let removalTTL = 86_400
 
     package static func notification(
-        _ delivered: DeliveredNotification, token: String, centerID: String, category: NotificationCategory?, responseToken: String
+        _ delivered: DeliveredNotification, token: String, centerID: String, category: NotificationCategory?, links: DeliveryLinks
     ) throws -> FCMMessage {
         let content = delivered.request.content
         let level = content.interruptionLevel ?? .active
@@ -28,8 +28,9 @@ package struct FCMMessage: Sendable, Equatable {
         var data: [String: JSONValue] = [
             "usernotifyd.kind": .string("notification"), "usernotifyd.center": .string(centerID),
             "usernotifyd.identifier": .string(identifier),
-            "usernotifyd.responseToken": .string(responseToken),
+            "usernotifyd.responseToken": .string(links.responseToken),
         ]
+        data["usernotifyd.attachmentPath"] = links.attachment.map { .string($0.path) }
         data["usernotifyd.category"] = content.categoryIdentifier.map(JSONValue.string)
         data["usernotifyd.threadIdentifier"] = content.threadIdentifier.map(JSONValue.string)
         data["usernotifyd.interruptionLevel"] = .string(level.apnsName)
@@ -59,7 +60,7 @@ package struct FCMMessage: Sendable, Equatable {
         message["data"] = .object(data)
         message["android"] = .object(android)
         // An iOS app reached through FCM: the same aps as the APNs relay (FCM adds the topic).
-        let apns = try APNsNotification.alert(delivered, centerID: centerID, topic: "", responseToken: responseToken, now: delivered.date)
+        let apns = try APNsNotification.alert(delivered, centerID: centerID, topic: "", links: links, now: delivered.date)
         message["apns"] = block(apns)
         return FCMMessage(body: try WireFormat.bytes(JSONValue.object(["message": .object(message)])))
     }

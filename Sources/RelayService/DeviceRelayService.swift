@@ -146,9 +146,7 @@ package final class DeviceRelayService: Sendable {
                 notification = try .removal(identifiers, centerID: centerID, topic: credential.topic, now: now)
             case .delivered(let delivered):
                 notification = try .alert(
-                    delivered, centerID: centerID, topic: credential.topic,
-                    responseToken: try await responseToken(delivered, registration, now),
-                    now: now)
+                    delivered, centerID: centerID, topic: credential.topic, links: try await links(delivered, registration, now), now: now)
             }
             return .apns(notification, url: url, credential: credential, credentialID: stored.id)
         case .fcm(let account):
@@ -161,7 +159,7 @@ package final class DeviceRelayService: Sendable {
                 let category = try await centers.category(of: delivered.request, appID: registration.center.appID)
                 body = try .notification(
                     delivered, token: registration.token, centerID: centerID, category: category,
-                    responseToken: try await responseToken(delivered, registration, now))
+                    links: try await links(delivered, registration, now))
             }
             return .fcm(body, url: url, account: account, credentialID: stored.id)
         }
@@ -187,10 +185,18 @@ package final class DeviceRelayService: Sendable {
         return made
     }
 
-    private func responseToken(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord, _ now: Date) async throws
-        -> String
+    /// The delivery's response token and its first attachment's download path, signed with the key in memory.
+    private func links(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord, _ now: Date) async throws
+        -> DeliveryLinks
     {
-        try tokens.response(for: delivered, center: registration.center, key: try await keyring.current(), now: now)
+        let key = try await keyring.current()
+        let attachment = try delivered.request.content.attachments?.first.map { attachment in
+            let token = try tokens.attachment(
+                attachment.identifier, of: delivered.request.identifier, center: registration.center, key: key, now: now)
+            return (identifier: attachment.identifier, path: "/v1/web-push/attachments/" + token)
+        }
+        return DeliveryLinks(
+            responseToken: try tokens.response(for: delivered, center: registration.center, key: key, now: now), attachment: attachment)
     }
 
 }

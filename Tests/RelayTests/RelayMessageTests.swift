@@ -21,7 +21,7 @@ import Testing
     @Test func apnsHeadersFollowTheInterruptionLevelAndTheIdentifier() throws {
         let passive = try APNsNotification.alert(
             Self.delivered(NotificationContent(title: "Later", interruptionLevel: .passive)), centerID: "c", topic: "com.example.tea",
-            responseToken: "wpr_x", now: Self.date)
+            links: DeliveryLinks(responseToken: "wpr_x"), now: Self.date)
         let headers = Dictionary(uniqueKeysWithValues: passive.headers)
         #expect(headers["apns-priority"] == "5" && headers["apns-push-type"] == "alert" && headers["apns-topic"] == "com.example.tea")
         #expect(headers["apns-expiration"] == String(1_800_000_000 + 28 * 86_400) && headers["apns-collapse-id"] == "tea")
@@ -38,19 +38,20 @@ import Testing
             categoryIdentifier: "TEA", mutableContent: true)
         let quiet = try APNsNotification.alert(
             Self.delivered(content, presentation: Presentation(banner: true, list: true)), centerID: "c", topic: "t",
-            responseToken: "wpr_x",
+            links: DeliveryLinks(responseToken: "wpr_x"),
             now: Self.date)
         let aps = try #require(try Self.json(quiet.payload)["aps"] as? [String: Any])
         #expect(aps["badge"] == nil && aps["sound"] == nil, "the settings turned sound and badge off")
         let alert = try #require(aps["alert"] as? [String: Any])
         #expect(alert.count == 2 && alert["loc-key"] as? String == "TEA_READY" && alert["loc-args"] as? [String] == ["green"])
         #expect(aps["mutable-content"] as? Int == 1 && aps["interruption-level"] as? String == "active")
-        let loud = try APNsNotification.alert(Self.delivered(content), centerID: "c", topic: "t", responseToken: "wpr_x", now: Self.date)
+        let loud = try APNsNotification.alert(
+            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), now: Self.date)
         let loudAPS = try #require(try Self.json(loud.payload)["aps"] as? [String: Any])
         #expect(loudAPS["badge"] as? Int == 2 && loudAPS["sound"] as? String == "kettle.caf")
         let critical = try APNsNotification.alert(
             Self.delivered(NotificationContent(title: "Fire", sound: .critical(name: nil, volume: 0.8), interruptionLevel: .critical)),
-            centerID: "c", topic: "t", responseToken: "wpr_x", now: Self.date)
+            centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), now: Self.date)
         let criticalAPS = try #require(try Self.json(critical.payload)["aps"] as? [String: Any])
         let sound = try #require(criticalAPS["sound"] as? [String: Any])
         #expect(sound["critical"] as? Int == 1 && sound["name"] as? String == "default" && sound["volume"] as? Double == 0.8)
@@ -61,7 +62,7 @@ import Testing
         let content = NotificationContent(
             title: "Big", body: String(repeating: "word ", count: 1200), userInfo: ["blob": .string(String(repeating: "x", count: 3000))])
         let notification = try APNsNotification.alert(
-            Self.delivered(content), centerID: "c", topic: "t", responseToken: "wpr_x", now: Self.date)
+            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), now: Self.date)
         #expect(notification.payload.count <= APNsNotification.maxPayload)
         let payload = try Self.json(notification.payload)
         #expect(payload["blob"] == nil && (payload["usernotifyd"] as? [String: String])?["responseToken"] == "wpr_x")
@@ -74,8 +75,10 @@ import Testing
             identifier: "TEA", actions: [NotificationAction(identifier: "DRINK", title: "Drink", options: [.foreground])])
         let content = NotificationContent(title: "Tea", body: "Ready", userInfo: ["orderID": .number(42)], categoryIdentifier: "TEA")
         let withActions = try Self.json(
-            try FCMMessage.notification(Self.delivered(content), token: "tok", centerID: "c", category: category, responseToken: "wpr_x")
-                .body)
+            try FCMMessage.notification(
+                Self.delivered(content), token: "tok", centerID: "c", category: category, links: DeliveryLinks(responseToken: "wpr_x")
+            )
+            .body)
         let message = try #require(withActions["message"] as? [String: Any])
         #expect(message["notification"] == nil && message["token"] as? String == "tok")
         let data = try #require(message["data"] as? [String: String])
@@ -86,9 +89,17 @@ import Testing
         #expect(apnsHeaders?["apns-topic"] == nil && apnsHeaders?["apns-push-type"] == "alert", "FCM sets the topic")
         let plain = try Self.json(
             try FCMMessage.notification(
-                Self.delivered(NotificationContent(title: "Tea")), token: "tok", centerID: "c", category: nil, responseToken: "t"
+                Self.delivered(NotificationContent(title: "Tea")), token: "tok", centerID: "c", category: nil,
+                links: DeliveryLinks(responseToken: "t", attachment: ("kettle", "/v1/web-push/attachments/wpa_k"))
             ).body)
         #expect((plain["message"] as? [String: Any])?["notification"] as? [String: String] == ["title": "Tea"])
+        let plainData = (plain["message"] as? [String: Any])?["data"] as? [String: String]
+        #expect(plainData?["usernotifyd.attachmentPath"] == "/v1/web-push/attachments/wpa_k")
+        let apnsOurs = (((plain["message"] as? [String: Any])?["apns"] as? [String: Any])?["payload"] as? [String: Any])?["usernotifyd"]
+        #expect(
+            (apnsOurs as? [String: Any])?["attachment"] as? [String: String] == [
+                "identifier": "kettle", "path": "/v1/web-push/attachments/wpa_k",
+            ])
         let removal = try Self.json(try FCMMessage.removal(["a", "b"], token: "tok", centerID: "c", now: Self.date).body)
         #expect(((removal["message"] as? [String: Any])?["data"] as? [String: String])?["usernotifyd.identifiers"] == #"["a","b"]"#)
     }
