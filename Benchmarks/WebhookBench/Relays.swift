@@ -40,7 +40,7 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int, ph
     var configuration = DeviceRelayService.Configuration()
     configuration.apnsProductionURL = origin
     configuration.deviceLimit = phones
-    let relay = DeviceRelayService(store: store, relays: store, centers: service, keyring: keyring, configuration: configuration)
+    let relay = DeviceRelayService(relays: store, centers: service, keyring: keyring, configuration: configuration)
     _ = try await relay.setAPNs(appID: "app", try benchCredential())
     var registrations: [DeviceRegistrationRecord] = []
     for index in 0..<phones {

@@ -39,7 +39,6 @@ package final class DeviceRelayService: Sendable {
     }
 
     package let configuration: Configuration
-    private let store: any NotificationStore
     private let relays: any DeviceRelayStore
     private let centers: NotificationCenterService
     private let keyring: VAPIDKeyring
@@ -47,10 +46,8 @@ package final class DeviceRelayService: Sendable {
     private let decoded = Mutex<[String: Decoded]>([:])
 
     package init(
-        store: any NotificationStore, relays: any DeviceRelayStore, centers: NotificationCenterService, keyring: VAPIDKeyring,
-        configuration: Configuration
+        relays: any DeviceRelayStore, centers: NotificationCenterService, keyring: VAPIDKeyring, configuration: Configuration
     ) {
-        self.store = store
         self.relays = relays
         self.centers = centers
         self.keyring = keyring

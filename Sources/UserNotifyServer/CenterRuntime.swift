@@ -168,7 +168,7 @@ package final class CenterRuntime: Service {
             store: store, subscriptions: database, centers: service, keyring: keyring, configuration: pushing,
             checkURL: { url, field in try await sender.checkURL(url, field: field) })
         let relay = DeviceRelayService(
-            store: store, relays: database, centers: service, keyring: keyring, configuration: configuration.relay)
+            relays: database, centers: service, keyring: keyring, configuration: configuration.relay)
         var dispatching = WebhookDispatcher.Configuration()
         dispatching.disableAfter = configuration.webhookDisableAfter
         let dispatcher = WebhookDispatcher(
