@@ -33,6 +33,8 @@ package actor Scheduler: Service {
     private let store: any NotificationStore
     private let clock: any SchedulerClock
     /// The wall clock leases are measured on, even when `clock` is virtual.
+    /// How long the loop waits, in real time, after the store failed.
+    static let failurePause: TimeInterval = 1
     private let leaseClock: any SchedulerClock
     private let handler: any FiringHandler
     private let logger: Logger
@@ -171,6 +173,8 @@ package actor Scheduler: Service {
                     await wakeSignal.wait(until: deadline, on: clock)
                 case .waitForWork:
                     await wakeSignal.wait(until: nil, on: clock)
+                case .pauseAfterFailure:
+                    await wakeSignal.wait(until: leaseClock.now.addingTimeInterval(Self.failurePause), on: leaseClock)
                 }
             }
         }
@@ -195,12 +199,12 @@ package actor Scheduler: Service {
                 do {
                     try await handler.fire(due, at: clock.now)
                 } catch {
-                    // Given back, and tried again in a second (or, if the store cannot take them back,
-                    // once their leases end).
+                    // Given back, and tried again in a second of real time (or, if the store cannot take
+                    // them back, once their leases end).
                     logger.error(
                         "firing failed", metadata: ["scheduler.batch": .stringConvertible(due.count), "error": .string("\(error)")])
                     try? await store.releaseClaims(due)
-                    return (.sleep(until: clock.now.addingTimeInterval(1)), nil)
+                    return (.pauseAfterFailure, nil)
                 }
             }
             let now = clock.now
@@ -231,7 +235,7 @@ package actor Scheduler: Service {
             return (decision, order)
         } catch {
             logger.error("scheduler could not read the store; retrying", metadata: ["error": .string("\(error)")])
-            return (.sleep(until: clock.now.addingTimeInterval(1)), nil)
+            return (.pauseAfterFailure, nil)
         }
     }
 

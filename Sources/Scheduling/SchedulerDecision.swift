@@ -8,6 +8,9 @@ package enum SchedulerDecision: Sendable, Hashable {
     case sleep(until: Date)
     /// Nothing has a fire date: sleep until woken.
     case waitForWork
+    /// The store failed: look again after `Scheduler.failurePause` of real time (the scheduler's clock may
+    /// be virtual, and moving it waits for the scheduler), or when woken.
+    case pauseAfterFailure
 
     /// What to do after a cycle. `claimedFull`: the last claim filled a batch, so more may be waiting.
     /// `nextClaimed`: the earliest request held in memory. `nextUnclaimed`: the earliest one left in the

@@ -78,8 +78,6 @@ package struct DispatchState: Sendable {
     package private(set) var nextDue: Date?
     /// A claim is under way (beside the loop, which keeps starting what is queued meanwhile).
     package private(set) var claiming = false
-    /// The last claim failed: the next waits until then.
-    package private(set) var retryAt: Date?
 
     package init(limits: Limits) {
         self.limits = limits
@@ -127,9 +125,8 @@ package struct DispatchState: Sendable {
     /// endpoint with more due holds less than a round — for what fills each endpoint's slots and three
     /// rounds behind them — or else when to look again.
     package mutating func cycle(now: Date) -> Cycle {
-        // The claim under way wakes the loop when it ends; a failed one is retried after a pause.
+        // The claim under way wakes the loop when it ends (a failed one after its pause).
         if claiming { return .wait(until: nil) }
-        if let retryAt, now < retryAt { return .wait(until: retryAt) }
         let active = active
         drained.formIntersection(active)
         let hungry = active.contains { !drained.contains($0) && (queued[$0]?.count ?? 0) < limits.perEndpoint }
@@ -168,15 +165,13 @@ package struct DispatchState: Sendable {
     /// The claim ended, knowing when the next message comes due.
     package mutating func claimEnded(nextDue: Date?) {
         self.nextDue = nextDue
-        retryAt = nil
         claiming = false
     }
 
-    /// A claim failed: the next one waits until `retryAt`.
-    package mutating func claimFailed(retryAt: Date) {
+    /// A claim failed, and its pause is over: the next cycle claims again.
+    package mutating func claimFailed() {
         claiming = false
         mustClaim = true
-        self.retryAt = retryAt
     }
 
     /// Takes the messages queued for an endpoint (its 410 disabled it), which claims no more until woken.

@@ -198,7 +198,10 @@ package final class WebhookDispatcher: Service {
             if !Task.isCancelled {
                 logger.error("webhook dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
             }
-            state.withLock { $0.dispatch.claimFailed(retryAt: now.addingTimeInterval(1)) }
+            // A second of real time, still claiming: the scheduler's clock may be virtual, and moving it
+            // waits for the settle that waits for this claim.
+            try? await leaseClock.sleep(until: leaseClock.now.addingTimeInterval(1))
+            state.withLock { $0.dispatch.claimFailed() }
         }
         signal.signal()
     }

@@ -53,8 +53,8 @@ import Testing
     }
 
     /// A firing whose transaction fails gives its claims back and is tried again a second later on the
-    /// scheduler's clock, rather than waiting out the claims' leases (with claims in memory, nothing else
-    /// would take them before the next wake-up).
+    /// leases' clock (real time; the harness's manual clock here), rather than waiting out the claims'
+    /// leases (with claims in memory, nothing else would take them before the next wake-up).
     @Test func aFailedFiringGivesItsClaimsBackAndIsTriedAgainASecondLater() async throws {
         var failing: FailingOnce?
         let harness = try CenterHarness(firing: { service in

@@ -6,6 +6,7 @@ import MicroHTTPD
 import SQLiteStorage
 import Scheduling
 import Storage
+import Synchronization
 import TestSupport
 import Testing
 import WebhookDispatch
@@ -193,6 +194,81 @@ import Webhooks
                 let (message, attempts) = try #require(try await store.delivery(appID: "app", id: id))
                 #expect(message.status == .pending && message.claim == nil && attempts.isEmpty, "\(id) waits, unclaimed")
             }
+        }
+    }
+}
+
+/// The outbox of a store whose first claim fails (the database out of reach for a moment).
+private final class FirstClaimFails: WebhookStore {
+    let inner: SQLiteStore
+    let failed = Mutex(false)
+
+    init(_ inner: SQLiteStore) { self.inner = inner }
+
+    struct Unavailable: Error {}
+
+    func claimDueDeliveries(
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
+    ) async throws -> [WebhookDeliveryRecord] {
+        if failed.withLock({ failed in
+            defer { failed = true }; return !failed
+        }) {
+            throw Unavailable()
+        }
+        return try await inner.claimDueDeliveries(
+            now: now, limit: limit, perEndpoint: perEndpoint, defaultPerEndpoint: defaultPerEndpoint, lease: lease)
+    }
+
+    func webhookConfiguration(appID: String) async throws -> WebhookConfiguration? { try await inner.webhookConfiguration(appID: appID) }
+    func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws {
+        try await inner.setWebhookConfiguration(appID: appID, configuration)
+    }
+    func enqueueDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws { try await inner.enqueueDeliveries(deliveries) }
+    func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws { try await inner.releaseDeliveries(deliveries) }
+    func nextDeliveryDate(excluding full: Set<WebhookEndpoint>, leaseNow: Date) async throws -> Date? {
+        try await inner.nextDeliveryDate(excluding: full, leaseNow: leaseNow)
+    }
+    func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool { try await inner.hasAttemptsInFlight(leaseNow: leaseNow) }
+    func outboxFigures(at now: Date) async throws -> OutboxFigures { try await inner.outboxFigures(at: now) }
+    func recordAttempts(_ attempts: [RecordedAttempt]) async throws { try await inner.recordAttempts(attempts) }
+    func deliveries(appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int) async throws -> Page<
+        WebhookDeliveryRecord
+    > { try await inner.deliveries(appID: appID, status: status, after: cursor, limit: limit) }
+    func delivery(appID: String, id: String) async throws -> (WebhookDeliveryRecord, [DeliveryAttemptRecord])? {
+        try await inner.delivery(appID: appID, id: id)
+    }
+    func replayDelivery(appID: String, id: String, now: Date) async throws -> Bool {
+        try await inner.replayDelivery(appID: appID, id: id, now: now)
+    }
+    func endpointStates(appID: String) async throws -> [EndpointState] { try await inner.endpointStates(appID: appID) }
+    func enableEndpoint(appID: String, url: String) async throws -> Bool { try await inner.enableEndpoint(appID: appID, url: url) }
+}
+
+extension WebhookDispatcherTests {
+    /// A claim that fails is tried again after a second of real time, whatever the schedule's clock: a
+    /// virtual clock that nobody moves (its move waits for this very settle) does not hold it up.
+    @Test func aFailedClaimIsTriedAgainInRealTimeThoughTheVirtualClockStands() async throws {
+        let gate = AsyncGate()
+        gate.open()
+        let calls = AsyncCounter()
+        try await Self.withHoldingReceiver(gate, calls: calls) { url in
+            let store = FirstClaimFails(try await Self.outbox(url: url, count: 3))
+            let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+            let dispatcher = WebhookDispatcher(
+                store: store, clock: ManualClock(now: Self.start.addingTimeInterval(1)), leaseClock: SystemClock(), sender: sender,
+                logger: Self.quiet)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await dispatcher.run() }
+                // Bounded for a broken build (which waited for the virtual clock for good), not a timing.
+                let delivered = await calls.eventually(within: 60) { $0 == 3 }
+                #expect(delivered, "the dispatcher never claimed again after its failed claim")
+                #expect(store.failed.withLock { $0 })
+                if delivered { await dispatcher.settle() }
+                group.cancelAll()
+                try await group.waitForAll()
+            }
+            await sender.shutdown()
+            #expect(calls.current == 3)
         }
     }
 }
