@@ -118,16 +118,13 @@ enum RelayRoutes {
             let account = try checked { () throws(RelayInputError) in try FCMServiceAccount(json: json) }
             return try .json(try CredentialView(try await context.relay.setFCM(appID: appID, account)))
         }
-        router.on(.delete, "/v1/relay/credentials/{provider}") { request in
-            let (context, appID) = try await AppRoutes.app(request, provider)
-            let name = request.parameter("provider")
-            guard let pushProvider = PushProvider(rawValue: name) else {
-                throw NotificationError(
-                    code: .relayCredentialNotFound, kind: .notFound,
-                    message: "There are credentials for `apns` and `fcm` only; got '\(name)'.")
+        // One path per provider, each with its PUT: `Allow` lists what the resource supports.
+        for pushProvider in PushProvider.allCases {
+            router.on(.delete, "/v1/relay/credentials/\(pushProvider.rawValue)") { request in
+                let (context, appID) = try await AppRoutes.app(request, provider)
+                try await context.relay.removeCredential(appID: appID, pushProvider)
+                return Response(status: .noContent)
             }
-            try await context.relay.removeCredential(appID: appID, pushProvider)
-            return Response(status: .noContent)
         }
         router.on(.post, "/v1/me/devices") { request in
             let context = try provider.context()

@@ -16872,11 +16872,11 @@ public struct Client: APIProtocol {
     ///
     ///
     /// - Remark: HTTP `PUT /v1/relay/credentials/apns`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)`.
-    public func setAPNsCredential(_ input: Operations.SetAPNsCredential.Input) async throws -> Operations.SetAPNsCredential.Output {
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)`.
+    public func setApnsCredential(_ input: Operations.SetApnsCredential.Input) async throws -> Operations.SetApnsCredential.Output {
         try await client.send(
             input: input,
-            forOperation: Operations.SetAPNsCredential.id,
+            forOperation: Operations.SetApnsCredential.id,
             serializer: { input in
                 let path = try converter.renderedPath(
                     template: "/v1/relay/credentials/apns",
@@ -16906,7 +16906,7 @@ public struct Client: APIProtocol {
                 switch response.status.code {
                 case 200:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Operations.SetAPNsCredential.Output.Ok.Body
+                    let body: Operations.SetApnsCredential.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -17058,6 +17058,200 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .unprocessableContent(.init(body: body))
+                case 429:
+                    let headers: Components.Responses.RateLimited.Headers = .init(
+                        retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Retry-After",
+                            as: Swift.Int.self
+                        ),
+                        rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "RateLimit-Policy",
+                            as: Swift.String.self
+                        ),
+                        rateLimit: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "RateLimit",
+                            as: Swift.String.self
+                        )
+                    )
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.RateLimited.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 503:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .serviceUnavailable(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Removes the app's APNs credential.
+    ///
+    /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/apns`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)`.
+    public func removeApnsCredential(_ input: Operations.RemoveApnsCredential.Input) async throws -> Operations.RemoveApnsCredential.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.RemoveApnsCredential.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/relay/credentials/apns",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    return .noContent(.init())
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
                 case 429:
                     let headers: Components.Responses.RateLimited.Headers = .init(
                         retryAfter: try converter.getOptionalHeaderFieldAsURI(
@@ -17142,11 +17336,11 @@ public struct Client: APIProtocol {
     ///
     ///
     /// - Remark: HTTP `PUT /v1/relay/credentials/fcm`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)`.
-    public func setFCMCredential(_ input: Operations.SetFCMCredential.Input) async throws -> Operations.SetFCMCredential.Output {
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)`.
+    public func setFcmCredential(_ input: Operations.SetFcmCredential.Input) async throws -> Operations.SetFcmCredential.Output {
         try await client.send(
             input: input,
-            forOperation: Operations.SetFCMCredential.id,
+            forOperation: Operations.SetFcmCredential.id,
             serializer: { input in
                 let path = try converter.renderedPath(
                     template: "/v1/relay/credentials/fcm",
@@ -17176,7 +17370,7 @@ public struct Client: APIProtocol {
                 switch response.status.code {
                 case 200:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Operations.SetFCMCredential.Output.Ok.Body
+                    let body: Operations.SetFcmCredential.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -17404,22 +17598,20 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Removes the app's credential for a provider.
+    /// Removes the app's FCM credential.
     ///
     /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
     ///
-    /// - Remark: HTTP `DELETE /v1/relay/credentials/{provider}`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)`.
-    public func removeRelayCredential(_ input: Operations.RemoveRelayCredential.Input) async throws -> Operations.RemoveRelayCredential.Output {
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/fcm`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)`.
+    public func removeFcmCredential(_ input: Operations.RemoveFcmCredential.Input) async throws -> Operations.RemoveFcmCredential.Output {
         try await client.send(
             input: input,
-            forOperation: Operations.RemoveRelayCredential.id,
+            forOperation: Operations.RemoveFcmCredential.id,
             serializer: { input in
                 let path = try converter.renderedPath(
-                    template: "/v1/relay/credentials/{}",
-                    parameters: [
-                        input.path.provider
-                    ]
+                    template: "/v1/relay/credentials/fcm",
+                    parameters: []
                 )
                 var request: HTTPTypes.HTTPRequest = .init(
                     soar_path: path,

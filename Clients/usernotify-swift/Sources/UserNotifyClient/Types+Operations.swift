@@ -21254,36 +21254,36 @@ public enum Operations {
     ///
     ///
     /// - Remark: HTTP `PUT /v1/relay/credentials/apns`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)`.
-    public enum SetAPNsCredential {
-        public static let id: Swift.String = "setAPNsCredential"
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)`.
+    public enum SetApnsCredential {
+        public static let id: Swift.String = "setApnsCredential"
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/relay/credentials/apns/PUT/header`.
             public struct Headers: Sendable, Hashable {
-                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAPNsCredential.AcceptableContentType>]
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetApnsCredential.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAPNsCredential.AcceptableContentType>] = .defaultValues()) {
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetApnsCredential.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
-            public var headers: Operations.SetAPNsCredential.Input.Headers
+            public var headers: Operations.SetApnsCredential.Input.Headers
             /// - Remark: Generated from `#/paths/v1/relay/credentials/apns/PUT/requestBody`.
             @frozen public enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/relay/credentials/apns/PUT/requestBody/content/application\/json`.
                 case json(Components.Schemas.ApnsCredentialRequest)
             }
-            public var body: Operations.SetAPNsCredential.Input.Body
+            public var body: Operations.SetApnsCredential.Input.Body
             /// Creates a new `Input`.
             ///
             /// - Parameters:
             ///   - headers:
             ///   - body:
             public init(
-                headers: Operations.SetAPNsCredential.Input.Headers = .init(),
-                body: Operations.SetAPNsCredential.Input.Body
+                headers: Operations.SetApnsCredential.Input.Headers = .init(),
+                body: Operations.SetApnsCredential.Input.Body
             ) {
                 self.headers = headers
                 self.body = body
@@ -21309,26 +21309,26 @@ public enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                public var body: Operations.SetAPNsCredential.Output.Ok.Body
+                public var body: Operations.SetApnsCredential.Output.Ok.Body
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
                 ///   - body: Received HTTP response body
-                public init(body: Operations.SetAPNsCredential.Output.Ok.Body) {
+                public init(body: Operations.SetApnsCredential.Output.Ok.Body) {
                     self.body = body
                 }
             }
             /// Set.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/200`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Operations.SetAPNsCredential.Output.Ok)
+            case ok(Operations.SetApnsCredential.Output.Ok)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            public var ok: Operations.SetAPNsCredential.Output.Ok {
+            public var ok: Operations.SetApnsCredential.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -21343,7 +21343,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/400`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/400`.
             ///
             /// HTTP response code: `400 badRequest`.
             case badRequest(Components.Responses.Problem)
@@ -21366,7 +21366,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/401`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/401`.
             ///
             /// HTTP response code: `401 unauthorized`.
             case unauthorized(Components.Responses.Problem)
@@ -21389,7 +21389,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/403`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
             case forbidden(Components.Responses.Problem)
@@ -21412,7 +21412,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/413`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
             case contentTooLarge(Components.Responses.Problem)
@@ -21435,7 +21435,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/415`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/415`.
             ///
             /// HTTP response code: `415 unsupportedMediaType`.
             case unsupportedMediaType(Components.Responses.Problem)
@@ -21458,7 +21458,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/422`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.Problem)
@@ -21484,7 +21484,7 @@ public enum Operations {
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/429`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/429`.
             ///
             /// HTTP response code: `429 tooManyRequests`.
             case tooManyRequests(Components.Responses.RateLimited)
@@ -21507,7 +21507,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)/responses/503`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)/responses/503`.
             ///
             /// HTTP response code: `503 serviceUnavailable`.
             case serviceUnavailable(Components.Responses.Problem)
@@ -21565,369 +21565,32 @@ public enum Operations {
             }
         }
     }
-    /// Sets (or rotates) the app's Firebase service account for FCM HTTP v1.
-    ///
-    /// App. The service account's JSON file as the Firebase console downloads it (`type`
-    /// `service_account`, `project_id`, `client_email`, an RSA `private_key`). Its `token_uri` is not used:
-    /// access tokens come from the deployment's token URL. Write-only, as the APNs credential.
-    ///
-    ///
-    /// - Remark: HTTP `PUT /v1/relay/credentials/fcm`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)`.
-    public enum SetFCMCredential {
-        public static let id: Swift.String = "setFCMCredential"
-        public struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/header`.
-            public struct Headers: Sendable, Hashable {
-                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetFCMCredential.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetFCMCredential.AcceptableContentType>] = .defaultValues()) {
-                    self.accept = accept
-                }
-            }
-            public var headers: Operations.SetFCMCredential.Input.Headers
-            /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/requestBody`.
-            @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/requestBody/content/application\/json`.
-                case json(Components.Schemas.FcmCredentialRequest)
-            }
-            public var body: Operations.SetFCMCredential.Input.Body
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - headers:
-            ///   - body:
-            public init(
-                headers: Operations.SetFCMCredential.Input.Headers = .init(),
-                body: Operations.SetFCMCredential.Input.Body
-            ) {
-                self.headers = headers
-                self.body = body
-            }
-        }
-        @frozen public enum Output: Sendable, Hashable {
-            public struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/responses/200/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/responses/200/content/application\/json`.
-                    case json(Components.Schemas.RelayCredential)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    public var json: Components.Schemas.RelayCredential {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.SetFCMCredential.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.SetFCMCredential.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// Set.
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.SetFCMCredential.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            public var ok: Operations.SetFCMCredential.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An RFC 9457 problem.
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/400`.
-            ///
-            /// HTTP response code: `400 badRequest`.
-            case badRequest(Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.badRequest`.
-            ///
-            /// - Throws: An error if `self` is not `.badRequest`.
-            /// - SeeAlso: `.badRequest`.
-            public var badRequest: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .badRequest(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "badRequest",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An RFC 9457 problem.
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/401`.
-            ///
-            /// HTTP response code: `401 unauthorized`.
-            case unauthorized(Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.unauthorized`.
-            ///
-            /// - Throws: An error if `self` is not `.unauthorized`.
-            /// - SeeAlso: `.unauthorized`.
-            public var unauthorized: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .unauthorized(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "unauthorized",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An RFC 9457 problem.
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/403`.
-            ///
-            /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.forbidden`.
-            ///
-            /// - Throws: An error if `self` is not `.forbidden`.
-            /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .forbidden(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "forbidden",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An RFC 9457 problem.
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/413`.
-            ///
-            /// HTTP response code: `413 contentTooLarge`.
-            case contentTooLarge(Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.contentTooLarge`.
-            ///
-            /// - Throws: An error if `self` is not `.contentTooLarge`.
-            /// - SeeAlso: `.contentTooLarge`.
-            public var contentTooLarge: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .contentTooLarge(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "contentTooLarge",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An RFC 9457 problem.
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/415`.
-            ///
-            /// HTTP response code: `415 unsupportedMediaType`.
-            case unsupportedMediaType(Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
-            ///
-            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
-            /// - SeeAlso: `.unsupportedMediaType`.
-            public var unsupportedMediaType: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .unsupportedMediaType(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "unsupportedMediaType",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An RFC 9457 problem.
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/422`.
-            ///
-            /// HTTP response code: `422 unprocessableContent`.
-            case unprocessableContent(Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.unprocessableContent`.
-            ///
-            /// - Throws: An error if `self` is not `.unprocessableContent`.
-            /// - SeeAlso: `.unprocessableContent`.
-            public var unprocessableContent: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .unprocessableContent(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "unprocessableContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
-            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
-            ///
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/429`.
-            ///
-            /// HTTP response code: `429 tooManyRequests`.
-            case tooManyRequests(Components.Responses.RateLimited)
-            /// The associated value of the enum case if `self` is `.tooManyRequests`.
-            ///
-            /// - Throws: An error if `self` is not `.tooManyRequests`.
-            /// - SeeAlso: `.tooManyRequests`.
-            public var tooManyRequests: Components.Responses.RateLimited {
-                get throws {
-                    switch self {
-                    case let .tooManyRequests(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "tooManyRequests",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An RFC 9457 problem.
-            ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)/responses/503`.
-            ///
-            /// HTTP response code: `503 serviceUnavailable`.
-            case serviceUnavailable(Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
-            ///
-            /// - Throws: An error if `self` is not `.serviceUnavailable`.
-            /// - SeeAlso: `.serviceUnavailable`.
-            public var serviceUnavailable: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .serviceUnavailable(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "serviceUnavailable",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// Undocumented response.
-            ///
-            /// A response with a code that is not documented in the OpenAPI document.
-            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
-        }
-        @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            public init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            public static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Removes the app's credential for a provider.
+    /// Removes the app's APNs credential.
     ///
     /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
     ///
-    /// - Remark: HTTP `DELETE /v1/relay/credentials/{provider}`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)`.
-    public enum RemoveRelayCredential {
-        public static let id: Swift.String = "removeRelayCredential"
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/apns`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)`.
+    public enum RemoveApnsCredential {
+        public static let id: Swift.String = "removeApnsCredential"
         public struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/v1/relay/credentials/{provider}/DELETE/path`.
-            public struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/relay/credentials/{provider}/DELETE/path/provider`.
-                public var provider: Components.Schemas.PushProvider
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - provider:
-                public init(provider: Components.Schemas.PushProvider) {
-                    self.provider = provider
-                }
-            }
-            public var path: Operations.RemoveRelayCredential.Input.Path
-            /// - Remark: Generated from `#/paths/v1/relay/credentials/{provider}/DELETE/header`.
+            /// - Remark: Generated from `#/paths/v1/relay/credentials/apns/DELETE/header`.
             public struct Headers: Sendable, Hashable {
-                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveRelayCredential.AcceptableContentType>]
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveApnsCredential.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveRelayCredential.AcceptableContentType>] = .defaultValues()) {
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveApnsCredential.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
-            public var headers: Operations.RemoveRelayCredential.Input.Headers
+            public var headers: Operations.RemoveApnsCredential.Input.Headers
             /// Creates a new `Input`.
             ///
             /// - Parameters:
-            ///   - path:
             ///   - headers:
-            public init(
-                path: Operations.RemoveRelayCredential.Input.Path,
-                headers: Operations.RemoveRelayCredential.Input.Headers = .init()
-            ) {
-                self.path = path
+            public init(headers: Operations.RemoveApnsCredential.Input.Headers = .init()) {
                 self.headers = headers
             }
         }
@@ -21938,13 +21601,13 @@ public enum Operations {
             }
             /// Removed.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)/responses/204`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)/responses/204`.
             ///
             /// HTTP response code: `204 noContent`.
-            case noContent(Operations.RemoveRelayCredential.Output.NoContent)
+            case noContent(Operations.RemoveApnsCredential.Output.NoContent)
             /// Removed.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)/responses/204`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)/responses/204`.
             ///
             /// HTTP response code: `204 noContent`.
             public static var noContent: Self {
@@ -21954,7 +21617,7 @@ public enum Operations {
             ///
             /// - Throws: An error if `self` is not `.noContent`.
             /// - SeeAlso: `.noContent`.
-            public var noContent: Operations.RemoveRelayCredential.Output.NoContent {
+            public var noContent: Operations.RemoveApnsCredential.Output.NoContent {
                 get throws {
                     switch self {
                     case let .noContent(response):
@@ -21969,7 +21632,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)/responses/400`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)/responses/400`.
             ///
             /// HTTP response code: `400 badRequest`.
             case badRequest(Components.Responses.Problem)
@@ -21992,7 +21655,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)/responses/401`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)/responses/401`.
             ///
             /// HTTP response code: `401 unauthorized`.
             case unauthorized(Components.Responses.Problem)
@@ -22015,7 +21678,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)/responses/403`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
             case forbidden(Components.Responses.Problem)
@@ -22038,7 +21701,7 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)/responses/404`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)/responses/404`.
             ///
             /// HTTP response code: `404 notFound`.
             case notFound(Components.Responses.Problem)
@@ -22064,7 +21727,7 @@ public enum Operations {
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)/responses/429`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)/responses/429`.
             ///
             /// HTTP response code: `429 tooManyRequests`.
             case tooManyRequests(Components.Responses.RateLimited)
@@ -22087,7 +21750,563 @@ public enum Operations {
             }
             /// An RFC 9457 problem.
             ///
-            /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)/responses/503`.
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Sets (or rotates) the app's Firebase service account for FCM HTTP v1.
+    ///
+    /// App. The service account's JSON file as the Firebase console downloads it (`type`
+    /// `service_account`, `project_id`, `client_email`, an RSA `private_key`). Its `token_uri` is not used:
+    /// access tokens come from the deployment's token URL. Write-only, as the APNs credential.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/relay/credentials/fcm`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)`.
+    public enum SetFcmCredential {
+        public static let id: Swift.String = "setFcmCredential"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetFcmCredential.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetFcmCredential.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetFcmCredential.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.FcmCredentialRequest)
+            }
+            public var body: Operations.SetFcmCredential.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.SetFcmCredential.Input.Headers = .init(),
+                body: Operations.SetFcmCredential.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RelayCredential)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RelayCredential {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetFcmCredential.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetFcmCredential.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Set.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetFcmCredential.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SetFcmCredential.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Removes the app's FCM credential.
+    ///
+    /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/fcm`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)`.
+    public enum RemoveFcmCredential {
+        public static let id: Swift.String = "removeFcmCredential"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/relay/credentials/fcm/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveFcmCredential.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveFcmCredential.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RemoveFcmCredential.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.RemoveFcmCredential.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RemoveFcmCredential.Output.NoContent)
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.RemoveFcmCredential.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)/responses/503`.
             ///
             /// HTTP response code: `503 serviceUnavailable`.
             case serviceUnavailable(Components.Responses.Problem)

@@ -574,8 +574,15 @@ public protocol APIProtocol: Sendable {
     ///
     ///
     /// - Remark: HTTP `PUT /v1/relay/credentials/apns`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)`.
-    func setAPNsCredential(_ input: Operations.SetAPNsCredential.Input) async throws -> Operations.SetAPNsCredential.Output
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)`.
+    func setApnsCredential(_ input: Operations.SetApnsCredential.Input) async throws -> Operations.SetApnsCredential.Output
+    /// Removes the app's APNs credential.
+    ///
+    /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/apns`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)`.
+    func removeApnsCredential(_ input: Operations.RemoveApnsCredential.Input) async throws -> Operations.RemoveApnsCredential.Output
     /// Sets (or rotates) the app's Firebase service account for FCM HTTP v1.
     ///
     /// App. The service account's JSON file as the Firebase console downloads it (`type`
@@ -584,15 +591,15 @@ public protocol APIProtocol: Sendable {
     ///
     ///
     /// - Remark: HTTP `PUT /v1/relay/credentials/fcm`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)`.
-    func setFCMCredential(_ input: Operations.SetFCMCredential.Input) async throws -> Operations.SetFCMCredential.Output
-    /// Removes the app's credential for a provider.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)`.
+    func setFcmCredential(_ input: Operations.SetFcmCredential.Input) async throws -> Operations.SetFcmCredential.Output
+    /// Removes the app's FCM credential.
     ///
     /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
     ///
-    /// - Remark: HTTP `DELETE /v1/relay/credentials/{provider}`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)`.
-    func removeRelayCredential(_ input: Operations.RemoveRelayCredential.Input) async throws -> Operations.RemoveRelayCredential.Output
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/fcm`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)`.
+    func removeFcmCredential(_ input: Operations.RemoveFcmCredential.Input) async throws -> Operations.RemoveFcmCredential.Output
     /// The signed-in center's phones.
     ///
     /// User.
@@ -1676,15 +1683,24 @@ extension APIProtocol {
     ///
     ///
     /// - Remark: HTTP `PUT /v1/relay/credentials/apns`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setAPNsCredential)`.
-    public func setAPNsCredential(
-        headers: Operations.SetAPNsCredential.Input.Headers = .init(),
-        body: Operations.SetAPNsCredential.Input.Body
-    ) async throws -> Operations.SetAPNsCredential.Output {
-        try await setAPNsCredential(Operations.SetAPNsCredential.Input(
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/put(setApnsCredential)`.
+    public func setApnsCredential(
+        headers: Operations.SetApnsCredential.Input.Headers = .init(),
+        body: Operations.SetApnsCredential.Input.Body
+    ) async throws -> Operations.SetApnsCredential.Output {
+        try await setApnsCredential(Operations.SetApnsCredential.Input(
             headers: headers,
             body: body
         ))
+    }
+    /// Removes the app's APNs credential.
+    ///
+    /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
+    ///
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/apns`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/apns/delete(removeApnsCredential)`.
+    public func removeApnsCredential(headers: Operations.RemoveApnsCredential.Input.Headers = .init()) async throws -> Operations.RemoveApnsCredential.Output {
+        try await removeApnsCredential(Operations.RemoveApnsCredential.Input(headers: headers))
     }
     /// Sets (or rotates) the app's Firebase service account for FCM HTTP v1.
     ///
@@ -1694,30 +1710,24 @@ extension APIProtocol {
     ///
     ///
     /// - Remark: HTTP `PUT /v1/relay/credentials/fcm`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFCMCredential)`.
-    public func setFCMCredential(
-        headers: Operations.SetFCMCredential.Input.Headers = .init(),
-        body: Operations.SetFCMCredential.Input.Body
-    ) async throws -> Operations.SetFCMCredential.Output {
-        try await setFCMCredential(Operations.SetFCMCredential.Input(
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/put(setFcmCredential)`.
+    public func setFcmCredential(
+        headers: Operations.SetFcmCredential.Input.Headers = .init(),
+        body: Operations.SetFcmCredential.Input.Body
+    ) async throws -> Operations.SetFcmCredential.Output {
+        try await setFcmCredential(Operations.SetFcmCredential.Input(
             headers: headers,
             body: body
         ))
     }
-    /// Removes the app's credential for a provider.
+    /// Removes the app's FCM credential.
     ///
     /// App. Its devices get nothing more (their messages fail, saying the app has no credential) until one is set again.
     ///
-    /// - Remark: HTTP `DELETE /v1/relay/credentials/{provider}`.
-    /// - Remark: Generated from `#/paths//v1/relay/credentials/{provider}/delete(removeRelayCredential)`.
-    public func removeRelayCredential(
-        path: Operations.RemoveRelayCredential.Input.Path,
-        headers: Operations.RemoveRelayCredential.Input.Headers = .init()
-    ) async throws -> Operations.RemoveRelayCredential.Output {
-        try await removeRelayCredential(Operations.RemoveRelayCredential.Input(
-            path: path,
-            headers: headers
-        ))
+    /// - Remark: HTTP `DELETE /v1/relay/credentials/fcm`.
+    /// - Remark: Generated from `#/paths//v1/relay/credentials/fcm/delete(removeFcmCredential)`.
+    public func removeFcmCredential(headers: Operations.RemoveFcmCredential.Input.Headers = .init()) async throws -> Operations.RemoveFcmCredential.Output {
+        try await removeFcmCredential(Operations.RemoveFcmCredential.Input(headers: headers))
     }
     /// The signed-in center's phones.
     ///

@@ -1,25 +1,19 @@
 from http import HTTPStatus
 from typing import Any, cast
-from urllib.parse import quote
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.push_provider import PushProvider
 from ...types import Response
 
 
-def _get_kwargs(
-    provider: PushProvider,
-) -> dict[str, Any]:
+def _get_kwargs() -> dict[str, Any]:
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/v1/relay/credentials/{provider}".format(
-            provider=quote(str(provider), safe=""),
-        ),
+        "url": "/v1/relay/credentials/fcm",
     }
 
     return _kwargs
@@ -80,18 +74,13 @@ def _build_response(
 
 
 def sync_detailed(
-    provider: PushProvider,
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
-    """Removes the app's credential for a provider.
+    """Removes the app's FCM credential.
 
      App. Its devices get nothing more (their messages fail, saying the app has no credential) until one
     is set again.
-
-    Args:
-        provider (PushProvider): apns: Apple Push Notification service (iOS, iPadOS, macOS,
-            watchOS); fcm: Firebase Cloud Messaging HTTP v1 (Android, and iOS apps that use Firebase).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -101,9 +90,7 @@ def sync_detailed(
         Response[Any | Problem]
     """
 
-    kwargs = _get_kwargs(
-        provider=provider,
-    )
+    kwargs = _get_kwargs()
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -113,18 +100,13 @@ def sync_detailed(
 
 
 def sync(
-    provider: PushProvider,
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | None:
-    """Removes the app's credential for a provider.
+    """Removes the app's FCM credential.
 
      App. Its devices get nothing more (their messages fail, saying the app has no credential) until one
     is set again.
-
-    Args:
-        provider (PushProvider): apns: Apple Push Notification service (iOS, iPadOS, macOS,
-            watchOS); fcm: Firebase Cloud Messaging HTTP v1 (Android, and iOS apps that use Firebase).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,24 +117,18 @@ def sync(
     """
 
     return sync_detailed(
-        provider=provider,
         client=client,
     ).parsed
 
 
 async def asyncio_detailed(
-    provider: PushProvider,
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
-    """Removes the app's credential for a provider.
+    """Removes the app's FCM credential.
 
      App. Its devices get nothing more (their messages fail, saying the app has no credential) until one
     is set again.
-
-    Args:
-        provider (PushProvider): apns: Apple Push Notification service (iOS, iPadOS, macOS,
-            watchOS); fcm: Firebase Cloud Messaging HTTP v1 (Android, and iOS apps that use Firebase).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,9 +138,7 @@ async def asyncio_detailed(
         Response[Any | Problem]
     """
 
-    kwargs = _get_kwargs(
-        provider=provider,
-    )
+    kwargs = _get_kwargs()
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -172,18 +146,13 @@ async def asyncio_detailed(
 
 
 async def asyncio(
-    provider: PushProvider,
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | None:
-    """Removes the app's credential for a provider.
+    """Removes the app's FCM credential.
 
      App. Its devices get nothing more (their messages fail, saying the app has no credential) until one
     is set again.
-
-    Args:
-        provider (PushProvider): apns: Apple Push Notification service (iOS, iPadOS, macOS,
-            watchOS); fcm: Firebase Cloud Messaging HTTP v1 (Android, and iOS apps that use Firebase).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,7 +164,6 @@ async def asyncio(
 
     return (
         await asyncio_detailed(
-            provider=provider,
             client=client,
         )
     ).parsed
