@@ -4,6 +4,7 @@ The operator makes an app and a key; the app sets a category and its webhooks, m
 authorization; the user allows it; the app adds a request, which fires when the operator moves the virtual
 clock; the app reads it in the delivered list; the user taps an action; the receiver verifies the signed
 `notification.response` with `usernotify_client.webhooks`. Errors arrive as `Problem` with their code.
+Then the app sets an APNs key (write-only: it comes back as a fingerprint) and the user registers a phone.
 """
 import base64, os, queue, sys, tempfile, threading, time
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -12,6 +13,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from harness import start_server  # noqa: E402
 
 import standardwebhooks  # noqa: E402  the reference implementation, to check our verifier against
+from cryptography.hazmat.primitives import serialization  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import ec  # noqa: E402
 from usernotify_client import AuthenticatedClient  # noqa: E402
 from usernotify_client.api.apps import create_app  # noqa: E402
 from usernotify_client.api.authorization import answer_authorization_prompt, request_authorization  # noqa: E402
@@ -19,12 +22,13 @@ from usernotify_client.api.categories import set_notification_categories  # noqa
 from usernotify_client.api.centers import create_center  # noqa: E402
 from usernotify_client.api.clock import set_clock  # noqa: E402
 from usernotify_client.api.delivered_notifications import get_delivered_notifications, respond_to_notification  # noqa: E402
+from usernotify_client.api.devices import get_devices, list_relay_credentials, register_device, set_apns_credential  # noqa: E402
 from usernotify_client.api.keys import create_app_key  # noqa: E402
 from usernotify_client.api.pending_requests import add_notification_request  # noqa: E402
 from usernotify_client.api.webhooks import set_webhook_settings  # noqa: E402
 from usernotify_client.models import (  # noqa: E402
-    AddResult, AuthorizationRequest, Categories, ClockAdvance, CreateApp, CreateCenter,
-    NotificationRequest, NotificationResponse, Problem, PromptAnswer, WebhookSettings)
+    AddResult, ApnsCredentialRequest, AuthorizationRequest, Categories, ClockAdvance, CreateApp, CreateCenter,
+    DeviceRegistrationRequest, NotificationRequest, NotificationResponse, Problem, PromptAnswer, WebhookSettings)
 from usernotify_client.webhooks import WebhookVerificationError, sign, verify  # noqa: E402
 
 ADMIN = "python-client-admin-token"
@@ -116,7 +120,22 @@ def main():
                 if event["type"] == "notification.response":
                     break
             check(event["data"]["actionIdentifier"] == "DRINK" and event["data"]["centerID"] == "phone-1", f"{event}")
-            print("python client: the flow passed (authorization, add, fire, delivered, response, verified webhook)")
+
+            key = ec.generate_private_key(ec.SECP256R1()).private_bytes(
+                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
+            credential = set_apns_credential.sync(client=app, body=ApnsCredentialRequest.from_dict({
+                "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "topic": "com.example.tea", "environment": "sandbox",
+                "privateKey": key}))
+            check(credential.fingerprint.startswith("sha256:") and credential.apns.key_id == "ABC123DEFG", f"{credential}")
+            listed = list_relay_credentials.sync(client=app)
+            check([c.id for c in listed.credentials] == [credential.id] and "PRIVATE" not in str(listed.to_dict()), f"{listed}")
+            phone = register_device.sync(client=user, body=DeviceRegistrationRequest.from_dict({"provider": "apns", "token": "ab" * 32}))
+            check(phone.id.startswith("dev_"), f"not registered: {phone}")
+            bad = register_device.sync(client=user, body=DeviceRegistrationRequest.from_dict({"provider": "fcm", "token": "short"}))
+            check(isinstance(bad, Problem) and bad.code == "invalidDeviceToken", f"no invalidDeviceToken: {bad}")
+            check([d.id for d in get_devices.sync("phone-1", client=app).devices] == [phone.id], "the app does not see the phone")
+            print("python client: the flow passed (authorization, add, fire, delivered, response, verified webhook, "
+                  "APNs key and a phone)")
         finally:
             server.terminate()
             server.wait()

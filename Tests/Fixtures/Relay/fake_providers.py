@@ -252,6 +252,15 @@ async def fcm(scope, receive, send, project):
         token = message["token"]
         assert all(isinstance(value, str) for value in message.get("data", {}).values()), "data values must be strings"
         assert set(message) <= {"token", "notification", "data", "android", "apns", "webpush", "fcm_options", "name"}, f"fields {set(message)}"
+        # Google's message resource: https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages
+        assert set(message.get("notification", {})) <= {"title", "body", "image"}, f"notification {message.get('notification')}"
+        android = message.get("android", {})
+        assert set(android) <= {"collapse_key", "priority", "ttl", "restricted_package_name", "data", "notification", "fcm_options",
+                                "direct_boot_ok"}, f"android {set(android)}"
+        assert android.get("priority", "NORMAL") in ("NORMAL", "HIGH"), f"android.priority {android.get('priority')}"
+        assert re.fullmatch(r"\d+(\.\d{1,9})?s", android.get("ttl", "0s")), f"android.ttl {android.get('ttl')}"
+        assert all(isinstance(value, str) for value in message.get("apns", {}).get("headers", {}).values()), "apns.headers: strings only"
+        assert isinstance(message.get("apns", {}).get("payload", {}).get("aps", {}), dict), "apns.payload.aps"
     except (ValueError, KeyError, TypeError, AssertionError) as error:
         STATE.problem(f"fcm: bad message: {error!r}")
         return await respond(send, 400, fcm_error(400, "INVALID_ARGUMENT", str(error)))
