@@ -1,0 +1,24 @@
+import Foundation
+
+/// An app's credential for one push provider, as stored: the material (the provider's key, which the API
+/// never shows again) and what identifies it.
+package struct RelayCredentialRecord: Sendable, Hashable {
+    package var appID: String
+    package var provider: PushProvider
+    /// `rcr_` and 24 hex digits: a new one on every rotation.
+    package var id: String
+    /// `sha256:` of the public key.
+    package var fingerprint: String
+    /// The credential as JSON (`APNsCredential`, `FCMServiceAccount`).
+    package var material: Data
+    package var createdAt: Date
+
+    package init(appID: String, provider: PushProvider, id: String, fingerprint: String, material: Data, createdAt: Date) {
+        self.appID = appID
+        self.provider = provider
+        self.id = id
+        self.fingerprint = fingerprint
+        self.material = material
+        self.createdAt = createdAt
+    }
+}
