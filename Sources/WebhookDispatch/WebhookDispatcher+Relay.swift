@@ -6,20 +6,6 @@ import Scheduling
 import Storage
 import Webhooks
 
-/// The relays to phones, beside the dispatcher: the service that makes each provider request, the store
-/// of registrations, and the client that sends them.
-package struct DeviceRelay: Sendable {
-    package let service: DeviceRelayService
-    package let store: any DeviceRelayStore
-    package let client: RelayClient
-
-    package init(service: DeviceRelayService, store: any DeviceRelayStore, client: RelayClient) {
-        self.service = service
-        self.store = store
-        self.client = client
-    }
-}
-
 extension WebhookDispatcher {
     /// A relay to a phone: the provider's request made now from the message (the app's credential as it
     /// is now, a fresh response token), sent over HTTP/2. A token the provider says no longer reaches the
