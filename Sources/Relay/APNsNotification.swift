@@ -8,15 +8,11 @@ import StrictJSON
 /// title, subtitle and body or their `loc-key`s, `badge` and `sound` as the settings allowed them,
 /// `thread-id`, `category`, `interruption-level`…), the request's `userInfo` beside it, and a
 /// `usernotifyd` dictionary with what the app posts back to answer and where its attachment downloads.
-package struct APNsNotification: Sendable, Equatable {
+package struct APNsNotification: Sendable {
     package var headers: [(String, String)]
     package var payload: [UInt8]
     /// The payload before it was encoded (what FCM's `apns.payload` carries).
     package var json: JSONValue
-
-    package static func == (lhs: APNsNotification, rhs: APNsNotification) -> Bool {
-        lhs.payload == rhs.payload && lhs.headers.map { "\($0.0): \($0.1)" } == rhs.headers.map { "\($0.0): \($0.1)" }
-    }
 
     /// APNs refuses a payload larger than this (`PayloadTooLarge`).
     package static let maxPayload = 4096
@@ -27,7 +23,7 @@ package struct APNsNotification: Sendable, Equatable {
 
     /// The notification the center presented, for a device of the app with bundle id `topic`.
     package static func alert(
-        _ delivered: DeliveredNotification, centerID: String, topic: String, links: DeliveryLinks, now: Date
+        _ delivered: DeliveredNotification, centerID: String, topic: String, links: DeliveryLinks
     ) throws -> APNsNotification {
         let content = delivered.request.content
         let level = content.interruptionLevel ?? .active

@@ -1,7 +1,7 @@
 /// What a phone app acts on a relayed notification with, and no other credential: the token that answers
 /// it (`POST /v1/responses`), and the path that serves its first attachment for a day (the service
 /// extension downloads it from the service's base URL and attaches it).
-package struct DeliveryLinks: Sendable, Equatable {
+package struct DeliveryLinks: Sendable {
     package var responseToken: String
     /// The first attachment's identifier and download path, if the notification has one.
     package var attachment: (identifier: String, path: String)?
@@ -9,10 +9,5 @@ package struct DeliveryLinks: Sendable, Equatable {
     package init(responseToken: String, attachment: (identifier: String, path: String)? = nil) {
         self.responseToken = responseToken
         self.attachment = attachment
-    }
-
-    package static func == (lhs: DeliveryLinks, rhs: DeliveryLinks) -> Bool {
-        lhs.responseToken == rhs.responseToken && lhs.attachment?.identifier == rhs.attachment?.identifier
-            && lhs.attachment?.path == rhs.attachment?.path
     }
 }

@@ -11,7 +11,7 @@ import StrictJSON
 /// which Android shows by itself even when the app is not running. An iOS device reached through FCM gets
 /// the `aps` dictionary the APNs relay sends (`apns.payload`). `data` always names the center, the
 /// identifier, the category and the response token the app posts back (FCM takes only strings there).
-package struct FCMMessage: Sendable, Equatable {
+package struct FCMMessage: Sendable {
     package var body: [UInt8]
 
     /// How long FCM keeps a message for an offline device (its maximum, 28 days), and a removal.
@@ -60,7 +60,7 @@ package struct FCMMessage: Sendable, Equatable {
         message["data"] = .object(data)
         message["android"] = .object(android)
         // An iOS app reached through FCM: the same aps as the APNs relay (FCM adds the topic).
-        let apns = try APNsNotification.alert(delivered, centerID: centerID, topic: "", links: links, now: delivered.date)
+        let apns = try APNsNotification.alert(delivered, centerID: centerID, topic: "", links: links)
         message["apns"] = block(apns)
         return FCMMessage(body: try WireFormat.bytes(JSONValue.object(["message": .object(message)])))
     }

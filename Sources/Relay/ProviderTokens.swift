@@ -1,4 +1,5 @@
 import Foundation
+import WebPush
 
 /// The JWTs the relays sign.
 package enum ProviderTokens {

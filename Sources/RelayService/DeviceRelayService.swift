@@ -133,23 +133,24 @@ package final class DeviceRelayService: Sendable {
         guard let stored = target.credential else { return nil }
         let registration = target.registration
         let centerID = registration.center.centerID
+        let event = try StoredDelegateMessage(message)
         switch try credential(stored) {
         case .apns(let credential):
             let environment = registration.environment.flatMap(APNsCredential.Environment.init(rawValue:)) ?? credential.environment
             let url = configuration.apnsURL(environment) + "/3/device/" + registration.token
             let notification: APNsNotification
-            switch try StoredDelegateMessage(message) {
+            switch event {
             case .removed(let identifiers):
                 notification = try .removal(identifiers, centerID: centerID, topic: credential.topic, now: now)
             case .delivered(let delivered):
                 notification = try .alert(
-                    delivered, centerID: centerID, topic: credential.topic, links: try await links(delivered, registration, now), now: now)
+                    delivered, centerID: centerID, topic: credential.topic, links: try await links(delivered, registration, now))
             }
             return .apns(notification, url: url, credential: credential, credentialID: stored.id)
         case .fcm(let account):
             let url = configuration.fcmURL + "/v1/projects/\(account.projectID)/messages:send"
             let body: FCMMessage
-            switch try StoredDelegateMessage(message) {
+            switch event {
             case .removed(let identifiers):
                 body = try .removal(identifiers, token: registration.token, centerID: centerID, now: now)
             case .delivered(let delivered):

@@ -22,11 +22,7 @@ package enum VAPID {
 
     /// A signed ES256 JWT for `claims`.
     package static func token(_ claims: Claims, key: VAPIDKey) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let input = Base64URL.encode(try encoder.encode(Header())) + "." + Base64URL.encode(try encoder.encode(claims))
-        let signature = try key.privateKey.signature(for: Data(input.utf8))
-        return input + "." + Base64URL.encode(signature.rawRepresentation)
+        try JWT.es256(header: Header(), claims: claims, key: key.privateKey)
     }
 
     /// The header's value for a token made with `key`.

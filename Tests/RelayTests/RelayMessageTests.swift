@@ -21,7 +21,7 @@ import Testing
     @Test func apnsHeadersFollowTheInterruptionLevelAndTheIdentifier() throws {
         let passive = try APNsNotification.alert(
             Self.delivered(NotificationContent(title: "Later", interruptionLevel: .passive)), centerID: "c", topic: "com.example.tea",
-            links: DeliveryLinks(responseToken: "wpr_x"), now: Self.date)
+            links: DeliveryLinks(responseToken: "wpr_x"))
         let headers = Dictionary(uniqueKeysWithValues: passive.headers)
         #expect(headers["apns-priority"] == "5" && headers["apns-push-type"] == "alert" && headers["apns-topic"] == "com.example.tea")
         #expect(headers["apns-expiration"] == String(1_800_000_000 + 28 * 86_400) && headers["apns-collapse-id"] == "tea")
@@ -38,20 +38,19 @@ import Testing
             categoryIdentifier: "TEA", mutableContent: true)
         let quiet = try APNsNotification.alert(
             Self.delivered(content, presentation: Presentation(banner: true, list: true)), centerID: "c", topic: "t",
-            links: DeliveryLinks(responseToken: "wpr_x"),
-            now: Self.date)
+            links: DeliveryLinks(responseToken: "wpr_x"))
         let aps = try #require(try Self.json(quiet.payload)["aps"] as? [String: Any])
         #expect(aps["badge"] == nil && aps["sound"] == nil, "the settings turned sound and badge off")
         let alert = try #require(aps["alert"] as? [String: Any])
         #expect(alert.count == 2 && alert["loc-key"] as? String == "TEA_READY" && alert["loc-args"] as? [String] == ["green"])
         #expect(aps["mutable-content"] as? Int == 1 && aps["interruption-level"] as? String == "active")
         let loud = try APNsNotification.alert(
-            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), now: Self.date)
+            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"))
         let loudAPS = try #require(try Self.json(loud.payload)["aps"] as? [String: Any])
         #expect(loudAPS["badge"] as? Int == 2 && loudAPS["sound"] as? String == "kettle.caf")
         let critical = try APNsNotification.alert(
             Self.delivered(NotificationContent(title: "Fire", sound: .critical(name: nil, volume: 0.8), interruptionLevel: .critical)),
-            centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), now: Self.date)
+            centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"))
         let criticalAPS = try #require(try Self.json(critical.payload)["aps"] as? [String: Any])
         let sound = try #require(criticalAPS["sound"] as? [String: Any])
         #expect(sound["critical"] as? Int == 1 && sound["name"] as? String == "default" && sound["volume"] as? Double == 0.8)
@@ -62,7 +61,7 @@ import Testing
         let content = NotificationContent(
             title: "Big", body: String(repeating: "word ", count: 1200), userInfo: ["blob": .string(String(repeating: "x", count: 3000))])
         let notification = try APNsNotification.alert(
-            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), now: Self.date)
+            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"))
         #expect(notification.payload.count <= APNsNotification.maxPayload)
         let payload = try Self.json(notification.payload)
         #expect(payload["blob"] == nil && (payload["usernotifyd"] as? [String: String])?["responseToken"] == "wpr_x")
