@@ -10,7 +10,7 @@ invalid, noalert, status:N, or slow:S,ANSWER.
 Content-extension calls answer {"option": …} as POST /control/extension {"extension": …} says (an
 option, or slow:S,OPTION). willPresent calls (`type` notification.willPresent) are answered as POST /control/present {"present": …}
 says: a comma-separated option list (`banner,sound`; empty: none) · wrong:OPTIONS (options off the contract,
-on purpose) · slow:S,OPTIONS (answers after S seconds)
+on purpose) · slow:S,OPTIONS (answers after S seconds) · hang (records the call, never answers)
 · status:N · garbage (a 200 that is not {"options": …}).
 
 Every call's body is validated against its schema in openapi.yaml's `webhooks:` section, and every
@@ -200,6 +200,8 @@ def synchronous_answer(self, key, headers, verified, message):
     with lock:
         answer = state[key]
         state["received"].append(record)
+    if answer == "hang":
+        threading.Event().wait()
     if answer.startswith("slow:"):
         seconds, _, answer = answer[len("slow:"):].partition(",")
         time.sleep(float(seconds))
