@@ -11,8 +11,11 @@ import Synchronization
 /// claimable again once the lease ends.
 ///
 /// Claims are read on reader connections, beside the writer. So that a reader's snapshot taken before a
-/// commit never sees the rows that commit fired (or sent) as free, a claim reads the table *before* it
-/// reads the rows, and a claim ends only *after* the commit that used it.
+/// commit never sees the rows that commit fired (or sent) as free, a claim reads the table *before* its
+/// read transaction begins — not merely before its first statement: GRDB's `read` takes the snapshot as
+/// it begins (it reads the schema version), and a table read inside it could come after a commit and
+/// release that the snapshot predates, which sent an outbox message twice — and a claim ends only
+/// *after* the commit that used it.
 final class ClaimTable<Key: Hashable & Sendable, Detail: Equatable & Sendable>: Sendable {
     private struct Claim: Sendable {
         var token: Int64

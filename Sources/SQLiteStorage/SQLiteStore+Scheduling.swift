@@ -18,10 +18,9 @@ extension SQLiteStore {
     }
 
     package func nextFireDate(leaseNow: Date) async throws -> Date? {
-        let leaseNow = Self.milliseconds(leaseNow)
-        return try await read { db in
-            try Self.nextClaimable(skipping: self.firingClaims.held(now: leaseNow), db).map(Self.date)
-        }
+        // Held claims first, then the snapshot (`ClaimTable`).
+        let held = firingClaims.held(now: Self.milliseconds(leaseNow))
+        return try await read { db in try Self.nextClaimable(skipping: held, db).map(Self.date) }
     }
 
     package func pendingTotal() async throws -> Int {
@@ -61,8 +60,9 @@ extension SQLiteStore {
     }
 
     /// Claims in memory (`ClaimTable`), read on a reader: no write, no commit, nothing the writer waits
-    /// for. The held claims are read before the rows, so a snapshot older than a firing's commit still
-    /// finds what that firing held (its claims end only after the commit). One pass over the due index:
+    /// for. The held claims are read before the read transaction begins, so a snapshot older than a
+    /// firing's commit still finds what that firing held (its claims end only after the commit). One pass
+    /// over the due index:
     /// the rows not held are claimed while due and room is left; the first one after them is the next
     /// fire date left unclaimed.
     package func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch {
@@ -70,8 +70,8 @@ extension SQLiteStore {
         let leaseNow = Self.milliseconds(lease.now)
         let token = Self.newToken()
         let claims = firingClaims
+        let held = claims.held(now: leaseNow)
         let (rows, next): ([RawPending], Int64?) = try await read { db in
-            let held = claims.held(now: leaseNow)
             var chosen: [RawPending] = []
             var next: Int64?
             let due = try Self.dueRows(db)

@@ -28,6 +28,8 @@ package final class SQLiteStore: NotificationStore {
 
     let pool: DatabasePool
     let writer: SQLiteWriter
+    /// Seals the secrets the file keeps (`SealedColumn.all`).
+    let secrets: SecretBox
     package let changes = ChangeFeed()
     /// The scheduler's claims on due requests, in memory (one process owns the file).
     let firingClaims = ClaimTable<PendingKey, PendingVersion>()
@@ -37,10 +39,24 @@ package final class SQLiteStore: NotificationStore {
     private let checkpointer: DatabaseQueue
     private let checkpointRounds = Atomic<Int>(0)
 
-    /// Opens (creating if needed) the database at `path` and runs the migrations.
-    package init(path: String, walLimits: WALLimits = WALLimits()) throws {
+    /// Opens (creating if needed) the database at `path` and runs the migrations. `secrets` seals what the
+    /// file keeps secret (nothing is sealed without keys); `sealSecrets()` seals what was stored before.
+    package convenience init(path: String, walLimits: WALLimits = WALLimits(), secrets: SecretBox = SecretBox()) throws {
+        try self.init(path: path, walLimits: walLimits, secrets: secrets, readerStatements: nil)
+    }
+
+    /// `readerStatements` sees each statement a reader connection ran, as it ends (tests: to hold a reader
+    /// at a point of its transaction).
+    init(path: String, walLimits: WALLimits, secrets: SecretBox, readerStatements: (@Sendable (String) -> Void)?) throws {
+        self.secrets = secrets
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        if let readerStatements {
+            configuration.prepareDatabase { db in
+                guard db.configuration.readonly else { return }
+                db.trace(options: .profile) { readerStatements($0.expandedDescription) }
+            }
+        }
         let pool = try Self.translating { try DatabasePool(path: path, configuration: configuration) }
         self.pool = pool
         let writer = SQLiteWriter(pool: pool, path: path, limits: walLimits)

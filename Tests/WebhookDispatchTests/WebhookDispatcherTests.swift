@@ -272,3 +272,67 @@ extension WebhookDispatcherTests {
         }
     }
 }
+
+extension WebhookDispatcherTests {
+    /// Each message is sent once by one process, however its claims, answers and records interleave: many
+    /// messages on a few endpoints, few slots each (so claims run while records commit), a receiver that
+    /// answers after a scripted short delay. A claim whose snapshot predated an attempt's record once found
+    /// the message free again and sent it twice.
+    @Test func aLiveProcessSendsEachMessageOnce() async throws {
+        let received = Mutex<[String: Int]>([:])
+        var router = Router()
+        router.on(.post, "/hook/{endpoint}") { request in
+            let id = request.headers["webhook-id"] ?? "?"
+            let seen = received.withLock { received in
+                received[id, default: 0] += 1
+                return received.count
+            }
+            // Answers come back out of order: a few after a pause, most at once.
+            if seen % 7 == 0 { try await Task.sleep(for: .milliseconds(seen % 5)) }
+            return Response(status: .noContent)
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let server = HTTPServer(
+            configuration: configuration, responder: router, logger: Self.quiet, onListening: { portContinuation.yield($0) })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dispatch-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
+            try await store.insertApp(AppRecord(id: "app", name: "app", createdAt: Self.start))
+            try await store.setWebhookConfiguration(
+                appID: "app", WebhookConfiguration(delegateURL: "http://127.0.0.1:\(port)/hook/0", secrets: [WebhookSecret.generate().text])
+            )
+            let count = 3_000
+            try await store.enqueueDeliveries(
+                (0..<count).map {
+                    WebhookDeliveryRecord(
+                        id: "msg_\($0)", appID: "app", url: "http://127.0.0.1:\(port)/hook/\($0 % 4)", type: .notificationResponse,
+                        payload: Data("{}".utf8), nextAttempt: Self.start, createdAt: Self.start)
+                })
+            let clock = ManualClock(now: Self.start.addingTimeInterval(1))
+            let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+            var dispatching = WebhookDispatcher.Configuration()
+            dispatching.perEndpoint = 3
+            let dispatcher = WebhookDispatcher(store: store, clock: clock, sender: sender, logger: Self.quiet, configuration: dispatching)
+            try await withThrowingTaskGroup(of: Void.self) { dispatching in
+                dispatching.addTask { try await dispatcher.run() }
+                await dispatcher.settle()
+                dispatching.cancelAll()
+                try await dispatching.waitForAll()
+            }
+            await sender.shutdown()
+            let counts = received.withLock { $0 }
+            #expect(counts.count == count, "every message arrived")
+            let twice = counts.filter { $0.value > 1 }.keys.sorted()
+            #expect(twice.isEmpty, "sent more than once: \(twice.prefix(10))")
+            #expect(try await store.deliveries(appID: "app", status: .pending, after: nil, limit: 10).items.isEmpty)
+            group.cancelAll()
+        }
+    }
+}
