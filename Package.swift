@@ -112,7 +112,7 @@ let package = Package(
         // The store protocol and its records: what any database must provide.
         .target(
             name: "Storage",
-            dependencies: ["NotificationCore", "Webhooks", "StrictJSON"],
+            dependencies: ["NotificationCore", "Webhooks", "StrictJSON", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Attachments: type from content, caps, quota, content-addressed files on disk.
@@ -394,7 +394,9 @@ let package = Package(
         // What only the SQLite store has: its file, its WAL, its migrations from earlier versions.
         .testTarget(
             name: "SQLiteStorageTests",
-            dependencies: ["Storage", "NotificationCore", "SQLiteStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Storage", "NotificationCore", "SQLiteStorage", "TestSupport", "Webhooks", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -34,13 +34,11 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int, ph
     try await store.insertApp(AppRecord(id: "app", name: "bench", createdAt: now))
     let center = CenterKey(appID: "app", centerID: "phone")
     try await store.insertCenter(CenterRecord(id: "phone", appID: "app", createdAt: now))
-    let keyring = VAPIDKeyring(store: store)
-    try await keyring.open(at: now)
     let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger)
     var configuration = DeviceRelayService.Configuration()
     configuration.apnsProductionURL = origin
     configuration.deviceLimit = phones
-    let relay = DeviceRelayService(relays: store, centers: service, keyring: keyring, configuration: configuration)
+    let relay = DeviceRelayService(relays: store, centers: service, tokens: CapabilityTokens(store: store), configuration: configuration)
     _ = try await relay.setAPNs(appID: "app", try benchCredential())
     var registrations: [DeviceRegistrationRecord] = []
     for index in 0..<phones {

@@ -226,7 +226,7 @@ func pushes(sinkURL: String, connections: Int, messages: Int, subscriptionCount:
     }
     let service = NotificationCenterService(store: store, clock: SystemClock(), logger: logger)
     let webPush = WebPushService(
-        store: store, subscriptions: store, centers: service, keyring: keyring,
+        store: store, subscriptions: store, centers: service, keyring: keyring, tokens: CapabilityTokens(store: store),
         configuration: .init(allowList: try PushServiceAllowList()),
         checkURL: { _, _ in })
     let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))

@@ -16,10 +16,12 @@ package struct RateLimit: Sendable, Hashable {
 }
 
 /// The limits of each credential (app key or center token; the operator is not limited), per class of
-/// request: adds and pushes (`send`), other writes, and reads. nil: not limited.
+/// request: adds and pushes (`send`), other writes, and reads; and of the requests that carry no valid
+/// credential (`anonymous`: response tokens, attachment links, wrong credentials) per client network, and
+/// `anonymousPerKey` times that per key a capability token names. nil: not limited.
 package struct RateLimits: Sendable, Hashable {
     package enum Kind: String, Sendable, Hashable, CaseIterable {
-        case send, write, read
+        case send, write, read, anonymous
 
         /// What the class limits, for `--help`.
         package var summary: String {
@@ -27,6 +29,7 @@ package struct RateLimits: Sendable, Hashable {
             case .send: "adds and pushes"
             case .write: "other writes"
             case .read: "reads"
+            case .anonymous: "requests without a valid credential"
             }
         }
     }
@@ -34,6 +37,15 @@ package struct RateLimits: Sendable, Hashable {
     package var send: RateLimit? = RateLimit(perSecond: 1000)
     package var write: RateLimit? = RateLimit(perSecond: 100)
     package var read: RateLimit? = RateLimit(perSecond: 200)
+    package var anonymous: RateLimit? = RateLimit(perSecond: 20)
+    /// How many clients' worth of anonymous requests one token key takes: the taps of many people on one
+    /// app's notifications come through one key.
+    package static let anonymousPerKey = 50.0
+
+    /// The limit of one token key: `anonymousPerKey` clients' worth.
+    var anonymousKey: RateLimit? {
+        anonymous.map { RateLimit(perSecond: $0.perSecond * Self.anonymousPerKey, burst: $0.burst * Self.anonymousPerKey) }
+    }
 
     package init() {}
 
@@ -43,6 +55,7 @@ package struct RateLimits: Sendable, Hashable {
             case .send: send
             case .write: write
             case .read: read
+            case .anonymous: anonymous
             }
         }
         set {
@@ -50,6 +63,7 @@ package struct RateLimits: Sendable, Hashable {
             case .send: send = newValue
             case .write: write = newValue
             case .read: read = newValue
+            case .anonymous: anonymous = newValue
             }
         }
     }
@@ -117,6 +131,24 @@ package final class RateLimiter: Sendable {
     /// way, or a 429 problem that carries them and `Retry-After`.
     func admit(scope: String, kind: RateLimits.Kind) throws(Problem) -> HTTPHeaders {
         guard let limit = limits[kind] else { return [:] }
+        return try admit(scope: scope, kind: kind, limit: limit, who: "This credential")
+    }
+
+    /// Takes a request without a valid credential from its client network's bucket and, for a capability
+    /// token, from its key's.
+    func admitAnonymous(network: String?, tokenKey: String?) throws(Problem) -> HTTPHeaders {
+        var headers: HTTPHeaders = [:]
+        if let limit = limits.anonymous {
+            // In-process requests have no network: one bucket for all of them.
+            headers = try admit(scope: "net:\(network ?? "-")", kind: .anonymous, limit: limit, who: "This client address")
+        }
+        if let tokenKey, let limit = limits.anonymousKey {
+            _ = try admit(scope: "key:\(tokenKey)", kind: .anonymous, limit: limit, who: "The tokens of this key")
+        }
+        return headers
+    }
+
+    private func admit(scope: String, kind: RateLimits.Kind, limit: RateLimit, who: String) throws(Problem) -> HTTPHeaders {
         let now = now()
         let (allowed, bucket) = buckets.withLock { buckets in
             let key = Key(scope: scope, kind: kind)
@@ -140,7 +172,7 @@ package final class RateLimiter: Sendable {
             throw Problem(
                 status: .tooManyRequests, code: .rateLimited,
                 detail:
-                    "This credential sent more \(kind.rawValue) requests than its limit (\(Self.describe(limit))); retry after \(retryAfter) s.",
+                    "\(who) sent more \(kind.rawValue) requests than its limit (\(Self.describe(limit))); retry after \(retryAfter) s.",
                 headers: headers)
         }
         return headers

@@ -1,9 +1,12 @@
+import Foundation
 import HTTPCore
+import WebPushService
 
 /// What runs around every API handler (the router's middleware): the credential verified once, its
 /// rate limit (app keys and center tokens; `RateLimit` headers on every answer, 429 past the limit) and
-/// `Idempotency-Key` on POST. A request without a valid credential goes on to its handler, which
-/// answers 401 as it always does.
+/// `Idempotency-Key` on POST. A request without a valid credential — a capability token's, or a wrong
+/// one — is limited per client network (and a capability token per the key it names), then goes on to
+/// its handler, which answers 401 or checks the token as it always does.
 package struct RequestGuard: Sendable {
     let provider: APIContextProvider
     let limiter: RateLimiter
@@ -14,9 +17,14 @@ package struct RequestGuard: Sendable {
     }
 
     package func callAsFunction(_ request: Request, template: String, _ next: @escaping Router.Handler) async throws -> Response {
-        guard let token = Self.guardedToken(request, template: template) else { return try await next(request) }
+        guard Self.isGuarded(template) else { return try await next(request) }
         let context = try provider.context()
-        guard let principal = try? await context.authenticator.principal(token: token) else { return try await next(request) }
+        guard let token = Self.bearerToken(request), let principal = try? await context.authenticator.principal(token: token) else {
+            let limitHeaders = try limiter.admitAnonymous(network: request.clientNetwork, tokenKey: Self.capabilityKey(request, template))
+            var response = try await next(request)
+            for field in limitHeaders.fields { response.headers.set(field.name, field.value) }
+            return response
+        }
         return try await Authenticator.$verified.withValue((token, principal)) {
             let limitHeaders = try admit(token, principal, request: request, template: template)
             var response: Response
@@ -35,8 +43,9 @@ package struct RequestGuard: Sendable {
     /// else, a missing or wrong one included, goes to a worker and answers as it always does), and never
     /// for an `Idempotency-Key`. The rate limit is taken only once the answer is there.
     package func immediate(_ request: Request, template: String, _ next: Router.Attempt) throws -> Response? {
-        guard let token = Self.guardedToken(request, template: template) else { return try next(request) }
-        guard request.headers["Idempotency-Key"] == nil, let context = try? provider.context(),
+        guard Self.isGuarded(template) else { return try next(request) }
+        // Without a credential, to a worker, which takes it from its client's limit.
+        guard let token = Self.bearerToken(request), request.headers["Idempotency-Key"] == nil, let context = try? provider.context(),
             let principal = try? context.authenticator.cachedPrincipal(token: token)
         else { return nil }
         return try Authenticator.$verified.withValue((token, principal)) {
@@ -48,10 +57,25 @@ package struct RequestGuard: Sendable {
         }
     }
 
-    /// The bearer token of a request to a guarded route (the API's), if it carries one.
-    private static func guardedToken(_ request: Request, template: String) -> String? {
-        guard template.hasPrefix("/v1/") || template.hasPrefix("/3/"), let header = request.headers["Authorization"] else { return nil }
-        return Authenticator.bearerToken(header)
+    /// Whether the route is the API's (health checks, the console and the spec are not limited).
+    private static func isGuarded(_ template: String) -> Bool { template.hasPrefix("/v1/") || template.hasPrefix("/3/") }
+
+    /// The request's bearer token, if it carries one.
+    private static func bearerToken(_ request: Request) -> String? {
+        request.headers["Authorization"].flatMap(Authenticator.bearerToken)
+    }
+
+    /// The key a capability token names (unchecked: the handler checks it), for the routes that take one.
+    private static func capabilityKey(_ request: Request, _ template: String) -> String? {
+        switch template {
+        case "/v1/web-push/attachments/{token}":
+            return request.pathParameters["token"].flatMap { CapabilityTokens.claimedKey(of: $0) }
+        case "/v1/web-push/responses", "/v1/responses":
+            struct Body: Decodable { var token: String }
+            return (try? JSONDecoder().decode(Body.self, from: Data(request.body))).flatMap { CapabilityTokens.claimedKey(of: $0.token) }
+        default:
+            return nil
+        }
     }
 
     /// Takes the request from its credential's rate limit (per credential, `unk_<id>`, `unc_<id>`: each key of

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
 
 /// Receives one formatted libmicrohttpd log message.
@@ -31,6 +33,22 @@ static inline size_t unfy_keep_escaped(void *cls, struct MHD_Connection *connect
     (void)cls;
     (void)connection;
     return strlen(text);
+}
+
+/// The client's network as text into `out` (at least INET6_ADDRSTRLEN bytes): an IPv4 address, or an
+/// IPv6 address's /64 (one host's share: a client changes the rest at will). Empty when unknown.
+static inline void unfy_client_network(struct MHD_Connection *connection, char *out, socklen_t size) {
+    out[0] = 0;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return;
+    const struct sockaddr *address = info->client_addr;
+    if (address->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, out, size);
+    } else if (address->sa_family == AF_INET6) {
+        struct in6_addr network = ((const struct sockaddr_in6 *)address)->sin6_addr;
+        if (!IN6_IS_ADDR_V4MAPPED(&network)) memset(&network.s6_addr[8], 0, 8);
+        inet_ntop(AF_INET6, &network, out, size);
+    }
 }
 
 /// Everything `MHD_start_daemon` needs, so Swift never calls the variadic function.

@@ -18,6 +18,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     case unsupportedMediaType
     case payloadTooLarge
     case methodNotAllowed
+    case methodNotImplemented
     case notFound
     case ambiguousBodyLength
     case unsupportedTransferCoding
@@ -79,6 +80,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     case unknownAction
     case userTextRequired
     case userTextNotAllowed
+    case userTextTooLong
     case authenticationRequired
 
     // MARK: attachments
@@ -148,6 +150,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedMediaType: "The body's Content-Type is not one the operation takes."
         case .payloadTooLarge: "The body is larger than the operation allows; the detail says how large it may be."
         case .methodNotAllowed: "The path exists but not with this method; `Allow` lists the methods."
+        case .methodNotImplemented: "The method is none the API serves (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS) on any path."
         case .notFound: "Nothing is served at this path, or what a change needs is gone."
         case .ambiguousBodyLength: "The request carries both Content-Length and Transfer-Encoding."
         case .unsupportedTransferCoding: "The request uses a transfer coding other than chunked."
@@ -198,6 +201,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .unknownAction: "The response names an action the notification's category does not have."
         case .userTextRequired: "A text-input action's response needs `userText`."
         case .userTextNotAllowed: "`userText` is only for text-input actions."
+        case .userTextTooLong: "A reply's `userText` is longer than 4000 characters (Unicode code points)."
         case .authenticationRequired: "The action requires an unlocked device; the response says it was locked."
         case .attachmentInvalidURL:
             "UNErrorCode.attachmentInvalidURL: the attachment's URL cannot be fetched, or the reference names neither a file nor a URL."

@@ -81,6 +81,14 @@ extension Problem {
         )
     }
 
+    /// 501: the method is served nowhere (RFC 9110 §15.6.2), so no path is looked up.
+    package static func methodNotImplemented(_ method: HTTPMethod) -> Problem {
+        let served = HTTPMethod.served.map(\.rawValue).sorted().joined(separator: ", ")
+        return Problem(
+            status: .notImplemented, code: .methodNotImplemented,
+            detail: "The method \(method.isServed ? method.rawValue : "given") is not served here; use one of: \(served).")
+    }
+
     package static func payloadTooLarge(limit: Int) -> Problem {
         Problem(
             status: .contentTooLarge, code: .payloadTooLarge,

@@ -13,6 +13,9 @@ package struct Request: Sendable {
     package var spooledBody: SpooledFile?
     /// Values of the `{name}` segments of the matched route template.
     package var pathParameters: [String: String] = [:]
+    /// Where the request came from, as limits per client count it: an IPv4 address or an IPv6 /64, as
+    /// the socket says (nil when unknown, as in-process).
+    package var clientNetwork: String?
 
     package init(
         method: HTTPMethod,

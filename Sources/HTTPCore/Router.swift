@@ -2,8 +2,9 @@
 /// where a thrown error becomes an HTTP response: a `Problem` is rendered as `application/problem+json`,
 /// anything else goes through `errorMapper` and, failing that, becomes a logged 500.
 ///
-/// An unknown path answers 404; a known path with another method answers 405 with `Allow`. `HEAD` is
-/// served by the `GET` handler (the server drops the body).
+/// A method served nowhere answers 501 before any path is looked at; an unknown path answers 404; a known
+/// path with another method answers 405 with `Allow`. `HEAD` is served by the `GET` handler (the server
+/// drops the body).
 ///
 /// A route may also have an immediate form, tried on the server's I/O thread before the request goes to a
 /// worker (`HTTPResponder.immediateResponse`): it answers from memory or returns nil to leave the request
@@ -21,8 +22,9 @@ package struct Router: HTTPResponder {
     private var immediateRoutes: [(method: HTTPMethod, path: String, template: PathTemplate, attempt: Attempt)] = []
     /// Maps errors that are not `Problem`s (domain errors) to problems; nil means "internal error".
     package var errorMapper: @Sendable (any Error) -> Problem?
-    /// Told about every error that became a 500.
-    package var onInternalError: @Sendable (any Error, Request) -> Void
+    /// Told about every error that became a 500, with the request and its path as logs may carry it
+    /// (`redactedPath(for:)`; nil when no route served it).
+    package var onInternalError: @Sendable (any Error, Request, String?) -> Void
     /// Told about every response: the method, the route's template (nil: no route matched), the status
     /// and how long the handler took (metrics).
     package var onResponse: @Sendable (HTTPMethod, String?, HTTPStatus, Duration) -> Void = { _, _, _, _ in }
@@ -34,7 +36,7 @@ package struct Router: HTTPResponder {
 
     package init(
         errorMapper: @escaping @Sendable (any Error) -> Problem? = { _ in nil },
-        onInternalError: @escaping @Sendable (any Error, Request) -> Void = { _, _ in }
+        onInternalError: @escaping @Sendable (any Error, Request, String?) -> Void = { _, _, _ in }
     ) {
         self.errorMapper = errorMapper
         self.onInternalError = onInternalError
@@ -115,6 +117,23 @@ package struct Router: HTTPResponder {
         return routes[segments.count]?.first { $0.method == method && $0.template.match(segments) != nil }?.path
     }
 
+    /// The request's path as spans and logs may carry it: the segments that fill a capability parameter
+    /// (one whose name ends in `token`, such as an attachment's signed token or a device token) stay as the
+    /// template names them. Nil when no route serves the path: its raw text is a client's, and may be a
+    /// mistyped capability.
+    package func redactedPath(for request: Request) -> String? {
+        let segments = request.segments
+        let method = request.method == .head ? HTTPMethod.get : request.method
+        guard let route = routes[segments.count]?.first(where: { $0.method == method && $0.template.match(segments) != nil }) else {
+            return nil
+        }
+        return "/"
+            + zip(route.template.segments, segments).map { segment, actual in
+                if case .parameter(let name) = segment, name.lowercased().hasSuffix("token") { return "{\(name)}" }
+                return actual
+            }.joined(separator: "/")
+    }
+
     /// The methods that serve the request's path (`HEAD` with `GET`), in the order the routes were added;
     /// empty when nothing is served there. CORS preflights answer with them.
     package func methods(for request: Request) -> [HTTPMethod] {
@@ -131,12 +150,13 @@ package struct Router: HTTPResponder {
     private func render(_ error: any Error, of request: Request) -> Response {
         if let problem = error as? Problem { return problem.response }
         if let problem = errorMapper(error) { return problem.response }
-        onInternalError(error, request)
+        onInternalError(error, request, redactedPath(for: request))
         return Problem.internalError().response
     }
 
     /// The route for the request, with its path parameters filled in.
     private func match(_ request: inout Request) throws -> (handler: Handler, template: String) {
+        guard request.method.isServed else { throw Problem.methodNotImplemented(request.method) }
         let segments = request.segments
         var allowed: [HTTPMethod] = []
         let method = request.method == .head ? HTTPMethod.get : request.method

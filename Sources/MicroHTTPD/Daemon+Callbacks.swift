@@ -218,6 +218,11 @@ extension Daemon {
         for field in response.headers where !field.name.caseInsensitiveEquals("Content-Length") {
             MHD_add_response_header(created, field.name, field.value)
         }
+        // Every answer is what its Content-Type says (JSON, a problem, media, an event stream): no browser
+        // may sniff an upload into a script.
+        if response.headers["X-Content-Type-Options"] == nil {
+            MHD_add_response_header(created, "X-Content-Type-Options", "nosniff")
+        }
         if dispatcher.isDraining, response.headers["Connection"] == nil {
             MHD_add_response_header(created, "Connection", "close")
         }
@@ -237,12 +242,20 @@ extension Daemon {
         withUnsafeMutablePointer(to: &query) { collectValues(connection, kind: .GET_ARGUMENT_KIND, into: $0) }
         let method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
         let rawPath = url.map { String(cString: $0) } ?? "/"
+        var network = [CChar](repeating: 0, count: 64)
+        unfy_client_network(connection, &network, socklen_t(network.count))
+        var request: Request
+        var problem: Problem?
         do {
-            let target = try RequestTarget(rawPath: rawPath, rawQuery: query)
-            return (Request(method: method, target: target, headers: HTTPHeaders(headers)), nil)
+            request = Request(method: method, target: try RequestTarget(rawPath: rawPath, rawQuery: query), headers: HTTPHeaders(headers))
         } catch {
-            return (Request(method: method, path: rawPath, headers: HTTPHeaders(headers)), error)
+            request = Request(method: method, path: rawPath, headers: HTTPHeaders(headers))
+            problem = error
         }
+        if let end = network.firstIndex(of: 0), end > 0 {
+            request.clientNetwork = String(decoding: network[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return (request, problem)
     }
 
     private static func collectValues(

@@ -6,6 +6,9 @@ package struct NotificationResponse: Sendable, Hashable, Codable {
     package static let defaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
     /// `UNNotificationDismissActionIdentifier`: the user dismissed it explicitly.
     package static let dismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
+    /// The longest `userText`, in code points: a text-input action is for a short reply, and what is typed
+    /// travels on in a webhook.
+    package static let userTextLimit = 4000
 
     package var actionIdentifier: String
     /// Text typed for a text-input action; required for those and refused for the others.
@@ -67,10 +70,15 @@ package enum ResponseRules {
                 )
             }
             if action.textInput != nil {
-                guard response.userText != nil else {
+                guard let text = response.userText else {
                     throw .invalid(
                         .userTextRequired,
                         "Action '\(action.identifier)' takes text input: send `userText` (an empty string if none was typed).")
+                }
+                guard text.codePoints <= NotificationResponse.userTextLimit else {
+                    throw .invalid(
+                        .userTextTooLong,
+                        "`userText` has \(text.codePoints) characters; a reply may have at most \(NotificationResponse.userTextLimit).")
                 }
             } else {
                 try refuseText(response, "action '\(action.identifier)', which has no text input")

@@ -95,14 +95,18 @@ extension NotificationCenterService {
 
     /// The user responded to a delivered notification: validated against its category; the content
     /// extension, if any, has its say; the response (if forwarded) and the removal (if any) are written
-    /// with their events in one transaction.
-    package func respond(_ key: CenterKey, identifier: String, _ response: NotificationResponse) async throws -> ResponseDisposition {
+    /// with their events in one transaction. `admit` runs once the response is valid, before anything
+    /// happens: what it throws refuses the response (a once-only token already used).
+    package func respond(
+        _ key: CenterKey, identifier: String, _ response: NotificationResponse, admit: @Sendable () async throws -> Void = {}
+    ) async throws -> ResponseDisposition {
         let center = try await center(key)
         guard let notification = try await store.deliveredNotification(key, identifier: identifier) else {
             throw NotificationError.notificationNotFound(identifier)
         }
         let category = try await category(of: notification.request, appID: center.appID)
         var disposition = try ResponseRules.validate(response, category: category, locked: center.state.locked)
+        try await admit()
         // The category's content extension, if any, gets the category's actions first (B12).
         if disposition.action != nil, let option = await delegate.contentExtension(response, notification: notification, center: center) {
             disposition = disposition.answered(by: option)

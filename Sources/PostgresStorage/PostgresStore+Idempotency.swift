@@ -7,7 +7,7 @@ extension PostgresStore: IdempotencyStore {
     package func reserveIdempotencyKey(
         scope: String, key: String, fingerprint: [UInt8], at date: Date, staleBefore: Date, expiredBefore: Date
     ) async throws -> IdempotencyReservation {
-        try await write { connection, _ in
+        let reservation = try await write { connection, _ -> IdempotencyReservation in
             // A reservation whose request died, or an answer past its time, gives the key up.
             try await connection.run(
                 """
@@ -35,14 +35,16 @@ extension PostgresStore: IdempotencyStore {
                 response: IdempotentResponse(
                     status: status, headers: headers.map { ($0[0], $0[1]) }, body: Array(try row.get("body", as: Data.self))))
         }
+        return try reservation.opened(scope: scope, key: key, secrets)
     }
 
     package func completeIdempotencyKey(scope: String, key: String, response: IdempotentResponse) async throws {
         let headers = ByteBuffer(bytes: try JSONEncoder().encode(response.headers))
+        let body = ByteBuffer(bytes: try secrets.seal(Data(response.body), context: SealedColumn.idempotentBody.context([scope, key])))
         try await write { connection, _ in
             try await connection.run(
                 """
-                UPDATE idempotency_keys SET status = \(response.status), headers = \(headers), body = \(ByteBuffer(bytes: response.body))
+                UPDATE idempotency_keys SET status = \(response.status), headers = \(headers), body = \(body)
                 WHERE scope = \(scope) AND key = \(key) AND status IS NULL
                 """, self.logger)
         }

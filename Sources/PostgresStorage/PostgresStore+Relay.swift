@@ -6,12 +6,13 @@ import Storage
 
 extension PostgresStore: DeviceRelayStore {
     package func setRelayCredential(_ credential: RelayCredentialRecord) async throws {
+        let material = ByteBuffer(bytes: try credential.sealedMaterial(secrets))
         try await write { connection, _ in
             try await connection.run(
                 """
                 INSERT INTO relay_credentials(app_id, provider, id, fingerprint, material, created_at)
                 VALUES (\(credential.appID), \(credential.provider.rawValue), \(credential.id), \(credential.fingerprint),
-                    \(ByteBuffer(bytes: credential.material)), \(Self.milliseconds(credential.createdAt)))
+                    \(material), \(Self.milliseconds(credential.createdAt)))
                 ON CONFLICT (app_id, provider) DO UPDATE SET
                     id = excluded.id, fingerprint = excluded.fingerprint, material = excluded.material, created_at = excluded.created_at
                 """, self.logger)
@@ -23,14 +24,14 @@ extension PostgresStore: DeviceRelayStore {
             try await connection.rows(
                 "SELECT * FROM relay_credentials WHERE app_id = \(appID) AND provider = \(provider.rawValue)", self.logger
             ).first.map(Self.relayCredential)
-        }
+        }.map { try $0.opened(secrets) }
     }
 
     package func relayCredentials(appID: String) async throws -> [RelayCredentialRecord] {
         try await read { connection in
             try await connection.rows("SELECT * FROM relay_credentials WHERE app_id = \(appID) ORDER BY provider", self.logger)
                 .map(Self.relayCredential)
-        }
+        }.map { try $0.opened(secrets) }
     }
 
     package func removeRelayCredential(appID: String, provider: PushProvider) async throws -> Bool {
@@ -44,7 +45,7 @@ extension PostgresStore: DeviceRelayStore {
     package func saveDeviceRegistration(_ registration: DeviceRegistrationRecord, limit: Int) async throws -> (
         DeviceRegistrationRecord, created: Bool
     ) {
-        try await write { connection, _ in
+        try await write { connection, changes in
             let key = registration.center
             var saved = registration
             // The center's row, locked: concurrent saves for one center count one after the other.
@@ -59,15 +60,20 @@ extension PostgresStore: DeviceRelayStore {
                 WHERE app_id = \(key.appID) AND provider = \(registration.provider.rawValue) AND token = \(registration.token)
                 """, self.logger
             ).first {
-                if try existing.get("center_id", as: String.self) == key.centerID {
+                let holder = try existing.get("center_id", as: String.self)
+                if holder == key.centerID {
                     saved.id = try existing.get("id")
                     try await connection.run(
                         "UPDATE device_registrations SET environment = \(saved.environment) WHERE id = \(saved.id)", self.logger)
                     return (saved, false)
                 }
-                // The phone registered for another center (another user signed in on it): it moves.
-                try await connection.run(
-                    "DELETE FROM device_registrations WHERE id = \(try existing.get("id", as: String.self))", self.logger)
+                // The phone registered for another center (another user signed in on it): it moves, and the
+                // center that lost it hears.
+                let movedID = try existing.get("id", as: String.self)
+                try await connection.run("DELETE FROM device_registrations WHERE id = \(movedID)", self.logger)
+                try await self.append(
+                    [.app(.deviceUnregistered(registrationID: movedID, provider: registration.provider, reason: "moved"))],
+                    for: CenterKey(appID: key.appID, centerID: holder), at: saved.createdAt, traceparent: nil, connection, &changes)
             }
             let count =
                 try await connection.rows(
@@ -90,7 +96,7 @@ extension PostgresStore: DeviceRelayStore {
     }
 
     package func relayTarget(registrationID id: String) async throws -> RelayTarget? {
-        try await read { connection in
+        var target = try await read { connection in
             try await connection.rows(
                 """
                 SELECT d.*, c.id AS credential_id, c.fingerprint, c.material, c.created_at AS credential_created_at
@@ -108,6 +114,8 @@ extension PostgresStore: DeviceRelayStore {
                 return RelayTarget(registration: registration, credential: credential)
             }
         }
+        if let credential = target?.credential { target?.credential = try credential.opened(secrets) }
+        return target
     }
 
     package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {

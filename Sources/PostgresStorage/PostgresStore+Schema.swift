@@ -287,6 +287,26 @@ extension PostgresStore {
                 "ALTER TABLE delivery_attempts ADD COLUMN provider_message_id text",
             ]
         ),
+        (
+            10, "a push endpoint is unique within its app, not across apps",
+            [
+                "ALTER TABLE push_subscriptions DROP CONSTRAINT push_subscriptions_endpoint_key",
+                "CREATE UNIQUE INDEX push_subscriptions_endpoint ON push_subscriptions(app_id, endpoint)",
+            ]
+        ),
+        (
+            11, "secrets sealed apart (webhook secrets), apps' token keys, once-only tokens used",
+            [
+                "ALTER TABLE webhook_configurations ADD COLUMN secrets bytea",
+                """
+                CREATE TABLE token_keys (
+                    app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE, id text NOT NULL UNIQUE, secret bytea NOT NULL,
+                    created_at bigint NOT NULL)
+                """,
+                "CREATE TABLE used_tokens (id text PRIMARY KEY, expires_at bigint NOT NULL)",
+                "CREATE INDEX used_tokens_by_expiry ON used_tokens(expires_at)",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -6,11 +6,12 @@ import Storage
 
 extension PostgresStore: PushSubscriptionStore {
     package func vapidKeys() async throws -> [VAPIDKeyRecord] {
-        try await read { connection in try await self.vapidKeys(connection) }
+        try await read { connection in try await self.vapidKeys(connection) }.map { try $0.opened(secrets) }
     }
 
     package func installVAPIDKey(_ key: VAPIDKeyRecord, rotating: Bool) async throws -> [VAPIDKeyRecord] {
-        try await write { connection, _ in
+        let sealed = ByteBuffer(bytes: try key.sealedPrivateKey(secrets))
+        return try await write { connection, _ in
             if rotating {
                 try await connection.run("UPDATE vapid_keys SET is_primary = false WHERE is_primary", self.logger)
             }
@@ -18,11 +19,11 @@ extension PostgresStore: PushSubscriptionStore {
             try await connection.run(
                 """
                 INSERT INTO vapid_keys(id, private_key, is_primary, created_at)
-                VALUES (\(key.id), \(ByteBuffer(bytes: key.privateKey)), true, \(Self.milliseconds(key.createdAt)))
+                VALUES (\(key.id), \(sealed), true, \(Self.milliseconds(key.createdAt)))
                 ON CONFLICT DO NOTHING
                 """, self.logger)
             return try await self.vapidKeys(connection)
-        }
+        }.map { try $0.opened(secrets) }
     }
 
     private func vapidKeys(_ connection: PostgresConnection) async throws -> [VAPIDKeyRecord] {
@@ -36,7 +37,7 @@ extension PostgresStore: PushSubscriptionStore {
     package func savePushSubscription(_ subscription: PushSubscriptionRecord, limit: Int) async throws -> (
         PushSubscriptionRecord, created: Bool
     ) {
-        try await write { connection, _ in
+        try await write { connection, changes in
             let key = subscription.center
             var saved = subscription
             // The center's row, locked: concurrent saves for one center count one after the other.
@@ -45,10 +46,13 @@ extension PostgresStore: PushSubscriptionStore {
                     "SELECT 1 FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", self.logger
                 ).isEmpty
             else { throw NotificationError.centerNotFound(key.centerID) }
+            // An endpoint is unique within its app: another app's subscription to it is never touched.
             if let existing = try await connection.rows(
-                "SELECT id, app_id, center_id FROM push_subscriptions WHERE endpoint = \(subscription.endpoint)", self.logger
+                "SELECT id, center_id FROM push_subscriptions WHERE app_id = \(key.appID) AND endpoint = \(subscription.endpoint)",
+                self.logger
             ).first {
-                if try existing.get("app_id", as: String.self) == key.appID && existing.get("center_id", as: String.self) == key.centerID {
+                let holder = try existing.get("center_id", as: String.self)
+                if holder == key.centerID {
                     saved.id = try existing.get("id")
                     try await connection.run(
                         """
@@ -58,8 +62,13 @@ extension PostgresStore: PushSubscriptionStore {
                         """, self.logger)
                     return (saved, false)
                 }
-                // The browser subscribed for another center (another user signed in there): it moves.
-                try await connection.run("DELETE FROM push_subscriptions WHERE endpoint = \(subscription.endpoint)", self.logger)
+                // The browser subscribed for another center (another user signed in there): it moves, and the
+                // center that lost it hears.
+                let movedID = try existing.get("id", as: String.self)
+                try await connection.run("DELETE FROM push_subscriptions WHERE id = \(movedID)", self.logger)
+                try await self.append(
+                    [.app(.pushSubscriptionRemoved(subscriptionID: movedID, endpoint: subscription.endpoint, reason: "moved"))],
+                    for: CenterKey(appID: key.appID, centerID: holder), at: saved.createdAt, traceparent: nil, connection, &changes)
             }
             let count =
                 try await connection.rows(
@@ -103,7 +112,8 @@ extension PostgresStore: PushSubscriptionStore {
             else { return false }
             let subscription = try Self.pushSubscription(row)
             try await self.append(
-                [.app(.pushSubscriptionRemoved(subscriptionID: id, endpoint: subscription.endpoint))], for: subscription.center, at: date,
+                [.app(.pushSubscriptionRemoved(subscriptionID: id, endpoint: subscription.endpoint, reason: "gone"))],
+                for: subscription.center, at: date,
                 traceparent: nil, connection, &changes)
             return true
         }

@@ -5,23 +5,36 @@ import Storage
 import Webhooks
 
 extension PostgresStore: WebhookStore {
+    /// The app's settings with their signing secrets, opened.
     package func webhookConfiguration(appID: String) async throws -> WebhookConfiguration? {
-        try await read { connection in try await self.webhookSettings(appID: appID, connection) }
+        let row = try await read { connection in
+            try await connection.rows("SELECT configuration, secrets FROM webhook_configurations WHERE app_id = \(appID)", self.logger)
+                .first
+        }
+        guard let row else { return nil }
+        var configuration = try Self.decodeShared(WebhookConfiguration.self, try row.get("configuration"))
+        if let sealed = try row.get("secrets", as: Data?.self) {
+            configuration.secrets = try WebhookSecrets.open(sealed, appID: appID, secrets)
+        }
+        return configuration
     }
 
+    /// The app's settings as a change's transaction needs them (where messages go, which events), without
+    /// their secrets: those are sealed apart, and only the dispatcher, which signs, opens them.
     func webhookSettings(appID: String, _ connection: PostgresConnection) async throws -> WebhookConfiguration? {
         try await connection.rows("SELECT configuration FROM webhook_configurations WHERE app_id = \(appID)", logger)
             .first.map { try Self.decodeShared(WebhookConfiguration.self, try $0.get("configuration")) }
     }
 
     package func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws {
-        let encoded = try configuration.map(Self.encode)
+        let stored = try configuration.map { try WebhookSecrets.split($0, appID: appID, secrets) }
         try await write { connection, changes in
-            if let encoded {
+            if let stored {
                 try await connection.run(
                     """
-                    INSERT INTO webhook_configurations(app_id, configuration) VALUES (\(appID), \(encoded))
-                    ON CONFLICT (app_id) DO UPDATE SET configuration = excluded.configuration
+                    INSERT INTO webhook_configurations(app_id, configuration, secrets)
+                    VALUES (\(appID), \(stored.configuration), \(stored.sealedSecrets))
+                    ON CONFLICT (app_id) DO UPDATE SET configuration = excluded.configuration, secrets = excluded.secrets
                     """, self.logger)
             } else {
                 try await connection.run("DELETE FROM webhook_configurations WHERE app_id = \(appID)", self.logger)

@@ -110,6 +110,8 @@ package final class PostgresStore: Sendable {
     let client: PostgresClient
     let configuration: Configuration
     let logger: Logger
+    /// Seals the secrets the database keeps (`SealedColumn.all`).
+    let secrets: SecretBox
     /// Whether the change listener is connected: the database is reachable (`/readyz`), and calls are
     /// tried (heartbeats find a lost database within seconds).
     private let listening = Atomic<Bool>(false)
@@ -121,9 +123,12 @@ package final class PostgresStore: Sendable {
     /// Whether the pool's `run()` has been called (leasing before is a warning in PostgresNIO).
     private let poolRunning = Atomic<Bool>(false)
 
-    package init(configuration: Configuration, logger: Logger) {
+    /// `secrets` seals what the database keeps secret (nothing is sealed without keys); `sealSecrets()`
+    /// seals what was stored before.
+    package init(configuration: Configuration, logger: Logger, secrets: SecretBox = SecretBox()) {
         self.configuration = configuration
         self.logger = logger
+        self.secrets = secrets
         client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
     }
 

@@ -41,17 +41,15 @@ package final class DeviceRelayService: Sendable {
     package let configuration: Configuration
     private let relays: any DeviceRelayStore
     private let centers: NotificationCenterService
-    private let keyring: VAPIDKeyring
-    private let tokens: WebPushTokens
+    private let tokens: CapabilityTokens
     private let decoded = Mutex<[String: Decoded]>([:])
 
     package init(
-        relays: any DeviceRelayStore, centers: NotificationCenterService, keyring: VAPIDKeyring, configuration: Configuration
+        relays: any DeviceRelayStore, centers: NotificationCenterService, tokens: CapabilityTokens, configuration: Configuration
     ) {
         self.relays = relays
         self.centers = centers
-        self.keyring = keyring
-        self.tokens = WebPushTokens(keyring: keyring)
+        self.tokens = tokens
         self.configuration = configuration
     }
 
@@ -183,18 +181,18 @@ package final class DeviceRelayService: Sendable {
         return made
     }
 
-    /// The delivery's response token and its first attachment's download path, signed with the key in memory.
+    /// The delivery's response token and its first attachment's download path, signed with the app's token key.
     private func links(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord, _ now: Date) async throws
         -> DeliveryLinks
     {
-        let key = try await keyring.current()
-        let attachment = try delivered.request.content.attachments?.first.map { attachment in
-            let token = try tokens.attachment(
-                attachment.identifier, of: delivered.request.identifier, center: registration.center, key: key, now: now)
-            return (identifier: attachment.identifier, path: "/v1/web-push/attachments/" + token)
+        var attachment: (identifier: String, path: String)?
+        if let first = delivered.request.content.attachments?.first {
+            let token = try await tokens.attachment(
+                first.identifier, of: delivered.request.identifier, center: registration.center, now: now)
+            attachment = (identifier: first.identifier, path: "/v1/web-push/attachments/" + token)
         }
         return DeliveryLinks(
-            responseToken: try tokens.response(for: delivered, center: registration.center, key: key, now: now), attachment: attachment)
+            responseToken: try await tokens.response(for: delivered, center: registration.center, now: now), attachment: attachment)
     }
 
 }

@@ -6,7 +6,7 @@ extension SQLiteStore: IdempotencyStore {
     package func reserveIdempotencyKey(
         scope: String, key: String, fingerprint: [UInt8], at date: Date, staleBefore: Date, expiredBefore: Date
     ) async throws -> IdempotencyReservation {
-        try await write { db, _ in
+        let reservation = try await write { db, _ -> IdempotencyReservation in
             // A reservation whose request died, or an answer past its time, gives the key up.
             try db.execute(
                 sql: """
@@ -28,14 +28,16 @@ extension SQLiteStore: IdempotencyStore {
                 fingerprint: stored,
                 response: IdempotentResponse(status: status, headers: headers.map { ($0[0], $0[1]) }, body: Array(row["body"] as Data)))
         }
+        return try reservation.opened(scope: scope, key: key, secrets)
     }
 
     package func completeIdempotencyKey(scope: String, key: String, response: IdempotentResponse) async throws {
         let headers = try JSONEncoder().encode(response.headers)
+        let body = try secrets.seal(Data(response.body), context: SealedColumn.idempotentBody.context([scope, key]))
         try await write { db, _ in
             try db.execute(
                 sql: "UPDATE idempotency_keys SET status = ?, headers = ?, body = ? WHERE scope = ? AND key = ? AND status IS NULL",
-                arguments: [response.status, headers, Data(response.body), scope, key])
+                arguments: [response.status, headers, body, scope, key])
         }
     }
 

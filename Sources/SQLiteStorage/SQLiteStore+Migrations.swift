@@ -203,6 +203,46 @@ extension SQLiteStore {
                     ALTER TABLE delivery_attempts ADD COLUMN provider_message_id TEXT;
                     """)
         }
+        migrator.registerMigration("v17: a push endpoint is unique within its app, not across apps") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE new_push_subscriptions (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        app_id TEXT NOT NULL,
+                        center_id TEXT NOT NULL,
+                        endpoint TEXT NOT NULL,
+                        p256dh TEXT NOT NULL,
+                        auth TEXT NOT NULL,
+                        expiration_time INTEGER,
+                        vapid_key_id TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    INSERT INTO new_push_subscriptions SELECT id, app_id, center_id, endpoint, p256dh, auth, expiration_time,
+                        vapid_key_id, created_at FROM push_subscriptions;
+                    DROP TABLE push_subscriptions;
+                    ALTER TABLE new_push_subscriptions RENAME TO push_subscriptions;
+                    CREATE UNIQUE INDEX push_subscriptions_endpoint ON push_subscriptions(app_id, endpoint);
+                    CREATE INDEX push_subscriptions_by_center ON push_subscriptions(app_id, center_id, created_at);
+                    """)
+        }
+        migrator.registerMigration("v18: secrets sealed apart (webhook secrets), apps' token keys, once-only tokens used") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE webhook_configurations ADD COLUMN secrets BLOB;
+                    CREATE TABLE token_keys (
+                        app_id TEXT PRIMARY KEY NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL UNIQUE,
+                        secret BLOB NOT NULL,
+                        created_at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE used_tokens (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        expires_at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX used_tokens_by_expiry ON used_tokens(expires_at);
+                    """)
+        }
         return migrator
     }
 

@@ -5,6 +5,7 @@ import Storage
 
 extension SQLiteStore: DeviceRelayStore {
     package func setRelayCredential(_ credential: RelayCredentialRecord) async throws {
+        let material = try credential.sealedMaterial(secrets)
         try await write { db, _ in
             try db.execute(
                 sql: """
@@ -13,7 +14,7 @@ extension SQLiteStore: DeviceRelayStore {
                         id = excluded.id, fingerprint = excluded.fingerprint, material = excluded.material, created_at = excluded.created_at
                     """,
                 arguments: [
-                    credential.appID, credential.provider.rawValue, credential.id, credential.fingerprint, credential.material,
+                    credential.appID, credential.provider.rawValue, credential.id, credential.fingerprint, material,
                     Self.milliseconds(credential.createdAt),
                 ])
         }
@@ -25,14 +26,14 @@ extension SQLiteStore: DeviceRelayStore {
                 db.cachedStatement(sql: "SELECT * FROM relay_credentials WHERE app_id = ? AND provider = ?"),
                 arguments: [appID, provider.rawValue]
             ).map(Self.relayCredential)
-        }
+        }.map { try $0.opened(secrets) }
     }
 
     package func relayCredentials(appID: String) async throws -> [RelayCredentialRecord] {
         try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM relay_credentials WHERE app_id = ? ORDER BY provider", arguments: [appID])
                 .map(Self.relayCredential)
-        }
+        }.map { try $0.opened(secrets) }
     }
 
     package func removeRelayCredential(appID: String, provider: PushProvider) async throws -> Bool {
@@ -46,7 +47,7 @@ extension SQLiteStore: DeviceRelayStore {
     package func saveDeviceRegistration(_ registration: DeviceRegistrationRecord, limit: Int) async throws -> (
         DeviceRegistrationRecord, created: Bool
     ) {
-        try await write { db, _ in
+        try await write { db, effects in
             let key = registration.center
             var saved = registration
             if let existing = try Row.fetchOne(
@@ -59,8 +60,13 @@ extension SQLiteStore: DeviceRelayStore {
                         sql: "UPDATE device_registrations SET environment = ? WHERE id = ?", arguments: [saved.environment, saved.id])
                     return (saved, false)
                 }
-                // The phone registered for another center (another user signed in on it): it moves.
-                try db.execute(sql: "DELETE FROM device_registrations WHERE id = ?", arguments: [existing["id"] as String])
+                // The phone registered for another center (another user signed in on it): it moves, and the
+                // center that lost it hears.
+                let movedID: String = existing["id"]
+                try db.execute(sql: "DELETE FROM device_registrations WHERE id = ?", arguments: [movedID])
+                try Self.append(
+                    [.app(.deviceUnregistered(registrationID: movedID, provider: registration.provider, reason: "moved"))],
+                    for: CenterKey(appID: key.appID, centerID: existing["center_id"]), at: saved.createdAt, db, &effects)
             }
             let count =
                 try Int.fetchOne(
@@ -90,7 +96,7 @@ extension SQLiteStore: DeviceRelayStore {
     }
 
     package func relayTarget(registrationID id: String) async throws -> RelayTarget? {
-        try await read { db in
+        var target = try await read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -109,6 +115,8 @@ extension SQLiteStore: DeviceRelayStore {
                 return RelayTarget(registration: registration, credential: credential)
             }
         }
+        if let credential = target?.credential { target?.credential = try credential.opened(secrets) }
+        return target
     }
 
     package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {

@@ -5,11 +5,12 @@ import Storage
 
 extension SQLiteStore: PushSubscriptionStore {
     package func vapidKeys() async throws -> [VAPIDKeyRecord] {
-        try await read { db in try Self.vapidKeys(db) }
+        try await read { db in try Self.vapidKeys(db) }.map { try $0.opened(secrets) }
     }
 
     package func installVAPIDKey(_ key: VAPIDKeyRecord, rotating: Bool) async throws -> [VAPIDKeyRecord] {
-        try await write { db, _ in
+        let sealed = try key.sealedPrivateKey(secrets)
+        return try await write { db, _ in
             if rotating {
                 try db.execute(sql: "UPDATE vapid_keys SET is_primary = 0 WHERE is_primary = 1")
             } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM vapid_keys WHERE is_primary = 1)") == true {
@@ -17,9 +18,9 @@ extension SQLiteStore: PushSubscriptionStore {
             }
             try db.execute(
                 sql: "INSERT INTO vapid_keys(id, private_key, is_primary, created_at) VALUES (?, ?, 1, ?)",
-                arguments: [key.id, key.privateKey, Self.milliseconds(key.createdAt)])
+                arguments: [key.id, sealed, Self.milliseconds(key.createdAt)])
             return try Self.vapidKeys(db)
-        }
+        }.map { try $0.opened(secrets) }
     }
 
     private static func vapidKeys(_ db: Database) throws -> [VAPIDKeyRecord] {
@@ -31,13 +32,15 @@ extension SQLiteStore: PushSubscriptionStore {
     package func savePushSubscription(_ subscription: PushSubscriptionRecord, limit: Int) async throws -> (
         PushSubscriptionRecord, created: Bool
     ) {
-        try await write { db, _ in
+        try await write { db, effects in
             let key = subscription.center
             var saved = subscription
+            // An endpoint is unique within its app: another app's subscription to it is never touched.
             if let existing = try Row.fetchOne(
-                db, sql: "SELECT id, app_id, center_id FROM push_subscriptions WHERE endpoint = ?", arguments: [subscription.endpoint])
+                db, sql: "SELECT id, center_id FROM push_subscriptions WHERE app_id = ? AND endpoint = ?",
+                arguments: [key.appID, subscription.endpoint])
             {
-                if existing["app_id"] == key.appID && existing["center_id"] == key.centerID {
+                if existing["center_id"] == key.centerID {
                     saved.id = existing["id"]
                     try db.execute(
                         sql: """
@@ -47,8 +50,13 @@ extension SQLiteStore: PushSubscriptionStore {
                         arguments: [saved.p256dh, saved.auth, saved.expirationTime.map(Self.milliseconds), saved.vapidKeyID, saved.id])
                     return (saved, false)
                 }
-                // The browser subscribed for another center (another user signed in there): it moves.
-                try db.execute(sql: "DELETE FROM push_subscriptions WHERE endpoint = ?", arguments: [subscription.endpoint])
+                // The browser subscribed for another center (another user signed in there): it moves, and the
+                // center that lost it hears.
+                let movedID: String = existing["id"]
+                try db.execute(sql: "DELETE FROM push_subscriptions WHERE id = ?", arguments: [movedID])
+                try Self.append(
+                    [.app(.pushSubscriptionRemoved(subscriptionID: movedID, endpoint: subscription.endpoint, reason: "moved"))],
+                    for: CenterKey(appID: key.appID, centerID: existing["center_id"]), at: saved.createdAt, db, &effects)
             }
             let count =
                 try Int.fetchOne(
@@ -102,7 +110,8 @@ extension SQLiteStore: PushSubscriptionStore {
             let subscription = Self.pushSubscription(row)
             try db.execute(sql: "DELETE FROM push_subscriptions WHERE id = ?", arguments: [id])
             try Self.append(
-                [.app(.pushSubscriptionRemoved(subscriptionID: id, endpoint: subscription.endpoint))], for: subscription.center, at: date,
+                [.app(.pushSubscriptionRemoved(subscriptionID: id, endpoint: subscription.endpoint, reason: "gone"))],
+                for: subscription.center, at: date,
                 db,
                 &effects)
             return true

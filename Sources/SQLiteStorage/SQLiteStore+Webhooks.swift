@@ -4,10 +4,20 @@ import Storage
 import Webhooks
 
 extension SQLiteStore: WebhookStore {
+    /// The app's settings with their signing secrets, opened.
     package func webhookConfiguration(appID: String) async throws -> WebhookConfiguration? {
-        try await read { db in try Self.webhookSettings(appID: appID, db) }
+        let stored = try await read { db in
+            try Row.fetchOne(db, sql: "SELECT configuration, secrets FROM webhook_configurations WHERE app_id = ?", arguments: [appID])
+                .map { (configuration: $0["configuration"] as Data, secrets: $0["secrets"] as Data?) }
+        }
+        guard let stored else { return nil }
+        var configuration = try Self.decodeShared(WebhookConfiguration.self, stored.configuration)
+        if let sealed = stored.secrets { configuration.secrets = try WebhookSecrets.open(sealed, appID: appID, secrets) }
+        return configuration
     }
 
+    /// The app's settings as a change's transaction needs them (where messages go, which events), without
+    /// their secrets: those are sealed apart, and only the dispatcher, which signs, opens them.
     static func webhookSettings(appID: String, _ db: Database) throws -> WebhookConfiguration? {
         try Data.fetchOne(
             try db.cachedStatement(sql: "SELECT configuration FROM webhook_configurations WHERE app_id = ?"), arguments: [appID]
@@ -15,14 +25,14 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func setWebhookConfiguration(appID: String, _ configuration: WebhookConfiguration?) async throws {
-        let encoded = try configuration.map { try Self.encode($0) }
+        let stored = try configuration.map { try WebhookSecrets.split($0, appID: appID, secrets) }
         try await write { db, effects in
-            if let encoded {
+            if let stored {
                 try db.execute(
                     sql: """
-                        INSERT INTO webhook_configurations(app_id, configuration) VALUES (?, ?)
-                        ON CONFLICT(app_id) DO UPDATE SET configuration = excluded.configuration
-                        """, arguments: [appID, encoded])
+                        INSERT INTO webhook_configurations(app_id, configuration, secrets) VALUES (?, ?, ?)
+                        ON CONFLICT(app_id) DO UPDATE SET configuration = excluded.configuration, secrets = excluded.secrets
+                        """, arguments: [appID, stored.configuration, stored.sealedSecrets])
             } else {
                 try db.execute(sql: "DELETE FROM webhook_configurations WHERE app_id = ?", arguments: [appID])
             }
@@ -56,8 +66,8 @@ extension SQLiteStore: WebhookStore {
     /// seek, however long its backlog), and of those the earliest due are taken up to `limit`, so that no
     /// endpoint's backlog keeps another's messages from being claimed, and a full endpoint costs nothing.
     /// Claims live in memory (`ClaimTable`) and are read on a reader: no write, nothing the writer waits
-    /// for; the held claims are read before the rows (an attempt's claim ends only after its record
-    /// committed), and each endpoint's scan passes the messages this process holds of it.
+    /// for; the held claims are read before the read transaction begins (an attempt's claim ends only after
+    /// its record committed), and each endpoint's scan passes the messages this process holds of it.
     package func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
     ) async throws -> [WebhookDeliveryRecord] {
@@ -66,8 +76,8 @@ extension SQLiteStore: WebhookStore {
         let leaseNow = Self.milliseconds(lease.now)
         let token = Self.newToken()
         let claims = outboxClaims
+        let (held, heldPerEndpoint) = Self.heldMessages(claims, now: leaseNow)
         return try await read { db in
-            let (held, heldPerEndpoint) = Self.heldMessages(claims, now: leaseNow)
             let due = try db.cachedStatement(
                 sql: """
                     SELECT seq, next_attempt, id FROM deliveries INDEXED BY deliveries_by_endpoint
@@ -158,10 +168,8 @@ extension SQLiteStore: WebhookStore {
     /// Each endpoint's earliest message this process does not hold: claims end with their attempts'
     /// records, and one process owns the file, so none is held by a process that died.
     package func nextDeliveryDate(excluding full: Set<WebhookEndpoint>, leaseNow: Date) async throws -> Date? {
-        let claims = outboxClaims
-        let leaseNow = Self.milliseconds(leaseNow)
+        let (held, heldPerEndpoint) = Self.heldMessages(outboxClaims, now: Self.milliseconds(leaseNow))
         return try await read { db in
-            let (held, heldPerEndpoint) = Self.heldMessages(claims, now: leaseNow)
             let earliest = try db.cachedStatement(
                 sql: """
                     SELECT MIN(next_attempt) FROM deliveries INDEXED BY deliveries_by_endpoint

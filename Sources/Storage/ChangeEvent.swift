@@ -79,9 +79,11 @@ package enum DelegateEvent: Sendable, Hashable {
     case backgroundPush(NotificationRequest)
     /// A notification was delivered (written by the firing's transaction, once per firing).
     case delivered(DeliveredNotification)
-    /// A browser's push subscription was removed because its push service said it is gone.
-    case pushSubscriptionRemoved(subscriptionID: String, endpoint: String)
+    /// A browser's push subscription was removed without the center's asking: its push service said it is
+    /// gone (`gone`), or the browser subscribed for another center of the app (`moved`: another user signed in).
+    case pushSubscriptionRemoved(subscriptionID: String, endpoint: String, reason: String)
     /// A phone's registration was removed because its push provider said the token no longer reaches
-    /// the app (APNs `Unregistered`, `BadDeviceToken`; FCM `UNREGISTERED`).
+    /// the app (APNs `Unregistered`, `BadDeviceToken`; FCM `UNREGISTERED`), or because the phone registered
+    /// for another center of the app (`moved`).
     case deviceUnregistered(registrationID: String, provider: PushProvider, reason: String)
 }

@@ -39,3 +39,13 @@ package protocol IdempotencyStore: Sendable {
     /// Deletes the keys created before `date`; returns how many.
     func deleteIdempotencyKeys(before date: Date) async throws -> Int
 }
+
+extension IdempotencyReservation {
+    /// The reservation with a completed answer's body opened (stores seal it: it may carry what the call
+    /// minted, such as a new app key).
+    package func opened(scope: String, key: String, _ box: SecretBox) throws -> IdempotencyReservation {
+        guard case .completed(let fingerprint, var response) = self else { return self }
+        response.body = Array(try box.open(Data(response.body), context: SealedColumn.idempotentBody.context([scope, key])))
+        return .completed(fingerprint: fingerprint, response: response)
+    }
+}

@@ -72,7 +72,9 @@ package protocol PushSubscriptionStore: Sendable {
     func installVAPIDKey(_ key: VAPIDKeyRecord, rotating: Bool) async throws -> [VAPIDKeyRecord]
 
     /// Saves a subscription: a new one, or the same endpoint subscribing again (its keys and key id
-    /// replaced, its id kept); an endpoint another center had moves here. Refused with
+    /// replaced, its id kept); an endpoint another center of the app had moves here, and that center's app
+    /// hears (`webpush.subscription.removed`, reason `moved`); another app's subscription to the same
+    /// endpoint is never touched. Refused with
     /// `pushSubscriptionLimitReached` when the center already has `limit` others. Returns the record as
     /// stored and whether it is new.
     func savePushSubscription(_ subscription: PushSubscriptionRecord, limit: Int) async throws -> (PushSubscriptionRecord, created: Bool)

@@ -14,7 +14,7 @@ package enum WebhookMessage {
         case removed(centerID: String, identifiers: [String])
         case request(centerID: String, request: NotificationRequest)
         case delivered(centerID: String, notification: DeliveredNotification)
-        case subscriptionRemoved(centerID: String, subscriptionID: String, endpoint: String)
+        case subscriptionRemoved(centerID: String, subscriptionID: String, endpoint: String, reason: String)
         case deviceUnregistered(centerID: String, registrationID: String, provider: PushProvider, reason: String)
 
         private enum Keys: String, CodingKey {
@@ -42,10 +42,11 @@ package enum WebhookMessage {
             case .delivered(let centerID, let notification):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(notification, forKey: .notification)
-            case .subscriptionRemoved(let centerID, let subscriptionID, let endpoint):
+            case .subscriptionRemoved(let centerID, let subscriptionID, let endpoint, let reason):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(subscriptionID, forKey: .subscriptionID)
                 try container.encode(endpoint, forKey: .endpoint)
+                try container.encode(reason, forKey: .reason)
             case .deviceUnregistered(let centerID, let registrationID, let provider, let reason):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(registrationID, forKey: .registrationID)
@@ -102,8 +103,8 @@ extension DelegateEvent {
             case .notificationRemoved(let identifiers): .removed(centerID: centerID, identifiers: identifiers)
             case .backgroundPush(let request): .request(centerID: centerID, request: request)
             case .delivered(let notification): .delivered(centerID: centerID, notification: notification)
-            case .pushSubscriptionRemoved(let id, let endpoint):
-                .subscriptionRemoved(centerID: centerID, subscriptionID: id, endpoint: endpoint)
+            case .pushSubscriptionRemoved(let id, let endpoint, let reason):
+                .subscriptionRemoved(centerID: centerID, subscriptionID: id, endpoint: endpoint, reason: reason)
             case .deviceUnregistered(let id, let provider, let reason):
                 .deviceUnregistered(centerID: centerID, registrationID: id, provider: provider, reason: reason)
             }

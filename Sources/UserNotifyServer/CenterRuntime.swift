@@ -86,7 +86,7 @@ package final class CenterRuntime: Service {
 
     package func run() async throws {
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-        let backend = try StorageBackend.open(configuration, logger: logger)
+        let backend = try await StorageBackend.open(configuration, logger: logger)
         let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
         let resolver = HostResolver()
         let sender = WebhookSender(policy: policy, resolver: resolver)
@@ -98,6 +98,7 @@ package final class CenterRuntime: Service {
                 // SIGTERM while the database is still out of reach (a replica keeps retrying) ends the wait.
                 let opened = try await cancelWhenGracefulShutdown {
                     try await backend.prepare()
+                    try await self.sealSecrets(backend)
                     return try await self.openParts(backend, sender: sender, downloader: downloader, relayClient: relayClient)
                 }
                 workStarts.continuation.yield(opened)
@@ -107,18 +108,33 @@ package final class CenterRuntime: Service {
                 group.cancelAll()
             }
         } catch {
-            workStarts.continuation.finish()
             await sender.shutdown()
             await downloader.shutdown()
             await relayClient.shutdown()
             // Stopped before storage was ready: a shutdown, not a failure.
-            if error is CancellationError, Task.isShuttingDownGracefully { return }
+            if error is CancellationError, Task.isShuttingDownGracefully {
+                workStarts.continuation.finish()
+                return
+            }
+            // The group reports this error and shuts the workers down, which ends their wait for a start:
+            // ended here first, the workers would finish first, and the group would report them instead.
             throw error
         }
         // Every part that used them has ended.
         await sender.shutdown()
         await downloader.shutdown()
         await relayClient.shutdown()
+    }
+
+    /// Seals what the database keeps unsealed, or sealed with an older key, with the first key; refuses to
+    /// start when a secret is sealed with a key the configuration does not have.
+    private func sealSecrets(_ backend: StorageBackend) async throws {
+        do {
+            let sealed = try await backend.store.sealSecrets()
+            if sealed > 0 { logger.notice("secrets sealed anew with the first key", metadata: ["secrets.sealed": "\(sealed)"]) }
+        } catch let failure as SecretBox.Failure {
+            throw ConfigurationError("\(failure)")
+        }
     }
 
     /// Runs what takes work from the store once the parts are open, until shutdown (`CenterWorkers`).
@@ -164,11 +180,12 @@ package final class CenterRuntime: Service {
         try await keyring.open(at: Date())
         var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)
         pushing.subject = configuration.webPushSubject
+        let tokens = CapabilityTokens(store: database)
         let webPush = WebPushService(
-            store: store, subscriptions: database, centers: service, keyring: keyring, configuration: pushing,
+            store: store, subscriptions: database, centers: service, keyring: keyring, tokens: tokens, configuration: pushing,
             checkURL: { url, field in try await sender.checkURL(url, field: field) })
         let relay = DeviceRelayService(
-            relays: database, centers: service, keyring: keyring, configuration: configuration.relay)
+            relays: database, centers: service, tokens: tokens, configuration: configuration.relay)
         var dispatching = WebhookDispatcher.Configuration()
         dispatching.disableAfter = configuration.webhookDisableAfter
         let dispatcher = WebhookDispatcher(

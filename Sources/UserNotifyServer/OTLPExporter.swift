@@ -27,6 +27,8 @@ package final class OTLPExporter: SpanSink, Service {
         self.logger = logger
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .seconds(3), read: .seconds(10))
+        // Spans go to the configured endpoint and nowhere else: a redirect is a refusal, logged.
+        configuration.redirectConfiguration = .disallow
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         resource = [
             "service.name": .string("usernotifyd"), "service.version": .string(BuildInfo.version),

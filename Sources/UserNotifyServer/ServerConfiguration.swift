@@ -19,6 +19,7 @@ import Webhooks
 /// | `--data-dir` | `USERNOTIFYD_DATA_DIR` | `./data` |
 /// | `--database-url` | `USERNOTIFYD_DATABASE_URL` | none: SQLite in the data directory (secret: may hold a password) |
 /// | `--database-pool-size` | `USERNOTIFYD_DATABASE_POOL_SIZE` | `20` (PostgreSQL connections at most) |
+/// | `--secrets-key-file` | `USERNOTIFYD_SECRETS_KEY_FILE` | SQLite: `secrets.key` in the data directory, made at first start; PostgreSQL: none (secrets stored unsealed, warned) |
 /// | `--log-level` | `USERNOTIFYD_LOG_LEVEL` | `info` |
 /// | `--max-body-bytes` | `USERNOTIFYD_MAX_BODY_BYTES` | `1048576` |
 /// | `--admin-token` | `USERNOTIFYD_ADMIN_TOKEN` | none (secret; operator API disabled without it) |
@@ -37,6 +38,7 @@ import Webhooks
 /// | `--rate-limit-send` | `USERNOTIFYD_RATE_LIMIT_SEND` | `1000` adds and pushes per second per credential, bursts of twice that (0: none) |
 /// | `--rate-limit-write` | `USERNOTIFYD_RATE_LIMIT_WRITE` | `100` other writes per second per credential (0: none) |
 /// | `--rate-limit-read` | `USERNOTIFYD_RATE_LIMIT_READ` | `200` reads per second per credential (0: none) |
+/// | `--rate-limit-anonymous` | `USERNOTIFYD_RATE_LIMIT_ANONYMOUS` | `20` requests without a valid credential per second per client address, 50 times that per token key (0: none) |
 /// | `--retain-finished-messages` | `USERNOTIFYD_RETAIN_FINISHED_MESSAGES` | `7d`: delivered and aborted webhook messages |
 /// | `--retain-failed-messages` | `USERNOTIFYD_RETAIN_FAILED_MESSAGES` | `30d`: webhook messages out of attempts |
 /// | `--retain-retired-push-tokens` | `USERNOTIFYD_RETAIN_RETIRED_PUSH_TOKENS` | `30d` |
@@ -65,6 +67,9 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var databaseURL: URL?
     /// Connections in the PostgreSQL pool at most (nil: the URL's `maxConnections`, else 20).
     package var databasePoolSize: Int?
+    /// The keys that seal the secrets the database keeps, one a line, the first sealing (`SecretBox`); nil:
+    /// SQLite's default file in the data directory (made at first start), or none on PostgreSQL.
+    package var secretsKeyFile: String?
     package var logLevel = Logger.Level.info
     /// The operator's secret. Never logged.
     package var adminToken: String?
@@ -225,6 +230,11 @@ extension ServerConfiguration {
                 config, value throws(ConfigurationError) in
                 config.databasePoolSize = try integer(value, "database-pool-size", in: 1...1000)
             },
+            Option(
+                name: "secrets-key-file",
+                help:
+                    "file of the keys that seal stored secrets, one base64 key a line, the first sealing (default: SQLite's data-dir/secrets.key, made at first start; none on PostgreSQL)"
+            ) { config, value in config.secretsKeyFile = value.isEmpty ? nil : value },
             Option(name: "log-level", help: "trace, debug, info, notice, warning, error or critical (default info)") {
                 config, value throws(ConfigurationError) in
                 guard let level = Logger.Level(rawValue: value.lowercased()) else {
@@ -308,9 +318,12 @@ extension ServerConfiguration {
         ]
         + RateLimits.Kind.allCases.map { kind in
             let defaults = RateLimits()[kind].map { String(Int($0.perSecond)) } ?? "0"
+            let per =
+                kind == .anonymous
+                ? "per client address (\(Int(RateLimits.anonymousPerKey)) times that per token key)" : "per app key or center token"
             return Option(
                 name: "rate-limit-\(kind.rawValue)",
-                help: "\(kind.summary) per second per app key or center token, bursts of twice that; 0 = no limit (default \(defaults))"
+                help: "\(kind.summary) per second \(per), bursts of twice that; 0 = no limit (default \(defaults))"
             ) { config, value throws(ConfigurationError) in
                 let rate = try integer(value, "rate-limit-\(kind.rawValue)", in: 0...10_000_000)
                 config.rateLimits[kind] = rate == 0 ? nil : RateLimit(perSecond: Double(rate))

@@ -91,16 +91,18 @@ package final class ServiceMetrics: Sendable {
         return counts
     }
 
-    /// One response of the API: by route template (never the raw path: ids would make it unbounded).
+    /// One response of the API: by route template (never the raw path: ids would make it unbounded), the
+    /// method from a closed set (`other` for the rest) and the status. Every label is bounded by the code,
+    /// none by what a client sends.
     static func response(method: HTTPMethod, route: String?, status: HTTPStatus, duration: Duration) {
-        let key = ResponseKey(route: route ?? "unmatched", method: method, status: status.code)
+        let key = ResponseKey(route: route ?? "unmatched", method: method.boundedName, status: status.code)
         let (requests, durations) = responseMetrics.withLock { metrics in
             if let known = metrics[key] { return known }
             let made = (
                 Counter(
                     label: "usernotifyd_http_requests_total",
-                    dimensions: [("route", key.route), ("method", method.rawValue), ("status", String(key.status))]),
-                Timer(label: "usernotifyd_http_request_duration_seconds", dimensions: [("route", key.route), ("method", method.rawValue)])
+                    dimensions: [("route", key.route), ("method", key.method), ("status", String(key.status))]),
+                Timer(label: "usernotifyd_http_request_duration_seconds", dimensions: [("route", key.route), ("method", key.method)])
             )
             metrics[key] = made
             return made
@@ -111,7 +113,7 @@ package final class ServiceMetrics: Sendable {
 
     private struct ResponseKey: Hashable {
         var route: String
-        var method: HTTPMethod
+        var method: String
         var status: Int
     }
 

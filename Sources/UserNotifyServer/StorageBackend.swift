@@ -9,7 +9,7 @@ import Storage
 /// `sqlite:///path`). Everything above talks to it through the store protocols only.
 package struct StorageBackend: Sendable {
     package typealias Store = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore & IdempotencyStore
-        & RetentionStore & PushSubscriptionStore & DeviceRelayStore
+        & RetentionStore & PushSubscriptionStore & DeviceRelayStore & SecretStore
 
     /// The store, as every part uses it.
     package let store: any Store
@@ -37,9 +37,54 @@ package struct StorageBackend: Sendable {
         return ["sqlite", "file"].contains(url.scheme?.lowercased() ?? "") ? url.path : nil
     }
 
+    /// The keys that seal the database's secrets: the configured file's; for SQLite without one, the data
+    /// directory's `secrets.key`, made at first start — unless the database already holds secrets sealed
+    /// with a key (its file was lost: refused, never replaced by a new key). PostgreSQL without a file seals
+    /// nothing, and says so.
+    static func secretBox(_ configuration: ServerConfiguration, sqlitePath: String?, logger: Logger) async throws -> SecretBox {
+        let file: String
+        if let configured = configuration.secretsKeyFile {
+            file = configured
+        } else if let sqlitePath {
+            file = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("secrets.key").path
+            if !FileManager.default.fileExists(atPath: file) {
+                // Anything sealed already cannot open without its key: `sealSecrets` with no key says so.
+                do {
+                    _ = try await SQLiteStore(path: sqlitePath).sealSecrets()
+                } catch let failure as SecretBox.Failure {
+                    throw ConfigurationError("\(failure); the data directory's \(file) is missing")
+                }
+                guard
+                    FileManager.default.createFile(
+                        atPath: file, contents: Data(SecretBox.newKeyFile().utf8), attributes: [.posixPermissions: 0o600])
+                else { throw ConfigurationError("cannot write the secrets key file \(file)") }
+                logger.notice("secrets key made: back it up apart from the database", metadata: ["secrets.key_file": .string(file)])
+            }
+        } else {
+            logger.warning(
+                "no --secrets-key-file: webhook secrets, relay keys and VAPID keys are stored unsealed in the database",
+                metadata: ["storage.database": "postgresql"])
+            return SecretBox()
+        }
+        guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw ConfigurationError("--secrets-key-file: cannot read '\(file)'")
+        }
+        do throws(SecretBox.KeyFileError) {
+            return try SecretBox(keyFile: contents)
+        } catch {
+            throw ConfigurationError("--secrets-key-file '\(file)': \(error)")
+        }
+    }
+
     /// Opens the configured database.
-    package static func open(_ configuration: ServerConfiguration, logger: Logger) throws -> StorageBackend {
-        if let path = sqlitePath(configuration) { return try sqlite(path: path) }
+    package static func open(_ configuration: ServerConfiguration, logger: Logger) async throws -> StorageBackend {
+        let path = sqlitePath(configuration)
+        if let path {
+            try FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        }
+        let secrets = try await secretBox(configuration, sqlitePath: path, logger: logger)
+        if let path { return try sqlite(path: path, secrets: secrets) }
         guard let url = configuration.databaseURL, ["postgres", "postgresql"].contains(url.scheme?.lowercased() ?? "") else {
             throw ConfigurationError(
                 "--database-url: '\(configuration.databaseURL?.scheme ?? "")' is not a supported database; use postgres://user:password@host:5432/db or sqlite:///path/file.sqlite"
@@ -47,17 +92,15 @@ package struct StorageBackend: Sendable {
         }
         var postgres = try PostgresStore.Configuration(url: url)
         postgres.maximumConnections = configuration.databasePoolSize ?? postgres.maximumConnections
-        let store = PostgresStore(configuration: postgres, logger: logger)
+        let store = PostgresStore(configuration: postgres, logger: logger, secrets: secrets)
         return StorageBackend(
             store: store, run: { await store.run() }, prepare: { try await store.prepare() }, isReachable: { store.isReachable },
             safetyPoll: .seconds(1), poolFigures: { store.poolFigures },
             description: "postgres://\(postgres.host):\(postgres.port)/\(postgres.database ?? "")")
     }
 
-    private static func sqlite(path: String) throws -> StorageBackend {
-        try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        let store = try SQLiteStore(path: path)
+    private static func sqlite(path: String, secrets: SecretBox) throws -> StorageBackend {
+        let store = try SQLiteStore(path: path, secrets: secrets)
         return StorageBackend(
             // The feed sees every change of the one process that owns the file: the poll is only for claims
             // it could not give back, so a few seconds' look costs next to nothing.

@@ -37,16 +37,19 @@ struct TracingResponder: HTTPResponder {
     }
 
     /// The request's server span, named as OpenTelemetry's HTTP conventions say (`GET /v1/centers/{centerID}`).
+    /// Nothing in it is a client's text unchecked: the method from the served set (`_OTHER` else, as the
+    /// conventions say), the path with its capabilities cut and only for a served route.
     private func record(_ request: Request, _ response: Response, span: SpanContext, parent: SpanContext?, start: Date) {
         let route = router.routeTemplate(for: request)
+        let method = request.method.isServed ? request.method.rawValue : "_OTHER"
         var attributes: [String: SpanAttribute] = [
-            "http.request.method": .string(request.method.rawValue), "url.path": .string(request.path),
-            "http.response.status_code": .int(response.status.code),
+            "http.request.method": .string(method), "http.response.status_code": .int(response.status.code),
         ]
         if let route { attributes["http.route"] = .string(route) }
+        if let path = router.redactedPath(for: request) { attributes["url.path"] = .string(path) }
         Tracing.record(
             SpanRecord(
-                name: route.map { "\(request.method.rawValue) \($0)" } ?? request.method.rawValue, kind: .server, context: span,
+                name: route.map { "\(method) \($0)" } ?? method, kind: .server, context: span,
                 parentSpanID: parent?.spanID, start: start, end: Date(), attributes: attributes, failed: response.status.code >= 500))
     }
 }

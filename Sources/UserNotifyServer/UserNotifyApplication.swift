@@ -41,11 +41,12 @@ package struct UserNotifyApplication: Sendable {
                 if let error = error as? StoreError { ServiceMetrics.storeError(error) }
                 return APIRoutes.errorMapper(error)
             },
-            onInternalError: { error, request in
+            onInternalError: { error, request, path in
                 logger.error(
                     "request failed",
                     metadata: [
-                        "http.method": .string(request.method.rawValue), "http.path": .string(request.path), "error": .string("\(error)"),
+                        "http.method": .string(request.method.boundedName), "http.path": .string(path ?? "unmatched"),
+                        "error": .string("\(error)"),
                     ]
                 )
             })

@@ -4,13 +4,14 @@ import Foundation
 /// operator's additions. An endpoint outside it is refused before anything is stored, so that a
 /// subscription cannot make the server call an arbitrary URL.
 package struct PushServiceAllowList: Sendable, Equatable {
-    /// Chrome and Edge (FCM), Firefox (autopush), Safari (Apple), Edge on Windows (WNS).
+    /// Chrome and Edge (FCM's host alone: `*.googleapis.com` is every Google API, storage buckets included),
+    /// Firefox (autopush), Safari (Apple), Edge on Windows (WNS). The wildcards are domains their vendors
+    /// use for push alone.
     package static let browserVendors = [
-        "fcm.googleapis.com", "*.googleapis.com", "*.push.services.mozilla.com", "web.push.apple.com",
-        "*.push.apple.com", "*.notify.windows.com",
+        "fcm.googleapis.com", "*.push.services.mozilla.com", "web.push.apple.com", "*.push.apple.com", "*.notify.windows.com",
     ]
 
-    /// Host patterns reached over https: `host` exactly, or `*.domain` for any host under it.
+    /// Host patterns reached over https on port 443: `host` exactly, or `*.domain` for any host under it.
     package private(set) var hosts: [String]
     /// Exact origins the operator added (`http://127.0.0.1:8099`), any scheme: stand-ins, proxies.
     package private(set) var origins: [String]
@@ -44,7 +45,8 @@ package struct PushServiceAllowList: Sendable, Equatable {
     package func allows(_ endpoint: URL) -> Bool {
         guard let origin = VAPID.audience(of: endpoint), endpoint.user == nil, endpoint.password == nil else { return false }
         if origins.contains(origin) { return true }
-        guard endpoint.scheme?.lowercased() == "https", let host = endpoint.host?.lowercased() else { return false }
+        guard endpoint.scheme?.lowercased() == "https", endpoint.port == nil || endpoint.port == 443, let host = endpoint.host?.lowercased()
+        else { return false }
         return hosts.contains { pattern in
             pattern.hasPrefix("*.") ? host.hasSuffix(String(pattern.dropFirst(1))) : host == pattern
         }

@@ -5,15 +5,9 @@ import Foundation
 /// subscribes with (`applicationServerKey`). A subscription stays tied to the key it was made with.
 package struct VAPIDKey: Sendable {
     package let privateKey: P256.Signing.PrivateKey
-    /// A key for signing tokens, derived from this key pair's private key (HKDF): replicas share it
-    /// through the store, and tokens signed with a key that was rotated out still open while it is kept.
-    package let tokenKey: SymmetricKey
 
     package init(privateKey: P256.Signing.PrivateKey = .init()) {
         self.privateKey = privateKey
-        tokenKey = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: privateKey.rawRepresentation), info: Array("usernotifyd token signing".utf8),
-            outputByteCount: 32)
     }
 
     /// A key from its stored form (the 32-byte scalar).

@@ -1,10 +1,13 @@
 import Crypto
 import Foundation
 import NotificationCore
+import Storage
+import Synchronization
 import WebPush
 
 /// What a response token (`wpr_…`) lets its holder do: answer one delivery of one notification, once,
-/// until it expires. The service worker posts it with the action the user chose; no other credential.
+/// until it expires. The service worker or the phone app posts it with the action the user chose; no
+/// other credential.
 package struct ResponseClaims: Codable, Sendable, Equatable {
     /// The app and center.
     package var a: String
@@ -15,8 +18,10 @@ package struct ResponseClaims: Codable, Sendable, Equatable {
     package var d: Int64
     /// When it expires (ms since 1970).
     package var e: Int64
-    /// The VAPID key whose token key signed it.
+    /// The app's token key that signed it.
     package var k: String
+    /// A random nonce: what the token is remembered by once used.
+    package var n: String
 
     package var center: CenterKey { CenterKey(appID: a, centerID: c) }
 }
@@ -35,8 +40,10 @@ package struct AttachmentClaims: Codable, Sendable, Equatable {
     package var center: CenterKey { CenterKey(appID: a, centerID: c) }
 }
 
-/// Makes and opens the tokens a Web Push payload carries, with the VAPID keys' token keys.
-package struct WebPushTokens: Sendable {
+/// Makes and opens the capability tokens a push carries (response and attachment tokens), each signed
+/// with its app's own token key: made at the app's first token, kept sealed in the store, shared by the
+/// replicas through it, and nothing else's — not a VAPID key, not another app's.
+package final class CapabilityTokens: Sendable {
     package static let responsePrefix = "wpr_"
     package static let attachmentPrefix = "wpa_"
     /// How long a response token answers: a notification tapped a week later still reaches the app.
@@ -44,46 +51,95 @@ package struct WebPushTokens: Sendable {
     /// How long the image URL of a banner works: the browser fetches it when the push arrives.
     package static let attachmentLifetime: TimeInterval = 86_400
 
-    let keyring: VAPIDKeyring
-
-    package init(keyring: VAPIDKeyring) {
-        self.keyring = keyring
+    private struct Key: Sendable {
+        var id: String
+        var key: SymmetricKey
     }
 
-    package func response(for delivered: DeliveredNotification, center: CenterKey, key: VAPIDKey, now: Date) throws -> String {
+    private let store: any SecretStore
+    /// The apps' keys, by app id, as read or made.
+    private let keys = Mutex<[String: Key]>([:])
+
+    package init(store: any SecretStore) {
+        self.store = store
+    }
+
+    package func response(for delivered: DeliveredNotification, center: CenterKey, now: Date) async throws -> String {
+        let key = try await key(appID: center.appID, now: now)
         let claims = ResponseClaims(
             a: center.appID, c: center.centerID, i: delivered.request.identifier, d: Self.milliseconds(delivered.date),
-            e: Self.milliseconds(now.addingTimeInterval(Self.responseLifetime)), k: key.id)
-        return try SignedToken.make(claims, prefix: Self.responsePrefix, key: key.tokenKey)
+            e: Self.milliseconds(now.addingTimeInterval(Self.responseLifetime)), k: key.id, n: RandomID.hex(bytes: 12))
+        return try SignedToken.make(claims, prefix: Self.responsePrefix, key: key.key)
     }
 
-    package func attachment(_ attachmentID: String, of identifier: String, center: CenterKey, key: VAPIDKey, now: Date) throws -> String {
+    package func attachment(_ attachmentID: String, of identifier: String, center: CenterKey, now: Date) async throws -> String {
+        let key = try await key(appID: center.appID, now: now)
         let claims = AttachmentClaims(
             a: center.appID, c: center.centerID, i: identifier, t: attachmentID,
-            e: Self.milliseconds(now.addingTimeInterval(Self.attachmentLifetime)),
-            k: key.id)
-        return try SignedToken.make(claims, prefix: Self.attachmentPrefix, key: key.tokenKey)
+            e: Self.milliseconds(now.addingTimeInterval(Self.attachmentLifetime)), k: key.id)
+        return try SignedToken.make(claims, prefix: Self.attachmentPrefix, key: key.key)
     }
 
     /// The claims of a response token that is genuine and not expired at `now`, else nil.
     package func openResponse(_ token: String, now: Date) async -> ResponseClaims? {
-        await open(token, as: ResponseClaims.self, prefix: Self.responsePrefix, keyID: \.k, expires: \.e, now: now)
+        await open(token, as: ResponseClaims.self, prefix: Self.responsePrefix, app: \.a, keyID: \.k, expires: \.e, now: now)
     }
 
     package func openAttachment(_ token: String, now: Date) async -> AttachmentClaims? {
-        await open(token, as: AttachmentClaims.self, prefix: Self.attachmentPrefix, keyID: \.k, expires: \.e, now: now)
+        await open(token, as: AttachmentClaims.self, prefix: Self.attachmentPrefix, app: \.a, keyID: \.k, expires: \.e, now: now)
+    }
+
+    /// Uses an opened response token up: true the first time, false ever after (on any replica).
+    package func use(_ claims: ResponseClaims, now: Date) async throws -> Bool {
+        try await store.useToken(id: "\(claims.k):\(claims.n)", expiresAt: Self.date(claims.e), at: now)
+    }
+
+    /// The key a token says it is signed with, unchecked (what rate limits count forged tokens by); nil if
+    /// it is not a token.
+    package static func claimedKey(of token: String) -> String? {
+        struct Named: Decodable { var k: String }
+        for prefix in [responsePrefix, attachmentPrefix] {
+            if let claims = SignedToken.claims(of: token, as: Named.self, prefix: prefix) { return String(claims.k.prefix(64)) }
+        }
+        return nil
     }
 
     private func open<Claims: Decodable & Sendable>(
-        _ token: String, as type: Claims.Type, prefix: String, keyID: KeyPath<Claims, String>, expires: KeyPath<Claims, Int64>, now: Date
+        _ token: String, as type: Claims.Type, prefix: String, app: KeyPath<Claims, String>, keyID: KeyPath<Claims, String>,
+        expires: KeyPath<Claims, Int64>, now: Date
     ) async -> Claims? {
-        // The key the claims name, loaded first (a key another replica made), then the signature checked with it.
-        guard let claims = SignedToken.claims(of: token, as: type, prefix: prefix),
-            let key = try? await keyring.key(id: claims[keyPath: keyID]),
-            SignedToken.isSigned(token, prefix: prefix, by: key.tokenKey), claims[keyPath: expires] > Self.milliseconds(now)
+        // The app's key (from memory, else the store: another replica may have made it), then the signature.
+        guard let claims = SignedToken.claims(of: token, as: type, prefix: prefix), claims[keyPath: expires] > Self.milliseconds(now),
+            let key = try? await existingKey(appID: claims[keyPath: app]), key.id == claims[keyPath: keyID],
+            SignedToken.isSigned(token, prefix: prefix, by: key.key)
         else { return nil }
         return claims
     }
 
+    /// The app's key, made if it has none.
+    private func key(appID: String, now: Date) async throws -> Key {
+        if let key = keys.withLock({ $0[appID] }) { return key }
+        let candidate = TokenKeyRecord(
+            appID: appID, id: "atk_" + RandomID.hex(bytes: 12), secret: Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }),
+            createdAt: now)
+        return remember(try await store.tokenKey(appID: appID, orInstall: candidate))
+    }
+
+    /// The app's key if it has one: a token of an app without one is not genuine.
+    private func existingKey(appID: String) async throws -> Key? {
+        if let key = keys.withLock({ $0[appID] }) { return key }
+        return try await store.tokenKey(appID: appID).map(remember)
+    }
+
+    private func remember(_ record: TokenKeyRecord) -> Key {
+        let key = Key(id: record.id, key: SymmetricKey(data: record.secret))
+        keys.withLock { keys in
+            if keys.count >= 4096 { keys.removeAll() }
+            keys[record.appID] = key
+        }
+        return key
+    }
+
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 }

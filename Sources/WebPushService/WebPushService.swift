@@ -26,7 +26,7 @@ package final class WebPushService: Sendable {
     }
 
     package let keyring: VAPIDKeyring
-    package let tokens: WebPushTokens
+    package let tokens: CapabilityTokens
     package let configuration: Configuration
     package let authorizations: VAPIDAuthorizations
     private let store: any NotificationStore
@@ -37,13 +37,14 @@ package final class WebPushService: Sendable {
 
     package init(
         store: any NotificationStore, subscriptions: any PushSubscriptionStore, centers: NotificationCenterService, keyring: VAPIDKeyring,
-        configuration: Configuration, checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void
+        tokens: CapabilityTokens, configuration: Configuration,
+        checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void
     ) {
         self.store = store
         self.subscriptions = subscriptions
         self.centers = centers
         self.keyring = keyring
-        self.tokens = WebPushTokens(keyring: keyring)
+        self.tokens = tokens
         self.configuration = configuration
         self.authorizations = VAPIDAuthorizations(subject: configuration.subject)
         self.checkURL = checkURL
@@ -99,15 +100,22 @@ package final class WebPushService: Sendable {
     // MARK: answers
 
     /// A service worker's answer to a push: the response the token allows, as `respondToNotification`
-    /// makes it. Refused unless the token is genuine, not expired, and its delivery is still the one in
-    /// the list (answered already, replaced by an update, or removed: refused).
+    /// makes it. Refused unless the token is genuine, not expired, its delivery is still the one in the list
+    /// (replaced by an update, or removed: refused), and it was never used before — a token answers once,
+    /// also when a content extension keeps the notification up (`doNotDismiss`).
     package func respond(token: String, _ response: NotificationResponse) async throws -> (CenterKey, ResponseDisposition) {
         // Tokens expire on the wall clock, as leases do: the scheduler's clock may be virtual.
-        guard let claims = await tokens.openResponse(token, now: Date()) else { throw Self.invalidToken }
+        let now = Date()
+        guard let claims = await tokens.openResponse(token, now: now) else { throw Self.invalidToken }
         guard let delivered = try await store.deliveredNotification(claims.center, identifier: claims.i),
-            WebPushTokens.milliseconds(delivered.date) == claims.d
+            CapabilityTokens.milliseconds(delivered.date) == claims.d
         else { throw Self.invalidToken }
-        return (claims.center, try await centers.respond(claims.center, identifier: claims.i, response))
+        // Used up once the response is valid (one the category refuses leaves the token as it was).
+        let tokens = tokens
+        let disposition = try await centers.respond(claims.center, identifier: claims.i, response) {
+            guard try await tokens.use(claims, now: now) else { throw Self.invalidToken }
+        }
+        return (claims.center, disposition)
     }
 
     /// The attachment an attachment token names, if it is genuine, not expired, and its notification
@@ -128,7 +136,7 @@ package final class WebPushService: Sendable {
     /// The payload of an outbox message for `subscription` (the event's webhook body, as written in the
     /// change's transaction), made now: the category's actions as they are, a response token signed with
     /// the subscription's key, the first image attachment as a signed path.
-    package func payload(of message: WebhookDeliveryRecord, for subscription: PushSubscriptionRecord, key: VAPIDKey, now: Date) async throws
+    package func payload(of message: WebhookDeliveryRecord, for subscription: PushSubscriptionRecord, now: Date) async throws
         -> WebPushPayload
     {
         let centerID = subscription.center.centerID
@@ -137,14 +145,16 @@ package final class WebPushService: Sendable {
             return .close(identifiers, centerID: centerID)
         case .delivered(let delivered):
             let category = try await centers.category(of: delivered.request, appID: subscription.center.appID)
-            let image = try delivered.request.content.attachments?.first.map { attachment in
-                "/v1/web-push/attachments/"
-                    + (try tokens.attachment(
-                        attachment.identifier, of: delivered.request.identifier, center: subscription.center, key: key, now: now))
+            var image: String?
+            if let attachment = delivered.request.content.attachments?.first {
+                image =
+                    "/v1/web-push/attachments/"
+                    + (try await tokens.attachment(
+                        attachment.identifier, of: delivered.request.identifier, center: subscription.center, now: now))
             }
             return .notification(
                 delivered, centerID: centerID, category: category,
-                token: try tokens.response(for: delivered, center: subscription.center, key: key, now: now), image: image)
+                token: try await tokens.response(for: delivered, center: subscription.center, now: now), image: image)
         }
     }
 }

@@ -32,7 +32,7 @@ extension WebhookDispatcher {
             }
             (subscription, key) = found
             keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
-            payload = try await webPush.payload(of: delivery, for: subscription, key: key, now: Date())
+            payload = try await webPush.payload(of: delivery, for: subscription, now: Date())
         } catch {
             // The store could not be read: try again on the schedule.
             return (.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))

@@ -67,6 +67,25 @@ import Testing
         try await server.stop()
     }
 
+    /// Every answer says `nosniff`: JSON, problems, 501s, health, media bytes, the console.
+    @Test func everyAnswerForbidsSniffing() async throws {
+        let server = try await APIServer()
+        let (_, key) = try await server.makeApp()
+        let uploaded = try await AttachmentTests.upload(server, key: key, MediaSamples.png())
+        let mediaID = try server.field("id", of: uploaded)
+        var answers = [uploaded]
+        for (method, path, token) in [
+            ("GET", "/v1/apps", APIServer.adminToken), ("GET", "/v1/apps", nil), ("BREW", "/v1/apps", nil), ("GET", "/nowhere", nil),
+            ("GET", "/healthz", nil), ("GET", "/v1/media/\(mediaID)/content", key), ("GET", "/console", nil), ("GET", "/openapi.yaml", nil),
+        ] {
+            answers.append(try await server.call(method, path, token: token))
+        }
+        for answer in answers {
+            #expect(answer.header("X-Content-Type-Options") == "nosniff", "\(answer.status) \(answer.text.prefix(80))")
+        }
+        try await server.stop()
+    }
+
     @Test func domainRefusalsUseTheFrameworksNames() async throws {
         let server = try await APIServer()
         let (_, key) = try await server.makeApp()

@@ -68,6 +68,30 @@ import Testing
         }
     }
 
+    /// Methods no route serves are answered 501 before routing and counted as `other`: hundreds of new
+    /// method tokens, on served paths and unknown ones, add no series (the label is never a client's text).
+    @Test func unknownMethodsAre501AndAddNoSeries() async throws {
+        let server = try await APIServer()
+        let connection = try await LoopbackConnection.open(port: server.port)
+        let first = try await connection.request("BREW", "/v1/apps")
+        #expect(first.status == 501)
+        #expect(first.json["code"] as? String == "methodNotImplemented", "\(first.text)")
+        #expect(first.header("Content-Type") == "application/problem+json")
+        _ = try await server.call("GET", "/metrics", token: APIServer.adminToken)  // its own series, before the count
+        let before = try await server.call("GET", "/metrics", token: APIServer.adminToken).text
+        for index in 0..<300 {
+            let path = ["/v1/apps", "/v1/centers/x/requests", "/nowhere/\(index)", "/metrics"][index % 4]
+            let answer = try await connection.request("M\(index)X", path)
+            #expect(answer.status == 501, "M\(index)X \(path): \(answer.status)")
+        }
+        let after = try await server.call("GET", "/metrics", token: APIServer.adminToken).text
+        let series = { (text: String) in Set(Self.samples(text).keys.filter { $0.hasPrefix("usernotifyd_http_request") }) }
+        #expect(series(after) == series(before), "new series: \(series(after).subtracting(series(before)).sorted().prefix(5))")
+        #expect(Self.samples(after)[#"usernotifyd_http_requests_total{route="unmatched",method="other",status="501"}"#] == 301)
+        #expect(!after.contains("M1X"))
+        try await server.stop()
+    }
+
     /// `--metrics-port`: a listener of its own that serves `/metrics` alone, without credential, for a
     /// scraper; every metric with its `# HELP`, the build, the process, this replica's outbox share.
     @Test func aMetricsListenerServesMetricsAloneWithoutACredential() async throws {

@@ -85,4 +85,58 @@ import Testing
         try await server.stop()
         try await receiver.stop()
     }
+
+    /// A loopback collector (`Tests/Fixtures/OTLPReceiver`) and its port.
+    static func collector() async throws -> (ServerProcess, Int) {
+        let collector = try ServerProcess(
+            executable: ServerProcess.packageRoot.appendingPathComponent(".venv/bin/python"),
+            arguments: [ServerProcess.packageRoot.appendingPathComponent("Tests/Fixtures/OTLPReceiver/receiver.py").path])
+        let line = try #require(try await collector.waitForLine(containing: "listening"))
+        return (collector, try #require(Int(line.split(separator: " ").last ?? "")))
+    }
+
+    /// Capabilities in a path (an attachment's signed token, a device token) never reach the collector:
+    /// `url.path` names them as the route does; a path no route serves has no `url.path`; an unknown
+    /// method is `_OTHER`.
+    @Test func capabilitiesAndClientTextAreCutFromSpans() async throws {
+        let (collector, collectorPort) = try await Self.collector()
+        let server = try await APIServer(arguments: ["--otlp-endpoint", "http://127.0.0.1:\(collectorPort)/v1/traces"])
+        let secret = "tok3n-that-must-not-leave"
+        let traceparent = "00-\(Self.traceID)-\(Self.callerSpan)-01"
+        for (method, path) in [
+            ("GET", "/v1/web-push/attachments/\(secret)"), ("GET", "/nowhere/\(secret)"), ("BREW\(secret.prefix(4))", "/v1/apps"),
+        ] {
+            _ = try await server.call(method, path, token: nil, headers: ["traceparent": traceparent])
+        }
+        var document = ""
+        var spans: [[String: Any]] = []
+        try await waitUntil("three spans", within: 60) {
+            let listed = try await loopbackRequest(port: collectorPort, "GET", "/spans")
+            document = listed.text
+            spans = ((listed.json["spans"] as? [[String: Any]]) ?? []).filter { $0["traceId"] as? String == Self.traceID }
+            return spans.count >= 3
+        }
+        #expect(!document.contains(secret) && !document.contains("BREW"), "\(document)")
+        let paths = spans.map { ($0["attributes"] as? [String: Any])?["url.path"] as? String }
+        #expect(paths.contains("/v1/web-push/attachments/{token}"), "\(paths)")
+        #expect(paths.filter { $0 == nil }.count == 2, "no url.path for an unserved path or method: \(paths)")
+        #expect(spans.contains { $0["name"] as? String == "_OTHER" })
+        try await server.stop()
+        collector.signal(SIGTERM)
+        _ = try await collector.waitForExit()
+    }
+
+    /// The exporter sends spans to its endpoint only: a redirect is refused and logged, not followed.
+    @Test func theExporterDoesNotFollowRedirects() async throws {
+        let (collector, collectorPort) = try await Self.collector()
+        let server = try await APIServer(arguments: ["--otlp-endpoint", "http://127.0.0.1:\(collectorPort)/redirect"])
+        _ = try await server.call("GET", "/v1/apps", token: nil)
+        let refused = try #require(try await server.process.waitForLine(containing: "the collector refused spans"))
+        #expect(refused.contains("307"), "\(refused)")
+        let listed = try await loopbackRequest(port: collectorPort, "GET", "/spans")
+        #expect((listed.json["spans"] as? [Any])?.isEmpty == true, "nothing reached the redirect's target: \(listed.text)")
+        try await server.stop()
+        collector.signal(SIGTERM)
+        _ = try await collector.waitForExit()
+    }
 }

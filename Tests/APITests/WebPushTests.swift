@@ -152,6 +152,93 @@ final class StandInPushService: Sendable {
         try await push.stop()
     }
 
+    /// A response token answers once, also when the content extension keeps the notification up
+    /// (`doNotDismiss`, which once let it answer again and again); a reply longer than a text-input action
+    /// takes is refused with its own code and leaves the token unused.
+    @Test func aTokenAnswersOnceThoughTheContentExtensionKeepsTheNotification() async throws {
+        let push = try await StandInPushService()
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        try await receiver.setExtension("doNotDismiss")
+        let server = try await Self.start(push)
+        let (_, key) = try await server.makeApp()
+        let token = try await server.makeAuthorizedCenter("phone", key: key)
+        let categories: [String: Any] = [
+            "categories": [
+                [
+                    "identifier": "MESSAGE",
+                    "actions": [["identifier": "REPLY", "title": "Reply", "textInput": ["buttonTitle": "Send", "placeholder": ""]]],
+                ]
+            ]
+        ]
+        #expect(try await server.call("PUT", "/v1/categories", token: key, json: categories).status == 200)
+        let configured = try await server.call(
+            "PUT", "/v1/webhooks", token: key,
+            json: [
+                "delegateURL": receiver.url, "secrets": [WebhookTests.secret], "events": ["notification.response"],
+                "contentExtensions": [["url": receiver.url, "categories": ["MESSAGE"], "timeout": 30]],
+            ])
+        #expect(configured.status == 200, "\(configured.text)")
+        let channel = try await push.channel()
+        _ = try await Self.subscribe(channel, server: server, token: token)
+        let added = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key,
+            json: ["identifier": "m1", "content": ["title": "Anna", "body": "Lunch?", "categoryIdentifier": "MESSAGE"]])
+        #expect(added.status == 201, "\(added.text)")
+        try await WebhookTests.eventually("the push") { try await push.messages(channel).count == 1 }
+        let payload = try #require(try await push.messages(channel).first?["payload"] as? [String: Any])
+        let responseToken = try #require(payload["token"] as? String)
+        func reply(_ text: String) async throws -> LoopbackResponse {
+            try await server.call(
+                "POST", "/v1/web-push/responses", token: nil, json: ["token": responseToken, "actionIdentifier": "REPLY", "userText": text])
+        }
+        let long = try await reply(String(repeating: "a", count: 4001))
+        #expect(long.status == 422 && long.json["code"] as? String == "userTextTooLong", "\(long.text)")
+        let kept = try await reply("On my way")
+        #expect(kept.status == 200 && kept.json["removed"] as? Bool == false, "\(kept.text)")
+        let again = try await reply("On my way")
+        #expect(again.status == 403 && again.json["code"] as? String == "invalidResponseToken", "\(again.text)")
+        #expect(
+            (try await server.call("GET", "/v1/centers/phone/delivered", token: key).json["notifications"] as? [Any])?.count == 1,
+            "still delivered: only the token is spent")
+        try await server.stop()
+        try await receiver.stop()
+        try await push.stop()
+    }
+
+    /// A push endpoint is unique within its app: another app's center subscribing with it takes nothing
+    /// from the owner, whose pushes keep arriving; a move within the app tells the center that lost it.
+    @Test func anotherAppCannotTakeASubscriptionAndAMoveIsTold() async throws {
+        let push = try await StandInPushService()
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        let server = try await Self.start(push)
+        let (_, key) = try await server.makeApp()
+        let (_, otherKey) = try await server.makeApp("Other")
+        _ = try await server.call(
+            "PUT", "/v1/webhooks", token: key,
+            json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret], "events": ["webpush.subscription.removed"]])
+        let owner = try await server.makeAuthorizedCenter("phone", key: key)
+        let intruder = try await server.makeAuthorizedCenter("phone", key: otherKey)
+        let channel = try await push.channel()
+        let mine = try await Self.subscribe(channel, server: server, token: owner)
+        _ = try await Self.subscribe(channel, server: server, token: intruder)
+        let listed = try await server.call("GET", "/v1/me/push-subscriptions", token: owner).json["subscriptions"] as? [[String: Any]]
+        #expect(listed?.compactMap { $0["id"] as? String } == [mine], "the owner keeps it")
+        _ = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "n", "content": ["title": "Still here"]])
+        try await WebhookTests.eventually("the owner's push") {
+            try await push.messages(channel).contains { ($0["payload"] as? [String: Any])?["title"] as? String == "Still here" }
+        }
+        // Another user signs in on the same browser for another center of the app: it moves, the loser hears.
+        let other = try await server.makeAuthorizedCenter("tablet", key: key)
+        _ = try await Self.subscribe(channel, server: server, token: other)
+        try await WebhookTests.eventually("the move's event") { try await !receiver.received().isEmpty }
+        let data = try #require((try await receiver.received().first?["body"] as? [String: Any])?["data"] as? [String: Any])
+        #expect(data["centerID"] as? String == "phone" && data["subscriptionID"] as? String == mine && data["reason"] as? String == "moved")
+        try await server.stop()
+        try await receiver.stop()
+        try await push.stop()
+    }
+
     @Test func eachAnswerOfAPushServiceDoesWhatItMeans() async throws {
         let push = try await StandInPushService()
         let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])

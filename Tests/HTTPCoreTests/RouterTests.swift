@@ -88,6 +88,30 @@ import Testing
         #expect(try problem(response)["code"] as? String == "methodNotAllowed")
     }
 
+    /// A method served nowhere is 501 on every path, served or not, before any path is looked at.
+    @Test(arguments: ["/v1/apps/a1", "/nowhere", "/fail"])
+    func methodsServedNowhereAre501(path: String) async throws {
+        let seen = Mutex<[String]>([])
+        var router = router()
+        router.onResponse = { method, _, status, _ in seen.withLock { $0.append("\(method.boundedName) \(status.code)") } }
+        let response = await router.respond(to: Request(method: HTTPMethod(rawValue: "BREW"), path: path))
+        #expect(response.status == 501)
+        #expect(try problem(response)["code"] as? String == "methodNotImplemented")
+        #expect(seen.withLock { $0 } == ["other 501"])
+    }
+
+    /// Spans and logs carry the path with capabilities cut, and nothing of a path no route serves.
+    @Test func theRedactedPathCutsTokensAndUnservedPaths() {
+        var router = router()
+        router.on(.get, "/v1/web-push/attachments/{token}") { _ in Response(status: 200) }
+        router.on(.post, "/3/device/{deviceToken}") { _ in Response(status: 200) }
+        #expect(router.redactedPath(for: Request(method: .get, path: "/v1/apps/a1/centers/c2")) == "/v1/apps/a1/centers/c2")
+        #expect(
+            router.redactedPath(for: Request(method: .head, path: "/v1/web-push/attachments/s3cr3t")) == "/v1/web-push/attachments/{token}")
+        #expect(router.redactedPath(for: Request(method: .post, path: "/3/device/abcdef")) == "/3/device/{deviceToken}")
+        #expect(router.redactedPath(for: Request(method: .get, path: "/v1/web-push/attachment/s3cr3t")) == nil)
+    }
+
     @Test func headIsServedByGet() async {
         #expect(await router().respond(to: Request(method: .head, path: "/v1/apps/a1")).status == 200)
     }

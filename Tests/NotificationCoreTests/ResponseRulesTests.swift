@@ -49,6 +49,18 @@ import Testing
         }
     }
 
+    /// A reply is short: 4000 code points pass, one more is refused with its own code (a letter with a
+    /// combining mark counts two).
+    @Test func userTextIsBounded() throws {
+        let longest = String(repeating: "a", count: NotificationResponse.userTextLimit - 2) + "e\u{301}"
+        #expect(
+            try ResponseRules.validate(.init(actionIdentifier: "REPLY", userText: longest), category: Self.category, locked: false).action
+                == Self.reply)
+        #expect {
+            try ResponseRules.validate(.init(actionIdentifier: "REPLY", userText: longest + "!"), category: Self.category, locked: false)
+        } throws: { ($0 as? NotificationError)?.code.rawValue == "userTextTooLong" }
+    }
+
     @Test func authenticationRequiredActionsAreRefusedWhileLocked() throws {
         #expect {
             try ResponseRules.validate(.init(actionIdentifier: "DELETE"), category: Self.category, locked: true)

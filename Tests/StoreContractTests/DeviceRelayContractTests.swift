@@ -67,9 +67,20 @@ import Webhooks
             #expect(stored.map(\.provider) == [.apns, .fcm] && stored.first?.environment == "sandbox")
             let other = CenterKey(appID: "a", centerID: "d")
             try await store.insertCenter(CenterRecord(id: "d", appID: "a", createdAt: Self.now))
+            try await store.setWebhookConfiguration(
+                appID: "a",
+                WebhookConfiguration(
+                    delegateURL: "https://example.com/hook", secrets: [WebhookSecret.generate().text], events: [.deviceUnregistered]))
             let (moved, movedCreated) = try await store.saveDeviceRegistration(registration("aa", center: other), limit: 2)
             #expect(movedCreated && moved.id != first.id)
             #expect(try await store.relayTarget(registrationID: first.id) == nil)
+            // The center that lost the phone hears, in the move's own change.
+            let told = try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items
+            #expect(told.map(\.type) == [.deviceUnregistered])
+            let message = try #require(told.first)
+            let data = (try JSONSerialization.jsonObject(with: message.payload) as? [String: Any])?["data"] as? [String: Any]
+            #expect(data?["centerID"] as? String == "c" && data?["registrationID"] as? String == first.id)
+            #expect(data?["reason"] as? String == "moved" && data?["provider"] as? String == "apns")
             #expect(try await !store.removeDeviceRegistration(center, id: moved.id), "another center's registration")
             #expect(try await store.deleteCenter(other, at: Self.now))
             #expect(try await store.relayTarget(registrationID: moved.id) == nil, "gone with its center")

@@ -64,12 +64,24 @@ import Webhooks
     @Test(arguments: StoreFactory.all)
     func anEndpointMovesWithItsBrowserAndRemovalsStayInTheirCenter(_ factory: StoreFactory) async throws {
         try await contract.withStore(factory) { (store, _) async throws in
+            try await store.setWebhookConfiguration(
+                appID: "a",
+                WebhookConfiguration(
+                    delegateURL: "https://example.com/hook", secrets: [WebhookSecret.generate().text],
+                    events: [.pushSubscriptionRemoved]))
             let other = CenterKey(appID: "a", centerID: "d")
             try await store.insertCenter(CenterRecord(id: "d", appID: "a", createdAt: Self.now))
             let (mine, _) = try await store.savePushSubscription(subscription("https://push.example/1"), limit: 5)
             let (moved, created) = try await store.savePushSubscription(subscription("https://push.example/1", center: other), limit: 5)
             #expect(created && moved.id != mine.id)
             #expect(try await store.pushSubscriptions(center).isEmpty)
+            // The center that lost it hears, in the move's own change.
+            let told = try await store.deliveries(appID: "a", status: nil, after: nil, limit: 10).items
+            #expect(told.map(\.type) == [.pushSubscriptionRemoved])
+            let message = try #require(told.first)
+            let data = (try JSONSerialization.jsonObject(with: message.payload) as? [String: Any])?["data"] as? [String: Any]
+            #expect(data?["centerID"] as? String == "c" && data?["subscriptionID"] as? String == mine.id)
+            #expect(data?["reason"] as? String == "moved" && data?["endpoint"] as? String == "https://push.example/1")
             #expect(try await store.pushSubscriptions(other).map(\.id) == [moved.id])
             #expect(try await !store.removePushSubscription(center, id: moved.id), "another center's subscription")
             #expect(try await store.removePushSubscription(other, id: moved.id))
@@ -78,6 +90,23 @@ import Webhooks
             #expect(try await store.deleteCenter(other, at: Self.now))
             #expect(try await store.pushSubscription(id: moved.id) == nil)
             #expect(try await store.savePushSubscription(subscription("https://push.example/2"), limit: 5).created, "gone with its center")
+        }
+    }
+
+    /// An endpoint is unique within its app only: another app's center posting it takes nothing away.
+    @Test(arguments: StoreFactory.all)
+    func anotherAppsCenterCannotTakeASubscription(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, reopen) async throws in
+            try await store.insertApp(AppRecord(id: "b", name: "B", createdAt: Self.now))
+            try await store.insertCenter(CenterRecord(id: "c", appID: "b", createdAt: Self.now))
+            let intruder = CenterKey(appID: "b", centerID: "c")
+            let (mine, _) = try await store.savePushSubscription(subscription("https://push.example/1"), limit: 5)
+            let (theirs, created) = try await store.savePushSubscription(subscription("https://push.example/1", center: intruder), limit: 5)
+            #expect(created && theirs.id != mine.id)
+            let reopened = try await reopen()
+            #expect(try await reopened.pushSubscriptions(center).map(\.id) == [mine.id], "the owner keeps it")
+            #expect(try await reopened.pushSubscriptions(intruder).map(\.id) == [theirs.id])
+            #expect(try await reopened.deliveries(appID: "a", status: nil, after: nil, limit: 10).items.isEmpty, "no event: nothing moved")
         }
     }
 
@@ -137,6 +166,7 @@ import Webhooks
             let body = try #require(try JSONSerialization.jsonObject(with: messages[0].payload) as? [String: Any])
             let data = try #require(body["data"] as? [String: Any])
             #expect(data["subscriptionID"] as? String == gone.id && data["endpoint"] as? String == "https://push.example/1")
+            #expect(data["reason"] as? String == "gone")
         }
     }
 }

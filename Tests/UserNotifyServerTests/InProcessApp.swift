@@ -46,11 +46,14 @@ struct InProcessApp {
         }
     }
 
-    /// One request, answered by the router.
-    func request(_ method: HTTPMethod, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:])
-        async -> Answer
-    {
-        Answer(await router.respond(to: Self.request(method, path, token: token, json: json, headers: headers)))
+    /// One request, answered by the router; `from` is the client's network, as the server would see it.
+    func request(
+        _ method: HTTPMethod, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:],
+        from network: String? = nil
+    ) async -> Answer {
+        var request = Self.request(method, path, token: token, json: json, headers: headers)
+        request.clientNetwork = network
+        return Answer(await router.respond(to: request))
     }
 
     /// What the router answers to the request on the server's I/O thread; nil: it goes to a worker.

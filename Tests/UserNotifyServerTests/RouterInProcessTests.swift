@@ -4,6 +4,7 @@ import HTTPCore
 import HTTPTypes
 import Testing
 import UserNotifyServer
+import WebPush
 
 /// The API through its router in this process (no socket): the request guard's rate limits and
 /// idempotency keys, and a flow, each against a real SQLite file. What needs a socket (HTTP parsing,
@@ -56,6 +57,45 @@ import UserNotifyServer
             clock.advance(by: 1)
             #expect(await add("c").status == .created)
             #expect(await add("d").status == .tooManyRequests)
+        }
+    }
+
+    /// Requests without a valid credential — capability tokens, wrong keys — are limited per client
+    /// network, and capability tokens also per the key they name (50 clients' worth): forged tokens from
+    /// one address, or from many naming one key, are refused 429 with `Retry-After` before any is checked.
+    @Test func requestsWithoutACredentialAreLimitedPerClientAndPerTokenKey() async throws {
+        let clock = TestClock()
+        var limits = RateLimits()
+        limits.anonymous = RateLimit(perSecond: 1, burst: 3)
+        try await InProcessApp.run(rateLimiter: RateLimiter(limits: limits, now: { clock.now })) { app in
+            let key = try await app.makeApp()
+            func forged(_ keyID: String) -> String {
+                let claims = Data(#"{"a":"app","c":"c","d":1,"e":9999999999999,"i":"x","k":"\#(keyID)","n":"1"}"#.utf8)
+                return "wpr_" + Base64URL.encode(claims) + ".AAAA"
+            }
+            func answer(_ token: String, from network: String) async -> InProcessApp.Answer {
+                await app.request(
+                    .post, "/v1/web-push/responses", json: #"{"token": "\#(token)", "actionIdentifier": "x"}"#, from: network)
+            }
+            for index in 0..<3 {
+                let refused = await answer(forged("atk_\(index)"), from: "192.0.2.1")
+                #expect(refused.status == .forbidden && refused.json["code"] as? String == "invalidResponseToken")
+            }
+            let limited = await answer(forged("atk_9"), from: "192.0.2.1")
+            #expect(limited.status == .tooManyRequests && limited.json["code"] as? String == "rateLimited", "\(limited.text)")
+            #expect(limited.headers["Retry-After"] == "1")
+            // The same address's wrong keys and attachment links share its bucket; another address has its own.
+            #expect(await app.request(.get, "/v1/apps", token: "unk_x_y", from: "192.0.2.1").status == .tooManyRequests)
+            #expect(await app.request(.get, "/v1/web-push/attachments/wpa_x.y", from: "192.0.2.1").status == .tooManyRequests)
+            #expect(await app.request(.get, "/v1/apps", token: "unk_x_y", from: "192.0.2.2").status == .unauthorized)
+            // A valid credential is never taken from the anonymous buckets.
+            #expect(await app.request(.get, "/v1/centers", token: key, from: "192.0.2.1").status == .ok)
+            clock.advance(by: 1)
+            #expect(await answer(forged("atk_9"), from: "192.0.2.1").status == .forbidden, "a second later, one more")
+            // One key, many addresses: 50 clients' worth (a burst of 150), then refused from anywhere.
+            var statuses: [Int] = []
+            for index in 0..<151 { statuses.append(await answer(forged("atk_one"), from: "198.51.100.\(index % 250)").status.code) }
+            #expect(statuses.filter { $0 == 403 }.count == 150 && statuses.last == 429, "\(Set(statuses))")
         }
     }
 

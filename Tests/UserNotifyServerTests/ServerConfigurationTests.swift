@@ -70,7 +70,8 @@ import UserNotifyServer
         "log-level": "debug", "max-body-bytes": "5", "admin-token": "t", "virtual-clock": "1", "pending-limit": "7",
         "media-quota-bytes": "11", "webhook-allow-networks": "10.0.0.0/8", "connection-limit": "13", "idle-timeout": "17",
         "request-timeout": "19", "http-threads": "3", "heartbeat-interval": "23", "drain-delay": "29",
-        "rate-limit-send": "0", "rate-limit-write": "31", "rate-limit-read": "37", "retain-finished-messages": "41h",
+        "rate-limit-send": "0", "rate-limit-write": "31", "rate-limit-read": "37", "rate-limit-anonymous": "2",
+        "secrets-key-file": "/run/secrets/usernotifyd-key", "retain-finished-messages": "41h",
         "retain-failed-messages": "43d", "retain-retired-push-tokens": "47m", "retain-events": "53s", "retain-staged-uploads": "59h",
         "webhook-disable-after": "61h",
     ]

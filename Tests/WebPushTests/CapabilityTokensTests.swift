@@ -7,32 +7,24 @@ import Testing
 import WebPush
 import WebPushService
 
-/// The tokens a push carries: they answer one delivery, expire, cannot be altered, and open on a replica
-/// that learns the key from the store.
-@Suite struct WebPushTokensTests {
-    /// The keys of a store, nothing else (the tokens need no more).
-    final class Keys: PushSubscriptionStore {
-        let stored = Mutex<[VAPIDKeyRecord]>([])
+/// The tokens a push carries: they answer one delivery once, expire, cannot be altered, are signed with
+/// their app's own key (no VAPID key, no other app's), and open on a replica that learns the key from the
+/// store.
+@Suite struct CapabilityTokensTests {
+    /// The token keys and used tokens of a store, nothing else (the tokens need no more).
+    final class Keys: SecretStore {
+        let stored = Mutex<[String: TokenKeyRecord]>([:])
+        let used = Mutex<Set<String>>([])
 
-        func vapidKeys() async throws -> [VAPIDKeyRecord] { stored.withLock { $0 } }
-        func installVAPIDKey(_ key: VAPIDKeyRecord, rotating: Bool) async throws -> [VAPIDKeyRecord] {
+        func sealSecrets() async throws -> Int { 0 }
+        func tokenKey(appID: String, orInstall candidate: TokenKeyRecord) async throws -> TokenKeyRecord {
             stored.withLock { keys in
-                if rotating {
-                    keys = keys.map { VAPIDKeyRecord(id: $0.id, privateKey: $0.privateKey, isPrimary: false, createdAt: $0.createdAt) }
-                }
-                if rotating || !keys.contains(where: \.isPrimary) { keys.insert(key, at: 0) }
-                return keys
+                if keys[appID] == nil { keys[appID] = candidate }
+                return keys[appID]!
             }
         }
-        func savePushSubscription(_ subscription: PushSubscriptionRecord, limit: Int) async throws -> (
-            PushSubscriptionRecord, created: Bool
-        ) {
-            (subscription, true)
-        }
-        func pushSubscriptions(_ key: CenterKey) async throws -> [PushSubscriptionRecord] { [] }
-        func pushSubscription(id: String) async throws -> PushSubscriptionRecord? { nil }
-        func removePushSubscription(_ key: CenterKey, id: String) async throws -> Bool { false }
-        func removeGonePushSubscription(id: String, at date: Date) async throws -> Bool { false }
+        func tokenKey(appID: String) async throws -> TokenKeyRecord? { stored.withLock { $0[appID] } }
+        func useToken(id: String, expiresAt: Date, at now: Date) async throws -> Bool { used.withLock { $0.insert(id).inserted } }
     }
 
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -41,45 +33,67 @@ import WebPushService
         presentation: Presentation(list: true))
     static let center = CenterKey(appID: "app", centerID: "phone")
 
-    @Test func aResponseTokenOpensUntilItExpiresAndNamesItsDelivery() async throws {
-        let keyring = VAPIDKeyring(store: Keys())
-        try await keyring.open(at: Self.now)
-        let tokens = WebPushTokens(keyring: keyring)
-        let token = try tokens.response(for: Self.delivered, center: Self.center, key: try await keyring.primary(), now: Self.now)
+    static func parts(_ token: String) throws -> (claims: [String: Any], signature: String) {
+        let parts = token.dropFirst(4).split(separator: ".").map(String.init)
+        let claims = try JSONSerialization.jsonObject(with: Data(try #require(Base64URL.decode(parts[0])))) as? [String: Any]
+        return (try #require(claims), parts[1])
+    }
+
+    @Test func aResponseTokenOpensUntilItExpiresNamesItsDeliveryAndIsUsedOnce() async throws {
+        let tokens = CapabilityTokens(store: Keys())
+        let token = try await tokens.response(for: Self.delivered, center: Self.center, now: Self.now)
         #expect(token.hasPrefix("wpr_"))
         let claims = try #require(await tokens.openResponse(token, now: Self.now.addingTimeInterval(6 * 86_400)))
-        #expect(claims.center == Self.center && claims.i == "tea" && claims.d == 1_800_000_000_000)
+        #expect(claims.center == Self.center && claims.i == "tea" && claims.d == 1_800_000_000_000 && claims.k.hasPrefix("atk_"))
         #expect(await tokens.openResponse(token, now: Self.now.addingTimeInterval(7 * 86_400 + 1)) == nil, "expired after 7 days")
         #expect(await tokens.openAttachment(token, now: Self.now) == nil, "a response token is no attachment token")
+        #expect(try await tokens.use(claims, now: Self.now))
+        #expect(try await !tokens.use(claims, now: Self.now), "once")
+        // Two tokens for one delivery (two browsers) are two tokens, each used once.
+        let other = try #require(
+            await tokens.openResponse(try await tokens.response(for: Self.delivered, center: Self.center, now: Self.now), now: Self.now))
+        #expect(try await tokens.use(other, now: Self.now))
+        #expect(CapabilityTokens.claimedKey(of: token) == claims.k)
+        #expect(CapabilityTokens.claimedKey(of: "unk_1_2") == nil)
     }
 
     @Test func aTokenAlteredOrSignedWithAnotherKeyOpensNothing() async throws {
-        let keyring = VAPIDKeyring(store: Keys())
-        try await keyring.open(at: Self.now)
-        let tokens = WebPushTokens(keyring: keyring)
-        let token = try tokens.response(for: Self.delivered, center: Self.center, key: try await keyring.primary(), now: Self.now)
-        let parts = token.dropFirst(4).split(separator: ".").map(String.init)
+        let store = Keys()
+        let tokens = CapabilityTokens(store: store)
+        let token = try await tokens.response(for: Self.delivered, center: Self.center, now: Self.now)
+        let (claims, signature) = try Self.parts(token)
+        func signed(_ claims: [String: Any], with key: SymmetricKey) throws -> String {
+            try SignedToken.make(
+                try JSONDecoder().decode(ResponseClaims.self, from: JSONSerialization.data(withJSONObject: claims)), prefix: "wpr_",
+                key: key)
+        }
         // Another center in the claims, the signature kept.
-        var claims = try JSONSerialization.jsonObject(with: Data(try #require(Base64URL.decode(parts[0])))) as! [String: Any]
-        claims["c"] = "another-phone"
-        let altered = "wpr_" + Base64URL.encode(try JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) + "." + parts[1]
-        #expect(await tokens.openResponse(altered, now: Self.now) == nil)
-        // The same claims signed with a key the service does not have.
-        let foreign = try SignedToken.make(
-            try JSONDecoder().decode(ResponseClaims.self, from: Data(try #require(Base64URL.decode(parts[0])))), prefix: "wpr_",
-            key: VAPIDKey().tokenKey)
-        #expect(await tokens.openResponse(foreign, now: Self.now) == nil)
+        var altered = claims
+        altered["c"] = "another-phone"
+        let tampered =
+            "wpr_" + Base64URL.encode(try JSONSerialization.data(withJSONObject: altered, options: .sortedKeys)) + "." + signature
+        #expect(await tokens.openResponse(tampered, now: Self.now) == nil)
+        // The same claims signed with a key the app does not have — a VAPID key's private scalar, as a copy
+        // of the database once gave anyone who had one.
+        let vapid = VAPIDKey()
+        #expect(await tokens.openResponse(try signed(claims, with: SymmetricKey(data: vapid.rawPrivateKey)), now: Self.now) == nil)
+        #expect(await tokens.openResponse(try signed(claims, with: SymmetricKey(size: .bits256)), now: Self.now) == nil)
+        // Another app's claims signed with this app's key: the other app's key is asked for, and differs.
+        let mine = SymmetricKey(data: try #require(try await store.tokenKey(appID: "app")).secret)
+        _ = try await tokens.response(for: Self.delivered, center: CenterKey(appID: "other", centerID: "phone"), now: Self.now)
+        var foreign = claims
+        foreign["a"] = "other"
+        #expect(await tokens.openResponse(try signed(foreign, with: mine), now: Self.now) == nil)
+        #expect(try await store.tokenKey(appID: "other")?.id != claims["k"] as? String, "each app its own key")
     }
 
-    @Test func aTokenSignedBeforeARotationStillOpensAndOneReplicaLearnsAnothersKey() async throws {
+    @Test func aReplicaOpensTokensMadeByAnotherWithTheKeyFromTheStore() async throws {
         let store = Keys()
-        let first = VAPIDKeyring(store: store)
-        try await first.open(at: Self.now)
-        let token = try WebPushTokens(keyring: first).response(
-            for: Self.delivered, center: Self.center, key: try await first.primary(), now: Self.now)
-        _ = try await first.rotate(at: Self.now)
-        let second = VAPIDKeyring(store: store)  // another replica, which never saw the old key in memory
-        #expect(await WebPushTokens(keyring: second).openResponse(token, now: Self.now)?.i == "tea")
-        #expect(try await second.primary().id != (try await store.vapidKeys().last?.id))
+        let token = try await CapabilityTokens(store: store).attachment("pic", of: "tea", center: Self.center, now: Self.now)
+        let second = CapabilityTokens(store: store)  // another replica, which never had the key in memory
+        let claims = try #require(await second.openAttachment(token, now: Self.now.addingTimeInterval(86_399)))
+        #expect(claims.t == "pic" && claims.i == "tea" && claims.center == Self.center)
+        #expect(await second.openAttachment(token, now: Self.now.addingTimeInterval(86_401)) == nil, "a day")
+        #expect(await CapabilityTokens(store: Keys()).openAttachment(token, now: Self.now) == nil, "a store without the app's key")
     }
 }

@@ -48,6 +48,10 @@ import WebPush
         ("https://evil-googleapis.com/x", false), ("https://user:pw@fcm.googleapis.com/x", false),
         ("https://127.0.0.1/x", false), ("http://127.0.0.1:8099/push/1", true), ("http://127.0.0.1:8100/push/1", false),
         ("https://push.example.net/p/1", true), ("https://a.push.example.net/p/1", false),
+        // FCM's host alone of Google's, on 443 alone unless the operator names an origin with its port.
+        ("https://storage.googleapis.com/bucket/x", false), ("https://oauth2.googleapis.com/token", false),
+        ("https://fcm.googleapis.com:443/fcm/send/x", true), ("https://fcm.googleapis.com:8443/fcm/send/x", false),
+        ("https://updates.push.services.mozilla.com:22/x", false),
     ])
     func onlyKnownPushServicesAreAllowed(endpoint: String, allowed: Bool) throws {
         let list = try PushServiceAllowList(adding: ["http://127.0.0.1:8099", "push.example.net"])

@@ -53,6 +53,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if self.path == "/redirect":
+            # A collector that sends spans elsewhere: the exporter must not follow.
+            self.send_response(307)
+            self.send_header("Location", "/v1/traces")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if self.path != "/v1/traces" or self.headers.get("Content-Type") != "application/json":
             with LOCK:
                 ERRORS.append(f"{self.path} {self.headers.get('Content-Type')}")
