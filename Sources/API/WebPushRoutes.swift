@@ -49,6 +49,8 @@ enum WebPushRoutes {
                 try container.contains(.expirationTime) && !container.decodeNil(forKey: .expirationTime)
                 ? container.decode(Double.self, forKey: .expirationTime) : nil
         }
+
+        var expiration: Date? { expirationTime.map { Date(timeIntervalSince1970: $0 / 1000) } }
     }
 
     /// A subscription as the API shows it: never its keys.
@@ -69,6 +71,29 @@ enum WebPushRoutes {
     }
 
     struct SubscriptionList: Codable, Sendable { var subscriptions: [SubscriptionView] }
+
+    /// What the user's browser gets for its subscription: the subscription, and the token its service
+    /// worker keeps to renew or remove it (no center token stays in the browser).
+    struct Subscribed: Encodable, Sendable {
+        var subscription: SubscriptionView
+        var subscriptionToken: String
+
+        private enum CodingKeys: String, CodingKey { case subscriptionToken }
+
+        func encode(to encoder: any Encoder) throws {
+            try subscription.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(subscriptionToken, forKey: .subscriptionToken)
+        }
+    }
+
+    /// A worker's renewal: its token and the browser's new `PushSubscription.toJSON()`.
+    struct Renewal: Decodable, Sendable {
+        var token: String
+        var subscription: Subscribe
+    }
+
+    struct Removal: Decodable, Sendable { var token: String }
 
     struct TokenResponse: Codable, Sendable {
         var token: String
@@ -98,10 +123,25 @@ enum WebPushRoutes {
             let key = try await context.authenticator.requireUser(request)
             let body = try request.decodeJSON(Subscribe.self)
             let (record, created) = try await context.webPush.subscribe(
-                key, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth,
-                expirationTime: body.expirationTime.map { Date(timeIntervalSince1970: $0 / 1000) })
+                key, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, expirationTime: body.expiration)
             return try .json(
-                SubscriptionView(record), status: created ? .created : .ok, headers: ["Location": "/v1/me/push-subscriptions/\(record.id)"])
+                Subscribed(
+                    subscription: SubscriptionView(record), subscriptionToken: try await context.webPush.subscriptionToken(for: record)),
+                status: created ? .created : .ok, headers: ["Location": "/v1/me/push-subscriptions/\(record.id)"])
+        }
+        // The worker's own: its subscription token is the credential, for that one subscription.
+        router.on(.post, "/v1/web-push/renewals") { request in
+            let context = try provider.context()
+            let body = try request.decodeJSON(Renewal.self)
+            let (record, token) = try await context.webPush.renew(
+                token: body.token, endpoint: body.subscription.endpoint, p256dh: body.subscription.keys.p256dh,
+                auth: body.subscription.keys.auth, expirationTime: body.subscription.expiration)
+            return try .json(Subscribed(subscription: SubscriptionView(record), subscriptionToken: token))
+        }
+        router.on(.post, "/v1/web-push/removals") { request in
+            let context = try provider.context()
+            try await context.webPush.unsubscribe(token: try request.decodeJSON(Removal.self).token)
+            return Response(status: .noContent)
         }
         router.on(.get, "/v1/me/push-subscriptions") { request in
             let context = try provider.context()

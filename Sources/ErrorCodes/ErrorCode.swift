@@ -98,6 +98,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     case pushSubscriptionLimitReached
     case pushSubscriptionNotFound
     case invalidResponseToken
+    case invalidSubscriptionToken
 
     // MARK: relays to phones
     case invalidRelayCredential
@@ -221,6 +222,8 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .pushSubscriptionNotFound: "The center has no push subscription with this id."
         case .invalidResponseToken:
             "The response token is unknown, expired, already used, or not for this notification and action."
+        case .invalidSubscriptionToken:
+            "The subscription token (a browser worker's) is unknown, expired, or its subscription was replaced or removed."
         case .invalidRelayCredential:
             "An APNs credential needs a P-256 .p8 key's PEM, its 10-character key id and team id, and the bundle id; an FCM one a service account's JSON with its RSA key."
         case .relayCredentialNotFound: "The app has no credential for this push provider."

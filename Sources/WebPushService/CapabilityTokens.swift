@@ -40,16 +40,34 @@ package struct AttachmentClaims: Codable, Sendable, Equatable {
     package var center: CenterKey { CenterKey(appID: a, centerID: c) }
 }
 
+/// What a subscription token (`wpn_…`) lets its holder do — the browser's service worker, which keeps no
+/// other credential: replace one push subscription of one center with the browser's new one
+/// (`pushsubscriptionchange`), or remove it (sign-out), until it expires or the subscription is gone.
+package struct SubscriptionClaims: Codable, Sendable, Equatable {
+    package var a: String
+    package var c: String
+    /// The subscription.
+    package var s: String
+    package var e: Int64
+    package var k: String
+
+    package var center: CenterKey { CenterKey(appID: a, centerID: c) }
+}
+
 /// Makes and opens the capability tokens a push carries (response and attachment tokens), each signed
 /// with its app's own token key: made at the app's first token, kept sealed in the store, shared by the
 /// replicas through it, and nothing else's — not a VAPID key, not another app's.
 package final class CapabilityTokens: Sendable {
     package static let responsePrefix = "wpr_"
     package static let attachmentPrefix = "wpa_"
+    package static let subscriptionPrefix = "wpn_"
     /// How long a response token answers: a notification tapped a week later still reaches the app.
     package static let responseLifetime: TimeInterval = 7 * 86_400
     /// How long the image URL of a banner works: the browser fetches it when the push arrives.
     package static let attachmentLifetime: TimeInterval = 86_400
+    /// How long a worker's subscription token works: each renewal, and each time the user turns
+    /// notifications on again, gives a new one.
+    package static let subscriptionLifetime: TimeInterval = 90 * 86_400
 
     private struct Key: Sendable {
         var id: String
@@ -80,6 +98,19 @@ package final class CapabilityTokens: Sendable {
         return try SignedToken.make(claims, prefix: Self.attachmentPrefix, key: key.key)
     }
 
+    /// The token that renews or removes the subscription, for the browser's worker.
+    package func subscription(_ subscriptionID: String, center: CenterKey, now: Date) async throws -> String {
+        let key = try await key(appID: center.appID, now: now)
+        let claims = SubscriptionClaims(
+            a: center.appID, c: center.centerID, s: subscriptionID, e: Self.milliseconds(now.addingTimeInterval(Self.subscriptionLifetime)),
+            k: key.id)
+        return try SignedToken.make(claims, prefix: Self.subscriptionPrefix, key: key.key)
+    }
+
+    package func openSubscription(_ token: String, now: Date) async -> SubscriptionClaims? {
+        await open(token, as: SubscriptionClaims.self, prefix: Self.subscriptionPrefix, app: \.a, keyID: \.k, expires: \.e, now: now)
+    }
+
     /// The claims of a response token that is genuine and not expired at `now`, else nil.
     package func openResponse(_ token: String, now: Date) async -> ResponseClaims? {
         await open(token, as: ResponseClaims.self, prefix: Self.responsePrefix, app: \.a, keyID: \.k, expires: \.e, now: now)
@@ -98,7 +129,7 @@ package final class CapabilityTokens: Sendable {
     /// it is not a token.
     package static func claimedKey(of token: String) -> String? {
         struct Named: Decodable { var k: String }
-        for prefix in [responsePrefix, attachmentPrefix] {
+        for prefix in [responsePrefix, attachmentPrefix, subscriptionPrefix] {
             if let claims = SignedToken.claims(of: token, as: Named.self, prefix: prefix) { return String(claims.k.prefix(64)) }
         }
         return nil

@@ -97,6 +97,42 @@ package final class WebPushService: Sendable {
         }
     }
 
+    /// The token the browser's worker keeps for the subscription: it renews or removes that subscription
+    /// and nothing else (no center token stays in the browser).
+    package func subscriptionToken(for subscription: PushSubscriptionRecord) async throws -> String {
+        try await tokens.subscription(subscription.id, center: subscription.center, now: Date())
+    }
+
+    /// The browser replaced its subscription (`pushsubscriptionchange`): the new one takes the place of the
+    /// one the token names, with the same checks as a subscription; returns it and its own token.
+    package func renew(
+        token: String, endpoint: String, p256dh: String, auth: String, expirationTime: Date?
+    ) async throws -> (PushSubscriptionRecord, token: String) {
+        let claims = try await subscriptionClaims(token)
+        let (renewed, _) = try await subscribe(
+            claims.center, endpoint: endpoint, p256dh: p256dh, auth: auth, expirationTime: expirationTime)
+        if renewed.id != claims.s { _ = try await subscriptions.removePushSubscription(claims.center, id: claims.s) }
+        return (renewed, try await subscriptionToken(for: renewed))
+    }
+
+    /// Removes the subscription the token names (the user signed out of this browser).
+    package func unsubscribe(token: String) async throws {
+        let claims = try await subscriptionClaims(token)
+        _ = try await subscriptions.removePushSubscription(claims.center, id: claims.s)
+    }
+
+    /// The claims of a subscription token that is genuine, not expired, and whose subscription is still there.
+    private func subscriptionClaims(_ token: String) async throws -> SubscriptionClaims {
+        guard let claims = await tokens.openSubscription(token, now: Date()),
+            try await subscriptions.pushSubscription(id: claims.s)?.center == claims.center
+        else {
+            throw NotificationError(
+                code: .invalidSubscriptionToken, kind: .forbidden,
+                message: "The subscription token is unknown, expired, or its subscription was replaced or removed; subscribe again.")
+        }
+        return claims
+    }
+
     // MARK: answers
 
     /// A service worker's answer to a push: the response the token allows, as `respondToNotification`

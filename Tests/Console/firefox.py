@@ -133,6 +133,15 @@ def main():
         if [entry["id"] for entry in subscriptions] != [subscription] or not subscriptions[0]["endpoint"].startswith(push_origin):
             raise SystemExit(f"firefox: the server has {subscriptions}")
         log(f"Firefox subscribed through the push service's WebSocket; the console registered {subscription}")
+        kept_script = """
+            const [resolve] = arguments;
+            caches.open("usernotifyd").then((cache) => cache.keys().then((requests) =>
+              Promise.all(requests.map((request) => cache.match(request).then((response) => response.text()))))).then(resolve);
+        """
+        kept = until("the worker's token", lambda: client.execute_async_script(kept_script) or None)
+        if len(kept) != 1 or not kept[0].startswith("wpn_") or token in kept[0]:
+            raise SystemExit(f"firefox: the worker keeps {kept}")
+        log("the worker keeps the subscription's token alone, never the center token")
 
         # The app adds a notification: a real push, decrypted by Firefox, shown by the console's worker.
         call(base, "POST", "/v1/centers/laptop/requests", key, {"identifier": "tea", "content": {
@@ -175,6 +184,20 @@ def main():
                 or data["notification"]["request"]["identifier"] != "tea":
             raise SystemExit(f"firefox: the app got {answers[0]}")
         log("the click reached the app's receiver as a signed didReceive")
+
+        # Sign-out: the subscription goes on the server and in Firefox, and the worker forgets its token.
+        client.execute_script("document.querySelector('#sign-out').click()")
+        until("signed out", lambda: client.execute_script("return !!document.querySelector('#credential')"))
+        until("the subscription removed", lambda: not call(base, "GET", "/v1/centers/laptop/push-subscriptions", key)["subscriptions"])
+        until("the token forgotten", lambda: not client.execute_async_script(kept_script))
+        still = client.execute_async_script("""
+            const [resolve] = arguments;
+            navigator.serviceWorker.getRegistration("/console/").then((registration) => registration.pushManager.getSubscription())
+              .then((subscription) => resolve(!!subscription));
+        """)
+        if still:
+            raise SystemExit("firefox: signed out, the browser is still subscribed")
+        log("sign-out removed the subscription on the server and in Firefox, and the worker's token")
         log("passed")
     finally:
         if client:

@@ -154,6 +154,7 @@ def main():
         web_push(console, base, push_origin, key, token, receiver_port)
         cross_origin(driver, base, other_origin_url, key, token)
         phones(console, base, key, token, work)
+        sign_out(console, base, key, token, push_origin)
         log("passed")
     finally:
         if driver:
@@ -358,6 +359,44 @@ def phones(console, base, key, token, work):
     console.click('#centers li[data-center="phone"]')
     console.find("#app-devices li[data-device]")
     log("the center's detail lists the phone the user registered")
+
+
+def sign_out(console, base, key, token, push_origin):
+    """The worker keeps the subscription's own token and never the center token; signing out removes the
+    subscription on the server, makes the worker forget its token, and closes what it shows. Chromium
+    cannot subscribe here (its push service is Google's), so the subscription is made through the API and
+    handed to the worker as the console's "Get notifications" does."""
+    channel = call(push_origin, "POST", "/channels", "none")
+    saved = call(base, "POST", "/v1/me/push-subscriptions", token,
+                 {"endpoint": channel["endpoint"], "expirationTime": None, "keys": {"p256dh": channel["p256dh"], "auth": channel["auth"]}})
+    console.tab("user")
+    read_kept = """
+        const done = arguments[arguments.length - 1];
+        caches.open("usernotifyd").then((cache) => cache.keys().then((requests) =>
+          Promise.all(requests.map((request) => cache.match(request).then((response) => response.text()))))).then(done);
+    """
+    console.driver.execute_async_script("""
+        const [token, done] = arguments;
+        navigator.serviceWorker.getRegistration("/console/")
+          .then((registration) => { registration.active.postMessage({type: "device", subscriptionToken: token}); done(true); });
+    """, saved["subscriptionToken"])
+    kept = console.wait.until(lambda driver: driver.execute_async_script(read_kept) or None)
+    if kept != [saved["subscriptionToken"]] or any(token in text for text in kept):
+        raise SystemExit(f"the worker keeps {kept}")
+    log("the worker keeps the subscription's token alone, never the center token")
+    console.click("#sign-out")
+    console.find("#credential")
+    console.wait.until(lambda driver: not driver.execute_async_script(read_kept))
+    left = [entry["id"] for entry in call(base, "GET", "/v1/centers/phone/push-subscriptions", key)["subscriptions"]]
+    if saved["id"] in left:
+        raise SystemExit(f"signed out, the server still has the subscription: {left}")
+    shown = console.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.getRegistration("/console/").then((registration) => registration.getNotifications()).then((n) => done(n.length));
+    """)
+    if shown:
+        raise SystemExit(f"signed out, the worker still shows {shown} notifications")
+    log("sign-out removed the subscription on the server, the worker's token and what it showed")
 
 
 def other_origin():

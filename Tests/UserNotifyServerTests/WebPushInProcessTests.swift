@@ -71,6 +71,46 @@ import Webhooks
         }
     }
 
+    /// The worker's subscription token renews its subscription (the browser's new one takes its place, and
+    /// a new token comes back) or removes it, and does nothing else: no center token in the browser.
+    @Test func aWorkersSubscriptionTokenRenewsOrRemovesItsSubscriptionAndNothingElse() async throws {
+        try await Self.run { app, key, user in
+            let first = await app.request(.post, "/v1/me/push-subscriptions", token: user, json: Self.subscription("\(Self.service)/old"))
+            let (oldID, oldToken) = (
+                try unwrapped(first.json["id"] as? String, first), try unwrapped(first.json["subscriptionToken"] as? String, first)
+            )
+            #expect(oldToken.hasPrefix("wpn_") && !oldToken.contains(user))
+            // Not a credential anywhere else.
+            #expect(await app.request(.get, "/v1/me", token: oldToken).status == .unauthorized)
+            // The browser changed its subscription: the new one replaces the old one, with a new token.
+            let renewal = #"{"token": "\#(oldToken)", "subscription": \#(Self.subscription("\(Self.service)/new"))}"#
+            let renewed = await app.request(.post, "/v1/web-push/renewals", json: renewal)
+            #expect(renewed.status == .ok, "\(renewed.text)")
+            let (newID, newToken) = (
+                try unwrapped(renewed.json["id"] as? String, renewed), try unwrapped(renewed.json["subscriptionToken"] as? String, renewed)
+            )
+            #expect(newID != oldID && newToken != oldToken)
+            let listed =
+                await app.request(.get, "/v1/centers/phone/push-subscriptions", token: key).json["subscriptions"] as? [[String: Any]]
+            #expect(listed?.compactMap { $0["endpoint"] as? String } == ["\(Self.service)/new"], "the old one is gone")
+            // The old token went with its subscription; a renewal still checks the subscription.
+            let stale = await app.request(.post, "/v1/web-push/renewals", json: renewal)
+            #expect(stale.status == .forbidden && stale.json["code"] as? String == "invalidSubscriptionToken")
+            let bad = await app.request(
+                .post, "/v1/web-push/renewals",
+                json: #"{"token": "\#(newToken)", "subscription": \#(Self.subscription("https://evil.example/x"))}"#)
+            #expect(bad.json["code"] as? String == "pushServiceNotAllowed")
+            // Sign-out: removed, and the token with it.
+            #expect(await app.request(.post, "/v1/web-push/removals", json: #"{"token": "\#(newToken)"}"#).status == .noContent)
+            #expect((await app.request(.get, "/v1/me/push-subscriptions", token: user).json["subscriptions"] as? [Any])?.isEmpty == true)
+            let again = await app.request(.post, "/v1/web-push/removals", json: #"{"token": "\#(newToken)"}"#)
+            #expect(again.status == .forbidden && again.json["code"] as? String == "invalidSubscriptionToken")
+            for forged in ["", "wpn_x.y", "wpr_eyJhIjoiYSJ9.AAAA", oldToken.replacingOccurrences(of: ".", with: "x.")] {
+                #expect(await app.request(.post, "/v1/web-push/removals", json: #"{"token": "\#(forged)"}"#).status == .forbidden)
+            }
+        }
+    }
+
     @Test func whatIsNotABrowsersSubscriptionIsRefusedAndNothingStored() async throws {
         try await Self.run { app, _, user in
             func code(_ json: String) async -> (Int, String?) {

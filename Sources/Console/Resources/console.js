@@ -163,10 +163,27 @@ $("#sign-in-form").addEventListener("submit", async (event) => {
   start();
 });
 
-$("#sign-out").addEventListener("click", () => {
+$("#sign-out").addEventListener("click", async () => {
+  // Whoever uses this browser next gets none of this user's notifications: the worker removes the
+  // subscription and forgets its token, even when the server cannot be reached.
+  if (session && session.role === "user") await forgetThisBrowser();
   sessionStorage.removeItem(SESSION_KEY);
   location.reload();
 });
+
+/** Asks the console's worker, if there is one, to remove this browser's subscription (on the server and
+ * in the browser), forget its token and close what it shows; waits for it, 5 s at most. */
+async function forgetThisBrowser() {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration("/console/");
+  if (!registration || !registration.active) return;
+  await new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    registration.active.postMessage({ type: "sign-out" }, [channel.port2]);
+    setTimeout(resolve, 5000);
+  });
+}
 
 function start() {
   $("#sign-in").hidden = true;
@@ -219,8 +236,9 @@ function pushControl() {
     }
     subscription = subscription || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
     const saved = await api("POST", "/v1/me/push-subscriptions", subscription.toJSON());
-    // The worker keeps this device's token, to renew the subscription when the browser replaces it.
-    registration.active.postMessage({ type: "device", token: session.token });
+    // The worker keeps the subscription's own token (never the center token), to renew the subscription
+    // when the browser replaces it and to remove it at sign-out.
+    registration.active.postMessage({ type: "device", subscriptionToken: saved.subscriptionToken });
     status.textContent = `This browser gets notifications (${saved.id}).`;
     status.dataset.subscription = saved.id;
     await renderSubscriptions();

@@ -1,14 +1,17 @@
 // usernotifyd's service worker: shows the service's Web Pushes as notifications with the category's
 // actions, answers them (the push's token is the only credential), closes what left the list on another
-// device or by the app, keeps the app badge, and renews the subscription when the browser changes it.
-// The payload is openapi.yaml's WebPushPayload.
+// device or by the app, keeps the app badge, renews the subscription when the browser changes it and
+// removes it at sign-out. The payload is openapi.yaml's WebPushPayload. The one credential it keeps (Cache
+// Storage) is the subscription's token: it renews or removes this browser's subscription and nothing else.
 
 const DEFAULT_ACTION = "com.apple.UNNotificationDefaultActionIdentifier";
 const DISMISS_ACTION = "com.apple.UNNotificationDismissActionIdentifier";
-const DEVICE = "/console/device";  // this device's center token, kept to renew the subscription
+const DEVICE = "/console/device";  // this browser's subscription token (wpn_…)
 
 self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+// An earlier console kept the center token here: it goes.
+self.addEventListener("activate", (event) => event.waitUntil(
+  deviceToken().then((token) => token && !token.startsWith("wpn_") && keepDeviceToken(null)).then(() => self.clients.claim())));
 
 self.addEventListener("push", (event) => {
   let payload = null;
@@ -79,27 +82,54 @@ async function open(url) {
   return console ? console.focus() : self.clients.openWindow(url);
 }
 
-self.addEventListener("pushsubscriptionchange", (event) => event.waitUntil(renew(event.newSubscription)));
+async function deviceToken() {
+  const stored = await (await caches.open("usernotifyd")).match(DEVICE);
+  return stored ? stored.text() : null;
+}
 
-/** The browser replaced the subscription: the new one goes to the server with this device's token. */
-async function renew(subscription) {
+async function keepDeviceToken(token) {
   const cache = await caches.open("usernotifyd");
-  const stored = await cache.match(DEVICE);
-  if (!stored) return;
-  const token = await stored.text();
-  const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  return token ? cache.put(DEVICE, new Response(token)) : cache.delete(DEVICE);
+}
+
+async function post(path, body) {
+  return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
+self.addEventListener("pushsubscriptionchange", (event) => event.waitUntil(renew(event.oldSubscription, event.newSubscription)));
+
+/** The browser replaced the subscription: the new one takes the old one's place on the server, with the
+ * subscription token, which comes back new. Without a new one, the worker subscribes again with the old
+ * one's key. */
+async function renew(old, subscription) {
+  const token = await deviceToken();
+  if (!token) return;
   if (!subscription) {
-    const key = await (await fetch("/v1/web-push/key", { headers })).json();
-    subscription = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key.publicKey });
+    const key = old && old.options && old.options.applicationServerKey;
+    if (!key) return;
+    subscription = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   }
-  await fetch("/v1/me/push-subscriptions", { method: "POST", headers, body: JSON.stringify(subscription.toJSON()) });
+  const response = await post("/v1/web-push/renewals", { token, subscription: subscription.toJSON() });
+  if (response.ok) await keepDeviceToken((await response.json()).subscriptionToken);
+}
+
+/** Sign-out: the subscription removed on the server and in the browser, its token forgotten, what is shown
+ * closed, the badge cleared. Done whether or not the server answers. */
+async function signOut() {
+  const token = await deviceToken();
+  if (token) await post("/v1/web-push/removals", { token }).catch(() => {});
+  await keepDeviceToken(null);
+  const subscription = await self.registration.pushManager.getSubscription();
+  if (subscription) await subscription.unsubscribe().catch(() => {});
+  for (const notification of await self.registration.getNotifications()) notification.close();
+  if (self.navigator.clearAppBadge) await self.navigator.clearAppBadge().catch(() => {});
 }
 
 self.addEventListener("message", (event) => {
   const message = event.data || {};
-  if (message.type === "device") {
-    event.waitUntil(caches.open("usernotifyd").then((cache) => message.token
-      ? cache.put(DEVICE, new Response(message.token)) : cache.delete(DEVICE)));
+  if (message.type === "device") event.waitUntil(keepDeviceToken(message.subscriptionToken || null));
+  if (message.type === "sign-out") {
+    event.waitUntil(signOut().finally(() => event.ports[0] && event.ports[0].postMessage("done")));
   }
   // Automation (tests, kiosks): the code a click on a shown notification runs, since no browser lets a
   // script click a system notification.
