@@ -169,6 +169,9 @@ from .push_subscription import PushSubscription
 from .push_subscription_list import PushSubscriptionList
 from .push_subscription_removed_call import PushSubscriptionRemovedCall
 from .push_subscription_removed_call_data import PushSubscriptionRemovedCallData
+from .push_subscription_removed_call_data_reason import (
+    PushSubscriptionRemovedCallDataReason,
+)
 from .push_subscription_removed_call_type import PushSubscriptionRemovedCallType
 from .push_subscription_request import PushSubscriptionRequest
 from .push_subscription_request_keys import PushSubscriptionRequestKeys
@@ -217,6 +220,7 @@ from .stream_reset import StreamReset
 from .stream_reset_reason import StreamResetReason
 from .string_table import StringTable
 from .string_table_strings import StringTableStrings
+from .subscribed_browser import SubscribedBrowser
 from .time_interval_trigger import TimeIntervalTrigger
 from .update_app import UpdateApp
 from .web_push_key import WebPushKey
@@ -226,6 +230,8 @@ from .web_push_payload import WebPushPayload
 from .web_push_payload_actions_item import WebPushPayloadActionsItem
 from .web_push_payload_actions_item_input import WebPushPayloadActionsItemInput
 from .web_push_payload_kind import WebPushPayloadKind
+from .web_push_removal import WebPushRemoval
+from .web_push_renewal import WebPushRenewal
 from .web_push_response import WebPushResponse
 from .webhook_event_type import WebhookEventType
 from .webhook_settings import WebhookSettings
@@ -370,6 +376,7 @@ __all__ = (
     "PushSubscriptionList",
     "PushSubscriptionRemovedCall",
     "PushSubscriptionRemovedCallData",
+    "PushSubscriptionRemovedCallDataReason",
     "PushSubscriptionRemovedCallType",
     "PushSubscriptionRequest",
     "PushSubscriptionRequestKeys",
@@ -418,6 +425,7 @@ __all__ = (
     "StreamResetReason",
     "StringTable",
     "StringTableStrings",
+    "SubscribedBrowser",
     "TimeIntervalTrigger",
     "UpdateApp",
     "WebPushKey",
@@ -427,6 +435,8 @@ __all__ = (
     "WebPushPayloadActionsItem",
     "WebPushPayloadActionsItemInput",
     "WebPushPayloadKind",
+    "WebPushRemoval",
+    "WebPushRenewal",
     "WebPushResponse",
     "WebhookEventType",
     "WebhookSettings",

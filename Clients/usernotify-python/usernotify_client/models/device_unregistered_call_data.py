@@ -19,8 +19,9 @@ class DeviceUnregisteredCallData:
         registration_id (str):
         provider (PushProvider): apns: Apple Push Notification service (iOS, iPadOS, macOS, watchOS); fcm: Firebase
             Cloud Messaging HTTP v1 (Android, and iOS apps that use Firebase).
-        reason (str): What the provider answered: Unregistered, BadDeviceToken, DeviceTokenNotForTopic, UNREGISTERED,
-            SENDER_ID_MISMATCH.
+        reason (str): What the provider answered (Unregistered, BadDeviceToken, DeviceTokenNotForTopic, UNREGISTERED,
+            SENDER_ID_MISMATCH), or `moved`: the phone registered the token for another center of the app (another user
+            signed in).
     """
 
     center_id: str

@@ -16,7 +16,8 @@ class NotificationResponse:
     Attributes:
         action_identifier (str): com.apple.UNNotificationDefaultActionIdentifier,
             com.apple.UNNotificationDismissActionIdentifier, or an action of the category.
-        user_text (str | Unset): For text-input actions only.
+        user_text (str | Unset): For a text-input action only: the reply as typed, at most 4000 characters (Unicode code
+            points; more is refused with `userTextTooLong`).
     """
 
     action_identifier: str

@@ -6,6 +6,11 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.push_subscription_removed_call_data_reason import (
+    PushSubscriptionRemovedCallDataReason,
+    check_push_subscription_removed_call_data_reason,
+)
+
 T = TypeVar("T", bound="PushSubscriptionRemovedCallData")
 
 
@@ -16,11 +21,15 @@ class PushSubscriptionRemovedCallData:
         center_id (str):
         subscription_id (str):
         endpoint (str): The push service's URL the subscription had.
+        reason (PushSubscriptionRemovedCallDataReason): `gone`: its push service answered 404 or 410 (the user revoked
+            the permission, or the browser ended it); `moved`: the browser subscribed for another center of the app (another
+            user signed in).
     """
 
     center_id: str
     subscription_id: str
     endpoint: str
+    reason: PushSubscriptionRemovedCallDataReason
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,6 +39,8 @@ class PushSubscriptionRemovedCallData:
 
         endpoint = self.endpoint
 
+        reason: str = self.reason
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -37,6 +48,7 @@ class PushSubscriptionRemovedCallData:
                 "centerID": center_id,
                 "subscriptionID": subscription_id,
                 "endpoint": endpoint,
+                "reason": reason,
             }
         )
 
@@ -51,10 +63,13 @@ class PushSubscriptionRemovedCallData:
 
         endpoint = d.pop("endpoint")
 
+        reason = check_push_subscription_removed_call_data_reason(d.pop("reason"))
+
         push_subscription_removed_call_data = cls(
             center_id=center_id,
             subscription_id=subscription_id,
             endpoint=endpoint,
+            reason=reason,
         )
 
         push_subscription_removed_call_data.additional_properties = d

@@ -18,7 +18,8 @@ class WebPushResponse:
         action_identifier (str): com.apple.UNNotificationDefaultActionIdentifier (a tap),
             com.apple.UNNotificationDismissActionIdentifier (closed, when the payload has `dismissAction`), or one of the
             payload's `actions[].action`.
-        user_text (str | Unset): For a text-input action only.
+        user_text (str | Unset): For a text-input action only: the reply as typed, at most 4000 characters (Unicode code
+            points; more is refused with `userTextTooLong`).
     """
 
     token: str

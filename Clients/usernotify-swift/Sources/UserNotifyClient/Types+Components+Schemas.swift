@@ -643,6 +643,126 @@ extension Components {
                 case createdAt
             }
         }
+        /// A browser's subscription, and the token its service worker keeps.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SubscribedBrowser`.
+        public struct SubscribedBrowser: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SubscribedBrowser/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SubscribedBrowser/endpoint`.
+            public var endpoint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SubscribedBrowser/expirationTime`.
+            public var expirationTime: Foundation.Date?
+            /// The key its messages are signed with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubscribedBrowser/vapidKeyID`.
+            public var vapidKeyID: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SubscribedBrowser/createdAt`.
+            public var createdAt: Foundation.Date
+            /// For the browser's service worker alone: renews (`renewWebPushSubscription`) or removes (`removeWebPushSubscription`) this subscription, for 90 days or until the subscription is replaced or removed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubscribedBrowser/subscriptionToken`.
+            public var subscriptionToken: Swift.String
+            /// Creates a new `SubscribedBrowser`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - endpoint:
+            ///   - expirationTime:
+            ///   - vapidKeyID: The key its messages are signed with.
+            ///   - createdAt:
+            ///   - subscriptionToken: For the browser's service worker alone: renews (`renewWebPushSubscription`) or removes (`removeWebPushSubscription`) this subscription, for 90 days or until the subscription is replaced or removed.
+            public init(
+                id: Swift.String,
+                endpoint: Swift.String,
+                expirationTime: Foundation.Date? = nil,
+                vapidKeyID: Swift.String,
+                createdAt: Foundation.Date,
+                subscriptionToken: Swift.String
+            ) {
+                self.id = id
+                self.endpoint = endpoint
+                self.expirationTime = expirationTime
+                self.vapidKeyID = vapidKeyID
+                self.createdAt = createdAt
+                self.subscriptionToken = subscriptionToken
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case endpoint
+                case expirationTime
+                case vapidKeyID
+                case createdAt
+                case subscriptionToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebPushRenewal`.
+        public struct WebPushRenewal: Codable, Hashable, Sendable {
+            /// The worker's `subscriptionToken`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushRenewal/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebPushRenewal/subscription`.
+            public var subscription: Components.Schemas.PushSubscriptionRequest
+            /// Creates a new `WebPushRenewal`.
+            ///
+            /// - Parameters:
+            ///   - token: The worker's `subscriptionToken`.
+            ///   - subscription:
+            public init(
+                token: Swift.String,
+                subscription: Components.Schemas.PushSubscriptionRequest
+            ) {
+                self.token = token
+                self.subscription = subscription
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case subscription
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.token = try container.decode(
+                    Swift.String.self,
+                    forKey: .token
+                )
+                self.subscription = try container.decode(
+                    Components.Schemas.PushSubscriptionRequest.self,
+                    forKey: .subscription
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token",
+                    "subscription"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebPushRemoval`.
+        public struct WebPushRemoval: Codable, Hashable, Sendable {
+            /// The worker's `subscriptionToken`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebPushRemoval/token`.
+            public var token: Swift.String
+            /// Creates a new `WebPushRemoval`.
+            ///
+            /// - Parameters:
+            ///   - token: The worker's `subscriptionToken`.
+            public init(token: Swift.String) {
+                self.token = token
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.token = try container.decode(
+                    Swift.String.self,
+                    forKey: .token
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/PushSubscriptionList`.
         public struct PushSubscriptionList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/PushSubscriptionList/subscriptions`.
@@ -668,7 +788,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WebPushResponse/actionIdentifier`.
             public var actionIdentifier: Swift.String
-            /// For a text-input action only.
+            /// For a text-input action only: the reply as typed, at most 4000 characters (Unicode code points; more is refused with `userTextTooLong`).
             ///
             /// - Remark: Generated from `#/components/schemas/WebPushResponse/userText`.
             public var userText: Swift.String?
@@ -677,7 +797,7 @@ extension Components {
             /// - Parameters:
             ///   - token: The `token` of the push.
             ///   - actionIdentifier: com.apple.UNNotificationDefaultActionIdentifier (a tap), com.apple.UNNotificationDismissActionIdentifier (closed, when the payload has `dismissAction`), or one of the payload's `actions[].action`.
-            ///   - userText: For a text-input action only.
+            ///   - userText: For a text-input action only: the reply as typed, at most 4000 characters (Unicode code points; more is refused with `userTextTooLong`).
             public init(
                 token: Swift.String,
                 actionIdentifier: Swift.String,
@@ -1123,6 +1243,7 @@ extension Components {
             case unsupportedMediaType = "unsupportedMediaType"
             case payloadTooLarge = "payloadTooLarge"
             case methodNotAllowed = "methodNotAllowed"
+            case methodNotImplemented = "methodNotImplemented"
             case notFound = "notFound"
             case ambiguousBodyLength = "ambiguousBodyLength"
             case unsupportedTransferCoding = "unsupportedTransferCoding"
@@ -1172,6 +1293,7 @@ extension Components {
             case unknownAction = "unknownAction"
             case userTextRequired = "userTextRequired"
             case userTextNotAllowed = "userTextNotAllowed"
+            case userTextTooLong = "userTextTooLong"
             case authenticationRequired = "authenticationRequired"
             case attachmentInvalidURL = "attachmentInvalidURL"
             case attachmentInvalidFileSize = "attachmentInvalidFileSize"
@@ -1185,6 +1307,7 @@ extension Components {
             case pushSubscriptionLimitReached = "pushSubscriptionLimitReached"
             case pushSubscriptionNotFound = "pushSubscriptionNotFound"
             case invalidResponseToken = "invalidResponseToken"
+            case invalidSubscriptionToken = "invalidSubscriptionToken"
             case invalidRelayCredential = "invalidRelayCredential"
             case relayCredentialNotFound = "relayCredentialNotFound"
             case invalidDeviceToken = "invalidDeviceToken"
@@ -4942,7 +5065,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NotificationResponse/actionIdentifier`.
             public var actionIdentifier: Swift.String
-            /// For text-input actions only.
+            /// For a text-input action only: the reply as typed, at most 4000 characters (Unicode code points; more is refused with `userTextTooLong`).
             ///
             /// - Remark: Generated from `#/components/schemas/NotificationResponse/userText`.
             public var userText: Swift.String?
@@ -4950,7 +5073,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - actionIdentifier: com.apple.UNNotificationDefaultActionIdentifier, com.apple.UNNotificationDismissActionIdentifier, or an action of the category.
-            ///   - userText: For text-input actions only.
+            ///   - userText: For a text-input action only: the reply as typed, at most 4000 characters (Unicode code points; more is refused with `userTextTooLong`).
             public init(
                 actionIdentifier: Swift.String,
                 userText: Swift.String? = nil
@@ -5466,7 +5589,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ResponseEvent/actionIdentifier`.
             public var actionIdentifier: Swift.String
-            /// For text-input actions only.
+            /// For a text-input action only: the reply as typed, at most 4000 characters (Unicode code points; more is refused with `userTextTooLong`).
             ///
             /// - Remark: Generated from `#/components/schemas/ResponseEvent/userText`.
             public var userText: Swift.String?
@@ -5477,7 +5600,7 @@ extension Components {
             /// - Parameters:
             ///   - centerID:
             ///   - actionIdentifier: com.apple.UNNotificationDefaultActionIdentifier, com.apple.UNNotificationDismissActionIdentifier, or an action of the category.
-            ///   - userText: For text-input actions only.
+            ///   - userText: For a text-input action only: the reply as typed, at most 4000 characters (Unicode code points; more is refused with `userTextTooLong`).
             ///   - notification:
             public init(
                 centerID: Swift.String,
@@ -5866,7 +5989,7 @@ extension Components {
                 public var registrationID: Swift.String
                 /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/data/provider`.
                 public var provider: Components.Schemas.PushProvider
-                /// What the provider answered: Unregistered, BadDeviceToken, DeviceTokenNotForTopic, UNREGISTERED, SENDER_ID_MISMATCH.
+                /// What the provider answered (Unregistered, BadDeviceToken, DeviceTokenNotForTopic, UNREGISTERED, SENDER_ID_MISMATCH), or `moved`: the phone registered the token for another center of the app (another user signed in).
                 ///
                 /// - Remark: Generated from `#/components/schemas/DeviceUnregisteredCall/data/reason`.
                 public var reason: Swift.String
@@ -5876,7 +5999,7 @@ extension Components {
                 ///   - centerID:
                 ///   - registrationID:
                 ///   - provider:
-                ///   - reason: What the provider answered: Unregistered, BadDeviceToken, DeviceTokenNotForTopic, UNREGISTERED, SENDER_ID_MISMATCH.
+                ///   - reason: What the provider answered (Unregistered, BadDeviceToken, DeviceTokenNotForTopic, UNREGISTERED, SENDER_ID_MISMATCH), or `moved`: the phone registered the token for another center of the app (another user signed in).
                 public init(
                     centerID: Swift.String,
                     registrationID: Swift.String,
@@ -5940,25 +6063,40 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data/endpoint`.
                 public var endpoint: Swift.String
+                /// `gone`: its push service answered 404 or 410 (the user revoked the permission, or the browser ended it); `moved`: the browser subscribed for another center of the app (another user signed in).
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data/reason`.
+                @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case gone = "gone"
+                    case moved = "moved"
+                }
+                /// `gone`: its push service answered 404 or 410 (the user revoked the permission, or the browser ended it); `moved`: the browser subscribed for another center of the app (another user signed in).
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data/reason`.
+                public var reason: Components.Schemas.PushSubscriptionRemovedCall.DataPayload.ReasonPayload
                 /// Creates a new `DataPayload`.
                 ///
                 /// - Parameters:
                 ///   - centerID:
                 ///   - subscriptionID:
                 ///   - endpoint: The push service's URL the subscription had.
+                ///   - reason: `gone`: its push service answered 404 or 410 (the user revoked the permission, or the browser ended it); `moved`: the browser subscribed for another center of the app (another user signed in).
                 public init(
                     centerID: Swift.String,
                     subscriptionID: Swift.String,
-                    endpoint: Swift.String
+                    endpoint: Swift.String,
+                    reason: Components.Schemas.PushSubscriptionRemovedCall.DataPayload.ReasonPayload
                 ) {
                     self.centerID = centerID
                     self.subscriptionID = subscriptionID
                     self.endpoint = endpoint
+                    self.reason = reason
                 }
                 public enum CodingKeys: String, CodingKey {
                     case centerID
                     case subscriptionID
                     case endpoint
+                    case reason
                 }
             }
             /// - Remark: Generated from `#/components/schemas/PushSubscriptionRemovedCall/data`.

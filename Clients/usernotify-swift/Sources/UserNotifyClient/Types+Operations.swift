@@ -591,7 +591,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -854,7 +855,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -1135,7 +1137,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -1481,7 +1484,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -1767,7 +1771,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -2097,7 +2102,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -2368,7 +2374,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -2660,7 +2667,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -2974,7 +2982,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -3227,7 +3236,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -3489,7 +3499,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -3817,7 +3828,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -4064,7 +4076,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -4396,7 +4409,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -4677,7 +4691,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -5023,7 +5038,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -5284,7 +5300,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -5635,7 +5652,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -6004,7 +6022,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -6306,7 +6325,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -6665,7 +6685,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -7088,7 +7109,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -7479,7 +7501,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -7827,7 +7850,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -8135,7 +8159,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -8526,7 +8551,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -8858,7 +8884,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -9186,7 +9213,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -9478,7 +9506,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -9829,7 +9858,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -10108,7 +10138,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -10447,7 +10478,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -10801,7 +10833,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -11129,7 +11162,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -11392,7 +11426,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -11700,7 +11735,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -12071,7 +12107,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -12310,7 +12347,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -12546,7 +12584,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -12797,7 +12836,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -13134,7 +13174,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -13388,7 +13429,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -13680,7 +13722,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -14011,7 +14054,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -14362,7 +14406,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -14609,7 +14654,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -14932,7 +14978,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -15221,7 +15268,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -15526,7 +15574,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -15883,7 +15932,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -16364,7 +16414,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -16692,7 +16743,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -17050,7 +17102,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -17350,7 +17403,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -17642,7 +17696,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -18177,7 +18232,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -18384,7 +18440,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -18614,6 +18671,33 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/keys/get(listWebPushKeys)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -18890,6 +18974,33 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/keys/rotate/post(rotateWebPushKey)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/web-push/keys/rotate/post(rotateWebPushKey)/responses/503`.
@@ -19101,7 +19212,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -19193,7 +19305,12 @@ public enum Operations {
     /// URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
     /// (200). From then on every notification presented on the center reaches the browser as a Web Push
     /// (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
-    /// and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    /// and a notification that leaves the list closes there. At most 20 subscriptions per center. An
+    /// endpoint another center of the app had moves here (that center's app hears
+    /// `webpush.subscription.removed`, reason `moved`); another app's subscription to it is never touched.
+    /// The answer's `subscriptionToken` is for the browser's service worker: it renews or removes this one
+    /// subscription (`renewWebPushSubscription`, `removeWebPushSubscription`) and nothing else, so the
+    /// worker need not keep the center token.
     ///
     ///
     /// - Remark: HTTP `POST /v1/me/push-subscriptions`.
@@ -19266,12 +19383,12 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/me/push-subscriptions/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/v1/me/push-subscriptions/POST/responses/201/content/application\/json`.
-                    case json(Components.Schemas.PushSubscription)
+                    case json(Components.Schemas.SubscribedBrowser)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    public var json: Components.Schemas.PushSubscription {
+                    public var json: Components.Schemas.SubscribedBrowser {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -19336,12 +19453,12 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/me/push-subscriptions/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/v1/me/push-subscriptions/POST/responses/200/content/application\/json`.
-                    case json(Components.Schemas.PushSubscription)
+                    case json(Components.Schemas.SubscribedBrowser)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    public var json: Components.Schemas.PushSubscription {
+                    public var json: Components.Schemas.SubscribedBrowser {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -19573,7 +19690,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -19834,7 +19952,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -20105,7 +20224,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -20373,7 +20493,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -20454,11 +20575,13 @@ public enum Operations {
     }
     /// A service worker's answer to a push — the user tapped the notification, chose an action, or dismissed it.
     ///
-    /// No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
-    /// working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
-    /// response is checked like `respondToNotification` and reaches the app as the signed
-    /// `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
-    /// console's reply page asks for it: browsers have no inline reply).
+    /// No credential but the push's `token`: it answers that one delivery once (also when a content
+    /// extension keeps the notification up), expires after 7 days, and stops working once the notification
+    /// is replaced or removed (403 `invalidResponseToken`); a response refused as invalid leaves it unused.
+    /// The response is checked like `respondToNotification` and reaches the app as the signed
+    /// `notification.response` webhook (`didReceive`); a text-input action carries `userText`, at most
+    /// 4000 characters (the console's reply page asks for it: browsers have no inline reply). Limited per
+    /// client address and per token key (429).
     ///
     ///
     /// - Remark: HTTP `POST /v1/web-push/responses`.
@@ -20664,6 +20787,33 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/responses/post(respondToWebPush)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/web-push/responses/post(respondToWebPush)/responses/503`.
@@ -20719,6 +20869,603 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// A service worker replaces its browser's subscription with the new one the browser made.
+    ///
+    /// No credential but the worker's `subscriptionToken` (from `subscribeToWebPush`, or the previous
+    /// renewal): on `pushsubscriptionchange` the browser's new subscription takes the place of the one the
+    /// token names, checked as a subscription is, and the answer carries a new token (the old one stops
+    /// working with its subscription). 403 `invalidSubscriptionToken` once the token expired (90 days) or
+    /// its subscription was replaced or removed. Limited per client address and per token key (429).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/renewals`.
+    /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)`.
+    public enum RenewWebPushSubscription {
+        public static let id: Swift.String = "renewWebPushSubscription"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/web-push/renewals/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenewWebPushSubscription.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenewWebPushSubscription.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RenewWebPushSubscription.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/web-push/renewals/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/web-push/renewals/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.WebPushRenewal)
+            }
+            public var body: Operations.RenewWebPushSubscription.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.RenewWebPushSubscription.Input.Headers = .init(),
+                body: Operations.RenewWebPushSubscription.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/web-push/renewals/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/web-push/renewals/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SubscribedBrowser)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SubscribedBrowser {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RenewWebPushSubscription.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RenewWebPushSubscription.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Renewed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RenewWebPushSubscription.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RenewWebPushSubscription.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// A service worker removes its browser's subscription (the user signed out).
+    ///
+    /// No credential but the worker's `subscriptionToken`: the subscription it names is removed, and the
+    /// browser gets nothing more from the center. 403 `invalidSubscriptionToken` once the token expired or
+    /// its subscription was replaced or removed. Limited per client address and per token key (429).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/removals`.
+    /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)`.
+    public enum RemoveWebPushSubscription {
+        public static let id: Swift.String = "removeWebPushSubscription"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/web-push/removals/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveWebPushSubscription.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveWebPushSubscription.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RemoveWebPushSubscription.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/web-push/removals/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/web-push/removals/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.WebPushRemoval)
+            }
+            public var body: Operations.RemoveWebPushSubscription.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.RemoveWebPushSubscription.Input.Headers = .init(),
+                body: Operations.RemoveWebPushSubscription.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RemoveWebPushSubscription.Output.NoContent)
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.RemoveWebPushSubscription.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
                     .applicationProblemJson
                 ]
             }
@@ -20947,6 +21694,33 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/web-push/attachments/{token}/get(downloadWebPushAttachment)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// An RFC 9457 problem.
             ///
             /// - Remark: Generated from `#/paths//v1/web-push/attachments/{token}/get(downloadWebPushAttachment)/responses/503`.
@@ -21158,7 +21932,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -21480,7 +22255,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -21723,7 +22499,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -22036,7 +22813,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -22279,7 +23057,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -22509,7 +23288,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -22980,7 +23760,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -23241,7 +24022,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -23512,7 +24294,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -23780,7 +24563,8 @@ public enum Operations {
                 }
             }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
-            /// other writes; reads), per replica. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
             /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
             ///
             ///
@@ -24066,6 +24850,33 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/responses/post(respondWithToken)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }

@@ -510,7 +510,12 @@ public protocol APIProtocol: Sendable {
     /// URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
     /// (200). From then on every notification presented on the center reaches the browser as a Web Push
     /// (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
-    /// and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    /// and a notification that leaves the list closes there. At most 20 subscriptions per center. An
+    /// endpoint another center of the app had moves here (that center's app hears
+    /// `webpush.subscription.removed`, reason `moved`); another app's subscription to it is never touched.
+    /// The answer's `subscriptionToken` is for the browser's service worker: it renews or removes this one
+    /// subscription (`renewWebPushSubscription`, `removeWebPushSubscription`) and nothing else, so the
+    /// worker need not keep the center token.
     ///
     ///
     /// - Remark: HTTP `POST /v1/me/push-subscriptions`.
@@ -539,16 +544,40 @@ public protocol APIProtocol: Sendable {
     func removePushSubscription(_ input: Operations.RemovePushSubscription.Input) async throws -> Operations.RemovePushSubscription.Output
     /// A service worker's answer to a push — the user tapped the notification, chose an action, or dismissed it.
     ///
-    /// No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
-    /// working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
-    /// response is checked like `respondToNotification` and reaches the app as the signed
-    /// `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
-    /// console's reply page asks for it: browsers have no inline reply).
+    /// No credential but the push's `token`: it answers that one delivery once (also when a content
+    /// extension keeps the notification up), expires after 7 days, and stops working once the notification
+    /// is replaced or removed (403 `invalidResponseToken`); a response refused as invalid leaves it unused.
+    /// The response is checked like `respondToNotification` and reaches the app as the signed
+    /// `notification.response` webhook (`didReceive`); a text-input action carries `userText`, at most
+    /// 4000 characters (the console's reply page asks for it: browsers have no inline reply). Limited per
+    /// client address and per token key (429).
     ///
     ///
     /// - Remark: HTTP `POST /v1/web-push/responses`.
     /// - Remark: Generated from `#/paths//v1/web-push/responses/post(respondToWebPush)`.
     func respondToWebPush(_ input: Operations.RespondToWebPush.Input) async throws -> Operations.RespondToWebPush.Output
+    /// A service worker replaces its browser's subscription with the new one the browser made.
+    ///
+    /// No credential but the worker's `subscriptionToken` (from `subscribeToWebPush`, or the previous
+    /// renewal): on `pushsubscriptionchange` the browser's new subscription takes the place of the one the
+    /// token names, checked as a subscription is, and the answer carries a new token (the old one stops
+    /// working with its subscription). 403 `invalidSubscriptionToken` once the token expired (90 days) or
+    /// its subscription was replaced or removed. Limited per client address and per token key (429).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/renewals`.
+    /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)`.
+    func renewWebPushSubscription(_ input: Operations.RenewWebPushSubscription.Input) async throws -> Operations.RenewWebPushSubscription.Output
+    /// A service worker removes its browser's subscription (the user signed out).
+    ///
+    /// No credential but the worker's `subscriptionToken`: the subscription it names is removed, and the
+    /// browser gets nothing more from the center. 403 `invalidSubscriptionToken` once the token expired or
+    /// its subscription was replaced or removed. Limited per client address and per token key (429).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/removals`.
+    /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)`.
+    func removeWebPushSubscription(_ input: Operations.RemoveWebPushSubscription.Input) async throws -> Operations.RemoveWebPushSubscription.Output
     /// The image of a pushed notification, as the browser fetches it to show the banner.
     ///
     /// No credential but the token in the path, which a push's `image` carries: one attachment of one delivered notification, for a day.
@@ -1569,7 +1598,12 @@ extension APIProtocol {
     /// URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
     /// (200). From then on every notification presented on the center reaches the browser as a Web Push
     /// (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
-    /// and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    /// and a notification that leaves the list closes there. At most 20 subscriptions per center. An
+    /// endpoint another center of the app had moves here (that center's app hears
+    /// `webpush.subscription.removed`, reason `moved`); another app's subscription to it is never touched.
+    /// The answer's `subscriptionToken` is for the browser's service worker: it renews or removes this one
+    /// subscription (`renewWebPushSubscription`, `removeWebPushSubscription`) and nothing else, so the
+    /// worker need not keep the center token.
     ///
     ///
     /// - Remark: HTTP `POST /v1/me/push-subscriptions`.
@@ -1630,11 +1664,13 @@ extension APIProtocol {
     }
     /// A service worker's answer to a push — the user tapped the notification, chose an action, or dismissed it.
     ///
-    /// No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
-    /// working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
-    /// response is checked like `respondToNotification` and reaches the app as the signed
-    /// `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
-    /// console's reply page asks for it: browsers have no inline reply).
+    /// No credential but the push's `token`: it answers that one delivery once (also when a content
+    /// extension keeps the notification up), expires after 7 days, and stops working once the notification
+    /// is replaced or removed (403 `invalidResponseToken`); a response refused as invalid leaves it unused.
+    /// The response is checked like `respondToNotification` and reaches the app as the signed
+    /// `notification.response` webhook (`didReceive`); a text-input action carries `userText`, at most
+    /// 4000 characters (the console's reply page asks for it: browsers have no inline reply). Limited per
+    /// client address and per token key (429).
     ///
     ///
     /// - Remark: HTTP `POST /v1/web-push/responses`.
@@ -1644,6 +1680,44 @@ extension APIProtocol {
         body: Operations.RespondToWebPush.Input.Body
     ) async throws -> Operations.RespondToWebPush.Output {
         try await respondToWebPush(Operations.RespondToWebPush.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A service worker replaces its browser's subscription with the new one the browser made.
+    ///
+    /// No credential but the worker's `subscriptionToken` (from `subscribeToWebPush`, or the previous
+    /// renewal): on `pushsubscriptionchange` the browser's new subscription takes the place of the one the
+    /// token names, checked as a subscription is, and the answer carries a new token (the old one stops
+    /// working with its subscription). 403 `invalidSubscriptionToken` once the token expired (90 days) or
+    /// its subscription was replaced or removed. Limited per client address and per token key (429).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/renewals`.
+    /// - Remark: Generated from `#/paths//v1/web-push/renewals/post(renewWebPushSubscription)`.
+    public func renewWebPushSubscription(
+        headers: Operations.RenewWebPushSubscription.Input.Headers = .init(),
+        body: Operations.RenewWebPushSubscription.Input.Body
+    ) async throws -> Operations.RenewWebPushSubscription.Output {
+        try await renewWebPushSubscription(Operations.RenewWebPushSubscription.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A service worker removes its browser's subscription (the user signed out).
+    ///
+    /// No credential but the worker's `subscriptionToken`: the subscription it names is removed, and the
+    /// browser gets nothing more from the center. 403 `invalidSubscriptionToken` once the token expired or
+    /// its subscription was replaced or removed. Limited per client address and per token key (429).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/web-push/removals`.
+    /// - Remark: Generated from `#/paths//v1/web-push/removals/post(removeWebPushSubscription)`.
+    public func removeWebPushSubscription(
+        headers: Operations.RemoveWebPushSubscription.Input.Headers = .init(),
+        body: Operations.RemoveWebPushSubscription.Input.Body
+    ) async throws -> Operations.RemoveWebPushSubscription.Output {
+        try await removeWebPushSubscription(Operations.RemoveWebPushSubscription.Input(
             headers: headers,
             body: body
         ))

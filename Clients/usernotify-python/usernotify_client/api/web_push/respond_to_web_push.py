@@ -63,6 +63,11 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -93,11 +98,13 @@ def sync_detailed(
     """A service worker's answer to a push — the user tapped the notification, chose an action, or
     dismissed it.
 
-     No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
-    working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
-    response is checked like `respondToNotification` and reaches the app as the signed
-    `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
-    console's reply page asks for it: browsers have no inline reply).
+     No credential but the push's `token`: it answers that one delivery once (also when a content
+    extension keeps the notification up), expires after 7 days, and stops working once the notification
+    is replaced or removed (403 `invalidResponseToken`); a response refused as invalid leaves it unused.
+    The response is checked like `respondToNotification` and reaches the app as the signed
+    `notification.response` webhook (`didReceive`); a text-input action carries `userText`, at most
+    4000 characters (the console's reply page asks for it: browsers have no inline reply). Limited per
+    client address and per token key (429).
 
     Args:
         body (WebPushResponse):
@@ -129,11 +136,13 @@ def sync(
     """A service worker's answer to a push — the user tapped the notification, chose an action, or
     dismissed it.
 
-     No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
-    working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
-    response is checked like `respondToNotification` and reaches the app as the signed
-    `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
-    console's reply page asks for it: browsers have no inline reply).
+     No credential but the push's `token`: it answers that one delivery once (also when a content
+    extension keeps the notification up), expires after 7 days, and stops working once the notification
+    is replaced or removed (403 `invalidResponseToken`); a response refused as invalid leaves it unused.
+    The response is checked like `respondToNotification` and reaches the app as the signed
+    `notification.response` webhook (`didReceive`); a text-input action carries `userText`, at most
+    4000 characters (the console's reply page asks for it: browsers have no inline reply). Limited per
+    client address and per token key (429).
 
     Args:
         body (WebPushResponse):
@@ -160,11 +169,13 @@ async def asyncio_detailed(
     """A service worker's answer to a push — the user tapped the notification, chose an action, or
     dismissed it.
 
-     No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
-    working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
-    response is checked like `respondToNotification` and reaches the app as the signed
-    `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
-    console's reply page asks for it: browsers have no inline reply).
+     No credential but the push's `token`: it answers that one delivery once (also when a content
+    extension keeps the notification up), expires after 7 days, and stops working once the notification
+    is replaced or removed (403 `invalidResponseToken`); a response refused as invalid leaves it unused.
+    The response is checked like `respondToNotification` and reaches the app as the signed
+    `notification.response` webhook (`didReceive`); a text-input action carries `userText`, at most
+    4000 characters (the console's reply page asks for it: browsers have no inline reply). Limited per
+    client address and per token key (429).
 
     Args:
         body (WebPushResponse):
@@ -194,11 +205,13 @@ async def asyncio(
     """A service worker's answer to a push — the user tapped the notification, chose an action, or
     dismissed it.
 
-     No credential but the push's `token`: it answers that one delivery, expires after 7 days, and stops
-    working once the notification is answered, replaced or removed (403 `invalidResponseToken`). The
-    response is checked like `respondToNotification` and reaches the app as the signed
-    `notification.response` webhook (`didReceive`); a text-input action carries `userText` (the
-    console's reply page asks for it: browsers have no inline reply).
+     No credential but the push's `token`: it answers that one delivery once (also when a content
+    extension keeps the notification up), expires after 7 days, and stops working once the notification
+    is replaced or removed (403 `invalidResponseToken`); a response refused as invalid leaves it unused.
+    The response is checked like `respondToNotification` and reaches the app as the signed
+    `notification.response` webhook (`didReceive`); a text-input action carries `userText`, at most
+    4000 characters (the console's reply page asks for it: browsers have no inline reply). Limited per
+    client address and per token key (429).
 
     Args:
         body (WebPushResponse):

@@ -6,8 +6,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.push_subscription import PushSubscription
 from ...models.push_subscription_request import PushSubscriptionRequest
+from ...models.subscribed_browser import SubscribedBrowser
 from ...types import UNSET, Response, Unset
 
 
@@ -35,14 +35,14 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | PushSubscription | None:
+) -> Problem | SubscribedBrowser | None:
     if response.status_code == 200:
-        response_200 = PushSubscription.from_dict(response.json())
+        response_200 = SubscribedBrowser.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 201:
-        response_201 = PushSubscription.from_dict(response.json())
+        response_201 = SubscribedBrowser.from_dict(response.json())
 
         return response_201
 
@@ -104,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | PushSubscription]:
+) -> Response[Problem | SubscribedBrowser]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -118,7 +118,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PushSubscriptionRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | PushSubscription]:
+) -> Response[Problem | SubscribedBrowser]:
     """Registers this browser's push subscription for the signed-in center.
 
      User. The body is what `PushSubscription.toJSON()` gives. The endpoint must be on a known push
@@ -126,7 +126,12 @@ def sync_detailed(
     URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
     (200). From then on every notification presented on the center reaches the browser as a Web Push
     (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
-    and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    and a notification that leaves the list closes there. At most 20 subscriptions per center. An
+    endpoint another center of the app had moves here (that center's app hears
+    `webpush.subscription.removed`, reason `moved`); another app's subscription to it is never touched.
+    The answer's `subscriptionToken` is for the browser's service worker: it renews or removes this one
+    subscription (`renewWebPushSubscription`, `removeWebPushSubscription`) and nothing else, so the
+    worker need not keep the center token.
 
     Args:
         idempotency_key (str | Unset):
@@ -137,7 +142,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | PushSubscription]
+        Response[Problem | SubscribedBrowser]
     """
 
     kwargs = _get_kwargs(
@@ -157,7 +162,7 @@ def sync(
     client: AuthenticatedClient,
     body: PushSubscriptionRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | PushSubscription | None:
+) -> Problem | SubscribedBrowser | None:
     """Registers this browser's push subscription for the signed-in center.
 
      User. The body is what `PushSubscription.toJSON()` gives. The endpoint must be on a known push
@@ -165,7 +170,12 @@ def sync(
     URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
     (200). From then on every notification presented on the center reaches the browser as a Web Push
     (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
-    and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    and a notification that leaves the list closes there. At most 20 subscriptions per center. An
+    endpoint another center of the app had moves here (that center's app hears
+    `webpush.subscription.removed`, reason `moved`); another app's subscription to it is never touched.
+    The answer's `subscriptionToken` is for the browser's service worker: it renews or removes this one
+    subscription (`renewWebPushSubscription`, `removeWebPushSubscription`) and nothing else, so the
+    worker need not keep the center token.
 
     Args:
         idempotency_key (str | Unset):
@@ -176,7 +186,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | PushSubscription
+        Problem | SubscribedBrowser
     """
 
     return sync_detailed(
@@ -191,7 +201,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PushSubscriptionRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | PushSubscription]:
+) -> Response[Problem | SubscribedBrowser]:
     """Registers this browser's push subscription for the signed-in center.
 
      User. The body is what `PushSubscription.toJSON()` gives. The endpoint must be on a known push
@@ -199,7 +209,12 @@ async def asyncio_detailed(
     URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
     (200). From then on every notification presented on the center reaches the browser as a Web Push
     (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
-    and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    and a notification that leaves the list closes there. At most 20 subscriptions per center. An
+    endpoint another center of the app had moves here (that center's app hears
+    `webpush.subscription.removed`, reason `moved`); another app's subscription to it is never touched.
+    The answer's `subscriptionToken` is for the browser's service worker: it renews or removes this one
+    subscription (`renewWebPushSubscription`, `removeWebPushSubscription`) and nothing else, so the
+    worker need not keep the center token.
 
     Args:
         idempotency_key (str | Unset):
@@ -210,7 +225,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | PushSubscription]
+        Response[Problem | SubscribedBrowser]
     """
 
     kwargs = _get_kwargs(
@@ -228,7 +243,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PushSubscriptionRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | PushSubscription | None:
+) -> Problem | SubscribedBrowser | None:
     """Registers this browser's push subscription for the signed-in center.
 
      User. The body is what `PushSubscription.toJSON()` gives. The endpoint must be on a known push
@@ -236,7 +251,12 @@ async def asyncio(
     URLs; the keys must be a P-256 point and a 16-byte secret. The same endpoint again replaces its keys
     (200). From then on every notification presented on the center reaches the browser as a Web Push
     (RFC 8030, encrypted per RFC 8291, signed per RFC 8292) whose decrypted body is a `WebPushPayload`,
-    and a notification that leaves the list closes there. At most 20 subscriptions per center.
+    and a notification that leaves the list closes there. At most 20 subscriptions per center. An
+    endpoint another center of the app had moves here (that center's app hears
+    `webpush.subscription.removed`, reason `moved`); another app's subscription to it is never touched.
+    The answer's `subscriptionToken` is for the browser's service worker: it renews or removes this one
+    subscription (`renewWebPushSubscription`, `removeWebPushSubscription`) and nothing else, so the
+    worker need not keep the center token.
 
     Args:
         idempotency_key (str | Unset):
@@ -247,7 +267,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | PushSubscription
+        Problem | SubscribedBrowser
     """
 
     return (
