@@ -396,6 +396,7 @@ let package = Package(
             name: "SQLiteStorageTests",
             dependencies: [
                 "Storage", "NotificationCore", "SQLiteStorage", "TestSupport", "Webhooks", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import NotificationCore
@@ -5,6 +6,7 @@ import SQLiteStorage
 import Storage
 import TestSupport
 import Testing
+import Webhooks
 
 /// What only the SQLite store has: its commits' durability, its WAL, its migrations from earlier files.
 @Suite struct SQLiteStoreTests {
@@ -272,5 +274,51 @@ import Testing
             }
             group.cancelAll()
         }
+    }
+
+    /// A file written by v16 keeps its browsers' subscriptions (the table is rebuilt so that an endpoint is
+    /// unique within its app) and its webhook secrets (moved apart, and sealed by the first start with a key).
+    @Test func aVersion16FileKeepsItsSubscriptionsAndSealsItsSecrets() async throws {
+        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        let secret = "whsec_" + Data((0..<32).map { UInt8($0) }).base64EncodedString()
+        do {
+            let pool = try DatabasePool(path: path)
+            try SQLiteStore.migrator.migrate(
+                pool, upTo: "v16: relays to APNs and FCM: apps' credentials, phones' registrations, providers' message ids")
+            let (settings, state, _) = try storedDefaults()
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('a', 'A', 'prompt', 0), ('b', 'B', 'prompt', 0);
+                        INSERT INTO webhook_configurations(app_id, configuration) VALUES ('a', ?);
+                        """,
+                    arguments: [Data(#"{"delegateURL":"https://example.com/hook","secrets":["\#(secret)"]}"#.utf8)])
+                for app in ["a", "b"] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO centers(app_id, id, settings, state, badge, created_at, event_seq, push_token)
+                            VALUES (?, 'phone', ?, ?, 0, 0, 0, ?)
+                            """,
+                        arguments: [app, settings, state, "tok-\(app)"])
+                }
+                try db.execute(
+                    sql: """
+                        INSERT INTO push_subscriptions(id, app_id, center_id, endpoint, p256dh, auth, vapid_key_id, created_at)
+                        VALUES ('wps_1', 'a', 'phone', 'https://push.example/1', 'BP', 'au', 'vapid_1', 0)
+                        """)
+            }
+        }
+        let store = try SQLiteStore(path: path, secrets: SecretBox(keys: [SymmetricKey(size: .bits256)]))
+        #expect(try await store.sealSecrets() == 1, "moved apart, sealed as it moved")
+        #expect(try await store.webhookConfiguration(appID: "a")?.secrets == [secret])
+        #expect(try await store.pushSubscriptions(CenterKey(appID: "a", centerID: "phone")).map(\.id) == ["wps_1"])
+        let theirs = PushSubscriptionRecord(
+            center: CenterKey(appID: "b", centerID: "phone"), endpoint: "https://push.example/1", p256dh: "BP", auth: "au",
+            vapidKeyID: "vapid_1", createdAt: Date())
+        #expect(try await store.savePushSubscription(theirs, limit: 5).created, "another app's center may subscribe the same endpoint")
+        #expect(try await store.pushSubscriptions(CenterKey(appID: "a", centerID: "phone")).map(\.id) == ["wps_1"])
+        let kept =
+            try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        #expect(kept.range(of: Data(secret.utf8)) == nil, "the secret no longer in the file")
     }
 }
