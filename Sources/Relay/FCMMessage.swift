@@ -37,9 +37,11 @@ package struct FCMMessage: Sendable {
         for (key, value) in content.userInfo ?? [:] where !key.hasPrefix("usernotifyd.") {
             data[key] = .string(value.flatText)
         }
+        // No `collapse_key`: FCM keeps at most four collapsible messages for an offline device, so a phone
+        // offline through five notifications would lose some. An update replaces what is shown by its tag
+        // (the identifier) instead, and an app building its own notification does the same.
         var android: [String: JSONValue] = [
             "priority": .string(level == .passive ? "NORMAL" : "HIGH"), "ttl": .string("\(notificationTTL)s"),
-            "collapse_key": .string(APNsNotification.collapseID(identifier)),
         ]
         var message: [String: JSONValue] = ["token": .string(token)]
         var notification: [String: JSONValue] = [:]

@@ -92,6 +92,14 @@ import Testing
                 links: DeliveryLinks(responseToken: "t", attachment: ("kettle", "/v1/web-push/attachments/wpa_k"))
             ).body)
         #expect((plain["message"] as? [String: Any])?["notification"] as? [String: String] == ["title": "Tea"])
+        // Not collapsible (FCM keeps four collapsible messages for an offline phone); shown under its identifier.
+        for sent in [withActions, plain] {
+            let android = (sent["message"] as? [String: Any])?["android"] as? [String: Any]
+            #expect(android?["collapse_key"] == nil && android?["ttl"] as? String == "2419200s")
+        }
+        #expect(
+            (((plain["message"] as? [String: Any])?["android"] as? [String: Any])?["notification"] as? [String: Any])?["tag"] as? String
+                == "tea")
         let plainData = (plain["message"] as? [String: Any])?["data"] as? [String: String]
         #expect(plainData?["usernotifyd.attachmentPath"] == "/v1/web-push/attachments/wpa_k")
         let apnsOurs = (((plain["message"] as? [String: Any])?["apns"] as? [String: Any])?["payload"] as? [String: Any])?["usernotifyd"]

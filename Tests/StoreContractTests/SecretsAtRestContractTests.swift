@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Logging
 import NotificationCore
 import PostgresStorage
 import SQLiteStorage
@@ -41,44 +40,15 @@ import Webhooks
         }
 
         static let postgres = Factory(name: "PostgreSQL") { body in
-            let url = try await TestPostgres.createDatabase("sealed")
-            let logger = Logger(label: "sealed", factory: { _ in SwiftLogNoOpLogHandler() })
-            let (opened, open) = AsyncStream.makeStream(of: PostgresStore.self)
-            var failure: (any Error)?
-            do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        await withDiscardingTaskGroup { running in for await store in opened { running.addTask { await store.run() } } }
-                    }
-                    do {
-                        // Every table that holds a secret, row by row as text (bytea as hex), as a dump shows them.
-                        let tables = ["webhook_configurations", "relay_credentials", "vapid_keys", "token_keys", "idempotency_keys"]
-                        try await body({ box in
-                            let store = PostgresStore(
-                                configuration: try PostgresStore.Configuration(url: url), logger: logger, secrets: box)
-                            open.yield(store)
-                            try await store.prepare()
-                            return store
-                        }) {
-                            var text = ""
-                            for table in tables {
-                                text += try await TestPostgres.query(url, "SELECT t::text FROM \(table) t").joined().joined()
-                            }
-                            return Data(text.utf8)
-                        }
-                    } catch {
-                        open.finish()
-                        group.cancelAll()
-                        throw error
-                    }
-                    open.finish()
-                    group.cancelAll()
+            try await StoreFactory.withPostgresDatabase("sealed") { url, open in
+                // Every table that holds a secret, row by row as text (bytea as hex), as a dump shows them.
+                let tables = ["webhook_configurations", "relay_credentials", "vapid_keys", "token_keys", "idempotency_keys"]
+                try await body({ try await open($0) }) {
+                    var text = ""
+                    for table in tables { text += try await TestPostgres.query(url, "SELECT t::text FROM \(table) t").joined().joined() }
+                    return Data(text.utf8)
                 }
-            } catch {
-                failure = error
             }
-            await TestPostgres.dropDatabase(url)
-            if let failure { throw failure }
         }
 
         static let all: [Factory] = TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite]

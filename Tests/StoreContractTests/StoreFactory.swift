@@ -31,28 +31,38 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     /// A new database on the test server for each use; its stores' pools run beside the body.
     static let postgres = StoreFactory(name: "PostgreSQL") { body in
-        let url = try await TestPostgres.createDatabase("contract")
-        let logger = Logger(label: "contract", factory: { _ in SwiftLogNoOpLogHandler() })
+        try await withPostgresDatabase("contract") { _, open in
+            let make: Reopen = { try await open(SecretBox()) }
+            try await body(try await make(), make)
+        }
+    }
+
+    /// Runs `body` with a new database on the test server and a way to open stores on it (each prepared,
+    /// its pool running beside the body, with the keys given); the database is dropped afterwards,
+    /// whatever the body did, once its stores have stopped.
+    static func withPostgresDatabase(
+        _ prefix: String, _ body: (URL, _ open: @escaping @Sendable (SecretBox) async throws -> PostgresStore) async throws -> Void
+    ) async throws {
+        let url = try await TestPostgres.createDatabase(prefix)
+        let logger = Logger(label: prefix, factory: { _ in SwiftLogNoOpLogHandler() })
         let (opened, open) = AsyncStream.makeStream(of: PostgresStore.self)
-        // Dropped whatever the body did, once its stores have stopped.
         var failure: (any Error)?
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     await withDiscardingTaskGroup { running in for await store in opened { running.addTask { await store.run() } } }
                 }
-                let make: Reopen = {
-                    var configuration = try PostgresStore.Configuration(url: url)
-                    // Two hundred writes to one center wait on its row's lock in turn: on a loaded machine
-                    // that can take longer than the production deadline, which is not what the suite tests.
-                    configuration.deadline = .seconds(60)
-                    let store = PostgresStore(configuration: configuration, logger: logger)
-                    open.yield(store)
-                    try await store.prepare()
-                    return store
-                }
                 do {
-                    try await body(try await make(), make)
+                    try await body(url) { secrets in
+                        var configuration = try PostgresStore.Configuration(url: url)
+                        // Two hundred writes to one center wait on its row's lock in turn: on a loaded machine
+                        // that can take longer than the production deadline, which is not what the suite tests.
+                        configuration.deadline = .seconds(60)
+                        let store = PostgresStore(configuration: configuration, logger: logger, secrets: secrets)
+                        open.yield(store)
+                        try await store.prepare()
+                        return store
+                    }
                 } catch {
                     open.finish()
                     group.cancelAll()
