@@ -96,9 +96,11 @@ extension NotificationCenterService {
     /// The user responded to a delivered notification: validated against its category; the content
     /// extension, if any, has its say; the response (if forwarded) and the removal (if any) are written
     /// with their events in one transaction. `admit` runs once the response is valid, before anything
-    /// happens: what it throws refuses the response (a once-only token already used).
+    /// happens: what it throws refuses the response (a once-only token already used). `answeredOn`: the
+    /// browser or phone the answer came from, which is sent no close of the notification.
     package func respond(
-        _ key: CenterKey, identifier: String, _ response: NotificationResponse, admit: @Sendable () async throws -> Void = {}
+        _ key: CenterKey, identifier: String, _ response: NotificationResponse, answeredOn destination: String? = nil,
+        admit: @Sendable () async throws -> Void = {}
     ) async throws -> ResponseDisposition {
         let center = try await center(key)
         guard let notification = try await store.deliveredNotification(key, identifier: identifier) else {
@@ -116,6 +118,7 @@ extension NotificationCenterService {
         if disposition.removesNotification {
             let removed = try await store.removeDelivered(key, identifiers: [identifier], at: clock.now) { removed in
                 forwarded + (removed.isEmpty ? [] : [.user(.deliveredRemoved(removed)), .app(.notificationRemoved(removed))])
+                    + (destination.map { [.answeredOn(destination: $0)] } ?? [])
             }
             if !removed.isEmpty { await released() }
         } else if !forwarded.isEmpty {

@@ -49,13 +49,17 @@ extension PostgresStore {
             switch event {
             case .user(let event):
                 latest = try await appendUserEvent(event, for: key, at: date, connection)
-                // A notification that left the list closes on every browser that shows it.
+                // A notification that left the list closes on every browser and phone that shows it, but the one
+                // whose answer removed it.
                 if case .deliveredRemoved(let identifiers) = event,
                     try await insertPushMessages(
-                        .notificationRemoved(identifiers), for: [key], at: date, traceparent: traceparent, connection)
+                        .notificationRemoved(identifiers), for: [key], at: date, traceparent: traceparent, sparing: events.answeredOn,
+                        connection)
                 {
                     changes.announce(.outbox)
                 }
+            case .answeredOn:
+                continue
             case .app(let event):
                 if settings == nil { settings = .some(try await webhookSettings(appID: key.appID, connection)) }
                 guard let message = try event.outboxMessage(center: key, settings: settings ?? nil, at: date, traceparent: traceparent)

@@ -138,13 +138,14 @@ extension PostgresStore: PushSubscriptionStore {
     }
 
     /// Writes an outbox message of `event` to every push subscription and device registration of the
-    /// centers, inside the caller's transaction; whether there was one.
+    /// centers but `sparing`, inside the caller's transaction; whether there was one.
     func insertPushMessages(
-        _ event: DelegateEvent, for keys: Set<CenterKey>, at date: Date, traceparent: String?, _ connection: PostgresConnection
+        _ event: DelegateEvent, for keys: Set<CenterKey>, at date: Date, traceparent: String?, sparing: String? = nil,
+        _ connection: PostgresConnection
     ) async throws -> Bool {
         let messages = try await pushTargets(keys, connection).values.flatMap { $0 }.map {
             try $0.outboxMessage(event, at: date, traceparent: traceparent)
-        }
+        }.filter { sparing == nil || $0.subscriptionID != sparing }
         try await insertDeliveries(messages, connection)
         return !messages.isEmpty
     }

@@ -192,7 +192,8 @@ package final class DeviceRelayService: Sendable {
             attachment = (identifier: first.identifier, path: "/v1/web-push/attachments/" + token)
         }
         return DeliveryLinks(
-            responseToken: try await tokens.response(for: delivered, center: registration.center, now: now), attachment: attachment)
+            responseToken: try await tokens.response(for: delivered, center: registration.center, destination: registration.id, now: now),
+            attachment: attachment)
     }
 
 }

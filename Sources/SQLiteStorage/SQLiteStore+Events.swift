@@ -47,12 +47,16 @@ extension SQLiteStore {
             switch event {
             case .user(let event):
                 latest = try appendUserEvent(event, for: key, at: date, db)
-                // A notification that left the list closes on every browser that shows it.
+                // A notification that left the list closes on every browser and phone that shows it, but the one
+                // whose answer removed it.
                 if case .deliveredRemoved(let identifiers) = event,
-                    try insertPushMessages(.notificationRemoved(identifiers), for: key, at: date, traceparent: traceparent, db)
+                    try insertPushMessages(
+                        .notificationRemoved(identifiers), for: key, at: date, traceparent: traceparent, sparing: events.answeredOn, db)
                 {
                     effects.announce(.outbox)
                 }
+            case .answeredOn:
+                continue
             case .app(let event):
                 if settings == nil { settings = .some(try webhookSettings(appID: key.appID, db)) }
                 guard let message = try event.outboxMessage(center: key, settings: settings ?? nil, at: date, traceparent: traceparent)

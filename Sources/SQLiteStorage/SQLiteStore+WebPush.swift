@@ -127,16 +127,17 @@ extension SQLiteStore: PushSubscriptionStore {
     }
 
     /// Writes an outbox message of `event` to every push subscription and device registration of the
-    /// center, inside the caller's transaction: a delivery for the service workers and phones to show, or
-    /// a removal for them to close; whether there was one.
-    static func insertPushMessages(_ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, _ db: Database) throws
-        -> Bool
-    {
+    /// center but `sparing`, inside the caller's transaction: a delivery for the service workers and phones
+    /// to show, or a removal for them to close; whether there was one.
+    static func insertPushMessages(
+        _ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, sparing: String? = nil, _ db: Database
+    ) throws -> Bool {
         let targets: [any OutboxTarget] = try pushSubscriptions(key, db) + deviceRegistrations(key, db)
-        for target in targets {
-            try insertDelivery(try target.outboxMessage(event, at: date, traceparent: traceparent), db)
+        let messages = try targets.map { try $0.outboxMessage(event, at: date, traceparent: traceparent) }.filter {
+            sparing == nil || $0.subscriptionID != sparing
         }
-        return !targets.isEmpty
+        for message in messages { try insertDelivery(message, db) }
+        return !messages.isEmpty
     }
 
     private static func pushSubscription(_ row: Row) -> PushSubscriptionRecord {

@@ -7,6 +7,17 @@ import StrictJSON
 package enum ChangeEvent: Sendable, Hashable {
     case user(CenterEvent)
     case app(DelegateEvent)
+    /// The change was made by an answer from this browser or phone (a push subscription's or device
+    /// registration's id): it is sent no close of what it answered — it closed it itself, and Apple asks for
+    /// few background pushes.
+    case answeredOn(destination: String)
+}
+
+extension [ChangeEvent] {
+    /// The destination the change's answer came from, if any (`ChangeEvent.answeredOn`).
+    package var answeredOn: String? {
+        lazy.compactMap { if case .answeredOn(let destination) = $0 { destination } else { nil } }.first
+    }
 }
 
 /// What the user hears of on the center's event stream (Server-Sent Events).

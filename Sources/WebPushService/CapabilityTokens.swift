@@ -22,6 +22,9 @@ package struct ResponseClaims: Codable, Sendable, Equatable {
     package var k: String
     /// A random nonce: what the token is remembered by once used.
     package var n: String
+    /// The browser's subscription or the phone's registration the token was sent to: an answer from it
+    /// sends it no close of what it answered.
+    package var r: String?
 
     package var center: CenterKey { CenterKey(appID: a, centerID: c) }
 }
@@ -82,11 +85,15 @@ package final class CapabilityTokens: Sendable {
         self.store = store
     }
 
-    package func response(for delivered: DeliveredNotification, center: CenterKey, now: Date) async throws -> String {
+    /// The token that answers `delivered` on the center, sent to `destination` (a subscription's or a
+    /// registration's id).
+    package func response(for delivered: DeliveredNotification, center: CenterKey, destination: String? = nil, now: Date) async throws
+        -> String
+    {
         let key = try await key(appID: center.appID, now: now)
         let claims = ResponseClaims(
             a: center.appID, c: center.centerID, i: delivered.request.identifier, d: Self.milliseconds(delivered.date),
-            e: Self.milliseconds(now.addingTimeInterval(Self.responseLifetime)), k: key.id, n: RandomID.hex(bytes: 12))
+            e: Self.milliseconds(now.addingTimeInterval(Self.responseLifetime)), k: key.id, n: RandomID.hex(bytes: 12), r: destination)
         return try SignedToken.make(claims, prefix: Self.responsePrefix, key: key.key)
     }
 

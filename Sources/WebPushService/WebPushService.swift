@@ -148,7 +148,7 @@ package final class WebPushService: Sendable {
         else { throw Self.invalidToken }
         // Used up once the response is valid (one the category refuses leaves the token as it was).
         let tokens = tokens
-        let disposition = try await centers.respond(claims.center, identifier: claims.i, response) {
+        let disposition = try await centers.respond(claims.center, identifier: claims.i, response, answeredOn: claims.r) {
             guard try await tokens.use(claims, now: now) else { throw Self.invalidToken }
         }
         return (claims.center, disposition)
@@ -190,7 +190,8 @@ package final class WebPushService: Sendable {
             }
             return .notification(
                 delivered, centerID: centerID, category: category,
-                token: try await tokens.response(for: delivered, center: subscription.center, now: now), image: image)
+                token: try await tokens.response(for: delivered, center: subscription.center, destination: subscription.id, now: now),
+                image: image)
         }
     }
 }

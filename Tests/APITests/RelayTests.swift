@@ -177,15 +177,24 @@ final class FakeProviders: Sendable {
             "POST", "/v1/responses", token: nil, json: ["token": responseToken, "actionIdentifier": "DRINK"])
         #expect(answered.status == 200 && answered.json["forwardedToDelegate"] as? Bool == true, "\(answered.text)")
         try await WebhookTests.eventually("didReceive") { try await Self.webhookTypes(setup.receiver).contains("notification.response") }
-        // It left the list: a background push tells the app to remove it.
+        // It left the list, and the phone that answered took it down itself: it is sent no removal (the
+        // response's change wrote the outbox messages it wrote, so none can come later).
+        let toPhone = try await WebhookTests.deliveries(server, key: key).filter { ($0["url"] as? String)?.hasPrefix("apns:") == true }
+        #expect(toPhone.count == 1, "\(toPhone)")
+        // The app removes another: a background push tells the phone to remove it.
+        _ = try await server.call(
+            "POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "kettle", "content": ["title": "Kettle"]])
+        try await WebhookTests.eventually("the kettle") { try await providers.messages("apns", token: Self.apnsToken).count == 2 }
+        let removed = try await server.call("POST", "/v1/centers/phone/delivered/remove", token: key, json: ["identifiers": ["kettle"]])
+        #expect(removed.status == 200, "\(removed.text)")
         try await WebhookTests.advance(server, by: 0)
-        try await WebhookTests.eventually("the removal") { try await providers.messages("apns", token: Self.apnsToken).count == 2 }
+        try await WebhookTests.eventually("the removal") { try await providers.messages("apns", token: Self.apnsToken).count == 3 }
         let removal = try #require(try await providers.messages("apns", token: Self.apnsToken).last)
         let removalHeaders = try #require(removal["headers"] as? [String: String])
         #expect(removalHeaders["apns-push-type"] == "background" && removalHeaders["apns-priority"] == "5")
         let removalPayload = try #require(removal["payload"] as? [String: Any])
         #expect((removalPayload["aps"] as? [String: Int]) == ["content-available": 1])
-        #expect((removalPayload["usernotifyd"] as? [String: Any])?["remove"] as? [String] == ["tea"])
+        #expect((removalPayload["usernotifyd"] as? [String: Any])?["remove"] as? [String] == ["kettle"])
         // The attempt records APNs' id for the message.
         let relayed = try await WebhookTests.deliveries(server, key: key).filter { ($0["url"] as? String)?.hasPrefix("apns:") == true }
         let first = try #require(relayed.last?["id"] as? String)
@@ -193,7 +202,7 @@ final class FakeProviders: Sendable {
         let attempt = try #require((detail.json["attempts"] as? [[String: Any]])?.first)
         #expect((attempt["providerMessageID"] as? String)?.count == 36, "\(detail.text)")
         let metrics = try await server.call("GET", "/metrics", token: APIServer.adminToken).text
-        #expect(metrics.contains(#"usernotifyd_relay_attempts_total{provider="apns",outcome="sent"} 2"#), "\(metrics)")
+        #expect(metrics.contains(#"usernotifyd_relay_attempts_total{provider="apns",outcome="sent"} 3"#), "\(metrics)")
         let problems = try await providers.problems()
         #expect(problems.isEmpty, "\(problems)")
         try await setup.stop()
@@ -244,12 +253,15 @@ final class FakeProviders: Sendable {
             "POST", "/v1/responses", token: nil, json: ["token": responseToken, "actionIdentifier": "DRINK"])
         #expect(answered.status == 200, "\(answered.text)")
         try await WebhookTests.eventually("didReceive") { try await Self.webhookTypes(setup.receiver).contains("notification.response") }
+        // The phone that answered gets no removal; the app's removal of the other reaches it.
+        let removed = try await server.call("POST", "/v1/centers/phone/delivered/remove", token: key, json: ["identifiers": ["plain"]])
+        #expect(removed.status == 200, "\(removed.text)")
         try await WebhookTests.advance(server, by: 0)
         try await WebhookTests.eventually("the removal") { try await providers.messages("fcm", token: Self.fcmToken).count == 3 }
         let removal = try #require(try await providers.messages("fcm", token: Self.fcmToken).last?["payload"] as? [String: Any])
         #expect(
             removal["data"] as? [String: String] == [
-                "usernotifyd.kind": "remove", "usernotifyd.center": "phone", "usernotifyd.identifiers": #"["tea"]"#,
+                "usernotifyd.kind": "remove", "usernotifyd.center": "phone", "usernotifyd.identifiers": #"["plain"]"#,
             ])
         #expect(removal["notification"] == nil)
 

@@ -149,6 +149,16 @@ import Webhooks
             let claimed = try await store.claimDueDeliveries(
                 now: fired, limit: 10, perEndpoint: [:], defaultPerEndpoint: 10, lease: Lease(seconds: 30, from: fired))
             #expect(claimed.count == 4 && claimed.allSatisfy { $0.subscriptionID != nil })
+            // Removed by an answer from one browser: only the other is sent the close.
+            _ = try await store.removeDelivered(center, identifiers: ["quiet"], at: fired) {
+                [.user(.deliveredRemoved($0)), .answeredOn(destination: one.id)]
+            }
+            let quietCloses = try await store.deliveries(appID: "a", status: nil, after: nil, limit: 20).items.filter {
+                $0.type == .notificationRemoved
+                    && (try? JSONSerialization.jsonObject(with: $0.payload) as? [String: Any])
+                        .flatMap { ($0["data"] as? [String: Any])?["identifiers"] as? [String] } == ["quiet"]
+            }
+            #expect(quietCloses.map(\.subscriptionID) == [two.id])
         }
     }
 
