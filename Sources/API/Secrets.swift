@@ -51,7 +51,9 @@ enum Secrets {
     static func randomBase64URL(bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "-")
+        // base64url (RFC 4648 §5): 64 symbols, so 32 bytes keep their 256 bits (`_` may follow the token's
+        // own separators: the secret is everything after the second one).
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -21,6 +21,17 @@ import Testing
         #expect(!Secrets.constantTimeEqual(Secrets.hash(secret + "x"), issued.hash))
     }
 
+    /// Secrets are base64url of 32 random bytes: 43 symbols of 64 (once `+` and `/` both became `-`, so 63).
+    @Test func secretsUseTheWholeBase64URLAlphabet() throws {
+        var seen: Set<Character> = []
+        for _ in 0..<200 {
+            let (_, secret) = try #require(Secrets.parse(Secrets.issue(prefix: "unc").token, prefix: "unc"))
+            #expect(secret.count == 43)
+            seen.formUnion(secret)
+        }
+        #expect(seen == Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"))
+    }
+
     @Test func theHashIsSHA256AndTheComparisonSeesEveryByte() {
         // SHA-256("abc"), FIPS 180-2's example.
         #expect(
