@@ -73,10 +73,12 @@ import WebPushService
         let tampered =
             "wpr_" + Base64URL.encode(try JSONSerialization.data(withJSONObject: altered, options: .sortedKeys)) + "." + signature
         #expect(await tokens.openResponse(tampered, now: Self.now) == nil)
-        // The same claims signed with a key the app does not have — a VAPID key's private scalar, as a copy
-        // of the database once gave anyone who had one.
+        // The same claims signed with a key the app does not have — derived from a VAPID key as tokens once
+        // were, so that a copy of the database (which held the VAPID key) minted tokens for any app.
         let vapid = VAPIDKey()
-        #expect(await tokens.openResponse(try signed(claims, with: SymmetricKey(data: vapid.rawPrivateKey)), now: Self.now) == nil)
+        let derived = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: vapid.rawPrivateKey), info: Array("usernotifyd token signing".utf8), outputByteCount: 32)
+        #expect(await tokens.openResponse(try signed(claims, with: derived), now: Self.now) == nil)
         #expect(await tokens.openResponse(try signed(claims, with: SymmetricKey(size: .bits256)), now: Self.now) == nil)
         // Another app's claims signed with this app's key: the other app's key is asked for, and differs.
         let mine = SymmetricKey(data: try #require(try await store.tokenKey(appID: "app")).secret)
