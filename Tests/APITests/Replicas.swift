@@ -9,14 +9,19 @@ struct Replicas: Sendable {
 
     subscript(index: Int) -> APIServer { servers[index] }
 
-    /// `count` replicas started together (so that their migrations race, and run once) on a new database
-    /// of `server` (by default the run's).
+    /// `count` replicas started together (so that their migrations and their first sealing of secrets race,
+    /// and run once) on a new database of `server` (by default the run's), sharing one secrets key.
     static func start(_ count: Int, on server: URL? = TestPostgres.serverURL, arguments: [String] = []) async throws -> Replicas {
         let database = try await TestPostgres.createDatabase("replicas", on: server)
+        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("replicas-\(UUID().uuidString).key")
+        try Data((Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString() + "\n").utf8).write(to: keyFile)
         let servers = try await withThrowingTaskGroup(of: (Int, APIServer).self) { group in
             for index in 0..<count {
                 // The replica tests load the service on purpose: no rate limits.
-                let limits = ["--rate-limit-send", "0", "--rate-limit-write", "0", "--rate-limit-read", "0"]
+                let limits = [
+                    "--rate-limit-send", "0", "--rate-limit-write", "0", "--rate-limit-read", "0", "--rate-limit-anonymous", "0",
+                    "--secrets-key-file", keyFile.path,
+                ]
                 group.addTask { (index, try await APIServer(database: database, arguments: limits + arguments)) }
             }
             return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }.sorted { $0.key < $1.key }.map(\.value)

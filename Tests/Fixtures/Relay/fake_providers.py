@@ -118,10 +118,17 @@ def make_certificates(directory):
     return paths
 
 
+class Disconnected(Exception):
+    """The client went away before its request's body was whole (a replica killed mid-request): there is
+    nothing to judge and nobody to answer."""
+
+
 async def read_body(receive):
     body = b""
     while True:
         message = await receive()
+        if message["type"] == "http.disconnect":
+            raise Disconnected()
         body += message.get("body", b"")
         if not message.get("more_body"):
             return body
@@ -304,6 +311,13 @@ async def control(scope, receive, send):
 async def app(scope, receive, send):
     if scope["type"] != "http":
         return
+    try:
+        await route(scope, receive, send)
+    except Disconnected:
+        pass
+
+
+async def route(scope, receive, send):
     if scope["scheme"] == "http":
         return await control(scope, receive, send)
     path = scope["path"]
