@@ -151,7 +151,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedMediaType: "The body's Content-Type is not one the operation takes."
         case .payloadTooLarge: "The body is larger than the operation allows; the detail says how large it may be."
         case .methodNotAllowed: "The path exists but not with this method; `Allow` lists the methods."
-        case .methodNotImplemented: "The method is none the API serves (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS) on any path."
+        case .methodNotImplemented: "The method is not one the server knows (RFC 9110's methods, PATCH and QUERY): no path serves it."
         case .notFound: "Nothing is served at this path, or what a change needs is gone."
         case .ambiguousBodyLength: "The request carries both Content-Length and Transfer-Encoding."
         case .unsupportedTransferCoding: "The request uses a transfer coding other than chunked."

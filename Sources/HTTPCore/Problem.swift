@@ -81,12 +81,12 @@ extension Problem {
         )
     }
 
-    /// 501: the method is served nowhere (RFC 9110 §15.6.2), so no path is looked up.
-    package static func methodNotImplemented(_ method: HTTPMethod) -> Problem {
+    /// 501: the method is none the server knows (RFC 9110 §15.6.2), so no path is looked up. The detail
+    /// does not repeat it: it is a client's text.
+    package static func methodNotImplemented() -> Problem {
         let served = HTTPMethod.served.map(\.rawValue).sorted().joined(separator: ", ")
         return Problem(
-            status: .notImplemented, code: .methodNotImplemented,
-            detail: "The method \(method.isServed ? method.rawValue : "given") is not served here; use one of: \(served).")
+            status: .notImplemented, code: .methodNotImplemented, detail: "The method is not one this server knows; use one of: \(served).")
     }
 
     package static func payloadTooLarge(limit: Int) -> Problem {

@@ -2,7 +2,7 @@
 /// where a thrown error becomes an HTTP response: a `Problem` is rendered as `application/problem+json`,
 /// anything else goes through `errorMapper` and, failing that, becomes a logged 500.
 ///
-/// A method served nowhere answers 501 before any path is looked at; an unknown path answers 404; a known
+/// A method the server does not know answers 501 before any path is looked at; an unknown path answers 404; a known
 /// path with another method answers 405 with `Allow`. `HEAD` is served by the `GET` handler (the server
 /// drops the body).
 ///
@@ -156,7 +156,7 @@ package struct Router: HTTPResponder {
 
     /// The route for the request, with its path parameters filled in.
     private func match(_ request: inout Request) throws -> (handler: Handler, template: String) {
-        guard request.method.isServed else { throw Problem.methodNotImplemented(request.method) }
+        guard request.method.isKnown else { throw Problem.methodNotImplemented() }
         let segments = request.segments
         var allowed: [HTTPMethod] = []
         let method = request.method == .head ? HTTPMethod.get : request.method

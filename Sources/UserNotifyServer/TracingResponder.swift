@@ -37,11 +37,11 @@ struct TracingResponder: HTTPResponder {
     }
 
     /// The request's server span, named as OpenTelemetry's HTTP conventions say (`GET /v1/centers/{centerID}`).
-    /// Nothing in it is a client's text unchecked: the method from the served set (`_OTHER` else, as the
+    /// Nothing in it is a client's text unchecked: the method from the known set (`_OTHER` else, as the
     /// conventions say), the path with its capabilities cut and only for a served route.
     private func record(_ request: Request, _ response: Response, span: SpanContext, parent: SpanContext?, start: Date) {
         let route = router.routeTemplate(for: request)
-        let method = request.method.isServed ? request.method.rawValue : "_OTHER"
+        let method = request.method.isKnown ? request.method.rawValue : "_OTHER"
         var attributes: [String: SpanAttribute] = [
             "http.request.method": .string(method), "http.response.status_code": .int(response.status.code),
         ]

@@ -88,7 +88,8 @@ import Testing
         #expect(try problem(response)["code"] as? String == "methodNotAllowed")
     }
 
-    /// A method served nowhere is 501 on every path, served or not, before any path is looked at.
+    /// A method the server does not know is 501 on every path, served or not, before any path is looked at;
+    /// a known one no route serves (TRACE) is 405 with `Allow`, like any other.
     @Test(arguments: ["/v1/apps/a1", "/nowhere", "/fail"])
     func methodsServedNowhereAre501(path: String) async throws {
         let seen = Mutex<[String]>([])
@@ -98,6 +99,8 @@ import Testing
         #expect(response.status == 501)
         #expect(try problem(response)["code"] as? String == "methodNotImplemented")
         #expect(seen.withLock { $0 } == ["other 501"])
+        let trace = await router.respond(to: Request(method: HTTPMethod(rawValue: "TRACE"), path: "/v1/apps/a1"))
+        #expect(trace.status == 405 && trace.headers["Allow"] == "GET, DELETE, HEAD")
     }
 
     /// Spans and logs carry the path with capabilities cut, and nothing of a path no route serves.
