@@ -171,7 +171,8 @@ package final class WebPushService: Sendable {
 
     /// The payload of an outbox message for `subscription` (the event's webhook body, as written in the
     /// change's transaction), made now: the category's actions as they are, a response token signed with
-    /// the subscription's key, the first image attachment as a signed path.
+    /// the app's token key (naming this subscription, which an answer through it sends no close), the
+    /// first image attachment as a signed path.
     package func payload(of message: WebhookDeliveryRecord, for subscription: PushSubscriptionRecord, now: Date) async throws
         -> WebPushPayload
     {
