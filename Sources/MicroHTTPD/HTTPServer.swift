@@ -45,8 +45,10 @@ package final class HTTPServer: Service {
                 group.cancelAll()
             }
         } onCancelOrGracefulShutdown: {
-            self.logger.notice("draining", metadata: ["http.port": .stringConvertible(daemon.port)])
+            // Said once it is so: whoever waits for the line (a test, an operator) sees a server that
+            // refuses new requests.
             daemon.beginDraining()
+            self.logger.notice("draining", metadata: ["http.port": .stringConvertible(daemon.port)])
         }
         daemon.stop()
         logger.info("stopped", metadata: ["http.port": .stringConvertible(daemon.port)])
