@@ -53,8 +53,10 @@ PY
       fd=${fd##*/}
       if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
     done
+    # Every suite shares the server, several with three replicas of twenty connections each at once:
+    # room for all of them, so that a refused connection never stalls a pool.
     "${AS[@]}" "$PGBIN/pg_ctl" -D "$ROOT/data" -l "$ROOT/server.log" -w -t 60 \
-      -o "-p $PORT -k $ROOT -c listen_addresses=127.0.0.1 -c max_connections=400 -c shared_buffers=64MB" start >/dev/null
+      -o "-p $PORT -k $ROOT -c listen_addresses=127.0.0.1 -c max_connections=1000 -c shared_buffers=64MB" start >/dev/null
   ) || { cat "$ROOT/server.log" >&2; exit 1; }
   echo "postgres://postgres@127.0.0.1:$PORT/postgres"
   ;;
