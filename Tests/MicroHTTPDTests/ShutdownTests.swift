@@ -86,9 +86,12 @@ import Testing
 
         server.signal(SIGTERM)
         #expect(try await server.waitForLine(containing: "draining") != nil)
-        let late = try await idle.request("GET", "/fast")
-        #expect(late.status == 503)
-        #expect(late.json["code"] as? String == "shuttingDown")
+        // Refused: 503, or the idle connection already closed by the drain (which comes first depends on
+        // how fast a loaded machine runs the daemon's loop); never served.
+        if let late = try? await idle.request("GET", "/fast") {
+            #expect(late.status == 503)
+            #expect(late.json["code"] as? String == "shuttingDown")
+        }
         try await uploading.send("67890")
         let response = try await uploading.readResponse()
         #expect(response.status == 200, "\(response.text)")

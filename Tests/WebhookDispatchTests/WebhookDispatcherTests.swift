@@ -308,7 +308,7 @@ extension WebhookDispatcherTests {
             try await store.setWebhookConfiguration(
                 appID: "app", WebhookConfiguration(delegateURL: "http://127.0.0.1:\(port)/hook/0", secrets: [WebhookSecret.generate().text])
             )
-            let count = 1_000
+            let count = 400
             try await store.enqueueDeliveries(
                 (0..<count).map {
                     WebhookDeliveryRecord(
