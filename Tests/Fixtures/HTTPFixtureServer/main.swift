@@ -62,6 +62,15 @@ struct AnnouncingResponder: HTTPResponder {
 
 var configuration = HTTPServerConfiguration()
 configuration.port = 0
+// `--timeouts SECONDS`: tests whose client pauses mid-request or between requests on a loaded machine
+// (where a test task may wait tens of seconds for a thread) give it longer than the 30 s read and 60 s
+// idle time-outs.
+if let index = CommandLine.arguments.firstIndex(of: "--timeouts"), index + 1 < CommandLine.arguments.count,
+    let seconds = Int(CommandLine.arguments[index + 1])
+{
+    configuration.requestReadTimeout = .seconds(seconds)
+    configuration.idleTimeout = .seconds(seconds)
+}
 let server = HTTPServer(configuration: configuration, responder: AnnouncingResponder(router: router), logger: logger) { port in
     FileHandle.standardOutput.write(Data(#"{"msg":"listening","http.port":"\#(port)"}"#.utf8 + [0x0A]))
 }
