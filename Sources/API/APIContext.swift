@@ -142,6 +142,17 @@ extension Request {
         }
         return (queryValue("cursor"), limit)
     }
+
+    /// The query parameter `name` as one of `Value`'s cases, nil when absent.
+    func enumQuery<Value: RawRepresentable & CaseIterable>(_ name: String, of _: Value.Type) throws -> Value?
+    where Value.RawValue == String {
+        guard let text = queryValue(name) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw APIProblem.invalidParameter("`\(name)` must be one of \(known); got '\(text)'.")
+        }
+        return value
+    }
 }
 
 /// `{"identifiers": [...]}`.

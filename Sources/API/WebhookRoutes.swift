@@ -68,6 +68,10 @@ enum WebhookRoutes {
 
         var id: String
         var type: WebhookEventType
+        /// Where it goes: the app's webhook, a browser's push subscription, or a phone's registration.
+        var destination: WebhookDeliveryRecord.Destination
+        /// The subscription (`wps_…`) or registration (`dev_…`) it goes to; absent for a webhook.
+        var recipientID: String?
         var url: String
         var status: WebhookDeliveryRecord.Status
         var attemptCount: Int
@@ -80,6 +84,8 @@ enum WebhookRoutes {
         init(_ record: WebhookDeliveryRecord, attempts: [DeliveryAttemptRecord]? = nil) {
             id = record.id
             type = record.type
+            destination = record.destination
+            recipientID = record.subscriptionID
             url = record.url
             status = record.status
             attemptCount = record.attempts
@@ -119,15 +125,10 @@ enum WebhookRoutes {
         router.on(.get, "/v1/webhooks/deliveries") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
             let page = try request.page()
-            var status: WebhookDeliveryRecord.Status?
-            if let text = request.queryValue("status") {
-                guard let value = WebhookDeliveryRecord.Status(rawValue: text) else {
-                    let known = WebhookDeliveryRecord.Status.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw APIProblem.invalidParameter("`status` must be one of \(known); got '\(text)'.")
-                }
-                status = value
-            }
-            let result = try await context.webhooks.deliveries(appID: appID, status: status, after: page.cursor, limit: page.limit)
+            let filter = DeliveryFilter(
+                status: try request.enumQuery("status", of: WebhookDeliveryRecord.Status.self),
+                destination: try request.enumQuery("destination", of: WebhookDeliveryRecord.Destination.self))
+            let result = try await context.webhooks.deliveries(appID: appID, filter: filter, after: page.cursor, limit: page.limit)
             return try .json(DeliveryPage(deliveries: result.items.map { DeliveryView($0) }, nextCursor: result.nextCursor))
         }
         router.on(.get, "/v1/webhooks/deliveries/{deliveryID}") { request in

@@ -307,6 +307,19 @@ extension PostgresStore {
                 "CREATE INDEX used_tokens_by_expiry ON used_tokens(expires_at)",
             ]
         ),
+        (
+            // Messages in flight keep going where their recipient said: a phone's registration, a browser's
+            // subscription, or else the app's webhook.
+            12, "an outbox message records where it goes (webhook, browser, phone)",
+            [
+                "ALTER TABLE deliveries ADD COLUMN destination text NOT NULL DEFAULT 'webhook'",
+                """
+                UPDATE deliveries SET destination = CASE WHEN starts_with(subscription_id, 'dev_') THEN 'phone' ELSE 'browser' END
+                WHERE subscription_id IS NOT NULL
+                """,
+                "CREATE INDEX deliveries_by_destination ON deliveries(app_id, destination, seq)",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -58,16 +58,18 @@ extension PostgresStore: WebhookStore {
         try await connection.run(
             """
             INSERT INTO deliveries(
-                id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, subscription_id)
+                id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
+                subscription_id)
             SELECT t.id, t.app_id, t.url, t.type, t.payload, t.status, t.attempts, t.failures, NULLIF(t.next_attempt, \(none)), t.created_at,
-                NULLIF(t.traceparent, ''), NULLIF(t.subscription_id, '')
+                NULLIF(t.traceparent, ''), t.destination, NULLIF(t.subscription_id, '')
             FROM unnest(\(deliveries.map(\.id)), \(deliveries.map(\.appID)), \(deliveries.map(\.url)), \(deliveries.map(\.type.rawValue)),
                 \(deliveries.map { ByteBuffer(bytes: $0.payload) }), \(deliveries.map(\.status.rawValue)), \(deliveries.map(\.attempts)),
                 \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(Self.milliseconds) ?? none }),
                 \(deliveries.map { Self.milliseconds($0.createdAt) }), \(deliveries.map { $0.traceparent ?? "" }),
-                \(deliveries.map { $0.subscriptionID ?? "" }))
+                \(deliveries.map(\.destination.rawValue)), \(deliveries.map { $0.subscriptionID ?? "" }))
                 WITH ORDINALITY AS t(
-                    id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, subscription_id, position)
+                    id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
+                    subscription_id, position)
             ORDER BY t.position
             """, logger)
     }
@@ -281,13 +283,16 @@ extension PostgresStore: WebhookStore {
     }
 
     package func deliveries(
-        appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int
+        appID: String, filter: DeliveryFilter, after cursor: String?, limit: Int
     ) async throws -> Page<WebhookDeliveryRecord> {
-        try await read { connection in
+        let status = filter.status?.rawValue
+        let destination = filter.destination?.rawValue
+        return try await read { connection in
             let rows = try await connection.rows(
                 """
                 SELECT * FROM deliveries WHERE app_id = \(appID) AND seq > \(cursor.flatMap { Int64($0) } ?? 0)
-                AND (\(status?.rawValue)::text IS NULL OR status = \(status?.rawValue)) ORDER BY seq LIMIT \(limit + 1)
+                AND (\(status)::text IS NULL OR status = \(status))
+                AND (\(destination)::text IS NULL OR destination = \(destination)) ORDER BY seq LIMIT \(limit + 1)
                 """, self.logger)
             let items = try rows.prefix(limit).map(Self.delivery)
             let next: Int64? = rows.count > limit ? try rows[limit - 1].get("seq") : nil
@@ -356,13 +361,14 @@ extension PostgresStore: WebhookStore {
 
     private static func delivery(_ row: PostgresRandomAccessRow) throws -> WebhookDeliveryRecord {
         guard let type = WebhookEventType(rawValue: try row.get("type")),
-            let status = WebhookDeliveryRecord.Status(rawValue: try row.get("status"))
-        else { throw StoreError(.notFound, "unknown delivery type or status") }
+            let status = WebhookDeliveryRecord.Status(rawValue: try row.get("status")),
+            let destination = WebhookDeliveryRecord.Destination(rawValue: try row.get("destination"))
+        else { throw StoreError(.notFound, "unknown delivery type, status or destination") }
         return WebhookDeliveryRecord(
             id: try row.get("id"), appID: try row.get("app_id"), url: try row.get("url"), type: type, payload: try row.get("payload"),
             status: status, attempts: try row.get("attempts"), failures: try row.get("failures"),
             nextAttempt: try row.get("next_attempt", as: Int64?.self).map(Self.date), createdAt: Self.date(try row.get("created_at")),
-            claim: try row.get("claim_token"), traceparent: try row.get("traceparent", as: String?.self),
+            claim: try row.get("claim_token"), traceparent: try row.get("traceparent", as: String?.self), destination: destination,
             subscriptionID: try row.get("subscription_id", as: String?.self))
     }
 }

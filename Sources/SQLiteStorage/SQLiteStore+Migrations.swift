@@ -243,6 +243,17 @@ extension SQLiteStore {
                     CREATE INDEX used_tokens_by_expiry ON used_tokens(expires_at);
                     """)
         }
+        migrator.registerMigration("v19: an outbox message records where it goes (webhook, browser, phone)") { db in
+            // Messages in flight keep going where their recipient said: a phone's registration, a
+            // browser's subscription, or else the app's webhook.
+            try db.execute(
+                sql: """
+                    ALTER TABLE deliveries ADD COLUMN destination TEXT NOT NULL DEFAULT 'webhook';
+                    UPDATE deliveries SET destination = CASE WHEN substr(subscription_id, 1, 4) = 'dev_' THEN 'phone' ELSE 'browser' END
+                        WHERE subscription_id IS NOT NULL;
+                    CREATE INDEX deliveries_by_destination ON deliveries(app_id, destination, seq);
+                    """)
+        }
         return migrator
     }
 

@@ -52,13 +52,14 @@ extension SQLiteStore: WebhookStore {
         try db.cachedStatement(
             sql: """
                 INSERT INTO deliveries(
-                    id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, subscription_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
+                    subscription_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             delivery.id, delivery.appID, delivery.url, delivery.type.rawValue, delivery.payload, delivery.status.rawValue,
             delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), milliseconds(delivery.createdAt),
-            delivery.traceparent, delivery.subscriptionID,
+            delivery.traceparent, delivery.destination.rawValue, delivery.subscriptionID,
         ])
     }
 
@@ -293,16 +294,20 @@ extension SQLiteStore: WebhookStore {
     }
 
     package func deliveries(
-        appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int
+        appID: String, filter: DeliveryFilter, after cursor: String?, limit: Int
     ) async throws -> Page<WebhookDeliveryRecord> {
         try await read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.deliveryColumns) FROM deliveries WHERE app_id = :app AND seq > :after AND (:status IS NULL OR status = :status)
+                    SELECT \(Self.deliveryColumns) FROM deliveries WHERE app_id = :app AND seq > :after
+                        AND (:status IS NULL OR status = :status) AND (:destination IS NULL OR destination = :destination)
                     ORDER BY seq LIMIT :limit
                     """,
-                arguments: ["app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "status": status?.rawValue, "limit": limit + 1])
+                arguments: [
+                    "app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "status": filter.status?.rawValue,
+                    "destination": filter.destination?.rawValue, "limit": limit + 1,
+                ])
             let items = try rows.prefix(limit).map(Self.delivery)
             let next = rows.count > limit ? rows[limit - 1][0] as Int64? : nil
             return Page(items: items, nextCursor: next.map(String.init))
@@ -374,17 +379,19 @@ extension SQLiteStore: WebhookStore {
     /// The columns `delivery(_:)` reads, in its order (read by position: a lookup by name compares
     /// every column's name, case-insensitively, and a claim reads a few hundred rows in the writer).
     static let deliveryColumns =
-        "seq, id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, claim_token, traceparent, subscription_id"
+        "seq, id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, claim_token, traceparent, subscription_id, destination"
 
     /// A message from a row of `deliveryColumns`.
     private static func delivery(_ row: Row) throws -> WebhookDeliveryRecord {
-        guard let type = WebhookEventType(rawValue: row[4]), let status = WebhookDeliveryRecord.Status(rawValue: row[6]) else {
-            throw DatabaseError(message: "unknown delivery type or status in row \(row)")
+        guard let type = WebhookEventType(rawValue: row[4]), let status = WebhookDeliveryRecord.Status(rawValue: row[6]),
+            let destination = WebhookDeliveryRecord.Destination(rawValue: row[14])
+        else {
+            throw DatabaseError(message: "unknown delivery type, status or destination in row \(row)")
         }
         let nextAttempt: Int64? = row[9]
         return WebhookDeliveryRecord(
             id: row[1], appID: row[2], url: row[3], type: type, payload: row[5], status: status, attempts: row[7], failures: row[8],
             nextAttempt: nextAttempt.map(Self.date), createdAt: Self.date(row[10]), claim: row[11], traceparent: row[12],
-            subscriptionID: row[13])
+            destination: destination, subscriptionID: row[13])
     }
 }

@@ -40,6 +40,6 @@ extension DeviceRegistrationRecord: OutboxTarget {
         WebhookDeliveryRecord(
             id: WebhookMessage.newID(), appID: center.appID, url: "\(provider.rawValue):\(id)", type: event.webhookType,
             payload: Data(try event.webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date,
-            traceparent: traceparent, subscriptionID: id)
+            traceparent: traceparent, destination: .phone, subscriptionID: id)
     }
 }

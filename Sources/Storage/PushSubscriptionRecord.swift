@@ -41,7 +41,7 @@ package struct PushSubscriptionRecord: Sendable, Hashable, OutboxTarget {
         WebhookDeliveryRecord(
             id: WebhookMessage.newID(), appID: center.appID, url: endpoint, type: event.webhookType,
             payload: Data(try event.webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date,
-            traceparent: traceparent, subscriptionID: id)
+            traceparent: traceparent, destination: .browser, subscriptionID: id)
     }
 }
 

@@ -30,13 +30,15 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
     package var claim: Int64?
     /// The W3C `traceparent` of the API call that led to it, sent with every attempt.
     package var traceparent: String?
-    /// Set for a message to a browser or a phone: the push subscription (`wps_…`; `url` is its push
-    /// service endpoint) or device registration (`dev_…`) it goes to, and `payload` the event's webhook
-    /// body, from which the dispatcher makes the encrypted push or the provider's request.
+    /// Where the message goes: the app's webhook, a browser, or a phone.
+    package var destination: Destination
+    /// Its recipient, for a message to a browser or a phone: the push subscription (`wps_…`; `url` is its
+    /// push service endpoint) or device registration (`dev_…`) it goes to, and `payload` the event's
+    /// webhook body, from which the dispatcher makes the encrypted push or the provider's request.
     package var subscriptionID: String?
 
-    /// Where a message goes.
-    package enum Target: Sendable, Equatable {
+    /// Where a message goes; stored with it (`destination`), and what deliveries are filtered by.
+    package enum Destination: String, Sendable, Hashable, Codable, CaseIterable {
         /// The app's delegate URL: a signed webhook.
         case webhook
         /// A browser's push subscription: an encrypted Web Push.
@@ -54,19 +56,15 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
         }
     }
 
-    package var target: Target {
-        guard let subscriptionID else { return .webhook }
-        return subscriptionID.hasPrefix(DeviceRegistrationRecord.idPrefix) ? .phone : .browser
-    }
-
     /// The endpoint the message goes to: the app and the URL (concurrency is capped per endpoint).
     package var endpoint: WebhookEndpoint { WebhookEndpoint(appID: appID, url: url) }
 
     package init(
         id: String, appID: String, url: String, type: WebhookEventType, payload: Data, status: Status = .pending, attempts: Int = 0,
         failures: Int = 0, nextAttempt: Date?, createdAt: Date, claim: Int64? = nil, traceparent: String? = nil,
-        subscriptionID: String? = nil
+        destination: Destination = .webhook, subscriptionID: String? = nil
     ) {
+        self.destination = destination
         self.subscriptionID = subscriptionID
         self.claim = claim
         self.traceparent = traceparent
@@ -101,6 +99,17 @@ package struct DeliveryAttemptRecord: Sendable, Hashable {
         self.statusCode = statusCode
         self.error = error
         self.durationMilliseconds = durationMilliseconds
+    }
+}
+
+/// Which of an app's outbox messages a listing shows: nil lets every value through.
+package struct DeliveryFilter: Sendable, Hashable {
+    package var status: WebhookDeliveryRecord.Status?
+    package var destination: WebhookDeliveryRecord.Destination?
+
+    package init(status: WebhookDeliveryRecord.Status? = nil, destination: WebhookDeliveryRecord.Destination? = nil) {
+        self.status = status
+        self.destination = destination
     }
 }
 
@@ -158,10 +167,8 @@ package protocol WebhookStore: Sendable {
     /// as a crash between an attempt and its record always did (delivery is at least once).
     func recordAttempts(_ attempts: [RecordedAttempt]) async throws
 
-    /// The app's messages, oldest first (optionally of one status), after `cursor`.
-    func deliveries(appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int) async throws -> Page<
-        WebhookDeliveryRecord
-    >
+    /// The app's messages, oldest first (those `filter` lets through), after `cursor`.
+    func deliveries(appID: String, filter: DeliveryFilter, after cursor: String?, limit: Int) async throws -> Page<WebhookDeliveryRecord>
     /// One message with every attempt, or nil.
     func delivery(appID: String, id: String) async throws -> (WebhookDeliveryRecord, [DeliveryAttemptRecord])?
     /// Puts a message back in the queue for an attempt at `now`, with a fresh retry schedule.
@@ -174,6 +181,13 @@ package protocol WebhookStore: Sendable {
 }
 
 extension WebhookStore {
+    /// The app's messages of one status (nil: all), oldest first, after `cursor`.
+    package func deliveries(
+        appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int
+    ) async throws -> Page<WebhookDeliveryRecord> {
+        try await deliveries(appID: appID, filter: DeliveryFilter(status: status), after: cursor, limit: limit)
+    }
+
     /// The app's endpoints that are disabled (410 Gone, or failing too long), by URL.
     package func disabledEndpoints(appID: String) async throws -> [String] {
         try await endpointStates(appID: appID).filter { $0.disabledAt != nil }.map(\.url)

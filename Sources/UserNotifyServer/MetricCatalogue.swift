@@ -10,22 +10,31 @@ package enum MetricCatalogue {
         "usernotifyd_store_errors_total": "Store errors that reached a client (503 storageUnavailable, 507 storageFull…), by code.",
         "usernotifyd_firings_total": "Requests this replica's scheduler fired.",
         "usernotifyd_firing_lateness_seconds": "How late each firing was recorded after its due date (the scheduler's clock).",
-        "usernotifyd_webhook_attempts_total": "Webhook attempts of this replica, by outcome (delivered, failed, gone, aborted).",
-        "usernotifyd_webhook_attempt_duration_seconds": "How long one webhook call took.",
+        "usernotifyd_outbox_attempts_total":
+            "Outbox attempts of this replica, by destination (webhook, browser, phone) and outcome (delivered, failed, gone, rejected, aborted).",
+        "usernotifyd_outbox_attempt_duration_seconds": "How long one outbox attempt took, by destination.",
+        "usernotifyd_outbox_delivery_latency_seconds": "From the change that wrote an outbox message to its delivery, by destination.",
+        "usernotifyd_outbox_attempts_in_flight": "Outbox attempts (webhooks, pushes, relays) this replica has under way now.",
+        "usernotifyd_outbox_messages_queued": "Outbox messages this replica has claimed and not yet started.",
+        "usernotifyd_webhook_attempts_total":
+            "Deprecated (removed in the next release): usernotifyd_outbox_attempts_total{destination=\"webhook\"}.",
+        "usernotifyd_webhook_attempt_duration_seconds":
+            "Deprecated (removed in the next release): usernotifyd_outbox_attempt_duration_seconds{destination=\"webhook\"}.",
+        "usernotifyd_webhook_delivery_latency_seconds":
+            "Deprecated (removed in the next release): usernotifyd_outbox_delivery_latency_seconds{destination=\"webhook\"}.",
+        "usernotifyd_webhook_attempts_in_flight": "Deprecated (removed in the next release): usernotifyd_outbox_attempts_in_flight.",
+        "usernotifyd_webhook_messages_queued": "Deprecated (removed in the next release): usernotifyd_outbox_messages_queued.",
         "usernotifyd_web_push_attempts_total":
             "Web Push attempts of this replica, by what the push service answered (sent, gone, too_large, retried, rejected, no_answer).",
         "usernotifyd_relay_attempts_total":
             "Relays to phones of this replica, by provider (apns, fcm) and what it answered (sent, unregistered, token_expired, retried, rejected, no_answer, no_credential).",
-        "usernotifyd_webhook_delivery_latency_seconds": "From the change that wrote a webhook message to its delivery.",
-        "usernotifyd_webhook_attempts_in_flight": "Webhook calls this replica has under way now.",
-        "usernotifyd_webhook_messages_queued": "Outbox messages this replica has claimed and not yet started.",
         "usernotifyd_event_streams": "Users' event streams open on this replica.",
         "usernotifyd_pending_requests":
             "Pending requests in the whole database (the same on every replica: aggregate with max(), not sum()); counted at most every 30 s.",
         "usernotifyd_outbox_depth":
-            "Webhook messages waiting in the whole database's outbox (the same on every replica: aggregate with max(), not sum()); counted at most every 30 s.",
+            "Messages (to webhooks, browsers and phones) waiting in the whole database's outbox (the same on every replica: aggregate with max(), not sum()); counted at most every 30 s.",
         "usernotifyd_outbox_lag_seconds":
-            "How long the most overdue webhook message of an enabled endpoint has been due in the whole database: how far the dispatchers are behind (max() across replicas); counted at most every 30 s.",
+            "How long the most overdue outbox message of an enabled endpoint has been due in the whole database: how far the dispatchers are behind (max() across replicas); counted at most every 30 s.",
         "usernotifyd_database_connections_in_use": "PostgreSQL connections of this replica's pool in use by store calls now.",
         "usernotifyd_database_calls_waiting": "Store calls of this replica waiting for a pooled PostgreSQL connection now.",
         "usernotifyd_database_connections_max": "The most PostgreSQL connections this replica's pool opens (--database-pool-size).",

@@ -33,11 +33,14 @@ package final class ServiceMetrics: Sendable {
             .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
             .seconds(10),
         ]
+        let slow = fast + [.seconds(30), .seconds(60), .seconds(300), .seconds(3600)]
         factory.durationHistogramBuckets = [
             "usernotifyd_http_request_duration_seconds": fast,
             "usernotifyd_firing_lateness_seconds": fast,
+            "usernotifyd_outbox_attempt_duration_seconds": fast,
+            "usernotifyd_outbox_delivery_latency_seconds": slow,
             "usernotifyd_webhook_attempt_duration_seconds": fast,
-            "usernotifyd_webhook_delivery_latency_seconds": fast + [.seconds(30), .seconds(60), .seconds(300), .seconds(3600)],
+            "usernotifyd_webhook_delivery_latency_seconds": slow,
         ]
         MetricsSystem.bootstrap(factory)
         return ServiceMetrics(registry: registry)
@@ -61,6 +64,9 @@ package final class ServiceMetrics: Sendable {
                 Gauge(label: "usernotifyd_database_connections_max").record(pool.maximum)
             }
             let load = parts.dispatcher.load
+            Gauge(label: "usernotifyd_outbox_attempts_in_flight").record(load.attempts)
+            Gauge(label: "usernotifyd_outbox_messages_queued").record(load.queued)
+            // The names of before destinations, for one release.
             Gauge(label: "usernotifyd_webhook_attempts_in_flight").record(load.attempts)
             Gauge(label: "usernotifyd_webhook_messages_queued").record(load.queued)
         }

@@ -273,7 +273,7 @@ package final class WebhookDispatcher: Service {
         let span = Tracing.isOn ? SpanContext.child(of: parent) : nil
         let started = Date()
         let (outcome, verdict, messageID): (WebhookSender.Outcome, DeliveryVerdict, String?)
-        switch delivery.target {
+        switch delivery.destination {
         case .webhook:
             (outcome, verdict) = await post(delivery, configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent)
             messageID = nil
@@ -292,8 +292,9 @@ package final class WebhookDispatcher: Service {
         let (updated, endpoint) = DispatchState.afterAttempt(
             delivery, verdict: verdict, at: at, schedule: configuration?.retrySchedule ?? RetrySchedule(),
             disableAfter: self.configuration.disableAfter, random: random)
-        // Pushes and relays count apart (`usernotifyd_web_push_attempts_total`, `usernotifyd_relay_attempts_total`).
-        if delivery.target == .webhook { Self.measure(verdict, delivery, outcome.duration, deliveredAt: at) }
+        // Each channel also counts what its own service answered (`usernotifyd_web_push_attempts_total`,
+        // `usernotifyd_relay_attempts_total`).
+        Self.measure(verdict, delivery, outcome.duration, deliveredAt: at)
         let record = DeliveryAttemptRecord(
             number: updated.attempts, at: at, statusCode: outcome.status,
             error: outcome.error ?? (verdict == .delivered ? nil : outcome.status.map { "HTTP \($0)" }),
@@ -360,13 +361,14 @@ package final class WebhookDispatcher: Service {
         if let status { attributes["http.response.status_code"] = .int(status) }
         Tracing.record(
             SpanRecord(
-                name: delivery.target.spanName, kind: .client, context: span,
+                name: delivery.destination.spanName, kind: .client, context: span,
                 parentSpanID: parent?.spanID, start: start, end: Date(),
                 attributes: attributes, failed: verdict != .delivered))
     }
 
-    /// Attempts by outcome and how long each took; for a delivered message, how long it took from the
-    /// change that wrote it.
+    /// Attempts by destination and outcome and how long each took; for a delivered message, how long it
+    /// took from the change that wrote it. A webhook's also count under the names of before destinations
+    /// (`usernotifyd_webhook_*`), kept for one release so that dashboards and alerts can move.
     private static func measure(_ verdict: DeliveryVerdict, _ delivery: WebhookDeliveryRecord, _ duration: Duration, deliveredAt: Date) {
         let outcome =
             switch verdict {
@@ -376,11 +378,16 @@ package final class WebhookDispatcher: Service {
             case .disableEndpoint: "gone"
             case .retry: "failed"
             }
+        let latency = max(0, deliveredAt.timeIntervalSince(delivery.createdAt))
+        let destination = ("destination", delivery.destination.rawValue)
+        Counter(label: "usernotifyd_outbox_attempts_total", dimensions: [destination, ("outcome", outcome)]).increment()
+        Timer(label: "usernotifyd_outbox_attempt_duration_seconds", dimensions: [destination]).record(duration: duration)
+        if verdict == .delivered {
+            Timer(label: "usernotifyd_outbox_delivery_latency_seconds", dimensions: [destination]).recordSeconds(latency)
+        }
+        guard delivery.destination == .webhook else { return }
         Counter(label: "usernotifyd_webhook_attempts_total", dimensions: [("outcome", outcome)]).increment()
         Timer(label: "usernotifyd_webhook_attempt_duration_seconds").record(duration: duration)
-        if verdict == .delivered {
-            Timer(label: "usernotifyd_webhook_delivery_latency_seconds").recordSeconds(
-                max(0, deliveredAt.timeIntervalSince(delivery.createdAt)))
-        }
+        if verdict == .delivered { Timer(label: "usernotifyd_webhook_delivery_latency_seconds").recordSeconds(latency) }
     }
 }

@@ -33,6 +33,10 @@ import Testing
         #expect(samples[#"usernotifyd_http_requests_total{route="/v1/centers/{centerID}/requests",method="POST",status="201"}"#] == 3)
         #expect(samples[#"usernotifyd_firings_total"#] == 2)
         #expect(samples[#"usernotifyd_firing_lateness_seconds_count"#] == 2)
+        #expect(samples[#"usernotifyd_outbox_attempts_total{destination="webhook",outcome="delivered"}"#] == 2)
+        #expect(samples[#"usernotifyd_outbox_delivery_latency_seconds_count{destination="webhook"}"#] == 2)
+        #expect(samples[#"usernotifyd_outbox_attempts_in_flight"#] == 0)
+        // The names of before destinations, kept for one release.
         #expect(samples[#"usernotifyd_webhook_attempts_total{outcome="delivered"}"#] == 2)
         #expect(samples[#"usernotifyd_webhook_delivery_latency_seconds_count"#] == 2)
         #expect(samples[#"usernotifyd_pending_requests"#] == 1)
@@ -49,7 +53,7 @@ import Testing
     /// (a histogram by its `_bucket`, `_sum` or `_count`), but for Prometheus' own `up`, the store errors'
     /// counter, which appears with the first error, the pushes' and relays' counters, which appear with
     /// the first attempt (`WebPushTests` and `RelayTests` find them), and the PostgreSQL pool's gauges,
-    /// which `aReplicaReportsItsDatabasePool` finds on a replica.
+    /// which `aReplicaReportsItsDatabasePool` finds on a replica; and none whose help says it is deprecated.
     static func expectMonitoringUsesOnly(exported exposition: String) throws {
         let exported = Set(
             exposition.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { String($0.split(separator: " ")[2]) }
@@ -65,6 +69,11 @@ import Testing
             #expect(!used.isEmpty, "\(file) uses metrics")
             let unknown = used.subtracting(exported)
             #expect(unknown.isEmpty, "\(file) uses metrics the server does not export: \(unknown.sorted())")
+            let deprecated = used.intersection(
+                exposition.split(separator: "\n").filter { $0.hasPrefix("# HELP ") && $0.contains(" Deprecated ") }.map {
+                    String($0.split(separator: " ")[2])
+                })
+            #expect(deprecated.isEmpty, "\(file) uses deprecated metrics: \(deprecated.sorted())")
         }
     }
 

@@ -179,8 +179,15 @@ final class FakeProviders: Sendable {
         try await WebhookTests.eventually("didReceive") { try await Self.webhookTypes(setup.receiver).contains("notification.response") }
         // It left the list, and the phone that answered took it down itself: it is sent no removal (the
         // response's change wrote the outbox messages it wrote, so none can come later).
-        let toPhone = try await WebhookTests.deliveries(server, key: key).filter { ($0["url"] as? String)?.hasPrefix("apns:") == true }
+        let toPhone = try await WebhookTests.deliveries(server, key: key, destination: "phone")
         #expect(toPhone.count == 1, "\(toPhone)")
+        #expect((toPhone.first?["recipientID"] as? String)?.hasPrefix("dev_") == true && toPhone.first?["url"] as? String == "apns:\(toPhone.first?["recipientID"] ?? "")")
+        // Each destination lists its own: the app's webhooks are not the phone's.
+        let toWebhook = try await WebhookTests.deliveries(server, key: key, destination: "webhook")
+        #expect(!toWebhook.isEmpty && toWebhook.allSatisfy { $0["destination"] as? String == "webhook" && $0["recipientID"] == nil })
+        #expect(try await WebhookTests.deliveries(server, key: key).count == toPhone.count + toWebhook.count)
+        let unknown = try await server.call("GET", "/v1/webhooks/deliveries?destination=pager", token: key)
+        #expect(unknown.status == 400 && unknown.text.contains("webhook, browser, phone"), "\(unknown.text)")
         // The app removes another: a background push tells the phone to remove it.
         _ = try await server.call(
             "POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "kettle", "content": ["title": "Kettle"]])
@@ -196,13 +203,15 @@ final class FakeProviders: Sendable {
         #expect((removalPayload["aps"] as? [String: Int]) == ["content-available": 1])
         #expect((removalPayload["usernotifyd"] as? [String: Any])?["remove"] as? [String] == ["kettle"])
         // The attempt records APNs' id for the message.
-        let relayed = try await WebhookTests.deliveries(server, key: key).filter { ($0["url"] as? String)?.hasPrefix("apns:") == true }
+        let relayed = try await WebhookTests.deliveries(server, key: key, destination: "phone")
         let first = try #require(relayed.last?["id"] as? String)
         let detail = try await server.call("GET", "/v1/webhooks/deliveries/\(first)", token: key)
         let attempt = try #require((detail.json["attempts"] as? [[String: Any]])?.first)
         #expect((attempt["providerMessageID"] as? String)?.count == 36, "\(detail.text)")
         let metrics = try await server.call("GET", "/metrics", token: APIServer.adminToken).text
         #expect(metrics.contains(#"usernotifyd_relay_attempts_total{provider="apns",outcome="sent"} 3"#), "\(metrics)")
+        #expect(metrics.contains(#"usernotifyd_outbox_attempts_total{destination="phone",outcome="delivered"} 3"#), "\(metrics)")
+        #expect(!metrics.contains(#"usernotifyd_webhook_attempts_total{outcome="delivered"} 4"#), "a relay is not a webhook")
         let problems = try await providers.problems()
         #expect(problems.isEmpty, "\(problems)")
         try await setup.stop()

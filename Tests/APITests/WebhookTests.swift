@@ -48,8 +48,10 @@ import Testing
         Issue.record("timed out waiting for \(what)")
     }
 
-    static func deliveries(_ server: APIServer, key: String) async throws -> [[String: Any]] {
-        try await server.call("GET", "/v1/webhooks/deliveries", token: key).json["deliveries"] as? [[String: Any]] ?? []
+    /// The app's outbox messages (to one destination, if given).
+    static func deliveries(_ server: APIServer, key: String, destination: String? = nil) async throws -> [[String: Any]] {
+        let query = destination.map { "?destination=\($0)" } ?? ""
+        return try await server.call("GET", "/v1/webhooks/deliveries" + query, token: key).json["deliveries"] as? [[String: Any]] ?? []
     }
 
     /// Moves the virtual clock; returns once everything due has fired and the dispatcher has attempted

@@ -321,4 +321,29 @@ import Webhooks
             try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         #expect(kept.range(of: Data(secret.utf8)) == nil, "the secret no longer in the file")
     }
+
+    /// Messages in flight when the file was at version 18 keep going where their recipient said.
+    @Test func aVersion18FileKnowsWhereItsMessagesGo() async throws {
+        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        do {
+            let pool = try DatabasePool(path: path)
+            try SQLiteStore.migrator.migrate(
+                pool, upTo: "v18: secrets sealed apart (webhook secrets), apps' token keys, once-only tokens used")
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('a', 'A', 'prompt', 0);
+                        INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, subscription_id)
+                        VALUES ('msg_w', 'a', 'https://example.com/hook', 'notification.response', x'7b7d', 'pending', 0, 0, 0, 0, NULL),
+                            ('msg_b', 'a', 'https://push.example/1', 'notification.delivered', x'7b7d', 'pending', 0, 0, 0, 0, 'wps_1'),
+                            ('msg_p', 'a', 'apns:dev_1', 'notification.delivered', x'7b7d', 'pending', 0, 0, 0, 0, 'dev_1');
+                        """)
+            }
+        }
+        let store = try SQLiteStore(path: path)
+        for destination in WebhookDeliveryRecord.Destination.allCases {
+            let listed = try await store.deliveries(appID: "a", filter: DeliveryFilter(destination: destination), after: nil, limit: 10)
+            #expect(listed.items.map(\.id) == ["msg_" + String(destination.rawValue.prefix(1))])
+        }
+    }
 }

@@ -231,9 +231,9 @@ private final class FirstClaimFails: WebhookStore {
     func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool { try await inner.hasAttemptsInFlight(leaseNow: leaseNow) }
     func outboxFigures(at now: Date) async throws -> OutboxFigures { try await inner.outboxFigures(at: now) }
     func recordAttempts(_ attempts: [RecordedAttempt]) async throws { try await inner.recordAttempts(attempts) }
-    func deliveries(appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int) async throws -> Page<
-        WebhookDeliveryRecord
-    > { try await inner.deliveries(appID: appID, status: status, after: cursor, limit: limit) }
+    func deliveries(appID: String, filter: DeliveryFilter, after cursor: String?, limit: Int) async throws -> Page<WebhookDeliveryRecord> {
+        try await inner.deliveries(appID: appID, filter: filter, after: cursor, limit: limit)
+    }
     func delivery(appID: String, id: String) async throws -> (WebhookDeliveryRecord, [DeliveryAttemptRecord])? {
         try await inner.delivery(appID: appID, id: id)
     }

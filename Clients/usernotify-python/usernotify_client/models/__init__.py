@@ -67,6 +67,7 @@ from .delivered_notification import DeliveredNotification
 from .delivered_page import DeliveredPage
 from .delivery import Delivery
 from .delivery_attempts_item import DeliveryAttemptsItem
+from .delivery_destination import DeliveryDestination
 from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
 from .device_registration import DeviceRegistration
@@ -308,6 +309,7 @@ __all__ = (
     "DeliveredPage",
     "Delivery",
     "DeliveryAttemptsItem",
+    "DeliveryDestination",
     "DeliveryPage",
     "DeliveryStatus",
     "DeviceRegistration",

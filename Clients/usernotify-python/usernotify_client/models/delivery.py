@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.delivery_destination import (
+    DeliveryDestination,
+    check_delivery_destination,
+)
 from ..models.delivery_status import DeliveryStatus, check_delivery_status
 from ..models.webhook_event_type import WebhookEventType, check_webhook_event_type
 from ..types import UNSET, Unset
@@ -29,22 +33,29 @@ class Delivery:
             says that a browser's push subscription was removed because its push service answered that it is gone;
             device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no
             longer reaches the app.
-        url (str):
+        destination (DeliveryDestination): Where a message goes: the app's webhook (signed, on the app's retry
+            schedule), a browser's push subscription (an encrypted Web Push) or a phone's registration (a relay to APNs or
+            FCM).
+        url (str): The webhook URL, the push service endpoint, or the phone's provider and registration (apns:dev_…).
         status (DeliveryStatus):
         attempt_count (int):
         created_at (datetime.datetime):
         payload (str): The JSON body exactly as signed and sent.
+        recipient_id (str | Unset): The push subscription (wps_…) or device registration (dev_…) the message goes to;
+            absent for a webhook.
         next_attempt_at (datetime.datetime | Unset):
         attempts (list[DeliveryAttemptsItem] | Unset):
     """
 
     id: str
     type_: WebhookEventType
+    destination: DeliveryDestination
     url: str
     status: DeliveryStatus
     attempt_count: int
     created_at: datetime.datetime
     payload: str
+    recipient_id: str | Unset = UNSET
     next_attempt_at: datetime.datetime | Unset = UNSET
     attempts: list[DeliveryAttemptsItem] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -53,6 +64,8 @@ class Delivery:
         id = self.id
 
         type_: str = self.type_
+
+        destination: str = self.destination
 
         url = self.url
 
@@ -63,6 +76,8 @@ class Delivery:
         created_at = self.created_at.isoformat()
 
         payload = self.payload
+
+        recipient_id = self.recipient_id
 
         next_attempt_at: str | Unset = UNSET
         if not isinstance(self.next_attempt_at, Unset):
@@ -81,6 +96,7 @@ class Delivery:
             {
                 "id": id,
                 "type": type_,
+                "destination": destination,
                 "url": url,
                 "status": status,
                 "attemptCount": attempt_count,
@@ -88,6 +104,8 @@ class Delivery:
                 "payload": payload,
             }
         )
+        if recipient_id is not UNSET:
+            field_dict["recipientID"] = recipient_id
         if next_attempt_at is not UNSET:
             field_dict["nextAttemptAt"] = next_attempt_at
         if attempts is not UNSET:
@@ -104,6 +122,8 @@ class Delivery:
 
         type_ = check_webhook_event_type(d.pop("type"))
 
+        destination = check_delivery_destination(d.pop("destination"))
+
         url = d.pop("url")
 
         status = check_delivery_status(d.pop("status"))
@@ -113,6 +133,8 @@ class Delivery:
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
         payload = d.pop("payload")
+
+        recipient_id = d.pop("recipientID", UNSET)
 
         _next_attempt_at = d.pop("nextAttemptAt", UNSET)
         next_attempt_at: datetime.datetime | Unset
@@ -133,11 +155,13 @@ class Delivery:
         delivery = cls(
             id=id,
             type_=type_,
+            destination=destination,
             url=url,
             status=status,
             attempt_count=attempt_count,
             created_at=created_at,
             payload=payload,
+            recipient_id=recipient_id,
             next_attempt_at=next_attempt_at,
             attempts=attempts,
         )

@@ -10395,7 +10395,7 @@ public struct Client: APIProtocol {
     }
     /// The outbox's messages, oldest first.
     ///
-    /// App. Each message's type, URL, status and attempt count, filtered by `status`; a page at a time.
+    /// App. Each message's destination, type, URL, status and attempt count, filtered by `status` and `destination`; a page at a time.
     ///
     /// - Remark: HTTP `GET /v1/webhooks/deliveries`.
     /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)`.
@@ -10419,6 +10419,13 @@ public struct Client: APIProtocol {
                     explode: true,
                     name: "status",
                     value: input.query.status
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "destination",
+                    value: input.query.destination
                 )
                 try converter.setQueryItemAsURI(
                     in: &request,

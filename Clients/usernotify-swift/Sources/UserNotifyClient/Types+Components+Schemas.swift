@@ -6225,6 +6225,14 @@ extension Components {
             case failed = "failed"
             case aborted = "aborted"
         }
+        /// Where a message goes: the app's webhook (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web Push) or a phone's registration (a relay to APNs or FCM).
+        ///
+        /// - Remark: Generated from `#/components/schemas/DeliveryDestination`.
+        @frozen public enum DeliveryDestination: String, Codable, Hashable, Sendable, CaseIterable {
+            case webhook = "webhook"
+            case browser = "browser"
+            case phone = "phone"
+        }
         /// - Remark: Generated from `#/components/schemas/Delivery`.
         public struct Delivery: Codable, Hashable, Sendable {
             /// The webhook-id of every attempt.
@@ -6233,6 +6241,14 @@ extension Components {
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/Delivery/type`.
             public var _type: Components.Schemas.WebhookEventType
+            /// - Remark: Generated from `#/components/schemas/Delivery/destination`.
+            public var destination: Components.Schemas.DeliveryDestination
+            /// The push subscription (wps_…) or device registration (dev_…) the message goes to; absent for a webhook.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/recipientID`.
+            public var recipientID: Swift.String?
+            /// The webhook URL, the push service endpoint, or the phone's provider and registration (apns:dev_…).
+            ///
             /// - Remark: Generated from `#/components/schemas/Delivery/url`.
             public var url: Swift.String
             /// - Remark: Generated from `#/components/schemas/Delivery/status`.
@@ -6305,7 +6321,9 @@ extension Components {
             /// - Parameters:
             ///   - id: The webhook-id of every attempt.
             ///   - _type:
-            ///   - url:
+            ///   - destination:
+            ///   - recipientID: The push subscription (wps_…) or device registration (dev_…) the message goes to; absent for a webhook.
+            ///   - url: The webhook URL, the push service endpoint, or the phone's provider and registration (apns:dev_…).
             ///   - status:
             ///   - attemptCount:
             ///   - nextAttemptAt:
@@ -6315,6 +6333,8 @@ extension Components {
             public init(
                 id: Swift.String,
                 _type: Components.Schemas.WebhookEventType,
+                destination: Components.Schemas.DeliveryDestination,
+                recipientID: Swift.String? = nil,
                 url: Swift.String,
                 status: Components.Schemas.DeliveryStatus,
                 attemptCount: Swift.Int,
@@ -6325,6 +6345,8 @@ extension Components {
             ) {
                 self.id = id
                 self._type = _type
+                self.destination = destination
+                self.recipientID = recipientID
                 self.url = url
                 self.status = status
                 self.attemptCount = attemptCount
@@ -6336,6 +6358,8 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case id
                 case _type = "type"
+                case destination
+                case recipientID
                 case url
                 case status
                 case attemptCount

@@ -13016,7 +13016,7 @@ public enum Operations {
     }
     /// The outbox's messages, oldest first.
     ///
-    /// App. Each message's type, URL, status and attempt count, filtered by `status`; a page at a time.
+    /// App. Each message's destination, type, URL, status and attempt count, filtered by `status` and `destination`; a page at a time.
     ///
     /// - Remark: HTTP `GET /v1/webhooks/deliveries`.
     /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)`.
@@ -13027,6 +13027,8 @@ public enum Operations {
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/webhooks/deliveries/GET/query/status`.
                 public var status: Components.Schemas.DeliveryStatus?
+                /// - Remark: Generated from `#/paths/v1/webhooks/deliveries/GET/query/destination`.
+                public var destination: Components.Schemas.DeliveryDestination?
                 /// The `nextCursor` of the previous page.
                 ///
                 /// - Remark: Generated from `#/paths/v1/webhooks/deliveries/GET/query/cursor`.
@@ -13037,14 +13039,17 @@ public enum Operations {
                 ///
                 /// - Parameters:
                 ///   - status:
+                ///   - destination:
                 ///   - cursor: The `nextCursor` of the previous page.
                 ///   - limit:
                 public init(
                     status: Components.Schemas.DeliveryStatus? = nil,
+                    destination: Components.Schemas.DeliveryDestination? = nil,
                     cursor: Components.Parameters.Cursor? = nil,
                     limit: Components.Parameters.Limit? = nil
                 ) {
                     self.status = status
+                    self.destination = destination
                     self.cursor = cursor
                     self.limit = limit
                 }

@@ -335,7 +335,7 @@ public protocol APIProtocol: Sendable {
     func setWebhookSettings(_ input: Operations.SetWebhookSettings.Input) async throws -> Operations.SetWebhookSettings.Output
     /// The outbox's messages, oldest first.
     ///
-    /// App. Each message's type, URL, status and attempt count, filtered by `status`; a page at a time.
+    /// App. Each message's destination, type, URL, status and attempt count, filtered by `status` and `destination`; a page at a time.
     ///
     /// - Remark: HTTP `GET /v1/webhooks/deliveries`.
     /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)`.
@@ -1293,7 +1293,7 @@ extension APIProtocol {
     }
     /// The outbox's messages, oldest first.
     ///
-    /// App. Each message's type, URL, status and attempt count, filtered by `status`; a page at a time.
+    /// App. Each message's destination, type, URL, status and attempt count, filtered by `status` and `destination`; a page at a time.
     ///
     /// - Remark: HTTP `GET /v1/webhooks/deliveries`.
     /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)`.

@@ -5,6 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.delivery_destination import (
+    DeliveryDestination,
+)
 from ...models.delivery_page import DeliveryPage
 from ...models.delivery_status import DeliveryStatus
 from ...models.problem import Problem
@@ -14,6 +17,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     status: DeliveryStatus | Unset = UNSET,
+    destination: DeliveryDestination | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = 100,
 ) -> dict[str, Any]:
@@ -25,6 +29,12 @@ def _get_kwargs(
         json_status = status
 
     params["status"] = json_status
+
+    json_destination: str | Unset = UNSET
+    if not isinstance(destination, Unset):
+        json_destination = destination
+
+    params["destination"] = json_destination
 
     params["cursor"] = cursor
 
@@ -95,15 +105,20 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     status: DeliveryStatus | Unset = UNSET,
+    destination: DeliveryDestination | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = 100,
 ) -> Response[DeliveryPage | Problem]:
     """The outbox's messages, oldest first.
 
-     App. Each message's type, URL, status and attempt count, filtered by `status`; a page at a time.
+     App. Each message's destination, type, URL, status and attempt count, filtered by `status` and
+    `destination`; a page at a time.
 
     Args:
         status (DeliveryStatus | Unset):
+        destination (DeliveryDestination | Unset): Where a message goes: the app's webhook
+            (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web
+            Push) or a phone's registration (a relay to APNs or FCM).
         cursor (str | Unset):
         limit (int | Unset):  Default: 100.
 
@@ -117,6 +132,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         status=status,
+        destination=destination,
         cursor=cursor,
         limit=limit,
     )
@@ -132,15 +148,20 @@ def sync(
     *,
     client: AuthenticatedClient,
     status: DeliveryStatus | Unset = UNSET,
+    destination: DeliveryDestination | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = 100,
 ) -> DeliveryPage | Problem | None:
     """The outbox's messages, oldest first.
 
-     App. Each message's type, URL, status and attempt count, filtered by `status`; a page at a time.
+     App. Each message's destination, type, URL, status and attempt count, filtered by `status` and
+    `destination`; a page at a time.
 
     Args:
         status (DeliveryStatus | Unset):
+        destination (DeliveryDestination | Unset): Where a message goes: the app's webhook
+            (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web
+            Push) or a phone's registration (a relay to APNs or FCM).
         cursor (str | Unset):
         limit (int | Unset):  Default: 100.
 
@@ -155,6 +176,7 @@ def sync(
     return sync_detailed(
         client=client,
         status=status,
+        destination=destination,
         cursor=cursor,
         limit=limit,
     ).parsed
@@ -164,15 +186,20 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     status: DeliveryStatus | Unset = UNSET,
+    destination: DeliveryDestination | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = 100,
 ) -> Response[DeliveryPage | Problem]:
     """The outbox's messages, oldest first.
 
-     App. Each message's type, URL, status and attempt count, filtered by `status`; a page at a time.
+     App. Each message's destination, type, URL, status and attempt count, filtered by `status` and
+    `destination`; a page at a time.
 
     Args:
         status (DeliveryStatus | Unset):
+        destination (DeliveryDestination | Unset): Where a message goes: the app's webhook
+            (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web
+            Push) or a phone's registration (a relay to APNs or FCM).
         cursor (str | Unset):
         limit (int | Unset):  Default: 100.
 
@@ -186,6 +213,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         status=status,
+        destination=destination,
         cursor=cursor,
         limit=limit,
     )
@@ -199,15 +227,20 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     status: DeliveryStatus | Unset = UNSET,
+    destination: DeliveryDestination | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = 100,
 ) -> DeliveryPage | Problem | None:
     """The outbox's messages, oldest first.
 
-     App. Each message's type, URL, status and attempt count, filtered by `status`; a page at a time.
+     App. Each message's destination, type, URL, status and attempt count, filtered by `status` and
+    `destination`; a page at a time.
 
     Args:
         status (DeliveryStatus | Unset):
+        destination (DeliveryDestination | Unset): Where a message goes: the app's webhook
+            (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web
+            Push) or a phone's registration (a relay to APNs or FCM).
         cursor (str | Unset):
         limit (int | Unset):  Default: 100.
 
@@ -223,6 +256,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             status=status,
+            destination=destination,
             cursor=cursor,
             limit=limit,
         )
