@@ -163,7 +163,7 @@ let package = Package(
             name: "WebPushService",
             dependencies: [
                 "ErrorCodes", "HTTPCore", "WebPush", "Storage", "NotificationCore", "NotificationService", "Scheduling", "StrictJSON",
-                "Webhooks",
+                "Webhooks", "Outbox", "OutboundHTTP", .product(name: "Metrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -173,25 +173,42 @@ let package = Package(
             name: "RelayService",
             dependencies: [
                 "ErrorCodes", "Relay", "Storage", "NotificationCore", "NotificationService", "Scheduling", "WebPush", "WebPushService",
-                "StrictJSON",
+                "StrictJSON", "Webhooks", "Outbox", "OutboundHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
-        // The delegate's I/O: the outbox, its dispatcher, signed calls to client URLs (AsyncHTTPClient).
+        // The outbox's dispatcher: claims, per-endpoint caps, records and retries; hands each message to
+        // the channel of its destination and knows no transport.
         .target(
-            name: "WebhookDispatch",
+            name: "Outbox",
             dependencies: [
-                "ErrorCodes",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media", "WebPush",
-                "WebPushService", "Relay", "RelayService", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
+                "Webhooks", "Storage", "NotificationCore", "Scheduling", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Calls to URLs an app gave (webhooks, push services) with AsyncHTTPClient, behind the SSRF guard.
+        .target(
+            name: "OutboundHTTP",
+            dependencies: [
+                "Outbox", "Webhooks", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The app's delegate over HTTP: its synchronous calls (willPresent, the extensions), the outbox's
+        // webhook channel, and media fetched from URLs.
+        .target(
+            name: "WebhookDelivery",
+            dependencies: [
+                "ErrorCodes", .product(name: "HTTPTypes", package: "swift-http-types"), "Webhooks", "Storage", "NotificationCore",
+                "NotificationService", "Scheduling", "HTTPCore", "Media", "Outbox", "OutboundHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -224,7 +241,7 @@ let package = Package(
                 "API",
                 "Console",
                 "Media",
-                "WebhookDispatch",
+                "WebhookDelivery", "Outbox", "OutboundHTTP",
                 "Webhooks",
                 "HTTPCore",
                 "MicroHTTPD",
@@ -294,7 +311,7 @@ let package = Package(
         .executableTarget(
             name: "webhook-bench",
             dependencies: [
-                "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "WebhookDispatch", "Webhooks", "WebPush", "WebPushService",
+                "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "WebPush", "WebPushService",
                 "NotificationCore", "NotificationService", "Relay", "RelayService", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -360,9 +377,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "WebhookDispatchTests",
+            name: "OutboxTests",
             dependencies: [
-                "WebhookDispatch", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD", "TestSupport",
+                "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD", "TestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings

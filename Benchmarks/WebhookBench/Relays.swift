@@ -11,7 +11,9 @@ import SQLiteStorage
 import Scheduling
 import Storage
 import WebPushService
-import WebhookDispatch
+import Outbox
+import OutboundHTTP
+import WebhookDelivery
 import Webhooks
 
 /// The APNs credential the relays sign with: a fresh key.
@@ -56,11 +58,12 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int, ph
             })
     }
     let client = RelayClient(googleTokenURL: "\(origin)/token", trustRootsFile: caFile)
-    let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: []))
-    var dispatching = WebhookDispatcher.Configuration()
+    let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: []))
+    var dispatching = OutboxDispatcher.Configuration()
     dispatching.concurrency = connections
-    let dispatcher = WebhookDispatcher(
-        store: store, clock: SystemClock(), sender: sender, deviceRelay: DeviceRelay(service: relay, store: store, client: client),
+    let dispatcher = OutboxDispatcher(
+        store: store, clock: SystemClock(),
+        channels: [.phone: RelayChannel(service: relay, store: store, client: client, clock: SystemClock())],
         logger: logger, configuration: dispatching)
     let result = try await run(dispatcher, sender: sender, store: store, messages: messages)
     await client.shutdown()

@@ -30,7 +30,9 @@ import Scheduling
 import Storage
 import WebPush
 import WebPushService
-import WebhookDispatch
+import Outbox
+import OutboundHTTP
+import WebhookDelivery
 import Webhooks
 
 var messages = 20_000
@@ -98,7 +100,7 @@ func bareLoop(
             group.addTask {
                 var delivered = 0
                 for _ in stride(from: loop, to: messages, by: connections) {
-                    let request = WebhookSender.request(url, body: Array(payload), headers: headers, contentType: contentType)
+                    let request = OutboundHTTPClient.request(url, body: Array(payload), headers: headers, contentType: contentType)
                     let response = try await client.execute(request, timeout: .seconds(15))
                     _ = try await response.body.collect(upTo: 64 * 1024)
                     if (200..<300).contains(response.status.code) { delivered += 1 }
@@ -153,18 +155,19 @@ func dispatcher(
     }
     var logger = Logger(label: "webhook-bench")
     logger.logLevel = .warning
-    let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+    let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
     // As many attempts in flight to the one endpoint as the baseline has connections.
-    var configuration = WebhookDispatcher.Configuration()
+    var configuration = OutboxDispatcher.Configuration()
     configuration.perEndpoint = connections
-    let dispatcher = WebhookDispatcher(
-        store: store, clock: SystemClock(), sender: sender, logger: logger, configuration: configuration)
+    let dispatcher = OutboxDispatcher(
+        store: store, clock: SystemClock(), channels: [.webhook: WebhookChannel(client: sender)], logger: logger,
+        configuration: configuration)
     return try await run(dispatcher, sender: sender, store: store, messages: messages)
 }
 
 /// Runs the dispatcher until it has attempted every message; how many were delivered, and how long it took.
 func run(
-    _ dispatcher: WebhookDispatcher, sender: WebhookSender, store: any WebhookStore, messages: Int
+    _ dispatcher: OutboxDispatcher, sender: OutboundHTTPClient, store: any WebhookStore, messages: Int
 ) async throws -> (delivered: Int, seconds: Double) {
     let started = ContinuousClock.now
     await withThrowingTaskGroup(of: Void.self) { group in
@@ -229,11 +232,12 @@ func pushes(sinkURL: String, connections: Int, messages: Int, subscriptionCount:
         store: store, subscriptions: store, centers: service, keyring: keyring, tokens: CapabilityTokens(store: store),
         configuration: .init(allowList: try PushServiceAllowList()),
         checkURL: { _, _ in })
-    let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
-    var configuration = WebhookDispatcher.Configuration()
+    let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+    var configuration = OutboxDispatcher.Configuration()
     configuration.concurrency = connections
-    let dispatcher = WebhookDispatcher(
-        store: store, clock: SystemClock(), sender: sender, webPush: webPush, subscriptions: store, logger: logger,
+    let dispatcher = OutboxDispatcher(
+        store: store, clock: SystemClock(),
+        channels: [.browser: WebPushChannel(webPush: webPush, subscriptions: store, client: sender, clock: SystemClock())], logger: logger,
         configuration: configuration)
     return try await run(dispatcher, sender: sender, store: store, messages: messages)
 }

@@ -327,19 +327,28 @@ extension PostgresStore {
 
     /// Applies the migrations not applied yet. Several replicas starting together apply each once: the
     /// first takes a session-level advisory lock, the others wait for it and then find nothing to do.
+    ///
+    /// On a connection of its own, closed however the migration ends: the session's lock ends with it.
+    /// (On a pooled connection, a migration cut off by its deadline went back to the pool still holding
+    /// the lock — the unlock of a cancelled call is not sent — and every later migration of the database
+    /// waited for an idle connection for good: a test suite on a loaded machine stalled so.)
     package func migrate() async throws {
-        try await withDeadline(.seconds(120)) {
-            try await self.client.withConnection { connection in
-                try await connection.run("SELECT pg_advisory_lock(\(Self.migrationLock))", self.logger)
-                do {
-                    try await self.applyMigrations(connection)
-                    try await connection.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", self.logger)
-                } catch {
-                    try? await connection.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", self.logger)
-                    throw error
-                }
-            }
+        let configuration = configuration.ownConnection("usernotifyd migration")
+        let logger = logger
+        let connection = try await withDeadline(.seconds(30)) {
+            try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         }
+        do {
+            try await withDeadline(.seconds(120), onExpiry: connection.closeNow) {
+                try await connection.run("SELECT pg_advisory_lock(\(Self.migrationLock))", logger)
+                try await self.applyMigrations(connection)
+                try await connection.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", logger)
+            }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try? await connection.close()
     }
 
     private func applyMigrations(_ connection: PostgresConnection) async throws {

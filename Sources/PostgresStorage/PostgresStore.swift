@@ -88,7 +88,10 @@ package final class PostgresStore: Sendable {
         }
 
         /// The listener's own connection.
-        var listenerConnection: PostgresConnection.Configuration {
+        var listenerConnection: PostgresConnection.Configuration { ownConnection("usernotifyd listener") }
+
+        /// A connection outside the pool, named `name` in pg_stat_activity.
+        func ownConnection(_ name: String) -> PostgresConnection.Configuration {
             let tls: PostgresConnection.Configuration.TLS =
                 switch self.tls {
                 case .disable: .disable
@@ -98,7 +101,7 @@ package final class PostgresStore: Sendable {
             var configuration = PostgresConnection.Configuration(
                 host: host, port: port, username: username, password: password, database: database, tls: tls)
             configuration.options.connectTimeout = .seconds(connectTimeout.components.seconds)
-            configuration.options.additionalStartupParameters = [("application_name", "usernotifyd listener")]
+            configuration.options.additionalStartupParameters = [("application_name", name)]
             return configuration
         }
     }

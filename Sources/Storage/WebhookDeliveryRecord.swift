@@ -12,6 +12,9 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
         case failed
         /// The receiver answered `webhook-delivery: abort-message`.
         case aborted
+        /// A push or a relay that could not be sent within its lifetime (its push service or provider
+        /// would keep it no longer): never sent late.
+        case expired
     }
 
     package var id: String

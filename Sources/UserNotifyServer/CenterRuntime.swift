@@ -9,7 +9,9 @@ import ServiceLifecycle
 import Storage
 import Synchronization
 import WebPushService
-import WebhookDispatch
+import Outbox
+import OutboundHTTP
+import WebhookDelivery
 import Webhooks
 
 /// Storage and the center service as a `Service`: it opens the database (running the migrations), builds
@@ -26,7 +28,7 @@ package final class CenterRuntime: Service {
         package let store: CachingStore
         package let service: NotificationCenterService
         package let scheduler: Scheduler
-        package let dispatcher: WebhookDispatcher
+        package let dispatcher: OutboxDispatcher
         /// The users' event streams.
         package let events: EventHub
         /// The apps' webhook settings and outboxes.
@@ -89,7 +91,7 @@ package final class CenterRuntime: Service {
         let backend = try await StorageBackend.open(configuration, logger: logger)
         let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
         let resolver = HostResolver()
-        let sender = WebhookSender(policy: policy, resolver: resolver)
+        let sender = OutboundHTTPClient(policy: policy, resolver: resolver)
         let downloader = MediaDownloader(policy: policy, resolver: resolver)
         let relayClient = RelayClient(googleTokenURL: configuration.relay.googleTokenURL, trustRootsFile: configuration.relayTrustRoots)
         do {
@@ -148,7 +150,7 @@ package final class CenterRuntime: Service {
     /// Builds the parts on the open store and marks the service ready; returns what runs the parts that
     /// take work from the store.
     private func openParts(
-        _ backend: StorageBackend, sender: WebhookSender, downloader: MediaDownloader, relayClient: RelayClient
+        _ backend: StorageBackend, sender: OutboundHTTPClient, downloader: MediaDownloader, relayClient: RelayClient
     ) async throws -> Work {
         let database = backend.store
         let store = CachingStore(database)
@@ -186,12 +188,15 @@ package final class CenterRuntime: Service {
             checkURL: { url, field in try await sender.checkURL(url, field: field) })
         let relay = DeviceRelayService(
             relays: database, centers: service, tokens: tokens, configuration: configuration.relay)
-        var dispatching = WebhookDispatcher.Configuration()
+        var dispatching = OutboxDispatcher.Configuration()
         dispatching.disableAfter = configuration.webhookDisableAfter
-        let dispatcher = WebhookDispatcher(
-            store: database, clock: clock, sender: sender, webPush: webPush, subscriptions: database,
-            deviceRelay: DeviceRelay(service: relay, store: database, client: relayClient), logger: logger,
-            configuration: dispatching)
+        let dispatcher = OutboxDispatcher(
+            store: database, clock: clock,
+            channels: [
+                .webhook: WebhookChannel(client: sender),
+                .browser: WebPushChannel(webPush: webPush, subscriptions: database, client: sender, clock: clock),
+                .phone: RelayChannel(service: relay, store: database, client: relayClient, clock: clock),
+            ], logger: logger, configuration: dispatching)
         store.changes.listen { change in
             switch change {
             case .due(let date): scheduler.wake(dueAt: date)

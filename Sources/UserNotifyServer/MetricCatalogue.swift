@@ -11,7 +11,7 @@ package enum MetricCatalogue {
         "usernotifyd_firings_total": "Requests this replica's scheduler fired.",
         "usernotifyd_firing_lateness_seconds": "How late each firing was recorded after its due date (the scheduler's clock).",
         "usernotifyd_outbox_attempts_total":
-            "Outbox attempts of this replica, by destination (webhook, browser, phone) and outcome (delivered, failed, gone, rejected, aborted).",
+            "Outbox attempts of this replica, by destination (webhook, browser, phone) and outcome (delivered, failed, gone, rejected, aborted, expired).",
         "usernotifyd_outbox_attempt_duration_seconds": "How long one outbox attempt took, by destination.",
         "usernotifyd_outbox_delivery_latency_seconds": "From the change that wrote an outbox message to its delivery, by destination.",
         "usernotifyd_outbox_attempts_in_flight": "Outbox attempts (webhooks, pushes, relays) this replica has under way now.",

@@ -9,7 +9,9 @@ import Prometheus
 import Scheduling
 import Storage
 import Synchronization
-import WebhookDispatch
+import Outbox
+import OutboundHTTP
+import WebhookDelivery
 
 /// The service's metrics: recorded through swift-metrics where they happen, exported in Prometheus'
 /// text format by swift-prometheus at `GET /metrics`. Every name is listed in docs/operations.md.

@@ -12,7 +12,9 @@ import Scheduling
 import ServiceLifecycle
 import Storage
 import UnixSignals
-import WebhookDispatch
+import Outbox
+import OutboundHTTP
+import WebhookDelivery
 
 /// usernotifyd assembled: every long-running part as a `Service` in one `ServiceGroup`, which shuts
 /// down gracefully on SIGTERM and SIGINT.

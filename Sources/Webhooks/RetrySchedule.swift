@@ -43,6 +43,8 @@ package enum DeliveryVerdict: Sendable, Hashable {
     /// Anything else (3xx included: redirects are not followed; timeouts; connection errors): try again,
     /// not before `retryAfter` seconds when the receiver said so (429, 503).
     case retry(retryAfter: Double?)
+    /// The message outlived what its channel keeps it for: it is not sent late.
+    case expire
 
     /// Classifies a response (nil status: no response — a timeout or a connection error).
     package static func classify(status: Int?, header: (String) -> String?) -> DeliveryVerdict {

@@ -15,7 +15,12 @@ final class APIServer: Sendable {
         self.dataDirectory = data
         process = try ServerProcess(
             product: "usernotifyd",
-            arguments: ["--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", virtualClock ? "1" : "0"]
+            // A read time-out longer than a test task may wait for a thread on a loaded machine between
+            // opening a connection and sending its request (the default 30 s was once not).
+            arguments: [
+                "--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", virtualClock ? "1" : "0",
+                "--request-timeout", "600",
+            ]
                 + (database.map { ["--database-url", $0.absoluteString] } ?? []) + arguments
         )
         port = try await process.waitForPort()

@@ -33,11 +33,13 @@ class Delivery:
             says that a browser's push subscription was removed because its push service answered that it is gone;
             device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no
             longer reaches the app.
-        destination (DeliveryDestination): Where a message goes: the app's webhook (signed, on the app's retry
-            schedule), a browser's push subscription (an encrypted Web Push) or a phone's registration (a relay to APNs or
-            FCM).
+        destination (DeliveryDestination): Where a message goes: the app's webhook (signed, retried on the app's
+            retryDelays), a browser's push subscription (an encrypted Web Push) or a phone's registration (a relay to APNs
+            or FCM); pushes and relays retry on their own, from 5 s doubling to an hour, until they expire.
         url (str): The webhook URL, the push service endpoint, or the phone's provider and registration (apns:dev_…).
-        status (DeliveryStatus):
+        status (DeliveryStatus): pending (waiting for its next attempt), delivered, failed (refused, or the app's retry
+            schedule ran out), aborted (webhook-delivery: abort-message), expired (a push or a relay that could not be sent
+            within its lifetime: 4 weeks, a removal a day; never sent late).
         attempt_count (int):
         created_at (datetime.datetime):
         payload (str): The JSON body exactly as signed and sent.

@@ -1,10 +1,11 @@
 from typing import Literal
 
-DeliveryStatus = Literal["aborted", "delivered", "failed", "pending"]
+DeliveryStatus = Literal["aborted", "delivered", "expired", "failed", "pending"]
 
 DELIVERY_STATUS_VALUES: set[DeliveryStatus] = {
     "aborted",
     "delivered",
+    "expired",
     "failed",
     "pending",
 }

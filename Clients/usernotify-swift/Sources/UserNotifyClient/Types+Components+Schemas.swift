@@ -6218,14 +6218,17 @@ extension Components {
                 case option
             }
         }
+        /// pending (waiting for its next attempt), delivered, failed (refused, or the app's retry schedule ran out), aborted (webhook-delivery: abort-message), expired (a push or a relay that could not be sent within its lifetime: 4 weeks, a removal a day; never sent late).
+        ///
         /// - Remark: Generated from `#/components/schemas/DeliveryStatus`.
         @frozen public enum DeliveryStatus: String, Codable, Hashable, Sendable, CaseIterable {
             case pending = "pending"
             case delivered = "delivered"
             case failed = "failed"
             case aborted = "aborted"
+            case expired = "expired"
         }
-        /// Where a message goes: the app's webhook (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web Push) or a phone's registration (a relay to APNs or FCM).
+        /// Where a message goes: the app's webhook (signed, retried on the app's retryDelays), a browser's push subscription (an encrypted Web Push) or a phone's registration (a relay to APNs or FCM); pushes and relays retry on their own, from 5 s doubling to an hour, until they expire.
         ///
         /// - Remark: Generated from `#/components/schemas/DeliveryDestination`.
         @frozen public enum DeliveryDestination: String, Codable, Hashable, Sendable, CaseIterable {

@@ -115,10 +115,14 @@ def sync_detailed(
     `destination`; a page at a time.
 
     Args:
-        status (DeliveryStatus | Unset):
+        status (DeliveryStatus | Unset): pending (waiting for its next attempt), delivered, failed
+            (refused, or the app's retry schedule ran out), aborted (webhook-delivery: abort-message),
+            expired (a push or a relay that could not be sent within its lifetime: 4 weeks, a removal
+            a day; never sent late).
         destination (DeliveryDestination | Unset): Where a message goes: the app's webhook
-            (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web
-            Push) or a phone's registration (a relay to APNs or FCM).
+            (signed, retried on the app's retryDelays), a browser's push subscription (an encrypted
+            Web Push) or a phone's registration (a relay to APNs or FCM); pushes and relays retry on
+            their own, from 5 s doubling to an hour, until they expire.
         cursor (str | Unset):
         limit (int | Unset):  Default: 100.
 
@@ -158,10 +162,14 @@ def sync(
     `destination`; a page at a time.
 
     Args:
-        status (DeliveryStatus | Unset):
+        status (DeliveryStatus | Unset): pending (waiting for its next attempt), delivered, failed
+            (refused, or the app's retry schedule ran out), aborted (webhook-delivery: abort-message),
+            expired (a push or a relay that could not be sent within its lifetime: 4 weeks, a removal
+            a day; never sent late).
         destination (DeliveryDestination | Unset): Where a message goes: the app's webhook
-            (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web
-            Push) or a phone's registration (a relay to APNs or FCM).
+            (signed, retried on the app's retryDelays), a browser's push subscription (an encrypted
+            Web Push) or a phone's registration (a relay to APNs or FCM); pushes and relays retry on
+            their own, from 5 s doubling to an hour, until they expire.
         cursor (str | Unset):
         limit (int | Unset):  Default: 100.
 
@@ -196,10 +204,14 @@ async def asyncio_detailed(
     `destination`; a page at a time.
 
     Args:
-        status (DeliveryStatus | Unset):
+        status (DeliveryStatus | Unset): pending (waiting for its next attempt), delivered, failed
+            (refused, or the app's retry schedule ran out), aborted (webhook-delivery: abort-message),
+            expired (a push or a relay that could not be sent within its lifetime: 4 weeks, a removal
+            a day; never sent late).
         destination (DeliveryDestination | Unset): Where a message goes: the app's webhook
-            (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web
-            Push) or a phone's registration (a relay to APNs or FCM).
+            (signed, retried on the app's retryDelays), a browser's push subscription (an encrypted
+            Web Push) or a phone's registration (a relay to APNs or FCM); pushes and relays retry on
+            their own, from 5 s doubling to an hour, until they expire.
         cursor (str | Unset):
         limit (int | Unset):  Default: 100.
 
@@ -237,10 +249,14 @@ async def asyncio(
     `destination`; a page at a time.
 
     Args:
-        status (DeliveryStatus | Unset):
+        status (DeliveryStatus | Unset): pending (waiting for its next attempt), delivered, failed
+            (refused, or the app's retry schedule ran out), aborted (webhook-delivery: abort-message),
+            expired (a push or a relay that could not be sent within its lifetime: 4 weeks, a removal
+            a day; never sent late).
         destination (DeliveryDestination | Unset): Where a message goes: the app's webhook
-            (signed, on the app's retry schedule), a browser's push subscription (an encrypted Web
-            Push) or a phone's registration (a relay to APNs or FCM).
+            (signed, retried on the app's retryDelays), a browser's push subscription (an encrypted
+            Web Push) or a phone's registration (a relay to APNs or FCM); pushes and relays retry on
+            their own, from 5 s doubling to an hour, until they expire.
         cursor (str | Unset):
         limit (int | Unset):  Default: 100.
 

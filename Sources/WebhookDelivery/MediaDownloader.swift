@@ -4,6 +4,7 @@ import Foundation
 import Media
 import NIOCore
 import NIOHTTP1
+import OutboundHTTP
 import NotificationCore
 import Webhooks
 

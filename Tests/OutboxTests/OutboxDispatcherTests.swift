@@ -9,12 +9,14 @@ import Storage
 import Synchronization
 import TestSupport
 import Testing
-import WebhookDispatch
+import Outbox
+import OutboundHTTP
+import WebhookDelivery
 import Webhooks
 
 /// The dispatcher's claims ahead of its attempts: a real SQLite outbox, a real receiver on loopback that
 /// holds every call until the test lets it answer.
-@Suite struct WebhookDispatcherTests {
+@Suite struct OutboxDispatcherTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// A store in a fresh directory with app "app" sending to `url`, and `count` messages due at `start`.
@@ -68,14 +70,14 @@ import Webhooks
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// A dispatcher whose schedule and leases both run on `clock` (injected: the test moves time).
-    static func dispatcher(_ store: SQLiteStore, clock: any SchedulerClock) -> (WebhookDispatcher, WebhookSender) {
-        let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
-        var configuration = WebhookDispatcher.Configuration()
+    static func dispatcher(_ store: SQLiteStore, clock: any SchedulerClock) -> (OutboxDispatcher, OutboundHTTPClient) {
+        let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+        var configuration = OutboxDispatcher.Configuration()
         configuration.perEndpoint = 1
         configuration.lease = 20
         configuration.attemptTimeout = .seconds(15)
         return (
-            WebhookDispatcher(store: store, clock: clock, leaseClock: clock, sender: sender, logger: quiet, configuration: configuration),
+            OutboxDispatcher(store: store, clock: clock, leaseClock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: quiet, configuration: configuration),
             sender
         )
     }
@@ -85,7 +87,7 @@ import Webhooks
     /// arrived runs `body`, then stops the dispatcher (cancelled) and returns the outbox and the clock.
     @discardableResult
     static func whileHoldingTheFirstCall(
-        messages count: Int, _ body: (SQLiteStore, ManualClock, WebhookDispatcher, AsyncCounter) async throws -> Void = { _, _, _, _ in }
+        messages count: Int, _ body: (SQLiteStore, ManualClock, OutboxDispatcher, AsyncCounter) async throws -> Void = { _, _, _, _ in }
     ) async throws -> (SQLiteStore, ManualClock) {
         let gate = AsyncGate()
         let calls = AsyncCounter()
@@ -244,7 +246,7 @@ private final class FirstClaimFails: WebhookStore {
     func enableEndpoint(appID: String, url: String) async throws -> Bool { try await inner.enableEndpoint(appID: appID, url: url) }
 }
 
-extension WebhookDispatcherTests {
+extension OutboxDispatcherTests {
     /// A claim that fails is tried again after a second of real time, whatever the schedule's clock: a
     /// virtual clock that nobody moves (its move waits for this very settle) does not hold it up.
     @Test func aFailedClaimIsTriedAgainInRealTimeThoughTheVirtualClockStands() async throws {
@@ -253,9 +255,9 @@ extension WebhookDispatcherTests {
         let calls = AsyncCounter()
         try await Self.withHoldingReceiver(gate, calls: calls) { url in
             let store = FirstClaimFails(try await Self.outbox(url: url, count: 3))
-            let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
-            let dispatcher = WebhookDispatcher(
-                store: store, clock: ManualClock(now: Self.start.addingTimeInterval(1)), leaseClock: SystemClock(), sender: sender,
+            let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+            let dispatcher = OutboxDispatcher(
+                store: store, clock: ManualClock(now: Self.start.addingTimeInterval(1)), leaseClock: SystemClock(), channels: [.webhook: WebhookChannel(client: sender)],
                 logger: Self.quiet)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await dispatcher.run() }
@@ -273,7 +275,7 @@ extension WebhookDispatcherTests {
     }
 }
 
-extension WebhookDispatcherTests {
+extension OutboxDispatcherTests {
     /// Each message is sent once by one process, however its claims, answers and records interleave: many
     /// messages on a few endpoints, few slots each (so claims run while records commit), a receiver that
     /// answers after a scripted short delay. A claim whose snapshot predated an attempt's record once found
@@ -316,10 +318,11 @@ extension WebhookDispatcherTests {
                         payload: Data("{}".utf8), nextAttempt: Self.start, createdAt: Self.start)
                 })
             let clock = ManualClock(now: Self.start.addingTimeInterval(1))
-            let sender = WebhookSender(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
-            var dispatching = WebhookDispatcher.Configuration()
+            let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+            var dispatching = OutboxDispatcher.Configuration()
             dispatching.perEndpoint = 3
-            let dispatcher = WebhookDispatcher(store: store, clock: clock, sender: sender, logger: Self.quiet, configuration: dispatching)
+            let dispatcher = OutboxDispatcher(
+                store: store, clock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: Self.quiet, configuration: dispatching)
             try await withThrowingTaskGroup(of: Void.self) { dispatching in
                 dispatching.addTask { try await dispatcher.run() }
                 await dispatcher.settle()

@@ -3,21 +3,23 @@ import HTTPCore
 import Media
 import NotificationCore
 import NotificationService
+import OutboundHTTP
+import Outbox
 import Scheduling
 import Storage
 import Webhooks
 
 /// The app's delegate as webhooks, where it answers synchronously: `willPresent` and the two
 /// extensions are signed calls answered within the app's deadlines. (Asynchronous events are written to
-/// the outbox by the store, with the change they report, and delivered by the `WebhookDispatcher`.)
+/// the outbox by the store, with the change they report, and delivered by the `OutboxDispatcher`.)
 package final class WebhookDelegate: CenterDelegate {
     private let store: any WebhookStore
     private let clock: any SchedulerClock
-    private let sender: WebhookSender
+    private let sender: OutboundHTTPClient
     /// Resolves the attachments a service extension returns; nil: such content is not accepted.
     private let media: MediaLibrary?
 
-    package init(store: any WebhookStore, clock: any SchedulerClock, sender: WebhookSender, media: MediaLibrary? = nil) {
+    package init(store: any WebhookStore, clock: any SchedulerClock, sender: OutboundHTTPClient, media: MediaLibrary? = nil) {
         self.media = media
         self.store = store
         self.clock = clock
@@ -90,12 +92,12 @@ package final class WebhookDelegate: CenterDelegate {
     /// One synchronous call: the envelope, signed with every secret, posted within `timeout` seconds.
     private func call(
         _ url: String, type: String, data: WebhookMessage.Payload, at date: Date, timeout: Double, configuration: WebhookConfiguration
-    ) async -> WebhookSender.Outcome {
+    ) async -> AttemptOutcome {
         let body: [UInt8]
         do {
             body = try WebhookMessage.body(type: type, at: date, data: data)
         } catch {
-            return WebhookSender.Outcome(status: nil, headers: [:], body: [], error: "the call could not be encoded", duration: .zero)
+            return AttemptOutcome(status: nil, headers: [:], body: [], error: "the call could not be encoded", duration: .zero)
         }
         var headers = WebhookSignature.headers(
             id: WebhookMessage.newID(), timestamp: Int(Date().timeIntervalSince1970), body: body, secrets: configuration.signingSecrets)
@@ -105,7 +107,7 @@ package final class WebhookDelegate: CenterDelegate {
     }
 
     /// The answer of a 2xx response, if it decodes.
-    private static func decode<T: Decodable>(_ type: T.Type, from outcome: WebhookSender.Outcome) -> T? {
+    private static func decode<T: Decodable>(_ type: T.Type, from outcome: AttemptOutcome) -> T? {
         guard let status = outcome.status, (200..<300).contains(status) else { return nil }
         return try? JSONDecoder().decode(type, from: Data(outcome.body))
     }

@@ -1,6 +1,8 @@
 import Synchronization
 import Testing
-import WebhookDispatch
+import Outbox
+import OutboundHTTP
+import WebhookDelivery
 import Webhooks
 
 /// The SSRF guard's lookups: kept for their lifetime, on an injected clock and an injected lookup.

@@ -2,8 +2,9 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOSSL
+import OutboundHTTP
+import Outbox
 import Relay
-import RelayService
 
 /// The calls to APNs and FCM: HTTP/2 over TLS (ALPN; APNs takes nothing else), with the providers'
 /// bearer tokens kept and renewed per credential — APNs' ES256 provider token, and the OAuth access
@@ -13,7 +14,7 @@ package final class RelayClient: Sendable {
     /// An answer to one message: the call as sent (its status and headers), what it means, and whether
     /// the service asked for a token that had expired and the message went again with a new one.
     package struct Result: Sendable {
-        package var outcome: WebhookSender.Outcome
+        package var outcome: AttemptOutcome
         /// nil when no answer came (or no token could be had: `outcome.error` says why).
         package var answer: RelayAnswer?
         package var renewedToken: Bool
@@ -121,9 +122,9 @@ package final class RelayClient: Sendable {
 
     private func post(
         _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
-    ) async -> WebhookSender.Outcome {
-        await WebhookSender.execute(
-            WebhookSender.request(url, body: body, headers: headers, contentType: contentType), on: client, timeout: timeout)
+    ) async -> AttemptOutcome {
+        await OutboundHTTPClient.execute(
+            OutboundHTTPClient.request(url, body: body, headers: headers, contentType: contentType), on: client, timeout: timeout)
     }
 
     package func shutdown() async {

@@ -5,7 +5,7 @@ import Webhooks
 /// The webhook dispatcher's decisions as values: which queued messages may start (an endpoint's slots,
 /// the overall concurrency, a lease that still covers an attempt), when to claim and how much, which
 /// endpoints a claim drained, and what an attempt's answer does to its message and its endpoint. Pure:
-/// no clock, no store, no task; `WebhookDispatcher` holds one behind a lock and acts on what it says, and
+/// no clock, no store, no task; `OutboxDispatcher` holds one behind a lock and acts on what it says, and
 /// the tests drive it as tables.
 package struct DispatchState: Sendable {
     /// The limits the decisions keep.
@@ -207,11 +207,12 @@ package struct DispatchState: Sendable {
 
     /// What an attempt's answer (`verdict`, at `now` on the schedule's clock) does to its message — its
     /// new state, when it goes again — and what it says of its endpoint: delivered or aborted ends the
-    /// message; 410 keeps it pending and disables the endpoint; anything else is a failure, retried on the
-    /// app's schedule (never before a `Retry-After`), failed once the schedule runs out, and disabling the
-    /// endpoint if it has been failing for `disableAfter`.
+    /// message; 410 keeps it pending and disables the endpoint; a message past its lifetime expires;
+    /// anything else is a failure, retried by the channel's `policy` (never before a `Retry-After`),
+    /// failed once the app's schedule runs out or expired once the next attempt would come too late, and
+    /// disabling the endpoint if it has been failing for `disableAfter`.
     package static func afterAttempt(
-        _ delivery: WebhookDeliveryRecord, verdict: DeliveryVerdict, at now: Date, schedule: RetrySchedule, disableAfter: TimeInterval,
+        _ delivery: WebhookDeliveryRecord, verdict: DeliveryVerdict, at now: Date, policy: RetryPolicy, disableAfter: TimeInterval,
         random: (ClosedRange<Double>) -> Double
     ) -> (delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) {
         var updated = delivery
@@ -235,11 +236,15 @@ package struct DispatchState: Sendable {
             // Kept pending: it goes out when the app re-enables the endpoint.
             updated.nextAttempt = now
             return (updated, .gone)
+        case .expire:
+            updated.status = .expired
+            updated.nextAttempt = nil
+            return (updated, .answered)
         case .retry(let retryAfter):
             updated.failures += 1
-            updated.nextAttempt = schedule.nextAttempt(
-                afterFailedAttempts: updated.failures, now: now, retryAfter: retryAfter, random: random)
-            if updated.nextAttempt == nil { updated.status = .failed }
+            updated.nextAttempt = policy.nextAttempt(afterFailures: updated.failures, now: now, retryAfter: retryAfter, random: random)
+            // Out of time (a lifetime's end) or out of the schedule's attempts.
+            if updated.nextAttempt == nil { updated.status = policy.expires == nil ? .failed : .expired }
             return (updated, .failed(disableIfFailingSince: now.addingTimeInterval(-disableAfter)))
         }
     }

@@ -1,7 +1,9 @@
 import Foundation
 import Storage
 import Testing
-import WebhookDispatch
+import Outbox
+import OutboundHTTP
+import WebhookDelivery
 import Webhooks
 
 /// The dispatcher's decisions as tables: no clock, no store, no socket.
@@ -163,6 +165,8 @@ import Webhooks
         var status: WebhookDeliveryRecord.Status
         var nextAttempt: TimeInterval?
         var endpoint: EndpointOutcome
+        /// The channel's: the app's webhook schedule unless said.
+        var policy = RetryPolicy.schedule(RetrySchedule())
         var testDescription: String { name }
     }
 
@@ -189,10 +193,47 @@ import Webhooks
         delivery.failures = example.failuresBefore
         delivery.attempts = example.failuresBefore
         let (updated, endpoint) = DispatchState.afterAttempt(
-            delivery, verdict: example.verdict, at: Self.start, schedule: RetrySchedule(), disableAfter: Self.day, random: { _ in 1 })
+            delivery, verdict: example.verdict, at: Self.start, policy: example.policy, disableAfter: Self.day, random: { _ in 1 })
         #expect(updated.status == example.status)
         #expect(updated.attempts == example.failuresBefore + 1)
         #expect(updated.nextAttempt == example.nextAttempt.map { Self.start.addingTimeInterval($0) })
         #expect(endpoint == example.endpoint)
+    }
+
+    /// A push's or a relay's: doubling from 5 s to an hour while it lives, whatever the app's schedule.
+    static let pushing = RetryPolicy.backoff(until: start.addingTimeInterval(86_400))
+    static let pushCases: [AnswerCase] = [
+        AnswerCase(
+            name: "a push's first failure", verdict: .retry(retryAfter: nil), failuresBefore: 0, status: .pending, nextAttempt: 5,
+            endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)), policy: pushing),
+        AnswerCase(
+            name: "429 without Retry-After backs off", verdict: .retry(retryAfter: nil), failuresBefore: 3, status: .pending,
+            nextAttempt: 40, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)), policy: pushing),
+        AnswerCase(
+            name: "429's Retry-After beyond the backoff", verdict: .retry(retryAfter: 600), failuresBefore: 1, status: .pending,
+            nextAttempt: 600, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)), policy: pushing),
+        AnswerCase(
+            name: "the backoff stops doubling at an hour", verdict: .retry(retryAfter: nil), failuresBefore: 30, status: .pending,
+            nextAttempt: 3600, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)), policy: pushing),
+        AnswerCase(
+            name: "no schedule's end: 100 failures still retry", verdict: .retry(retryAfter: nil), failuresBefore: 100,
+            status: .pending, nextAttempt: 3600, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)),
+            policy: pushing),
+        AnswerCase(
+            name: "a retry that would come after its lifetime expires", verdict: .retry(retryAfter: nil), failuresBefore: 0,
+            status: .expired, nextAttempt: nil, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)),
+            policy: .backoff(until: start.addingTimeInterval(4))),
+        AnswerCase(
+            name: "a Retry-After past its lifetime expires", verdict: .retry(retryAfter: 86_400), failuresBefore: 0,
+            status: .expired, nextAttempt: nil, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)),
+            policy: pushing),
+        AnswerCase(
+            name: "expired before it was sent", verdict: .expire, failuresBefore: 2, status: .expired, nextAttempt: nil,
+            endpoint: .answered, policy: pushing),
+    ]
+
+    @Test(arguments: pushCases)
+    func aPushOrARelayRetriesOnItsOwnWhileItLives(_ example: AnswerCase) {
+        anAnswerDecidesTheMessagesStateAndWhatItSaysOfItsEndpoint(example)
     }
 }

@@ -6,15 +6,15 @@ import Scheduling
 import ServiceLifecycle
 import Storage
 import Synchronization
-import WebPushService
 import Webhooks
 
-/// Delivers the outbox: claims due messages, posts each one signed (a fresh `webhook-timestamp` and
-/// signatures on every attempt, the same `webhook-id`), and records the attempt and what it means —
-/// delivered (2xx), retried on the app's schedule with jitter and never before a `Retry-After` (429,
-/// 503…), aborted (`webhook-delivery: abort-message`), or the endpoint disabled (410, or every attempt
-/// failing for `disableAfter`) until the app re-enables it. Runs on the scheduler's clock, so the virtual clock moves retries too;
-/// claims' leases run on the wall clock (`leaseClock`), as every lease does (`Lease`).
+/// Delivers the outbox: claims due messages, hands each to the channel of its destination (a signed
+/// webhook, an encrypted Web Push, a relay to APNs or FCM), and records the attempt and what it means —
+/// delivered, retried with jitter and never before a `Retry-After` (429, 503…), aborted
+/// (`webhook-delivery: abort-message`), refused for good, or the endpoint disabled (410, or every attempt
+/// failing for `disableAfter`) until the app re-enables it. Knows no transport: the channels do. Runs on
+/// the scheduler's clock, so the virtual clock moves retries too; claims' leases run on the wall clock
+/// (`leaseClock`), as every lease does (`Lease`).
 ///
 /// Each endpoint (an app's URL) has up to `perEndpoint` attempts in flight, so one receiver that hangs for
 /// the whole attempt timeout holds up only its own messages, and up to three rounds of claimed messages
@@ -28,7 +28,7 @@ import Webhooks
 /// died is tried again when its lease runs out: at least once, never lost; the claim's fencing token
 /// keeps a late attempt's record out. Messages still queued when the dispatcher stops, or whose lease
 /// would run out before an attempt could end, are given back.
-package final class WebhookDispatcher: Service {
+package final class OutboxDispatcher: Service {
     package struct Configuration: Sendable {
         /// Attempts in flight at once, over all endpoints.
         package var concurrency = 256
@@ -49,7 +49,7 @@ package final class WebhookDispatcher: Service {
     private struct Unrecorded: Sendable {
         var attempt: RecordedAttempt
         var withheld: [WebhookDeliveryRecord]
-        /// Delivered or aborted: the message is done with.
+        /// Delivered, aborted or expired: the message is done with.
         var finished: Bool
     }
 
@@ -63,26 +63,21 @@ package final class WebhookDispatcher: Service {
         var stopped = false
     }
 
-    let store: any WebhookStore
-    let clock: any SchedulerClock
+    private let store: any WebhookStore
+    private let clock: any SchedulerClock
     private let leaseClock: any SchedulerClock
-    let sender: WebhookSender
-    /// Web Push: makes the payloads of the messages to browsers' subscriptions (nil: none are sent).
-    let webPush: WebPushService?
-    let subscriptions: (any PushSubscriptionStore)?
-    /// Relays to phones (nil: none are sent).
-    let deviceRelay: DeviceRelay?
+    /// The channel of each destination; a message to one without a channel fails (nothing sends it).
+    private let channels: [WebhookDeliveryRecord.Destination: any DeliveryChannel]
     private let signal = WakeSignal()
-    let logger: Logger
-    let configuration: Configuration
+    private let logger: Logger
+    private let configuration: Configuration
     private let random: @Sendable (ClosedRange<Double>) -> Double
     private let state: Mutex<State>
     private let records = Batcher<Unrecorded, Void>(maxInFlight: 1)
 
     package init(
-        store: any WebhookStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(), sender: WebhookSender,
-        webPush: WebPushService? = nil, subscriptions: (any PushSubscriptionStore)? = nil, deviceRelay: DeviceRelay? = nil, logger: Logger,
-        configuration: Configuration = Configuration(),
+        store: any WebhookStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(),
+        channels: [WebhookDeliveryRecord.Destination: any DeliveryChannel], logger: Logger, configuration: Configuration = Configuration(),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
         // A queued message is started only while its claim still covers a whole attempt.
@@ -91,10 +86,7 @@ package final class WebhookDispatcher: Service {
         self.store = store
         self.clock = clock
         self.leaseClock = leaseClock
-        self.sender = sender
-        self.webPush = webPush
-        self.subscriptions = subscriptions
-        self.deviceRelay = deviceRelay
+        self.channels = channels
         self.logger = logger
         self.configuration = configuration
         self.random = random
@@ -127,7 +119,7 @@ package final class WebhookDispatcher: Service {
                     next = try await cycle(group: &group)
                 } catch {
                     if Task.isCancelled { break }
-                    logger.error("webhook dispatcher could not give back messages; retrying", metadata: ["error": .string("\(error)")])
+                    logger.error("outbox dispatcher could not give back messages; retrying", metadata: ["error": .string("\(error)")])
                     next = clock.now.addingTimeInterval(1)
                 }
                 if let next, next <= clock.now {
@@ -196,7 +188,7 @@ package final class WebhookDispatcher: Service {
             if idle && claimed.isEmpty { resumeSettleWaiters(claimed: number) }
         } catch {
             if !Task.isCancelled {
-                logger.error("webhook dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
+                logger.error("outbox dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
             }
             // A second of real time, still claiming: the scheduler's clock may be virtual, and moving it
             // waits for the settle that waits for this claim.
@@ -263,8 +255,7 @@ package final class WebhookDispatcher: Service {
         ready.forEach { $0.continuation.resume() }
     }
 
-    /// Posts the message — a signed webhook, an encrypted push to a browser, a relay to a phone — and
-    /// records the attempt.
+    /// Hands the message to its destination's channel and records the attempt.
     private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
         let at = clock.now
         // With tracing on, the attempt is a client span, a child of the API call that led to the message,
@@ -272,17 +263,22 @@ package final class WebhookDispatcher: Service {
         let parent = SpanContext(traceparent: delivery.traceparent)
         let span = Tracing.isOn ? SpanContext.child(of: parent) : nil
         let started = Date()
-        let (outcome, verdict, messageID): (WebhookSender.Outcome, DeliveryVerdict, String?)
-        switch delivery.destination {
-        case .webhook:
-            (outcome, verdict) = await post(delivery, configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent)
-            messageID = nil
-        case .browser:
-            (outcome, verdict) = await push(delivery)
-            messageID = nil
-        case .phone:
-            (outcome, verdict, messageID) = await relay(delivery)
+        let context = AttemptContext(
+            configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent, timeout: self.configuration.attemptTimeout)
+        let channel = channels[delivery.destination]
+        let policy = channel?.retryPolicy(for: delivery, configuration: configuration) ?? .schedule(RetrySchedule())
+        let answer: ChannelAnswer
+        if let channel {
+            // A message that waited past its lifetime (its endpoint disabled, the dispatchers down) is not sent late.
+            if let expires = policy.expires, at >= expires {
+                answer = ChannelAnswer(.noAnswer("expired at \(expires) before it could be sent", since: .now), .expire)
+            } else {
+                answer = await channel.send(delivery, context: context)
+            }
+        } else {
+            answer = .refused("no channel sends to a \(delivery.destination.rawValue)", since: .now)
         }
+        let (outcome, verdict) = (answer.outcome, answer.verdict)
         if let span { Self.trace(delivery, span: span, parent: parent, from: started, status: outcome.status, verdict: verdict) }
         // An endpoint that answered 410 is disabled: what is queued for it waits in the outbox until the
         // app enables it again, rather than calling it once each meanwhile.
@@ -290,39 +286,24 @@ package final class WebhookDispatcher: Service {
             verdict == .disableEndpoint ? state.withLock { $0.dispatch.takeQueued(on: delivery.endpoint) }.map(\.delivery) : []
         answered(delivery.endpoint)
         let (updated, endpoint) = DispatchState.afterAttempt(
-            delivery, verdict: verdict, at: at, schedule: configuration?.retrySchedule ?? RetrySchedule(),
-            disableAfter: self.configuration.disableAfter, random: random)
+            delivery, verdict: verdict, at: at, policy: policy, disableAfter: self.configuration.disableAfter, random: random)
         // Each channel also counts what its own service answered (`usernotifyd_web_push_attempts_total`,
         // `usernotifyd_relay_attempts_total`).
         Self.measure(verdict, delivery, outcome.duration, deliveredAt: at)
         let record = DeliveryAttemptRecord(
             number: updated.attempts, at: at, statusCode: outcome.status,
             error: outcome.error ?? (verdict == .delivered ? nil : outcome.status.map { "HTTP \($0)" }),
-            durationMilliseconds: Int(outcome.duration / .milliseconds(1)), providerMessageID: messageID)
+            durationMilliseconds: Int(outcome.duration / .milliseconds(1)), providerMessageID: answer.providerMessageID)
         logger.debug(
-            "webhook attempt",
+            "outbox attempt",
             metadata: [
-                "webhook.id": .string(delivery.id), "webhook.type": .string(delivery.type.rawValue),
+                "outbox.destination": .string(delivery.destination.rawValue), "webhook.id": .string(delivery.id), "webhook.type": .string(delivery.type.rawValue),
                 "http.status": .string(outcome.status.map(String.init) ?? "none"), "webhook.status": .string(updated.status.rawValue),
             ])
         await self.record(
             Unrecorded(
                 attempt: RecordedAttempt(record, of: updated, endpoint: endpoint), withheld: withheld,
-                finished: updated.status == .delivered || updated.status == .aborted))
-    }
-
-    /// A webhook: the body signed with the app's secrets (a fresh timestamp, the same `webhook-id`).
-    private func post(
-        _ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?, traceparent: String?
-    ) async -> (WebhookSender.Outcome, DeliveryVerdict) {
-        // The signature's timestamp is the wall clock's, whatever the scheduler's clock: receivers check it.
-        var headers = WebhookSignature.headers(
-            id: delivery.id, timestamp: Int(Date().timeIntervalSince1970), body: Array(delivery.payload),
-            secrets: configuration?.signingSecrets ?? [])
-        if let traceparent { headers.append(("traceparent", traceparent)) }
-        let outcome = await sender.post(
-            delivery.url, body: Array(delivery.payload), headers: headers, timeout: self.configuration.attemptTimeout)
-        return (outcome, DeliveryVerdict.classify(status: outcome.status, header: outcome.header))
+                finished: [.delivered, .aborted, .expired].contains(updated.status)))
     }
 
     /// Records the attempt together with the others answered while a batch of records is written (one
@@ -342,7 +323,7 @@ package final class WebhookDispatcher: Service {
             return Array(repeating: .success(()), count: batch.count)
         } catch {
             logger.error(
-                "could not record webhook attempts",
+                "could not record outbox attempts",
                 metadata: [
                     "webhook.ids": .string(batch.map(\.attempt.delivery.id).joined(separator: ",")), "error": .string("\(error)"),
                 ])
@@ -377,6 +358,7 @@ package final class WebhookDispatcher: Service {
             case .reject: "rejected"
             case .disableEndpoint: "gone"
             case .retry: "failed"
+            case .expire: "expired"
             }
         let latency = max(0, deliveredAt.timeIntervalSince(delivery.createdAt))
         let destination = ("destination", delivery.destination.rawValue)

@@ -2,29 +2,14 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Outbox
 import Webhooks
 
-/// Posts signed JSON to client URLs with AsyncHTTPClient (pooled connections, timeouts): never follows a
-/// redirect, checks every URL against the SSRF guard (the host's resolved addresses included, as
-/// `HostResolver` keeps them for 10 s) right before the call, and reads at most
-/// `maxResponseBytes` of an answer.
-package final class WebhookSender: Sendable {
-    package struct Outcome: Sendable {
-        /// nil when no response came (refused by the guard, connection error, timeout).
-        package var status: Int?
-        package var headers: [String: String]
-        package var body: [UInt8]
-        package var error: String?
-        package var duration: Duration
-
-        package func header(_ name: String) -> String? { headers[name.lowercased()] }
-
-        /// No response: `error` says why, after `start`.
-        package static func noAnswer(_ error: String, since start: ContinuousClock.Instant) -> Outcome {
-            Outcome(status: nil, headers: [:], body: [], error: error, duration: ContinuousClock.now - start)
-        }
-    }
-
+/// Posts to URLs an app gave (its webhooks, its browsers' push services) with AsyncHTTPClient (pooled
+/// connections, timeouts): never follows a redirect, checks every URL against the SSRF guard (the host's
+/// resolved addresses included, as `HostResolver` keeps them for 10 s) right before the call, and reads
+/// at most `maxResponseBytes` of an answer.
+package final class OutboundHTTPClient: Sendable {
     package static let maxResponseBytes = 64 * 1024
     private let client: HTTPClient
     package let policy: OutboundURLPolicy
@@ -66,7 +51,7 @@ package final class WebhookSender: Sendable {
 
     package func post(
         _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
-    ) async -> Outcome {
+    ) async -> AttemptOutcome {
         let start = ContinuousClock.now
         do {
             try await policy.checkResolving(url, field: "url", resolver: resolver)
@@ -78,11 +63,11 @@ package final class WebhookSender: Sendable {
 
     /// Sends `request` and reads its answer (at most `maxResponseBytes` of its body): the status,
     /// headers and body, or why none came.
-    static func execute(_ request: HTTPClientRequest, on client: HTTPClient, timeout: Duration) async -> Outcome {
+    package static func execute(_ request: HTTPClientRequest, on client: HTTPClient, timeout: Duration) async -> AttemptOutcome {
         let start = ContinuousClock.now
         do {
             let response = try await client.execute(request, timeout: TimeAmount(timeout))
-            var answer = Outcome(
+            var answer = AttemptOutcome(
                 status: Int(response.status.code),
                 headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
                 body: [], error: nil, duration: .zero)

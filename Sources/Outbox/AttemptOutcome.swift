@@ -1,0 +1,26 @@
+/// What one call of an attempt came back with, whatever the channel: the status, headers and body of
+/// the answer, or why none came, and how long it took.
+package struct AttemptOutcome: Sendable {
+    /// nil when no response came (refused by the SSRF guard, connection error, timeout, nothing to send).
+    package var status: Int?
+    /// By lowercased name.
+    package var headers: [String: String]
+    package var body: [UInt8]
+    package var error: String?
+    package var duration: Duration
+
+    package init(status: Int?, headers: [String: String], body: [UInt8], error: String?, duration: Duration) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.error = error
+        self.duration = duration
+    }
+
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// No response: `error` says why, after `start`.
+    package static func noAnswer(_ error: String, since start: ContinuousClock.Instant) -> AttemptOutcome {
+        AttemptOutcome(status: nil, headers: [:], body: [], error: error, duration: ContinuousClock.now - start)
+    }
+}

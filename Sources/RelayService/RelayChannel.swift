@@ -1,0 +1,78 @@
+import Foundation
+import Metrics
+import Outbox
+import Relay
+import Scheduling
+import Storage
+import Webhooks
+
+/// Phones' registrations as an outbox channel.
+package struct RelayChannel: DeliveryChannel {
+    private let service: DeviceRelayService
+    private let store: any DeviceRelayStore
+    private let client: RelayClient
+    /// The scheduler's: when a registration found gone is removed.
+    private let clock: any SchedulerClock
+
+    package init(service: DeviceRelayService, store: any DeviceRelayStore, client: RelayClient, clock: any SchedulerClock) {
+        self.service = service
+        self.store = store
+        self.client = client
+        self.clock = clock
+    }
+
+    /// Retried on its own (not on the app's webhook schedule) while the provider would still keep it
+    /// (`apns-expiration`: 4 weeks; a removal a day).
+    package func retryPolicy(for message: WebhookDeliveryRecord, configuration: WebhookConfiguration?) -> RetryPolicy {
+        let lifetime = message.type == .notificationRemoved ? APNsNotification.removalLifetime : APNsNotification.notificationLifetime
+        return .backoff(until: message.createdAt.addingTimeInterval(lifetime))
+    }
+
+    /// A relay to a phone: the provider's request made now from the message (the app's credential as it
+    /// is now, a fresh response token), sent over HTTP/2. A token the provider says no longer reaches the
+    /// app removes the registration (and the app hears); an expired provider token is renewed and the
+    /// message sent again once; 429 and 5xx retry; any other refusal fails the message without retries.
+    package func send(_ message: WebhookDeliveryRecord, context: AttemptContext) async -> ChannelAnswer {
+        let start = ContinuousClock.now
+        guard let id = message.subscriptionID else { return .refused("the message names no registration", since: start) }
+        let registration: DeviceRegistrationRecord
+        let request: DeviceRelayService.Request
+        do {
+            guard let target = try await store.relayTarget(registrationID: id) else {
+                return .refused("the registration was removed", since: start)
+            }
+            registration = target.registration
+            guard let made = try await service.request(of: message, for: target, now: Date()) else {
+                Self.countRelay(registration.provider, "no_credential")
+                return .refused("the app has no \(registration.provider.rawValue) credential", since: start)
+            }
+            request = made
+        } catch {
+            // The store could not be read: try again later.
+            return ChannelAnswer(.noAnswer("could not make the relay's request: \(error)", since: start), .retry(retryAfter: nil))
+        }
+        let result = await client.send(request, timeout: context.timeout)
+        if result.renewedToken { Self.countRelay(registration.provider, RelayAnswer.expiredToken.outcome) }
+        Self.countRelay(registration.provider, result.answer?.outcome ?? "no_answer")
+        switch result.answer {
+        case .sent(let messageID):
+            return ChannelAnswer(result.outcome, .delivered, providerMessageID: messageID)
+        case .unregistered(let reason):
+            // Uninstalled, or the token changed: the registration goes, the app hears.
+            _ = try? await store.removeGoneDeviceRegistration(id: registration.id, reason: reason, at: clock.now)
+            return ChannelAnswer(result.outcome, .reject)
+        case .rejected(let reason):
+            var outcome = result.outcome
+            outcome.error = outcome.error ?? reason
+            return ChannelAnswer(outcome, .reject)
+        case .retry(_, let retryAfter):
+            return ChannelAnswer(result.outcome, .retry(retryAfter: retryAfter.map(Double.init)))
+        case .expiredToken, nil:
+            return ChannelAnswer(result.outcome, .retry(retryAfter: nil))
+        }
+    }
+
+    private static func countRelay(_ provider: PushProvider, _ outcome: String) {
+        Counter(label: "usernotifyd_relay_attempts_total", dimensions: [("provider", provider.rawValue), ("outcome", outcome)]).increment()
+    }
+}

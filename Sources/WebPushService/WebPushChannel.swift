@@ -1,0 +1,137 @@
+import Foundation
+import Metrics
+import NotificationCore
+import OutboundHTTP
+import Outbox
+import Scheduling
+import Storage
+import WebPush
+import Webhooks
+
+/// Browsers' push subscriptions as an outbox channel.
+package struct WebPushChannel: DeliveryChannel {
+    private let webPush: WebPushService
+    private let subscriptions: any PushSubscriptionStore
+    private let client: OutboundHTTPClient
+    /// The scheduler's: when a subscription found gone is removed.
+    private let clock: any SchedulerClock
+
+    package init(webPush: WebPushService, subscriptions: any PushSubscriptionStore, client: OutboundHTTPClient, clock: any SchedulerClock) {
+        self.webPush = webPush
+        self.subscriptions = subscriptions
+        self.client = client
+        self.clock = clock
+    }
+
+    /// How long a push service keeps a message for a browser that is offline: a notification (4 weeks,
+    /// what the vendors' services keep at most), a close (a day: after that, nothing is left to close).
+    /// A message lives as long from when it was written: retried until then, its `TTL` what is left.
+    static let notificationTTL: TimeInterval = 28 * 86_400
+    static let closeTTL: TimeInterval = 86_400
+
+    /// Retried on its own (not on the app's webhook schedule) while the push service would still keep it.
+    package func retryPolicy(for message: WebhookDeliveryRecord, configuration: WebhookConfiguration?) -> RetryPolicy {
+        .backoff(until: message.createdAt.addingTimeInterval(message.type == .notificationRemoved ? Self.closeTTL : Self.notificationTTL))
+    }
+
+    /// A Web Push: the payload made now from the message, encrypted for the subscription's browser
+    /// (RFC 8291), signed with the key it subscribed with (VAPID), posted to its push service. A
+    /// subscription that is gone is removed (and the app told); a body too large for the service goes
+    /// again at once as a small one; a refusal fails the message without retries; 429 and 5xx retry.
+    package func send(_ message: WebhookDeliveryRecord, context: AttemptContext) async -> ChannelAnswer {
+        let start = ContinuousClock.now
+        guard let id = message.subscriptionID else { return .refused("the message names no subscription", since: start) }
+        let subscription: PushSubscriptionRecord
+        let key: VAPIDKey
+        let keys: PushSubscriptionKeys
+        let payload: WebPushPayload
+        do {
+            guard let found = try await subscriptions.pushSubscription(id: id) else {
+                return .refused("the subscription was removed", since: start)
+            }
+            guard let found = try await webPush.keyring.key(id: found.vapidKeyID).map({ (found, $0) }) else {
+                return .refused("the subscription's VAPID key \(found.vapidKeyID) is gone", since: start)
+            }
+            (subscription, key) = found
+            keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
+            payload = try await webPush.payload(of: message, for: subscription, now: Date())
+        } catch {
+            // The store could not be read: try again later.
+            return ChannelAnswer(.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))
+        }
+        // What is left of its lifetime (the scheduler's clock: the one it was written and is retried on).
+        let expires = retryPolicy(for: message, configuration: nil).expires ?? clock.now
+        let ttl = max(0, Int(expires.timeIntervalSince(clock.now)))
+        var outcome = await send(payload, to: subscription, keys: keys, key: key, pad: true, ttl: ttl, timeout: context.timeout)
+        var answer = outcome.status.map(PushServiceAnswer.init(status:))
+        if answer == .tooLarge {
+            Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
+            // Smaller than any service refuses: the notification without image, actions and most of its body.
+            outcome = await send(payload, to: subscription, keys: keys, key: key, pad: false, limit: 1024, ttl: ttl, timeout: context.timeout)
+            answer = outcome.status.map(PushServiceAnswer.init(status:))
+        }
+        Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
+        switch answer {
+        case .sent: return ChannelAnswer(outcome, .delivered)
+        case .gone:
+            // The browser unsubscribed or the user revoked the permission: the subscription goes, the app hears.
+            _ = try? await subscriptions.removeGonePushSubscription(id: subscription.id, at: clock.now)
+            return ChannelAnswer(outcome, .reject)
+        case .tooLarge, .rejected: return ChannelAnswer(outcome, .reject)
+        case .retry, nil:
+            return ChannelAnswer(outcome, .retry(retryAfter: outcome.header("retry-after").flatMap(DeliveryVerdict.retryAfterSeconds)))
+        }
+    }
+
+    /// One POST of the payload to the subscription's push service.
+    private func send(
+        _ payload: WebPushPayload, to subscription: PushSubscriptionRecord, keys: PushSubscriptionKeys, key: VAPIDKey, pad: Bool,
+        limit: Int = PushMessageEncryption.maxPlaintext, ttl: Int, timeout: Duration
+    ) async -> AttemptOutcome {
+        let start = ContinuousClock.now
+        do {
+            guard let endpoint = URL(string: subscription.endpoint), let audience = VAPID.audience(of: endpoint) else {
+                throw PushFailure("the endpoint is not a URL")
+            }
+            let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: keys, pad: pad)
+            let authorization = try webPush.authorizations.header(audience: audience, key: key, now: Date())
+            let headers = Self.headers(for: payload, ttl: ttl)
+            return await client.post(
+                subscription.endpoint, body: body,
+                headers: [("Authorization", authorization)] + headers.fields.filter { $0.name != "Content-Type" },
+                contentType: "application/octet-stream", timeout: timeout)
+        } catch {
+            return .noAnswer("\(error)", since: start)
+        }
+    }
+
+    /// TTL, Urgency and Topic of a payload: how long the push service keeps it (`ttl` seconds, what is
+    /// left of its lifetime), how urgent the notification's interruption level makes it, and its
+    /// identifier's topic, so that an update still queued for an offline browser replaces the older one.
+    static func headers(for payload: WebPushPayload, ttl: Int) -> PushHeaders {
+        switch payload.kind {
+        case .close:
+            return PushHeaders(ttl: ttl, urgency: .normal)
+        case .notification:
+            let urgency: PushHeaders.Urgency =
+                payload.requireInteraction == true ? .high : payload.silent == true ? .low : .normal
+            return PushHeaders(ttl: ttl, urgency: urgency, topic: payload.tag.map(PushHeaders.topic(for:)))
+        }
+    }
+
+    private static func name(_ answer: PushServiceAnswer?) -> String {
+        switch answer {
+        case .sent: "sent"
+        case .gone: "gone"
+        case .tooLarge: "too_large"
+        case .retry: "retried"
+        case .rejected: "rejected"
+        case nil: "no_answer"
+        }
+    }
+
+    private struct PushFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
