@@ -311,7 +311,8 @@ let package = Package(
         .executableTarget(
             name: "webhook-bench",
             dependencies: [
-                "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "WebPush", "WebPushService",
+                "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks",
+                "WebPush", "WebPushService",
                 "NotificationCore", "NotificationService", "Relay", "RelayService", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -379,7 +380,8 @@ let package = Package(
         .testTarget(
             name: "OutboxTests",
             dependencies: [
-                "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD", "TestSupport",
+                "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD",
+                "TestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings

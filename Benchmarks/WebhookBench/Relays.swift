@@ -5,14 +5,14 @@ import Logging
 import NIOSSL
 import NotificationCore
 import NotificationService
+import OutboundHTTP
+import Outbox
 import Relay
 import RelayService
 import SQLiteStorage
 import Scheduling
 import Storage
 import WebPushService
-import Outbox
-import OutboundHTTP
 import WebhookDelivery
 import Webhooks
 

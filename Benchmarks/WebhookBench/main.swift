@@ -24,14 +24,14 @@ import NIOHTTP1
 import NIOSSL
 import NotificationCore
 import NotificationService
+import OutboundHTTP
+import Outbox
 import PostgresStorage
 import SQLiteStorage
 import Scheduling
 import Storage
 import WebPush
 import WebPushService
-import Outbox
-import OutboundHTTP
 import WebhookDelivery
 import Webhooks
 

@@ -264,7 +264,8 @@ package final class OutboxDispatcher: Service {
         let span = Tracing.isOn ? SpanContext.child(of: parent) : nil
         let started = Date()
         let context = AttemptContext(
-            configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent, timeout: self.configuration.attemptTimeout)
+            configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent, timeout: self.configuration.attemptTimeout
+        )
         let channel = channels[delivery.destination]
         let policy = channel?.retryPolicy(for: delivery, configuration: configuration) ?? .schedule(RetrySchedule())
         let answer: ChannelAnswer
@@ -297,7 +298,8 @@ package final class OutboxDispatcher: Service {
         logger.debug(
             "outbox attempt",
             metadata: [
-                "outbox.destination": .string(delivery.destination.rawValue), "webhook.id": .string(delivery.id), "webhook.type": .string(delivery.type.rawValue),
+                "outbox.destination": .string(delivery.destination.rawValue), "webhook.id": .string(delivery.id),
+                "webhook.type": .string(delivery.type.rawValue),
                 "http.status": .string(outcome.status.map(String.init) ?? "none"), "webhook.status": .string(updated.status.rawValue),
             ])
         await self.record(

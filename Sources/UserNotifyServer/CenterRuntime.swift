@@ -3,14 +3,14 @@ import Foundation
 import Logging
 import Media
 import NotificationService
+import OutboundHTTP
+import Outbox
 import RelayService
 import Scheduling
 import ServiceLifecycle
 import Storage
 import Synchronization
 import WebPushService
-import Outbox
-import OutboundHTTP
 import WebhookDelivery
 import Webhooks
 

@@ -5,12 +5,12 @@ import HTTPTypes
 import Metrics
 import NotificationCore
 import NotificationService
+import OutboundHTTP
+import Outbox
 import Prometheus
 import Scheduling
 import Storage
 import Synchronization
-import Outbox
-import OutboundHTTP
 import WebhookDelivery
 
 /// The service's metrics: recorded through swift-metrics where they happen, exported in Prometheus'

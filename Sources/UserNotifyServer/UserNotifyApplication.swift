@@ -8,12 +8,12 @@ import Media
 import MicroHTTPD
 import NotificationCore
 import NotificationService
+import OutboundHTTP
+import Outbox
 import Scheduling
 import ServiceLifecycle
 import Storage
 import UnixSignals
-import Outbox
-import OutboundHTTP
 import WebhookDelivery
 
 /// usernotifyd assembled: every long-running part as a `Service` in one `ServiceGroup`, which shuts

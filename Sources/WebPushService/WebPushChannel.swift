@@ -67,7 +67,8 @@ package struct WebPushChannel: DeliveryChannel {
         if answer == .tooLarge {
             Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
             // Smaller than any service refuses: the notification without image, actions and most of its body.
-            outcome = await send(payload, to: subscription, keys: keys, key: key, pad: false, limit: 1024, ttl: ttl, timeout: context.timeout)
+            outcome = await send(
+                payload, to: subscription, keys: keys, key: key, pad: false, limit: 1024, ttl: ttl, timeout: context.timeout)
             answer = outcome.status.map(PushServiceAnswer.init(status:))
         }
         Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()

@@ -4,8 +4,8 @@ import Foundation
 import Media
 import NIOCore
 import NIOHTTP1
-import OutboundHTTP
 import NotificationCore
+import OutboundHTTP
 import Webhooks
 
 /// Fetches attachment URLs for apps: the same SSRF guard as webhooks (checked right before the call),

@@ -181,7 +181,9 @@ final class FakeProviders: Sendable {
         // response's change wrote the outbox messages it wrote, so none can come later).
         let toPhone = try await WebhookTests.deliveries(server, key: key, destination: "phone")
         #expect(toPhone.count == 1, "\(toPhone)")
-        #expect((toPhone.first?["recipientID"] as? String)?.hasPrefix("dev_") == true && toPhone.first?["url"] as? String == "apns:\(toPhone.first?["recipientID"] ?? "")")
+        #expect(
+            (toPhone.first?["recipientID"] as? String)?.hasPrefix("dev_") == true
+                && toPhone.first?["url"] as? String == "apns:\(toPhone.first?["recipientID"] ?? "")")
         // Each destination lists its own: the app's webhooks are not the phone's.
         let toWebhook = try await WebhookTests.deliveries(server, key: key, destination: "webhook")
         #expect(!toWebhook.isEmpty && toWebhook.allSatisfy { $0["destination"] as? String == "webhook" && $0["recipientID"] == nil })

@@ -287,7 +287,9 @@ final class StandInPushService: Sendable {
         #expect(try await push.messages(busy).map { $0["status"] as? Int } == [429, 201])
         try await WebhookTests.advance(server, by: 3600)
         #expect(try await push.messages(refused).count == 1, "a refusal is not retried")
-        let outbox = try await WebhookTests.deliveries(server, key: key, destination: "browser").filter { $0["url"] as? String == refused.endpoint }
+        let outbox = try await WebhookTests.deliveries(server, key: key, destination: "browser").filter {
+            $0["url"] as? String == refused.endpoint
+        }
         #expect(outbox.map { $0["status"] as? String } == ["failed"])
         // Counted by what each push service answered.
         let metrics = try await server.call("GET", "/metrics", token: APIServer.adminToken).text

@@ -95,7 +95,9 @@ import Webhooks
         let clock = ManualClock(now: Self.start)
         let channel = ScriptedChannel(
             clock: clock, policy: { .backoff(until: $0.createdAt.addingTimeInterval(86_400)) },
-            answer: { Issue.record("sent late"); return Self.tooMany() })
+            answer: {
+                Issue.record("sent late"); return Self.tooMany()
+            })
         try await Self.dispatch(store, clock: clock, channel: channel, steps: [])
         #expect(channel.called.isEmpty)
         let (message, attempts) = try #require(try await store.delivery(appID: "app", id: "msg_push"))

@@ -1,8 +1,8 @@
 import Foundation
+import OutboundHTTP
+import Outbox
 import Storage
 import Testing
-import Outbox
-import OutboundHTTP
 import WebhookDelivery
 import Webhooks
 

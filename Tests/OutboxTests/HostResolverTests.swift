@@ -1,7 +1,7 @@
+import OutboundHTTP
+import Outbox
 import Synchronization
 import Testing
-import Outbox
-import OutboundHTTP
 import WebhookDelivery
 import Webhooks
 

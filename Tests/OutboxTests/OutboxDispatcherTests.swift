@@ -3,14 +3,14 @@ import HTTPCore
 import HTTPTypes
 import Logging
 import MicroHTTPD
+import OutboundHTTP
+import Outbox
 import SQLiteStorage
 import Scheduling
 import Storage
 import Synchronization
 import TestSupport
 import Testing
-import Outbox
-import OutboundHTTP
 import WebhookDelivery
 import Webhooks
 
@@ -77,7 +77,9 @@ import Webhooks
         configuration.lease = 20
         configuration.attemptTimeout = .seconds(15)
         return (
-            OutboxDispatcher(store: store, clock: clock, leaseClock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: quiet, configuration: configuration),
+            OutboxDispatcher(
+                store: store, clock: clock, leaseClock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: quiet,
+                configuration: configuration),
             sender
         )
     }
@@ -257,7 +259,8 @@ extension OutboxDispatcherTests {
             let store = FirstClaimFails(try await Self.outbox(url: url, count: 3))
             let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
             let dispatcher = OutboxDispatcher(
-                store: store, clock: ManualClock(now: Self.start.addingTimeInterval(1)), leaseClock: SystemClock(), channels: [.webhook: WebhookChannel(client: sender)],
+                store: store, clock: ManualClock(now: Self.start.addingTimeInterval(1)), leaseClock: SystemClock(),
+                channels: [.webhook: WebhookChannel(client: sender)],
                 logger: Self.quiet)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await dispatcher.run() }
@@ -322,7 +325,8 @@ extension OutboxDispatcherTests {
             var dispatching = OutboxDispatcher.Configuration()
             dispatching.perEndpoint = 3
             let dispatcher = OutboxDispatcher(
-                store: store, clock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: Self.quiet, configuration: dispatching)
+                store: store, clock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: Self.quiet,
+                configuration: dispatching)
             try await withThrowingTaskGroup(of: Void.self) { dispatching in
                 dispatching.addTask { try await dispatcher.run() }
                 await dispatcher.settle()
