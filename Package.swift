@@ -143,10 +143,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The scheduler actor, its clock and its decisions.
+        // The two kinds of time: the schedule's (may be virtual) and the wall clock's.
+        .target(name: "Clocks", swiftSettings: swiftSettings),
         .target(
             name: "Scheduling",
             dependencies: [
-                "Storage", "NotificationCore",
+                "Clocks", "Storage", "NotificationCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -155,13 +157,16 @@ let package = Package(
         // The center's behaviour: the store, the scheduler and the rules put together.
         .target(
             name: "NotificationService",
-            dependencies: ["ErrorCodes", "NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Clocks", "ErrorCodes", "NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Web Push for the centers: VAPID keys, browsers' subscriptions, the workers' payloads and answers.
         .target(
             name: "WebPushService",
             dependencies: [
+                "Clocks",
                 "ErrorCodes", "HTTPCore", "WebPush", "Storage", "NotificationCore", "NotificationService", "Scheduling", "StrictJSON",
                 "Webhooks", "Outbox", "OutboundHTTP", .product(name: "Metrics", package: "swift-metrics"),
             ],
@@ -172,6 +177,7 @@ let package = Package(
         .target(
             name: "RelayService",
             dependencies: [
+                "Clocks",
                 "ErrorCodes", "Relay", "Storage", "NotificationCore", "NotificationService", "Scheduling", "WebPush", "WebPushService",
                 "StrictJSON", "Webhooks", "Outbox", "OutboundHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -184,6 +190,7 @@ let package = Package(
         .target(
             name: "Outbox",
             dependencies: [
+                "Clocks",
                 "Webhooks", "Storage", "NotificationCore", "Scheduling", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -205,6 +212,7 @@ let package = Package(
         .target(
             name: "WebhookDelivery",
             dependencies: [
+                "Clocks",
                 "ErrorCodes", .product(name: "HTTPTypes", package: "swift-http-types"), "Webhooks", "Storage", "NotificationCore",
                 "NotificationService", "Scheduling", "HTTPCore", "Media", "Outbox", "OutboundHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
@@ -216,6 +224,7 @@ let package = Package(
         .target(
             name: "API",
             dependencies: [
+                "Clocks",
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "HTTPCore", "NotificationCore", "NotificationService", "Storage", "Scheduling", "StrictJSON", "Webhooks", "Media",
@@ -236,6 +245,7 @@ let package = Package(
         .target(
             name: "UserNotifyServer",
             dependencies: [
+                "Clocks",
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "API",
@@ -300,6 +310,7 @@ let package = Package(
         .executableTarget(
             name: "scheduler-bench",
             dependencies: [
+                "Clocks",
                 "NotificationCore", "NotificationService", "SQLiteStorage", "Scheduling", "Storage", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -311,6 +322,7 @@ let package = Package(
         .executableTarget(
             name: "webhook-bench",
             dependencies: [
+                "Clocks",
                 "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks",
                 "WebPush", "WebPushService",
                 "NotificationCore", "NotificationService", "Relay", "RelayService", .product(name: "Crypto", package: "swift-crypto"),
@@ -338,6 +350,7 @@ let package = Package(
         .executableTarget(
             name: "center-crash-fixture",
             dependencies: [
+                "Clocks",
                 "NotificationCore", "NotificationService", "SQLiteStorage", "Scheduling", "Storage",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -380,6 +393,7 @@ let package = Package(
         .testTarget(
             name: "OutboxTests",
             dependencies: [
+                "Clocks",
                 "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD",
                 "TestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -394,6 +408,7 @@ let package = Package(
         .testTarget(
             name: "NotificationServiceTests",
             dependencies: [
+                "Clocks",
                 "ErrorCodes",
                 "NotificationService", "NotificationCore", "Storage", "SQLiteStorage", "Scheduling", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),

@@ -8,6 +8,7 @@
 // against an empty store; firing lateness at 1,000 fires per second with N pending (from the steady
 // state and from an emptied WAL file) against a raw SQLite commit at each due time; start-to-ready time
 // of usernotifyd with N pending against an empty data directory.
+import Clocks
 import Foundation
 import GRDB
 import Logging

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Clocks
 import Crypto
 import Foundation
 import Logging

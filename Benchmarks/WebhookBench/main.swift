@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 // make bench: signed webhook deliveries, and Web Pushes, per second from the outbox to a loopback sink.
 //
 //   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|relay|relay-h2]
@@ -15,7 +16,7 @@
 // headers, a response token, the ES256 provider token) by the real dispatcher and sent over HTTP/2 and TLS
 // to `h2-sink` (--sink-origin https://127.0.0.1:PORT --ca FILE); relay-h2, its baseline: a bare
 // AsyncHTTPClient HTTP/2 loop posting one such request, with its headers.
-import AsyncHTTPClient
+import Clocks
 import Crypto
 import Foundation
 import Logging

@@ -1,3 +1,4 @@
+import Clocks
 import ErrorCodes
 import Foundation
 import HTTPCore

@@ -1,3 +1,4 @@
+import Clocks
 import ErrorCodes
 import Foundation
 import Logging
@@ -168,14 +169,14 @@ extension NotificationCenterService {
     /// extension never lets another process take them over.
     private func holdingClaims<T: Sendable>(_ claims: [StoredPending], _ work: @Sendable () async -> T) async -> T {
         let store = store
-        let leaseClock = leaseClock
+        let wallClock = wallClock
         let lease = configuration.lease
         return await withTaskGroup(of: T?.self) { group in
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(Int(lease * 1000 / 3)))
                     guard !Task.isCancelled else { break }
-                    try? await store.extendClaims(claims, until: leaseClock.now.addingTimeInterval(lease))
+                    try? await store.extendClaims(claims, until: wallClock.now.addingTimeInterval(lease))
                 }
                 return nil
             }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import NotificationCore
@@ -24,7 +25,7 @@ package final class NotificationCenterService: FiringHandler {
     let store: any NotificationStore
     package let clock: any SchedulerClock
     /// The wall clock the claims' leases run on (`Lease`), whatever `clock` is.
-    let leaseClock: any SchedulerClock
+    let wallClock: any WallClock
     let delegate: any CenterDelegate
     /// Firings waiting on the app's extensions.
     let lane = ExtensionLane()
@@ -35,14 +36,14 @@ package final class NotificationCenterService: FiringHandler {
     let released: @Sendable () async -> Void
 
     package init(
-        store: any NotificationStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(),
+        store: any NotificationStore, clock: any SchedulerClock, wallClock: any WallClock = SystemClock(),
         delegate: any CenterDelegate = NoDelegate(), configuration: Configuration = Configuration(), logger: Logger,
         released: @escaping @Sendable () async -> Void = {}
     ) {
         self.released = released
         self.store = store
         self.clock = clock
-        self.leaseClock = leaseClock
+        self.wallClock = wallClock
         self.delegate = delegate
         self.configuration = configuration
         self.logger = logger

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import Metrics
@@ -14,7 +15,7 @@ import Webhooks
 /// (`webhook-delivery: abort-message`), refused for good, or the endpoint disabled (410, or every attempt
 /// failing for `disableAfter`) until the app re-enables it. Knows no transport: the channels do. Runs on
 /// the scheduler's clock, so the virtual clock moves retries too; claims' leases run on the wall clock
-/// (`leaseClock`), as every lease does (`Lease`).
+/// (`wallClock`), as every lease does (`Lease`).
 ///
 /// Each endpoint (an app's URL) has up to `perEndpoint` attempts in flight, so one receiver that hangs for
 /// the whole attempt timeout holds up only its own messages, and up to three rounds of claimed messages
@@ -65,7 +66,8 @@ package final class OutboxDispatcher: Service {
 
     private let store: any WebhookStore
     private let clock: any SchedulerClock
-    private let leaseClock: any SchedulerClock
+    /// Real time: leases, spans, and the pause after a failed claim.
+    private let wallClock: any WallClock
     /// The channel of each destination; a message to one without a channel fails (nothing sends it).
     private let channels: [WebhookDeliveryRecord.Destination: any DeliveryChannel]
     private let signal = WakeSignal()
@@ -76,7 +78,7 @@ package final class OutboxDispatcher: Service {
     private let records = Batcher<Unrecorded, Void>(maxInFlight: 1)
 
     package init(
-        store: any WebhookStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(),
+        store: any WebhookStore, clock: any SchedulerClock, wallClock: any WallClock = SystemClock(),
         channels: [WebhookDeliveryRecord.Destination: any DeliveryChannel], logger: Logger, configuration: Configuration = Configuration(),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
@@ -85,7 +87,7 @@ package final class OutboxDispatcher: Service {
             configuration.lease > Double(configuration.attemptTimeout.components.seconds) + 1, "a lease must outlast an attempt")
         self.store = store
         self.clock = clock
-        self.leaseClock = leaseClock
+        self.wallClock = wallClock
         self.channels = channels
         self.logger = logger
         self.configuration = configuration
@@ -164,7 +166,7 @@ package final class OutboxDispatcher: Service {
     /// dispatcher at rest (`settle`).
     private func claim(_ plan: DispatchState.ClaimPlan, number: Int) async {
         let now = clock.now
-        let lease = Lease(seconds: configuration.lease, from: leaseClock.now)
+        let lease = Lease(seconds: configuration.lease, from: wallClock.now)
         do {
             let claimed = try await store.claimDueDeliveries(
                 now: now, limit: plan.limit, perEndpoint: plan.room, defaultPerEndpoint: plan.defaultRoom, lease: lease)
@@ -180,7 +182,7 @@ package final class OutboxDispatcher: Service {
                 return state.dispatch.busy
             }
             signal.signal()
-            let next = try await store.nextDeliveryDate(excluding: busy, leaseNow: leaseClock.now)
+            let next = try await store.nextDeliveryDate(excluding: busy, leaseNow: wallClock.now)
             let idle = state.withLock { state in
                 state.dispatch.claimEnded(nextDue: next)
                 return state.dispatch.isIdle
@@ -192,7 +194,7 @@ package final class OutboxDispatcher: Service {
             }
             // A second of real time, still claiming: the scheduler's clock may be virtual, and moving it
             // waits for the settle that waits for this claim.
-            try? await leaseClock.sleep(until: leaseClock.now.addingTimeInterval(1))
+            try? await wallClock.sleep(until: wallClock.now.addingTimeInterval(1))
             state.withLock { $0.dispatch.claimFailed() }
         }
         signal.signal()
@@ -206,7 +208,7 @@ package final class OutboxDispatcher: Service {
 
     /// Starts the queued messages that have a free slot; gives back those whose lease ends too soon.
     private func startQueued(group: inout DiscardingTaskGroup) async throws {
-        let (start, stale) = state.withLock { $0.dispatch.takeStartable(now: leaseClock.now) }
+        let (start, stale) = state.withLock { $0.dispatch.takeStartable(now: wallClock.now) }
         for queued in start {
             group.addTask { await self.attempt(queued.delivery, configuration: queued.configuration) }
         }
@@ -262,7 +264,7 @@ package final class OutboxDispatcher: Service {
         // and the receiver continues the trace from the attempt.
         let parent = SpanContext(traceparent: delivery.traceparent)
         let span = Tracing.isOn ? SpanContext.child(of: parent) : nil
-        let started = Date()
+        let started = wallClock.now
         let context = AttemptContext(
             configuration: configuration, traceparent: span?.traceparent ?? delivery.traceparent, timeout: self.configuration.attemptTimeout
         )
@@ -280,7 +282,9 @@ package final class OutboxDispatcher: Service {
             answer = .refused("no channel sends to a \(delivery.destination.rawValue)", since: .now)
         }
         let (outcome, verdict) = (answer.outcome, answer.verdict)
-        if let span { Self.trace(delivery, span: span, parent: parent, from: started, status: outcome.status, verdict: verdict) }
+        if let span {
+            Self.trace(delivery, span: span, parent: parent, from: started, to: wallClock.now, status: outcome.status, verdict: verdict)
+        }
         // An endpoint that answered 410 is disabled: what is queued for it waits in the outbox until the
         // app enables it again, rather than calling it once each meanwhile.
         let withheld =
@@ -335,7 +339,8 @@ package final class OutboxDispatcher: Service {
 
     /// The attempt's client span (the URL's host only: a webhook URL's path or query may carry a secret).
     private static func trace(
-        _ delivery: WebhookDeliveryRecord, span: SpanContext, parent: SpanContext?, from start: Date, status: Int?, verdict: DeliveryVerdict
+        _ delivery: WebhookDeliveryRecord, span: SpanContext, parent: SpanContext?, from start: Date, to end: Date, status: Int?,
+        verdict: DeliveryVerdict
     ) {
         var attributes: [String: SpanAttribute] = [
             "http.request.method": .string("POST"), "server.address": .string(URL(string: delivery.url)?.host ?? ""),
@@ -345,7 +350,7 @@ package final class OutboxDispatcher: Service {
         Tracing.record(
             SpanRecord(
                 name: delivery.destination.spanName, kind: .client, context: span,
-                parentSpanID: parent?.spanID, start: start, end: Date(),
+                parentSpanID: parent?.spanID, start: start, end: end,
                 attributes: attributes, failed: verdict != .delivered))
     }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Metrics
 import Outbox
@@ -13,8 +14,14 @@ package struct RelayChannel: DeliveryChannel {
     private let client: RelayClient
     /// The scheduler's: when a registration found gone is removed.
     private let clock: any SchedulerClock
+    /// Real time: the response token in the request.
+    private let wallClock: any WallClock
 
-    package init(service: DeviceRelayService, store: any DeviceRelayStore, client: RelayClient, clock: any SchedulerClock) {
+    package init(
+        service: DeviceRelayService, store: any DeviceRelayStore, client: RelayClient, clock: any SchedulerClock,
+        wallClock: any WallClock = SystemClock()
+    ) {
+        self.wallClock = wallClock
         self.service = service
         self.store = store
         self.client = client
@@ -42,7 +49,7 @@ package struct RelayChannel: DeliveryChannel {
                 return .refused("the registration was removed", since: start)
             }
             registration = target.registration
-            guard let made = try await service.request(of: message, for: target, now: Date()) else {
+            guard let made = try await service.request(of: message, for: target, now: wallClock.now) else {
                 Self.countRelay(registration.provider, "no_credential")
                 return .refused("the app has no \(registration.provider.rawValue) credential", since: start)
             }

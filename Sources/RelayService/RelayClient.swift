@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Clocks
 import Foundation
 import NIOCore
 import NIOSSL
@@ -24,9 +25,11 @@ package final class RelayClient: Sendable {
     private let providerTokens: RenewingTokens
     private let accessTokens: RenewingTokens
     private let googleTokenURL: String
+    /// Real time: the providers' tokens are signed with it and kept by it.
+    private let wallClock: any WallClock
 
     /// `trustRootsFile`: a PEM file of certificates trusted beside the system's.
-    package init(googleTokenURL: String, trustRootsFile: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(googleTokenURL: String, trustRootsFile: String? = nil, wallClock: any WallClock = SystemClock()) {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
@@ -38,8 +41,9 @@ package final class RelayClient: Sendable {
         configuration.tlsConfiguration = tls
         configuration.connectionPool = .init(idleTimeout: .seconds(300), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        providerTokens = RenewingTokens(now: now)
-        accessTokens = RenewingTokens(now: now)
+        providerTokens = RenewingTokens(now: { wallClock.now })
+        accessTokens = RenewingTokens(now: { wallClock.now })
+        self.wallClock = wallClock
         self.googleTokenURL = googleTokenURL
     }
 
@@ -60,7 +64,7 @@ package final class RelayClient: Sendable {
             let token: String
             do {
                 token = try await providerTokens.token(for: credentialID) {
-                    (try ProviderTokens.apns(credential, now: Date()), ProviderTokens.apnsUseFor)
+                    (try ProviderTokens.apns(credential, now: self.wallClock.now), ProviderTokens.apnsUseFor)
                 }
             } catch {
                 return Result(
@@ -103,7 +107,7 @@ package final class RelayClient: Sendable {
             var access_token: String
             var expires_in: Double?
         }
-        let assertion = try ProviderTokens.googleAssertion(account, tokenURL: googleTokenURL, now: Date())
+        let assertion = try ProviderTokens.googleAssertion(account, tokenURL: googleTokenURL, now: wallClock.now)
         let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)"
         let outcome = await post(
             googleTokenURL, body: Array(form.utf8), headers: [], contentType: "application/x-www-form-urlencoded", timeout: timeout)

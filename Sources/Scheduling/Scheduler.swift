@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import NotificationCore
@@ -25,7 +26,7 @@ package protocol FiringHandler: Sendable {
 /// ones from other replicas; on SQLite the one process that owns the file holds them in memory, so a
 /// crash leaves none), and a firing is recorded only by the claim that holds the request, so a request
 /// removed or replaced after its claim does not fire, and nothing fires twice. Leases run on
-/// `leaseClock`, the wall clock, whatever `clock` is (`Lease`). The change
+/// `wallClock`, the wall clock, whatever `clock` is (`Lease`). The change
 /// feed's `.due` (a request added or moved, here or on another replica) calls `wake(dueAt:)`, which
 /// claims only once that date comes within the lookahead (an add due tomorrow costs no claim); a move of
 /// the virtual clock or changes that may have been missed call `wake()`, which claims at once.
@@ -35,7 +36,7 @@ package actor Scheduler: Service {
     /// The wall clock leases are measured on, even when `clock` is virtual.
     /// How long the loop waits, in real time, after the store failed.
     static let failurePause: TimeInterval = 1
-    private let leaseClock: any SchedulerClock
+    private let wallClock: any WallClock
     private let handler: any FiringHandler
     private let logger: Logger
     private let batchSize: Int
@@ -89,7 +90,7 @@ package actor Scheduler: Service {
     /// every cycle would claim (a commit the next firing waits behind) — lateness p50 1.0 → 2.0 ms at
     /// 1,000 fires/s.
     package init(
-        store: any NotificationStore, clock: any SchedulerClock, leaseClock: any SchedulerClock = SystemClock(),
+        store: any NotificationStore, clock: any SchedulerClock, wallClock: any WallClock = SystemClock(),
         handler: any FiringHandler, logger: Logger, batchSize: Int = 256, backlogBatchSize: Int = 1024,
         lease: TimeInterval = Scheduler.defaultLease,
         lookahead: TimeInterval = 0.25,
@@ -99,7 +100,7 @@ package actor Scheduler: Service {
         self.lookahead = lookahead
         self.store = store
         self.clock = clock
-        self.leaseClock = leaseClock
+        self.wallClock = wallClock
         self.handler = handler
         self.logger = logger
         self.batchSize = batchSize
@@ -174,7 +175,7 @@ package actor Scheduler: Service {
                 case .waitForWork:
                     await wakeSignal.wait(until: nil, on: clock)
                 case .pauseAfterFailure:
-                    await wakeSignal.wait(until: leaseClock.now.addingTimeInterval(Self.failurePause), on: leaseClock)
+                    await wakeSignal.wait(until: wallClock.now.addingTimeInterval(Self.failurePause), on: wallClock)
                 }
             }
         }
@@ -257,7 +258,7 @@ package actor Scheduler: Service {
     /// A claim of up to `limit` requests due within the lookahead from `now`, leased past it on the wall clock.
     private func claimOrder(limit: Int, at now: Date) -> Refill.Order {
         Refill.Order(
-            horizon: now.addingTimeInterval(lookahead), limit: limit, lease: Lease(seconds: lookahead + lease, from: leaseClock.now))
+            horizon: now.addingTimeInterval(lookahead), limit: limit, lease: Lease(seconds: lookahead + lease, from: wallClock.now))
     }
 
     /// Takes the outcome of a refill that ended, if one did.

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Synchronization
 
@@ -52,7 +53,7 @@ package final class WakeSignal: Sendable {
     }
 
     /// Waits for a signal or until `deadline` on `clock` (nil: no deadline), whichever comes first.
-    package func wait(until deadline: Date?, on clock: any SchedulerClock) async {
+    package func wait(until deadline: Date?, on clock: any TimeSource) async {
         await withTaskGroup(of: Void.self) { group in
             if let deadline {
                 group.addTask { try? await clock.sleep(until: deadline) }

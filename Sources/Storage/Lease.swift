@@ -19,8 +19,8 @@ package struct Lease: Sendable, Hashable {
         self.until = until
     }
 
-    /// A lease of `seconds` from `now` (the wall clock's time by default).
-    package init(seconds: TimeInterval, from now: Date = Date()) {
+    /// A lease of `seconds` from `now` (the wall clock's time).
+    package init(seconds: TimeInterval, from now: Date) {
         self.init(now: now, until: now.addingTimeInterval(seconds))
     }
 }

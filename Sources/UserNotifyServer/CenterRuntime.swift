@@ -1,4 +1,5 @@
 import API
+import Clocks
 import Foundation
 import Logging
 import Media
@@ -56,7 +57,7 @@ package final class CenterRuntime: Service {
                 await dispatcher.settle()
                 let now = service.clock.now
                 let unfired = (try? await store.hasUnfiredRequests(dueBy: now)) ?? false
-                let inFlight = (try? await webhooks.hasAttemptsInFlight(leaseNow: Date())) ?? false
+                let inFlight = (try? await webhooks.hasAttemptsInFlight(leaseNow: SystemClock().now)) ?? false
                 guard unfired || inFlight else { return }
                 // Another replica is at it: its commits come through the feed; look again shortly.
                 try? await Task.sleep(for: .milliseconds(20))

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Clocks
 import Foundation
 import Logging
 import NIOCore

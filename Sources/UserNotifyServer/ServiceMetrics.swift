@@ -1,3 +1,4 @@
+import Clocks
 import CoreMetrics
 import Foundation
 import HTTPCore

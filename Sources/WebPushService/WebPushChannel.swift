@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Metrics
 import NotificationCore
@@ -13,10 +14,16 @@ package struct WebPushChannel: DeliveryChannel {
     private let webPush: WebPushService
     private let subscriptions: any PushSubscriptionStore
     private let client: OutboundHTTPClient
-    /// The scheduler's: when a subscription found gone is removed.
+    /// The scheduler's: when a subscription found gone is removed, and what is left of a push's lifetime.
     private let clock: any SchedulerClock
+    /// Real time: the tokens in the payload and the VAPID signature.
+    private let wallClock: any WallClock
 
-    package init(webPush: WebPushService, subscriptions: any PushSubscriptionStore, client: OutboundHTTPClient, clock: any SchedulerClock) {
+    package init(
+        webPush: WebPushService, subscriptions: any PushSubscriptionStore, client: OutboundHTTPClient, clock: any SchedulerClock,
+        wallClock: any WallClock = SystemClock()
+    ) {
+        self.wallClock = wallClock
         self.webPush = webPush
         self.subscriptions = subscriptions
         self.client = client
@@ -54,7 +61,7 @@ package struct WebPushChannel: DeliveryChannel {
             }
             (subscription, key) = found
             keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
-            payload = try await webPush.payload(of: message, for: subscription, now: Date())
+            payload = try await webPush.payload(of: message, for: subscription, now: wallClock.now)
         } catch {
             // The store could not be read: try again later.
             return ChannelAnswer(.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))
@@ -95,7 +102,7 @@ package struct WebPushChannel: DeliveryChannel {
                 throw PushFailure("the endpoint is not a URL")
             }
             let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: keys, pad: pad)
-            let authorization = try webPush.authorizations.header(audience: audience, key: key, now: Date())
+            let authorization = try webPush.authorizations.header(audience: audience, key: key, now: wallClock.now)
             let headers = Self.headers(for: payload, ttl: ttl)
             return await client.post(
                 subscription.endpoint, body: body,

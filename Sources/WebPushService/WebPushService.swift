@@ -1,3 +1,4 @@
+import Clocks
 import ErrorCodes
 import Foundation
 import HTTPCore
@@ -34,12 +35,15 @@ package final class WebPushService: Sendable {
     private let centers: NotificationCenterService
     /// The SSRF guard webhook URLs pass, for endpoints too.
     private let checkURL: @Sendable (_ url: String, _ field: String) async throws -> Void
+    /// Real time: tokens expire by it, as leases do (the scheduler's clock may be virtual).
+    private let wallClock: any WallClock
 
     package init(
         store: any NotificationStore, subscriptions: any PushSubscriptionStore, centers: NotificationCenterService, keyring: VAPIDKeyring,
-        tokens: CapabilityTokens, configuration: Configuration,
+        tokens: CapabilityTokens, configuration: Configuration, wallClock: any WallClock = SystemClock(),
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void
     ) {
+        self.wallClock = wallClock
         self.store = store
         self.subscriptions = subscriptions
         self.centers = centers
@@ -100,7 +104,7 @@ package final class WebPushService: Sendable {
     /// The token the browser's worker keeps for the subscription: it renews or removes that subscription
     /// and nothing else (no center token stays in the browser).
     package func subscriptionToken(for subscription: PushSubscriptionRecord) async throws -> String {
-        try await tokens.subscription(subscription.id, center: subscription.center, now: Date())
+        try await tokens.subscription(subscription.id, center: subscription.center, now: wallClock.now)
     }
 
     /// The browser replaced its subscription (`pushsubscriptionchange`): the new one takes the place of the
@@ -123,7 +127,7 @@ package final class WebPushService: Sendable {
 
     /// The claims of a subscription token that is genuine, not expired, and whose subscription is still there.
     private func subscriptionClaims(_ token: String) async throws -> SubscriptionClaims {
-        guard let claims = await tokens.openSubscription(token, now: Date()),
+        guard let claims = await tokens.openSubscription(token, now: wallClock.now),
             try await subscriptions.pushSubscription(id: claims.s)?.center == claims.center
         else {
             throw NotificationError(
@@ -140,8 +144,7 @@ package final class WebPushService: Sendable {
     /// (replaced by an update, or removed: refused), and it was never used before — a token answers once,
     /// also when a content extension keeps the notification up (`doNotDismiss`).
     package func respond(token: String, _ response: NotificationResponse) async throws -> (CenterKey, ResponseDisposition) {
-        // Tokens expire on the wall clock, as leases do: the scheduler's clock may be virtual.
-        let now = Date()
+        let now = wallClock.now
         guard let claims = await tokens.openResponse(token, now: now) else { throw Self.invalidToken }
         guard let delivered = try await store.deliveredNotification(claims.center, identifier: claims.i),
             CapabilityTokens.milliseconds(delivered.date) == claims.d
@@ -157,7 +160,7 @@ package final class WebPushService: Sendable {
     /// The attachment an attachment token names, if it is genuine, not expired, and its notification
     /// still delivered.
     package func attachment(token: String) async throws -> (center: CenterKey, identifier: String, attachmentID: String) {
-        guard let claims = await tokens.openAttachment(token, now: Date()),
+        guard let claims = await tokens.openAttachment(token, now: wallClock.now),
             try await store.deliveredNotification(claims.center, identifier: claims.i) != nil
         else { throw Self.invalidToken }
         return (claims.center, claims.i, claims.t)

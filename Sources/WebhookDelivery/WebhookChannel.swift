@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import OutboundHTTP
 import Outbox
@@ -8,13 +9,17 @@ import Webhooks
 /// `webhook-timestamp` and signatures on every attempt, the same `webhook-id`), posted to its URL.
 package struct WebhookChannel: DeliveryChannel {
     private let client: OutboundHTTPClient
+    /// The signature's timestamp: receivers check it against their own clocks, whatever the schedule's.
+    private let wallClock: any WallClock
 
-    package init(client: OutboundHTTPClient) { self.client = client }
+    package init(client: OutboundHTTPClient, wallClock: any WallClock = SystemClock()) {
+        self.client = client
+        self.wallClock = wallClock
+    }
 
     package func send(_ message: WebhookDeliveryRecord, context: AttemptContext) async -> ChannelAnswer {
-        // The signature's timestamp is the wall clock's, whatever the scheduler's clock: receivers check it.
         var headers = WebhookSignature.headers(
-            id: message.id, timestamp: Int(Date().timeIntervalSince1970), body: Array(message.payload),
+            id: message.id, timestamp: Int(wallClock.now.timeIntervalSince1970), body: Array(message.payload),
             secrets: context.configuration?.signingSecrets ?? [])
         if let traceparent = context.traceparent { headers.append(("traceparent", traceparent)) }
         let outcome = await client.post(message.url, body: Array(message.payload), headers: headers, timeout: context.timeout)

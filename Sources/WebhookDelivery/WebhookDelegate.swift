@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPCore
 import Media
@@ -16,10 +17,16 @@ package final class WebhookDelegate: CenterDelegate {
     private let store: any WebhookStore
     private let clock: any SchedulerClock
     private let sender: OutboundHTTPClient
+    /// The signatures' timestamps: receivers check them against their own clocks.
+    private let wallClock: any WallClock
     /// Resolves the attachments a service extension returns; nil: such content is not accepted.
     private let media: MediaLibrary?
 
-    package init(store: any WebhookStore, clock: any SchedulerClock, sender: OutboundHTTPClient, media: MediaLibrary? = nil) {
+    package init(
+        store: any WebhookStore, clock: any SchedulerClock, sender: OutboundHTTPClient, media: MediaLibrary? = nil,
+        wallClock: any WallClock = SystemClock()
+    ) {
+        self.wallClock = wallClock
         self.media = media
         self.store = store
         self.clock = clock
@@ -100,7 +107,8 @@ package final class WebhookDelegate: CenterDelegate {
             return AttemptOutcome(status: nil, headers: [:], body: [], error: "the call could not be encoded", duration: .zero)
         }
         var headers = WebhookSignature.headers(
-            id: WebhookMessage.newID(), timestamp: Int(Date().timeIntervalSince1970), body: body, secrets: configuration.signingSecrets)
+            id: WebhookMessage.newID(), timestamp: Int(wallClock.now.timeIntervalSince1970), body: body,
+            secrets: configuration.signingSecrets)
         // The trace of the call that added the request being fired.
         if let traceparent = TraceContext.traceparent { headers.append(("traceparent", traceparent)) }
         return await sender.post(url, body: body, headers: headers, timeout: .milliseconds(Int(timeout * 1000)))

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import NotificationCore
@@ -34,10 +35,10 @@ final class CenterHarness: Sendable {
         configuration.pendingLimit = pendingLimit
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         service = NotificationCenterService(
-            store: store, clock: clock, leaseClock: clock, delegate: delegate, configuration: configuration, logger: logger)
+            store: store, clock: clock, wallClock: clock, delegate: delegate, configuration: configuration, logger: logger)
         // Leases on the harness's clock too: what a test checks does not depend on how fast the machine runs it.
         let scheduler = Scheduler(
-            store: store, clock: clock, leaseClock: clock, handler: firing(service), logger: logger, backlogBatchSize: backlogBatchSize)
+            store: store, clock: clock, wallClock: clock, handler: firing(service), logger: logger, backlogBatchSize: backlogBatchSize)
         store.changes.listen { if case .due(let date) = $0 { scheduler.wake(dueAt: date) } }
         self.scheduler = scheduler
     }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import NotificationCore
 import NotificationService
@@ -44,7 +45,7 @@ import Testing
         _ = try await first.add("c1", request("claimed", .timeInterval(1, repeats: false)))
         clock.advance(by: 1)
         // A scheduler claimed it and died before recording the firing.
-        #expect(try await first.store.claimDue(now: clock.now, limit: 10, lease: Lease(seconds: 3600)).claims.count == 1)
+        #expect(try await first.store.claimDue(now: clock.now, limit: 10, lease: Lease(seconds: 3600, from: Date())).claims.count == 1)
         let second = try CenterHarness(directory: first.directory, clock: clock)
         second.startScheduler()
         await second.scheduler.settle()

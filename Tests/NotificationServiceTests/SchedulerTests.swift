@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import NotificationCore
 import Scheduling

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import Outbox
@@ -62,7 +63,7 @@ import Webhooks
     /// `steps` (seconds the clock moves), then stopped.
     static func dispatch(_ store: SQLiteStore, clock: ManualClock, channel: ScriptedChannel, steps: [TimeInterval]) async throws {
         let dispatcher = OutboxDispatcher(
-            store: store, clock: clock, leaseClock: clock, channels: [.browser: channel], logger: OutboxDispatcherTests.quiet,
+            store: store, clock: clock, wallClock: clock, channels: [.browser: channel], logger: OutboxDispatcherTests.quiet,
             random: { _ in 1 })
         await withDiscardingTaskGroup { group in
             group.addTask { try? await dispatcher.run() }
@@ -120,7 +121,7 @@ import Webhooks
         try await store.setWebhookConfiguration(appID: "app", configuration)
         let inner = ScriptedChannel(clock: clock, policy: { _ in .backoff(until: .distantFuture) }, answer: Self.tooMany)
         let dispatcher = OutboxDispatcher(
-            store: store, clock: clock, leaseClock: clock, channels: [.browser: Plain(inner: inner)],
+            store: store, clock: clock, wallClock: clock, channels: [.browser: Plain(inner: inner)],
             logger: OutboxDispatcherTests.quiet, random: { _ in 1 })
         await withDiscardingTaskGroup { group in
             group.addTask { try? await dispatcher.run() }

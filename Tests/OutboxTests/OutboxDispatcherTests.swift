@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -70,7 +71,7 @@ import Webhooks
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// A dispatcher whose schedule and leases both run on `clock` (injected: the test moves time).
-    static func dispatcher(_ store: SQLiteStore, clock: any SchedulerClock) -> (OutboxDispatcher, OutboundHTTPClient) {
+    static func dispatcher(_ store: SQLiteStore, clock: ManualClock) -> (OutboxDispatcher, OutboundHTTPClient) {
         let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
         var configuration = OutboxDispatcher.Configuration()
         configuration.perEndpoint = 1
@@ -78,7 +79,7 @@ import Webhooks
         configuration.attemptTimeout = .seconds(15)
         return (
             OutboxDispatcher(
-                store: store, clock: clock, leaseClock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: quiet,
+                store: store, clock: clock, wallClock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: quiet,
                 configuration: configuration),
             sender
         )
@@ -259,7 +260,7 @@ extension OutboxDispatcherTests {
             let store = FirstClaimFails(try await Self.outbox(url: url, count: 3))
             let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
             let dispatcher = OutboxDispatcher(
-                store: store, clock: ManualClock(now: Self.start.addingTimeInterval(1)), leaseClock: SystemClock(),
+                store: store, clock: ManualClock(now: Self.start.addingTimeInterval(1)), wallClock: SystemClock(),
                 channels: [.webhook: WebhookChannel(client: sender)],
                 logger: Self.quiet)
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -3,6 +3,7 @@
 // restarts it on the same file, and checks that no acknowledged request was lost and none fired twice.
 //
 // usage: center-crash-fixture <database path> <run name> add|drain
+import Clocks
 import Foundation
 import Logging
 import NotificationCore

@@ -1,15 +1,13 @@
 import Foundation
 
-/// The wall clock the scheduler fires by. Injected, so that tests and the virtual-clock mode can move
-/// time instead of waiting for it.
-package protocol SchedulerClock: Sendable {
-    var now: Date { get }
-    /// Returns at `deadline` (or at once if it has passed); throws `CancellationError` when cancelled.
-    func sleep(until deadline: Date) async throws
-}
+/// The clock the schedule runs on: due dates, firings, retries of webhooks. Real time in production, or
+/// the virtual clock an operator moves (`ManualClock`); injected, so that tests and the virtual-clock
+/// mode can move time instead of waiting for it. Not the time of leases, tokens and signatures: that is
+/// a `WallClock`'s.
+package protocol SchedulerClock: TimeSource {}
 
-/// Real time.
-package struct SystemClock: SchedulerClock {
+/// Real time, as either clock.
+package struct SystemClock: SchedulerClock, WallClock {
     package init() {}
 
     package var now: Date { Date() }

@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
 
-/// A clock that moves only when told to: the test clock, and the clock of the virtual-clock mode,
-/// where an operator sets or advances it. Time never goes backwards.
+/// A clock that moves only when told to: the test clock (as either clock), and the clock of the
+/// virtual-clock mode, where an operator sets or advances it. Time never goes backwards.
 ///
 /// It starts on a whole millisecond, the resolution at which the store keeps fire dates: started
 /// between two milliseconds, `start + 60 s` could be stored rounded up and never be reached by
 /// advancing 60 s.
-package final class ManualClock: SchedulerClock {
+package final class ManualClock: SchedulerClock, WallClock {
     private struct Sleeper {
         var deadline: Date
         var continuation: CheckedContinuation<Void, any Error>
