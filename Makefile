@@ -10,12 +10,14 @@ WALKTHROUGH_PACKAGES := curl jq python3
 TEST_PACKAGES := $(BUILD_PACKAGES) $(WALKTHROUGH_PACKAGES) sqlite3 postgresql docker.io mmdebstrap chromium chromium-driver firefox-esr xvfb \
 	prometheus kubectl
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk postgresql
+# The contributor's loop needs no browser, container engine or Kubernetes tooling.
+CHECK_PACKAGES := $(BUILD_PACKAGES) postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
 RUN_ARGS ?=
 BENCH_PENDING ?= 1000000
 
-.PHONY: help deps build run test conformance image generate bench fuzz fuzz-short format lint clean
+.PHONY: help deps build run check test conformance image generate bench fuzz fuzz-short format lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -42,6 +44,14 @@ $(VENV)/.installed: Tests/requirements.txt
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q -r Tests/requirements.txt
 	touch $@
+
+check: $(VENV)/.installed ## The contributor's loop: lint, openapi.yaml and its examples, the Swift suite with a throwaway PostgreSQL
+	$(call install_missing,$(CHECK_PACKAGES))
+	$(MAKE) lint
+	$(VENV)/bin/openapi-spec-validator openapi.yaml
+	$(VENV)/bin/python Tests/Contract/examples.py
+	$(SWIFT) build --build-tests
+	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
 
 test: $(VENV)/.installed ## Install what the tests need and run the whole suite (with a throwaway PostgreSQL), then the conformance run
 	$(call install_missing,$(TEST_PACKAGES))
