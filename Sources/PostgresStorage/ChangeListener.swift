@@ -12,7 +12,9 @@ import Synchronization
 /// notified while nobody listened is lost (caches drop, loops and streams look again).
 struct ChangeListener: Sendable {
     let store: PostgresStore
-    /// How often the listening connection must answer a query to count as alive.
+    /// How often the listening connection is asked a query; it counts as alive while it answers within the
+    /// store's call deadline (a machine too loaded to answer in 2 s has not lost its database, and every
+    /// store call would fail meanwhile).
     var heartbeat: Duration = .seconds(2)
 
     func run() async {
@@ -53,9 +55,12 @@ struct ChangeListener: Sendable {
         let feed = store.changes
         let logger = store.logger
         let heartbeat = heartbeat
+        let answerDeadline = store.configuration.deadline
         // The connection is closed whichever way this ends (it must be, before it goes).
         do {
-            try await listen(on: connection, origin: origin, feed: feed, logger: logger, heartbeat: heartbeat, listened: listened)
+            try await listen(
+                on: connection, origin: origin, feed: feed, logger: logger, heartbeat: heartbeat, answerDeadline: answerDeadline,
+                listened: listened)
         } catch {
             try? await connection.close()
             throw error
@@ -64,7 +69,8 @@ struct ChangeListener: Sendable {
     }
 
     private func listen(
-        on connection: PostgresConnection, origin: String, feed: ChangeFeed, logger: Logger, heartbeat: Duration, listened: Listened
+        on connection: PostgresConnection, origin: String, feed: ChangeFeed, logger: Logger, heartbeat: Duration,
+        answerDeadline: Duration, listened: Listened
     ) async throws {
         let store = store
         try await connection.listen(on: ChangeNotice.channel) { notifications in
@@ -85,7 +91,7 @@ struct ChangeListener: Sendable {
                 group.addTask {
                     while true {
                         try await Task.sleep(for: heartbeat)
-                        try await withDeadline(heartbeat, onExpiry: connection.closeNow) {
+                        try await withDeadline(answerDeadline, onExpiry: connection.closeNow) {
                             try await connection.run("SELECT 1", logger)
                         }
                     }

@@ -11,6 +11,10 @@ func withTestServer(
 ) async throws {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
+    // Time-outs longer than a test task may wait for a thread on a loaded machine between two halves of
+    // a request (tests of the time-outs set their own).
+    configuration.requestReadTimeout = .seconds(600)
+    configuration.idleTimeout = .seconds(600)
     configure(&configuration)
     let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
     let server = HTTPServer(
