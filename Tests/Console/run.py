@@ -19,6 +19,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
@@ -52,11 +53,25 @@ def browser():
     return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
 
 
+def replaced_is_retried(condition):
+    """`condition`, false (looked at again) while the element it found was replaced by a re-render."""
+    def check(driver):
+        try:
+            return condition(driver)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+    return check
+
+
 class Console:
     def __init__(self, driver, base):
         self.driver = driver
         self.base = base
-        self.wait = WebDriverWait(driver, WAIT)
+        # An element that a re-render replaces between being found and being looked at is looked for
+        # again (Chromium says "stale element", or "node … does not belong to the document").
+        self.wait = WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,))
         self.tabs = {}
 
     def tab(self, name):
@@ -71,10 +86,10 @@ class Console:
         return self
 
     def find(self, selector):
-        return self.wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)))
+        return self.wait.until(replaced_is_retried(EC.visibility_of_element_located((By.CSS_SELECTOR, selector))))
 
     def click(self, selector):
-        element = self.wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, selector)))
+        element = self.wait.until(replaced_is_retried(EC.element_to_be_clickable((By.CSS_SELECTOR, selector))))
         # Out from under the sticky top bar first, as a person would scroll.
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
