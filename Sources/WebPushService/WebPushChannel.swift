@@ -38,7 +38,12 @@ package struct WebPushChannel: DeliveryChannel {
 
     /// Retried on its own (not on the app's webhook schedule) while the push service would still keep it.
     package func retryPolicy(for message: WebhookDeliveryRecord, configuration: WebhookConfiguration?) -> RetryPolicy {
-        .backoff(until: message.createdAt.addingTimeInterval(message.type == .notificationRemoved ? Self.closeTTL : Self.notificationTTL))
+        .backoff(until: Self.expiry(of: message))
+    }
+
+    /// When the push service would no longer keep the message: its lifetime from when it was written.
+    private static func expiry(of message: WebhookDeliveryRecord) -> Date {
+        message.createdAt.addingTimeInterval(message.type == .notificationRemoved ? closeTTL : notificationTTL)
     }
 
     /// A Web Push: the payload made now from the message, encrypted for the subscription's browser
@@ -67,8 +72,7 @@ package struct WebPushChannel: DeliveryChannel {
             return ChannelAnswer(.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))
         }
         // What is left of its lifetime (the scheduler's clock: the one it was written and is retried on).
-        let expires = retryPolicy(for: message, configuration: nil).expires ?? clock.now
-        let ttl = max(0, Int(expires.timeIntervalSince(clock.now)))
+        let ttl = max(0, Int(Self.expiry(of: message).timeIntervalSince(clock.now)))
         var outcome = await send(payload, to: subscription, keys: keys, key: key, pad: true, ttl: ttl, timeout: context.timeout)
         var answer = outcome.status.map(PushServiceAnswer.init(status:))
         if answer == .tooLarge {
