@@ -39,8 +39,9 @@ package final class AsyncCounter: Sendable {
 
     package func add(_ delta: Int) { value.withLock { $0 += delta } }
 
-    /// Polls (bounded) until `predicate` holds; returns whether it did.
-    package func eventually(within seconds: Double = 10, _ predicate: @escaping @Sendable (Int) -> Bool) async -> Bool {
+    /// Polls until `predicate` holds; returns whether it did. The bound only turns a hang into a failure:
+    /// on a loaded 2-core machine a task can wait tens of seconds for a thread, so it is generous.
+    package func eventually(within seconds: Double = 300, _ predicate: @escaping @Sendable (Int) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if predicate(current) { return true }
