@@ -547,7 +547,8 @@ struct RelayReplicaTests {
         // A second copy is the dead replica's attempt under way at the kill (at most its 256 slots), or an
         // attempt the provider took but did not answer in time (on a loaded machine), which is tried again.
         let unanswered = try await replicas.count(
-            "SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.seq = a.delivery_seq WHERE d.\(relayed) AND a.status_code IS NULL")
+            "SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.seq = a.delivery_seq WHERE d.\(relayed) AND a.status_code IS NULL"
+        )
         #expect(duplicates <= 256 + unanswered, "at most the relays under way at the kill, and those tried again for want of an answer")
         #expect(try await providers.stats()["oauthExchanges"] as? Int ?? 0 <= 3, "one token per replica at most")
         let problems = try await providers.problems()
