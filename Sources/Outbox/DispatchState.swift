@@ -12,15 +12,25 @@ package struct DispatchState: Sendable {
     package struct Limits: Sendable, Hashable {
         /// Attempts in flight at once, over all endpoints.
         package var concurrency: Int
-        /// Attempts in flight at once to one endpoint (a round); three rounds more may wait claimed.
+        /// Attempts in flight at once to one webhook endpoint (an app's URL; a round); three rounds more
+        /// may wait claimed.
         package var perEndpoint: Int
+        /// Attempts in flight at once to one host of browsers' or phones' messages (a push service's
+        /// origin, a provider), shared by all its devices; a round, as for an endpoint.
+        package var perHost: Int
         /// How long one attempt may take, in seconds: a queued message starts only while its lease covers it.
         package var attemptTimeout: TimeInterval
 
-        package init(concurrency: Int, perEndpoint: Int, attemptTimeout: TimeInterval) {
+        package init(concurrency: Int, perEndpoint: Int, perHost: Int? = nil, attemptTimeout: TimeInterval) {
             self.concurrency = concurrency
             self.perEndpoint = perEndpoint
+            self.perHost = perHost ?? perEndpoint
             self.attemptTimeout = attemptTimeout
+        }
+
+        /// A lane's round: a webhook endpoint's, or a host's (the lane of every message to a browser or a phone).
+        package func round(of destination: WebhookDeliveryRecord.Destination) -> Int {
+            destination == .webhook ? perEndpoint : perHost
         }
     }
 
@@ -65,6 +75,8 @@ package struct DispatchState: Sendable {
     package private(set) var inFlight: [WebhookEndpoint: Int] = [:]
     /// Claimed messages waiting for a slot, by endpoint, in the order they came due.
     package private(set) var queued: [WebhookEndpoint: [Queued]] = [:]
+    /// What the active lanes carry, as their claimed messages said: it sets their round.
+    private var destinations: [WebhookEndpoint: WebhookDeliveryRecord.Destination] = [:]
     package private(set) var queuedCount = 0
     /// Attempts started and not yet recorded, over all endpoints.
     package private(set) var total = 0
@@ -103,7 +115,7 @@ package struct DispatchState: Sendable {
         for endpoint in Array(queued.keys) {
             var waiting = queued[endpoint] ?? []
             while let next = waiting.first, total < limits.concurrency,
-                (inFlight[endpoint] ?? 0) < limits.perEndpoint || next.leaseUntil < latestEnd
+                (inFlight[endpoint] ?? 0) < round(endpoint) || next.leaseUntil < latestEnd
             {
                 waiting.removeFirst()
                 if next.leaseUntil < latestEnd {
@@ -129,14 +141,15 @@ package struct DispatchState: Sendable {
         if claiming { return .wait(until: nil) }
         let active = active
         drained.formIntersection(active)
-        let hungry = active.contains { !drained.contains($0) && (queued[$0]?.count ?? 0) < limits.perEndpoint }
+        destinations = destinations.filter { active.contains($0.key) }
+        let hungry = active.contains { !drained.contains($0) && (queued[$0]?.count ?? 0) < round($0) }
         // The attempts under way wake the next cycle (the last one recorded asks for a claim).
         guard mustClaim || hungry else { return .wait(until: nextDue) }
         mustClaim = false
-        let most = 4 * limits.perEndpoint
+        // A lane no claim has brought yet gets a webhook endpoint's room; a host's gets its own from the next claim.
         var room: [WebhookEndpoint: Int] = [:]
-        for endpoint in active { room[endpoint] = most - (inFlight[endpoint] ?? 0) - (queued[endpoint]?.count ?? 0) }
-        let plan = ClaimPlan(room: room, defaultRoom: most, limit: 2 * limits.concurrency - total - queuedCount)
+        for endpoint in active { room[endpoint] = 4 * round(endpoint) - (inFlight[endpoint] ?? 0) - (queued[endpoint]?.count ?? 0) }
+        let plan = ClaimPlan(room: room, defaultRoom: 4 * limits.perEndpoint, limit: 2 * limits.concurrency - total - queuedCount)
         guard plan.limit > 0 else { return .wait(until: nil) }
         claiming = true
         return .claim(plan)
@@ -148,6 +161,7 @@ package struct DispatchState: Sendable {
         var got: [WebhookEndpoint: Int] = [:]
         for message in claimed {
             queued[message.delivery.endpoint, default: []].append(message)
+            destinations[message.delivery.endpoint] = message.delivery.destination
             got[message.delivery.endpoint, default: 0] += 1
         }
         queuedCount += claimed.count
@@ -172,6 +186,11 @@ package struct DispatchState: Sendable {
     package mutating func claimFailed() {
         claiming = false
         mustClaim = true
+    }
+
+    /// The round of a lane: its destination's (a webhook endpoint's until a claim says otherwise).
+    private func round(_ endpoint: WebhookEndpoint) -> Int {
+        limits.round(of: destinations[endpoint] ?? .webhook)
     }
 
     /// Takes the messages queued for an endpoint (its 410 disabled it), which claims no more until woken.
@@ -210,7 +229,8 @@ package struct DispatchState: Sendable {
     /// message; 410 keeps it pending and disables the endpoint; a message past its lifetime expires;
     /// anything else is a failure, retried by the channel's `policy` (never before a `Retry-After`),
     /// failed once the app's schedule runs out or expired once the next attempt would come too late, and
-    /// disabling the endpoint if it has been failing for `disableAfter`.
+    /// disabling a webhook endpoint if it has been failing for `disableAfter` (a host of browsers or
+    /// phones is shared by all their messages: one device's failures disable nothing).
     package static func afterAttempt(
         _ delivery: WebhookDeliveryRecord, verdict: DeliveryVerdict, at now: Date, policy: RetryPolicy, disableAfter: TimeInterval,
         random: (ClosedRange<Double>) -> Double
@@ -245,6 +265,7 @@ package struct DispatchState: Sendable {
             updated.nextAttempt = policy.nextAttempt(afterFailures: updated.failures, now: now, retryAfter: retryAfter, random: random)
             // Out of time (a lifetime's end) or out of the schedule's attempts.
             if updated.nextAttempt == nil { updated.status = policy.expires == nil ? .failed : .expired }
+            guard delivery.destination == .webhook else { return (updated, .answered) }
             return (updated, .failed(disableIfFailingSince: now.addingTimeInterval(-disableAfter)))
         }
     }

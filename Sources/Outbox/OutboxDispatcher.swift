@@ -17,8 +17,11 @@ import Webhooks
 /// the scheduler's clock, so the virtual clock moves retries too; claims' leases run on the wall clock
 /// (`wallClock`), as every lease does (`Lease`).
 ///
-/// Each endpoint (an app's URL) has up to `perEndpoint` attempts in flight, so one receiver that hangs for
-/// the whole attempt timeout holds up only its own messages, and up to three rounds of claimed messages
+/// Messages go in lanes, each capped: a webhook endpoint (an app's URL) has up to `perEndpoint` attempts in
+/// flight, a host of browsers' or phones' messages (a push service's origin, APNs, FCM: the message's
+/// `url`) up to `perHost`, shared by all its devices, so that a claim walks a few lanes however many
+/// devices wait. One receiver that hangs for the whole attempt timeout holds up only its own lane's
+/// messages, and each lane has up to three rounds of claimed messages
 /// queued behind them: when an attempt answers, the next one starts at once, without waiting for a claim
 /// (a write). The queue is topped up in bulk, once less than a round is left: a claim per message would
 /// cost a transaction per message and hold each slot for the claim's commit, and the claim must come back
@@ -36,6 +39,9 @@ package final class OutboxDispatcher: Service {
         /// Attempts in flight at once to one endpoint (an app's URL), a round; up to three rounds more wait
         /// claimed (a hung endpoint's last ones may outwait their lease: they go back and are claimed again).
         package var perEndpoint = 16
+        /// Attempts in flight at once to one host of browsers' or phones' messages (a push service's origin,
+        /// APNs or FCM), shared by every device there; as many rounds wait claimed as for an endpoint.
+        package var perHost = 128
         /// How long one attempt may take.
         package var attemptTimeout: Duration = .seconds(15)
         /// How long a claim lasts: longer than any attempt may take.
@@ -96,7 +102,7 @@ package final class OutboxDispatcher: Service {
             State(
                 dispatch: DispatchState(
                     limits: DispatchState.Limits(
-                        concurrency: configuration.concurrency, perEndpoint: configuration.perEndpoint,
+                        concurrency: configuration.concurrency, perEndpoint: configuration.perEndpoint, perHost: configuration.perHost,
                         attemptTimeout: Double(configuration.attemptTimeout.components.seconds)))))
     }
 
@@ -343,7 +349,7 @@ package final class OutboxDispatcher: Service {
         verdict: DeliveryVerdict
     ) {
         var attributes: [String: SpanAttribute] = [
-            "http.request.method": .string("POST"), "server.address": .string(URL(string: delivery.url)?.host ?? ""),
+            "http.request.method": .string("POST"), "server.address": .string(URL(string: delivery.url)?.host ?? delivery.url),
             "webhook.id": .string(delivery.id), "webhook.type": .string(delivery.type.rawValue),
         ]
         if let status { attributes["http.response.status_code"] = .int(status) }

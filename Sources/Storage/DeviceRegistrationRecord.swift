@@ -35,10 +35,10 @@ package struct DeviceRegistrationRecord: Sendable, Hashable {
 extension DeviceRegistrationRecord: OutboxTarget {
     /// The outbox message that relays a delivery or a removal to this phone: the webhook body of the
     /// event, which the dispatcher turns into the provider's request when it sends it. Its `url` names the
-    /// registration (each phone a lane of its own: one that fails holds up no other).
+    /// provider (`apns`, `fcm`): the lane of every phone it serves (`subscriptionID` names this one).
     package func outboxMessage(_ event: DelegateEvent, at date: Date, traceparent: String?) throws -> WebhookDeliveryRecord {
         WebhookDeliveryRecord(
-            id: WebhookMessage.newID(), appID: center.appID, url: "\(provider.rawValue):\(id)", type: event.webhookType,
+            id: WebhookMessage.newID(), appID: center.appID, url: provider.rawValue, type: event.webhookType,
             payload: Data(try event.webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date,
             traceparent: traceparent, destination: .phone, subscriptionID: id)
     }

@@ -34,12 +34,19 @@ package struct PushSubscriptionRecord: Sendable, Hashable, OutboxTarget {
 
     package static func newID() -> String { "wps_" + RandomID.hex(bytes: 12) }
 
+    /// The endpoint's scheme, host and port (`https://fcm.googleapis.com`): its push service.
+    package var pushServiceOrigin: String {
+        guard let url = URLComponents(string: endpoint), let scheme = url.scheme, let host = url.host else { return endpoint }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+
     /// The outbox message that carries a delivery (`notification.delivered`) or a removal
     /// (`notification.removed`) to this subscription: the webhook body of the same event, which the
     /// dispatcher turns into the service worker's payload when it sends it, encrypted for this browser.
+    /// Its `url` is the push service's origin: the lane of every browser subscribed there.
     package func outboxMessage(_ event: DelegateEvent, at date: Date, traceparent: String?) throws -> WebhookDeliveryRecord {
         WebhookDeliveryRecord(
-            id: WebhookMessage.newID(), appID: center.appID, url: endpoint, type: event.webhookType,
+            id: WebhookMessage.newID(), appID: center.appID, url: pushServiceOrigin, type: event.webhookType,
             payload: Data(try event.webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date,
             traceparent: traceparent, destination: .browser, subscriptionID: id)
     }

@@ -81,6 +81,32 @@ import Webhooks
         #expect(state.takeStartable(now: Self.start).start.map(\.delivery.id) == ["m2"], "the slot frees before the record")
     }
 
+    @Test func aHostOfBrowsersOrPhonesHasItsOwnRoundBesideAWebhookEndpoints() {
+        let limits = DispatchState.Limits(concurrency: 16, perEndpoint: 2, perHost: 5, attemptTimeout: 15)
+        func queued(_ id: String, _ destination: WebhookDeliveryRecord.Destination, url: String) -> DispatchState.Queued {
+            var message = Self.queued(id, url: url)
+            message.delivery.destination = destination
+            return message
+        }
+        let browsers = (0..<8).map { queued("b\($0)", .browser, url: "https://push.example") }
+        let phones = (0..<8).map { queued("p\($0)", .phone, url: "apns") }
+        let hooks = (0..<8).map { queued("w\($0)", .webhook, url: "https://a.example/hook") }
+        var state = Self.state(after: browsers + phones + hooks, limits: limits)
+        let started = state.takeStartable(now: Self.start).start.map(\.delivery.id)
+        #expect(started.filter { $0.hasPrefix("b") }.count == 5 && started.filter { $0.hasPrefix("p") }.count == 5)
+        #expect(started.filter { $0.hasPrefix("w") }.count == 2)
+        // Each lane's room: four of its rounds, less what it holds.
+        state.mustClaim = true
+        guard case .claim(let plan) = state.cycle(now: Self.start) else {
+            Issue.record("a wake-up claims")
+            return
+        }
+        #expect(plan.room[WebhookEndpoint(appID: "app", url: "https://push.example")] == 20 - 8)
+        #expect(plan.room[WebhookEndpoint(appID: "app", url: "apns")] == 20 - 8)
+        #expect(plan.room[WebhookEndpoint(appID: "app", url: "https://a.example/hook")] == 8 - 8)
+        #expect(plan.defaultRoom == 8, "a lane no claim brought yet: an endpoint's")
+    }
+
     // MARK: when to claim, and how much
 
     @Test func theFirstCycleClaimsForEveryEndpointsSlotsAndThreeRoundsBehind() {
@@ -167,6 +193,7 @@ import Webhooks
         var endpoint: EndpointOutcome
         /// The channel's: the app's webhook schedule unless said.
         var policy = RetryPolicy.schedule(RetrySchedule())
+        var destination = WebhookDeliveryRecord.Destination.webhook
         var testDescription: String { name }
     }
 
@@ -190,6 +217,7 @@ import Webhooks
     @Test(arguments: answerCases)
     func anAnswerDecidesTheMessagesStateAndWhatItSaysOfItsEndpoint(_ example: AnswerCase) {
         var delivery = Self.message("m")
+        delivery.destination = example.destination
         delivery.failures = example.failuresBefore
         delivery.attempts = example.failuresBefore
         let (updated, endpoint) = DispatchState.afterAttempt(
@@ -200,36 +228,37 @@ import Webhooks
         #expect(endpoint == example.endpoint)
     }
 
-    /// A push's or a relay's: doubling from 5 s to an hour while it lives, whatever the app's schedule.
+    /// A push's or a relay's: doubling from 5 s to an hour while it lives, whatever the app's schedule; its
+    /// lane (a host shared by every device there) is never disabled by one device's failures.
     static let pushing = RetryPolicy.backoff(until: start.addingTimeInterval(86_400))
     static let pushCases: [AnswerCase] = [
         AnswerCase(
             name: "a push's first failure", verdict: .retry(retryAfter: nil), failuresBefore: 0, status: .pending, nextAttempt: 5,
-            endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)), policy: pushing),
+            endpoint: .answered, policy: pushing, destination: .browser),
         AnswerCase(
             name: "429 without Retry-After backs off", verdict: .retry(retryAfter: nil), failuresBefore: 3, status: .pending,
-            nextAttempt: 40, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)), policy: pushing),
+            nextAttempt: 40, endpoint: .answered, policy: pushing, destination: .phone),
         AnswerCase(
             name: "429's Retry-After beyond the backoff", verdict: .retry(retryAfter: 600), failuresBefore: 1, status: .pending,
-            nextAttempt: 600, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)), policy: pushing),
+            nextAttempt: 600, endpoint: .answered, policy: pushing, destination: .browser),
         AnswerCase(
             name: "the backoff stops doubling at an hour", verdict: .retry(retryAfter: nil), failuresBefore: 30, status: .pending,
-            nextAttempt: 3600, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)), policy: pushing),
+            nextAttempt: 3600, endpoint: .answered, policy: pushing, destination: .phone),
         AnswerCase(
             name: "no schedule's end: 100 failures still retry", verdict: .retry(retryAfter: nil), failuresBefore: 100,
-            status: .pending, nextAttempt: 3600, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)),
-            policy: pushing),
+            status: .pending, nextAttempt: 3600, endpoint: .answered,
+            policy: pushing, destination: .browser),
         AnswerCase(
             name: "a retry that would come after its lifetime expires", verdict: .retry(retryAfter: nil), failuresBefore: 0,
-            status: .expired, nextAttempt: nil, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)),
-            policy: .backoff(until: start.addingTimeInterval(4))),
+            status: .expired, nextAttempt: nil, endpoint: .answered,
+            policy: .backoff(until: start.addingTimeInterval(4)), destination: .phone),
         AnswerCase(
             name: "a Retry-After past its lifetime expires", verdict: .retry(retryAfter: 86_400), failuresBefore: 0,
-            status: .expired, nextAttempt: nil, endpoint: .failed(disableIfFailingSince: start.addingTimeInterval(-day)),
-            policy: pushing),
+            status: .expired, nextAttempt: nil, endpoint: .answered,
+            policy: pushing, destination: .browser),
         AnswerCase(
             name: "expired before it was sent", verdict: .expire, failuresBefore: 2, status: .expired, nextAttempt: nil,
-            endpoint: .answered, policy: pushing),
+            endpoint: .answered, policy: pushing, destination: .phone),
     ]
 
     @Test(arguments: pushCases)

@@ -36,7 +36,9 @@ class Delivery:
         destination (DeliveryDestination): Where a message goes: the app's webhook (signed, retried on the app's
             retryDelays), a browser's push subscription (an encrypted Web Push) or a phone's registration (a relay to APNs
             or FCM); pushes and relays retry on their own, from 5 s doubling to an hour, until they expire.
-        url (str): The webhook URL, the push service endpoint, or the phone's provider and registration (apns:dev_…).
+        url (str): The lane the message goes by: the webhook URL, the push service's origin (https://fcm.googleapis.com;
+            `recipientID` names the subscription), or the phone's provider (apns, fcm; `recipientID` names the
+            registration). Messages written by 0.1 name the push endpoint or apns:dev_…. Concurrency is capped per lane.
         status (DeliveryStatus): pending (waiting for its next attempt), delivered, failed (refused, or the app's retry
             schedule ran out), aborted (webhook-delivery: abort-message), expired (a push or a relay that could not be sent
             within its lifetime: 4 weeks, a removal a day; never sent late).

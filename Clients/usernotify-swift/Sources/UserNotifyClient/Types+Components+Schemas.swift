@@ -6250,7 +6250,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Delivery/recipientID`.
             public var recipientID: Swift.String?
-            /// The webhook URL, the push service endpoint, or the phone's provider and registration (apns:dev_…).
+            /// The lane the message goes by: the webhook URL, the push service's origin (https://fcm.googleapis.com; `recipientID` names the subscription), or the phone's provider (apns, fcm; `recipientID` names the registration). Messages written by 0.1 name the push endpoint or apns:dev_…. Concurrency is capped per lane.
             ///
             /// - Remark: Generated from `#/components/schemas/Delivery/url`.
             public var url: Swift.String
@@ -6326,7 +6326,7 @@ extension Components {
             ///   - _type:
             ///   - destination:
             ///   - recipientID: The push subscription (wps_…) or device registration (dev_…) the message goes to; absent for a webhook.
-            ///   - url: The webhook URL, the push service endpoint, or the phone's provider and registration (apns:dev_…).
+            ///   - url: The lane the message goes by: the webhook URL, the push service's origin (https://fcm.googleapis.com; `recipientID` names the subscription), or the phone's provider (apns, fcm; `recipientID` names the registration). Messages written by 0.1 name the push endpoint or apns:dev_…. Concurrency is capped per lane.
             ///   - status:
             ///   - attemptCount:
             ///   - nextAttemptAt:
