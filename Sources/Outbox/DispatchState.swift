@@ -230,13 +230,15 @@ package struct DispatchState: Sendable {
     /// anything else is a failure, retried by the channel's `policy` (never before a `Retry-After`),
     /// failed once the app's schedule runs out or expired once the next attempt would come too late, and
     /// disabling a webhook endpoint if it has been failing for `disableAfter` (a host of browsers or
-    /// phones is shared by all their messages: one device's failures disable nothing).
+    /// phones is shared by all their messages: one device's failures disable nothing). `wallNow` is the
+    /// wall clock's time when the schedule's clock is virtual (a backoff's retry then also comes in real time).
     package static func afterAttempt(
-        _ delivery: WebhookDeliveryRecord, verdict: DeliveryVerdict, at now: Date, policy: RetryPolicy, disableAfter: TimeInterval,
-        random: (ClosedRange<Double>) -> Double
+        _ delivery: WebhookDeliveryRecord, verdict: DeliveryVerdict, at now: Date, wallNow: Date? = nil, policy: RetryPolicy,
+        disableAfter: TimeInterval, random: (ClosedRange<Double>) -> Double
     ) -> (delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) {
         var updated = delivery
         updated.attempts += 1
+        updated.dueOnWallClock = nil
         switch verdict {
         case .delivered:
             updated.status = .delivered
@@ -262,9 +264,11 @@ package struct DispatchState: Sendable {
             return (updated, .answered)
         case .retry(let retryAfter):
             updated.failures += 1
-            updated.nextAttempt = policy.nextAttempt(afterFailures: updated.failures, now: now, retryAfter: retryAfter, random: random)
+            let next = policy.nextAttempt(
+                afterFailures: updated.failures, now: now, wallNow: wallNow, retryAfter: retryAfter, random: random)
+            (updated.nextAttempt, updated.dueOnWallClock) = (next?.date, next?.onWallClock)
             // Out of time (a lifetime's end) or out of the schedule's attempts.
-            if updated.nextAttempt == nil { updated.status = policy.expires == nil ? .failed : .expired }
+            if next == nil { updated.status = policy.expires == nil ? .failed : .expired }
             guard delivery.destination == .webhook else { return (updated, .answered) }
             return (updated, .failed(disableIfFailingSince: now.addingTimeInterval(-disableAfter)))
         }

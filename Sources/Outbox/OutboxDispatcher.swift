@@ -14,8 +14,9 @@ import Webhooks
 /// delivered, retried with jitter and never before a `Retry-After` (429, 503…), aborted
 /// (`webhook-delivery: abort-message`), refused for good, or the endpoint disabled (410, or every attempt
 /// failing for `disableAfter`) until the app re-enables it. Knows no transport: the channels do. Runs on
-/// the scheduler's clock, so the virtual clock moves retries too; claims' leases run on the wall clock
-/// (`wallClock`), as every lease does (`Lease`).
+/// the scheduler's clock, so the virtual clock moves retries too; a push's or a relay's retry also comes
+/// in real time while that clock is virtual (a push service counts real time: `dueOnWallClock`); claims'
+/// leases run on the wall clock (`wallClock`), as every lease does (`Lease`).
 ///
 /// Messages go in lanes, each capped: a webhook endpoint (an app's URL) has up to `perEndpoint` attempts in
 /// flight, a host of browsers' or phones' messages (a push service's origin, APNs, FCM: the message's
@@ -68,6 +69,9 @@ package final class OutboxDispatcher: Service {
         var settleWaiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
         /// The loop ended (shutdown): no cycle will come, so nobody waits for one.
         var stopped = false
+        /// When the next retry in real time comes due, as of the last claim (only while the schedule's
+        /// clock is virtual); cleared once it came.
+        var dueOnWallClock: Date?
     }
 
     private let store: any WebhookStore
@@ -134,8 +138,18 @@ package final class OutboxDispatcher: Service {
                     state.withLock { $0.dispatch.mustClaim = true }
                     continue
                 }
-                await cancelWhenGracefulShutdown { await self.signal.wait(until: next, on: self.clock) }
-                if let next, clock.now >= next { state.withLock { $0.dispatch.mustClaim = true } }
+                let dueOnWallClock = state.withLock { $0.dueOnWallClock }
+                var deadlines: [(date: Date, clock: any TimeSource)] = []
+                if let next { deadlines.append((next, clock)) }
+                if let dueOnWallClock { deadlines.append((dueOnWallClock, wallClock)) }
+                await cancelWhenGracefulShutdown { [deadlines] in await self.signal.wait(until: deadlines) }
+                let came = (next.map { clock.now >= $0 } ?? false) || (dueOnWallClock.map { wallClock.now >= $0 } ?? false)
+                if came {
+                    state.withLock { state in
+                        state.dispatch.mustClaim = true
+                        if let due = state.dueOnWallClock, wallClock.now >= due { state.dueOnWallClock = nil }
+                    }
+                }
             }
             // What was claimed and never started goes back, to be claimed at once (here after a
             // restart, or by another replica) rather than after its lease.
@@ -175,7 +189,8 @@ package final class OutboxDispatcher: Service {
         let lease = Lease(seconds: configuration.lease, from: wallClock.now)
         do {
             let claimed = try await store.claimDueDeliveries(
-                now: now, limit: plan.limit, perEndpoint: plan.room, defaultPerEndpoint: plan.defaultRoom, lease: lease)
+                now: now, limit: plan.limit, perEndpoint: plan.room, defaultPerEndpoint: plan.defaultRoom, lease: lease,
+                orDueOnWallClock: !clock.isWallTime)
             // Each app's settings once per claim.
             var settings: [String: WebhookConfiguration?] = [:]
             for appID in Set(claimed.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
@@ -189,7 +204,9 @@ package final class OutboxDispatcher: Service {
             }
             signal.signal()
             let next = try await store.nextDeliveryDate(excluding: busy, leaseNow: wallClock.now)
+            let dueOnWallClock = clock.isWallTime ? nil : try await store.nextDueOnWallClock(after: wallClock.now)
             let idle = state.withLock { state in
+                state.dueOnWallClock = dueOnWallClock
                 state.dispatch.claimEnded(nextDue: next)
                 return state.dispatch.isIdle
             }
@@ -297,7 +314,8 @@ package final class OutboxDispatcher: Service {
             verdict == .disableEndpoint ? state.withLock { $0.dispatch.takeQueued(on: delivery.endpoint) }.map(\.delivery) : []
         answered(delivery.endpoint)
         let (updated, endpoint) = DispatchState.afterAttempt(
-            delivery, verdict: verdict, at: at, policy: policy, disableAfter: self.configuration.disableAfter, random: random)
+            delivery, verdict: verdict, at: at, wallNow: clock.isWallTime ? nil : wallClock.now, policy: policy,
+            disableAfter: self.configuration.disableAfter, random: random)
         // Each channel also counts what its own service answered (`usernotifyd_web_push_attempts_total`,
         // `usernotifyd_relay_attempts_total`).
         Self.measure(verdict, delivery, outcome.duration, deliveredAt: at)

@@ -18,19 +18,22 @@ package enum RetryPolicy: Sendable, Hashable {
         if case .backoff(_, _, let expires) = self { expires } else { nil }
     }
 
-    /// The next attempt after `failures` failed attempts (the last at `now`), never before `retryAfter`
-    /// seconds; nil when there is none. `random` draws the jitter (injected: tests are exact).
+    /// The next attempt after `failures` failed attempts (the last at `now` on the schedule's clock), never
+    /// before `retryAfter` seconds; nil when there is none. A backoff's also comes after as many seconds of
+    /// real time (`onWallClock`, from `wallNow`: a push service or provider counts real time, whatever
+    /// the schedule's clock says); nil `wallNow` when the schedule's clock is real time. `random` draws the
+    /// jitter (injected: tests are exact).
     package func nextAttempt(
-        afterFailures failures: Int, now: Date, retryAfter: Double?, random: (ClosedRange<Double>) -> Double
-    ) -> Date? {
+        afterFailures failures: Int, now: Date, wallNow: Date?, retryAfter: Double?, random: (ClosedRange<Double>) -> Double
+    ) -> (date: Date, onWallClock: Date?)? {
         switch self {
         case .schedule(let schedule):
-            return schedule.nextAttempt(afterFailedAttempts: failures, now: now, retryAfter: retryAfter, random: random)
+            return schedule.nextAttempt(afterFailedAttempts: failures, now: now, retryAfter: retryAfter, random: random).map { ($0, nil) }
         case .backoff(let initial, let cap, let expires):
             let doublings = Double(min(max(0, failures - 1), 32))
-            let delay = min(cap, initial * pow(2, doublings)) * random(0.9...1.1)
-            let next = now.addingTimeInterval(max(delay, retryAfter ?? 0))
-            return next < expires ? next : nil
+            let delay = max(min(cap, initial * pow(2, doublings)) * random(0.9...1.1), retryAfter ?? 0)
+            let next = now.addingTimeInterval(delay)
+            return next < expires ? (next, wallNow?.addingTimeInterval(delay)) : nil
         }
     }
 }

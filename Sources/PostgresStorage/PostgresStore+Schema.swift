@@ -320,6 +320,16 @@ extension PostgresStore {
                 "CREATE INDEX deliveries_by_destination ON deliveries(app_id, destination, seq)",
             ]
         ),
+        (
+            13, "a retry that comes in real time while the scheduler's clock is virtual",
+            [
+                "ALTER TABLE deliveries ADD COLUMN due_on_wall_clock bigint",
+                """
+                CREATE INDEX deliveries_due_on_wall_clock ON deliveries(due_on_wall_clock)
+                WHERE status = 'pending' AND due_on_wall_clock IS NOT NULL
+                """,
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -59,17 +59,18 @@ extension PostgresStore: WebhookStore {
             """
             INSERT INTO deliveries(
                 id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
-                subscription_id)
+                subscription_id, due_on_wall_clock)
             SELECT t.id, t.app_id, t.url, t.type, t.payload, t.status, t.attempts, t.failures, NULLIF(t.next_attempt, \(none)), t.created_at,
-                NULLIF(t.traceparent, ''), t.destination, NULLIF(t.subscription_id, '')
+                NULLIF(t.traceparent, ''), t.destination, NULLIF(t.subscription_id, ''), NULLIF(t.due_on_wall_clock, \(none))
             FROM unnest(\(deliveries.map(\.id)), \(deliveries.map(\.appID)), \(deliveries.map(\.url)), \(deliveries.map(\.type.rawValue)),
                 \(deliveries.map { ByteBuffer(bytes: $0.payload) }), \(deliveries.map(\.status.rawValue)), \(deliveries.map(\.attempts)),
                 \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(Self.milliseconds) ?? none }),
                 \(deliveries.map { Self.milliseconds($0.createdAt) }), \(deliveries.map { $0.traceparent ?? "" }),
-                \(deliveries.map(\.destination.rawValue)), \(deliveries.map { $0.subscriptionID ?? "" }))
+                \(deliveries.map(\.destination.rawValue)), \(deliveries.map { $0.subscriptionID ?? "" }),
+                \(deliveries.map { $0.dueOnWallClock.map(Self.milliseconds) ?? none }))
                 WITH ORDINALITY AS t(
                     id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
-                    subscription_id, position)
+                    subscription_id, due_on_wall_clock, position)
             ORDER BY t.position
             """, logger)
     }
@@ -82,7 +83,7 @@ extension PostgresStore: WebhookStore {
     /// WAL flush (`set_config(…, true)` lasts to the end of the statement's transaction): a claim lost to
     /// a crash of the server is a message sent again under its id, as with any lapsed claim.
     package func claimDueDeliveries(
-        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease, orDueOnWallClock: Bool
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
@@ -91,6 +92,10 @@ extension PostgresStore: WebhookStore {
         // Each endpoint's scan is limited by a constant (a limit the planner cannot know would make it
         // choose a scan of every due message) and cut to the endpoint's room after.
         let most = min(limit, max(defaultPerEndpoint, perEndpoint.values.max() ?? 0))
+        // A retry due on the wall clock makes the scan filter the endpoint's messages rather than stop at the
+        // first not due: only while the scheduler's clock is virtual.
+        let leaseNow = Self.milliseconds(lease.now)
+        let orDueByNow = orDueOnWallClock ? " OR d.due_on_wall_clock <= \(leaseNow)" : ""
         return try await statement(
             """
             WITH RECURSIVE \(unescaped: Self.pendingEndpoints),
@@ -102,8 +107,8 @@ extension PostgresStore: WebhookStore {
                 LEFT JOIN rooms r ON r.app_id = e.app_id AND r.url = e.url
                 CROSS JOIN LATERAL (
                     SELECT d.seq, d.next_attempt FROM deliveries d
-                    WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND d.next_attempt <= \(now)
-                    AND (d.claimed_until IS NULL OR d.claimed_until < \(Self.milliseconds(lease.now)))
+                    WHERE d.app_id = e.app_id AND d.url = e.url AND d.status = 'pending' AND (d.next_attempt <= \(now)\(unescaped: orDueByNow))
+                    AND (d.claimed_until IS NULL OR d.claimed_until < \(leaseNow))
                     ORDER BY d.next_attempt, d.seq LIMIT \(most) FOR UPDATE SKIP LOCKED) c
                 WHERE COALESCE(r.room, \(defaultPerEndpoint)) > 0
                 AND NOT EXISTS (SELECT 1 FROM disabled_endpoints x WHERE x.app_id = e.app_id AND x.url = e.url)),
@@ -137,6 +142,17 @@ extension PostgresStore: WebhookStore {
             ).first
             return OutboxFigures(
                 depth: try row?.get("n", as: Int.self) ?? 0, oldestDue: try row?.get("oldest", as: Int64?.self).map(Self.date))
+        }
+    }
+
+    package func nextDueOnWallClock(after leaseNow: Date) async throws -> Date? {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT min(due_on_wall_clock) AS due FROM deliveries
+                WHERE status = 'pending' AND due_on_wall_clock IS NOT NULL AND due_on_wall_clock > \(Self.milliseconds(leaseNow))
+                """, self.logger
+            ).first?.get("due", as: Int64?.self).map(Self.date)
         }
     }
 
@@ -228,12 +244,16 @@ extension PostgresStore: WebhookStore {
             WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true)),
             fenced AS (
                 UPDATE deliveries d SET status = t.status, attempts = t.attempts, failures = t.failures,
-                    next_attempt = NULLIF(t.next_attempt, \(noDate)), claim_token = NULL, claimed_until = NULL
+                    next_attempt = NULLIF(t.next_attempt, \(noDate)), due_on_wall_clock = NULLIF(t.due_on_wall_clock, \(noDate)),
+                    claim_token = NULL, claimed_until = NULL
                 FROM unnest(\(deliveries.map(\.id)), \(deliveries.map { $0.claim ?? 0 }), \(deliveries.map(\.status.rawValue)),
                     \(deliveries.map(\.attempts)), \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(milliseconds) ?? noDate }),
+                    \(deliveries.map { $0.dueOnWallClock.map(milliseconds) ?? noDate }),
                     \(made.map(\.number)), \(made.map { milliseconds($0.at) }), \(made.map { $0.statusCode ?? -1 }), \(made.map { $0.error != nil }),
                     \(made.map { $0.error ?? "" }), \(made.map(\.durationMilliseconds)), \(made.map { $0.providerMessageID ?? "" }))
-                    AS t(id, claim, status, attempts, failures, next_attempt, number, at, status_code, has_error, error, duration_ms, provider_id),
+                    AS t(
+                        id, claim, status, attempts, failures, next_attempt, due_on_wall_clock, number, at, status_code, has_error, error,
+                        duration_ms, provider_id),
                     asynchronous
                 WHERE d.id = t.id AND d.claim_token = t.claim
                 RETURNING d.id, d.seq, d.app_id, d.url, t.number, t.at, t.status_code, t.has_error, t.error, t.duration_ms, t.provider_id),
@@ -323,8 +343,8 @@ extension PostgresStore: WebhookStore {
         try await write { connection, changes in
             let updated = try await connection.rows(
                 """
-                UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = \(Self.milliseconds(now)), claim_token = NULL,
-                claimed_until = NULL WHERE app_id = \(appID) AND id = \(id) RETURNING seq
+                UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = \(Self.milliseconds(now)), due_on_wall_clock = NULL,
+                claim_token = NULL, claimed_until = NULL WHERE app_id = \(appID) AND id = \(id) RETURNING seq
                 """, self.logger)
             changes.announce(.outbox)
             return !updated.isEmpty
@@ -369,6 +389,7 @@ extension PostgresStore: WebhookStore {
             status: status, attempts: try row.get("attempts"), failures: try row.get("failures"),
             nextAttempt: try row.get("next_attempt", as: Int64?.self).map(Self.date), createdAt: Self.date(try row.get("created_at")),
             claim: try row.get("claim_token"), traceparent: try row.get("traceparent", as: String?.self), destination: destination,
-            subscriptionID: try row.get("subscription_id", as: String?.self))
+            subscriptionID: try row.get("subscription_id", as: String?.self),
+            dueOnWallClock: try row.get("due_on_wall_clock", as: Int64?.self).map(Self.date))
     }
 }

@@ -254,6 +254,14 @@ extension SQLiteStore {
                     CREATE INDEX deliveries_by_destination ON deliveries(app_id, destination, seq);
                     """)
         }
+        migrator.registerMigration("v20: a retry that comes in real time while the scheduler's clock is virtual") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE deliveries ADD COLUMN due_on_wall_clock INTEGER;
+                    CREATE INDEX deliveries_due_on_wall_clock ON deliveries(due_on_wall_clock)
+                        WHERE status = 'pending' AND due_on_wall_clock IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 

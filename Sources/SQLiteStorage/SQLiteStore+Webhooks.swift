@@ -53,13 +53,13 @@ extension SQLiteStore: WebhookStore {
             sql: """
                 INSERT INTO deliveries(
                     id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
-                    subscription_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    subscription_id, due_on_wall_clock)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             delivery.id, delivery.appID, delivery.url, delivery.type.rawValue, delivery.payload, delivery.status.rawValue,
             delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), milliseconds(delivery.createdAt),
-            delivery.traceparent, delivery.destination.rawValue, delivery.subscriptionID,
+            delivery.traceparent, delivery.destination.rawValue, delivery.subscriptionID, delivery.dueOnWallClock.map(milliseconds),
         ])
     }
 
@@ -70,7 +70,7 @@ extension SQLiteStore: WebhookStore {
     /// for; the held claims are read before the read transaction begins (an attempt's claim ends only after
     /// its record committed), and each endpoint's scan passes the messages this process holds of it.
     package func claimDueDeliveries(
-        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease, orDueOnWallClock: Bool
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
         let now = Self.milliseconds(now)
@@ -79,18 +79,22 @@ extension SQLiteStore: WebhookStore {
         let claims = outboxClaims
         let (held, heldPerEndpoint) = Self.heldMessages(claims, now: leaseNow)
         return try await read { db in
+            // A retry due on the wall clock makes the scan filter the endpoint's messages rather than stop at
+            // the first not due: only while the scheduler's clock is virtual.
             let due = try db.cachedStatement(
                 sql: """
                     SELECT seq, next_attempt, id FROM deliveries INDEXED BY deliveries_by_endpoint
-                    WHERE app_id = ? AND url = ? AND status = 'pending' AND next_attempt <= ?
+                    WHERE app_id = ? AND url = ? AND status = 'pending'
+                    AND \(orDueOnWallClock ? "(next_attempt <= ? OR due_on_wall_clock <= ?)" : "next_attempt <= ?")
                     ORDER BY next_attempt, seq LIMIT ?
                     """)
             var candidates: [(due: Int64, seq: Int64, id: String, endpoint: WebhookEndpoint)] = []
             for endpoint in try Self.activeEndpoints(db) {
                 let room = min(limit, perEndpoint[endpoint] ?? defaultPerEndpoint)
                 guard room > 0 else { continue }
+                let dueBy: [any DatabaseValueConvertible] = orDueOnWallClock ? [now, leaseNow] : [now]
                 let rows = try Row.fetchCursor(
-                    due, arguments: [endpoint.appID, endpoint.url, now, room + (heldPerEndpoint[endpoint] ?? 0)])
+                    due, arguments: StatementArguments([endpoint.appID, endpoint.url] + dueBy + [room + (heldPerEndpoint[endpoint] ?? 0)]))
                 var taken = 0
                 while taken < room, let row = try rows.next() {
                     let id: String = row[2]
@@ -159,6 +163,18 @@ extension SQLiteStore: WebhookStore {
                     """, arguments: [Self.milliseconds(now)])
             let oldest: Int64? = row?[1]
             return OutboxFigures(depth: row?[0] ?? 0, oldestDue: oldest.map(Self.date))
+        }
+    }
+
+    package func nextDueOnWallClock(after leaseNow: Date) async throws -> Date? {
+        try await read { db in
+            try Int64.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT min(due_on_wall_clock) FROM deliveries INDEXED BY deliveries_due_on_wall_clock
+                        WHERE status = 'pending' AND due_on_wall_clock IS NOT NULL AND due_on_wall_clock > ?
+                        """), arguments: [Self.milliseconds(leaseNow)]
+            ).map(Self.date)
         }
     }
 
@@ -255,10 +271,11 @@ extension SQLiteStore: WebhookStore {
         ])
         try db.cachedStatement(
             sql: """
-                UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ? WHERE seq = ?
+                UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, due_on_wall_clock = ? WHERE seq = ?
                 """
         ).execute(arguments: [
-            delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), seq,
+            delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds),
+            delivery.dueOnWallClock.map(milliseconds), seq,
         ])
         return true
     }
@@ -339,7 +356,8 @@ extension SQLiteStore: WebhookStore {
         let claims = outboxClaims
         return try await write { db, effects in
             try db.execute(
-                sql: "UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = ? WHERE app_id = ? AND id = ?",
+                sql:
+                    "UPDATE deliveries SET status = 'pending', failures = 0, next_attempt = ?, due_on_wall_clock = NULL WHERE app_id = ? AND id = ?",
                 arguments: [Self.milliseconds(now), appID, id])
             effects.announce(.outbox)
             guard db.changesCount > 0 else { return false }
@@ -379,7 +397,7 @@ extension SQLiteStore: WebhookStore {
     /// The columns `delivery(_:)` reads, in its order (read by position: a lookup by name compares
     /// every column's name, case-insensitively, and a claim reads a few hundred rows in the writer).
     static let deliveryColumns =
-        "seq, id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, claim_token, traceparent, subscription_id, destination"
+        "seq, id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, claim_token, traceparent, subscription_id, destination, due_on_wall_clock"
 
     /// A message from a row of `deliveryColumns`.
     private static func delivery(_ row: Row) throws -> WebhookDeliveryRecord {
@@ -389,9 +407,10 @@ extension SQLiteStore: WebhookStore {
             throw DatabaseError(message: "unknown delivery type, status or destination in row \(row)")
         }
         let nextAttempt: Int64? = row[9]
+        let dueOnWallClock: Int64? = row[15]
         return WebhookDeliveryRecord(
             id: row[1], appID: row[2], url: row[3], type: type, payload: row[5], status: status, attempts: row[7], failures: row[8],
             nextAttempt: nextAttempt.map(Self.date), createdAt: Self.date(row[10]), claim: row[11], traceparent: row[12],
-            destination: destination, subscriptionID: row[13])
+            destination: destination, subscriptionID: row[13], dueOnWallClock: dueOnWallClock.map(Self.date))
     }
 }

@@ -54,8 +54,13 @@ package final class WakeSignal: Sendable {
 
     /// Waits for a signal or until `deadline` on `clock` (nil: no deadline), whichever comes first.
     package func wait(until deadline: Date?, on clock: any TimeSource) async {
+        await wait(until: deadline.map { [($0, clock)] } ?? [])
+    }
+
+    /// Waits for a signal or until the first of `deadlines`, each on its own clock, whichever comes first.
+    package func wait(until deadlines: [(date: Date, clock: any TimeSource)]) async {
         await withTaskGroup(of: Void.self) { group in
-            if let deadline {
+            for (deadline, clock) in deadlines {
                 group.addTask { try? await clock.sleep(until: deadline) }
             }
             group.addTask { await self.wait() }

@@ -28,6 +28,11 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
     /// Failures since the last success or replay: the position in the retry schedule.
     package var failures: Int
     package var nextAttempt: Date?
+    /// A retry that comes in real time, whatever the scheduler's clock (a push's or a relay's, while the
+    /// clock is virtual): the message is due at `nextAttempt` on the schedule's clock or at this time on the
+    /// wall clock, whichever comes first. Nil when the schedule's clock is real time or the message's
+    /// retries follow it (webhooks).
+    package var dueOnWallClock: Date?
     package var createdAt: Date
     /// The fencing token of the claim a dispatcher holds on it (nil when read without claiming).
     package var claim: Int64?
@@ -65,8 +70,9 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
     package init(
         id: String, appID: String, url: String, type: WebhookEventType, payload: Data, status: Status = .pending, attempts: Int = 0,
         failures: Int = 0, nextAttempt: Date?, createdAt: Date, claim: Int64? = nil, traceparent: String? = nil,
-        destination: Destination = .webhook, subscriptionID: String? = nil
+        destination: Destination = .webhook, subscriptionID: String? = nil, dueOnWallClock: Date? = nil
     ) {
+        self.dueOnWallClock = dueOnWallClock
         self.destination = destination
         self.subscriptionID = subscriptionID
         self.claim = claim
@@ -141,9 +147,11 @@ package protocol WebhookStore: Sendable {
     /// Claims pending messages due at `now` on endpoints that are not disabled, earliest first, at most
     /// `limit` in all and, per endpoint, as many as `perEndpoint` leaves room for (`defaultPerEndpoint`
     /// for endpoints it does not name; 0 skips an endpoint), under a new fencing token (the claim's) until
-    /// `lease.until`; a claim whose lease ended before `lease.now` (wall clock) is taken over.
+    /// `lease.until`; a claim whose lease ended before `lease.now` (wall clock) is taken over. With
+    /// `orDueOnWallClock` (the scheduler's clock is virtual), a message whose `dueOnWallClock` came by
+    /// `lease.now` is due too.
     func claimDueDeliveries(
-        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease, orDueOnWallClock: Bool
     ) async throws -> [WebhookDeliveryRecord]
     /// Ends the claims on messages claimed and never attempted (a dispatcher stopping, or one whose
     /// claim would run out before an attempt could end), so that they can be claimed again at once;
@@ -155,6 +163,9 @@ package protocol WebhookStore: Sendable {
     /// ends; a dispatcher that shares the outbox with other processes looks again every
     /// `StorageBackend.safetyPoll`.
     func nextDeliveryDate(excluding full: Set<WebhookEndpoint>, leaseNow: Date) async throws -> Date?
+    /// The earliest `dueOnWallClock` after `leaseNow` of a pending message: when a retry in real time
+    /// comes due while the scheduler's clock is virtual.
+    func nextDueOnWallClock(after leaseNow: Date) async throws -> Date?
     /// Whether some message is being attempted, by any process: claimed under a lease live at `leaseNow`
     /// (wall clock).
     func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool
@@ -189,6 +200,14 @@ extension WebhookStore {
         appID: String, status: WebhookDeliveryRecord.Status?, after cursor: String?, limit: Int
     ) async throws -> Page<WebhookDeliveryRecord> {
         try await deliveries(appID: appID, filter: DeliveryFilter(status: status), after: cursor, limit: limit)
+    }
+
+    /// Claims what is due on the schedule's clock alone (its clock is real time).
+    package func claimDueDeliveries(
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
+    ) async throws -> [WebhookDeliveryRecord] {
+        try await claimDueDeliveries(
+            now: now, limit: limit, perEndpoint: perEndpoint, defaultPerEndpoint: defaultPerEndpoint, lease: lease, orDueOnWallClock: false)
     }
 
     /// The app's endpoints that are disabled (410 Gone, or failing too long), by URL.

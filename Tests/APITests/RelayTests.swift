@@ -298,7 +298,7 @@ final class FakeProviders: Sendable {
         try await providers.script("apns", token: gone, [["status": 410, "reason": "Unregistered"]])
         try await providers.script("apns", token: badToken, [["status": 400, "reason": "BadDeviceToken"]])
         try await providers.script("apns", token: expired, [["status": 403, "reason": "ExpiredProviderToken"]])
-        try await providers.script("apns", token: busy, [["status": 429, "reason": "TooManyRequests", "retryAfter": 30]])
+        try await providers.script("apns", token: busy, [["status": 429, "reason": "TooManyRequests", "retryAfter": 3000]])
         try await providers.script("apns", token: failing, [["status": 500, "reason": "InternalServerError"]])
         try await providers.script("apns", token: refused, [["status": 400, "reason": "BadTopic"]])
         let fcmGone = "gone:" + String(repeating: "g", count: 60)
@@ -330,12 +330,18 @@ final class FakeProviders: Sendable {
         let renewed = try await providers.messages("apns", token: expired)
         #expect(renewed.map { $0["status"] as? Int } == [403, 200])
         #expect(renewed.count == 2 && renewed[0]["jwt"] as? String != renewed[1]["jwt"] as? String)
-        // 500 and 503 retry on the schedule (5 s); 429 not before its Retry-After (30 s); 400 BadTopic never.
-        try await WebhookTests.advance(server, by: 6)
+        // 500 and 503 retry after 5 s of real time, the virtual clock standing still (a provider counts real
+        // time); 429 not before its Retry-After (3000 s, on either clock); 400 BadTopic never.
+        try await WebhookTests.eventually("the retries in real time") {
+            let apns = try await providers.messages("apns", token: failing).count
+            let fcm = try await providers.messages("fcm", token: fcmBusy).count
+            return apns == 2 && fcm == 2
+        }
         #expect(try await providers.messages("apns", token: failing).map { $0["status"] as? Int } == [500, 200])
         #expect(try await providers.messages("fcm", token: fcmBusy).map { $0["status"] as? Int } == [503, 200])
+        try await WebhookTests.advance(server, by: 6)
         #expect(try await providers.messages("apns", token: busy).count == 1, "not before Retry-After")
-        try await WebhookTests.advance(server, by: 25)
+        try await WebhookTests.advance(server, by: 3000)
         #expect(try await providers.messages("apns", token: busy).map { $0["status"] as? Int } == [429, 200])
         try await WebhookTests.advance(server, by: 3600)
         #expect(try await providers.messages("apns", token: refused).count == 1, "a refusal is not retried")
@@ -511,7 +517,7 @@ struct RelayReplicaTests {
                 replicas.database, "SELECT status, count(*) FROM deliveries WHERE \(relayed) GROUP BY status ORDER BY status")
             return "pending \(try await replicas.count("SELECT count(*) FROM pending")); relays by status \(statuses)"
         }
-        // A relay that found no answer in the burst is retried on the scheduler's clock, virtual here: moved on.
+        // A relay that found no answer in the burst is retried in real time, or sooner as the virtual clock moves on.
         let lastMove = Mutex(ContinuousClock.now)
         try await waitUntil("every relay", within: 600, describe: summary) {
             if lastMove.withLock({ ContinuousClock.now - $0 > .seconds(1) }) {

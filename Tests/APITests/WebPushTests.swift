@@ -253,7 +253,7 @@ final class StandInPushService: Sendable {
         let token = try await server.makeAuthorizedCenter("phone", key: key)
         _ = try await server.call("PUT", "/v1/webhooks", token: key, json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret]])
         let gone = try await push.channel(answers: [["status": 410]])
-        let busy = try await push.channel(answers: [["status": 429, "retryAfter": "30"]])
+        let busy = try await push.channel(answers: [["status": 429, "retryAfter": "3000"]])
         let small = try await push.channel(answers: [["status": 413]])
         let refused = try await push.channel(answers: [["status": 400]])
         let failing = try await push.channel(answers: [["status": 500]])
@@ -279,11 +279,13 @@ final class StandInPushService: Sendable {
         let resent = try await push.messages(small)
         #expect(resent.map { $0["status"] as? Int } == [413, 201] && (resent.last?["length"] as? Int ?? 4096) < 1200)
         #expect(((resent.last?["payload"] as? [String: Any])?["body"] as? String)?.hasSuffix("…") == true)
-        // 500 retries on the schedule (5 s); 429 not before its Retry-After (30 s).
-        try await WebhookTests.advance(server, by: 6)
+        // 500 retries after 5 s of real time, the virtual clock standing still (a push service counts real
+        // time); 429 not before its Retry-After (3000 s, on either clock).
+        try await WebhookTests.eventually("the retry in real time") { try await push.messages(failing).count == 2 }
         #expect(try await push.messages(failing).map { $0["status"] as? Int } == [500, 201])
+        try await WebhookTests.advance(server, by: 6)
         #expect(try await push.messages(busy).count == 1, "not before Retry-After")
-        try await WebhookTests.advance(server, by: 25)
+        try await WebhookTests.advance(server, by: 3000)
         #expect(try await push.messages(busy).map { $0["status"] as? Int } == [429, 201])
         try await WebhookTests.advance(server, by: 3600)
         #expect(try await push.messages(refused).count == 1, "a refusal is not retried")

@@ -261,6 +261,25 @@ import Webhooks
             endpoint: .answered, policy: pushing, destination: .phone),
     ]
 
+    @Test func whileTheClockIsVirtualAPushsRetryAlsoComesInRealTime() {
+        let wallNow = Date(timeIntervalSince1970: 1_000_000)
+        var delivery = Self.message("m")
+        delivery.destination = .phone
+        let (retried, _) = DispatchState.afterAttempt(
+            delivery, verdict: .retry(retryAfter: nil), at: Self.start, wallNow: wallNow, policy: Self.pushing, disableAfter: Self.day,
+            random: { _ in 1 })
+        #expect(retried.nextAttempt == Self.start.addingTimeInterval(5) && retried.dueOnWallClock == wallNow.addingTimeInterval(5))
+        // A webhook's retry keeps to the schedule's clock, and an answer clears a retry in real time.
+        let (hook, _) = DispatchState.afterAttempt(
+            Self.message("w"), verdict: .retry(retryAfter: nil), at: Self.start, wallNow: wallNow, policy: .schedule(RetrySchedule()),
+            disableAfter: Self.day, random: { _ in 1 })
+        #expect(hook.dueOnWallClock == nil)
+        let (delivered, _) = DispatchState.afterAttempt(
+            retried, verdict: .delivered, at: Self.start, wallNow: wallNow, policy: Self.pushing, disableAfter: Self.day, random: { _ in 1 }
+        )
+        #expect(delivered.dueOnWallClock == nil)
+    }
+
     @Test(arguments: pushCases)
     func aPushOrARelayRetriesOnItsOwnWhileItLives(_ example: AnswerCase) {
         anAnswerDecidesTheMessagesStateAndWhatItSaysOfItsEndpoint(example)

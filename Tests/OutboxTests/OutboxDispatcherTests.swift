@@ -213,7 +213,7 @@ private final class FirstClaimFails: WebhookStore {
     struct Unavailable: Error {}
 
     func claimDueDeliveries(
-        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease
+        now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease, orDueOnWallClock: Bool
     ) async throws -> [WebhookDeliveryRecord] {
         if failed.withLock({ failed in
             defer { failed = true }; return !failed
@@ -221,7 +221,8 @@ private final class FirstClaimFails: WebhookStore {
             throw Unavailable()
         }
         return try await inner.claimDueDeliveries(
-            now: now, limit: limit, perEndpoint: perEndpoint, defaultPerEndpoint: defaultPerEndpoint, lease: lease)
+            now: now, limit: limit, perEndpoint: perEndpoint, defaultPerEndpoint: defaultPerEndpoint, lease: lease,
+            orDueOnWallClock: orDueOnWallClock)
     }
 
     func webhookConfiguration(appID: String) async throws -> WebhookConfiguration? { try await inner.webhookConfiguration(appID: appID) }
@@ -233,6 +234,7 @@ private final class FirstClaimFails: WebhookStore {
     func nextDeliveryDate(excluding full: Set<WebhookEndpoint>, leaseNow: Date) async throws -> Date? {
         try await inner.nextDeliveryDate(excluding: full, leaseNow: leaseNow)
     }
+    func nextDueOnWallClock(after leaseNow: Date) async throws -> Date? { try await inner.nextDueOnWallClock(after: leaseNow) }
     func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool { try await inner.hasAttemptsInFlight(leaseNow: leaseNow) }
     func outboxFigures(at now: Date) async throws -> OutboxFigures { try await inner.outboxFigures(at: now) }
     func recordAttempts(_ attempts: [RecordedAttempt]) async throws { try await inner.recordAttempts(attempts) }

@@ -58,6 +58,56 @@ import Webhooks
         }
     }
 
+    /// A push's retry while the scheduler's clock is virtual is due at its date on that clock or at its
+    /// `dueOnWallClock` in real time, whichever comes first: a claim that asks for both takes it when
+    /// either came, one that does not ignores the wall clock; the store says when the next comes in real
+    /// time, records it with an attempt, and a replay clears it.
+    @Test(arguments: StoreFactory.all)
+    func aRetryInRealTimeIsDueOnEitherClock(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, _) async throws in
+            let virtual = Self.now.addingTimeInterval(86_400)  // the scheduler's clock, a day ahead
+            let wall = Self.now
+            func push(_ id: String, schedule: TimeInterval, wall seconds: TimeInterval?) -> WebhookDeliveryRecord {
+                WebhookDeliveryRecord(
+                    id: id, appID: "a", url: "https://push.example", type: .notificationDelivered, payload: Data("{}".utf8),
+                    nextAttempt: virtual.addingTimeInterval(schedule), createdAt: virtual, destination: .browser,
+                    subscriptionID: "wps_\(id)",
+                    dueOnWallClock: seconds.map { wall.addingTimeInterval($0) })
+            }
+            try await store.enqueueDeliveries([
+                push("msg_came", schedule: 60, wall: -1), push("msg_later", schedule: 60, wall: 30),
+                push("msg_plain", schedule: 60, wall: nil),
+            ])
+            func claim(_ orDueOnWallClock: Bool, wallNow: Date = wall) async throws -> [String] {
+                try await store.claimDueDeliveries(
+                    now: virtual, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: wallNow),
+                    orDueOnWallClock: orDueOnWallClock
+                ).map(\.id)
+            }
+            #expect(try await claim(false).isEmpty, "the schedule's clock alone: none is due")
+            #expect(try await store.nextDueOnWallClock(after: wall) == wall.addingTimeInterval(30))
+            let claimed = try await store.claimDueDeliveries(
+                now: virtual, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: wall),
+                orDueOnWallClock: true)
+            #expect(claimed.map(\.id) == ["msg_came"] && claimed.first?.dueOnWallClock == wall.addingTimeInterval(-1))
+            // Its attempt failed again: the next retry, on both clocks, recorded with it.
+            var retried = try #require(claimed.first)
+            retried.attempts = 1
+            retried.nextAttempt = virtual.addingTimeInterval(10)
+            retried.dueOnWallClock = wall.addingTimeInterval(10)
+            try await store.recordAttempts([
+                RecordedAttempt(
+                    DeliveryAttemptRecord(number: 1, at: virtual, statusCode: 500, error: nil, durationMilliseconds: 5), of: retried,
+                    endpoint: .answered)
+            ])
+            #expect(try await store.delivery(appID: "a", id: "msg_came")?.0.dueOnWallClock == wall.addingTimeInterval(10))
+            #expect(try await store.nextDueOnWallClock(after: wall) == wall.addingTimeInterval(10))
+            #expect(try await claim(true, wallNow: wall.addingTimeInterval(31)).sorted() == ["msg_came", "msg_later"])
+            #expect(try await store.replayDelivery(appID: "a", id: "msg_later", now: virtual))
+            #expect(try await store.delivery(appID: "a", id: "msg_later")?.0.dueOnWallClock == nil, "a replay goes on the schedule")
+        }
+    }
+
     /// Messages written before destinations were recorded (schema version 11) keep going where their
     /// recipient said once the database is migrated. (The SQLite file's own case is in SQLiteStoreTests.)
     @Test(.enabled(if: TestPostgres.isAvailable))
