@@ -76,7 +76,8 @@ func relayBaseline(origin: String, caFile: String?, connections: Int, messages: 
     let credential = try benchCredential()
     let request = try APNsNotification.alert(
         notification(0, at: Date()), centerID: "phone", topic: credential.topic,
-        links: DeliveryLinks(responseToken: "wpr_" + String(repeating: "x", count: 180)))
+        links: DeliveryLinks(responseToken: "wpr_" + String(repeating: "x", count: 180)),
+        expires: Date().addingTimeInterval(APNsNotification.notificationLifetime))
     let token = try ProviderTokens.apns(credential, now: Date())
     var tls = TLSConfiguration.makeClientConfiguration()
     if let caFile { tls.additionalTrustRoots = [.file(caFile)] }

@@ -21,9 +21,10 @@ package struct APNsNotification: Sendable {
     package static let notificationLifetime: TimeInterval = 28 * 86_400
     package static let removalLifetime: TimeInterval = 86_400
 
-    /// The notification the center presented, for a device of the app with bundle id `topic`.
+    /// The notification the center presented, for a device of the app with bundle id `topic`, kept by
+    /// APNs for an offline device until `expires` (`apns-expiration`: what is left of its lifetime).
     package static func alert(
-        _ delivered: DeliveredNotification, centerID: String, topic: String, links: DeliveryLinks
+        _ delivered: DeliveredNotification, centerID: String, topic: String, links: DeliveryLinks, expires: Date
     ) throws -> APNsNotification {
         let content = delivered.request.content
         let level = content.interruptionLevel ?? .active
@@ -87,7 +88,7 @@ package struct APNsNotification: Sendable {
             ("apns-topic", topic),
             // Passive notifications wait for the device's convenience (5); the others go now (10).
             ("apns-priority", level == .passive ? "5" : "10"),
-            ("apns-expiration", String(Int(delivered.date.addingTimeInterval(notificationLifetime).timeIntervalSince1970))),
+            ("apns-expiration", String(Int(expires.timeIntervalSince1970))),
             // An update of the same identifier replaces the one shown, as the framework does.
             ("apns-collapse-id", collapseID(delivered.request.identifier)),
         ]
@@ -96,8 +97,8 @@ package struct APNsNotification: Sendable {
 
     /// The background push that tells the app to remove delivered notifications
     /// (`removeDeliveredNotifications(withIdentifiers:)` in its `didReceiveRemoteNotification`): APNs
-    /// has no way to remove a notification itself.
-    package static func removal(_ identifiers: [String], centerID: String, topic: String, now: Date) throws -> APNsNotification {
+    /// has no way to remove a notification itself. Kept by APNs until `expires`, as a notification.
+    package static func removal(_ identifiers: [String], centerID: String, topic: String, expires: Date) throws -> APNsNotification {
         let root: JSONValue = .object([
             "aps": .object(["content-available": .number(1)]),
             "usernotifyd": .object(["center": .string(centerID), "remove": .array(identifiers.map(JSONValue.string))]),
@@ -105,7 +106,7 @@ package struct APNsNotification: Sendable {
         return APNsNotification(
             headers: [
                 ("apns-push-type", "background"), ("apns-topic", topic), ("apns-priority", "5"),
-                ("apns-expiration", String(Int(now.addingTimeInterval(removalLifetime).timeIntervalSince1970))),
+                ("apns-expiration", String(Int(expires.timeIntervalSince1970))),
             ],
             payload: try WireFormat.bytes(root), json: root)
     }

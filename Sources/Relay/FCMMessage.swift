@@ -14,12 +14,17 @@ import StrictJSON
 package struct FCMMessage: Sendable {
     package var body: [UInt8]
 
-    /// How long FCM keeps a message for an offline device (its maximum, 28 days), and a removal.
-    package static let notificationTTL = 28 * 86_400
-    package static let removalTTL = 86_400
+    /// How long FCM keeps a message for an offline device (`android.ttl`) when it is sent at `now`: until
+    /// `expires`, what is left of its lifetime.
+    static func ttl(until expires: Date, now: Date) -> JSONValue {
+        .string("\(max(0, Int(expires.timeIntervalSince(now))))s")
+    }
 
+    /// The notification the center presented, kept for an offline device until `expires` (at most FCM's
+    /// 28 days).
     package static func notification(
-        _ delivered: DeliveredNotification, token: String, centerID: String, category: NotificationCategory?, links: DeliveryLinks
+        _ delivered: DeliveredNotification, token: String, centerID: String, category: NotificationCategory?, links: DeliveryLinks,
+        expires: Date, now: Date
     ) throws -> FCMMessage {
         let content = delivered.request.content
         let level = content.interruptionLevel ?? .active
@@ -41,7 +46,7 @@ package struct FCMMessage: Sendable {
         // offline through five notifications would lose some. An update replaces what is shown by its tag
         // (the identifier) instead, and an app building its own notification does the same.
         var android: [String: JSONValue] = [
-            "priority": .string(level == .passive ? "NORMAL" : "HIGH"), "ttl": .string("\(notificationTTL)s"),
+            "priority": .string(level == .passive ? "NORMAL" : "HIGH"), "ttl": ttl(until: expires, now: now),
         ]
         var message: [String: JSONValue] = ["token": .string(token)]
         var notification: [String: JSONValue] = [:]
@@ -62,22 +67,22 @@ package struct FCMMessage: Sendable {
         message["data"] = .object(data)
         message["android"] = .object(android)
         // An iOS app reached through FCM: the same aps as the APNs relay (FCM adds the topic).
-        let apns = try APNsNotification.alert(delivered, centerID: centerID, topic: "", links: links)
+        let apns = try APNsNotification.alert(delivered, centerID: centerID, topic: "", links: links, expires: expires)
         message["apns"] = block(apns)
         return FCMMessage(body: try WireFormat.bytes(JSONValue.object(["message": .object(message)])))
     }
 
     /// A data message that tells the app to cancel delivered notifications (`NotificationManager.cancel`
-    /// by tag), and iOS devices through FCM a background push with the same.
-    package static func removal(_ identifiers: [String], token: String, centerID: String, now: Date) throws -> FCMMessage {
+    /// by tag), and iOS devices through FCM a background push with the same; kept until `expires`.
+    package static func removal(_ identifiers: [String], token: String, centerID: String, expires: Date, now: Date) throws -> FCMMessage {
         let list = String(decoding: try WireFormat.bytes(identifiers), as: UTF8.self)
-        let apns = try APNsNotification.removal(identifiers, centerID: centerID, topic: "", now: now)
+        let apns = try APNsNotification.removal(identifiers, centerID: centerID, topic: "", expires: expires)
         let message: JSONValue = .object([
             "token": .string(token),
             "data": .object([
                 "usernotifyd.kind": .string("remove"), "usernotifyd.center": .string(centerID), "usernotifyd.identifiers": .string(list),
             ]),
-            "android": .object(["priority": .string("NORMAL"), "ttl": .string("\(removalTTL)s")]),
+            "android": .object(["priority": .string("NORMAL"), "ttl": ttl(until: expires, now: now)]),
             "apns": block(apns),
         ])
         return FCMMessage(body: try WireFormat.bytes(JSONValue.object(["message": message])))

@@ -126,9 +126,9 @@ package final class DeviceRelayService: Sendable {
     // MARK: sending
 
     /// The provider's request for an outbox message to a phone (the event's webhook body, as the change's
-    /// transaction wrote it), made now with the app's credential as it is now; nil when the app has none
-    /// for the provider.
-    package func request(of message: WebhookDeliveryRecord, for target: RelayTarget, now: Date) async throws -> Request? {
+    /// transaction wrote it), made `now` with the app's credential as it is now, for the provider to keep
+    /// until `expires` (both on the wall clock); nil when the app has none for the provider.
+    package func request(of message: WebhookDeliveryRecord, for target: RelayTarget, now: Date, expires: Date) async throws -> Request? {
         guard let stored = target.credential else { return nil }
         let registration = target.registration
         let centerID = registration.center.centerID
@@ -140,10 +140,11 @@ package final class DeviceRelayService: Sendable {
             let notification: APNsNotification
             switch event {
             case .removed(let identifiers):
-                notification = try .removal(identifiers, centerID: centerID, topic: credential.topic, now: now)
+                notification = try .removal(identifiers, centerID: centerID, topic: credential.topic, expires: expires)
             case .delivered(let delivered):
                 notification = try .alert(
-                    delivered, centerID: centerID, topic: credential.topic, links: try await links(delivered, registration, now))
+                    delivered, centerID: centerID, topic: credential.topic, links: try await links(delivered, registration, now),
+                    expires: expires)
             }
             return .apns(notification, url: url, credential: credential, credentialID: stored.id)
         case .fcm(let account):
@@ -151,12 +152,12 @@ package final class DeviceRelayService: Sendable {
             let body: FCMMessage
             switch event {
             case .removed(let identifiers):
-                body = try .removal(identifiers, token: registration.token, centerID: centerID, now: now)
+                body = try .removal(identifiers, token: registration.token, centerID: centerID, expires: expires, now: now)
             case .delivered(let delivered):
                 let category = try await centers.category(of: delivered.request, appID: registration.center.appID)
                 body = try .notification(
                     delivered, token: registration.token, centerID: centerID, category: category,
-                    links: try await links(delivered, registration, now))
+                    links: try await links(delivered, registration, now), expires: expires, now: now)
             }
             return .fcm(body, url: url, account: account, credentialID: stored.id)
         }

@@ -31,8 +31,14 @@ package struct RelayChannel: DeliveryChannel {
     /// Retried on its own (not on the app's webhook schedule) while the provider would still keep it
     /// (`apns-expiration`: 4 weeks; a removal a day).
     package func retryPolicy(for message: WebhookDeliveryRecord, configuration: WebhookConfiguration?) -> RetryPolicy {
+        .backoff(until: Self.expiry(of: message))
+    }
+
+    /// When the provider would no longer keep the message: its lifetime from when it was written (the
+    /// scheduler's clock).
+    private static func expiry(of message: WebhookDeliveryRecord) -> Date {
         let lifetime = message.type == .notificationRemoved ? APNsNotification.removalLifetime : APNsNotification.notificationLifetime
-        return .backoff(until: message.createdAt.addingTimeInterval(lifetime))
+        return message.createdAt.addingTimeInterval(lifetime)
     }
 
     /// A relay to a phone: the provider's request made now from the message (the app's credential as it
@@ -49,7 +55,10 @@ package struct RelayChannel: DeliveryChannel {
                 return .refused("the registration was removed", since: start)
             }
             registration = target.registration
-            guard let made = try await service.request(of: message, for: target, now: wallClock.now) else {
+            // The provider keeps it for what is left of its lifetime (`apns-expiration`, FCM's `ttl`).
+            let now = wallClock.now
+            let expires = now.addingTimeInterval(max(0, Self.expiry(of: message).timeIntervalSince(clock.now)))
+            guard let made = try await service.request(of: message, for: target, now: now, expires: expires) else {
                 Self.countRelay(registration.provider, "no_credential")
                 return .refused("the app has no \(registration.provider.rawValue) credential", since: start)
             }

@@ -5,6 +5,9 @@ import Testing
 
 @Suite struct RelayMessageTests {
     static let date = Date(timeIntervalSince1970: 1_800_000_000)
+    /// What is left of a notification's lifetime when it is sent at `date`: a week (it waited three), and of a removal's an hour.
+    static let expires = date.addingTimeInterval(7 * 86_400)
+    static let removalExpires = date.addingTimeInterval(3600)
 
     static func delivered(
         _ content: NotificationContent, identifier: String = "tea",
@@ -21,10 +24,10 @@ import Testing
     @Test func apnsHeadersFollowTheInterruptionLevelAndTheIdentifier() throws {
         let passive = try APNsNotification.alert(
             Self.delivered(NotificationContent(title: "Later", interruptionLevel: .passive)), centerID: "c", topic: "com.example.tea",
-            links: DeliveryLinks(responseToken: "wpr_x"))
+            links: DeliveryLinks(responseToken: "wpr_x"), expires: Self.expires)
         let headers = Dictionary(uniqueKeysWithValues: passive.headers)
         #expect(headers["apns-priority"] == "5" && headers["apns-push-type"] == "alert" && headers["apns-topic"] == "com.example.tea")
-        #expect(headers["apns-expiration"] == String(1_800_000_000 + 28 * 86_400) && headers["apns-collapse-id"] == "tea")
+        #expect(headers["apns-expiration"] == String(1_800_000_000 + 7 * 86_400) && headers["apns-collapse-id"] == "tea")
         let long = String(repeating: "é", count: 40)
         let collapsed = APNsNotification.collapseID(long)
         #expect(
@@ -38,19 +41,19 @@ import Testing
             categoryIdentifier: "TEA", mutableContent: true)
         let quiet = try APNsNotification.alert(
             Self.delivered(content, presentation: Presentation(banner: true, list: true)), centerID: "c", topic: "t",
-            links: DeliveryLinks(responseToken: "wpr_x"))
+            links: DeliveryLinks(responseToken: "wpr_x"), expires: Self.expires)
         let aps = try #require(try Self.json(quiet.payload)["aps"] as? [String: Any])
         #expect(aps["badge"] == nil && aps["sound"] == nil, "the settings turned sound and badge off")
         let alert = try #require(aps["alert"] as? [String: Any])
         #expect(alert.count == 2 && alert["loc-key"] as? String == "TEA_READY" && alert["loc-args"] as? [String] == ["green"])
         #expect(aps["mutable-content"] as? Int == 1 && aps["interruption-level"] as? String == "active")
         let loud = try APNsNotification.alert(
-            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"))
+            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), expires: Self.expires)
         let loudAPS = try #require(try Self.json(loud.payload)["aps"] as? [String: Any])
         #expect(loudAPS["badge"] as? Int == 2 && loudAPS["sound"] as? String == "kettle.caf")
         let critical = try APNsNotification.alert(
             Self.delivered(NotificationContent(title: "Fire", sound: .critical(name: nil, volume: 0.8), interruptionLevel: .critical)),
-            centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"))
+            centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), expires: Self.expires)
         let criticalAPS = try #require(try Self.json(critical.payload)["aps"] as? [String: Any])
         let sound = try #require(criticalAPS["sound"] as? [String: Any])
         #expect(sound["critical"] as? Int == 1 && sound["name"] as? String == "default" && sound["volume"] as? Double == 0.8)
@@ -61,7 +64,7 @@ import Testing
         let content = NotificationContent(
             title: "Big", body: String(repeating: "word ", count: 1200), userInfo: ["blob": .string(String(repeating: "x", count: 3000))])
         let notification = try APNsNotification.alert(
-            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"))
+            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), expires: Self.expires)
         #expect(notification.payload.count <= APNsNotification.maxPayload)
         let payload = try Self.json(notification.payload)
         #expect(payload["blob"] == nil && (payload["usernotifyd"] as? [String: String])?["responseToken"] == "wpr_x")
@@ -75,7 +78,8 @@ import Testing
         let content = NotificationContent(title: "Tea", body: "Ready", userInfo: ["orderID": .number(42)], categoryIdentifier: "TEA")
         let withActions = try Self.json(
             try FCMMessage.notification(
-                Self.delivered(content), token: "tok", centerID: "c", category: category, links: DeliveryLinks(responseToken: "wpr_x")
+                Self.delivered(content), token: "tok", centerID: "c", category: category, links: DeliveryLinks(responseToken: "wpr_x"),
+                expires: Self.expires, now: Self.date
             )
             .body)
         let message = try #require(withActions["message"] as? [String: Any])
@@ -89,13 +93,14 @@ import Testing
         let plain = try Self.json(
             try FCMMessage.notification(
                 Self.delivered(NotificationContent(title: "Tea")), token: "tok", centerID: "c", category: nil,
-                links: DeliveryLinks(responseToken: "t", attachment: ("kettle", "/v1/web-push/attachments/wpa_k"))
+                links: DeliveryLinks(responseToken: "t", attachment: ("kettle", "/v1/web-push/attachments/wpa_k")),
+                expires: Self.expires, now: Self.date
             ).body)
         #expect((plain["message"] as? [String: Any])?["notification"] as? [String: String] == ["title": "Tea"])
         // Not collapsible (FCM keeps four collapsible messages for an offline phone); shown under its identifier.
         for sent in [withActions, plain] {
             let android = (sent["message"] as? [String: Any])?["android"] as? [String: Any]
-            #expect(android?["collapse_key"] == nil && android?["ttl"] as? String == "2419200s")
+            #expect(android?["collapse_key"] == nil && android?["ttl"] as? String == "604800s")
         }
         #expect(
             (((plain["message"] as? [String: Any])?["android"] as? [String: Any])?["notification"] as? [String: Any])?["tag"] as? String
@@ -107,8 +112,13 @@ import Testing
             (apnsOurs as? [String: Any])?["attachment"] as? [String: String] == [
                 "identifier": "kettle", "path": "/v1/web-push/attachments/wpa_k",
             ])
-        let removal = try Self.json(try FCMMessage.removal(["a", "b"], token: "tok", centerID: "c", now: Self.date).body)
+        let removal = try Self.json(
+            try FCMMessage.removal(["a", "b"], token: "tok", centerID: "c", expires: Self.removalExpires, now: Self.date).body)
         #expect(((removal["message"] as? [String: Any])?["data"] as? [String: String])?["usernotifyd.identifiers"] == #"["a","b"]"#)
+        // Kept for what is left of its lifetime: by FCM, and by APNs for an iOS app reached through FCM.
+        #expect(((removal["message"] as? [String: Any])?["android"] as? [String: Any])?["ttl"] as? String == "3600s")
+        let removalAPNs = ((removal["message"] as? [String: Any])?["apns"] as? [String: Any])?["headers"] as? [String: String]
+        #expect(removalAPNs?["apns-expiration"] == String(1_800_000_000 + 3600))
     }
 
     @Test func eachAnswerMeansWhatAppleAndGoogleSay() {
