@@ -12,9 +12,16 @@ package protocol DeliveryChannel: Sendable {
     /// When the message goes again after a failed attempt, and until when it may go at all. By default
     /// the app's webhook schedule (`retryDelays`).
     func retryPolicy(for message: WebhookDeliveryRecord, configuration: WebhookConfiguration?) -> RetryPolicy
+
+    /// Reads, once for a claimed batch of its messages, what their attempts need (their subscriptions or
+    /// registrations, the app's credentials; see `Prefetched`). By default nothing; a failure is the
+    /// channel's to swallow (each attempt then reads its own).
+    func prepare(_ messages: [WebhookDeliveryRecord]) async
 }
 
 extension DeliveryChannel {
+    package func prepare(_ messages: [WebhookDeliveryRecord]) async {}
+
     package func retryPolicy(for message: WebhookDeliveryRecord, configuration: WebhookConfiguration?) -> RetryPolicy {
         .schedule(configuration?.retrySchedule ?? RetrySchedule())
     }

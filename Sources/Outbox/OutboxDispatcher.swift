@@ -191,9 +191,12 @@ package final class OutboxDispatcher: Service {
             let claimed = try await store.claimDueDeliveries(
                 now: now, limit: plan.limit, perEndpoint: plan.room, defaultPerEndpoint: plan.defaultRoom, lease: lease,
                 orDueOnWallClock: !clock.isWallTime)
-            // Each app's settings once per claim.
+            // Each app's settings once per claim, and what each channel's messages need.
             var settings: [String: WebhookConfiguration?] = [:]
             for appID in Set(claimed.map(\.appID)) { settings[appID] = try await store.webhookConfiguration(appID: appID) }
+            for (destination, messages) in Dictionary(grouping: claimed, by: \.destination) {
+                await channels[destination]?.prepare(messages)
+            }
             let queued = claimed.map {
                 DispatchState.Queued(delivery: $0, configuration: settings[$0.appID] ?? nil, leaseUntil: lease.until)
             }

@@ -95,15 +95,15 @@ extension PostgresStore: DeviceRelayStore {
         try await read { connection in try await self.deviceRegistrations([key], connection)[key] ?? [] }
     }
 
-    package func relayTarget(registrationID id: String) async throws -> RelayTarget? {
-        var target = try await read { connection in
+    package func relayTargets(registrationIDs ids: [String]) async throws -> [String: RelayTarget] {
+        let targets = try await read { connection in
             try await connection.rows(
                 """
                 SELECT d.*, c.id AS credential_id, c.fingerprint, c.material, c.created_at AS credential_created_at
                 FROM device_registrations d LEFT JOIN relay_credentials c ON c.app_id = d.app_id AND c.provider = d.provider
-                WHERE d.id = \(id)
+                WHERE d.id = ANY(\(ids))
                 """, self.logger
-            ).first.map { row in
+            ).map { row in
                 let registration = try Self.deviceRegistration(row)
                 let credential = try row.get("credential_id", as: String?.self).map { credentialID in
                     RelayCredentialRecord(
@@ -114,8 +114,7 @@ extension PostgresStore: DeviceRelayStore {
                 return RelayTarget(registration: registration, credential: credential)
             }
         }
-        if let credential = target?.credential { target?.credential = try credential.opened(secrets) }
-        return target
+        return try RelayTarget.opened(targets, secrets)
     }
 
     package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {

@@ -90,9 +90,11 @@ extension PostgresStore: PushSubscriptionStore {
         try await read { connection in try await self.pushSubscriptions([key], connection)[key] ?? [] }
     }
 
-    package func pushSubscription(id: String) async throws -> PushSubscriptionRecord? {
+    package func pushSubscriptions(ids: [String]) async throws -> [String: PushSubscriptionRecord] {
         try await read { connection in
-            try await connection.rows("SELECT * FROM push_subscriptions WHERE id = \(id)", self.logger).first.map(Self.pushSubscription)
+            let found = try await connection.rows("SELECT * FROM push_subscriptions WHERE id = ANY(\(ids))", self.logger).map(
+                Self.pushSubscription)
+            return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

@@ -95,15 +95,16 @@ extension SQLiteStore: DeviceRelayStore {
         try await read { db in try Self.deviceRegistrations(key, db) }
     }
 
-    package func relayTarget(registrationID id: String) async throws -> RelayTarget? {
-        var target = try await read { db in
-            try Row.fetchOne(
+    package func relayTargets(registrationIDs ids: [String]) async throws -> [String: RelayTarget] {
+        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        let targets = try await read { db in
+            try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
                         SELECT d.*, c.id AS credential_id, c.fingerprint, c.material, c.created_at AS credential_created_at
                         FROM device_registrations d LEFT JOIN relay_credentials c ON c.app_id = d.app_id AND c.provider = d.provider
-                        WHERE d.id = ?
-                        """), arguments: [id]
+                        WHERE d.id IN (SELECT value FROM json_each(?))
+                        """), arguments: [list]
             ).map { row in
                 let registration = Self.deviceRegistration(row)
                 let credential = (row["credential_id"] as String?).map { credentialID in
@@ -115,8 +116,7 @@ extension SQLiteStore: DeviceRelayStore {
                 return RelayTarget(registration: registration, credential: credential)
             }
         }
-        if let credential = target?.credential { target?.credential = try credential.opened(secrets) }
-        return target
+        return try RelayTarget.opened(targets, secrets)
     }
 
     package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {

@@ -87,9 +87,12 @@ extension SQLiteStore: PushSubscriptionStore {
         try await read { db in try Self.pushSubscriptions(key, db) }
     }
 
-    package func pushSubscription(id: String) async throws -> PushSubscriptionRecord? {
-        try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM push_subscriptions WHERE id = ?", arguments: [id]).map(Self.pushSubscription)
+    package func pushSubscriptions(ids: [String]) async throws -> [String: PushSubscriptionRecord] {
+        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))"), arguments: [list])
+            return Dictionary(rows.map(Self.pushSubscription).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

@@ -10,6 +10,22 @@ package struct RelayTarget: Sendable, Hashable {
         self.registration = registration
         self.credential = credential
     }
+
+    /// Targets as read, by registration id, with their credentials' secrets opened: each credential once,
+    /// however many phones it serves.
+    package static func opened(_ targets: [RelayTarget], _ box: SecretBox) throws -> [String: RelayTarget] {
+        var credentials: [String: RelayCredentialRecord] = [:]
+        var opened: [String: RelayTarget] = [:]
+        for var target in targets {
+            if let sealed = target.credential {
+                let credential = try credentials[sealed.id] ?? sealed.opened(box)
+                credentials[sealed.id] = credential
+                target.credential = credential
+            }
+            opened[target.registration.id] = target
+        }
+        return opened
+    }
 }
 
 /// Apps' relay credentials and phones' registrations, in the store every replica shares.
@@ -32,12 +48,20 @@ package protocol DeviceRelayStore: Sendable {
     )
     /// The center's registrations, oldest first.
     func deviceRegistrations(_ key: CenterKey) async throws -> [DeviceRegistrationRecord]
-    /// Where an outbox message to a phone goes: the registration, of any center, and its app's credential
-    /// for its provider (nil: the app has none), in one read; nil if the registration is gone.
-    func relayTarget(registrationID id: String) async throws -> RelayTarget?
+    /// Where outbox messages to phones go, by registration id, in one read (an outbox claim's): the
+    /// registration, of any center, and its app's credential for its provider (nil: the app has none); a
+    /// registration that is gone is left out.
+    func relayTargets(registrationIDs ids: [String]) async throws -> [String: RelayTarget]
     /// Removes one of the center's registrations; false if it has none with this id.
     func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool
     /// Removes a registration its provider said no longer reaches the app, and tells the app through the
     /// outbox (`device.unregistered`) in the same transaction; false if it was gone already.
     func removeGoneDeviceRegistration(id: String, reason: String, at date: Date) async throws -> Bool
+}
+
+extension DeviceRelayStore {
+    /// Where an outbox message to a phone goes; nil if the registration is gone.
+    package func relayTarget(registrationID id: String) async throws -> RelayTarget? {
+        try await relayTargets(registrationIDs: [id])[id]
+    }
 }

@@ -87,11 +87,18 @@ package protocol PushSubscriptionStore: Sendable {
     func savePushSubscription(_ subscription: PushSubscriptionRecord, limit: Int) async throws -> (PushSubscriptionRecord, created: Bool)
     /// The center's subscriptions, oldest first.
     func pushSubscriptions(_ key: CenterKey) async throws -> [PushSubscriptionRecord]
-    /// One subscription by id, of any center.
-    func pushSubscription(id: String) async throws -> PushSubscriptionRecord?
+    /// Subscriptions by id, of any center, in one read (an outbox claim's); an id that is gone is left out.
+    func pushSubscriptions(ids: [String]) async throws -> [String: PushSubscriptionRecord]
     /// Removes one of the center's subscriptions; false if it has none with this id.
     func removePushSubscription(_ key: CenterKey, id: String) async throws -> Bool
     /// Removes a subscription its push service said is gone (404, 410), and tells the app through the
     /// outbox (`webpush.subscription.removed`) in the same transaction; false if it was gone already.
     func removeGonePushSubscription(id: String, at date: Date) async throws -> Bool
+}
+
+extension PushSubscriptionStore {
+    /// One subscription by id, of any center.
+    package func pushSubscription(id: String) async throws -> PushSubscriptionRecord? {
+        try await pushSubscriptions(ids: [id])[id]
+    }
 }

@@ -18,6 +18,8 @@ package struct WebPushChannel: DeliveryChannel {
     private let clock: any SchedulerClock
     /// Real time: the tokens in the payload and the VAPID signature.
     private let wallClock: any WallClock
+    /// The subscriptions of the claimed messages, read once per claim.
+    private let prefetched = Prefetched<PushSubscriptionRecord>()
 
     package init(
         webPush: WebPushService, subscriptions: any PushSubscriptionStore, client: OutboundHTTPClient, clock: any SchedulerClock,
@@ -46,6 +48,19 @@ package struct WebPushChannel: DeliveryChannel {
         message.createdAt.addingTimeInterval(message.type == .notificationRemoved ? closeTTL : notificationTTL)
     }
 
+    /// Reads the batch's subscriptions in one go.
+    package func prepare(_ messages: [WebhookDeliveryRecord]) async {
+        let ids = Set(messages.compactMap(\.subscriptionID))
+        guard let found = try? await subscriptions.pushSubscriptions(ids: Array(ids)) else { return }
+        prefetched.fill(ids, found: found)
+    }
+
+    /// The subscription as the claim read it, or as it is now.
+    private func subscription(_ id: String) async throws -> PushSubscriptionRecord? {
+        if let taken = prefetched.take(id) { return taken }
+        return try await subscriptions.pushSubscription(id: id)
+    }
+
     /// A Web Push: the payload made now from the message, encrypted for the subscription's browser
     /// (RFC 8291), signed with the key it subscribed with (VAPID), posted to its push service. A
     /// subscription that is gone is removed (and the app told); a body too large for the service goes
@@ -58,7 +73,7 @@ package struct WebPushChannel: DeliveryChannel {
         let keys: PushSubscriptionKeys
         let payload: WebPushPayload
         do {
-            guard let found = try await subscriptions.pushSubscription(id: id) else {
+            guard let found = try await self.subscription(id) else {
                 return .refused("the subscription was removed", since: start)
             }
             guard let found = try await webPush.keyring.key(id: found.vapidKeyID).map({ (found, $0) }) else {

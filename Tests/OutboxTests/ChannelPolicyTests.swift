@@ -137,3 +137,22 @@ import Webhooks
         #expect(try await store.delivery(appID: "app", id: "msg_push")?.0.status == .failed)
     }
 }
+
+/// What a channel reads for a claimed batch is taken once by each attempt.
+@Suite struct PrefetchedTests {
+    @Test func eachReadValueIsTakenOnceAndWhatWasGoneSaysSo() {
+        let prefetched = Prefetched<String>()
+        prefetched.fill(["a", "b"], found: ["a": "subscription a"])
+        #expect(prefetched.take("a") == .some("subscription a"))
+        #expect(prefetched.take("a") == nil, "once: a retry reads afresh")
+        #expect(prefetched.take("b") == .some(nil), "gone when the batch was read")
+        #expect(prefetched.take("c") == nil, "not in the batch")
+    }
+
+    @Test func whatNoAttemptTookIsDroppedAtTheNextFill() {
+        let prefetched = Prefetched<String>(keep: .zero)
+        prefetched.fill(["a"], found: ["a": "old"])
+        prefetched.fill(["b"], found: ["b": "new"])
+        #expect(prefetched.take("a") == nil && prefetched.take("b") == .some("new"))
+    }
+}

@@ -64,6 +64,11 @@ import Webhooks
             #expect(target?.registration.id == first.id && target?.credential == credential)
             let stored = try await reopen().deviceRegistrations(center)
             #expect(try await store.relayTarget(registrationID: stored[1].id)?.credential == nil, "no FCM credential")
+            // A claim's batch in one read: each phone with its app's credential; a registration gone is left out.
+            let batch = try await store.relayTargets(registrationIDs: stored.map(\.id) + ["dev_gone"])
+            #expect(Set(batch.keys) == Set(stored.map(\.id)))
+            #expect(batch[stored[0].id]?.credential == credential && batch[stored[1].id]?.credential == nil)
+            #expect(batch[stored[1].id]?.registration == stored[1])
             #expect(stored.map(\.provider) == [.apns, .fcm] && stored.first?.environment == "sandbox")
             let other = CenterKey(appID: "a", centerID: "d")
             try await store.insertCenter(CenterRecord(id: "d", appID: "a", createdAt: Self.now))

@@ -52,6 +52,9 @@ import Webhooks
             } throws: { ($0 as? NotificationError)?.code == .pushSubscriptionLimitReached }
             let stored = try await reopen().pushSubscriptions(center)
             #expect(stored.map(\.endpoint) == ["https://push.example/1", "https://push.example/2"])
+            // A claim's batch in one read, by id; a subscription gone is left out.
+            let batch = try await store.pushSubscriptions(ids: stored.map(\.id) + ["wps_gone"])
+            #expect(batch == Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) }))
             #expect(stored.first?.p256dh == "BP-new" && stored.first?.auth == "auth-https://push.example/1")
             #expect(try await store.pushSubscription(id: first.id)?.center == center)
             await #expect {
