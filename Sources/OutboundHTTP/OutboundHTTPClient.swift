@@ -25,8 +25,10 @@ package final class OutboundHTTPClient: Sendable {
         // No spans: the service carries each call's `traceparent` itself, and AsyncHTTPClient's spans
         // (no-op ones, with no tracer bootstrapped) still cost their attributes on every post.
         configuration.tracing.tracer = nil
-        // As many connections per endpoint as the dispatcher has attempts in flight.
-        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
+        // As many HTTP/1.1 connections per host as the dispatcher has attempts in flight to one push
+        // service's origin (`OutboxDispatcher.Configuration.perHost`): attempts that wait for a connection
+        // longer than the connect time-out fail (`getConnectionFromPoolTimeout`). HTTP/2 services multiplex.
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
