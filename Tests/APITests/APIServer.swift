@@ -24,7 +24,9 @@ final class APIServer: Sendable {
                 + (database.map { ["--database-url", $0.absoluteString] } ?? []) + arguments
         )
         port = try await process.waitForPort()
-        _ = try await process.waitForLine(containing: "storage ready")
+        guard try await process.waitForLine(containing: "storage ready") != nil else {
+            throw LoopbackConnection.Failure("the server ended before its storage was ready; output: \(process.outputSoFar)")
+        }
     }
 
     /// A string field of a JSON response, or an error that shows the response.
@@ -51,7 +53,12 @@ final class APIServer: Sendable {
             body = Array(try JSONSerialization.data(withJSONObject: json))
             all["Content-Type"] = all["Content-Type"] ?? "application/json"
         }
-        return try await loopbackRequest(port: port, method, path, headers: all, body: body)
+        do {
+            return try await loopbackRequest(port: port, method, path, headers: all, body: body)
+        } catch let failure as LoopbackConnection.Failure where failure.description.hasPrefix("connect to") {
+            // Refused: say why, from what the server printed before it went away.
+            throw LoopbackConnection.Failure("\(failure) (\(method) \(path)); server output: \(process.outputSoFar.suffix(4000))")
+        }
     }
 
     /// An app with a key; returns (app id, key).
