@@ -66,15 +66,7 @@ struct OutboxReplicaTests {
             guard added.status == 201 else { throw LoopbackConnection.Failure("device of c\(index): \(added.text)") }
             devices.withLock { $0[index] = device }
         }
-        try await concurrently(0..<(centers * perCenter), width: 24) { index in
-            let added = try await replicas[index % 3].call(
-                "POST", "/v1/centers/c\(index / perCenter)/requests", token: key,
-                json: [
-                    "identifier": "r\(index % perCenter)", "content": ["title": "n\(index)"],
-                    "trigger": ["type": "timeInterval", "timeInterval": 60],
-                ])
-            guard added.status == 201 else { throw LoopbackConnection.Failure("request \(index): \(added.text)") }
-        }
+        try await replicas.addRequests(centers: centers, perCenter: perCenter, key: key)
         let total = centers * perCenter
 
         async let moved = slowRequest(

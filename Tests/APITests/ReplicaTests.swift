@@ -37,15 +37,7 @@ struct ReplicaTests {
                 throw LoopbackConnection.Failure("center c\(index): \(created.status) \(granted.status) \(granted.text)")
             }
         }
-        try await concurrently(0..<total, width: 24) { index in
-            let added = try await replicas[index % 3].call(
-                "POST", "/v1/centers/c\(index / perCenter)/requests", token: key,
-                json: [
-                    "identifier": "r\(index % perCenter)", "content": ["title": "n\(index)"],
-                    "trigger": ["type": "timeInterval", "timeInterval": 60],
-                ])
-            guard added.status == 201 else { throw LoopbackConnection.Failure("request \(index): \(added.status) \(added.text)") }
-        }
+        try await replicas.addRequests(centers: centers, perCenter: perCenter, key: key)
         #expect(try await replicas.count("SELECT count(*) FROM pending") == total)
 
         // Everything comes due at once on the shared clock; the third replica dies in the burst.

@@ -37,6 +37,20 @@ struct Replicas: Sendable {
 
     /// The first column of the first row of `sql` on the replicas' database, as an integer.
     func count(_ sql: String) async throws -> Int { try await TestPostgres.count(database, sql) }
+
+    /// Adds `perCenter` requests (`r0`, `r1`, …) due in a minute to each of the centers `c0`…, spread over
+    /// the replicas; the `n`-th has the title `n<n>`.
+    func addRequests(centers: Int, perCenter: Int, key: String) async throws {
+        try await concurrently(0..<(centers * perCenter), width: 24) { index in
+            let added = try await servers[index % servers.count].call(
+                "POST", "/v1/centers/c\(index / perCenter)/requests", token: key,
+                json: [
+                    "identifier": "r\(index % perCenter)", "content": ["title": "n\(index)"],
+                    "trigger": ["type": "timeInterval", "timeInterval": 60],
+                ])
+            guard added.status == 201 else { throw LoopbackConnection.Failure("request \(index): \(added.status) \(added.text)") }
+        }
+    }
 }
 
 /// Runs `work` for every index in `range`, at most `width` at a time.

@@ -16,12 +16,18 @@ final class ClientServer: Sendable {
 
     init(arguments: [String] = []) async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("client-\(UUID().uuidString)").path
+        // A read time-out longer than a loaded machine may take between a connection's opening and its
+        // request (as APIServer's: CI once saw two first calls closed unanswered).
         process = try ServerProcess(
             product: "usernotifyd",
-            arguments: ["--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", "1"] + arguments
+            arguments: [
+                "--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", "1", "--request-timeout", "600",
+            ] + arguments
         )
         url = URL(string: "http://127.0.0.1:\(try await process.waitForPort())")!
-        _ = try await process.waitForLine(containing: "storage ready")
+        guard try await process.waitForLine(containing: "storage ready") != nil else {
+            throw LoopbackConnection.Failure("the server ended before its storage was ready; output: \(process.outputSoFar)")
+        }
     }
 
     func client(token: String) -> Client {
