@@ -112,7 +112,7 @@ let package = Package(
         // The store protocol and its records: what any database must provide.
         .target(
             name: "Storage",
-            dependencies: ["NotificationCore", "Webhooks", "StrictJSON", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["NotificationCore", "Webhooks", "StrictJSON", "WebPush", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Attachments: type from content, caps, quota, content-addressed files on disk.

@@ -17,7 +17,7 @@ package struct RelayChannel: DeliveryChannel {
     /// Real time: the response token in the request.
     private let wallClock: any WallClock
     /// The registrations of the claimed messages and their apps' credentials, read once per claim.
-    private let prefetched = Prefetched<RelayTarget>()
+    private let prefetched: Prefetched<RelayTarget>
 
     package init(
         service: DeviceRelayService, store: any DeviceRelayStore, client: RelayClient, clock: any SchedulerClock,
@@ -26,6 +26,7 @@ package struct RelayChannel: DeliveryChannel {
         self.wallClock = wallClock
         self.service = service
         self.store = store
+        prefetched = Prefetched { try await store.relayTargets(registrationIDs: $0) }
         self.client = client
         self.clock = clock
     }
@@ -44,17 +45,7 @@ package struct RelayChannel: DeliveryChannel {
     }
 
     /// Reads the batch's registrations and their apps' credentials in one go.
-    package func prepare(_ messages: [WebhookDeliveryRecord]) async {
-        let ids = Set(messages.compactMap(\.subscriptionID))
-        guard let found = try? await store.relayTargets(registrationIDs: Array(ids)) else { return }
-        prefetched.fill(ids, found: found)
-    }
-
-    /// The registration and its app's credential as the claim read them, or as they are now.
-    private func target(_ id: String) async throws -> RelayTarget? {
-        if let taken = prefetched.take(id) { return taken }
-        return try await store.relayTarget(registrationID: id)
-    }
+    package func prepare(_ messages: [WebhookDeliveryRecord]) async { await prefetched.prefetch(messages) }
 
     /// A relay to a phone: the provider's request made now from the message (the app's credential as it
     /// is now, a fresh response token), sent over HTTP/2. A token the provider says no longer reaches the
@@ -66,7 +57,7 @@ package struct RelayChannel: DeliveryChannel {
         let registration: DeviceRegistrationRecord
         let request: DeviceRelayService.Request
         do {
-            guard let target = try await target(id) else {
+            guard let target = try await prefetched.value(id) else {
                 return .refused("the registration was removed", since: start)
             }
             registration = target.registration

@@ -88,11 +88,11 @@ extension SQLiteStore: WebhookStore {
                     AND \(orDueOnWallClock ? "(next_attempt <= ? OR due_on_wall_clock <= ?)" : "next_attempt <= ?")
                     ORDER BY next_attempt, seq LIMIT ?
                     """)
+            let dueBy: [any DatabaseValueConvertible] = orDueOnWallClock ? [now, leaseNow] : [now]
             var candidates: [(due: Int64, seq: Int64, id: String, endpoint: WebhookEndpoint)] = []
             for endpoint in try Self.activeEndpoints(db) {
                 let room = min(limit, perEndpoint[endpoint] ?? defaultPerEndpoint)
                 guard room > 0 else { continue }
-                let dueBy: [any DatabaseValueConvertible] = orDueOnWallClock ? [now, leaseNow] : [now]
                 let rows = try Row.fetchCursor(
                     due, arguments: StatementArguments([endpoint.appID, endpoint.url] + dueBy + [room + (heldPerEndpoint[endpoint] ?? 0)]))
                 var taken = 0

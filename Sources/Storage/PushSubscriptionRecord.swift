@@ -1,5 +1,6 @@
 import Foundation
 import NotificationCore
+import WebPush
 
 /// A browser's Web Push subscription for one center (`PushSubscription.toJSON()`), and the VAPID key it
 /// was made with: every message to it is signed with that key until the browser subscribes again.
@@ -34,10 +35,9 @@ package struct PushSubscriptionRecord: Sendable, Hashable, OutboxTarget {
 
     package static func newID() -> String { "wps_" + RandomID.hex(bytes: 12) }
 
-    /// The endpoint's scheme, host and port (`https://fcm.googleapis.com`): its push service.
+    /// The endpoint's origin (`https://fcm.googleapis.com`), its push service: what its VAPID tokens name.
     package var pushServiceOrigin: String {
-        guard let url = URLComponents(string: endpoint), let scheme = url.scheme, let host = url.host else { return endpoint }
-        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        URL(string: endpoint).flatMap(VAPID.audience(of:)) ?? endpoint
     }
 
     /// The outbox message that carries a delivery (`notification.delivered`) or a removal

@@ -19,7 +19,7 @@ package struct WebPushChannel: DeliveryChannel {
     /// Real time: the tokens in the payload and the VAPID signature.
     private let wallClock: any WallClock
     /// The subscriptions of the claimed messages, read once per claim.
-    private let prefetched = Prefetched<PushSubscriptionRecord>()
+    private let prefetched: Prefetched<PushSubscriptionRecord>
 
     package init(
         webPush: WebPushService, subscriptions: any PushSubscriptionStore, client: OutboundHTTPClient, clock: any SchedulerClock,
@@ -28,6 +28,7 @@ package struct WebPushChannel: DeliveryChannel {
         self.wallClock = wallClock
         self.webPush = webPush
         self.subscriptions = subscriptions
+        prefetched = Prefetched { try await subscriptions.pushSubscriptions(ids: $0) }
         self.client = client
         self.clock = clock
     }
@@ -49,17 +50,7 @@ package struct WebPushChannel: DeliveryChannel {
     }
 
     /// Reads the batch's subscriptions in one go.
-    package func prepare(_ messages: [WebhookDeliveryRecord]) async {
-        let ids = Set(messages.compactMap(\.subscriptionID))
-        guard let found = try? await subscriptions.pushSubscriptions(ids: Array(ids)) else { return }
-        prefetched.fill(ids, found: found)
-    }
-
-    /// The subscription as the claim read it, or as it is now.
-    private func subscription(_ id: String) async throws -> PushSubscriptionRecord? {
-        if let taken = prefetched.take(id) { return taken }
-        return try await subscriptions.pushSubscription(id: id)
-    }
+    package func prepare(_ messages: [WebhookDeliveryRecord]) async { await prefetched.prefetch(messages) }
 
     /// A Web Push: the payload made now from the message, encrypted for the subscription's browser
     /// (RFC 8291), signed with the key it subscribed with (VAPID), posted to its push service. A
@@ -73,7 +64,7 @@ package struct WebPushChannel: DeliveryChannel {
         let keys: PushSubscriptionKeys
         let payload: WebPushPayload
         do {
-            guard let found = try await self.subscription(id) else {
+            guard let found = try await prefetched.value(id) else {
                 return .refused("the subscription was removed", since: start)
             }
             guard let found = try await webPush.keyring.key(id: found.vapidKeyID).map({ (found, $0) }) else {
