@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 // make bench: signed webhook deliveries, and Web Pushes, per second from the outbox to a loopback sink.
 //
-//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|relay|relay-h2]
+//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|push-encrypt|relay|relay-h2]
 //                 [--database-url URL] [--host NAME] [--subscriptions N (push: 100)] [--sink-origin URL --ca FILE]
 //
 // dispatcher: fills a fresh SQLite outbox (or, with --database-url, the outbox of an empty PostgreSQL
@@ -11,7 +11,8 @@ import AsyncHTTPClient
 // body with the same headers to the same sink over the same number of connections, C at a time. Prints
 // one JSON line with the rate. push: N notifications for 100 browsers' subscriptions (on the sink), each
 // made into its payload, encrypted (RFC 8291, padded to 4096 bytes) and signed (VAPID) by the real
-// dispatcher when sent; push-ahc, its baseline: the bare loop posting one such push, with its headers.
+// dispatcher when sent; push-encrypt, its honest baseline: the bare loop making and encrypting every push
+// for its subscription (the VAPID header made once); push-ahc: the bare loop posting one such push.
 // relay: N notifications for 100 phones' APNs registrations, each made into its APNs request (payload,
 // headers, a response token, the ES256 provider token) by the real dispatcher and sent over HTTP/2 and TLS
 // to `h2-sink` (--sink-origin https://127.0.0.1:PORT --ca FILE); relay-h2, its baseline: a bare
@@ -59,7 +60,7 @@ while let argument = arguments.next() {
     case "--ca": caFile = arguments.next()
     default:
         fatalError(
-            "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc] [--database-url URL] [--host NAME] [--subscriptions N]"
+            "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|push-encrypt|relay|relay-h2] [--database-url URL] [--host NAME] [--subscriptions N]"
         )
     }
 }
@@ -82,6 +83,16 @@ func bareLoop(
     url: String, payload: Data, connections: Int, messages: Int, headers given: [(String, String)]? = nil,
     contentType: String = "application/json", tls: TLSConfiguration? = nil
 ) async throws -> (delivered: Int, seconds: Double) {
+    try await bareLoop(
+        connections: connections, messages: messages, headers: given, contentType: contentType, tls: tls,
+        payload: Array(payload), message: { _ in (url, Array(payload)) })
+}
+
+/// The bare loop with each message's URL and body made by `message` as it is sent.
+func bareLoop(
+    connections: Int, messages: Int, headers given: [(String, String)]?, contentType: String, tls: TLSConfiguration?,
+    payload: [UInt8], message: @escaping @Sendable (Int) throws -> (url: String, body: [UInt8])
+) async throws -> (delivered: Int, seconds: Double) {
     var configuration = HTTPClient.Configuration()
     configuration.tlsConfiguration = tls
     configuration.redirectConfiguration = .disallow
@@ -92,7 +103,7 @@ func bareLoop(
     let headers =
         given
         ?? WebhookSignature.headers(
-            id: "msg_0123456789abcdef0123456789abcdef", timestamp: Int(Date().timeIntervalSince1970), body: Array(payload),
+            id: "msg_0123456789abcdef0123456789abcdef", timestamp: Int(Date().timeIntervalSince1970), body: payload,
             secrets: [WebhookSecret.generate()])
     let started = ContinuousClock.now
     // Each of the `connections` loops posts its share, one at a time.
@@ -100,8 +111,9 @@ func bareLoop(
         for loop in 0..<connections {
             group.addTask {
                 var delivered = 0
-                for _ in stride(from: loop, to: messages, by: connections) {
-                    let request = OutboundHTTPClient.request(url, body: Array(payload), headers: headers, contentType: contentType)
+                for index in stride(from: loop, to: messages, by: connections) {
+                    let (url, body) = try message(index)
+                    let request = OutboundHTTPClient.request(url, body: body, headers: headers, contentType: contentType)
                     let response = try await client.execute(request, timeout: .seconds(15))
                     _ = try await response.body.collect(upTo: 64 * 1024)
                     if (200..<300).contains(response.status.code) { delivered += 1 }
@@ -261,12 +273,44 @@ func pushBaseline(sinkURL: String, connections: Int, messages: Int) async throws
         contentType: "application/octet-stream")
 }
 
+/// The honest push baseline: the bare loop making every push as RFC 8291 requires — the notification's
+/// payload, a fresh ephemeral key, ECDH, HKDF and AES-GCM for its subscription's keys (`subscriptionCount`
+/// browsers, taken in turn) — with the VAPID header made once, as a sender caches it.
+func encryptingPushBaseline(
+    sinkURL: String, connections: Int, messages: Int, subscriptionCount: Int
+) async throws -> (delivered: Int, seconds: Double) {
+    let subscriptions = try (0..<subscriptionCount).map { _ in
+        let keys = browserKeys()
+        return try PushSubscriptionKeys(p256dh: keys.p256dh, auth: keys.auth)
+    }
+    let now = Date()
+    let authorization = try VAPIDAuthorizations(subject: "mailto:bench@localhost").header(
+        audience: String(sinkURL), key: VAPIDKey(), now: now)
+    let headers =
+        [("Authorization", authorization)]
+        + PushHeaders(ttl: 2_419_200, urgency: .normal, topic: PushHeaders.topic(for: "n0")).fields
+        .filter { $0.name != "Content-Type" }
+    return try await bareLoop(
+        connections: connections, messages: messages, headers: headers, contentType: "application/octet-stream", tls: nil,
+        payload: [],
+        message: { index in
+            let payload = WebPushPayload.notification(
+                notification(index, at: now), centerID: "phone", category: nil, token: "wpr_x", image: nil)
+            let body = try PushMessageEncryption.encrypt(
+                try payload.bytes(limit: PushMessageEncryption.maxPlaintext), for: subscriptions[index % subscriptions.count])
+            return ("\(sinkURL)/push/\(index % subscriptions.count)", body)
+        })
+}
+
 let sinkURL = "http://\(host):\(sinkPort)"
 let (delivered, elapsed) =
     switch mode {
     case "push":
         try await pushes(sinkURL: sinkURL, connections: connections, messages: messages, subscriptionCount: subscriptionCount)
     case "push-ahc": try await pushBaseline(sinkURL: sinkURL, connections: connections, messages: messages)
+    case "push-encrypt":
+        try await encryptingPushBaseline(
+            sinkURL: sinkURL, connections: connections, messages: messages, subscriptionCount: subscriptionCount)
     case "ahc": try await bareLoop(url: url, payload: payload, connections: connections, messages: messages)
     case "relay":
         try await relays(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages, phones: subscriptionCount)
@@ -274,7 +318,7 @@ let (delivered, elapsed) =
     case "dispatcher":
         try await dispatcher(
             url: url, payload: payload, connections: connections, messages: messages, databaseURL: databaseURL)
-    default: fatalError("--mode is dispatcher, ahc, push, push-ahc, relay or relay-h2")
+    default: fatalError("--mode is dispatcher, ahc, push, push-ahc, push-encrypt, relay or relay-h2")
     }
 print(
     #"{"mode":"\#(mode)","messages":\#(messages),"delivered":\#(delivered),"seconds":\#(elapsed),"rate":\#(Double(delivered) / elapsed)}"#)
