@@ -342,7 +342,9 @@ extension PostgresStore {
     /// (On a pooled connection, a migration cut off by its deadline went back to the pool still holding
     /// the lock — the unlock of a cancelled call is not sent — and every later migration of the database
     /// waited for an idle connection for good: a test suite on a loaded machine stalled so.)
-    package func migrate() async throws {
+    ///
+    /// `last`: the newest version to apply (tests make a database as an earlier version left it).
+    package func migrate(upTo last: Int = .max) async throws {
         let configuration = configuration.ownConnection("usernotifyd migration")
         let logger = logger
         let connection = try await withDeadline(.seconds(30)) {
@@ -351,7 +353,7 @@ extension PostgresStore {
         do {
             try await withDeadline(.seconds(120), onExpiry: connection.closeNow) {
                 try await connection.run("SELECT pg_advisory_lock(\(Self.migrationLock))", logger)
-                try await self.applyMigrations(connection)
+                try await self.applyMigrations(connection, upTo: last)
                 try await connection.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", logger)
             }
         } catch {
@@ -361,13 +363,13 @@ extension PostgresStore {
         try? await connection.close()
     }
 
-    private func applyMigrations(_ connection: PostgresConnection) async throws {
+    private func applyMigrations(_ connection: PostgresConnection, upTo last: Int) async throws {
         try await connection.run(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
             logger)
         let applied = Set(
             try await connection.rows("SELECT version FROM schema_migrations", logger).map { try $0.get("version", as: Int.self) })
-        for migration in Self.migrations where !applied.contains(migration.version) {
+        for migration in Self.migrations where migration.version <= last && !applied.contains(migration.version) {
             try await connection.transaction(logger) {
                 for statement in migration.statements { try await connection.run(PostgresQuery(unsafeSQL: statement), self.logger) }
                 try await connection.run(

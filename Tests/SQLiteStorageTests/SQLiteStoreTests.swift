@@ -322,7 +322,8 @@ import Webhooks
         #expect(kept.range(of: Data(secret.utf8)) == nil, "the secret no longer in the file")
     }
 
-    /// Messages in flight when the file was at version 18 keep going where their recipient said.
+    /// Messages in flight when the file was at version 18 keep going where their recipient said, and are
+    /// claimed as they were due.
     @Test func aVersion18FileKnowsWhereItsMessagesGo() async throws {
         let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
         do {
@@ -345,5 +346,10 @@ import Webhooks
             let listed = try await store.deliveries(appID: "a", filter: DeliveryFilter(destination: destination), after: nil, limit: 10)
             #expect(listed.items.map(\.id) == ["msg_" + String(destination.rawValue.prefix(1))])
         }
+        // Claimed as due on the scheduler's clock, none due on the wall clock (a column added since).
+        let now = Date(timeIntervalSince1970: 1)
+        let claimed = try await store.claimDueDeliveries(
+            now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now), orDueOnWallClock: true)
+        #expect(Set(claimed.map(\.id)) == ["msg_w", "msg_b", "msg_p"] && claimed.allSatisfy { $0.dueOnWallClock == nil })
     }
 }
