@@ -290,6 +290,19 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),
+        // The whole API in a test's own process (storage, workers, the responder the server calls), for API
+        // tests that need no process of their own.
+        .target(
+            name: "InProcessHarness",
+            dependencies: [
+                "API", "UserNotifyServer", "HTTPCore", "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/InProcessHarness",
+            swiftSettings: swiftSettings
+        ),
         // A tiny server on the real HTTP core with slow and streaming routes, so signal handling can be
         // tested in a separate process.
         .executableTarget(
@@ -436,7 +449,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APITests",
-            dependencies: ["TestSupport"],
+            dependencies: ["InProcessHarness", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         // The framework's flows end to end through the generated client, over AsyncHTTPClient.
@@ -466,7 +479,7 @@ let package = Package(
         .testTarget(
             name: "UserNotifyServerTests",
             dependencies: [
-                "UserNotifyServer", "API", "HTTPCore", "MicroHTTPD", "TestSupport", "WebPush", "Webhooks",
+                "UserNotifyServer", "API", "HTTPCore", "InProcessHarness", "MicroHTTPD", "TestSupport", "WebPush", "Webhooks",
                 .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Crypto", package: "swift-crypto"),
             ],

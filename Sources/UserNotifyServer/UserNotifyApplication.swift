@@ -71,6 +71,12 @@ package struct UserNotifyApplication: Sendable {
         return router
     }
 
+    /// What the HTTP server calls: the router, each request traced, behind the CORS policy when one is set.
+    package func makeResponder(router: Router) throws -> any HTTPResponder {
+        guard let cors = try configuration.corsPolicy() else { return TracingResponder(router: router) }
+        return CORSResponder(inner: TracingResponder(router: router), policy: cors) { router.methods(for: $0) }
+    }
+
     /// Serves until SIGTERM or SIGINT, then drains and returns. Throws `DirectoryLock.Held` at once,
     /// before it touches anything, when another process owns the data directory.
     package func run() async throws {
@@ -85,12 +91,7 @@ package struct UserNotifyApplication: Sendable {
         var http = configuration.http
         http.spoolDirectory = try MediaFileStore.emptyIncoming(root: CenterRuntime.mediaPath(dataDirectory: configuration.dataDirectory))
         let router = makeRouter(readiness: readiness, runtime: runtime)
-        let responder: any HTTPResponder =
-            if let cors = try configuration.corsPolicy() {
-                CORSResponder(inner: TracingResponder(router: router), policy: cors) { router.methods(for: $0) }
-            } else {
-                TracingResponder(router: router)
-            }
+        let responder = try makeResponder(router: router)
         let server = HTTPServer(configuration: http, responder: responder, logger: logger, onListening: onListening)
         // Spans, when a collector is configured; the exporter stops last, sending what the others traced.
         let exporter = configuration.otlpEndpoint.map { OTLPExporter(endpoint: $0, logger: logger) }

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 
 /// The real `usernotifyd` on a free port, a fresh data directory, an admin token and the virtual clock.
-final class APIServer: Sendable {
-    static let adminToken = "test-admin-token"
+final class APIServer: TestAPI {
+    static let adminToken = testAdminToken
     let process: ServerProcess
     let port: Int
     let dataDirectory: String
@@ -29,52 +29,20 @@ final class APIServer: Sendable {
         }
     }
 
-    /// A string field of a JSON response, or an error that shows the response.
-    func field(_ name: String, of response: LoopbackResponse) throws -> String {
-        guard let value = response.json[name] as? String else {
-            throw LoopbackConnection.Failure("no '\(name)' in \(response.status) \(response.text); server output: \(process.outputSoFar)")
-        }
-        return value
-    }
+    /// The server's output so far, to explain a failed call.
+    var diagnostics: String { "; server output: \(process.outputSoFar)" }
 
     func stop() async throws {
         process.signal(SIGTERM)
         _ = try await process.waitForExit()
     }
 
-    /// A request with a bearer token and a JSON body.
-    func call(_ method: String, _ path: String, token: String?, json: Any? = nil, headers: [String: String] = [:]) async throws
-        -> LoopbackResponse
-    {
-        var all = headers
-        if let token { all["Authorization"] = "Bearer \(token)" }
-        var body: [UInt8] = []
-        if let json {
-            body = Array(try JSONSerialization.data(withJSONObject: json))
-            all["Content-Type"] = all["Content-Type"] ?? "application/json"
-        }
+    func exchange(_ method: String, _ path: String, headers: [String: String], body: [UInt8]) async throws -> LoopbackResponse {
         do {
-            return try await loopbackRequest(port: port, method, path, headers: all, body: body)
+            return try await loopbackRequest(port: port, method, path, headers: headers, body: body)
         } catch let failure as LoopbackConnection.Failure where failure.description.hasPrefix("connect to") {
             // Refused: say why, from what the server printed before it went away.
             throw LoopbackConnection.Failure("\(failure) (\(method) \(path)); server output: \(process.outputSoFar.suffix(4000))")
         }
-    }
-
-    /// An app with a key; returns (app id, key).
-    func makeApp(_ name: String = "App", policy: String? = nil) async throws -> (String, String) {
-        var body: [String: Any] = ["name": name]
-        if let policy { body["authorizationPolicy"] = policy }
-        let id = try field("id", of: try await call("POST", "/v1/apps", token: Self.adminToken, json: body))
-        let key = try field("key", of: try await call("POST", "/v1/apps/\(id)/keys", token: Self.adminToken))
-        return (id, key)
-    }
-
-    /// A center of the app whose user allowed alerts, sounds and badges; returns its token.
-    func makeAuthorizedCenter(_ id: String, key: String, timeZone: String = "UTC") async throws -> String {
-        let token = try field("token", of: try await call("POST", "/v1/centers", token: key, json: ["id": id, "timeZone": timeZone]))
-        _ = try await call("POST", "/v1/centers/\(id)/authorization", token: key, json: ["options": ["alert", "sound", "badge"]])
-        _ = try await call("POST", "/v1/me/authorization", token: token, json: ["allowed": true])
-        return token
     }
 }

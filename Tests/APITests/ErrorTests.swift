@@ -1,4 +1,5 @@
 import Foundation
+import InProcessHarness
 import TestSupport
 import Testing
 
@@ -75,7 +76,7 @@ import Testing
         let mediaID = try server.field("id", of: uploaded)
         var answers = [uploaded]
         for (method, path, token) in [
-            ("GET", "/v1/apps", APIServer.adminToken), ("GET", "/v1/apps", nil), ("BREW", "/v1/apps", nil), ("GET", "/nowhere", nil),
+            ("GET", "/v1/apps", testAdminToken), ("GET", "/v1/apps", nil), ("BREW", "/v1/apps", nil), ("GET", "/nowhere", nil),
             ("GET", "/healthz", nil), ("GET", "/v1/media/\(mediaID)/content", key), ("GET", "/console", nil), ("GET", "/openapi.yaml", nil),
         ] {
             answers.append(try await server.call(method, path, token: token))
@@ -87,21 +88,21 @@ import Testing
     }
 
     @Test func domainRefusalsUseTheFrameworksNames() async throws {
-        let server = try await APIServer()
-        let (_, key) = try await server.makeApp()
-        let created = try await server.call("POST", "/v1/centers", token: key, json: ["id": "denied"])
-        let token = try #require(created.json["token"] as? String)
-        _ = try await server.call("POST", "/v1/centers/denied/authorization", token: key, json: ["options": ["alert"]])
-        _ = try await server.call("POST", "/v1/me/authorization", token: token, json: ["allowed": false])
-        let add = try await server.call(
-            "POST", "/v1/centers/denied/requests", token: key, json: ["identifier": "a", "content": ["title": "x"]])
-        #expect(add.status == 403)
-        #expect(add.json["code"] as? String == "notificationsNotAllowed")
-        let badge = try await server.call("PUT", "/v1/centers/denied/badge", token: key, json: ["count": -1])
-        #expect(badge.status == 422)
-        #expect(badge.json["code"] as? String == "badgeInputInvalid")
-        let duplicate = try await server.call("POST", "/v1/centers", token: key, json: ["id": "denied"])
-        #expect(duplicate.status == 409)
-        try await server.stop()
+        try await InProcessApp.run { server in
+            let (_, key) = try await server.makeApp()
+            let created = try await server.call("POST", "/v1/centers", token: key, json: ["id": "denied"])
+            let token = try #require(created.json["token"] as? String)
+            _ = try await server.call("POST", "/v1/centers/denied/authorization", token: key, json: ["options": ["alert"]])
+            _ = try await server.call("POST", "/v1/me/authorization", token: token, json: ["allowed": false])
+            let add = try await server.call(
+                "POST", "/v1/centers/denied/requests", token: key, json: ["identifier": "a", "content": ["title": "x"]])
+            #expect(add.status == 403)
+            #expect(add.json["code"] as? String == "notificationsNotAllowed")
+            let badge = try await server.call("PUT", "/v1/centers/denied/badge", token: key, json: ["count": -1])
+            #expect(badge.status == 422)
+            #expect(badge.json["code"] as? String == "badgeInputInvalid")
+            let duplicate = try await server.call("POST", "/v1/centers", token: key, json: ["id": "denied"])
+            #expect(duplicate.status == 409)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InProcessHarness
 import TestSupport
 import Testing
 
@@ -6,156 +7,158 @@ import Testing
 /// pending, firing on the virtual clock, delivered, responding, removing.
 @Suite struct FrameworkFlowTests {
     @Test func authorizeAddEveryTriggerFireRespondAndRemove() async throws {
-        let server = try await APIServer()
-        let (_, key) = try await server.makeApp()
-        let created = try await server.call("POST", "/v1/centers", token: key, json: ["id": "phone", "timeZone": "Europe/Berlin"])
-        #expect(created.status == 201)
-        let token = try #require(created.json["token"] as? String)
+        try await InProcessApp.run { server in
+            let (_, key) = try await server.makeApp()
+            let created = try await server.call("POST", "/v1/centers", token: key, json: ["id": "phone", "timeZone": "Europe/Berlin"])
+            #expect(created.status == 201)
+            let token = try #require(created.json["token"] as? String)
 
-        // The prompt opens once; the user answers it.
-        let prompt = try await server.call(
-            "POST", "/v1/centers/phone/authorization", token: key, json: ["options": ["alert", "sound", "badge"]])
-        #expect(prompt.status == 202)
-        #expect(prompt.json["status"] as? String == "notDetermined")
-        let settings = try await server.call("POST", "/v1/me/authorization", token: token, json: ["allowed": true])
-        #expect(settings.json["authorizationStatus"] as? String == "authorized")
-        let again = try await server.call("POST", "/v1/centers/phone/authorization", token: key, json: ["options": ["alert"]])
-        #expect(again.status == 200)
-        #expect(again.json["granted"] as? Bool == true)
+            // The prompt opens once; the user answers it.
+            let prompt = try await server.call(
+                "POST", "/v1/centers/phone/authorization", token: key, json: ["options": ["alert", "sound", "badge"]])
+            #expect(prompt.status == 202)
+            #expect(prompt.json["status"] as? String == "notDetermined")
+            let settings = try await server.call("POST", "/v1/me/authorization", token: token, json: ["allowed": true])
+            #expect(settings.json["authorizationStatus"] as? String == "authorized")
+            let again = try await server.call("POST", "/v1/centers/phone/authorization", token: key, json: ["options": ["alert"]])
+            #expect(again.status == 200)
+            #expect(again.json["granted"] as? Bool == true)
 
-        let reply: [String: Any] = ["identifier": "REPLY", "title": "Reply", "textInput": ["buttonTitle": "Send", "placeholder": "…"]]
-        let categories = try await server.call(
-            "PUT", "/v1/categories", token: key, json: ["categories": [["identifier": "MSG", "actions": [reply]]]])
-        #expect(categories.status == 200)
+            let reply: [String: Any] = ["identifier": "REPLY", "title": "Reply", "textInput": ["buttonTitle": "Send", "placeholder": "…"]]
+            let categories = try await server.call(
+                "PUT", "/v1/categories", token: key, json: ["categories": [["identifier": "MSG", "actions": [reply]]]])
+            #expect(categories.status == 200)
 
-        let clock = try await server.call("GET", "/v1/clock", token: APIServer.adminToken)
-        #expect(clock.json["virtual"] as? Bool == true)
+            let clock = try await server.call("GET", "/v1/clock", token: testAdminToken)
+            #expect(clock.json["virtual"] as? Bool == true)
 
-        let interval = try await server.call(
-            "POST", "/v1/centers/phone/requests", token: key,
-            json: [
-                "identifier": "soon", "content": ["title": "In a minute", "categoryIdentifier": "MSG", "badge": 3],
-                "trigger": ["type": "timeInterval", "timeInterval": 60],
-            ]
-        )
-        #expect(interval.status == 201)
-        let calendar = try await server.call(
-            "POST", "/v1/centers/phone/requests", token: key,
-            json: [
-                "identifier": "daily", "content": ["title": "Morning"],
-                "trigger": ["type": "calendar", "dateComponents": ["hour": 8, "minute": 0], "repeats": true],
-            ]
-        )
-        #expect(calendar.status == 201)
-        let location = try await server.call(
-            "POST", "/v1/centers/phone/requests", token: key,
-            json: [
-                "identifier": "office", "content": ["title": "At the office"],
-                "trigger": [
-                    "type": "location",
-                    "region": ["identifier": "office", "latitude": 52.52, "longitude": 13.405, "radius": 100, "notifyOnExit": false],
-                ],
-            ]
-        )
-        #expect(location.status == 201)
-        let now = try await server.call(
-            "POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "now", "content": ["title": "Now"]])
-        #expect(now.status == 201)
-        #expect((now.json["delivered"] as? [String: Any])?["date"] != nil)
+            let interval = try await server.call(
+                "POST", "/v1/centers/phone/requests", token: key,
+                json: [
+                    "identifier": "soon", "content": ["title": "In a minute", "categoryIdentifier": "MSG", "badge": 3],
+                    "trigger": ["type": "timeInterval", "timeInterval": 60],
+                ]
+            )
+            #expect(interval.status == 201)
+            let calendar = try await server.call(
+                "POST", "/v1/centers/phone/requests", token: key,
+                json: [
+                    "identifier": "daily", "content": ["title": "Morning"],
+                    "trigger": ["type": "calendar", "dateComponents": ["hour": 8, "minute": 0], "repeats": true],
+                ]
+            )
+            #expect(calendar.status == 201)
+            let location = try await server.call(
+                "POST", "/v1/centers/phone/requests", token: key,
+                json: [
+                    "identifier": "office", "content": ["title": "At the office"],
+                    "trigger": [
+                        "type": "location",
+                        "region": ["identifier": "office", "latitude": 52.52, "longitude": 13.405, "radius": 100, "notifyOnExit": false],
+                    ],
+                ]
+            )
+            #expect(location.status == 201)
+            let now = try await server.call(
+                "POST", "/v1/centers/phone/requests", token: key, json: ["identifier": "now", "content": ["title": "Now"]])
+            #expect(now.status == 201)
+            #expect((now.json["delivered"] as? [String: Any])?["date"] != nil)
 
-        let pending = try await server.call("GET", "/v1/centers/phone/requests", token: key)
-        let identifiers = (pending.json["requests"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String }
-        #expect(identifiers == ["daily", "office", "soon"])
-        // Each add replied with its request as the pending list shows it (the reply is made from the
-        // request's stored bytes, not encoded again).
-        let listed = Dictionary(
-            uniqueKeysWithValues: ((pending.json["requests"] as? [[String: Any]]) ?? []).map { ($0["identifier"] as? String ?? "", $0) })
-        for (identifier, added) in [("soon", interval), ("daily", calendar), ("office", location)] {
-            let replied = try #require(added.json["request"] as? [String: Any], "\(added.text)")
-            #expect(NSDictionary(dictionary: replied).isEqual(to: listed[identifier] ?? [:]), "\(identifier): \(added.text)")
-            #expect(added.json["replaced"] as? Bool == false)
+            let pending = try await server.call("GET", "/v1/centers/phone/requests", token: key)
+            let identifiers = (pending.json["requests"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String }
+            #expect(identifiers == ["daily", "office", "soon"])
+            // Each add replied with its request as the pending list shows it (the reply is made from the
+            // request's stored bytes, not encoded again).
+            let listed = Dictionary(
+                uniqueKeysWithValues: ((pending.json["requests"] as? [[String: Any]]) ?? []).map { ($0["identifier"] as? String ?? "", $0) }
+            )
+            for (identifier, added) in [("soon", interval), ("daily", calendar), ("office", location)] {
+                let replied = try #require(added.json["request"] as? [String: Any], "\(added.text)")
+                #expect(NSDictionary(dictionary: replied).isEqual(to: listed[identifier] ?? [:]), "\(identifier): \(added.text)")
+                #expect(added.json["replaced"] as? Bool == false)
+            }
+            #expect(listed["soon"]?["nextTriggerDate"] != nil && listed["office"]?["nextTriggerDate"] == nil)
+
+            // Fire the interval trigger on the virtual clock.
+            #expect(try await server.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 60]).status == 200)
+            let delivered = try await server.call("GET", "/v1/centers/phone/delivered", token: key)
+            let deliveredIDs = (delivered.json["notifications"] as? [[String: Any]])?.compactMap {
+                ($0["request"] as? [String: Any])?["identifier"] as? String
+            }
+            #expect(deliveredIDs == ["soon", "now"])
+            #expect(try await server.call("GET", "/v1/centers/phone", token: key).json["badge"] as? Int == 3)
+
+            // Location: outside, then inside the region.
+            _ = try await server.call("POST", "/v1/me/location", token: token, json: ["latitude": 52.53, "longitude": 13.405])
+            let entered = try await server.call("POST", "/v1/me/location", token: token, json: ["latitude": 52.5201, "longitude": 13.4051])
+            #expect(entered.json["fired"] as? [String] == ["office"])
+
+            // The user answers with the text-input action; text is required.
+            let missingText = try await server.call(
+                "POST", "/v1/me/delivered/soon/response", token: token, json: ["actionIdentifier": "REPLY"])
+            #expect(missingText.status == 422)
+            #expect(missingText.json["code"] as? String == "userTextRequired")
+            let answered = try await server.call(
+                "POST", "/v1/me/delivered/soon/response", token: token, json: ["actionIdentifier": "REPLY", "userText": "On my way"])
+            #expect(answered.status == 200)
+            #expect(answered.json["forwardedToDelegate"] as? Bool == true)
+            // Choosing an action clears the notification from Notification Center, as iOS does.
+            #expect(answered.json["removed"] as? Bool == true)
+
+            // Removals.
+            let removed = try await server.call(
+                "POST", "/v1/centers/phone/requests/remove", token: key, json: ["identifiers": ["daily", "unknown"]])
+            #expect(removed.json["removed"] as? [String] == ["daily"])
+            #expect(
+                try await server.call("POST", "/v1/centers/phone/delivered/remove-all", token: key).json["removed"] as? [String] == [
+                    "now", "office",
+                ])
+            #expect(try await server.call("GET", "/v1/me/delivered", token: token).json["notifications"] as? [Any] != nil)
         }
-        #expect(listed["soon"]?["nextTriggerDate"] != nil && listed["office"]?["nextTriggerDate"] == nil)
-
-        // Fire the interval trigger on the virtual clock.
-        #expect(try await server.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 60]).status == 200)
-        let delivered = try await server.call("GET", "/v1/centers/phone/delivered", token: key)
-        let deliveredIDs = (delivered.json["notifications"] as? [[String: Any]])?.compactMap {
-            ($0["request"] as? [String: Any])?["identifier"] as? String
-        }
-        #expect(deliveredIDs == ["soon", "now"])
-        #expect(try await server.call("GET", "/v1/centers/phone", token: key).json["badge"] as? Int == 3)
-
-        // Location: outside, then inside the region.
-        _ = try await server.call("POST", "/v1/me/location", token: token, json: ["latitude": 52.53, "longitude": 13.405])
-        let entered = try await server.call("POST", "/v1/me/location", token: token, json: ["latitude": 52.5201, "longitude": 13.4051])
-        #expect(entered.json["fired"] as? [String] == ["office"])
-
-        // The user answers with the text-input action; text is required.
-        let missingText = try await server.call("POST", "/v1/me/delivered/soon/response", token: token, json: ["actionIdentifier": "REPLY"])
-        #expect(missingText.status == 422)
-        #expect(missingText.json["code"] as? String == "userTextRequired")
-        let answered = try await server.call(
-            "POST", "/v1/me/delivered/soon/response", token: token, json: ["actionIdentifier": "REPLY", "userText": "On my way"])
-        #expect(answered.status == 200)
-        #expect(answered.json["forwardedToDelegate"] as? Bool == true)
-        // Choosing an action clears the notification from Notification Center, as iOS does.
-        #expect(answered.json["removed"] as? Bool == true)
-
-        // Removals.
-        let removed = try await server.call(
-            "POST", "/v1/centers/phone/requests/remove", token: key, json: ["identifiers": ["daily", "unknown"]])
-        #expect(removed.json["removed"] as? [String] == ["daily"])
-        #expect(
-            try await server.call("POST", "/v1/centers/phone/delivered/remove-all", token: key).json["removed"] as? [String] == [
-                "now", "office",
-            ])
-        #expect(try await server.call("GET", "/v1/me/delivered", token: token).json["notifications"] as? [Any] != nil)
-        try await server.stop()
     }
 
     @Test func anAppCanGrantAuthorizationWithoutAPrompt() async throws {
-        let server = try await APIServer()
-        let (_, key) = try await server.makeApp("Backend", policy: "grant")
-        _ = try await server.call("POST", "/v1/centers", token: key, json: ["id": "svc"])
-        let result = try await server.call("POST", "/v1/centers/svc/authorization", token: key, json: ["options": ["alert"]])
-        #expect(result.status == 200)
-        #expect(result.json["granted"] as? Bool == true)
-        #expect(result.json["status"] as? String == "authorized")
-        try await server.stop()
+        try await InProcessApp.run { server in
+            let (_, key) = try await server.makeApp("Backend", policy: "grant")
+            _ = try await server.call("POST", "/v1/centers", token: key, json: ["id": "svc"])
+            let result = try await server.call("POST", "/v1/centers/svc/authorization", token: key, json: ["options": ["alert"]])
+            #expect(result.status == 200)
+            #expect(result.json["granted"] as? Bool == true)
+            #expect(result.json["status"] as? String == "authorized")
+        }
     }
 
     /// The virtual clock is kept in the store: a restart goes on from where it was, so time never runs
     /// backwards while pending dates stay.
     @Test func theVirtualClockSurvivesARestart() async throws {
         let first = try await APIServer()
-        let moved = try await first.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 86_400 * 365])
+        let moved = try await first.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 86_400 * 365])
         let movedTo = try first.field("now", of: moved)
         try await first.stop()
         let second = try await APIServer(dataDirectory: first.dataDirectory)
-        let clock = try await second.call("GET", "/v1/clock", token: APIServer.adminToken)
+        let clock = try await second.call("GET", "/v1/clock", token: testAdminToken)
         #expect(try second.field("now", of: clock) == movedTo)
         try await second.stop()
     }
 
     @Test func theClockCannotMoveWhenItIsTheSystems() async throws {
-        let server = try await APIServer(virtualClock: false)
-        let response = try await server.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 5])
-        #expect(response.status == 409)
-        #expect(response.json["code"] as? String == "virtualClockOff")
-        try await server.stop()
+        try await InProcessApp.run(virtualClock: false) { server in
+            let response = try await server.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 5])
+            #expect(response.status == 409)
+            #expect(response.json["code"] as? String == "virtualClockOff")
+        }
     }
 }
 
 @Suite struct OpenAPIDocumentTests {
     @Test func theServerServesTheRepositorysDocument() async throws {
-        let server = try await APIServer()
-        let served = try await loopbackRequest(port: server.port, "GET", "/openapi.yaml")
-        #expect(served.status == 200)
-        #expect(served.header("Content-Type") == "application/yaml")
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let file = try Data(contentsOf: root.appendingPathComponent("openapi.yaml"))
-        #expect(served.body == Array(file))
-        try await server.stop()
+        try await InProcessApp.run { server in
+            let served = try await server.send("GET", "/openapi.yaml")
+            #expect(served.status == 200)
+            #expect(served.header("Content-Type") == "application/yaml")
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let file = try Data(contentsOf: root.appendingPathComponent("openapi.yaml"))
+            #expect(served.body == Array(file))
+        }
     }
 }

@@ -1,142 +1,143 @@
 import Foundation
+import InProcessHarness
 import TestSupport
 import Testing
 
 /// Each credential reaches its own app or center and nothing else; other tenants' ids answer 404.
 @Suite struct PrincipalTests {
     @Test func anAppKeyCannotSeeOrTouchAnotherAppsCentersCategoriesOrNotifications() async throws {
-        let server = try await APIServer()
-        let (_, keyA) = try await server.makeApp("A")
-        let (_, keyB) = try await server.makeApp("B")
-        _ = try await server.makeAuthorizedCenter("a-phone", key: keyA)
-        _ = try await server.call("PUT", "/v1/categories", token: keyA, json: ["categories": [["identifier": "A_ONLY"]]])
-        _ = try await server.call(
-            "POST", "/v1/centers/a-phone/requests", token: keyA, json: ["identifier": "secret", "content": ["title": "x"]])
+        try await InProcessApp.run { server in
+            let (_, keyA) = try await server.makeApp("A")
+            let (_, keyB) = try await server.makeApp("B")
+            _ = try await server.makeAuthorizedCenter("a-phone", key: keyA)
+            _ = try await server.call("PUT", "/v1/categories", token: keyA, json: ["categories": [["identifier": "A_ONLY"]]])
+            _ = try await server.call(
+                "POST", "/v1/centers/a-phone/requests", token: keyA, json: ["identifier": "secret", "content": ["title": "x"]])
 
-        for (method, path, body) in [
-            ("GET", "/v1/centers/a-phone", nil), ("DELETE", "/v1/centers/a-phone", nil), ("GET", "/v1/centers/a-phone/requests", nil),
-            ("GET", "/v1/centers/a-phone/delivered", nil), ("POST", "/v1/centers/a-phone/delivered/remove-all", nil),
-            ("POST", "/v1/centers/a-phone/requests", ["identifier": "evil", "content": ["title": "x"]] as Any?),
-            ("PUT", "/v1/centers/a-phone/badge", ["count": 9] as Any?), ("GET", "/v1/centers/a-phone/settings", nil),
-        ] {
-            let response = try await server.call(method, path, token: keyB, json: body)
-            #expect(response.status == 404, "\(method) \(path) with another app's key: \(response.status)")
-            #expect(response.json["code"] as? String == "centerNotFound")
+            for (method, path, body) in [
+                ("GET", "/v1/centers/a-phone", nil), ("DELETE", "/v1/centers/a-phone", nil), ("GET", "/v1/centers/a-phone/requests", nil),
+                ("GET", "/v1/centers/a-phone/delivered", nil), ("POST", "/v1/centers/a-phone/delivered/remove-all", nil),
+                ("POST", "/v1/centers/a-phone/requests", ["identifier": "evil", "content": ["title": "x"]] as Any?),
+                ("PUT", "/v1/centers/a-phone/badge", ["count": 9] as Any?), ("GET", "/v1/centers/a-phone/settings", nil),
+            ] {
+                let response = try await server.call(method, path, token: keyB, json: body)
+                #expect(response.status == 404, "\(method) \(path) with another app's key: \(response.status)")
+                #expect(response.json["code"] as? String == "centerNotFound")
+            }
+            #expect((try await server.call("GET", "/v1/categories", token: keyB).json["categories"] as? [Any])?.isEmpty == true)
+            // A's data is intact.
+            #expect(try await server.call("GET", "/v1/centers/a-phone/delivered", token: keyA).json["notifications"] as? [Any] != nil)
+            #expect(try await server.call("GET", "/v1/centers/a-phone", token: keyA).status == 200)
         }
-        #expect((try await server.call("GET", "/v1/categories", token: keyB).json["categories"] as? [Any])?.isEmpty == true)
-        // A's data is intact.
-        #expect(try await server.call("GET", "/v1/centers/a-phone/delivered", token: keyA).json["notifications"] as? [Any] != nil)
-        #expect(try await server.call("GET", "/v1/centers/a-phone", token: keyA).status == 200)
-        try await server.stop()
     }
 
     @Test func aCenterTokenActsOnlyForItsCenterAndCannotCallAppOrOperatorOperations() async throws {
-        let server = try await APIServer()
-        let (appID, key) = try await server.makeApp()
-        let tokenOne = try await server.makeAuthorizedCenter("one", key: key)
-        _ = try await server.makeAuthorizedCenter("two", key: key)
-        #expect(try await server.call("GET", "/v1/me", token: tokenOne).json["id"] as? String == "one")
-        _ = try await server.call("PUT", "/v1/categories", token: key, json: ["categories": [["identifier": "INVITE"]]])
-        let categories = try await server.call("GET", "/v1/me/categories", token: tokenOne).json["categories"] as? [[String: Any]]
-        #expect(categories?.map { $0["identifier"] as? String } == ["INVITE"], "a user sees its app's categories")
-        for (method, path) in [
-            ("GET", "/v1/centers/two"), ("GET", "/v1/centers/one"), ("GET", "/v1/categories"), ("POST", "/v1/apps"),
-            ("GET", "/v1/apps/\(appID)"),
-        ] {
-            #expect(
-                try await server.call(method, path, token: tokenOne, json: method == "POST" ? ["name": "x"] : nil).status == 403,
-                "\(method) \(path)")
+        try await InProcessApp.run { server in
+            let (appID, key) = try await server.makeApp()
+            let tokenOne = try await server.makeAuthorizedCenter("one", key: key)
+            _ = try await server.makeAuthorizedCenter("two", key: key)
+            #expect(try await server.call("GET", "/v1/me", token: tokenOne).json["id"] as? String == "one")
+            _ = try await server.call("PUT", "/v1/categories", token: key, json: ["categories": [["identifier": "INVITE"]]])
+            let categories = try await server.call("GET", "/v1/me/categories", token: tokenOne).json["categories"] as? [[String: Any]]
+            #expect(categories?.map { $0["identifier"] as? String } == ["INVITE"], "a user sees its app's categories")
+            for (method, path) in [
+                ("GET", "/v1/centers/two"), ("GET", "/v1/centers/one"), ("GET", "/v1/categories"), ("POST", "/v1/apps"),
+                ("GET", "/v1/apps/\(appID)"),
+            ] {
+                #expect(
+                    try await server.call(method, path, token: tokenOne, json: method == "POST" ? ["name": "x"] : nil).status == 403,
+                    "\(method) \(path)")
+            }
+            #expect(try await server.call("GET", "/v1/apps/\(appID)", token: key).status == 403, "an app key is not the operator")
+            #expect(try await server.call("GET", "/v1/me", token: key).status == 403, "an app key is not a user")
         }
-        #expect(try await server.call("GET", "/v1/apps/\(appID)", token: key).status == 403, "an app key is not the operator")
-        #expect(try await server.call("GET", "/v1/me", token: key).status == 403, "an app key is not a user")
-        try await server.stop()
     }
 
     @Test(arguments: [nil, "", "Basic abc", "Bearer", "Bearer wrong", "Bearer unk_nope_nope", "Bearer unc_nope_nope", "Bearer unk_a_b_c"])
     func wrongOrMissingCredentialsAre401(header: String?) async throws {
-        let server = try await APIServer()
-        let (_, key) = try await server.makeApp()
-        var headers: [String: String] = [:]
-        if let header { headers["Authorization"] = header }
-        let response = try await loopbackRequest(port: server.port, "GET", "/v1/categories", headers: headers)
-        #expect(response.status == 401)
-        #expect(response.header("WWW-Authenticate") == "Bearer")
-        #expect(response.json["code"] as? String == "unauthorized")
-        // A valid key with one character changed is refused too, also once the key itself was verified
-        // (and its secret remembered), and the key still works after it.
-        let tampered = String(key.dropLast()) + (key.last == "A" ? "B" : "A")
-        #expect(try await server.call("GET", "/v1/categories", token: tampered).status == 401)
-        #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
-        #expect(try await server.call("GET", "/v1/categories", token: tampered).status == 401)
-        #expect(try await server.call("GET", "/v1/categories", token: key + "A").status == 401)
-        #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
-        try await server.stop()
+        try await InProcessApp.run { server in
+            let (_, key) = try await server.makeApp()
+            var headers: [String: String] = [:]
+            if let header { headers["Authorization"] = header }
+            let response = try await server.send("GET", "/v1/categories", headers: headers)
+            #expect(response.status == 401)
+            #expect(response.header("WWW-Authenticate") == "Bearer")
+            #expect(response.json["code"] as? String == "unauthorized")
+            // A valid key with one character changed is refused too, also once the key itself was verified
+            // (and its secret remembered), and the key still works after it.
+            let tampered = String(key.dropLast()) + (key.last == "A" ? "B" : "A")
+            #expect(try await server.call("GET", "/v1/categories", token: tampered).status == 401)
+            #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
+            #expect(try await server.call("GET", "/v1/categories", token: tampered).status == 401)
+            #expect(try await server.call("GET", "/v1/categories", token: key + "A").status == 401)
+            #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
+        }
     }
 
     @Test func revokedKeysAndDeletedAppsStopWorking() async throws {
-        let server = try await APIServer()
-        let (appID, key) = try await server.makeApp()
-        let keyID = String(key.split(separator: "_")[1])
-        #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
-        #expect(try await server.call("DELETE", "/v1/apps/\(appID)/keys/\(keyID)", token: APIServer.adminToken).status == 204)
-        #expect(try await server.call("GET", "/v1/categories", token: key).status == 401)
-        // Used first (so that the credential and the center are cached), then deleted: refused at once.
-        let (otherID, otherKey) = try await server.makeApp()
-        let centerToken = try await server.makeAuthorizedCenter("doomed", key: otherKey)
-        #expect(try await server.call("GET", "/v1/centers/doomed/requests", token: otherKey).status == 200)
-        #expect(try await server.call("GET", "/v1/me", token: centerToken).status == 200)
-        #expect(try await server.call("DELETE", "/v1/centers/doomed", token: otherKey).status == 204)
-        #expect(try await server.call("GET", "/v1/me", token: centerToken).status == 401)
-        #expect(try await server.call("GET", "/v1/centers/doomed/requests", token: otherKey).status == 404)
-        #expect(try await server.call("DELETE", "/v1/apps/\(otherID)", token: APIServer.adminToken).status == 204)
-        #expect(try await server.call("GET", "/v1/categories", token: otherKey).status == 401)
-        #expect(try await server.call("GET", "/v1/apps/\(otherID)", token: APIServer.adminToken).status == 404)
-        try await server.stop()
+        try await InProcessApp.run { server in
+            let (appID, key) = try await server.makeApp()
+            let keyID = String(key.split(separator: "_")[1])
+            #expect(try await server.call("GET", "/v1/categories", token: key).status == 200)
+            #expect(try await server.call("DELETE", "/v1/apps/\(appID)/keys/\(keyID)", token: testAdminToken).status == 204)
+            #expect(try await server.call("GET", "/v1/categories", token: key).status == 401)
+            // Used first (so that the credential and the center are cached), then deleted: refused at once.
+            let (otherID, otherKey) = try await server.makeApp()
+            let centerToken = try await server.makeAuthorizedCenter("doomed", key: otherKey)
+            #expect(try await server.call("GET", "/v1/centers/doomed/requests", token: otherKey).status == 200)
+            #expect(try await server.call("GET", "/v1/me", token: centerToken).status == 200)
+            #expect(try await server.call("DELETE", "/v1/centers/doomed", token: otherKey).status == 204)
+            #expect(try await server.call("GET", "/v1/me", token: centerToken).status == 401)
+            #expect(try await server.call("GET", "/v1/centers/doomed/requests", token: otherKey).status == 404)
+            #expect(try await server.call("DELETE", "/v1/apps/\(otherID)", token: testAdminToken).status == 204)
+            #expect(try await server.call("GET", "/v1/categories", token: otherKey).status == 401)
+            #expect(try await server.call("GET", "/v1/apps/\(otherID)", token: testAdminToken).status == 404)
+        }
     }
 
     @Test func listsShowEachPrincipalItsOwnAPageAtATime() async throws {
-        let server = try await APIServer()
-        let (appA, keyA) = try await server.makeApp("A")
-        let (appB, keyB) = try await server.makeApp("B")
-        for id in ["c1", "c2", "c3"] {
-            #expect(try await server.call("POST", "/v1/centers", token: keyA, json: ["id": id]).status == 201)
+        try await InProcessApp.run { server in
+            let (appA, keyA) = try await server.makeApp("A")
+            let (appB, keyB) = try await server.makeApp("B")
+            for id in ["c1", "c2", "c3"] {
+                #expect(try await server.call("POST", "/v1/centers", token: keyA, json: ["id": id]).status == 201)
+            }
+            #expect(try await server.call("POST", "/v1/centers", token: keyB, json: ["id": "b1"]).status == 201)
+
+            func ids(_ path: String, _ field: String, token: String) async throws -> [String] {
+                var seen: [String] = []
+                var cursor: String?
+                repeat {
+                    let page = try await server.call("GET", path + "?limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""), token: token)
+                    #expect(page.status == 200, "\(path): \(page.text)")
+                    let items = page.json[field] as? [[String: Any]] ?? []
+                    #expect(items.count <= 2)
+                    seen += items.compactMap { $0["id"] as? String }
+                    cursor = page.json["nextCursor"] as? String
+                } while cursor != nil
+                return seen
+            }
+            #expect(try await ids("/v1/centers", "centers", token: keyA) == ["c1", "c2", "c3"])
+            #expect(try await ids("/v1/centers", "centers", token: keyB) == ["b1"])
+            #expect(try await ids("/v1/apps", "apps", token: testAdminToken) == [appA, appB].sorted())
+
+            _ = try await server.call("POST", "/v1/apps/\(appA)/keys", token: testAdminToken)
+            let keys = try await server.call("GET", "/v1/apps/\(appA)/keys", token: testAdminToken)
+            let listed = keys.json["keys"] as? [[String: Any]] ?? []
+            #expect(listed.count == 2)
+            #expect(listed.allSatisfy { Set($0.keys) == ["id", "createdAt"] }, "never a secret: \(keys.text)")
+            #expect(listed.contains { keyA.hasPrefix("unk_\($0["id"] as? String ?? "?")_") }, "the first key is listed by its id")
+
+            // Only the operator lists apps and keys; only an app key lists centers.
+            #expect(try await server.call("GET", "/v1/apps", token: keyA).status == 403)
+            #expect(try await server.call("GET", "/v1/apps/\(appA)/keys", token: keyA).status == 403)
+            #expect(try await server.call("GET", "/v1/apps/app_nope/keys", token: testAdminToken).status == 404)
+            #expect(try await server.call("GET", "/v1/centers", token: testAdminToken).status == 403)
+            #expect(try await server.call("GET", "/v1/centers?limit=0", token: keyA).json["code"] as? String == "invalidParameter")
+            // Everyone reads the clock; only the operator moves it.
+            #expect(try await server.call("GET", "/v1/clock", token: keyA).json["virtual"] as? Bool == true)
+            #expect(try await server.call("POST", "/v1/clock", token: keyA, json: ["advanceBy": 1]).status == 403)
+            #expect(try await server.call("GET", "/v1/clock", token: nil).status == 401)
         }
-        #expect(try await server.call("POST", "/v1/centers", token: keyB, json: ["id": "b1"]).status == 201)
-
-        func ids(_ path: String, _ field: String, token: String) async throws -> [String] {
-            var seen: [String] = []
-            var cursor: String?
-            repeat {
-                let page = try await server.call("GET", path + "?limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""), token: token)
-                #expect(page.status == 200, "\(path): \(page.text)")
-                let items = page.json[field] as? [[String: Any]] ?? []
-                #expect(items.count <= 2)
-                seen += items.compactMap { $0["id"] as? String }
-                cursor = page.json["nextCursor"] as? String
-            } while cursor != nil
-            return seen
-        }
-        #expect(try await ids("/v1/centers", "centers", token: keyA) == ["c1", "c2", "c3"])
-        #expect(try await ids("/v1/centers", "centers", token: keyB) == ["b1"])
-        #expect(try await ids("/v1/apps", "apps", token: APIServer.adminToken) == [appA, appB].sorted())
-
-        _ = try await server.call("POST", "/v1/apps/\(appA)/keys", token: APIServer.adminToken)
-        let keys = try await server.call("GET", "/v1/apps/\(appA)/keys", token: APIServer.adminToken)
-        let listed = keys.json["keys"] as? [[String: Any]] ?? []
-        #expect(listed.count == 2)
-        #expect(listed.allSatisfy { Set($0.keys) == ["id", "createdAt"] }, "never a secret: \(keys.text)")
-        #expect(listed.contains { keyA.hasPrefix("unk_\($0["id"] as? String ?? "?")_") }, "the first key is listed by its id")
-
-        // Only the operator lists apps and keys; only an app key lists centers.
-        #expect(try await server.call("GET", "/v1/apps", token: keyA).status == 403)
-        #expect(try await server.call("GET", "/v1/apps/\(appA)/keys", token: keyA).status == 403)
-        #expect(try await server.call("GET", "/v1/apps/app_nope/keys", token: APIServer.adminToken).status == 404)
-        #expect(try await server.call("GET", "/v1/centers", token: APIServer.adminToken).status == 403)
-        #expect(try await server.call("GET", "/v1/centers?limit=0", token: keyA).json["code"] as? String == "invalidParameter")
-        // Everyone reads the clock; only the operator moves it.
-        #expect(try await server.call("GET", "/v1/clock", token: keyA).json["virtual"] as? Bool == true)
-        #expect(try await server.call("POST", "/v1/clock", token: keyA, json: ["advanceBy": 1]).status == 403)
-        #expect(try await server.call("GET", "/v1/clock", token: nil).status == 401)
-        try await server.stop()
     }
 }

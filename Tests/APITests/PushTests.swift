@@ -1,4 +1,5 @@
 import Foundation
+import InProcessHarness
 import TestSupport
 import Testing
 
@@ -6,14 +7,14 @@ import Testing
 /// expiration for offline centers, background pushes, and mutable content through the service extension.
 @Suite struct PushTests {
     struct Setup {
-        let server: APIServer
+        let server: any TestAPI
         let appID: String
         let key: String
         let userToken: String
         let pushToken: String
     }
 
-    static func setUp(_ server: APIServer) async throws -> Setup {
+    static func setUp(_ server: some TestAPI) async throws -> Setup {
         let (appID, key) = try await server.makeApp()
         let userToken = try await server.makeAuthorizedCenter("phone", key: key)
         let pushToken = try server.field("token", of: try await server.call("GET", "/v1/centers/phone/push-token", token: key))
@@ -28,11 +29,11 @@ import Testing
         let credential = key ?? setup.key
         if !credential.isEmpty { all["Authorization"] = "bearer \(credential)" }
         let body = try raw ?? payload.map { Array(try JSONSerialization.data(withJSONObject: $0)) } ?? []
-        return try await loopbackRequest(port: setup.server.port, "POST", "/3/device/\(token ?? setup.pushToken)", headers: all, body: body)
+        return try await setup.server.send("POST", "/3/device/\(token ?? setup.pushToken)", headers: all, body: body)
     }
 
-    static func settle(_ server: APIServer) async throws {
-        #expect(try await server.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 0]).status == 200)
+    static func settle(_ server: some TestAPI) async throws {
+        #expect(try await server.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 0]).status == 200)
     }
 
     static func delivered(_ setup: Setup) async throws -> [[String: Any]] {
@@ -45,87 +46,91 @@ import Testing
 
     @Test func tokensAreReadRotatedAndRetired() async throws {
         let started = Date()
-        let server = try await APIServer()
-        let setup = try await Self.setUp(server)
-        #expect(setup.pushToken.count == 64 && setup.pushToken.allSatisfy(\.isHexDigit))
-        let rotated = try server.field("token", of: try await server.call("POST", "/v1/centers/phone/push-token/rotate", token: setup.key))
-        #expect(rotated != setup.pushToken && rotated.count == 64)
-        let old = try await Self.push(setup, ["aps": ["alert": "hi"]])
-        #expect(old.status == 410 && old.json["reason"] as? String == "Unregistered" && old.json["code"] as? String == "Unregistered")
-        let timestamp = try #require(old.json["timestamp"] as? Int)
-        // On the server's (virtual) clock, which started when it did: within this test's own span, however
-        // long a loaded machine made it.
-        #expect(
-            (started.timeIntervalSince1970 - 1...Date().timeIntervalSince1970 + 1).contains(Double(timestamp) / 1000),
-            "ms since the epoch, when the token was retired")
-        #expect(old.header("Content-Type") == "application/problem+json")
-        #expect(try await Self.push(setup, ["aps": ["alert": "hi"]], token: rotated).status == 200)
+        try await InProcessApp.run { server in
+            let setup = try await Self.setUp(server)
+            #expect(setup.pushToken.count == 64 && setup.pushToken.allSatisfy(\.isHexDigit))
+            let rotated = try server.field(
+                "token", of: try await server.call("POST", "/v1/centers/phone/push-token/rotate", token: setup.key))
+            #expect(rotated != setup.pushToken && rotated.count == 64)
+            let old = try await Self.push(setup, ["aps": ["alert": "hi"]])
+            #expect(old.status == 410 && old.json["reason"] as? String == "Unregistered" && old.json["code"] as? String == "Unregistered")
+            let timestamp = try #require(old.json["timestamp"] as? Int)
+            // On the server's (virtual) clock, which started when it did: within this test's own span, however
+            // long a loaded machine made it.
+            #expect(
+                (started.timeIntervalSince1970 - 1...Date().timeIntervalSince1970 + 1).contains(Double(timestamp) / 1000),
+                "ms since the epoch, when the token was retired")
+            #expect(old.header("Content-Type") == "application/problem+json")
+            #expect(try await Self.push(setup, ["aps": ["alert": "hi"]], token: rotated).status == 200)
 
-        // Another app knows nothing of this app's tokens or centers.
-        let (otherApp, otherKey) = try await server.makeApp("Other")
-        #expect(try await server.call("GET", "/v1/centers/phone/push-token", token: otherKey).status == 404)
-        let foreign = try await Self.push(setup, ["aps": ["alert": "hi"]], token: rotated, headers: ["apns-topic": otherApp], key: otherKey)
-        #expect(foreign.status == 400 && foreign.json["reason"] as? String == "BadDeviceToken")
-        let foreignRetired = try await Self.push(setup, ["aps": ["alert": "hi"]], headers: ["apns-topic": otherApp], key: otherKey)
-        #expect(foreignRetired.status == 400 && foreignRetired.json["reason"] as? String == "BadDeviceToken")
+            // Another app knows nothing of this app's tokens or centers.
+            let (otherApp, otherKey) = try await server.makeApp("Other")
+            #expect(try await server.call("GET", "/v1/centers/phone/push-token", token: otherKey).status == 404)
+            let foreign = try await Self.push(
+                setup, ["aps": ["alert": "hi"]], token: rotated, headers: ["apns-topic": otherApp], key: otherKey)
+            #expect(foreign.status == 400 && foreign.json["reason"] as? String == "BadDeviceToken")
+            let foreignRetired = try await Self.push(setup, ["aps": ["alert": "hi"]], headers: ["apns-topic": otherApp], key: otherKey)
+            #expect(foreignRetired.status == 400 && foreignRetired.json["reason"] as? String == "BadDeviceToken")
 
-        #expect(try await server.call("DELETE", "/v1/centers/phone", token: setup.key).status == 204)
-        let deleted = try await Self.push(setup, ["aps": ["alert": "hi"]], token: rotated)
-        #expect(deleted.status == 410 && deleted.json["reason"] as? String == "Unregistered")
-        try await server.stop()
+            #expect(try await server.call("DELETE", "/v1/centers/phone", token: setup.key).status == 204)
+            let deleted = try await Self.push(setup, ["aps": ["alert": "hi"]], token: rotated)
+            #expect(deleted.status == 410 && deleted.json["reason"] as? String == "Unregistered")
+        }
     }
 
     @Test func everyApsKeyMapsToContent() async throws {
-        let server = try await APIServer()
-        let setup = try await Self.setUp(server)
-        _ = try await server.call("PUT", "/v1/localizations/en", token: setup.key, json: ["strings": ["GREETING": "Hello %@"]])
-        let payload: [String: Any] = [
-            "aps": [
-                "alert": [
-                    "title": "Title", "subtitle": "Sub", "body": "Body", "launch-image": "launch.png",
-                    "title-loc-key": "GREETING", "title-loc-args": ["Ann"],
+        try await InProcessApp.run { server in
+            let setup = try await Self.setUp(server)
+            _ = try await server.call("PUT", "/v1/localizations/en", token: setup.key, json: ["strings": ["GREETING": "Hello %@"]])
+            let payload: [String: Any] = [
+                "aps": [
+                    "alert": [
+                        "title": "Title", "subtitle": "Sub", "body": "Body", "launch-image": "launch.png",
+                        "title-loc-key": "GREETING", "title-loc-args": ["Ann"],
+                    ],
+                    "badge": 7, "sound": ["critical": 1, "name": "alarm.caf", "volume": 0.5], "thread-id": "chat-1",
+                    "category": "MESSAGE", "target-content-id": "window-2", "interruption-level": "time-sensitive",
+                    "relevance-score": 0.75, "filter-criteria": "work", "mutable-content": 1, "content-available": 1,
+                    "ignored-inside-aps": true,
                 ],
-                "badge": 7, "sound": ["critical": 1, "name": "alarm.caf", "volume": 0.5], "thread-id": "chat-1",
-                "category": "MESSAGE", "target-content-id": "window-2", "interruption-level": "time-sensitive",
-                "relevance-score": 0.75, "filter-criteria": "work", "mutable-content": 1, "content-available": 1,
-                "ignored-inside-aps": true,
-            ],
-            "conversation": 42, "from": ["name": "Ann"],
-        ]
-        let response = try await Self.push(setup, payload, headers: ["apns-id": "123E4567-E89B-12D3-A456-4266554400A0"])
-        #expect(response.status == 200 && response.body.isEmpty, "\(response.text)")
-        #expect(response.header("apns-id") == "123e4567-e89b-12d3-a456-4266554400a0")
-        try await Self.settle(server)
-        let notification = try #require(try await Self.delivered(setup).first)
-        let request = notification["request"] as? [String: Any]
-        #expect(request?["identifier"] as? String == "123e4567-e89b-12d3-a456-4266554400a0", "no collapse id: the apns-id")
-        #expect((request?["trigger"] as? [String: Any])?["type"] as? String == "push")
-        let content = Self.content(notification)
-        #expect(content["title"] as? String == "Hello Ann", "title-loc-key resolved at delivery: \(content)")
-        #expect(content["subtitle"] as? String == "Sub" && content["body"] as? String == "Body")
-        #expect(content["launchImageName"] as? String == "launch.png" && content["badge"] as? Int == 7)
-        let sound = content["sound"] as? [String: Any]
-        #expect(sound?["type"] as? String == "critical" && sound?["name"] as? String == "alarm.caf" && sound?["volume"] as? Double == 0.5)
-        #expect(content["threadIdentifier"] as? String == "chat-1" && content["categoryIdentifier"] as? String == "MESSAGE")
-        #expect(content["targetContentIdentifier"] as? String == "window-2" && content["interruptionLevel"] as? String == "timeSensitive")
-        #expect(content["relevanceScore"] as? Double == 0.75 && content["filterCriteria"] as? String == "work")
-        #expect(content["mutableContent"] as? Bool == true)
-        let userInfo = content["userInfo"] as? [String: Any]
-        #expect(userInfo?["conversation"] as? Int == 42 && (userInfo?["from"] as? [String: Any])?["name"] as? String == "Ann")
-        #expect(userInfo?["aps"] == nil && userInfo?["ignored-inside-aps"] == nil)
-        #expect(try await server.call("GET", "/v1/me", token: setup.userToken).json["badge"] as? Int == 7)
-        let pending = try await server.call("GET", "/v1/centers/phone/requests", token: setup.key).json["requests"] as? [Any]
-        #expect(pending?.isEmpty == true, "a push is never a pending request")
+                "conversation": 42, "from": ["name": "Ann"],
+            ]
+            let response = try await Self.push(setup, payload, headers: ["apns-id": "123E4567-E89B-12D3-A456-4266554400A0"])
+            #expect(response.status == 200 && response.body.isEmpty, "\(response.text)")
+            #expect(response.header("apns-id") == "123e4567-e89b-12d3-a456-4266554400a0")
+            try await Self.settle(server)
+            let notification = try #require(try await Self.delivered(setup).first)
+            let request = notification["request"] as? [String: Any]
+            #expect(request?["identifier"] as? String == "123e4567-e89b-12d3-a456-4266554400a0", "no collapse id: the apns-id")
+            #expect((request?["trigger"] as? [String: Any])?["type"] as? String == "push")
+            let content = Self.content(notification)
+            #expect(content["title"] as? String == "Hello Ann", "title-loc-key resolved at delivery: \(content)")
+            #expect(content["subtitle"] as? String == "Sub" && content["body"] as? String == "Body")
+            #expect(content["launchImageName"] as? String == "launch.png" && content["badge"] as? Int == 7)
+            let sound = content["sound"] as? [String: Any]
+            #expect(
+                sound?["type"] as? String == "critical" && sound?["name"] as? String == "alarm.caf" && sound?["volume"] as? Double == 0.5)
+            #expect(content["threadIdentifier"] as? String == "chat-1" && content["categoryIdentifier"] as? String == "MESSAGE")
+            #expect(
+                content["targetContentIdentifier"] as? String == "window-2" && content["interruptionLevel"] as? String == "timeSensitive")
+            #expect(content["relevanceScore"] as? Double == 0.75 && content["filterCriteria"] as? String == "work")
+            #expect(content["mutableContent"] as? Bool == true)
+            let userInfo = content["userInfo"] as? [String: Any]
+            #expect(userInfo?["conversation"] as? Int == 42 && (userInfo?["from"] as? [String: Any])?["name"] as? String == "Ann")
+            #expect(userInfo?["aps"] == nil && userInfo?["ignored-inside-aps"] == nil)
+            #expect(try await server.call("GET", "/v1/me", token: setup.userToken).json["badge"] as? Int == 7)
+            let pending = try await server.call("GET", "/v1/centers/phone/requests", token: setup.key).json["requests"] as? [Any]
+            #expect(pending?.isEmpty == true, "a push is never a pending request")
 
-        // A string alert is the body; "default" is the default sound.
-        #expect(
-            try await Self.push(setup, ["aps": ["alert": "Just a body", "sound": "default"]], headers: ["apns-collapse-id": "s"]).status
-                == 200)
-        try await Self.settle(server)
-        let simple = Self.content(
-            try await Self.delivered(setup).first { ($0["request"] as? [String: Any])?["identifier"] as? String == "s" })
-        #expect(simple["body"] as? String == "Just a body" && (simple["sound"] as? [String: Any])?["type"] as? String == "default")
-        try await server.stop()
+            // A string alert is the body; "default" is the default sound.
+            #expect(
+                try await Self.push(setup, ["aps": ["alert": "Just a body", "sound": "default"]], headers: ["apns-collapse-id": "s"]).status
+                    == 200)
+            try await Self.settle(server)
+            let simple = Self.content(
+                try await Self.delivered(setup).first { ($0["request"] as? [String: Any])?["identifier"] as? String == "s" })
+            #expect(simple["body"] as? String == "Just a body" && (simple["sound"] as? [String: Any])?["type"] as? String == "default")
+        }
     }
 
     @Test func eachAPNsErrorReason() async throws {
@@ -182,78 +187,78 @@ import Testing
     }
 
     @Test func aCollapseIDReplacesTheEarlierPush() async throws {
-        let server = try await APIServer()
-        let setup = try await Self.setUp(server)
-        let first = try await Self.push(setup, ["aps": ["alert": "Score 1-0"]], headers: ["apns-collapse-id": "match-7"])
-        try await Self.settle(server)
-        let second = try await Self.push(setup, ["aps": ["alert": "Score 2-0"]], headers: ["apns-collapse-id": "match-7"])
-        try await Self.settle(server)
-        #expect(first.status == 200 && second.status == 200 && first.header("apns-id") != second.header("apns-id"))
-        let notifications = try await Self.delivered(setup)
-        #expect(notifications.count == 1, "one notification, replaced: \(notifications)")
-        #expect(Self.content(notifications.first)["body"] as? String == "Score 2-0")
-        #expect((notifications.first?["request"] as? [String: Any])?["identifier"] as? String == "match-7")
-        try await server.stop()
+        try await InProcessApp.run { server in
+            let setup = try await Self.setUp(server)
+            let first = try await Self.push(setup, ["aps": ["alert": "Score 1-0"]], headers: ["apns-collapse-id": "match-7"])
+            try await Self.settle(server)
+            let second = try await Self.push(setup, ["aps": ["alert": "Score 2-0"]], headers: ["apns-collapse-id": "match-7"])
+            try await Self.settle(server)
+            #expect(first.status == 200 && second.status == 200 && first.header("apns-id") != second.header("apns-id"))
+            let notifications = try await Self.delivered(setup)
+            #expect(notifications.count == 1, "one notification, replaced: \(notifications)")
+            #expect(Self.content(notifications.first)["body"] as? String == "Score 2-0")
+            #expect((notifications.first?["request"] as? [String: Any])?["identifier"] as? String == "match-7")
+        }
     }
 
     @Test func anOfflineCenterGetsTheLatestUnexpiredPushWhenItComesBack() async throws {
-        let server = try await APIServer()
-        let setup = try await Self.setUp(server)
-        func setOnline(_ online: Bool) async throws {
-            #expect(try await server.call("PATCH", "/v1/me/state", token: setup.userToken, json: ["online": online]).status == 200)
+        try await InProcessApp.run { server in
+            let setup = try await Self.setUp(server)
+            func setOnline(_ online: Bool) async throws {
+                #expect(try await server.call("PATCH", "/v1/me/state", token: setup.userToken, json: ["online": online]).status == 200)
+                try await Self.settle(server)
+            }
+            let clock = try await server.call("GET", "/v1/clock", token: testAdminToken)
+            let now = try #require(ISO8601DateFormatter.withFractions.date(from: try server.field("now", of: clock)))
+            let epoch = Int(now.timeIntervalSince1970)
+
+            // apns-expiration 0: one attempt, not kept.
+            try await setOnline(false)
+            #expect(try await Self.push(setup, ["aps": ["alert": "now or never"]], headers: ["apns-expiration": "0"]).status == 200)
+            try await setOnline(true)
+            #expect(try await Self.delivered(setup).isEmpty)
+
+            // Kept until its expiration; only the latest is kept.
+            try await setOnline(false)
+            #expect(try await Self.push(setup, ["aps": ["alert": "first"]], headers: ["apns-expiration": "\(epoch + 3600)"]).status == 200)
+            #expect(try await Self.push(setup, ["aps": ["alert": "second"]], headers: ["apns-expiration": "\(epoch + 3600)"]).status == 200)
             try await Self.settle(server)
+            #expect(try await Self.delivered(setup).isEmpty, "offline: nothing delivered yet")
+            try await setOnline(true)
+            let kept = try await Self.delivered(setup)
+            #expect(kept.count == 1 && Self.content(kept.first)["body"] as? String == "second", "\(kept)")
+
+            // Expired while offline: dropped.
+            _ = try await server.call("POST", "/v1/centers/phone/delivered/remove-all", token: setup.key)
+            try await setOnline(false)
+            #expect(try await Self.push(setup, ["aps": ["alert": "stale"]], headers: ["apns-expiration": "\(epoch + 60)"]).status == 200)
+            #expect(try await server.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 120]).status == 200)
+            try await setOnline(true)
+            #expect(try await Self.delivered(setup).isEmpty)
         }
-        let clock = try await server.call("GET", "/v1/clock", token: APIServer.adminToken)
-        let now = try #require(ISO8601DateFormatter.withFractions.date(from: try server.field("now", of: clock)))
-        let epoch = Int(now.timeIntervalSince1970)
-
-        // apns-expiration 0: one attempt, not kept.
-        try await setOnline(false)
-        #expect(try await Self.push(setup, ["aps": ["alert": "now or never"]], headers: ["apns-expiration": "0"]).status == 200)
-        try await setOnline(true)
-        #expect(try await Self.delivered(setup).isEmpty)
-
-        // Kept until its expiration; only the latest is kept.
-        try await setOnline(false)
-        #expect(try await Self.push(setup, ["aps": ["alert": "first"]], headers: ["apns-expiration": "\(epoch + 3600)"]).status == 200)
-        #expect(try await Self.push(setup, ["aps": ["alert": "second"]], headers: ["apns-expiration": "\(epoch + 3600)"]).status == 200)
-        try await Self.settle(server)
-        #expect(try await Self.delivered(setup).isEmpty, "offline: nothing delivered yet")
-        try await setOnline(true)
-        let kept = try await Self.delivered(setup)
-        #expect(kept.count == 1 && Self.content(kept.first)["body"] as? String == "second", "\(kept)")
-
-        // Expired while offline: dropped.
-        _ = try await server.call("POST", "/v1/centers/phone/delivered/remove-all", token: setup.key)
-        try await setOnline(false)
-        #expect(try await Self.push(setup, ["aps": ["alert": "stale"]], headers: ["apns-expiration": "\(epoch + 60)"]).status == 200)
-        #expect(try await server.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 120]).status == 200)
-        try await setOnline(true)
-        #expect(try await Self.delivered(setup).isEmpty)
-        try await server.stop()
     }
 
     @Test func aBackgroundPushGoesToTheAppNotTheUser() async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        let setup = try await Self.setUp(server)
-        let configured = try await server.call(
-            "PUT", "/v1/webhooks", token: setup.key,
-            json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret], "events": ["push.background"]])
-        #expect(configured.status == 200, "\(configured.text)")
-        let response = try await Self.push(
-            setup, ["aps": ["content-available": 1], "sync": "inbox"], headers: ["apns-push-type": "background", "apns-priority": "5"])
-        #expect(response.status == 200, "\(response.text)")
-        try await WebhookTests.eventually("the background push at the delegate") { try await !receiver.received().isEmpty }
-        let call = try #require(try await receiver.received().first)
-        let body = call["body"] as? [String: Any]
-        #expect(body?["type"] as? String == "push.background" && call["verifiedWith"] as? [Int] == [0])
-        let request = (body?["data"] as? [String: Any])?["request"] as? [String: Any]
-        #expect(((request?["content"] as? [String: Any])?["userInfo"] as? [String: Any])?["sync"] as? String == "inbox")
-        try await Self.settle(server)
-        #expect(try await Self.delivered(setup).isEmpty, "not presented")
-        try await receiver.stop()
-        try await server.stop()
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            let setup = try await Self.setUp(server)
+            let configured = try await server.call(
+                "PUT", "/v1/webhooks", token: setup.key,
+                json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret], "events": ["push.background"]])
+            #expect(configured.status == 200, "\(configured.text)")
+            let response = try await Self.push(
+                setup, ["aps": ["content-available": 1], "sync": "inbox"], headers: ["apns-push-type": "background", "apns-priority": "5"])
+            #expect(response.status == 200, "\(response.text)")
+            try await WebhookTests.eventually("the background push at the delegate") { try await !receiver.received().isEmpty }
+            let call = try #require(try await receiver.received().first)
+            let body = call["body"] as? [String: Any]
+            #expect(body?["type"] as? String == "push.background" && call["verifiedWith"] as? [Int] == [0])
+            let request = (body?["data"] as? [String: Any])?["request"] as? [String: Any]
+            #expect(((request?["content"] as? [String: Any])?["userInfo"] as? [String: Any])?["sync"] as? String == "inbox")
+            try await Self.settle(server)
+            #expect(try await Self.delivered(setup).isEmpty, "not presented")
+            try await receiver.stop()
+        }
     }
 
     @Test func mutableContentGoesThroughTheServiceExtensionWhichMayAttachMedia() async throws {

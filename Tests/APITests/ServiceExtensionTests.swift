@@ -1,4 +1,5 @@
 import Foundation
+import InProcessHarness
 import TestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// service extension, whose content is delivered if it comes in time and is valid; otherwise the original.
 @Suite struct ServiceExtensionTests {
     /// The extension's deadline is the longest unless a case is about missing it (`timeout`).
-    static func setUp(_ server: APIServer, receiver: WebhookReceiver, timeout: Double = 30) async throws -> String {
+    static func setUp(_ server: some TestAPI, receiver: WebhookReceiver, timeout: Double = 30) async throws -> String {
         let (_, key) = try await server.makeApp()
         _ = try await server.makeAuthorizedCenter("phone", key: key)
         let configured = try await server.call(
@@ -16,7 +17,7 @@ import Testing
         return key
     }
 
-    static func deliveredTitle(_ server: APIServer, key: String, mutable: Bool = true, trigger: [String: Any]? = nil) async throws
+    static func deliveredTitle(_ server: some TestAPI, key: String, mutable: Bool = true, trigger: [String: Any]? = nil) async throws
         -> String?
     {
         var body: [String: Any] = ["identifier": "m1", "content": ["title": "Original", "mutableContent": mutable]]
@@ -34,35 +35,35 @@ import Testing
         ("status:500", "Original"),
     ])
     func theExtensionsContentIsDeliveredOnlyInTimeAndValid(answer: String, title: String) async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        try await receiver.setService(answer)
-        let key = try await Self.setUp(server, receiver: receiver, timeout: answer == "hang" ? 1 : 30)
-        #expect(try await Self.deliveredTitle(server, key: key) == title)
-        let call = try #require(try await receiver.received().first)
-        #expect(call["verifiedWith"] as? [Int] == [0])
-        #expect((call["body"] as? [String: Any])?["type"] as? String == "notification.serviceExtension")
-        try await receiver.stop()
-        try await server.stop()
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            try await receiver.setService(answer)
+            let key = try await Self.setUp(server, receiver: receiver, timeout: answer == "hang" ? 1 : 30)
+            #expect(try await Self.deliveredTitle(server, key: key) == title)
+            let call = try #require(try await receiver.received().first)
+            #expect(call["verifiedWith"] as? [Int] == [0])
+            #expect((call["body"] as? [String: Any])?["type"] as? String == "notification.serviceExtension")
+            try await receiver.stop()
+        }
     }
 
     @Test func aScheduledRequestGoesThroughTheExtensionAtFireTime() async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        let key = try await Self.setUp(server, receiver: receiver)
-        #expect(try await Self.deliveredTitle(server, key: key, trigger: ["type": "timeInterval", "timeInterval": 60]) == "Changed")
-        // The pending request keeps its own content: only the delivery changed.
-        try await receiver.stop()
-        try await server.stop()
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            let key = try await Self.setUp(server, receiver: receiver)
+            #expect(try await Self.deliveredTitle(server, key: key, trigger: ["type": "timeInterval", "timeInterval": 60]) == "Changed")
+            // The pending request keeps its own content: only the delivery changed.
+            try await receiver.stop()
+        }
     }
 
     @Test func withoutMutableContentTheExtensionIsNotAsked() async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        let key = try await Self.setUp(server, receiver: receiver)
-        #expect(try await Self.deliveredTitle(server, key: key, mutable: false) == "Original")
-        #expect(try await receiver.received().isEmpty)
-        try await receiver.stop()
-        try await server.stop()
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            let key = try await Self.setUp(server, receiver: receiver)
+            #expect(try await Self.deliveredTitle(server, key: key, mutable: false) == "Original")
+            #expect(try await receiver.received().isEmpty)
+            try await receiver.stop()
+        }
     }
 }

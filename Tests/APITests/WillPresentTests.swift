@@ -1,4 +1,5 @@
 import Foundation
+import InProcessHarness
 import TestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct WillPresentTests {
     /// An app whose delegate is `receiver` (willPresent within `timeout` seconds), and a center "phone" in
     /// the foreground that allowed everything; returns (key, center token).
-    static func setUp(_ server: APIServer, receiver: WebhookReceiver?, timeout: Double = 2) async throws -> (String, String) {
+    static func setUp(_ server: some TestAPI, receiver: WebhookReceiver?, timeout: Double = 2) async throws -> (String, String) {
         let (_, key) = try await server.makeApp()
         let token = try await server.makeAuthorizedCenter("phone", key: key)
         if let receiver {
@@ -21,7 +22,7 @@ import Testing
     }
 
     /// Adds a request without trigger (delivered at once) and returns its presentation.
-    static func presentation(_ server: APIServer, key: String, identifier: String = "m1") async throws -> [String: Any] {
+    static func presentation(_ server: some TestAPI, key: String, identifier: String = "m1") async throws -> [String: Any] {
         let added = try await server.call(
             "POST", "/v1/centers/phone/requests", token: key,
             json: ["identifier": identifier, "content": ["title": "Hi", "sound": ["type": "default"], "badge": 1]])
@@ -41,18 +42,18 @@ import Testing
         ("", []),
     ])
     func theDelegateChoosesThePresentation(answer: String, expected: [String]) async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        try await receiver.setPresent(answer)
-        let (key, _) = try await Self.setUp(server, receiver: receiver)
-        #expect(Self.shown(try await Self.presentation(server, key: key)) == expected)
-        let call = try #require(try await receiver.received().first)
-        #expect(call["verifiedWith"] as? [Int] == [0], "willPresent is signed too")
-        let body = try #require(call["body"] as? [String: Any])
-        #expect(body["type"] as? String == "notification.willPresent")
-        #expect(((body["data"] as? [String: Any])?["request"] as? [String: Any])?["identifier"] as? String == "m1")
-        try await receiver.stop()
-        try await server.stop()
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            try await receiver.setPresent(answer)
+            let (key, _) = try await Self.setUp(server, receiver: receiver)
+            #expect(Self.shown(try await Self.presentation(server, key: key)) == expected)
+            let call = try #require(try await receiver.received().first)
+            #expect(call["verifiedWith"] as? [Int] == [0], "willPresent is signed too")
+            let body = try #require(call["body"] as? [String: Any])
+            #expect(body["type"] as? String == "notification.willPresent")
+            #expect(((body["data"] as? [String: Any])?["request"] as? [String: Any])?["identifier"] as? String == "m1")
+            try await receiver.stop()
+        }
     }
 
     /// The time-out case is a receiver that never answers (so a short deadline is all it can hit); the
@@ -64,56 +65,57 @@ import Testing
         ("wrong:bogus-option", 10, "willPresent: unknown option 'bogus-option'"),
     ])
     func noAnswerInTimeMeansNotPresentedWithTheReason(answer: String, timeout: Double, reason: String) async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        try await receiver.setPresent(answer)
-        let (key, _) = try await Self.setUp(server, receiver: receiver, timeout: timeout)
-        let presentation = try await Self.presentation(server, key: key)
-        #expect(Self.shown(presentation).isEmpty)
-        let reasons = presentation["reasons"] as? [String] ?? []
-        #expect(reasons.contains { $0.hasPrefix(reason) }, "\(reasons)")
-        try await receiver.stop()
-        try await server.stop()
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            try await receiver.setPresent(answer)
+            let (key, _) = try await Self.setUp(server, receiver: receiver, timeout: timeout)
+            let presentation = try await Self.presentation(server, key: key)
+            #expect(Self.shown(presentation).isEmpty)
+            let reasons = presentation["reasons"] as? [String] ?? []
+            #expect(reasons.contains { $0.hasPrefix(reason) }, "\(reasons)")
+            try await receiver.stop()
+        }
     }
 
     @Test func withoutADelegateTheNotificationsOwnOptionsApply() async throws {
-        let server = try await APIServer()
-        let (key, _) = try await Self.setUp(server, receiver: nil)
-        #expect(Self.shown(try await Self.presentation(server, key: key)) == ["banner", "list", "sound", "badge"])
-        try await server.stop()
+        try await InProcessApp.run { server in
+            let (key, _) = try await Self.setUp(server, receiver: nil)
+            #expect(Self.shown(try await Self.presentation(server, key: key)) == ["banner", "list", "sound", "badge"])
+        }
     }
 
     @Test func inTheBackgroundTheDelegateIsNotAsked() async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        try await receiver.setPresent("")
-        let (key, token) = try await Self.setUp(server, receiver: receiver)
-        #expect(try await server.call("PATCH", "/v1/me/state", token: token, json: ["appState": "background"]).status == 200)
-        #expect(Self.shown(try await Self.presentation(server, key: key)) == ["banner", "list", "sound", "badge"])
-        #expect(try await receiver.received().isEmpty)
-        try await receiver.stop()
-        try await server.stop()
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            try await receiver.setPresent("")
+            let (key, token) = try await Self.setUp(server, receiver: receiver)
+            #expect(try await server.call("PATCH", "/v1/me/state", token: token, json: ["appState": "background"]).status == 200)
+            #expect(Self.shown(try await Self.presentation(server, key: key)) == ["banner", "list", "sound", "badge"])
+            #expect(try await receiver.received().isEmpty)
+            try await receiver.stop()
+        }
     }
 
     @Test func aScheduledRequestAsksAtFireTime() async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        try await receiver.setPresent("sound")
-        let (key, _) = try await Self.setUp(server, receiver: receiver)
-        let added = try await server.call(
-            "POST", "/v1/centers/phone/requests", token: key,
-            json: [
-                "identifier": "later", "content": ["title": "Later", "sound": ["type": "default"]],
-                "trigger": ["type": "timeInterval", "timeInterval": 60],
-            ])
-        #expect(added.status == 201)
-        #expect(try await receiver.received().isEmpty, "not asked at add time")
-        try await WebhookTests.advance(server, by: 60)
-        let delivered = try await server.call("GET", "/v1/centers/phone/delivered", token: key).json["notifications"] as? [[String: Any]]
-        #expect(Self.shown(delivered?.first?["presentation"] as? [String: Any] ?? [:]) == ["sound"])
-        #expect(try await receiver.received().count == 1)
-        try await receiver.stop()
-        try await server.stop()
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            try await receiver.setPresent("sound")
+            let (key, _) = try await Self.setUp(server, receiver: receiver)
+            let added = try await server.call(
+                "POST", "/v1/centers/phone/requests", token: key,
+                json: [
+                    "identifier": "later", "content": ["title": "Later", "sound": ["type": "default"]],
+                    "trigger": ["type": "timeInterval", "timeInterval": 60],
+                ])
+            #expect(added.status == 201)
+            #expect(try await receiver.received().isEmpty, "not asked at add time")
+            try await WebhookTests.advance(server, by: 60)
+            let delivered =
+                try await server.call("GET", "/v1/centers/phone/delivered", token: key).json["notifications"] as? [[String: Any]]
+            #expect(Self.shown(delivered?.first?["presentation"] as? [String: Any] ?? [:]) == ["sound"])
+            #expect(try await receiver.received().count == 1)
+            try await receiver.stop()
+        }
     }
 
     /// Shut down while `willPresent` is out: nothing is recorded then, and after the restart the
@@ -127,7 +129,7 @@ import Testing
             "POST", "/v1/centers/phone/requests", token: key,
             json: ["identifier": "later", "content": ["title": "Later"], "trigger": ["type": "timeInterval", "timeInterval": 60]])
         #expect(added.status == 201)
-        async let advanced = first.call("POST", "/v1/clock", token: APIServer.adminToken, json: ["advanceBy": 60])
+        async let advanced = first.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 60])
         try await WebhookTests.eventually("willPresent asked") { try await receiver.received().count == 1 }
         // A graceful stop, though the clock's settle is waiting (on the firing, then on the webhook
         // dispatcher, which has stopped by then): not the harness's kill after 20 s.

@@ -10,28 +10,32 @@ import UserNotifyServer
 
 /// The whole API in this process, without a socket (Hummingbird's `app.test(.router)` is the model):
 /// the storage runtime and its workers run in a service group on a fresh SQLite file, and requests go
-/// straight to the router that the HTTP server would call.
-struct InProcessApp {
-    static let adminToken = "in-process-admin-token"
-    let router: Router
+/// to the responder the HTTP server would call (CORS, tracing, the router), decoded as the server
+/// decodes them. What needs a process — framing, signals, crashes, replicas, metrics, logs, streams,
+/// uploads — is tested on the real binary (`APIServer`).
+package struct InProcessApp: TestAPI {
+    package static let adminToken = testAdminToken
+    package let router: Router
+    let responder: any HTTPResponder
 
     /// Runs `body` with the app on a fresh data directory (removed afterwards), then shuts it down.
-    static func run<T: Sendable>(
-        configure: (inout ServerConfiguration) -> Void = { _ in }, rateLimiter: RateLimiter? = nil,
-        _ body: (InProcessApp) async throws -> T
+    /// `arguments` are the server's own flags (`--webhook-timeout 5`), read as the binary reads them.
+    package static func run<T: Sendable>(
+        virtualClock: Bool = true, arguments: [String] = [], configure: (inout ServerConfiguration) -> Void = { _ in },
+        rateLimiter: RateLimiter? = nil, _ body: (InProcessApp) async throws -> T
     ) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("in-process-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        var configuration = ServerConfiguration()
-        configuration.dataDirectory = directory.path
-        configuration.adminToken = adminToken
-        configuration.virtualClock = true
+        var configuration = try ServerConfiguration.parse(
+            arguments: ["--data-dir", directory.path, "--admin-token", adminToken, "--virtual-clock", virtualClock ? "1" : "0"] + arguments,
+            environment: [:])
         configure(&configuration)
         let logger = Logger(label: "in-process", factory: { _ in SwiftLogNoOpLogHandler() })
         let readiness = Readiness()
         let runtime = CenterRuntime(configuration: configuration, readiness: readiness, logger: logger)
         let application = UserNotifyApplication(configuration: configuration, logger: logger)
-        let app = InProcessApp(router: application.makeRouter(readiness: readiness, runtime: runtime, rateLimiter: rateLimiter))
+        let router = application.makeRouter(readiness: readiness, runtime: runtime, rateLimiter: rateLimiter)
+        let app = InProcessApp(router: router, responder: try application.makeResponder(router: router))
         let group = ServiceGroup(
             configuration: .init(services: [.init(service: runtime), .init(service: CenterWorkers(runtime: runtime))], logger: logger))
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
@@ -46,8 +50,54 @@ struct InProcessApp {
         }
     }
 
+    // MARK: Requests as the live server's tests make them
+
+    /// A request as `APIServer` sends it: the path and query decoded as the server decodes them (a bad
+    /// escape is the server's 400), the answer as one read from a socket.
+    package func exchange(_ method: String, _ path: String, headers: [String: String], body: [UInt8]) async throws -> LoopbackResponse {
+        var fields = HTTPHeaders()
+        for (name, value) in headers { fields.add(name, value) }
+        let (rawPath, rawQuery) = Self.target(path)
+        var request: Request
+        do {
+            request = Request(
+                method: HTTPMethod(rawValue: method), target: try RequestTarget(rawPath: rawPath, rawQuery: rawQuery), headers: fields)
+        } catch {
+            return try Self.loopback(error.response)
+        }
+        if case .spooled = responder.bodyPolicy(for: request) {
+            throw LoopbackConnection.Failure("\(method) \(path) spools its body: test it on the live server (APIServer)")
+        }
+        request.body = body
+        if let immediate = responder.immediateResponse(to: request) { return try Self.loopback(immediate) }
+        return try Self.loopback(await responder.respond(to: request))
+    }
+
+    package var diagnostics: String { "" }
+
+    /// The path and the raw query pairs of a request target, as the server's parser hands them on.
+    private static func target(_ target: String) -> (String, [(name: String, value: String)]) {
+        guard let mark = target.firstIndex(of: "?") else { return (target, []) }
+        let query = target[target.index(after: mark)...].split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+        }
+        return (String(target[..<mark]), query)
+    }
+
+    /// A response as a client reads it; a stream or a file is for the live server.
+    private static func loopback(_ response: Response) throws -> LoopbackResponse {
+        guard case .bytes(let body) = response.body else {
+            throw LoopbackConnection.Failure(
+                "a streamed or file body (status \(response.status.code)): test it on the live server (APIServer)")
+        }
+        return LoopbackResponse(status: response.status.code, headers: response.headers.fields.map { ($0.name, $0.value) }, body: body)
+    }
+
+    // MARK: Requests to the router itself
+
     /// One request, answered by the router; `from` is the client's network, as the server would see it.
-    func request(
+    package func request(
         _ method: HTTPMethod, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:],
         from network: String? = nil
     ) async -> Answer {
@@ -57,7 +107,7 @@ struct InProcessApp {
     }
 
     /// What the router answers to the request on the server's I/O thread; nil: it goes to a worker.
-    func immediate(_ method: HTTPMethod, _ path: String, token: String? = nil) -> Answer? {
+    package func immediate(_ method: HTTPMethod, _ path: String, token: String? = nil) -> Answer? {
         router.immediateResponse(to: Self.request(method, path, token: token)).map(Answer.init)
     }
 
@@ -71,18 +121,18 @@ struct InProcessApp {
         return Request(method: method, path: path, headers: fields, body: Array((json ?? "").utf8))
     }
 
-    struct Answer: Sendable {
-        var status: HTTPStatus
-        var headers: HTTPHeaders
-        var body: [UInt8]
+    package struct Answer: Sendable {
+        package var status: HTTPStatus
+        package var headers: HTTPHeaders
+        package var body: [UInt8]
 
-        init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8]) {
+        package init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8]) {
             self.status = status
             self.headers = headers
             self.body = body
         }
 
-        init(_ response: Response) {
+        package init(_ response: Response) {
             guard case .bytes(let body) = response.body else {
                 self.init(status: response.status, headers: response.headers, body: [])
                 return
@@ -90,12 +140,12 @@ struct InProcessApp {
             self.init(status: response.status, headers: response.headers, body: body)
         }
 
-        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:] }
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:] }
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    /// An app and its key; returns the key.
-    func makeApp() async throws -> String {
+    /// An app that grants without a prompt and its key; returns the key.
+    package func makeAppKey() async throws -> String {
         let app = await request(.post, "/v1/apps", token: Self.adminToken, json: #"{"name": "App", "authorizationPolicy": "grant"}"#)
         let id = try unwrapped(app.json["id"] as? String, app)
         let key = await request(.post, "/v1/apps/\(id)/keys", token: Self.adminToken)
@@ -104,14 +154,15 @@ struct InProcessApp {
 }
 
 /// `value`, or an error that shows the answer.
-func unwrapped<T>(_ value: T?, _ answer: InProcessApp.Answer) throws -> T {
+package func unwrapped<T>(_ value: T?, _ answer: InProcessApp.Answer) throws -> T {
     guard let value else { throw LoopbackConnection.Failure("unexpected answer \(answer.status.code): \(answer.text)") }
     return value
 }
 
 /// A clock the test moves, for the rate limiter's buckets.
-final class TestClock: Sendable {
+package final class TestClock: Sendable {
     private let seconds = Mutex<Double>(1_000)
-    var now: Double { seconds.withLock { $0 } }
-    func advance(by interval: Double) { seconds.withLock { $0 += interval } }
+    package init() {}
+    package var now: Double { seconds.withLock { $0 } }
+    package func advance(by interval: Double) { seconds.withLock { $0 += interval } }
 }

@@ -226,6 +226,12 @@ package struct LoopbackResponse: Sendable {
     package var headers: [(String, String)]
     package var body: [UInt8]
 
+    package init(status: Int, headers: [(String, String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
     package func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }

@@ -2,6 +2,7 @@ import API
 import Foundation
 import HTTPCore
 import HTTPTypes
+import InProcessHarness
 import Testing
 import UserNotifyServer
 import WebPush
@@ -12,7 +13,7 @@ import WebPush
 @Suite struct RouterInProcessTests {
     @Test func aFlowThroughTheRouter() async throws {
         try await InProcessApp.run { app in
-            let key = try await app.makeApp()
+            let key = try await app.makeAppKey()
             let center = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
             #expect(center.status == .created, "\(center.text)")
             let added = await app.request(
@@ -34,7 +35,7 @@ import WebPush
         limits.read = RateLimit(perSecond: 100, burst: 100)
         let limiter = RateLimiter(limits: limits, now: { clock.now })
         try await InProcessApp.run(rateLimiter: limiter) { app in
-            let key = try await app.makeApp()
+            let key = try await app.makeAppKey()
             _ = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
             func add(_ identifier: String) async -> InProcessApp.Answer {
                 await app.request(
@@ -68,7 +69,7 @@ import WebPush
         var limits = RateLimits()
         limits.anonymous = RateLimit(perSecond: 1, burst: 3)
         try await InProcessApp.run(rateLimiter: RateLimiter(limits: limits, now: { clock.now })) { app in
-            let key = try await app.makeApp()
+            let key = try await app.makeAppKey()
             func forged(_ keyID: String) -> String {
                 let claims = Data(#"{"a":"app","c":"c","d":1,"e":9999999999999,"i":"x","k":"\#(keyID)","n":"1"}"#.utf8)
                 return "wpr_" + Base64URL.encode(claims) + ".AAAA"
@@ -179,7 +180,7 @@ import WebPush
 
     @Test func theSameKeyAndBodyReplayTheFirstAnswer() async throws {
         try await InProcessApp.run { app in
-            let key = try await app.makeApp()
+            let key = try await app.makeAppKey()
             let body = #"{"id": "phone"}"#
             let first = await app.request(.post, "/v1/centers", token: key, json: body, headers: ["Idempotency-Key": "create-phone"])
             #expect(first.status == .created)
@@ -196,7 +197,7 @@ import WebPush
             #expect(other.status == .unprocessableContent)
             #expect(other.json["code"] as? String == "idempotencyKeyReused")
             // Keys are per principal: another app's same key is its own.
-            let otherKey = try await app.makeApp()
+            let otherKey = try await app.makeAppKey()
             #expect(
                 await app.request(.post, "/v1/centers", token: otherKey, json: body, headers: ["Idempotency-Key": "create-phone"])
                     .headers["Idempotent-Replayed"] == nil)
@@ -205,7 +206,7 @@ import WebPush
 
     @Test func aFailedRequestGivesItsKeyUp() async throws {
         try await InProcessApp.run { app in
-            let key = try await app.makeApp()
+            let key = try await app.makeAppKey()
             let bad = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "no spaces"}"#, headers: ["Idempotency-Key": "k1"])
             #expect(bad.status == .unprocessableContent || bad.status == .badRequest)
             let fixed = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#, headers: ["Idempotency-Key": "k1"])
@@ -217,7 +218,7 @@ import WebPush
 
     @Test func concurrentDuplicatesWaitForTheFirst() async throws {
         try await InProcessApp.run { app in
-            let key = try await app.makeApp()
+            let key = try await app.makeAppKey()
             let answers = await withTaskGroup(of: InProcessApp.Answer.self) { group in
                 for _ in 0..<8 {
                     group.addTask {

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import HTTPCore
 import HTTPTypes
+import InProcessHarness
 import Testing
 import UserNotifyServer
 import WebPush
@@ -20,7 +21,7 @@ import Webhooks
             configuration.webPushAllowList = try! PushServiceAllowList(adding: [Self.service])
             configuration.webhookAllowedNetworks = [IPNetwork("127.0.0.0/8")!]
         }) { app in
-            let key = try await app.makeApp()
+            let key = try await app.makeAppKey()
             let center = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
             try await body(app, key, try unwrapped(center.json["token"] as? String, center))
         }
@@ -62,7 +63,7 @@ import Webhooks
             #expect(mine.text == theirs.text && !theirs.text.contains("p256dh") && !theirs.text.contains("auth\""))
             #expect((theirs.json["subscriptions"] as? [[String: Any]])?.map { $0["endpoint"] as? String } == [endpoint])
             // Another app's key does not reach this center.
-            let other = try await app.makeApp()
+            let other = try await app.makeAppKey()
             #expect(
                 await app.request(.get, "/v1/centers/phone/push-subscriptions", token: other).json["code"] as? String == "centerNotFound")
             #expect(await app.request(.delete, "/v1/centers/phone/push-subscriptions/\(id)", token: key).status == .noContent)
@@ -144,7 +145,7 @@ import Webhooks
         try await InProcessApp.run(configure: { configuration in
             configuration.webPushAllowList = try! PushServiceAllowList(adding: [Self.service])
         }) { app in
-            let key = try await app.makeApp()
+            let key = try await app.makeAppKey()
             let center = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
             let user = try unwrapped(center.json["token"] as? String, center)
             let answer = await app.request(.post, "/v1/me/push-subscriptions", token: user, json: Self.subscription("\(Self.service)/p"))
