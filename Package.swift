@@ -295,7 +295,7 @@ let package = Package(
         .target(
             name: "InProcessHarness",
             dependencies: [
-                "API", "UserNotifyServer", "HTTPCore", "TestSupport",
+                "API", "HTTPCore", "Media", "MicroHTTPD", "TestSupport", "UserNotifyServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -266,33 +266,33 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: directory + "/photo.jpg", contents: Data(MediaSamples.jpeg()))
         let files = try await AttachmentTests.FileServer(directory: directory)
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
-        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        let setup = try await Self.setUp(server)
-        _ = try await server.call(
-            "PUT", "/v1/webhooks", token: setup.key,
-            json: ["secrets": [WebhookTests.secret], "serviceExtension": ["url": receiver.url, "timeout": 2]])
-        try await receiver.setService("attach:http://127.0.0.1:\(files.port)/photo.jpg")
-        let mutable: [String: Any] = ["aps": ["alert": ["title": "Original"], "mutable-content": 1]]
-        #expect(try await Self.push(setup, mutable, headers: ["apns-collapse-id": "photo"]).status == 200)
-        try await Self.settle(server)
-        let changed = try #require(try await Self.delivered(setup).first)
-        let content = Self.content(changed)
-        #expect(content["title"] as? String == "Attached", "\(content)")
-        let attachment = (content["attachments"] as? [[String: Any]])?.first
-        #expect(attachment?["type"] as? String == "public.jpeg")
-        let download = try await loopbackRequest(
-            port: server.port, "GET", "/v1/me/delivered/photo/attachments/img", headers: ["Authorization": "Bearer \(setup.userToken)"])
-        #expect(download.status == 200 && download.body == MediaSamples.jpeg())
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+            let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+            let setup = try await Self.setUp(server)
+            _ = try await server.call(
+                "PUT", "/v1/webhooks", token: setup.key,
+                json: ["secrets": [WebhookTests.secret], "serviceExtension": ["url": receiver.url, "timeout": 2]])
+            try await receiver.setService("attach:http://127.0.0.1:\(files.port)/photo.jpg")
+            let mutable: [String: Any] = ["aps": ["alert": ["title": "Original"], "mutable-content": 1]]
+            #expect(try await Self.push(setup, mutable, headers: ["apns-collapse-id": "photo"]).status == 200)
+            try await Self.settle(server)
+            let changed = try #require(try await Self.delivered(setup).first)
+            let content = Self.content(changed)
+            #expect(content["title"] as? String == "Attached", "\(content)")
+            let attachment = (content["attachments"] as? [[String: Any]])?.first
+            #expect(attachment?["type"] as? String == "public.jpeg")
+            let download = try await server.send(
+                "GET", "/v1/me/delivered/photo/attachments/img", headers: ["Authorization": "Bearer \(setup.userToken)"])
+            #expect(download.status == 200 && download.body == MediaSamples.jpeg())
 
-        // An attachment that cannot be fetched: the original content, as with any invalid change.
-        try await receiver.setService("attach:http://127.0.0.1:\(files.port)/missing.jpg")
-        #expect(try await Self.push(setup, mutable, headers: ["apns-collapse-id": "broken"]).status == 200)
-        try await Self.settle(server)
-        let original = try await Self.delivered(setup).first { ($0["request"] as? [String: Any])?["identifier"] as? String == "broken" }
-        #expect(Self.content(original)["title"] as? String == "Original")
-        try await receiver.stop()
-        try await server.stop()
+            // An attachment that cannot be fetched: the original content, as with any invalid change.
+            try await receiver.setService("attach:http://127.0.0.1:\(files.port)/missing.jpg")
+            #expect(try await Self.push(setup, mutable, headers: ["apns-collapse-id": "broken"]).status == 200)
+            try await Self.settle(server)
+            let original = try await Self.delivered(setup).first { ($0["request"] as? [String: Any])?["identifier"] as? String == "broken" }
+            #expect(Self.content(original)["title"] as? String == "Original")
+            try await receiver.stop()
+        }
         try await files.stop()
     }
 }

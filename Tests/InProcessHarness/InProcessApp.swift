@@ -3,6 +3,8 @@ import Foundation
 import HTTPCore
 import HTTPTypes
 import Logging
+import Media
+import MicroHTTPD
 import ServiceLifecycle
 import Synchronization
 import TestSupport
@@ -17,6 +19,10 @@ package struct InProcessApp: TestAPI {
     package static let adminToken = testAdminToken
     package let router: Router
     let responder: any HTTPResponder
+    package let dataDirectory: String
+    /// The server's limit on a body kept in memory, and where it spools the bodies of upload routes.
+    let maxBodyBytes: Int
+    let spoolDirectory: String
 
     /// Runs `body` with the app on a fresh data directory (removed afterwards), then shuts it down.
     /// `arguments` are the server's own flags (`--webhook-timeout 5`), read as the binary reads them.
@@ -35,7 +41,10 @@ package struct InProcessApp: TestAPI {
         let runtime = CenterRuntime(configuration: configuration, readiness: readiness, logger: logger)
         let application = UserNotifyApplication(configuration: configuration, logger: logger)
         let router = application.makeRouter(readiness: readiness, runtime: runtime, rateLimiter: rateLimiter)
-        let app = InProcessApp(router: router, responder: try application.makeResponder(router: router))
+        let app = InProcessApp(
+            router: router, responder: try application.makeResponder(router: router), dataDirectory: configuration.dataDirectory,
+            maxBodyBytes: configuration.http.maxBodyBytes,
+            spoolDirectory: try MediaFileStore.emptyIncoming(root: CenterRuntime.mediaPath(dataDirectory: configuration.dataDirectory)))
         let group = ServiceGroup(
             configuration: .init(services: [.init(service: runtime), .init(service: CenterWorkers(runtime: runtime))], logger: logger))
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
@@ -63,14 +72,23 @@ package struct InProcessApp: TestAPI {
             request = Request(
                 method: HTTPMethod(rawValue: method), target: try RequestTarget(rawPath: rawPath, rawQuery: rawQuery), headers: fields)
         } catch {
-            return try Self.loopback(error.response)
+            return try await Self.loopback(error.response)
         }
-        if case .spooled = responder.bodyPolicy(for: request) {
-            throw LoopbackConnection.Failure("\(method) \(path) spools its body: test it on the live server (APIServer)")
+        // The body as the server takes it: spooled to a file for upload routes, in memory for the others,
+        // each up to its limit.
+        if case .spooled(let maxBytes, let tooLarge) = responder.bodyPolicy(for: request) {
+            guard body.count <= maxBytes else { return try await Self.loopback(tooLarge.response) }
+            let file = "\(spoolDirectory)/in-process-\(UUID().uuidString)"
+            guard FileManager.default.createFile(atPath: file, contents: Data(body)) else {
+                throw LoopbackConnection.Failure("cannot spool to \(file)")
+            }
+            request.spooledBody = SpooledFile(path: file, byteCount: body.count)
+        } else {
+            guard body.count <= maxBodyBytes else { return try await Self.loopback(Problem.payloadTooLarge(limit: maxBodyBytes).response) }
+            request.body = body
         }
-        request.body = body
-        if let immediate = responder.immediateResponse(to: request) { return try Self.loopback(immediate) }
-        return try Self.loopback(await responder.respond(to: request))
+        if let immediate = responder.immediateResponse(to: request) { return try await Self.loopback(immediate) }
+        return try await Self.loopback(await responder.respond(to: request))
     }
 
     package var diagnostics: String { "" }
@@ -85,11 +103,17 @@ package struct InProcessApp: TestAPI {
         return (String(target[..<mark]), query)
     }
 
-    /// A response as a client reads it; a stream or a file is for the live server.
-    private static func loopback(_ response: Response) throws -> LoopbackResponse {
-        guard case .bytes(let body) = response.body else {
-            throw LoopbackConnection.Failure(
-                "a streamed or file body (status \(response.status.code)): test it on the live server (APIServer)")
+    /// A response as a client reads it: a file's bytes read from its region, a stream's as its producer
+    /// writes them until it returns (an endless stream, like `/v1/events`, is for the live server).
+    private static func loopback(_ response: Response) async throws -> LoopbackResponse {
+        let body: [UInt8]
+        switch response.body {
+        case .bytes(let bytes): body = bytes
+        case .file(let region): body = try region.bytes()
+        case .stream(let producer):
+            let collected = CollectedBody()
+            try await producer.produce(collected)
+            body = collected.bytes.withLock { $0 }
         }
         return LoopbackResponse(status: response.status.code, headers: response.headers.fields.map { ($0.name, $0.value) }, body: body)
     }
@@ -150,6 +174,24 @@ package struct InProcessApp: TestAPI {
         let id = try unwrapped(app.json["id"] as? String, app)
         let key = await request(.post, "/v1/apps/\(id)/keys", token: Self.adminToken)
         return try unwrapped(key.json["key"] as? String, key)
+    }
+}
+
+/// A streamed body, kept as it is written.
+private final class CollectedBody: ResponseBodyWriter {
+    let bytes = Mutex<[UInt8]>([])
+    func write(_ more: [UInt8]) throws { bytes.withLock { $0 += more } }
+}
+
+extension FileRegion {
+    /// The region's bytes, read as the server would send them; the descriptor is closed.
+    fileprivate func bytes() throws -> [UInt8] {
+        guard let descriptor = take() else { throw LoopbackConnection.Failure("a file body without its descriptor") }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        guard read == count else { throw LoopbackConnection.Failure("read \(read) of a file body's \(count) bytes") }
+        return bytes
     }
 }
 

@@ -7,6 +7,8 @@ package protocol TestAPI: Sendable {
     func exchange(_ method: String, _ path: String, headers: [String: String], body: [UInt8]) async throws -> LoopbackResponse
     /// What helps explain a failed call (the server's output, when there is a process).
     var diagnostics: String { get }
+    /// The server's data directory (its media files are under `media/`).
+    var dataDirectory: String { get }
 }
 
 /// The admin token every test server is started with.
