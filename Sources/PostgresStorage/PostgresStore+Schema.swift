@@ -343,15 +343,16 @@ extension PostgresStore {
     /// the lock — the unlock of a cancelled call is not sent — and every later migration of the database
     /// waited for an idle connection for good: a test suite on a loaded machine stalled so.)
     ///
-    /// `last`: the newest version to apply (tests make a database as an earlier version left it).
-    package func migrate(upTo last: Int = .max) async throws {
+    /// `last`: the newest version to apply (tests make a database as an earlier version left it), within
+    /// `deadline` (a start retries after it).
+    package func migrate(upTo last: Int = .max, deadline: Duration = .seconds(120)) async throws {
         let configuration = configuration.ownConnection("usernotifyd migration")
         let logger = logger
         let connection = try await withDeadline(.seconds(30)) {
             try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         }
         do {
-            try await withDeadline(.seconds(120), onExpiry: connection.closeNow) {
+            try await withDeadline(deadline, onExpiry: connection.closeNow) {
                 try await connection.run("SELECT pg_advisory_lock(\(Self.migrationLock))", logger)
                 try await self.applyMigrations(connection, upTo: last)
                 try await connection.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", logger)

@@ -67,7 +67,10 @@ import Webhooks
         try await StoreFactory.withPostgresDatabase("upgrade") { url, open in
             var configuration = try PostgresStore.Configuration(url: url)
             configuration.deadline = .seconds(60)
-            try await PostgresStore(configuration: configuration, logger: Logger(label: "upgrade")).migrate(upTo: 11)
+            // On the suite's shared server a migration can take longer than a start's deadline (a start
+            // then retries, as this call would not): a bound that only turns a hang into a failure.
+            try await PostgresStore(configuration: configuration, logger: Logger(label: "upgrade")).migrate(
+                upTo: 11, deadline: .seconds(900))
             _ = try await TestPostgres.query(
                 url,
                 """
