@@ -11,8 +11,9 @@ import Synchronization
 
 /// One running libmicrohttpd daemon: its start, drain and stop, and the state its C callbacks share.
 ///
-/// Mode: one epoll polling thread (`MHD_USE_EPOLL_INTERNAL_THREAD`) with suspend/resume. The callbacks in
-/// `Daemon+Callbacks.swift` run on that thread, never block and never await: a complete request suspends
+/// Mode: epoll polling threads (`MHD_USE_EPOLL_INTERNAL_THREAD`, `configuration.threads` of them, each
+/// with its own epoll set; a connection stays on one) with suspend/resume. The callbacks in
+/// `Daemon+Callbacks.swift` run on those threads, never block and never await: a complete request suspends
 /// its connection and goes to the `RequestDispatcher`; the worker stores the response and resumes the
 /// connection; libmicrohttpd calls the access handler again, which queues the response.
 final class Daemon: @unchecked Sendable {
@@ -42,7 +43,7 @@ final class Daemon: @unchecked Sendable {
         cLogger.deallocate()
     }
 
-    /// Binds and starts the polling thread.
+    /// Binds and starts the polling threads.
     func start() throws(HTTPServerError) {
         var address = try BindAddress(host: configuration.host, port: configuration.port)
         let context = Unmanaged.passUnretained(self).toOpaque()

@@ -72,6 +72,8 @@ package final class OutboxDispatcher: Service {
         /// When the next retry in real time comes due, as of the last claim (only while the schedule's
         /// clock is virtual); cleared once it came.
         var dueOnWallClock: Date?
+        /// Waiting for a wake alone: nothing due on either clock, nothing in flight to come back.
+        var resting = false
     }
 
     private let store: any WebhookStore
@@ -142,7 +144,9 @@ package final class OutboxDispatcher: Service {
                 var deadlines: [(date: Date, clock: any TimeSource)] = []
                 if let next { deadlines.append((next, clock)) }
                 if let dueOnWallClock { deadlines.append((dueOnWallClock, wallClock)) }
+                state.withLock { $0.resting = deadlines.isEmpty }
                 await cancelWhenGracefulShutdown { [deadlines] in await self.signal.wait(until: deadlines) }
+                state.withLock { $0.resting = false }
                 let came = (next.map { clock.now >= $0 } ?? false) || (dueOnWallClock.map { wallClock.now >= $0 } ?? false)
                 if came {
                     state.withLock { state in
@@ -258,6 +262,10 @@ package final class OutboxDispatcher: Service {
     /// time, and no attempt is in flight: for tests and the virtual clock (advance, then settle). Returns at
     /// once when the dispatcher has stopped (a settle that came after shutdown waited for good, and with it
     /// the request that asked and the server's drain).
+    /// Whether the loop waits for a wake alone, with no deadline on either clock: at rest, it then
+    /// claims and commits nothing until a change or a shutdown wakes it.
+    package var isResting: Bool { state.withLock { $0.resting } }
+
     package func settle() async {
         await withCheckedContinuation { continuation in
             let stopped = state.withLock { state in

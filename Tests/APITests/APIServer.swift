@@ -11,7 +11,7 @@ final class APIServer: TestAPI {
     /// `dataDirectory`: another server's, to restart on its data. `database`: a PostgreSQL database
     /// (replicas share one; each keeps its own data directory, where only its media cache lives).
     init(virtualClock: Bool = true, dataDirectory: String? = nil, database: URL? = nil, arguments: [String] = []) async throws {
-        let data = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)").path
+        let data = dataDirectory ?? TestDirectories.unique("api")
         self.dataDirectory = data
         process = try ServerProcess(
             product: "usernotifyd",

@@ -15,7 +15,7 @@ final class ClientServer: Sendable {
     let url: URL
 
     init(arguments: [String] = []) async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("client-\(UUID().uuidString)").path
+        let data = TestDirectories.unique("client")
         // A read time-out longer than a loaded machine may take between a connection's opening and its
         // request (as APIServer's: CI once saw two first calls closed unanswered).
         process = try ServerProcess(

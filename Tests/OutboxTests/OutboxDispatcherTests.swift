@@ -168,10 +168,12 @@ import Webhooks
                 group.addTask { try await dispatcher.run() }
                 await dispatcher.settle()
                 let commits = store.commitCount
-                // Correct code commits nothing here however long this lasts; a loop of claims commits
-                // many times in it, however loaded the machine.
-                try await Task.sleep(for: .milliseconds(300))
-                #expect(store.commitCount == commits, "\(store.commitCount - commits) commits at rest")
+                // At rest the loop waits for a wake with no deadline on either clock, so nothing but a
+                // change can make it claim or commit again (a loop of claims would never rest).
+                let bound = ContinuousClock.now + .seconds(300)  // turns a loop that never rests into a failure
+                while !dispatcher.isResting && ContinuousClock.now < bound { try await Task.sleep(for: .milliseconds(1)) }
+                #expect(dispatcher.isResting, "the dispatcher never came to rest")
+                #expect(store.commitCount == commits, "\(store.commitCount - commits) commits on the way to rest")
                 group.cancelAll()
                 try await group.waitForAll()
             }

@@ -6,7 +6,7 @@ import UserNotifyServer
 /// The real `usernotifyd` binary, as `make run` starts it.
 @Suite struct ExecutableTests {
     @Test func startsLogsItsAddressAsJSONServesHealthAndStopsOnSIGTERM() async throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("usernotifyd-\(UUID())").path
+        let dataDirectory = TestDirectories.unique("executable")
         let server = try ServerProcess(
             product: "usernotifyd", arguments: ["--port", "0"], environment: ["USERNOTIFYD_DATA_DIR": dataDirectory]
         )
@@ -78,7 +78,7 @@ import UserNotifyServer
     /// A replica whose database cannot be reached keeps retrying, not ready, and SIGTERM still stops it
     /// at once and cleanly (nothing was ready to shut down).
     @Test func sigtermStopsAServerStillWaitingForItsDatabase() async throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("usernotifyd-\(UUID())").path
+        let dataDirectory = TestDirectories.unique("executable")
         // Port 1 on loopback: nothing listens there, so every connection is refused.
         let server = try ServerProcess(
             product: "usernotifyd",
@@ -93,7 +93,7 @@ import UserNotifyServer
     /// After SIGTERM, `/readyz` turns 503 at once while everything still serves for the drain delay, so
     /// load balancers stop sending first; then the server drains and exits 0.
     @Test func sigtermTurnsReadinessOffForTheDrainDelayWhileStillServing() async throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("usernotifyd-\(UUID())").path
+        let dataDirectory = TestDirectories.unique("executable")
         let server = try ServerProcess(
             // A delay that a test task waiting for a thread on a loaded machine still falls within.
             product: "usernotifyd", arguments: ["--port", "0", "--data-dir", dataDirectory, "--drain-delay", "60"])
