@@ -148,8 +148,9 @@ FORMATTED = $(wildcard Sources/*) Tests Benchmarks Fuzz/UserNotifyFuzz Package.s
 format: ## Format the sources in place (swift format)
 	$(SWIFT) format format -i --recursive $(FORMATTED)
 
-lint: ## Check formatting (swift format lint) and the CI script
+lint: ## Check formatting (swift format lint), each target's declared dependencies, and the CI script
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+	$(SWIFT) package dump-package | python3 Tools/check-dependencies.py
 	@if command -v shellcheck >/dev/null; then shellcheck .ci/run; else echo "shellcheck not installed; skipped"; fi
 
 clean: ## Remove build products

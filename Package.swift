@@ -137,8 +137,8 @@ let package = Package(
             dependencies: [
                 "Storage", "NotificationCore", "Webhooks",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -169,6 +169,7 @@ let package = Package(
                 "Clocks",
                 "ErrorCodes", "HTTPCore", "WebPush", "Storage", "NotificationCore", "NotificationService", "Scheduling", "StrictJSON",
                 "Webhooks", "Outbox", "OutboundHTTP", .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -178,7 +179,7 @@ let package = Package(
             name: "RelayService",
             dependencies: [
                 "Clocks",
-                "ErrorCodes", "Relay", "Storage", "NotificationCore", "NotificationService", "Scheduling", "WebPush", "WebPushService",
+                "ErrorCodes", "Relay", "Storage", "NotificationCore", "NotificationService", "Scheduling", "WebPushService",
                 "StrictJSON", "Webhooks", "Outbox", "OutboundHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -213,10 +214,9 @@ let package = Package(
             name: "WebhookDelivery",
             dependencies: [
                 "Clocks",
-                "ErrorCodes", .product(name: "HTTPTypes", package: "swift-http-types"), "Webhooks", "Storage", "NotificationCore",
-                "NotificationService", "Scheduling", "HTTPCore", "Media", "Outbox", "OutboundHTTP",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                "ErrorCodes", "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media", "Outbox",
+                "OutboundHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -263,12 +263,11 @@ let package = Package(
                 "Scheduling",
                 "WebPush",
                 "WebPushService",
-                "Relay",
                 "RelayService",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"), .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -279,7 +278,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "usernotifyd",
-            dependencies: ["UserNotifyServer", "MicroHTTPD"],
+            dependencies: ["UserNotifyServer", "MicroHTTPD", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
 
@@ -434,7 +433,7 @@ let package = Package(
             dependencies: [
                 "ErrorCodes",
                 "Storage", "NotificationCore", "Webhooks", "SQLiteStorage", "PostgresStorage", "TestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -480,8 +479,8 @@ let package = Package(
             name: "UserNotifyServerTests",
             dependencies: [
                 "UserNotifyServer", "API", "HTTPCore", "InProcessHarness", "MicroHTTPD", "TestSupport", "WebPush", "Webhooks",
-                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
