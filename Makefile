@@ -51,7 +51,7 @@ check: $(VENV)/.installed ## The contributor's loop: lint, openapi.yaml and its 
 	$(VENV)/bin/openapi-spec-validator openapi.yaml
 	$(VENV)/bin/python Tests/Contract/examples.py
 	$(SWIFT) build --build-tests
-	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
+	Tests/Scripts/with-postgres.sh $(SWIFT) test --skip-build
 
 test: $(VENV)/.installed ## Install what the tests need and run the whole suite (with a throwaway PostgreSQL), then the conformance run
 	$(call install_missing,$(TEST_PACKAGES))
@@ -61,7 +61,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	$(VENV)/bin/python Tests/Deploy/check.py
 	$(SWIFT) build --build-tests
 	$(SUDO) $(VENV)/bin/python Tests/Deploy/container.py
-	Tests/Support/with-postgres.sh $(SWIFT) test --skip-build
+	Tests/Scripts/with-postgres.sh $(SWIFT) test --skip-build
 	$(SWIFT) build --package-path Clients/usernotify-swift
 	$(VENV)/bin/python Tests/Clients/python_flow.py
 	$(VENV)/bin/python Tests/Docs/run.py

@@ -4,7 +4,7 @@ process on SQLite (the baseline, measured in the same run), then firing lateness
 signed webhook deliveries from a PostgreSQL outbox next to a SQLite one (webhook-bench, C sink), and
 once more each with a large backlog.
 
-A throwaway PostgreSQL server (Tests/Support/postgres-server.sh) holds one new database per
+A throwaway PostgreSQL server (Tests/Scripts/postgres-server.sh) holds one new database per
 configuration. Adds: one wrk per replica, together CONNECTIONS connections, each add a new request due
 in 60 s spread over CENTERS centers. Fires: one move of the shared virtual clock by 60 s, which answers
 once every replica has fired everything due. Lateness: the real clock; requests added through the

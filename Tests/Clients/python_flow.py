@@ -9,7 +9,7 @@ Then the app sets an APNs key (write-only: it comes back as a fingerprint) and t
 import base64, os, queue, sys, tempfile, threading, time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Scripts"))
 from harness import start_server  # noqa: E402
 
 import standardwebhooks  # noqa: E402  the reference implementation, to check our verifier against

@@ -12,7 +12,7 @@ display). Then it clicks it (the worker's click code): the app's receiver gets t
 """
 import base64, json, os, shutil, subprocess, sys, tempfile, time, urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Scripts"))
 from harness import ROOT, call, start, start_server  # noqa: E402
 
 RECEIVER = os.path.join(ROOT, "Tests", "Fixtures", "WebhookReceiver", "receiver.py")

@@ -11,7 +11,7 @@ of each view go to .build/console-screenshots/ for a reviewer.
 """
 import base64, http.server, json, os, shutil, struct, subprocess, sys, tempfile, threading, time, urllib.request, zlib
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Scripts"))
 from harness import call, start  # noqa: E402
 
 from selenium import webdriver

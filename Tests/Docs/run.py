@@ -15,7 +15,7 @@ walkthrough mark fails: nothing the documentation promises goes untested.
 """
 import glob, os, re, shlex, socket, subprocess, sys, tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Scripts"))
 from harness import BINARY, ROOT, start  # noqa: E402
 
 MARK = re.compile(r"^<!-- doctest: (server|file|walkthrough)\s*(\S*)\s*-->$")

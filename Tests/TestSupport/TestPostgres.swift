@@ -1,6 +1,6 @@
 import Foundation
 
-/// The PostgreSQL server of a `make test` run (`Tests/Support/with-postgres.sh`), where tests make
+/// The PostgreSQL server of a `make test` run (`Tests/Scripts/with-postgres.sh`), where tests make
 /// databases of their own. Absent (a plain `swift test`), the PostgreSQL variants of tests are skipped.
 package enum TestPostgres {
     /// The server's superuser URL, if a server was started for the run.
@@ -52,7 +52,7 @@ package enum TestPostgres {
     }
 }
 
-/// A PostgreSQL server of a test's own (`Tests/Support/postgres-server.sh`), for tests that stop and
+/// A PostgreSQL server of a test's own (`Tests/Scripts/postgres-server.sh`), for tests that stop and
 /// start it: the run's shared server stays up for every other suite.
 package final class PrivatePostgres: Sendable {
     package let directory: String
@@ -105,7 +105,7 @@ package final class PrivatePostgres: Sendable {
         do {
             defer { try? output.close() }
             status = try ChildProcess(
-                executable: ServerProcess.packageRoot.appendingPathComponent("Tests/Support/postgres-server.sh").path,
+                executable: ServerProcess.packageRoot.appendingPathComponent("Tests/Scripts/postgres-server.sh").path,
                 arguments: [action, directory], standardOutput: output.fileDescriptor
             ).waitUntilExit()
         }

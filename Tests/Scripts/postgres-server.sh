@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL server in a directory of its own, on a free loopback port:
 #
-#   Tests/Support/postgres-server.sh start DIR    # prints the superuser URL of its `postgres` database
-#   Tests/Support/postgres-server.sh stop DIR     # stops it (the data stays: `start` brings it back)
-#   Tests/Support/postgres-server.sh remove DIR   # stops it at once and deletes DIR
+#   Tests/Scripts/postgres-server.sh start DIR    # prints the superuser URL of its `postgres` database
+#   Tests/Scripts/postgres-server.sh stop DIR     # stops it (the data stays: `start` brings it back)
+#   Tests/Scripts/postgres-server.sh remove DIR   # stops it at once and deletes DIR
 #
 # fsync stays on: durability is part of what the tests check. initdb refuses to run as root, so as root
 # the server runs as the `postgres` system user (Debian's package creates it). Enough connections for

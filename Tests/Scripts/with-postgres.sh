@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs a command with a throwaway PostgreSQL server (Tests/Support/postgres-server.sh), then removes it:
+# Runs a command with a throwaway PostgreSQL server (Tests/Scripts/postgres-server.sh), then removes it:
 #
-#   Tests/Support/with-postgres.sh COMMAND [ARGS...]
+#   Tests/Scripts/with-postgres.sh COMMAND [ARGS...]
 #
 # The command finds the server in USERNOTIFYD_TEST_POSTGRES_URL (a superuser URL of the `postgres`
 # database; tests create and drop databases of their own). One server serves every suite of a
