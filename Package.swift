@@ -427,6 +427,26 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "ClocksTests",
+            dependencies: ["Clocks"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ErrorCodesTests",
+            dependencies: ["ErrorCodes"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SchedulingTests",
+            dependencies: ["Scheduling"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage"],
+            swiftSettings: swiftSettings
+        ),
         // The contract every store keeps, run against each (SQLite; PostgreSQL when a server is given).
         .testTarget(
             name: "StoreContractTests",
