@@ -47,47 +47,27 @@ extension PostgresStore: DeviceRelayStore {
     ) {
         try await write { connection, changes in
             let key = registration.center
+            let device = CenterDeviceQueries(
+                table: "device_registrations",
+                existing: """
+                    SELECT id, center_id FROM device_registrations
+                    WHERE app_id = \(key.appID) AND provider = \(registration.provider.rawValue) AND token = \(registration.token)
+                    """,
+                update: { id in "UPDATE device_registrations SET environment = \(registration.environment) WHERE id = \(id)" },
+                insert: { id in
+                    """
+                    INSERT INTO device_registrations(id, app_id, center_id, provider, token, environment, created_at)
+                    VALUES (\(id), \(key.appID), \(key.centerID), \(registration.provider.rawValue), \(registration.token),
+                        \(registration.environment), \(Self.milliseconds(registration.createdAt)))
+                    """
+                },
+                moved: { .deviceUnregistered(registrationID: $0, provider: registration.provider, reason: "moved") },
+                limitReached: NotificationError.deviceLimitReached(limit))
             var saved = registration
-            // The center's row, locked: concurrent saves for one center count one after the other.
-            guard
-                try await !connection.rows(
-                    "SELECT 1 FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", self.logger
-                ).isEmpty
-            else { throw NotificationError.centerNotFound(key.centerID) }
-            if let existing = try await connection.rows(
-                """
-                SELECT id, center_id FROM device_registrations
-                WHERE app_id = \(key.appID) AND provider = \(registration.provider.rawValue) AND token = \(registration.token)
-                """, self.logger
-            ).first {
-                let holder = try existing.get("center_id", as: String.self)
-                if holder == key.centerID {
-                    saved.id = try existing.get("id")
-                    try await connection.run(
-                        "UPDATE device_registrations SET environment = \(saved.environment) WHERE id = \(saved.id)", self.logger)
-                    return (saved, false)
-                }
-                // The phone registered for another center (another user signed in on it): it moves, and the
-                // center that lost it hears.
-                let movedID = try existing.get("id", as: String.self)
-                try await connection.run("DELETE FROM device_registrations WHERE id = \(movedID)", self.logger)
-                try await self.append(
-                    [.app(.deviceUnregistered(registrationID: movedID, provider: registration.provider, reason: "moved"))],
-                    for: CenterKey(appID: key.appID, centerID: holder), at: saved.createdAt, traceparent: nil, connection, &changes)
-            }
-            let count =
-                try await connection.rows(
-                    "SELECT count(*) AS n FROM device_registrations WHERE app_id = \(key.appID) AND center_id = \(key.centerID)",
-                    self.logger
-                ).first?.get("n", as: Int64.self) ?? 0
-            guard count < limit else { throw NotificationError.deviceLimitReached(limit) }
-            try await connection.run(
-                """
-                INSERT INTO device_registrations(id, app_id, center_id, provider, token, environment, created_at)
-                VALUES (\(saved.id), \(key.appID), \(key.centerID), \(saved.provider.rawValue), \(saved.token), \(saved.environment),
-                    \(Self.milliseconds(saved.createdAt)))
-                """, self.logger)
-            return (saved, true)
+            let created: Bool
+            (saved.id, created) = try await self.saveCenterDevice(
+                device, id: registration.id, for: key, at: registration.createdAt, limit: limit, connection, &changes)
+            return (saved, created)
         }
     }
 

@@ -39,50 +39,32 @@ extension PostgresStore: PushSubscriptionStore {
     ) {
         try await write { connection, changes in
             let key = subscription.center
+            let expiration = subscription.expirationTime.map(Self.milliseconds)
+            let device = CenterDeviceQueries(
+                table: "push_subscriptions",
+                existing:
+                    "SELECT id, center_id FROM push_subscriptions WHERE app_id = \(key.appID) AND endpoint = \(subscription.endpoint)",
+                update: { id in
+                    """
+                    UPDATE push_subscriptions SET p256dh = \(subscription.p256dh), auth = \(subscription.auth),
+                        expiration_time = \(expiration), vapid_key_id = \(subscription.vapidKeyID)
+                    WHERE id = \(id)
+                    """
+                },
+                insert: { id in
+                    """
+                    INSERT INTO push_subscriptions(id, app_id, center_id, endpoint, p256dh, auth, expiration_time, vapid_key_id, created_at)
+                    VALUES (\(id), \(key.appID), \(key.centerID), \(subscription.endpoint), \(subscription.p256dh), \(subscription.auth),
+                        \(expiration), \(subscription.vapidKeyID), \(Self.milliseconds(subscription.createdAt)))
+                    """
+                },
+                moved: { .pushSubscriptionRemoved(subscriptionID: $0, endpoint: subscription.endpoint, reason: "moved") },
+                limitReached: NotificationError.pushSubscriptionLimitReached(limit))
             var saved = subscription
-            // The center's row, locked: concurrent saves for one center count one after the other.
-            guard
-                try await !connection.rows(
-                    "SELECT 1 FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", self.logger
-                ).isEmpty
-            else { throw NotificationError.centerNotFound(key.centerID) }
-            // An endpoint is unique within its app: another app's subscription to it is never touched.
-            if let existing = try await connection.rows(
-                "SELECT id, center_id FROM push_subscriptions WHERE app_id = \(key.appID) AND endpoint = \(subscription.endpoint)",
-                self.logger
-            ).first {
-                let holder = try existing.get("center_id", as: String.self)
-                if holder == key.centerID {
-                    saved.id = try existing.get("id")
-                    try await connection.run(
-                        """
-                        UPDATE push_subscriptions SET p256dh = \(saved.p256dh), auth = \(saved.auth),
-                            expiration_time = \(saved.expirationTime.map(Self.milliseconds)), vapid_key_id = \(saved.vapidKeyID)
-                        WHERE id = \(saved.id)
-                        """, self.logger)
-                    return (saved, false)
-                }
-                // The browser subscribed for another center (another user signed in there): it moves, and the
-                // center that lost it hears.
-                let movedID = try existing.get("id", as: String.self)
-                try await connection.run("DELETE FROM push_subscriptions WHERE id = \(movedID)", self.logger)
-                try await self.append(
-                    [.app(.pushSubscriptionRemoved(subscriptionID: movedID, endpoint: subscription.endpoint, reason: "moved"))],
-                    for: CenterKey(appID: key.appID, centerID: holder), at: saved.createdAt, traceparent: nil, connection, &changes)
-            }
-            let count =
-                try await connection.rows(
-                    "SELECT count(*) AS n FROM push_subscriptions WHERE app_id = \(key.appID) AND center_id = \(key.centerID)",
-                    self.logger
-                ).first?.get("n", as: Int64.self) ?? 0
-            guard count < limit else { throw NotificationError.pushSubscriptionLimitReached(limit) }
-            try await connection.run(
-                """
-                INSERT INTO push_subscriptions(id, app_id, center_id, endpoint, p256dh, auth, expiration_time, vapid_key_id, created_at)
-                VALUES (\(saved.id), \(key.appID), \(key.centerID), \(saved.endpoint), \(saved.p256dh), \(saved.auth),
-                    \(saved.expirationTime.map(Self.milliseconds)), \(saved.vapidKeyID), \(Self.milliseconds(saved.createdAt)))
-                """, self.logger)
-            return (saved, true)
+            let created: Bool
+            (saved.id, created) = try await self.saveCenterDevice(
+                device, id: subscription.id, for: key, at: subscription.createdAt, limit: limit, connection, &changes)
+            return (saved, created)
         }
     }
 

@@ -48,46 +48,18 @@ extension SQLiteStore: DeviceRelayStore {
         DeviceRegistrationRecord, created: Bool
     ) {
         try await write { db, effects in
-            let key = registration.center
             var saved = registration
-            if let existing = try Row.fetchOne(
-                db, sql: "SELECT id, center_id FROM device_registrations WHERE app_id = ? AND provider = ? AND token = ?",
-                arguments: [key.appID, registration.provider.rawValue, registration.token])
-            {
-                if existing["center_id"] == key.centerID {
-                    saved.id = existing["id"]
-                    try db.execute(
-                        sql: "UPDATE device_registrations SET environment = ? WHERE id = ?", arguments: [saved.environment, saved.id])
-                    return (saved, false)
-                }
-                // The phone registered for another center (another user signed in on it): it moves, and the
-                // center that lost it hears.
-                let movedID: String = existing["id"]
-                try db.execute(sql: "DELETE FROM device_registrations WHERE id = ?", arguments: [movedID])
-                try Self.append(
-                    [.app(.deviceUnregistered(registrationID: movedID, provider: registration.provider, reason: "moved"))],
-                    for: CenterKey(appID: key.appID, centerID: existing["center_id"]), at: saved.createdAt, db, &effects)
-            }
-            let count =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM device_registrations WHERE app_id = ? AND center_id = ?",
-                    arguments: [key.appID, key.centerID]) ?? 0
-            guard count < limit else { throw NotificationError.deviceLimitReached(limit) }
-            guard
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM centers WHERE app_id = ? AND id = ?)", arguments: [key.appID, key.centerID])
-                    == true
-            else { throw NotificationError.centerNotFound(key.centerID) }
-            try db.execute(
-                sql: """
-                    INSERT INTO device_registrations(id, app_id, center_id, provider, token, environment, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    saved.id, key.appID, key.centerID, saved.provider.rawValue, saved.token, saved.environment,
-                    Self.milliseconds(saved.createdAt),
-                ])
-            return (saved, true)
+            let device = CenterDeviceTable(
+                table: "device_registrations", unique: "provider = ? AND token = ?",
+                uniqueArguments: [registration.provider.rawValue, registration.token], update: "environment = ?",
+                updateArguments: [registration.environment], columns: ["provider", "token", "environment"],
+                values: [registration.provider.rawValue, registration.token, registration.environment],
+                moved: { .deviceUnregistered(registrationID: $0, provider: registration.provider, reason: "moved") },
+                limitReached: NotificationError.deviceLimitReached(limit))
+            let created: Bool
+            (saved.id, created) = try Self.saveCenterDevice(
+                device, id: registration.id, for: registration.center, at: registration.createdAt, limit: limit, db, &effects)
+            return (saved, created)
         }
     }
 

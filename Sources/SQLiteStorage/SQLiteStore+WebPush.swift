@@ -33,53 +33,20 @@ extension SQLiteStore: PushSubscriptionStore {
         PushSubscriptionRecord, created: Bool
     ) {
         try await write { db, effects in
-            let key = subscription.center
             var saved = subscription
-            // An endpoint is unique within its app: another app's subscription to it is never touched.
-            if let existing = try Row.fetchOne(
-                db, sql: "SELECT id, center_id FROM push_subscriptions WHERE app_id = ? AND endpoint = ?",
-                arguments: [key.appID, subscription.endpoint])
-            {
-                if existing["center_id"] == key.centerID {
-                    saved.id = existing["id"]
-                    try db.execute(
-                        sql: """
-                            UPDATE push_subscriptions SET p256dh = ?, auth = ?, expiration_time = ?, vapid_key_id = ?
-                            WHERE id = ?
-                            """,
-                        arguments: [saved.p256dh, saved.auth, saved.expirationTime.map(Self.milliseconds), saved.vapidKeyID, saved.id])
-                    return (saved, false)
-                }
-                // The browser subscribed for another center (another user signed in there): it moves, and the
-                // center that lost it hears.
-                let movedID: String = existing["id"]
-                try db.execute(sql: "DELETE FROM push_subscriptions WHERE id = ?", arguments: [movedID])
-                try Self.append(
-                    [.app(.pushSubscriptionRemoved(subscriptionID: movedID, endpoint: subscription.endpoint, reason: "moved"))],
-                    for: CenterKey(appID: key.appID, centerID: existing["center_id"]), at: saved.createdAt, db, &effects)
-            }
-            let count =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM push_subscriptions WHERE app_id = ? AND center_id = ?",
-                    arguments: [key.appID, key.centerID]) ?? 0
-            guard count < limit else { throw NotificationError.pushSubscriptionLimitReached(limit) }
-            guard
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM centers WHERE app_id = ? AND id = ?)", arguments: [key.appID, key.centerID])
-                    == true
-            else { throw NotificationError.centerNotFound(key.centerID) }
-            try db.execute(
-                sql: """
-                    INSERT INTO push_subscriptions(
-                        id, app_id, center_id, endpoint, p256dh, auth, expiration_time, vapid_key_id, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    saved.id, key.appID, key.centerID, saved.endpoint, saved.p256dh, saved.auth,
-                    saved.expirationTime.map(Self.milliseconds),
-                    saved.vapidKeyID, Self.milliseconds(saved.createdAt),
-                ])
-            return (saved, true)
+            let expiration = subscription.expirationTime.map(Self.milliseconds)
+            let device = CenterDeviceTable(
+                table: "push_subscriptions", unique: "endpoint = ?", uniqueArguments: [subscription.endpoint],
+                update: "p256dh = ?, auth = ?, expiration_time = ?, vapid_key_id = ?",
+                updateArguments: [subscription.p256dh, subscription.auth, expiration, subscription.vapidKeyID],
+                columns: ["endpoint", "p256dh", "auth", "expiration_time", "vapid_key_id"],
+                values: [subscription.endpoint, subscription.p256dh, subscription.auth, expiration, subscription.vapidKeyID],
+                moved: { .pushSubscriptionRemoved(subscriptionID: $0, endpoint: subscription.endpoint, reason: "moved") },
+                limitReached: NotificationError.pushSubscriptionLimitReached(limit))
+            let created: Bool
+            (saved.id, created) = try Self.saveCenterDevice(
+                device, id: subscription.id, for: subscription.center, at: subscription.createdAt, limit: limit, db, &effects)
+            return (saved, created)
         }
     }
 

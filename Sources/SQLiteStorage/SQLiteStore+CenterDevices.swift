@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import NotificationCore
+import Storage
+
+/// How one kind of a center's devices is kept: a browser's push subscription or a phone's registration.
+struct CenterDeviceTable {
+    var table: String
+    /// What makes a device unique within its app (`endpoint = ?`), and its values.
+    var unique: String
+    var uniqueArguments: StatementArguments
+    /// The columns a save again changes (`environment = ?`), and their values.
+    var update: String
+    var updateArguments: StatementArguments
+    /// Every column of a new row but `id, app_id, center_id, created_at`, and their values.
+    var columns: [String]
+    var values: StatementArguments
+    /// What the center that lost a moved device hears, from its id.
+    var moved: @Sendable (String) -> DelegateEvent
+    var limitReached: any Error
+}
+
+extension SQLiteStore {
+    /// Saves a center's device by the rules both kinds keep: unique within its app (another app's is never
+    /// touched); the same center saving it again updates it and keeps its id; another center of the app
+    /// takes it over and the one that lost it hears; at most `limit` a center. Returns the id it is kept
+    /// under and whether it is new.
+    static func saveCenterDevice(
+        _ device: CenterDeviceTable, id: String, for key: CenterKey, at date: Date, limit: Int, _ db: Database,
+        _ effects: inout ChangeSet
+    ) throws -> (id: String, created: Bool) {
+        if let existing = try Row.fetchOne(
+            db, sql: "SELECT id, center_id FROM \(device.table) WHERE app_id = ? AND \(device.unique)",
+            arguments: [key.appID] + device.uniqueArguments)
+        {
+            let existingID: String = existing["id"]
+            if existing["center_id"] == key.centerID {
+                try db.execute(
+                    sql: "UPDATE \(device.table) SET \(device.update) WHERE id = ?", arguments: device.updateArguments + [existingID])
+                return (existingID, false)
+            }
+            // Another user signed in on the browser or phone: it moves, and the center that lost it hears.
+            try db.execute(sql: "DELETE FROM \(device.table) WHERE id = ?", arguments: [existingID])
+            try append(
+                [.app(device.moved(existingID))], for: CenterKey(appID: key.appID, centerID: existing["center_id"]), at: date, db,
+                &effects)
+        }
+        let count =
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM \(device.table) WHERE app_id = ? AND center_id = ?", arguments: [key.appID, key.centerID])
+            ?? 0
+        guard count < limit else { throw device.limitReached }
+        guard
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM centers WHERE app_id = ? AND id = ?)", arguments: [key.appID, key.centerID])
+                == true
+        else { throw NotificationError.centerNotFound(key.centerID) }
+        let columns = ["id", "app_id", "center_id", "created_at"] + device.columns
+        try db.execute(
+            sql:
+                "INSERT INTO \(device.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+            arguments: [id, key.appID, key.centerID, milliseconds(date)] + device.values)
+        return (id, true)
+    }
+}
