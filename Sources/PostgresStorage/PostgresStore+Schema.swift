@@ -7,7 +7,7 @@ extension PostgresStore {
     /// The schema's versions, each a list of statements applied in one transaction, in order, once.
     /// The same shape as the SQLite store's current schema (dates as milliseconds, JSON as bytea), so
     /// that both stores share their SQL's logic.
-    static let migrations: [(version: Int, name: String, statements: [String])] = [
+    package static let migrations: [(version: Int, name: String, statements: [String])] = [
         (
             1, "the v7 schema of the SQLite store: app-scoped centers, events, fenced claims, the outbox, media",
             [
@@ -368,6 +368,13 @@ extension PostgresStore {
         try await connection.run(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
             logger)
+        let known = Self.migrations.last?.version ?? 0
+        if let newer = try await connection.rows(
+            "SELECT version, name FROM schema_migrations WHERE version > \(known) ORDER BY version DESC LIMIT 1", logger
+        ).first {
+            throw SchemaTooNew(
+                found: try newer.get("version", as: Int.self), foundName: try newer.get("name", as: String.self), known: known)
+        }
         let applied = Set(
             try await connection.rows("SELECT version FROM schema_migrations", logger).map { try $0.get("version", as: Int.self) })
         for migration in Self.migrations where migration.version <= last && !applied.contains(migration.version) {

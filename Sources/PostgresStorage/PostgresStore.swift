@@ -271,6 +271,8 @@ package final class PostgresStore: Sendable {
                 break
             } catch let error as PSQLError where error.code == .server {
                 throw error  // a migration PostgreSQL refused: nothing a retry mends
+            } catch let error as SchemaTooNew {
+                throw error  // nor a database a newer version migrated
             } catch {
                 logger.warning("database not reachable; retrying", metadata: ["error": .string("\(error)"), "retry.in": "\(delay)"])
                 try await Task.sleep(for: delay)

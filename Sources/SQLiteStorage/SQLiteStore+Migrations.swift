@@ -8,6 +8,17 @@ import Storage
 /// business rule the earlier triggers kept (pending counts, media holds, retired push tokens) into
 /// Swift, where the PostgreSQL store shares it.
 extension SQLiteStore {
+    /// Whether a newer binary migrated the file: the newest of the versions it has that `migrator` does not
+    /// know (identifiers are `vN: what it does`).
+    static func schemaTooNew(_ migrator: DatabaseMigrator, _ db: Database) throws -> SchemaTooNew? {
+        guard try db.tableExists("grdb_migrations") else { return nil }
+        func version(_ identifier: String) -> Int { Int(identifier.dropFirst().prefix { $0.isNumber }) ?? 0 }
+        let known = Set(migrator.migrations)
+        guard let newest = try migrator.appliedIdentifiers(db).filter({ !known.contains($0) }).max(by: { version($0) < version($1) })
+        else { return nil }
+        return SchemaTooNew(found: version(newest), foundName: newest, known: migrator.migrations.last.map(version) ?? 0)
+    }
+
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: centers, categories, pending, delivered") { db in

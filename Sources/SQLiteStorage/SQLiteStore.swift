@@ -76,7 +76,9 @@ package final class SQLiteStore: NotificationStore {
                 // it is a copy; a firing's batch holds a few megabytes of it until its commit.
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
-            try Self.migrator.migrate(pool)
+            let migrator = Self.migrator
+            if let newer = try pool.read({ db in try Self.schemaTooNew(migrator, db) }) { throw newer }
+            try migrator.migrate(pool)
         }
         var checkpointConfiguration = Configuration()
         // A restarting or truncating checkpoint holds up writers while it waits for the writer's lock and

@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+import SQLiteStorage
+import Storage
+import TestSupport
+import Testing
+
+/// A file a newer usernotifyd migrated is refused, by the store and by the server, naming both versions.
+@Suite struct SchemaTooNewTests {
+    /// A data directory whose database has every migration this binary knows and one it does not.
+    static func migratedByANewerVersion() throws -> (directory: String, known: Int) {
+        let directory = TestDirectories.unique("newer")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let pool = try DatabasePool(path: directory + "/usernotifyd.sqlite")
+        try SQLiteStore.migrator.migrate(pool)
+        try pool.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations(identifier) VALUES ('v999: from the future')")
+        }
+        let known = Int(SQLiteStore.migrator.migrations.last?.dropFirst().prefix { $0.isNumber } ?? "") ?? 0
+        return (directory, known)
+    }
+
+    @Test func theStoreRefusesIt() throws {
+        let (directory, known) = try Self.migratedByANewerVersion()
+        #expect(throws: SchemaTooNew(found: 999, foundName: "v999: from the future", known: known)) {
+            try SQLiteStore(path: directory + "/usernotifyd.sqlite")
+        }
+    }
+
+    @Test func theServerRefusesToStartAndSaysWhy() async throws {
+        let (directory, known) = try Self.migratedByANewerVersion()
+        let server = try ServerProcess(product: "usernotifyd", arguments: ["--port", "0", "--data-dir", directory])
+        #expect(try await server.waitForExit(timeout: 120) == 1)
+        let output = try await server.allOutputLines().joined(separator: "\n")
+        #expect(output.contains("schema is version 999") && output.contains("knows up to version \(known)"), "\(output)")
+    }
+}
