@@ -38,6 +38,12 @@ package enum ConsoleRoutes {
 
     package static func register(on router: inout Router) {
         let files = Self.files
+        // A person who opens the server's address lands in the console (the API has nothing at `/`).
+        router.on(.get, "/") { _ in
+            Response(
+                status: .found, headers: ["Location": "/console", "Content-Type": "text/plain; charset=utf-8"],
+                body: .bytes(Array("The console is at /console.\n".utf8)))
+        }
         router.on(.get, "/console") { _ in try response(for: "index.html", in: files) }
         router.on(.get, "/console/{file}") { request in try response(for: request.pathParameters["file"] ?? "", in: files) }
     }

@@ -161,4 +161,14 @@ import Testing
             #expect(served.body == Array(file))
         }
     }
+
+    /// A person who opens the server's address in a browser is led to the console.
+    @Test func theServersAddressLeadsToTheConsole() async throws {
+        try await InProcessApp.run { server in
+            let root = try await server.send("GET", "/", headers: ["Accept": "text/html"])
+            #expect(root.status == 302 && root.header("Location") == "/console", "\(root.status) \(root.text)")
+            let console = try await server.send("GET", try #require(root.header("Location")))
+            #expect(console.status == 200 && console.header("Content-Type")?.hasPrefix("text/html") == true)
+        }
+    }
 }
