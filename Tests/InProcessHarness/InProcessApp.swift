@@ -47,11 +47,19 @@ package struct InProcessApp: TestAPI {
             spoolDirectory: try MediaFileStore.emptyIncoming(root: CenterRuntime.mediaPath(dataDirectory: configuration.dataDirectory)))
         let group = ServiceGroup(
             configuration: .init(services: [.init(service: runtime), .init(service: CenterWorkers(runtime: runtime))], logger: logger))
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            defer { tasks.cancelAll() }
+        return try await withThrowingTaskGroup(of: Bool.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return false
+            }
             // Ready once storage is open: `/readyz` turns 200 (answered at once either way).
-            while await app.request(.get, "/readyz").status.code != 200 { try await Task.sleep(for: .milliseconds(5)) }
+            tasks.addTask {
+                while await app.request(.get, "/readyz").status.code != 200 { try await Task.sleep(for: .milliseconds(5)) }
+                return true
+            }
+            defer { tasks.cancelAll() }
+            // The first to end: readiness, or the services, which throw what kept storage from opening.
+            guard try await tasks.next() == true else { throw LoopbackConnection.Failure("the app stopped before its storage was ready") }
             let result = try await body(app)
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
