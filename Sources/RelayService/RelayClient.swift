@@ -6,6 +6,7 @@ import NIOSSL
 import OutboundHTTP
 import Outbox
 import Relay
+import Synchronization
 
 /// The calls to APNs and FCM: HTTP/2 over TLS (ALPN; APNs takes nothing else), with the providers'
 /// bearer tokens kept and renewed per credential — APNs' ES256 provider token, and the OAuth access
@@ -21,15 +22,21 @@ package final class RelayClient: Sendable {
         package var renewedToken: Bool
     }
 
-    private let client: HTTPClient
+    /// Clients of their own, each with its own connection to a provider's host (HTTP/2 multiplexes a
+    /// client's requests on one): Apple asks high-volume providers for several connections to APNs.
+    private let clients: [HTTPClient]
+    private let nextClient = Atomic<Int>(0)
     private let providerTokens: RenewingTokens
     private let accessTokens: RenewingTokens
     private let googleTokenURL: String
     /// Real time: the providers' tokens are signed with it and kept by it.
     private let wallClock: any WallClock
 
-    /// `trustRootsFile`: a PEM file of certificates trusted beside the system's.
-    package init(googleTokenURL: String, trustRootsFile: String? = nil, wallClock: any WallClock = SystemClock()) {
+    /// `trustRootsFile`: a PEM file of certificates trusted beside the system's; `connections`: how many
+    /// HTTP/2 connections to each provider's host, taken in turn.
+    package init(
+        googleTokenURL: String, trustRootsFile: String? = nil, connections: Int = 3, wallClock: any WallClock = SystemClock()
+    ) {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
@@ -40,7 +47,7 @@ package final class RelayClient: Sendable {
         if let trustRootsFile { tls.additionalTrustRoots = [.file(trustRootsFile)] }
         configuration.tlsConfiguration = tls
         configuration.connectionPool = .init(idleTimeout: .seconds(300), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        clients = (0..<max(1, connections)).map { _ in HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration) }
         providerTokens = RenewingTokens(now: { wallClock.now })
         accessTokens = RenewingTokens(now: { wallClock.now })
         self.wallClock = wallClock
@@ -127,11 +134,12 @@ package final class RelayClient: Sendable {
     private func post(
         _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
     ) async -> AttemptOutcome {
-        await OutboundHTTPClient.execute(
+        let client = clients[nextClient.wrappingAdd(1, ordering: .relaxed).oldValue % clients.count]
+        return await OutboundHTTPClient.execute(
             OutboundHTTPClient.request(url, body: body, headers: headers, contentType: contentType), on: client, timeout: timeout)
     }
 
     package func shutdown() async {
-        try? await client.shutdown()
+        for client in clients { try? await client.shutdown() }
     }
 }

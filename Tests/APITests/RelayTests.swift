@@ -214,6 +214,8 @@ final class FakeProviders: Sendable {
         #expect(metrics.contains(#"usernotifyd_relay_attempts_total{provider="apns",outcome="sent"} 3"#), "\(metrics)")
         #expect(metrics.contains(#"usernotifyd_outbox_attempts_total{destination="phone",outcome="delivered"} 3"#), "\(metrics)")
         #expect(!metrics.contains(#"usernotifyd_webhook_attempts_total{outcome="delivered"} 4"#), "a relay is not a webhook")
+        // Three messages, each over the next of the three HTTP/2 connections to APNs' host.
+        #expect(try await providers.stats()["apnsConnections"] as? Int == 3)
         let problems = try await providers.problems()
         #expect(problems.isEmpty, "\(problems)")
         try await setup.stop()

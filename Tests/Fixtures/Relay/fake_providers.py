@@ -22,7 +22,8 @@ and a plain HTTP control port for the tests:
     POST /script               {"provider": "apns"|"fcm", "token": "...", "answers": [{"status": 410, "reason": "Unregistered"}]}
     POST /revoke               every access token issued so far stops working (FCM then answers 401)
     GET  /messages?provider=&token=  -> [{"headers", "payload", "status", "jwt"}]
-    GET  /stats                -> {"oauthExchanges": n, "apnsTokens": [distinct provider tokens seen]}
+    GET  /stats                -> {"oauthExchanges": n, "apnsTokens": [distinct provider tokens seen],
+                                  "apnsConnections": how many connections APNs requests came over}
     GET  /problems             -> ["…"]  (requests a real service would have refused; none in a passing test)
 
 Prints `listening TLSPORT control PORT` once it accepts connections.
@@ -51,6 +52,7 @@ class State:
         self.access_tokens = set()
         self.oauth_exchanges = 0
         self.apns_tokens = []
+        self.apns_connections = set()  # the client addresses APNs requests came over
         self.apns_key = ec.generate_private_key(ec.SECP256R1())
         self.fcm_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self.token_url = None
@@ -199,6 +201,8 @@ def check_apns(scope, headers, body, token):
 
 async def apns(scope, receive, send, token):
     headers = {name.decode().lower(): value.decode() for name, value in scope["headers"]}
+    with STATE.lock:
+        STATE.apns_connections.add(tuple(scope.get("client") or ()))
     body = await read_body(receive)
     refused = check_apns(scope, headers, body, token)
     answer = STATE.next_answer("apns", token) if refused is None else {"status": refused[0], "reason": refused[1]}
@@ -299,7 +303,8 @@ async def control(scope, receive, send):
         return await respond(send, 200, messages)
     if scope["method"] == "GET" and path == "/stats":
         with STATE.lock:
-            stats = {"oauthExchanges": STATE.oauth_exchanges, "apnsTokens": list(STATE.apns_tokens)}
+            stats = {"oauthExchanges": STATE.oauth_exchanges, "apnsTokens": list(STATE.apns_tokens),
+                     "apnsConnections": len(STATE.apns_connections)}
         return await respond(send, 200, stats)
     if scope["method"] == "GET" and path == "/problems":
         with STATE.lock:
