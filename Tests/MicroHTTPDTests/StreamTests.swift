@@ -29,7 +29,8 @@ import Testing
             while lines.filter({ $0.hasPrefix("data:") }).count < 3, let line = try await connection.readChunkedLine() {
                 lines.append(line)
             }
-            #expect(lines.prefix(4) == ["id: 1", "event: tick", "data: n=1", ""])
+            // A heartbeat (`:` and its blank line) may come first on a loaded machine: the events are the rest.
+            #expect(Self.withoutHeartbeats(lines).prefix(4) == ["id: 1", "event: tick", "data: n=1", ""], "\(lines)")
             #expect(lines.contains("data: n=3"))
             #expect(openStreams.current == 1)
 
@@ -40,8 +41,22 @@ import Testing
             let again = try await LoopbackConnection.open(port: port)
             try await again.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await again.readHead().status == 200)
-            #expect(try await again.readChunkedLine() == "id: 1")
+            var first = try await again.readChunkedLine()
+            while first == ":" || first == "" { first = try await again.readChunkedLine() }
+            #expect(first == "id: 1")
         }
+    }
+
+    /// An event stream's lines without its heartbeats (a `:` comment line and the blank line that ends it).
+    static func withoutHeartbeats(_ lines: [String]) -> [String] {
+        var kept: [String] = []
+        var afterHeartbeat = false
+        for line in lines {
+            defer { afterHeartbeat = line == ":" }
+            if line == ":" || (afterHeartbeat && line.isEmpty) { continue }
+            kept.append(line)
+        }
+        return kept
     }
 
     @Test func heartbeatsKeepAQuietStreamAliveAndEndsWhenTheProducerReturns() async throws {
