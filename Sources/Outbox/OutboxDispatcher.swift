@@ -72,7 +72,7 @@ package final class OutboxDispatcher: Service {
         /// When the next retry in real time comes due, as of the last claim (only while the schedule's
         /// clock is virtual); cleared once it came.
         var dueOnWallClock: Date?
-        /// Waiting for a wake alone: nothing due on either clock, nothing in flight to come back.
+        /// Waiting for a wake alone, with no deadline on either clock.
         var resting = false
     }
 
@@ -258,14 +258,14 @@ package final class OutboxDispatcher: Service {
         signal.signal()
     }
 
-    /// Returns once the dispatcher has attempted (and recorded) every message due at the clock's current
-    /// time, and no attempt is in flight: for tests and the virtual clock (advance, then settle). Returns at
-    /// once when the dispatcher has stopped (a settle that came after shutdown waited for good, and with it
-    /// the request that asked and the server's drain).
     /// Whether the loop waits for a wake alone, with no deadline on either clock: at rest, it then
     /// claims and commits nothing until a change or a shutdown wakes it.
     package var isResting: Bool { state.withLock { $0.resting } }
 
+    /// Returns once the dispatcher has attempted (and recorded) every message due at the clock's current
+    /// time, and no attempt is in flight: for tests and the virtual clock (advance, then settle). Returns at
+    /// once when the dispatcher has stopped (a settle that came after shutdown waited for good, and with it
+    /// the request that asked and the server's drain).
     package func settle() async {
         await withCheckedContinuation { continuation in
             let stopped = state.withLock { state in
