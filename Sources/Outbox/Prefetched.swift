@@ -12,7 +12,7 @@ package final class Prefetched<Value: Sendable>: Sendable {
     /// Reads recipients by id; an id that is gone is left out.
     private let read: @Sendable ([String]) async throws -> [String: Value]
 
-    package init(keep: Duration = .seconds(60), read: @escaping @Sendable ([String]) async throws -> [String: Value] = { _ in [:] }) {
+    package init(keep: Duration = .seconds(60), read: @escaping @Sendable ([String]) async throws -> [String: Value]) {
         self.keep = keep
         self.read = read
     }

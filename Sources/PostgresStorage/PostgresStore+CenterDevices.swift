@@ -10,8 +10,8 @@ struct CenterDeviceQueries {
     var existing: PostgresQuery
     /// Updates the row with this id to what was saved again.
     var update: @Sendable (String) -> PostgresQuery
-    /// Inserts the new row under this id.
-    var insert: @Sendable (String) -> PostgresQuery
+    /// Inserts the new row, under the id saved.
+    var insert: PostgresQuery
     /// What the center that lost a moved device hears, from its id.
     var moved: @Sendable (String) -> DelegateEvent
     var limitReached: any Error
@@ -56,7 +56,7 @@ extension PostgresStore {
                 logger
             ).first?.get("n", as: Int64.self) ?? 0
         guard count < limit else { throw device.limitReached }
-        try await connection.run(device.insert(id), logger)
+        try await connection.run(device.insert, logger)
         return (id, true)
     }
 }

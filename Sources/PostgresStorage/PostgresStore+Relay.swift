@@ -54,13 +54,12 @@ extension PostgresStore: DeviceRelayStore {
                     WHERE app_id = \(key.appID) AND provider = \(registration.provider.rawValue) AND token = \(registration.token)
                     """,
                 update: { id in "UPDATE device_registrations SET environment = \(registration.environment) WHERE id = \(id)" },
-                insert: { id in
+                insert:
                     """
                     INSERT INTO device_registrations(id, app_id, center_id, provider, token, environment, created_at)
-                    VALUES (\(id), \(key.appID), \(key.centerID), \(registration.provider.rawValue), \(registration.token),
+                    VALUES (\(registration.id), \(key.appID), \(key.centerID), \(registration.provider.rawValue), \(registration.token),
                         \(registration.environment), \(Self.milliseconds(registration.createdAt)))
-                    """
-                },
+                    """,
                 moved: { .deviceUnregistered(registrationID: $0, provider: registration.provider, reason: "moved") },
                 limitReached: NotificationError.deviceLimitReached(limit))
             var saved = registration

@@ -368,15 +368,14 @@ extension PostgresStore {
         try await connection.run(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
             logger)
-        let known = Self.migrations.last?.version ?? 0
-        if let newer = try await connection.rows(
-            "SELECT version, name FROM schema_migrations WHERE version > \(known) ORDER BY version DESC LIMIT 1", logger
-        ).first {
-            throw SchemaTooNew(
-                found: try newer.get("version", as: Int.self), foundName: try newer.get("name", as: String.self), known: known)
+        let recorded = try await connection.rows("SELECT version, name FROM schema_migrations", logger).map {
+            (version: try $0.get("version", as: Int.self), name: try $0.get("name", as: String.self))
         }
-        let applied = Set(
-            try await connection.rows("SELECT version FROM schema_migrations", logger).map { try $0.get("version", as: Int.self) })
+        let known = Self.migrations.last?.version ?? 0
+        if let newest = recorded.max(by: { $0.version < $1.version }), newest.version > known {
+            throw SchemaTooNew(found: newest.version, foundName: newest.name, known: known)
+        }
+        let applied = Set(recorded.map(\.version))
         for migration in Self.migrations where migration.version <= last && !applied.contains(migration.version) {
             try await connection.transaction(logger) {
                 for statement in migration.statements { try await connection.run(PostgresQuery(unsafeSQL: statement), self.logger) }

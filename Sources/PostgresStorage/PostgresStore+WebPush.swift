@@ -51,13 +51,12 @@ extension PostgresStore: PushSubscriptionStore {
                     WHERE id = \(id)
                     """
                 },
-                insert: { id in
+                insert:
                     """
                     INSERT INTO push_subscriptions(id, app_id, center_id, endpoint, p256dh, auth, expiration_time, vapid_key_id, created_at)
-                    VALUES (\(id), \(key.appID), \(key.centerID), \(subscription.endpoint), \(subscription.p256dh), \(subscription.auth),
+                    VALUES (\(subscription.id), \(key.appID), \(key.centerID), \(subscription.endpoint), \(subscription.p256dh), \(subscription.auth),
                         \(expiration), \(subscription.vapidKeyID), \(Self.milliseconds(subscription.createdAt)))
-                    """
-                },
+                    """,
                 moved: { .pushSubscriptionRemoved(subscriptionID: $0, endpoint: subscription.endpoint, reason: "moved") },
                 limitReached: NotificationError.pushSubscriptionLimitReached(limit))
             var saved = subscription

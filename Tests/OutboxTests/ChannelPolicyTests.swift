@@ -141,7 +141,7 @@ import Webhooks
 /// What a channel reads for a claimed batch is taken once by each attempt.
 @Suite struct PrefetchedTests {
     @Test func eachReadValueIsTakenOnceAndWhatWasGoneSaysSo() {
-        let prefetched = Prefetched<String>()
+        let prefetched = Prefetched<String> { _ in [:] }
         prefetched.fill(["a", "b"], found: ["a": "subscription a"])
         #expect(prefetched.take("a") == .some("subscription a"))
         #expect(prefetched.take("a") == nil, "once: a retry reads afresh")
@@ -150,7 +150,7 @@ import Webhooks
     }
 
     @Test func whatNoAttemptTookIsDroppedAtTheNextFill() {
-        let prefetched = Prefetched<String>(keep: .zero)
+        let prefetched = Prefetched<String>(keep: .zero) { _ in [:] }
         prefetched.fill(["a"], found: ["a": "old"])
         prefetched.fill(["b"], found: ["b": "new"])
         #expect(prefetched.take("a") == nil && prefetched.take("b") == .some("new"))
