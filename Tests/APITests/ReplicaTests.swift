@@ -270,7 +270,7 @@ struct ReplicaTests {
     /// recover by themselves; every request acknowledged with 201 is there afterwards.
     @Test func aDatabaseRestartUnderLoadGives503sThenRecoversAndLosesNothing() async throws {
         try await PrivatePostgres.run { postgres in
-            let replicas = try await Replicas.start(2, on: postgres.url, arguments: ["--pending-limit", "100000"])
+            let replicas = try await Replicas.start(2, on: postgres.url, patient: false, arguments: ["--pending-limit", "100000"])
             let (_, key) = try await replicas[0].makeApp()
             _ = try await replicas[0].makeAuthorizedCenter("phone", key: key)
 

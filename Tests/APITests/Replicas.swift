@@ -11,8 +11,20 @@ struct Replicas: Sendable {
 
     /// `count` replicas started together (so that their migrations and their first sealing of secrets race,
     /// and run once) on a new database of `server` (by default the run's), sharing one secrets key.
-    static func start(_ count: Int, on server: URL? = TestPostgres.serverURL, arguments: [String] = []) async throws -> Replicas {
-        let database = try await TestPostgres.createDatabase("replicas", on: server)
+    ///
+    /// `patient`: the replicas wait for the database as long as a loaded test machine may make them (30 s
+    /// to connect, 60 s a call), not the production 3 s and 5 s, which CI's busy PostgreSQL once took
+    /// longer than for a connection and answered a test's setup 503. A test of the outage answers itself
+    /// passes false.
+    static func start(
+        _ count: Int, on server: URL? = TestPostgres.serverURL, patient: Bool = true, arguments: [String] = []
+    ) async throws -> Replicas {
+        let created = try await TestPostgres.createDatabase("replicas", on: server)
+        var components = URLComponents(url: created, resolvingAgainstBaseURL: false)
+        if patient {
+            components?.queryItems = [URLQueryItem(name: "connectTimeout", value: "30"), URLQueryItem(name: "deadline", value: "60")]
+        }
+        let database = components?.url ?? created
         let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("replicas-\(UUID().uuidString).key")
         try Data((Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString() + "\n").utf8).write(to: keyFile)
         let servers = try await withThrowingTaskGroup(of: (Int, APIServer).self) { group in
