@@ -151,6 +151,8 @@ enum AppRoutes {
             let (context, center) = try await center(request, provider)
             var body = try request.decodeJSON(NotificationRequest.self)
             try body.validate()
+            // Refused before any attachment URL is fetched for it.
+            try center.settings.requireNotificationsAllowed()
             // Attachments are the app's stored media from here on: URLs are fetched now, before the reply.
             body.content = try await context.media.resolve(body.content, appID: center.appID, at: context.clock.now)
             switch try await context.service.add(to: center, body) {

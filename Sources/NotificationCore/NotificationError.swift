@@ -42,12 +42,19 @@ package struct NotificationError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 extension NotificationError {
-    /// UNError.notificationsNotAllowed (1).
-    package static let notificationsNotAllowed = NotificationError(
-        code: .notificationsNotAllowed, kind: .forbidden,
-        message:
-            "Notifications are not allowed for this center: the user denied authorization. The user can allow them again in the center's settings."
-    )
+    /// UNError.notificationsNotAllowed (1): `add` on a center whose user has not allowed notifications,
+    /// with what the app can do about `status`.
+    package static func notificationsNotAllowed(_ status: AuthorizationStatus) -> NotificationError {
+        let reason =
+            switch status {
+            case .notDetermined:
+                "the user has not answered yet. Request authorization (POST /v1/centers/{id}/authorization) and add once the user allowed it."
+            default:
+                "the user denied authorization. The user can allow them again in the center's settings."
+            }
+        return NotificationError(
+            code: .notificationsNotAllowed, kind: .forbidden, message: "Notifications are not allowed for this center: " + reason)
+    }
 
     package static func pendingLimitReached(_ limit: Int) -> NotificationError {
         NotificationError(

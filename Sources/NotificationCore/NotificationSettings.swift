@@ -35,6 +35,12 @@ package struct NotificationSettings: Sendable, Hashable, Codable {
 
     package init() {}
 
+    /// Throws `notificationsNotAllowed` unless the user allowed notifications (authorized, provisional or
+    /// ephemeral): the framework's `add` refuses an undecided or denied app.
+    package func requireNotificationsAllowed() throws(NotificationError) {
+        guard authorizationStatus.allowsDelivery else { throw .notificationsNotAllowed(authorizationStatus) }
+    }
+
     /// The settings right after the user (or the provisional rule) granted `options`: what was asked for
     /// is enabled, the rest disabled. Provisional delivers quietly: only Notification Center.
     mutating func grant(_ options: Set<AuthorizationOption>, status: AuthorizationStatus) {

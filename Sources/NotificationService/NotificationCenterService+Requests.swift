@@ -11,19 +11,22 @@ package enum AddResult: Sendable, Hashable {
     /// Pending until its trigger fires; `replaced` when it took the place of one with the same identifier;
     /// `form`: the request's stored form, which is also its wire form.
     case scheduled(PendingRequest, replaced: Bool, form: Data)
-    /// No trigger: delivered at once (nil when the center's authorization does not deliver).
-    case delivered(DeliveredNotification?)
+    /// No trigger: delivered at once.
+    case delivered(DeliveredNotification)
 }
 
 extension NotificationCenterService {
     /// `add(_:)`: validates in full, then schedules (an upsert by identifier) or, with no trigger,
-    /// delivers at once. A denied center refuses with `notificationsNotAllowed`.
+    /// delivers at once. A center whose user has not allowed notifications (undecided or denied) refuses
+    /// with `notificationsNotAllowed`, as the framework's `add` does.
     package func add(to center: CenterRecord, _ request: NotificationRequest) async throws -> AddResult {
         try request.validate()
-        guard center.settings.authorizationStatus != .denied else { throw NotificationError.notificationsNotAllowed }
+        try center.settings.requireNotificationsAllowed()
         let now = clock.now
         guard let trigger = request.trigger else {
-            return .delivered(try await deliver(request, center: center, revision: 0, nextFireDate: nil, keepPending: false, at: now))
+            let delivered = try await deliver(request, center: center, revision: 0, nextFireDate: nil, keepPending: false, at: now)
+            guard let delivered else { throw NotificationError.notificationsNotAllowed(center.settings.authorizationStatus) }
+            return .delivered(delivered)
         }
         let first = trigger.firstFireDate(addedAt: now, in: TimeZoneNames.zone(center.state.timeZone))
         if case .calendar = trigger, first == nil {

@@ -110,7 +110,7 @@ import Testing
         let harness = try CenterHarness()
         _ = try await harness.authorizedCenter()
         let result = try await harness.add("c1", request("now", nil))
-        guard case .delivered(let delivered?) = result else { Issue.record("not delivered: \(result)"); return }
+        guard case .delivered(let delivered) = result else { Issue.record("not delivered: \(result)"); return }
         #expect(delivered.date == CenterHarness.start)
         #expect(try await harness.pending().isEmpty)
         #expect(try await harness.presented() == ["now"])
@@ -184,19 +184,38 @@ import Testing
         #expect(try await harness.pending().count == 3)
     }
 
-    @Test func aDeniedCenterRefusesAddsAndAnUndecidedOneGetsNothing() async throws {
+    /// As the framework's `add`: an undecided center (the user has not answered) and a denied one refuse
+    /// with `notificationsNotAllowed`, each saying why; nothing is kept. Once allowed, adds go in.
+    @Test func anUndecidedOrDeniedCenterRefusesAddsAndKeepsNothing() async throws {
         let harness = try CenterHarness()
-        harness.startScheduler()
         _ = try await harness.service.createCenter(harness.key("c1"))
-        _ = try await harness.add("c1", request("early", .timeInterval(5, repeats: false)))
-        await harness.advance(by: 5)
-        #expect(try await harness.delivered().isEmpty)
-        #expect(try await harness.pending().isEmpty, "it fired, undelivered")
+        for trigger: NotificationTrigger? in [.timeInterval(5, repeats: false), nil] {
+            await #expect {
+                try await harness.add("c1", request("early", trigger))
+            } throws: { ($0 as? NotificationError) == .notificationsNotAllowed(.notDetermined) }
+        }
         _ = try await harness.service.requestAuthorization(harness.key("c1"), options: [.alert])
+        await #expect {
+            try await harness.add("c1", request("asked", .timeInterval(5, repeats: false)))
+        } throws: { ($0 as? NotificationError)?.message.contains("has not answered") == true }
         _ = try await harness.service.answerAuthorizationPrompt(harness.key("c1"), allowed: false)
         await #expect {
             try await harness.add("c1", request("late", .timeInterval(5, repeats: false)))
-        } throws: { ($0 as? NotificationError) == .notificationsNotAllowed }
+        } throws: { ($0 as? NotificationError) == .notificationsNotAllowed(.denied) }
+        #expect(try await harness.pending().isEmpty)
+        #expect(try await harness.delivered().isEmpty)
+
+        // Allowed, then turned off in Settings: what was pending still fires, undelivered.
+        try await harness.authorizedCenter("c2")
+        _ = try await harness.add("c2", request("allowed", .timeInterval(5, repeats: false)))
+        #expect(try await harness.pending("c2").map(\.request.identifier) == ["allowed"])
+        var off = NotificationSettingsChange()
+        off.authorizationStatus = .denied
+        _ = try await harness.service.updateSettings(harness.key("c2"), off)
+        harness.startScheduler()
+        await harness.advance(by: 5)
+        #expect(try await harness.pending("c2").isEmpty)
+        #expect(try await harness.delivered("c2").isEmpty)
         await harness.stop()
     }
 
@@ -219,7 +238,7 @@ import Testing
         #expect(
             try await harness.service.requestAuthorization(harness.key("c1"), options: [.provisional, .alert])
                 == .decided(granted: true, status: .provisional))
-        guard case .delivered(let delivered?) = try await harness.add("c1", request("q", badge: 2, nil)) else {
+        guard case .delivered(let delivered) = try await harness.add("c1", request("q", badge: 2, nil)) else {
             Issue.record("not delivered"); return
         }
         #expect(delivered.presentation.list)

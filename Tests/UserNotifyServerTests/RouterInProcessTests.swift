@@ -3,6 +3,7 @@ import Foundation
 import HTTPCore
 import HTTPTypes
 import InProcessHarness
+import TestSupport
 import Testing
 import UserNotifyServer
 import WebPush
@@ -16,6 +17,11 @@ import WebPush
             let key = try await app.makeAppKey()
             let center = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
             #expect(center.status == .created, "\(center.text)")
+            // The user has not answered yet: refused, as the framework's add is.
+            let early = await app.request(
+                .post, "/v1/centers/phone/requests", token: key, json: #"{"identifier": "tea", "content": {"title": "Tea"}}"#)
+            #expect(early.status == .forbidden && early.json["code"] as? String == "notificationsNotAllowed", "\(early.text)")
+            _ = await app.request(.post, "/v1/centers/phone/authorization", token: key, json: #"{"options": ["alert"]}"#)
             let added = await app.request(
                 .post, "/v1/centers/phone/requests", token: key,
                 json: #"{"identifier": "tea", "content": {"title": "Tea"}, "trigger": {"type": "timeInterval", "timeInterval": 60}}"#)
@@ -36,7 +42,7 @@ import WebPush
         let limiter = RateLimiter(limits: limits, now: { clock.now })
         try await InProcessApp.run(rateLimiter: limiter) { app in
             let key = try await app.makeAppKey()
-            _ = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
+            _ = try await app.makeAuthorizedCenter("phone", key: key)
             func add(_ identifier: String) async -> InProcessApp.Answer {
                 await app.request(
                     .post, "/v1/centers/phone/requests", token: key, json: #"{"identifier": "\#(identifier)", "content": {"title": "Hi"}}"#)
@@ -111,8 +117,7 @@ import WebPush
             let appID = try #require(created.json["id"] as? String)
             let issued = await app.request(.post, "/v1/apps/\(appID)/keys", token: InProcessApp.adminToken)
             let (keyID, key) = try (#require(issued.json["id"] as? String), #require(issued.json["key"] as? String))
-            let center = await app.request(.post, "/v1/centers", token: key, json: #"{"id": "phone"}"#)
-            let centerToken = try #require(center.json["token"] as? String)
+            let centerToken = try await app.makeAuthorizedCenter("phone", key: key)
             func add(_ identifier: String) async {
                 _ = await app.request(
                     .post, "/v1/centers/phone/requests", token: key,

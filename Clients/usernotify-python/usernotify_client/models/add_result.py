@@ -18,11 +18,13 @@ T = TypeVar("T", bound="AddResult")
 
 @_attrs_define
 class AddResult:
-    """
-    Attributes:
-        request (PendingRequest | Unset):
-        replaced (bool | Unset):
-        delivered (DeliveredNotification | Unset):
+    """A scheduled request: `request` and `replaced`. A request without a trigger: `delivered`, as it was delivered at
+    once.
+
+        Attributes:
+            request (PendingRequest | Unset):
+            replaced (bool | Unset):
+            delivered (DeliveredNotification | Unset):
     """
 
     request: PendingRequest | Unset = UNSET

@@ -4764,6 +4764,8 @@ extension Components {
                 ])
             }
         }
+        /// A scheduled request: `request` and `replaced`. A request without a trigger: `delivered`, as it was delivered at once.
+        ///
         /// - Remark: Generated from `#/components/schemas/AddResult`.
         public struct AddResult: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/AddResult/request`.

@@ -6459,7 +6459,7 @@ public enum Operations {
     }
     /// add(_:) — an upsert by identifier; no trigger delivers at once.
     ///
-    /// App. `add(_:)`: schedules a request with a time-interval, calendar or location trigger, or delivers it at once without one. A request with the identifier of a pending one replaces it (200, `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed` unless the user authorized the center, and with 409 `pendingLimitReached` past the center's limit (64).
+    /// App. `add(_:)`: schedules a request with a time-interval, calendar or location trigger, or delivers it at once without one. A request with the identifier of a pending one replaces it (200, `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed`, keeping nothing, unless the user allowed notifications (authorized, provisional or ephemeral): before the user answered the prompt as after a denial, as the framework's `add`. Refused with 409 `pendingLimitReached` past the center's limit (64).
     ///
     /// - Remark: HTTP `POST /v1/centers/{centerID}/requests`.
     /// - Remark: Generated from `#/paths//v1/centers/{centerID}/requests/post(addNotificationRequest)`.

@@ -138,8 +138,10 @@ def sync_detailed(
 
      App. `add(_:)`: schedules a request with a time-interval, calendar or location trigger, or delivers
     it at once without one. A request with the identifier of a pending one replaces it (200,
-    `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed` unless the user authorized
-    the center, and with 409 `pendingLimitReached` past the center's limit (64).
+    `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed`, keeping nothing, unless the
+    user allowed notifications (authorized, provisional or ephemeral): before the user answered the
+    prompt as after a denial, as the framework's `add`. Refused with 409 `pendingLimitReached` past the
+    center's limit (64).
 
     Args:
         center_id (str):
@@ -182,8 +184,10 @@ def sync(
 
      App. `add(_:)`: schedules a request with a time-interval, calendar or location trigger, or delivers
     it at once without one. A request with the identifier of a pending one replaces it (200,
-    `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed` unless the user authorized
-    the center, and with 409 `pendingLimitReached` past the center's limit (64).
+    `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed`, keeping nothing, unless the
+    user allowed notifications (authorized, provisional or ephemeral): before the user answered the
+    prompt as after a denial, as the framework's `add`. Refused with 409 `pendingLimitReached` past the
+    center's limit (64).
 
     Args:
         center_id (str):
@@ -221,8 +225,10 @@ async def asyncio_detailed(
 
      App. `add(_:)`: schedules a request with a time-interval, calendar or location trigger, or delivers
     it at once without one. A request with the identifier of a pending one replaces it (200,
-    `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed` unless the user authorized
-    the center, and with 409 `pendingLimitReached` past the center's limit (64).
+    `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed`, keeping nothing, unless the
+    user allowed notifications (authorized, provisional or ephemeral): before the user answered the
+    prompt as after a denial, as the framework's `add`. Refused with 409 `pendingLimitReached` past the
+    center's limit (64).
 
     Args:
         center_id (str):
@@ -263,8 +269,10 @@ async def asyncio(
 
      App. `add(_:)`: schedules a request with a time-interval, calendar or location trigger, or delivers
     it at once without one. A request with the identifier of a pending one replaces it (200,
-    `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed` unless the user authorized
-    the center, and with 409 `pendingLimitReached` past the center's limit (64).
+    `replaced`); otherwise 201. Refused with 403 `notificationsNotAllowed`, keeping nothing, unless the
+    user allowed notifications (authorized, provisional or ephemeral): before the user answered the
+    prompt as after a denial, as the framework's `add`. Refused with 409 `pendingLimitReached` past the
+    center's limit (64).
 
     Args:
         center_id (str):
