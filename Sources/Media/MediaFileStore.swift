@@ -27,7 +27,10 @@ package struct MediaFileStore: Sendable {
         return incoming
     }
 
-    package func path(of sha256: String) -> String {
+    package func path(of sha256: String) -> String { Self.path(of: sha256, root: root) }
+
+    /// Where the file with this SHA-256 is in the store at `root`.
+    package static func path(of sha256: String, root: String) -> String {
         "\(root)/\(sha256.prefix(2))/\(sha256)"
     }
 

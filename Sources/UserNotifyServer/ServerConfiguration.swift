@@ -427,6 +427,9 @@ extension ServerConfiguration {
         var text = """
             usage: usernotifyd [options]
                    usernotifyd healthcheck [--port N]   ask the server here for /healthz (exit 0 when healthy)
+                   usernotifyd migrate [options]        migrate the database to this version's schema, then exit
+                   usernotifyd backup DIRECTORY [options]
+                                                        copy the SQLite database (online) and its media to DIRECTORY
                    usernotifyd --version
 
             Every option can also be set in the environment (flags win), or as a file that holds the value:

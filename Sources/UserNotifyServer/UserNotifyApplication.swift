@@ -135,7 +135,7 @@ package struct UserNotifyApplication: Sendable {
 
     /// The directories this process must own: the data directory, and the SQLite database's when it is
     /// kept elsewhere.
-    private var ownedDirectories: [String] {
+    var ownedDirectories: [String] {
         let data = URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path
         guard let sqlite = StorageBackend.sqlitePath(configuration) else { return [data] }
         let database = URL(fileURLWithPath: sqlite).deletingLastPathComponent().standardizedFileURL.path

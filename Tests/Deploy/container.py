@@ -236,6 +236,12 @@ def check(engine, port):
     log(f"the health check is the binary's own (no curl), the backtracer is on; this image is {size:.0f} MB "
         "(Debian bookworm minbase, the debug binary and the Swift runtime libraries it links)")
 
+    # SQLite's online backup, from inside the image while the server runs.
+    report = json.loads(engine.docker("exec", container, "usernotifyd", "backup", "/var/lib/usernotifyd/backup-1"))
+    if report.get("databaseBytes", 0) <= 0 or report.get("mediaMissing") != 0:
+        raise SystemExit(f"usernotifyd backup in the container: {report}")
+    log(f"usernotifyd backup ran in the container beside the server: {report['databaseBytes']} bytes")
+
     engine.docker("stop", "--time", "60", container)
     code = engine.docker("inspect", "-f", "{{.State.ExitCode}}", container)
     if code != "0":
@@ -249,6 +255,29 @@ def check(engine, port):
         raise SystemExit(f"after a restart on the same volume the delivered list is {again}")
     engine.docker("stop", "--time", "60", container)
     log("restarted on the same volume, the data is still there")
+    restore(engine, port, key)
+
+
+def restore(engine, port, key):
+    """The backup restored as docs/operations.md says: its files and the secrets key in an empty data
+    directory (a new volume, which takes the image's directory and owner), and a server started on it."""
+    engine.docker("run", "--rm", "--entrypoint", "/bin/sh", "--volume", "usernotifyd-data:/old:ro",
+                  "--volume", "usernotifyd-restored:/var/lib/usernotifyd", IMAGE, "-c",
+                  "cp -R /old/backup-1/. /var/lib/usernotifyd/ && cp /old/secrets.key /var/lib/usernotifyd/")
+    container = "usernotifyd-restored"
+    engine.docker("run", "--detach", "--name", container, "--network", "host",
+                  "--env", "USERNOTIFYD_HOST=127.0.0.1", "--env", f"USERNOTIFYD_PORT={port}",
+                  "--env", f"USERNOTIFYD_ADMIN_TOKEN={ADMIN}", "--volume", "usernotifyd-restored:/var/lib/usernotifyd",
+                  IMAGE)
+    try:
+        wait_for("the restored server's /healthz", lambda: healthz(port), engine, container)
+        restored = [notification["request"]["identifier"] for notification in delivered(port, key)]
+        if restored != ["tea"]:
+            raise SystemExit(f"restored from the backup, the delivered list is {restored}")
+        engine.docker("stop", "--time", "60", container)
+        log("a server on the restored backup has the app, its key and the delivered notification")
+    finally:
+        engine.docker("rm", "-f", container, check=False)
 
 
 if __name__ == "__main__":

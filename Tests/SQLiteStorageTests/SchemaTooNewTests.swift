@@ -33,5 +33,10 @@ import Testing
         #expect(try await server.waitForExit(timeout: 120) == 1)
         let output = try await server.allOutputLines().joined(separator: "\n")
         #expect(output.contains("schema is version 999") && output.contains("knows up to version \(known)"), "\(output)")
+        // `usernotifyd migrate` refuses it the same way.
+        let migrate = try ServerProcess(product: "usernotifyd", arguments: ["migrate", "--data-dir", directory])
+        #expect(try await migrate.waitForExit(timeout: 120) == 1)
+        #expect(
+            try await migrate.allOutputLines().contains { $0.contains("usernotifyd migrate: ") && $0.contains("schema is version 999") })
     }
 }
