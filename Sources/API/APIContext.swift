@@ -92,7 +92,7 @@ package struct APIDependencies: Sendable {
 
 /// Hands the handlers their context, or answers 503 while storage is still opening.
 package struct APIContextProvider: Sendable {
-    private let adminTokenHash: Data?
+    private let operatorTokens: OperatorTokens
     private let dependencies: @Sendable () -> APIDependencies?
     private let metrics: @Sendable () async -> [UInt8]
     private let pendingPages = PendingPageCache()
@@ -105,11 +105,10 @@ package struct APIContextProvider: Sendable {
 
     /// `dependencies`: nil while storage is still opening.
     package init(
-        adminToken: String?, metrics: @escaping @Sendable () async -> [UInt8] = { [] },
+        adminTokens: [String], readTokens: [String] = [], metrics: @escaping @Sendable () async -> [UInt8] = { [] },
         dependencies: @escaping @Sendable () -> APIDependencies?
     ) {
-        // Hashed once here, not on every request.
-        adminTokenHash = adminToken.map(Secrets.hash)
+        operatorTokens = OperatorTokens(full: adminTokens, readOnly: readTokens)
         self.metrics = metrics
         self.dependencies = dependencies
     }
@@ -121,7 +120,7 @@ package struct APIContextProvider: Sendable {
         }
         let context = APIContext(
             dependencies: dependencies,
-            authenticator: Authenticator(adminTokenHash: adminTokenHash, principals: dependencies.principals, cache: dependencies.cache),
+            authenticator: Authenticator(operatorTokens: operatorTokens, principals: dependencies.principals, cache: dependencies.cache),
             pendingPages: pendingPages, metrics: metrics)
         made.context.withLock { $0 = context }
         return context

@@ -6,13 +6,13 @@ import Storage
 /// Resolves `Authorization: Bearer <token>` to a principal. Wrong or missing credentials answer 401
 /// without saying which part was wrong; a principal of the wrong kind answers 403.
 struct Authenticator: Sendable {
-    let adminTokenHash: Data?
+    let operatorTokens: OperatorTokens
     let principals: any PrincipalStore
     let cache: any StoreCache
     private let verifiedSecrets = VerifiedSecrets()
 
-    init(adminTokenHash: Data?, principals: any PrincipalStore, cache: any StoreCache) {
-        self.adminTokenHash = adminTokenHash
+    init(operatorTokens: OperatorTokens, principals: any PrincipalStore, cache: any StoreCache) {
+        self.operatorTokens = operatorTokens
         self.principals = principals
         self.cache = cache
     }
@@ -73,10 +73,10 @@ struct Authenticator: Sendable {
     }
 
     private func operatorPrincipal(_ token: String) throws -> Principal {
-        if let adminTokenHash, Secrets.constantTimeEqual(adminTokenHash, Secrets.hash(token)) {
-            return .operator
+        guard let principal = operatorTokens.principal(token) else {
+            throw APIProblem.unauthorized("The credential is not valid (revoked, deleted, or mistyped).")
         }
-        throw APIProblem.unauthorized("The credential is not valid (revoked, deleted, or mistyped).")
+        return principal
     }
 
     /// The token of `Bearer <token>` (the scheme in any case, spaces around the token ignored).
@@ -89,12 +89,16 @@ struct Authenticator: Sendable {
         return String(Substring(token[...end]))
     }
 
+    /// The operator's admin token; a read token also does for a request that only reads (GET, HEAD).
     func requireOperator(_ request: Request) async throws {
-        guard adminTokenHash != nil else {
+        guard !operatorTokens.isEmpty else {
             throw APIProblem.forbidden("The operator API is off: start usernotifyd with an admin token (USERNOTIFYD_ADMIN_TOKEN).")
         }
-        guard try await principal(for: request) == .operator else {
-            throw APIProblem.forbidden("This operation needs the operator's admin token.")
+        switch try await principal(for: request) {
+        case .operator: return
+        case .operatorReader where request.method == .get || request.method == .head: return
+        case .operatorReader: throw APIProblem.forbidden("This admin token only reads (--admin-read-token); a change needs an admin token.")
+        default: throw APIProblem.forbidden("This operation needs the operator's admin token.")
         }
     }
 

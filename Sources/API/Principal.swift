@@ -1,8 +1,10 @@
 import NotificationCore
 
-/// Who is calling: the operator (admin token), an app (app key) or a user (center token).
+/// Who is calling: the operator (admin token), a reader of the operator API (admin read token), an app
+/// (app key) or a user (center token).
 enum Principal: Sendable, Equatable {
     case `operator`
+    case operatorReader
     case app(appID: String)
     case user(CenterKey)
 }
@@ -12,8 +14,12 @@ extension Principal {
     var scope: String {
         switch self {
         case .operator: "operator"
+        case .operatorReader: "operator-reader"
         case .app(let appID): "app:\(appID)"
         case .user(let key): "center:\(key.appID)/\(key.centerID)"
         }
     }
+
+    /// The operator's credentials, which rate limits do not apply to.
+    var isOperator: Bool { self == .operator || self == .operatorReader }
 }

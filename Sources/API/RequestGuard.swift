@@ -82,7 +82,7 @@ package struct RequestGuard: Sendable {
     /// an app has its own buckets; the operator has none); the `RateLimit` headers for the answer.
     private func admit(_ token: String, _ principal: Principal, request: Request, template: String) throws -> HTTPHeaders {
         let kind = RateLimits.kind(method: request.method, template: template)
-        guard principal != .operator, limiter.limits[kind] != nil,
+        guard !principal.isOperator, limiter.limits[kind] != nil,
             let credential = Secrets.parse(token, prefix: String(token.prefix(3)))
         else { return [:] }
         return try limiter.admit(scope: "\(token.prefix(3))_\(credential.id)", kind: kind)

@@ -71,8 +71,11 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// SQLite's default file in the data directory (made at first start), or none on PostgreSQL.
     package var secretsKeyFile: String?
     package var logLevel = Logger.Level.info
-    /// The operator's secret. Never logged.
-    package var adminToken: String?
+    /// The operator's secrets, any of which opens the operator API; several at once let one be replaced
+    /// while clients move to the next. Never logged.
+    package var adminTokens: [String] = []
+    /// Operator secrets that only read (GET and HEAD of the operator API: dashboards, automation). Never logged.
+    package var adminReadTokens: [String] = []
     /// Run the scheduler on a clock that only the operator moves (test environments).
     package var virtualClock = false
     /// Pending requests per center (the framework keeps 64).
@@ -247,8 +250,13 @@ extension ServerConfiguration {
                 config, value throws(ConfigurationError) in
                 config.http.maxBodyBytes = try integer(value, "max-body-bytes", in: 1...(1 << 30))
             },
-            Option(name: "admin-token", help: "operator secret for the admin API (no default)", isSecret: true) {
-                $0.adminToken = $1.isEmpty ? nil : $1
+            Option(name: "admin-token", help: "operator secrets for the admin API, one a line (no default)", isSecret: true) {
+                $0.adminTokens = tokens($1)
+            },
+            Option(
+                name: "admin-read-token", help: "operator secrets that only read the admin API, one a line (no default)", isSecret: true
+            ) {
+                $0.adminReadTokens = tokens($1)
             },
             Option(name: "virtual-clock", help: "1 = the scheduler's clock moves only when the operator sets it (default 0)") {
                 config, value throws(ConfigurationError) in
@@ -444,6 +452,11 @@ extension ServerConfiguration {
             text += "\(option.help)\n  \(indent)env \(option.environmentName)\n"
         }
         return text
+    }
+
+    /// The tokens of a value: one a line, blanks around them and empty lines ignored.
+    private static func tokens(_ value: String) -> [String] {
+        value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     private static func splitFlag(_ argument: String) -> (String, String?) {

@@ -57,7 +57,7 @@ package struct UserNotifyApplication: Sendable {
         }
         HealthRoutes.register(on: &router, readiness: readiness)
         let provider = APIContextProvider(
-            adminToken: configuration.adminToken,
+            adminTokens: configuration.adminTokens, readTokens: configuration.adminReadTokens,
             metrics: {
                 guard let parts = runtime.parts else { return [] }
                 return await metrics.exposition(parts)

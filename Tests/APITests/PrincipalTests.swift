@@ -53,6 +53,36 @@ import Testing
         }
     }
 
+    /// Several admin tokens at once (one a line) each open the operator API, so one can be replaced while
+    /// clients move; a read token reads it (apps, keys, metrics, the clock) and changes nothing.
+    @Test func severalAdminTokensAndReadTokensThatOnlyRead() async throws {
+        try await InProcessApp.run(arguments: ["--admin-token", "\(testAdminToken)\nnext-token", "--admin-read-token", "dashboard"]) {
+            server in
+            let (appID, _) = try await server.makeApp()
+            let created = try await server.call("POST", "/v1/apps", token: "next-token", json: ["name": "Second"])
+            #expect(created.status == 201, "the second admin token works as the first: \(created.text)")
+            for path in ["/v1/apps", "/v1/apps/\(appID)", "/v1/apps/\(appID)/keys", "/v1/clock", "/metrics", "/v1/web-push/keys"] {
+                let read = try await server.call("GET", path, token: "dashboard")
+                #expect(read.status == 200, "GET \(path) with a read token: \(read.text)")
+            }
+            let apps = try await server.call("GET", "/v1/apps", token: "dashboard").json["apps"] as? [[String: Any]]
+            #expect(apps?.count == 2)
+            for (method, path, body) in [
+                ("POST", "/v1/apps", ["name": "x"] as Any?), ("PATCH", "/v1/apps/\(appID)", ["name": "y"] as Any?),
+                ("DELETE", "/v1/apps/\(appID)", nil), ("POST", "/v1/apps/\(appID)/keys", nil),
+                ("POST", "/v1/clock", ["advanceBy": 1] as Any?),
+                ("POST", "/v1/web-push/keys/rotate", nil),
+            ] {
+                let refused = try await server.call(method, path, token: "dashboard", json: body)
+                #expect(refused.status == 403, "\(method) \(path) with a read token: \(refused.status)")
+                #expect((refused.json["detail"] as? String)?.contains("only reads") == true, "\(refused.text)")
+            }
+            #expect(try await server.call("GET", "/v1/apps/\(appID)", token: testAdminToken).json["name"] as? String == "App", "unchanged")
+            #expect(try await server.call("GET", "/v1/apps", token: "dashboard-").status == 401)
+            #expect(try await server.call("GET", "/v1/categories", token: "dashboard").status == 403, "a read token is no app key")
+        }
+    }
+
     @Test(arguments: [nil, "", "Basic abc", "Bearer", "Bearer wrong", "Bearer unk_nope_nope", "Bearer unc_nope_nope", "Bearer unk_a_b_c"])
     func wrongOrMissingCredentialsAre401(header: String?) async throws {
         try await InProcessApp.run { server in

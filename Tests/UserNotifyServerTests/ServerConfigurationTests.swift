@@ -11,7 +11,7 @@ import UserNotifyServer
         #expect(configuration.http.port == 8080)
         #expect(configuration.dataDirectory == "./data")
         #expect(configuration.logLevel == .info)
-        #expect(configuration.adminToken == nil)
+        #expect(configuration.adminTokens.isEmpty && configuration.adminReadTokens.isEmpty)
     }
 
     @Test func environmentIsReadAndFlagsWin() throws {
@@ -27,7 +27,7 @@ import UserNotifyServer
         #expect(configuration.dataDirectory == "/tmp/x")
         #expect(configuration.logLevel == .debug)
         #expect(configuration.http.maxBodyBytes == 2048)
-        #expect(configuration.adminToken == "s3cret")
+        #expect(configuration.adminTokens == ["s3cret"])
     }
 
     @Test(arguments: [
@@ -100,12 +100,12 @@ import UserNotifyServer
         let configuration = try ServerConfiguration.parse(
             arguments: [],
             environment: ["USERNOTIFYD_ADMIN_TOKEN_FILE": token.path, "USERNOTIFYD_DATABASE_URL_FILE": url.path])
-        #expect(configuration.adminToken == "s3cret,with a comma")
+        #expect(configuration.adminTokens == ["s3cret,with a comma"])
         #expect(configuration.databaseURL?.absoluteString == "postgres://u:p@db/u")
         // A flag still wins over a file.
         let flagged = try ServerConfiguration.parse(
             arguments: ["--admin-token", "other"], environment: ["USERNOTIFYD_ADMIN_TOKEN_FILE": token.path])
-        #expect(flagged.adminToken == "other")
+        #expect(flagged.adminTokens == ["other"])
     }
 
     @Test(arguments: [
@@ -126,10 +126,18 @@ import UserNotifyServer
         }
     }
 
+    /// Several tokens, one a line (as a mounted file has them): each opens the API; blank lines do not count.
+    @Test func severalAdminTokensAreOneALine() throws {
+        let configuration = try ServerConfiguration.parse(
+            arguments: ["--admin-token", "new\n old \n\n"], environment: ["USERNOTIFYD_ADMIN_READ_TOKEN": "dashboard\nautomation\n"])
+        #expect(configuration.adminTokens == ["new", "old"])
+        #expect(configuration.adminReadTokens == ["dashboard", "automation"])
+    }
+
     @Test func flagValuesAreTakenWhole() throws {
         let configuration = try ServerConfiguration.parse(
             arguments: ["--admin-token", "a,b", "--virtual-clock", "--port=1"], environment: [:])
-        #expect(configuration.adminToken == "a,b")
+        #expect(configuration.adminTokens == ["a,b"])
         #expect(configuration.virtualClock)
         #expect(configuration.http.port == 1)
         #expect(throws: ConfigurationError.self) {
