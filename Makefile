@@ -64,6 +64,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	Tests/Scripts/with-postgres.sh $(SWIFT) test --skip-build
 	$(SWIFT) build --package-path Clients/usernotify-swift
 	$(VENV)/bin/python Tests/Clients/python_flow.py
+	$(VENV)/bin/python Tests/Clients/python_facade.py
 	$(VENV)/bin/python Tests/Docs/run.py
 	$(VENV)/bin/python Tests/Console/run.py
 	$(VENV)/bin/python Tests/Console/firefox.py
@@ -120,12 +121,12 @@ generate: $(VENV)/.installed ## Regenerate openapi.yaml's ErrorCode and both cli
 	@# Plain imports (public in Swift 6 without InternalImportsByDefault): `public import` warns when a file
 	@# happens not to use the module publicly, and the generator silences that only from Swift 6.4 on.
 	sed -i -E 's/^(@_spi\(Generated\) )?public import /\1import /' $(SWIFT_CLIENT)/*.swift
-	@# openapi-python-client writes the package; webhooks.py beside it is ours. ruff (its formatter) is in the venv;
+	@# openapi-python-client writes the package; webhooks.py and facade.py beside it are ours. ruff (its formatter) is in the venv;
 	@# a fixed hash seed keeps the order of enum values that differ only in case (a set) the same each run.
 	rm -rf .build/python-client
 	PYTHONHASHSEED=0 PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate --path openapi.yaml \
 		--config Clients/usernotify-python/generator-config.yaml --meta none --output-path .build/python-client
-	find $(PYTHON_CLIENT) -mindepth 1 ! -name webhooks.py -delete
+	find $(PYTHON_CLIENT) -mindepth 1 ! -name webhooks.py ! -name facade.py -delete
 	cp -R .build/python-client/. $(PYTHON_CLIENT)/
 	@if ! git diff --quiet -- Clients openapi.yaml Sources/API/Resources/openapi.yaml \
 		|| [ -n "$$(git ls-files --others --exclude-standard Clients)" ]; then \
