@@ -35,7 +35,7 @@ final class ClientServer: Sendable {
             serverURL: url,
             configuration: .usernotifyd,
             transport: AsyncHTTPClientTransport(configuration: .init(client: .shared, timeout: TimeAmount.seconds(30))),
-            middlewares: [BearerToken(token: token)]
+            middlewares: [BearerTokenMiddleware(token: token)]
         )
     }
 
@@ -44,19 +44,5 @@ final class ClientServer: Sendable {
     func stop() async throws {
         process.signal(SIGTERM)
         _ = try await process.waitForExit()
-    }
-}
-
-/// Sends `Authorization: Bearer <token>` with every request.
-struct BearerToken: ClientMiddleware {
-    let token: String
-
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields[.authorization] = "Bearer \(token)"
-        return try await next(request, body, baseURL)
     }
 }

@@ -138,9 +138,9 @@ class UserNotify:
             return response.parsed
 
     def events(self, last_event_id: str | None = None) -> Iterator[Event]:
-        """The stream of events this credential may read (a center token: its center's; an app key: its
-        app's), from after `last_event_id` (or from now), as they come; heartbeats are left out. It ends
-        when the server closes the stream; break out of the loop to stop reading."""
+        """The stream of events this credential may read (a center token: its center's, from after
+        `last_event_id` or from now; an app key: its app's, live only), as they come; heartbeats are left
+        out. It ends when the server closes the stream; break out of the loop to stop reading."""
         path = "/v1/me/events" if self.token.startswith("unc_") else "/v1/events"
         headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
         # No read time-out: a quiet stream gets a heartbeat every 15 s, and waits for events for good.
