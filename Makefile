@@ -17,7 +17,7 @@ VENV := .venv
 RUN_ARGS ?=
 BENCH_PENDING ?= 1000000
 
-.PHONY: help deps build run check test conformance image generate bench fuzz fuzz-short format lint clean
+.PHONY: help deps build run check test conformance release image generate bench fuzz fuzz-short format lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -98,7 +98,14 @@ fuzz-short: $(FUZZ_BINARY)
 		test $${PIPESTATUS[0]} -eq 0 || { echo "fuzz: $$target found a crash (see above; the input is in .build/fuzz/)"; exit 1; }; \
 	done
 
-IMAGE ?= usernotifyd:latest
+# The version the sources say (BuildInfo.version, which openapi.yaml's info.version repeats).
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/UserNotifyServer/BuildInfo.swift)
+IMAGE ?= usernotifyd:$(VERSION)
+
+release: deps ## A release in dist/: the static binary, stripped, in a tarball with its SBOM and SHA256SUMS, and the image usernotifyd:VERSION (RUNTIME_IMAGE=ubuntu:noble)
+	$(SWIFT) build -c release --product usernotifyd --static-swift-stdlib
+	python3 Tools/release.py --binary "$$($(SWIFT) build -c release --show-bin-path)/usernotifyd" --image usernotifyd \
+		--runtime-image $(or $(RUNTIME_IMAGE),ubuntu:noble)
 
 image: ## Build the container image $(IMAGE) from deploy/Dockerfile (docker, podman or buildah, whichever is present)
 	@if command -v docker >/dev/null; then docker build -f deploy/Dockerfile -t $(IMAGE) .; \

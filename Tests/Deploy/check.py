@@ -95,6 +95,19 @@ def with_each_component(kubernetes):
     return targets
 
 
+def check_versioned_images():
+    """compose.yaml and the Kubernetes base name the image of this version (openapi.yaml's info.version)."""
+    with open(os.path.join(ROOT, "openapi.yaml")) as handle:
+        version = yaml.safe_load(handle)["info"]["version"]
+    with open(os.path.join(DEPLOY, "compose.yaml")) as handle:
+        compose = handle.read()
+    with open(os.path.join(DEPLOY, "kubernetes", "base", "kustomization.yaml")) as handle:
+        images = yaml.safe_load(handle)["images"]
+    if f"usernotifyd:{version}}}" not in compose or images != [{"name": "usernotifyd", "newName": "usernotifyd", "newTag": version}]:
+        raise SystemExit(f"compose.yaml and the Kubernetes base should name usernotifyd:{version}: {images}")
+    print(f"compose.yaml and the Kubernetes base name usernotifyd:{version}", flush=True)
+
+
 def check_compose_profiles():
     with open(os.path.join(DEPLOY, "compose.yaml")) as handle:
         services = yaml.safe_load(handle)["services"]
@@ -183,6 +196,7 @@ def main():
     run([os.path.join(BIN, "yamllint"), "--strict", "-c", os.path.join(ROOT, ".yamllint.yaml"), DEPLOY])
     check_monitoring()
     check_compose_profiles()
+    check_versioned_images()
     kubernetes = os.path.join(DEPLOY, "kubernetes")
     check_missing_secret_files_stop_rendering(kubernetes)
     with tempfile.TemporaryDirectory() as scratch:

@@ -2,26 +2,32 @@
 """make test: the image's runtime stage really runs.
 
 Registries for base images are not reachable here, so this builds the runtime stage of
-deploy/Dockerfile, as written, on a base it makes itself and with the binary `swift build` already made:
+deploy/Dockerfile, as written, on a base it makes itself and with the binary `swift build` already made,
+packaged as `make release` packages a release (Tools/release.py: the stripped binary in a tarball, its SBOM
+and SHA256SUMS), and the image built from the tarball as `make release` builds it:
 
 - a Debian bookworm root file system from mmdebstrap (minbase), imported as a local image. The debug
   binary links the Swift runtime dynamically (the image's build stage links it statically), so the base
   also carries those libraries at the toolchain's path, which the binary's RUNPATH names;
 - a Docker engine (Debian's docker.io) started here with its own data root and socket, without iptables
   or a bridge, and stopped at the end; containers run on the host's network, bound to loopback;
-- the stage's one `COPY --from=build` reads the binary and its resource bundles from the build context.
+- the stage's one `COPY --from=build` reads the binary and its resource bundles from the tarball.
 
 Checked: the health check turns healthy, `/healthz` answers, a framework flow (app, key, center,
 permission, a request that fires, the delivered list) works, the process runs as uid 10001, the data
-volume is writable and survives a restart, and SIGTERM stops it with exit code 0.
+volume is writable and survives a restart, and SIGTERM stops it with exit code 0; the sums verify, the
+SBOM is valid CycloneDX, the binary has no debug sections; `usernotifyd backup` in the container and its
+restore; and the README's walkthrough, as written, against the image.
 """
-import glob, http.client, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time
+import glob, http.client, json, os, re, shutil, signal, socket, subprocess, sys, tarfile, tempfile, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Docs"))
+import release  # noqa: E402  Tools/release.py
+from run import CLAIM, blocks, server_arguments  # noqa: E402  Tests/Docs/run.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
-# The toolchain's statically linked backtracer, which the build stage copies from the Swift image.
-BACKTRACER = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(shutil.which("swift") or "/usr/bin/swift"))),
-                          "libexec", "swift", "linux", "swift-backtrace-static")
 ADMIN = "container-admin-token"
 BASE_IMAGE = "usernotifyd-test-base:bookworm"
 IMAGE = "usernotifyd-test:latest"
@@ -100,19 +106,6 @@ def make_base(engine, work):
     os.unlink(tarball)
 
 
-def runtime_stage():
-    """deploy/Dockerfile's runtime stage with its global ARG, the binary read from the build context."""
-    with open(os.path.join(ROOT, "deploy", "Dockerfile")) as handle:
-        text = handle.read()
-    runtime_argument = re.search(r"^ARG RUNTIME_IMAGE=.*$", text, re.M).group(0)
-    stage = text[text.index("FROM ${RUNTIME_IMAGE} AS runtime"):]
-    copy = "COPY --from=build /staging/ "
-    if stage.count(copy) != 1 or "--from=" in stage.replace(copy, ""):
-        raise SystemExit("deploy/Dockerfile: the runtime stage should copy one thing from the build stage, /staging/ "
-                         "(the binary and its resource bundles); update Tests/Deploy/container.py if that changed")
-    return runtime_argument + "\n" + stage.replace(copy, "COPY staging/ ")
-
-
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -170,25 +163,73 @@ def main():
     engine = Engine(work)
     try:
         make_base(engine, work)
+        tarball = check_release(os.path.join(work, "dist"))
         context = os.path.join(work, "context")
-        staging = os.path.join(context, "staging")
-        os.makedirs(staging)
-        # What the build stage stages: the binary, the resource bundles beside it, and the toolchain's
-        # backtracer.
-        shutil.copy(BINARY, staging)
-        shutil.copy(BACKTRACER, os.path.join(staging, "swift-backtrace"))
-        for bundle in glob.glob(os.path.join(os.path.dirname(BINARY), "*.resources")):
-            shutil.copytree(bundle, os.path.join(staging, os.path.basename(bundle)))
-        with open(os.path.join(context, "Dockerfile"), "w") as handle:
-            handle.write(runtime_stage())
-        log("building the runtime stage of deploy/Dockerfile")
+        release.image_context(tarball, context)
+        log("building the runtime stage of deploy/Dockerfile from the release tarball")
         engine.docker("build", "--network", "host", "--build-arg", f"RUNTIME_IMAGE={BASE_IMAGE}", "-t", IMAGE, context)
         check(engine, free_port())
+        walkthrough(engine)
         log("passed")
     finally:
         engine.docker("rm", "-f", "usernotifyd-test", check=False)
         engine.stop()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def check_release(out):
+    """Tools/release.py's files for the debug binary: the sums verify, the SBOM is CycloneDX, the binary is stripped."""
+    tarball = release.release(BINARY, out)
+    subprocess.run(["sha256sum", "--quiet", "-c", "SHA256SUMS"], cwd=out, check=True)
+    from cyclonedx.schema import SchemaVersion
+    from cyclonedx.validation.json import JsonStrictValidator
+    (bill,) = [name for name in os.listdir(out) if name.endswith(".cdx.json")]
+    with open(os.path.join(out, bill)) as handle:
+        text = handle.read()
+    if error := JsonStrictValidator(SchemaVersion.V1_5).validate_str(text):
+        raise SystemExit(f"{bill} is not valid CycloneDX 1.5: {error}")
+    names = [component["name"] for component in json.loads(text)["components"]]
+    if "grdb.swift" not in names or not any(name.startswith("libmicrohttpd") for name in names):
+        raise SystemExit(f"{bill} misses the Swift packages or the Debian libraries: {names}")
+    with tempfile.TemporaryDirectory() as scratch:
+        with tarfile.open(tarball) as archive:
+            archive.extractall(scratch, filter="data")
+        (binary,) = glob.glob(os.path.join(scratch, "*", "bin", "usernotifyd"))
+        sections = subprocess.run(["readelf", "-S", binary], capture_output=True, text=True, check=True).stdout
+        if ".debug_info" in sections:
+            raise SystemExit("the released binary still has its debug sections")
+        stripped, built = os.path.getsize(binary), os.path.getsize(BINARY)
+    log(f"{os.path.basename(tarball)}: sums verify, {bill} is CycloneDX 1.5 ({len(names)} components), the binary "
+        f"is stripped ({stripped / 1e6:.0f} MB of {built / 1e6:.0f} MB)")
+    return tarball
+
+
+def walkthrough(engine):
+    """The README's walkthrough as written (Tests/Docs/run.py's marks), against the image started with the
+    README's server arguments, on the ports the README uses."""
+    readme = blocks(os.path.join(ROOT, "README.md"))
+    (server,) = [text for mark, _, text, _ in readme if mark == "server"]
+    container = "usernotifyd-walkthrough"
+    engine.docker("run", "--detach", "--name", container, "--network", "host", "--env", "USERNOTIFYD_HOST=127.0.0.1",
+                  "--env", "USERNOTIFYD_PORT=8080", IMAGE, *server_arguments(server))
+    try:
+        wait_for("the walkthrough's server", lambda: healthz(8080), engine, container)
+        with tempfile.TemporaryDirectory() as work:
+            for mark, argument, text, _ in readme:
+                if mark == "file":
+                    with open(os.path.join(work, argument), "w") as handle:
+                        handle.write(text + "\n")
+            script = "\n".join(text for mark, _, text, _ in readme if mark == "walkthrough")
+            result = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=work, capture_output=True,
+                                    text=True, timeout=300)
+        claims = [match.group(1) for line in script.splitlines() if (match := CLAIM.search(line))]
+        missing = [claim for claim in claims if claim not in result.stdout]
+        if result.returncode != 0 or missing:
+            raise SystemExit(f"the README's walkthrough against the image: exit {result.returncode}, missing {missing}:\n"
+                             f"{result.stdout}{result.stderr}\n{engine.logs(container)}")
+        log(f"the README's walkthrough ran against the image as written ({len(claims)} answers seen)")
+    finally:
+        engine.docker("rm", "-f", container, check=False)
 
 
 def check(engine, port):
@@ -234,7 +275,7 @@ def check(engine, port):
         raise SystemExit(f"Swift's backtracer should be on and in the image: {environment}")
     size = int(engine.docker("image", "inspect", "-f", "{{.Size}}", IMAGE)) / 1e6
     log(f"the health check is the binary's own (no curl), the backtracer is on; this image is {size:.0f} MB "
-        "(Debian bookworm minbase, the debug binary and the Swift runtime libraries it links)")
+        "(Debian bookworm minbase, the released debug binary and the Swift runtime libraries it links)")
 
     # SQLite's online backup, from inside the image while the server runs.
     report = json.loads(engine.docker("exec", container, "usernotifyd", "backup", "/var/lib/usernotifyd/backup-1"))
