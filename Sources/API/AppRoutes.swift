@@ -105,7 +105,7 @@ enum AppRoutes {
             let (context, appID) = try await app(request, provider)
             let page = try request.page()
             let centers = try await context.principals.centers(appID: appID, after: page.cursor, limit: page.limit)
-            return try .json(CenterPage(centers: centers.items.map(CenterView.init), nextCursor: centers.nextCursor))
+            return try .json(CenterPage(centers: centers.items.map { CenterView($0) }, nextCursor: centers.nextCursor))
         }
         router.on(.get, "/v1/centers/{centerID}") { request in
             let (context, center) = try await center(request, provider)

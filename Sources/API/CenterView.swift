@@ -10,15 +10,18 @@ struct CenterView: Codable, Sendable {
     var badge: Int
     var state: CenterState
     var prompt: AuthorizationPrompt?
+    /// The app's name, for the person holding the device (the user's own view).
+    var appName: String?
     var createdAt: Date
 
-    init(_ center: CenterRecord) {
+    init(_ center: CenterRecord, appName: String? = nil) {
         id = center.id
         appID = center.appID
         authorizationStatus = center.settings.authorizationStatus
         badge = center.badge
         state = center.state
         prompt = center.prompt
+        self.appName = appName
         createdAt = center.createdAt
     }
 }

@@ -21,7 +21,8 @@ enum UserRoutes {
     static func register(on router: inout Router, _ provider: APIContextProvider) {
         router.on(.get, "/v1/me") { request in
             let (context, key) = try await user(request, provider)
-            return try .json(CenterView(try await context.service.center(key)))
+            let app = try await context.principals.app(id: key.appID)
+            return try .json(CenterView(try await context.service.center(key), appName: app?.name))
         }
         router.on(.post, "/v1/me/authorization") { request in
             let (context, key) = try await user(request, provider)

@@ -36,7 +36,8 @@ import Testing
             let (appID, key) = try await server.makeApp()
             let tokenOne = try await server.makeAuthorizedCenter("one", key: key)
             _ = try await server.makeAuthorizedCenter("two", key: key)
-            #expect(try await server.call("GET", "/v1/me", token: tokenOne).json["id"] as? String == "one")
+            let me = try await server.call("GET", "/v1/me", token: tokenOne).json
+            #expect(me["id"] as? String == "one" && me["appName"] as? String == "App", "the user reads the app's name: \(me)")
             _ = try await server.call("PUT", "/v1/categories", token: key, json: ["categories": [["identifier": "INVITE"]]])
             let categories = try await server.call("GET", "/v1/me/categories", token: tokenOne).json["categories"] as? [[String: Any]]
             #expect(categories?.map { $0["identifier"] as? String } == ["INVITE"], "a user sees its app's categories")

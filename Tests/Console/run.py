@@ -167,6 +167,7 @@ def main():
         console = Console(driver, base)
         key, token = run(console, receiver_port, image)
         web_push(console, base, push_origin, key, token, receiver_port)
+        push_service_out_of_reach(console)
         cross_origin(driver, base, other_origin_url, key, token)
         phones(console, base, key, token, work)
         sign_out(console, base, key, token, push_origin)
@@ -189,6 +190,8 @@ def run(console, receiver_port, image):
     Select(console.find("#create-app-form select[name=authorizationPolicy]")).select_by_value("prompt")
     console.click("#create-app-form button[type=submit]")
     key = console.find("#app-key").text.strip()
+    if not console.find('button[data-copies="app-key"]').is_displayed():
+        raise SystemExit("the app key has no copy button")
     console.find("#apps li[data-app]")
     console.shot("1-operator")
     log("the operator created an app and its key")
@@ -198,6 +201,8 @@ def run(console, receiver_port, image):
     console.type("#create-center-form input[name=id]", "phone")
     console.click("#create-center-form button[type=submit]")
     token = console.find("#center-token").text.strip()
+    if not console.find('button[data-copies="center-token"]').is_displayed():
+        raise SystemExit("the center's token has no copy button")
     console.click("#app-tab-webhooks")
     console.set_json("#webhooks-json", {"delegateURL": f"http://127.0.0.1:{receiver_port}/hook", "secrets": [SECRET],
                                         "events": ["notification.response"]})
@@ -215,9 +220,13 @@ def run(console, receiver_port, image):
     # The user: the prompt, answered.
     console.tab("user").sign_in("user", token)
     console.find("#prompt-dialog[open]")
+    if console.find("#prompt-app").text.strip() != "Kitchen" or "Kitchen" not in console.find("#who").text:
+        raise SystemExit(f"the prompt names '{console.find('#prompt-app').text}', not the app's name")
     console.shot("2-user-prompt")
     console.click("#prompt-allow")
-    console.wait.until(lambda _: console.find("#authorization-status").text == "authorized")
+    console.wait.until(lambda _: console.find("#authorization-status").get_attribute("data-status") == "authorized")
+    if console.find("#authorization-status").text != "Allowed":
+        raise SystemExit(f"the status reads '{console.find('#authorization-status').text}', not words")
     log("the user allowed notifications in the prompt")
 
     # The app schedules a request with an image, from the form.
@@ -240,6 +249,8 @@ def run(console, receiver_port, image):
     console.tab("user")
     console.find('.banner[data-identifier="tea"] button[data-action="ACCEPT"]')
     console.find('.banner[data-identifier="tea"] input[data-action="REPLY"]')
+    if console.find('.banner[data-identifier="tea"] .app-name').text.strip() != "Kitchen":
+        raise SystemExit("the banner does not name the app")
     console.shot("4-user-banner")
 
     # Notification Center shows the notification with its image, loaded through the API.
@@ -267,7 +278,13 @@ def run(console, receiver_port, image):
     log("the user tapped Accept; the app's receiver got the signed notification.response")
 
     console.tab("app").click("#app-tab-webhooks")
-    console.find("#deliveries li[data-delivery]")
+    delivery = console.find('#deliveries li[data-delivery][data-destination="webhook"]')
+    if "“tea” on phone" not in delivery.find_element(By.CSS_SELECTOR, ".subject").text:
+        raise SystemExit(f"the delivery log does not say which notification: {delivery.text}")
+    Select(console.find("#delivery-destination")).select_by_value("phone")
+    console.wait.until(lambda _: "No deliveries yet." in console.find("#deliveries").text)
+    Select(console.find("#delivery-destination")).select_by_value("webhook")
+    console.find('#deliveries li[data-delivery][data-destination="webhook"]')
     console.shot("6-app-webhooks")
     console.driver.set_window_size(390, 844)
     console.tab("user").shot("7-user-phone-size")
@@ -277,6 +294,24 @@ def run(console, receiver_port, image):
         if errors:
             raise SystemExit(f"the {name} tab logged errors: {errors}")
     return key, token
+
+
+def push_service_out_of_reach(console):
+    """"Get notifications on this device" when the browser's push service (Google's, for Chromium) is out of
+    reach, as it is here: the button says it is busy, then the person reads what went wrong and what to
+    check, and the button works again — not a button that does nothing for a minute."""
+    console.tab("user")
+    # Earlier toasts gone (they cover the button at phone size), as a person would wait for them.
+    WebDriverWait(console.driver, 60).until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, ".toast"))
+    button = console.find("#push-enable")
+    label = button.text
+    console.click("#push-enable")
+    console.wait.until(lambda _: not button.is_enabled() or console.driver.find_elements(By.CSS_SELECTOR, ".toast.bad"))
+    toast = WebDriverWait(console.driver, 120).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, ".toast.bad"))[0]
+    console.wait.until(lambda _: button.is_enabled() and button.text == label)
+    if not toast.text.strip() or "push-subscriptions" in toast.text:
+        raise SystemExit(f"no message for a push service out of reach: '{toast.text}'")
+    log(f"with the push service out of reach the button said so and came back: '{toast.text}'")
 
 
 def web_push(console, base, push_origin, key, token, receiver_port):

@@ -4,6 +4,8 @@
 const DEFAULT_ACTION = "com.apple.UNNotificationDefaultActionIdentifier";
 const DISMISS_ACTION = "com.apple.UNNotificationDismissActionIdentifier";
 const SESSION_KEY = "usernotifyd.console";
+/** How long subscribing this browser may take before the console says what to check. */
+const PUSH_SETUP_SECONDS = 20;
 
 // ---- small helpers ----------------------------------------------------------------------------------
 
@@ -72,6 +74,43 @@ async function attempt(action, success) {
     return undefined;
   }
 }
+
+/** A secret shown once, with a button that copies it. */
+function secret(id, value) {
+  const copy = h("button", { class: "quiet", "data-copies": id, onclick: () => attempt(async () => {
+    await navigator.clipboard.writeText(value);
+    copy.textContent = "Copied";
+  }, "Copied to the clipboard") }, "Copy");
+  return h("div", { class: "row" }, h("div", { class: "secret", id }, value), copy);
+}
+
+/** Runs `work` with `button` busy: disabled, saying `busyText`, until it ends. */
+async function busy(button, busyText, work) {
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = busyText;
+  try {
+    return await work();
+  } finally {
+    button.disabled = false;
+    button.textContent = label;
+  }
+}
+
+/** `promise`, or an Error saying `message` once `seconds` passed without it. */
+function withTimeout(promise, seconds, message) {
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), seconds * 1000); });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** The words a person reads for the framework's values (the values themselves stay in forms and data). */
+const WORDS = {
+  notDetermined: "Not decided yet", authorized: "Allowed", denied: "Not allowed", provisional: "Quietly (provisional)",
+  ephemeral: "For now (ephemeral)", enabled: "On", disabled: "Off", notSupported: "Not asked for", always: "Always",
+  whenAuthenticated: "When unlocked", never: "Never", banner: "Banners", alert: "Alerts", none: "None",
+};
+const words = (value) => WORDS[value] || value;
 
 function formatDate(text) {
   if (!text) return "";
@@ -196,12 +235,18 @@ function start() {
 
 const user = { center: null, categories: [], lastEventID: null };
 
+/** The app's name, as the person reads it (its id only when the server did not say). */
+function appName() {
+  return user.center.appName || user.center.appID;
+}
+
 async function userView() {
   user.center = await api("GET", "/v1/me");
   user.categories = (await api("GET", "/v1/me/categories")).categories;
-  $("#who").textContent = `User of center ${user.center.id} (${user.center.appID})`;
+  $("#who").textContent = `${appName()} on ${user.center.id}`;
   const badge = h("span", { id: "badge", class: "badge", title: "Badge", hidden: !user.center.badge }, user.center.badge);
-  const status = h("span", { id: "authorization-status", class: "pill" }, user.center.authorizationStatus);
+  const status = h("span", { id: "authorization-status", class: "pill", dataset: { status: user.center.authorizationStatus } },
+    words(user.center.authorizationStatus));
   $("#view").replaceChildren(
     h("section", { class: "card" }, h("div", { class: "row" }, h("h1", {}, "My phone"), badge, status)),
     h("div", { class: "grid" },
@@ -223,7 +268,7 @@ function pushControl() {
   const status = h("p", { id: "push-status", class: "hint" },
     "Notifications reach this browser even with the console closed, with their buttons.");
   const button = h("button", { id: "push-enable", class: "primary" }, "Get notifications on this device");
-  button.addEventListener("click", () => attempt(async () => {
+  button.addEventListener("click", () => attempt(() => busy(button, "Setting up…", async () => {
     if (!("serviceWorker" in navigator) || !("PushManager" in window)) throw new Error("This browser cannot receive Web Push.");
     const registration = await workerRegistration();
     if ((await Notification.requestPermission()) !== "granted") throw new Error("Notifications are blocked for this site in the browser.");
@@ -234,15 +279,19 @@ function pushControl() {
       await subscription.unsubscribe();
       subscription = null;
     }
-    subscription = subscription || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
+    // The browser asks its push service for an endpoint: with that service out of reach it may not answer
+    // for a long time, which the person is told instead of waiting on a button that does nothing.
+    subscription = subscription || await withTimeout(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted }), PUSH_SETUP_SECONDS,
+      `The browser's push service did not answer within ${PUSH_SETUP_SECONDS} s: check this device's network (or a firewall) and try again.`);
     const saved = await api("POST", "/v1/me/push-subscriptions", subscription.toJSON());
     // The worker keeps the subscription's own token (never the center token), to renew the subscription
     // when the browser replaces it and to remove it at sign-out.
     registration.active.postMessage({ type: "device", subscriptionToken: saved.subscriptionToken });
-    status.textContent = `This browser gets notifications (${saved.id}).`;
+    status.textContent = "This browser gets notifications.";
     status.dataset.subscription = saved.id;
     await renderSubscriptions();
-  }, "Notifications on"));
+  }), "Notifications on"));
   return h("div", {}, status, button);
 }
 
@@ -287,7 +336,8 @@ function setBadge(count) {
 
 async function renderSettings() {
   const settings = await api("GET", "/v1/me/settings");
-  $("#authorization-status").textContent = settings.authorizationStatus;
+  $("#authorization-status").textContent = words(settings.authorizationStatus);
+  $("#authorization-status").dataset.status = settings.authorizationStatus;
   const form = $("#settings-form");
   const fields = [
     ["authorizationStatus", "Allow notifications", ["authorized", "denied", "provisional"]],
@@ -309,11 +359,11 @@ async function renderSettings() {
     const current = settings[name];
     const options = values.includes(current) ? values : [current, ...values];
     const select = h("select", { name, id: `setting-${name}`, disabled: current === "notSupported" || (current === "notDetermined" && name === "authorizationStatus") },
-      options.map((value) => h("option", { value, selected: value === current }, value)));
+      options.map((value) => h("option", { value, selected: value === current }, words(value))));
     select.addEventListener("change", () => attempt(async () => {
       await api("PATCH", "/v1/me/settings", { [name]: select.value });
       await renderSettings();
-    }, `${label}: ${select.value}`));
+    }, `${label}: ${words(select.value)}`));
     return h("label", {}, label, select);
   }));
 }
@@ -452,7 +502,7 @@ async function showBanner(notification) {
   const identifier = notification.request.identifier;
   const close = () => banner.remove();
   const banner = h("div", { class: "banner", role: "alert", dataset: { identifier } },
-    h("header", {}, h("span", {}, user.center.appID), h("button", { class: "quiet", "aria-label": "Dismiss", onclick: () => respond(identifier, DISMISS_ACTION, undefined, close) }, "×")),
+    h("header", {}, h("span", { class: "app-name" }, appName()), h("button", { class: "quiet", "aria-label": "Dismiss", onclick: () => respond(identifier, DISMISS_ACTION, undefined, close) }, "×")),
     h("button", { class: "open", onclick: () => respond(identifier, DEFAULT_ACTION, undefined, close) }, ...notificationBody(notification)),
     ...(await attachmentsOf(notification)),
     actionButtons(notification, close));
@@ -461,7 +511,7 @@ async function showBanner(notification) {
 
 function showPrompt(prompt) {
   const dialog = $("#prompt-dialog");
-  $("#prompt-app").textContent = user.center.appID;
+  $("#prompt-app").textContent = appName();
   $("#prompt-options").textContent = `Notifications may include ${prompt.options.join(", ")}.`;
   dialog.onclose = () => {
     if (!dialog.returnValue) return;
@@ -559,7 +609,7 @@ async function appCenters(panel) {
     const page = await api("GET", `/v1/centers?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
     for (const center of page.centers) {
       const item = h("li", { class: "selectable", tabindex: 0, role: "button", dataset: { center: center.id } },
-        h("strong", {}, center.id), " ", h("span", { class: "pill" }, center.authorizationStatus),
+        h("strong", {}, center.id), " ", h("span", { class: "pill" }, words(center.authorizationStatus)),
         center.badge ? h("span", { class: "badge" }, center.badge) : null);
       const open = () => {
         for (const other of list.children) other.classList.toggle("selected", other === item);
@@ -582,7 +632,7 @@ async function appCenters(panel) {
     attempt(async () => {
       const created = await api("POST", "/v1/centers", id ? { id } : {});
       issued.replaceChildren(h("p", {}, `Center ${created.center.id}: its token, shown once — sign in as its user with it:`),
-        h("div", { class: "secret", id: "center-token" }, created.token));
+        secret("center-token", created.token));
       form.reset();
       await load(true);
     }, "Center created");
@@ -647,7 +697,7 @@ async function centerDetail(id, container) {
   });
   container.replaceChildren(h("section", { class: "card", "aria-labelledby": "center-title" },
     h("h2", { id: "center-title" }, `Center ${center.id}`),
-    h("p", {}, h("span", { class: "pill" }, center.authorizationStatus), " ", h("span", { class: "meta" }, `created ${formatDate(center.createdAt)}`)),
+    h("p", {}, h("span", { class: "pill" }, words(center.authorizationStatus)), " ", h("span", { class: "meta" }, `created ${formatDate(center.createdAt)}`)),
     ask, badge,
     h("h3", {}, "Schedule a notification"), scheduleForm(path, refresh),
     h("h3", {}, "Pending"), pending,
@@ -757,17 +807,37 @@ async function appCategories(panel) {
   })));
 }
 
+/** What a delivery is about, from its payload: the notification's identifier (and center), or nothing. */
+function deliverySubject(delivery) {
+  let body;
+  try { body = JSON.parse(delivery.payload); } catch { return null; }
+  const data = body.data || body;
+  const request = (data.notification && data.notification.request) || data.request;
+  const identifier = (request && request.identifier) || data.identifier || (data.identifiers && data.identifiers.join(", "));
+  const center = data.centerID || body.centerID;
+  if (!identifier && !center) return null;
+  return [identifier ? `“${identifier}”` : null, center ? `on ${center}` : null].filter(Boolean).join(" ");
+}
+
+const DESTINATIONS = { webhook: "Webhook", browser: "Browser (Web Push)", phone: "Phone (APNs/FCM)" };
+
 async function appWebhooks(panel) {
   const log = h("div", { id: "deliveries" });
+  const destination = h("select", { id: "delivery-destination", "aria-label": "Destination" },
+    h("option", { value: "" }, "Every destination"),
+    Object.entries(DESTINATIONS).map(([value, label]) => h("option", { value }, label)));
+  destination.addEventListener("change", () => loadLog().catch((error) => toast(error.message, true)));
   async function loadLog() {
-    const page = await api("GET", "/v1/webhooks/deliveries?limit=100");
+    const filter = destination.value ? `&destination=${destination.value}` : "";
+    const page = await api("GET", `/v1/webhooks/deliveries?limit=100${filter}`);
     if (!page.deliveries.length) { log.replaceChildren(h("p", { class: "hint" }, "No deliveries yet.")); return; }
-    log.replaceChildren(h("ul", { class: "list" }, page.deliveries.slice().reverse().map((delivery) => h("li", { dataset: { delivery: delivery.id } },
-      h("div", { class: "row" }, h("strong", {}, delivery.type),
+    log.replaceChildren(h("ul", { class: "list" }, page.deliveries.slice().reverse().map((delivery) => h("li", { dataset: { delivery: delivery.id, destination: delivery.destination } },
+      h("div", { class: "row" }, h("span", { class: "pill" }, DESTINATIONS[delivery.destination] || delivery.destination), h("strong", {}, delivery.type),
+        h("span", { class: "subject" }, deliverySubject(delivery) || ""),
         h("span", { class: `pill ${delivery.status === "delivered" ? "ok" : delivery.status === "failed" ? "bad" : ""}` }, delivery.status),
         h("span", { class: "meta" }, `${delivery.attemptCount} attempt(s) · ${formatDate(delivery.createdAt)}`),
         h("button", { onclick: () => attempt(async () => { await api("POST", `/v1/webhooks/deliveries/${encodeURIComponent(delivery.id)}/replay`); await loadLog(); }, "Replayed") }, "Replay")),
-      h("div", { class: "meta" }, delivery.url),
+      h("div", { class: "meta" }, delivery.recipientID ? `${delivery.url} → ${delivery.recipientID}` : delivery.url),
       h("details", {}, h("summary", {}, "Body and attempts"), h("pre", {}, delivery.payload),
         h("table", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "at"), h("th", {}, "status"), h("th", {}, "ms"), h("th", {}, "error")),
           (delivery.attempts || []).map((call) => h("tr", {}, h("td", {}, call.number), h("td", {}, formatDate(call.at)),
@@ -786,7 +856,8 @@ async function appWebhooks(panel) {
       },
       save: (settings) => api("PUT", "/v1/webhooks", settings),
     })),
-    h("section", { class: "card" }, h("div", { class: "row" }, h("h2", {}, "Delivery log"), h("button", { onclick: () => loadLog().catch((error) => toast(error.message, true)) }, "Refresh")), log)));
+    h("section", { class: "card" }, h("div", { class: "row" }, h("h2", {}, "Delivery log"), destination,
+      h("button", { onclick: () => loadLog().catch((error) => toast(error.message, true)) }, "Refresh")), log)));
   await loadLog();
 }
 
@@ -919,7 +990,7 @@ async function renderApps(section) {
         h("div", { class: "actions" },
           h("button", { dataset: { issue: app.id }, onclick: () => attempt(async () => {
             const key = await api("POST", `/v1/apps/${app.id}/keys`);
-            issued.replaceChildren(h("p", {}, `A key for ${app.name}, shown once — sign in as the app with it:`), h("div", { class: "secret", id: "app-key" }, key.key));
+            issued.replaceChildren(h("p", {}, `A key for ${app.name}, shown once — sign in as the app with it:`), secret("app-key", key.key));
             await load();
           }, "Key issued") }, "Issue key"),
           h("button", { class: "danger", onclick: () => { if (confirm(`Delete ${app.name} and everything it holds?`)) attempt(async () => { await api("DELETE", `/v1/apps/${app.id}`); await load(); }, "App deleted"); } }, "Delete app")));
@@ -931,7 +1002,7 @@ async function renderApps(section) {
     attempt(async () => {
       const app = await api("POST", "/v1/apps", { name: data.get("name"), authorizationPolicy: data.get("authorizationPolicy") });
       const key = await api("POST", `/v1/apps/${app.id}/keys`);
-      issued.replaceChildren(h("p", {}, `${app.name}'s first key, shown once — sign in as the app with it:`), h("div", { class: "secret", id: "app-key" }, key.key));
+      issued.replaceChildren(h("p", {}, `${app.name}'s first key, shown once — sign in as the app with it:`), secret("app-key", key.key));
       form.reset();
       await load();
     }, "App created");

@@ -32,6 +32,8 @@ class Center:
         state (CenterState):
         created_at (datetime.datetime):
         prompt (AuthorizationPrompt | Unset):
+        app_name (str | Unset): The app's name, as the person holding the device reads it (in the prompt, on banners).
+            In the user's own view (getMe).
     """
 
     id: str
@@ -41,6 +43,7 @@ class Center:
     state: CenterState
     created_at: datetime.datetime
     prompt: AuthorizationPrompt | Unset = UNSET
+    app_name: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,6 +63,8 @@ class Center:
         if not isinstance(self.prompt, Unset):
             prompt = self.prompt.to_dict()
 
+        app_name = self.app_name
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -74,6 +79,8 @@ class Center:
         )
         if prompt is not UNSET:
             field_dict["prompt"] = prompt
+        if app_name is not UNSET:
+            field_dict["appName"] = app_name
 
         return field_dict
 
@@ -102,6 +109,8 @@ class Center:
         else:
             prompt = AuthorizationPrompt.from_dict(_prompt)
 
+        app_name = d.pop("appName", UNSET)
+
         center = cls(
             id=id,
             app_id=app_id,
@@ -110,6 +119,7 @@ class Center:
             state=state,
             created_at=created_at,
             prompt=prompt,
+            app_name=app_name,
         )
 
         center.additional_properties = d

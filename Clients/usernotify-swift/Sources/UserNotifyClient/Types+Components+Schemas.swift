@@ -2777,6 +2777,10 @@ extension Components {
             public var state: Components.Schemas.CenterState
             /// - Remark: Generated from `#/components/schemas/Center/prompt`.
             public var prompt: Components.Schemas.AuthorizationPrompt?
+            /// The app's name, as the person holding the device reads it (in the prompt, on banners). In the user's own view (getMe).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Center/appName`.
+            public var appName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Center/createdAt`.
             public var createdAt: Foundation.Date
             /// Creates a new `Center`.
@@ -2788,6 +2792,7 @@ extension Components {
             ///   - badge:
             ///   - state:
             ///   - prompt:
+            ///   - appName: The app's name, as the person holding the device reads it (in the prompt, on banners). In the user's own view (getMe).
             ///   - createdAt:
             public init(
                 id: Swift.String,
@@ -2796,6 +2801,7 @@ extension Components {
                 badge: Swift.Int,
                 state: Components.Schemas.CenterState,
                 prompt: Components.Schemas.AuthorizationPrompt? = nil,
+                appName: Swift.String? = nil,
                 createdAt: Foundation.Date
             ) {
                 self.id = id
@@ -2804,6 +2810,7 @@ extension Components {
                 self.badge = badge
                 self.state = state
                 self.prompt = prompt
+                self.appName = appName
                 self.createdAt = createdAt
             }
             public enum CodingKeys: String, CodingKey {
@@ -2813,6 +2820,7 @@ extension Components {
                 case badge
                 case state
                 case prompt
+                case appName
                 case createdAt
             }
         }
