@@ -468,7 +468,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APITests",
-            dependencies: ["InProcessHarness", "TestSupport"],
+            dependencies: ["InProcessHarness", "TestSupport", "UserNotifyServer"],
             swiftSettings: swiftSettings
         ),
         // The framework's flows end to end through the generated client, over AsyncHTTPClient.

@@ -105,10 +105,10 @@ package struct APIContextProvider: Sendable {
 
     /// `dependencies`: nil while storage is still opening.
     package init(
-        adminTokens: [String], readTokens: [String] = [], metrics: @escaping @Sendable () async -> [UInt8] = { [] },
+        operatorTokens: OperatorTokens, metrics: @escaping @Sendable () async -> [UInt8] = { [] },
         dependencies: @escaping @Sendable () -> APIDependencies?
     ) {
-        operatorTokens = OperatorTokens(full: adminTokens, readOnly: readTokens)
+        self.operatorTokens = operatorTokens
         self.metrics = metrics
         self.dependencies = dependencies
     }

@@ -76,6 +76,10 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var adminTokens: [String] = []
     /// Operator secrets that only read (GET and HEAD of the operator API: dashboards, automation). Never logged.
     package var adminReadTokens: [String] = []
+    /// The files the tokens came from (`USERNOTIFYD_ADMIN_TOKEN_FILE`, `…_READ_TOKEN_FILE`) when no flag
+    /// gave them: read again while the server runs, so that a token is added or removed without a restart.
+    package var adminTokenFile: String?
+    package var adminReadTokenFile: String?
     /// Run the scheduler on a clock that only the operator moves (test environments).
     package var virtualClock = false
     /// Pending requests per center (the framework keeps 64).
@@ -251,12 +255,12 @@ extension ServerConfiguration {
                 config.http.maxBodyBytes = try integer(value, "max-body-bytes", in: 1...(1 << 30))
             },
             Option(name: "admin-token", help: "operator secrets for the admin API, one a line (no default)", isSecret: true) {
-                $0.adminTokens = tokens($1)
+                $0.adminTokens = OperatorTokens.tokens(in: $1)
             },
             Option(
                 name: "admin-read-token", help: "operator secrets that only read the admin API, one a line (no default)", isSecret: true
             ) {
-                $0.adminReadTokens = tokens($1)
+                $0.adminReadTokens = OperatorTokens.tokens(in: $1)
             },
             Option(name: "virtual-clock", help: "1 = the scheduler's clock moves only when the operator sets it (default 0)") {
                 config, value throws(ConfigurationError) in
@@ -366,8 +370,9 @@ extension ServerConfiguration {
     /// skips words it does not know and splits values at commas: a mistyped `--admin-tokn` would start a
     /// server without its token, and a token with a comma would not be read at all.
     package static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+        let flagged = try flags(arguments)
         let reader = ConfigReader(providers: [
-            InMemoryProvider(name: "flags", values: try flags(arguments)),
+            InMemoryProvider(name: "flags", values: flagged),
             EnvironmentVariablesProvider(
                 environmentVariables: try readingFiles(environment),
                 secretsSpecifier: .specific(Set(options.filter(\.isSecret).map(\.environmentName)))
@@ -378,6 +383,12 @@ extension ServerConfiguration {
             if let value = reader.string(forKey: ConfigKey(option.name), isSecret: option.isSecret) {
                 try option.apply(&configuration, value)
             }
+        }
+        if flagged[AbsoluteConfigKey(["admin-token"])] == nil {
+            configuration.adminTokenFile = environment["USERNOTIFYD_ADMIN_TOKEN_FILE"]
+        }
+        if flagged[AbsoluteConfigKey(["admin-read-token"])] == nil {
+            configuration.adminReadTokenFile = environment["USERNOTIFYD_ADMIN_READ_TOKEN_FILE"]
         }
         _ = try configuration.corsPolicy()
         return configuration
@@ -452,11 +463,6 @@ extension ServerConfiguration {
             text += "\(option.help)\n  \(indent)env \(option.environmentName)\n"
         }
         return text
-    }
-
-    /// The tokens of a value: one a line, blanks around them and empty lines ignored.
-    private static func tokens(_ value: String) -> [String] {
-        value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     private static func splitFlag(_ argument: String) -> (String, String?) {

@@ -57,7 +57,9 @@ package struct UserNotifyApplication: Sendable {
         }
         HealthRoutes.register(on: &router, readiness: readiness)
         let provider = APIContextProvider(
-            adminTokens: configuration.adminTokens, readTokens: configuration.adminReadTokens,
+            operatorTokens: OperatorTokens(
+                full: configuration.adminTokens, readOnly: configuration.adminReadTokens, fullFile: configuration.adminTokenFile,
+                readOnlyFile: configuration.adminReadTokenFile),
             metrics: {
                 guard let parts = runtime.parts else { return [] }
                 return await metrics.exposition(parts)

@@ -2,6 +2,7 @@ import Foundation
 import InProcessHarness
 import TestSupport
 import Testing
+import UserNotifyServer
 
 /// Each credential reaches its own app or center and nothing else; other tenants' ids answer 404.
 @Suite struct PrincipalTests {
@@ -81,6 +82,29 @@ import Testing
             #expect(try await server.call("GET", "/v1/apps/\(appID)", token: testAdminToken).json["name"] as? String == "App", "unchanged")
             #expect(try await server.call("GET", "/v1/apps", token: "dashboard-").status == 401)
             #expect(try await server.call("GET", "/v1/categories", token: "dashboard").status == 403, "a read token is no app key")
+        }
+    }
+
+    /// Tokens from a file (a mounted Secret) are read again while the server runs: a token added to the
+    /// file works, and one removed from it stops working, without a restart.
+    @Test func aTokenFileIsReadAgainSoATokenIsReplacedWithoutARestart() async throws {
+        let directory = TestDirectories.unique("tokens")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = directory + "/admin-token"
+        try Data("first\n".utf8).write(to: URL(fileURLWithPath: file))
+        try await InProcessApp.run(configure: {
+            $0.adminTokens = ["first"]; $0.adminTokenFile = file
+        }) { server in
+            #expect(try await server.call("GET", "/v1/apps", token: "first").status == 200)
+            #expect(try await server.call("GET", "/v1/apps", token: "second").status == 401)
+            try Data("first\nsecond\n".utf8).write(to: URL(fileURLWithPath: file))
+            try await waitUntil("the added token to work") { try await server.call("GET", "/v1/apps", token: "second").status == 200 }
+            #expect(try await server.call("GET", "/v1/apps", token: "first").status == 200, "both, while clients move")
+            try Data("second\n".utf8).write(to: URL(fileURLWithPath: file))
+            try await waitUntil("the removed token to stop working") {
+                try await server.call("GET", "/v1/apps", token: "first").status == 401
+            }
+            #expect(try await server.call("GET", "/v1/apps", token: "second").status == 200)
         }
     }
 
