@@ -153,6 +153,10 @@ def delivered(port, key):
     return call(port, "GET", "/v1/centers/phone/delivered", key)["notifications"]
 
 
+def delivered_identifiers(port, key):
+    return [notification["request"]["identifier"] for notification in delivered(port, key)]
+
+
 def main():
     if not os.path.exists(BINARY):
         raise SystemExit(f"{BINARY} is missing: run `swift build` first")
@@ -291,7 +295,7 @@ def check(engine, port):
 
     engine.docker("start", container)
     wait_for("answer on /healthz after a restart", lambda: healthz(port), engine, container)
-    again = [notification["request"]["identifier"] for notification in delivered(port, key)]
+    again = delivered_identifiers(port, key)
     if again != ["tea"]:
         raise SystemExit(f"after a restart on the same volume the delivered list is {again}")
     engine.docker("stop", "--time", "60", container)
@@ -312,7 +316,7 @@ def restore(engine, port, key):
                   IMAGE)
     try:
         wait_for("the restored server's /healthz", lambda: healthz(port), engine, container)
-        restored = [notification["request"]["identifier"] for notification in delivered(port, key)]
+        restored = delivered_identifiers(port, key)
         if restored != ["tea"]:
             raise SystemExit(f"restored from the backup, the delivered list is {restored}")
         engine.docker("stop", "--time", "60", container)
