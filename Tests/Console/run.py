@@ -204,9 +204,21 @@ def run(console, receiver_port, image):
     if not console.find('button[data-copies="center-token"]').is_displayed():
         raise SystemExit("the center's token has no copy button")
     console.click("#app-tab-webhooks")
-    console.set_json("#webhooks-json", {"delegateURL": f"http://127.0.0.1:{receiver_port}/hook", "secrets": [SECRET],
-                                        "events": ["notification.response"]})
-    console.wait.until(lambda _: f"{receiver_port}/hook" in console.find("#webhooks-json").get_attribute("value"))
+    # The webhook settings' form: the URL, one event, and the secret the receiver verifies with (after
+    # trying the Generate button, which makes one in the browser).
+    console.type("#webhook-form input[name=delegateURL]", f"http://127.0.0.1:{receiver_port}/hook")
+    for box in console.driver.find_elements(By.CSS_SELECTOR, "#webhook-form input[name=events]"):
+        if box.is_selected() != (box.get_attribute("value") == "notification.response"):
+            box.click()
+    console.click("#webhook-form button[type=button]")
+    generated = console.find("#webhook-secret").get_attribute("value")
+    if not generated.startswith("whsec_") or len(generated) != len("whsec_") + 44:
+        raise SystemExit(f"Generate made '{generated}', not a whsec_ secret of 32 bytes")
+    console.type("#webhook-secret", SECRET)
+    console.click("#webhook-form button[type=submit]")
+    console.wait.until(lambda _: "whsk_" in console.find("#webhook-form").text)
+    if console.find("#webhook-form input[name=delegateURL]").get_attribute("value") != f"http://127.0.0.1:{receiver_port}/hook":
+        raise SystemExit("the form did not keep the delegate URL")
     console.click("#app-tab-categories")
     console.set_json("#categories-json", [{"identifier": "INVITE", "actions": [
         {"identifier": "ACCEPT", "title": "Accept", "options": ["foreground"]},

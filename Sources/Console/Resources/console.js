@@ -807,6 +807,66 @@ async function appCategories(panel) {
   })));
 }
 
+const WEBHOOK_EVENTS = {
+  "notification.response": "The user answered a notification (didReceive)",
+  "authorization.changed": "Authorization changed",
+  "settings.changed": "Settings changed",
+  "notification.removed": "The user removed a notification",
+  "push.background": "A background push (didReceiveRemoteNotification)",
+  "notification.delivered": "Every delivery (opt-in)",
+  "webpush.subscription.removed": "A browser's subscription is gone",
+  "device.unregistered": "A phone's registration is gone",
+};
+
+/** The app's webhook settings as PUT takes them back: secrets by id (write-only), without the read-only parts. */
+async function loadWebhookSettings() {
+  const view = await api("GET", "/v1/webhooks");
+  delete view.disabledEndpoints;
+  delete view.endpoints;
+  view.secrets = view.secrets.map((secret) => secret.id);
+  return view;
+}
+
+/** A new Standard Webhooks secret: whsec_ and the base64 of 32 random bytes, made in this browser. */
+function newWebhookSecret() {
+  return `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))}`;
+}
+
+/** The webhook settings a person changes most, as a form; the rest stays as it is (the JSON editor has it). */
+function webhookForm() {
+  const form = h("form", { id: "webhook-form" });
+  async function render() {
+    const settings = await loadWebhookSettings();
+    const secretInput = h("input", { name: "secret", id: "webhook-secret", placeholder: "whsec_…", autocomplete: "off" });
+    form.replaceChildren(
+      h("label", {}, "Delegate URL (willPresent and the events)",
+        h("input", { name: "delegateURL", type: "url", value: settings.delegateURL || "", placeholder: "https://app.example.com/hooks" })),
+      h("fieldset", {}, h("legend", {}, "Events"),
+        Object.entries(WEBHOOK_EVENTS).map(([type, label]) => h("label", { class: "inline" },
+          h("input", { type: "checkbox", name: "events", value: type, checked: settings.events.includes(type) }), label))),
+      h("label", {}, "willPresent time-out (seconds, 0.1–10)",
+        h("input", { name: "willPresentTimeout", type: "number", min: 0.1, max: 10, step: 0.1, value: settings.willPresentTimeout })),
+      h("p", { class: "hint" }, settings.secrets.length ? `Signing secrets set: ${settings.secrets.join(", ")} (write-only).` : "No signing secret yet: a URL needs one."),
+      h("div", { class: "row" }, h("label", {}, "Add a signing secret", secretInput),
+        h("button", { type: "button", onclick: () => { secretInput.value = newWebhookSecret(); } }, "Generate")),
+      h("button", { type: "submit", class: "primary" }, "Save"));
+    form.onsubmit = (event) => {
+      event.preventDefault();
+      const data = new FormData(form);
+      const secret = String(data.get("secret") || "").trim();
+      attempt(async () => {
+        const changed = { ...settings, delegateURL: String(data.get("delegateURL") || "").trim() || undefined,
+          events: data.getAll("events"), willPresentTimeout: Number(data.get("willPresentTimeout")) };
+        changed.secrets = secret ? [...settings.secrets, secret] : settings.secrets;
+        await api("PUT", "/v1/webhooks", changed);
+        await render();
+      }, secret ? "Saved; keep the new secret: it is not shown again" : "Saved");
+    };
+  }
+  render().catch((error) => toast(error.message, true));
+  return form;
+}
+
 /** What a delivery is about, from its payload: the notification's identifier (and center), or nothing. */
 function deliverySubject(delivery) {
   let body;
@@ -843,19 +903,15 @@ async function appWebhooks(panel) {
           (delivery.attempts || []).map((call) => h("tr", {}, h("td", {}, call.number), h("td", {}, formatDate(call.at)),
             h("td", {}, call.statusCode ?? ""), h("td", {}, call.durationMilliseconds), h("td", {}, call.error || "")))))))));
   }
-  panel.append(h("div", { class: "grid" },
-    h("section", { class: "card" }, h("h2", {}, "Webhook settings"), jsonEditor({
+  const advanced = h("details", { id: "webhooks-advanced" },
+    h("summary", {}, "Advanced (JSON): service and content extensions, retry delays"), jsonEditor({
       id: "webhooks-json",
       help: "delegateURL, secrets (a new whsec_…, or the whsk_ id of one set now: secrets are write-only), events, willPresentTimeout, serviceExtension, contentExtensions, retryDelays.",
-      load: async () => {
-        const view = await api("GET", "/v1/webhooks");
-        delete view.disabledEndpoints;
-        delete view.endpoints;
-        view.secrets = view.secrets.map((secret) => secret.id);
-        return view;
-      },
+      load: loadWebhookSettings,
       save: (settings) => api("PUT", "/v1/webhooks", settings),
-    })),
+    }));
+  panel.append(h("div", { class: "grid" },
+    h("section", { class: "card" }, h("h2", {}, "Webhook settings"), webhookForm(), advanced),
     h("section", { class: "card" }, h("div", { class: "row" }, h("h2", {}, "Delivery log"), destination,
       h("button", { onclick: () => loadLog().catch((error) => toast(error.message, true)) }, "Refresh")), log)));
   await loadLog();
