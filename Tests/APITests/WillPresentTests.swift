@@ -8,7 +8,9 @@ import Testing
 @Suite struct WillPresentTests {
     /// An app whose delegate is `receiver` (willPresent within `timeout` seconds), and a center "phone" in
     /// the foreground that allowed everything; returns (key, center token).
-    static func setUp(_ server: some TestAPI, receiver: WebhookReceiver?, timeout: Double = 2) async throws -> (String, String) {
+    /// `timeout`: the willPresent time-out, by default the longest allowed (10 s), so that a delegate that
+    /// answers at once is never late on a loaded machine (CI once saw a 2 s one turn into "not presented").
+    static func setUp(_ server: some TestAPI, receiver: WebhookReceiver?, timeout: Double = 10) async throws -> (String, String) {
         let (_, key) = try await server.makeApp()
         let token = try await server.makeAuthorizedCenter("phone", key: key)
         if let receiver {
