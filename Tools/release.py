@@ -110,7 +110,7 @@ def sha256(path):
 
 
 def release(binary, out):
-    """The release's files in `out`; the tarball's path."""
+    """The release's files in `out`; the tarball's path and the release's version."""
     release_version = version(binary)
     name = f"usernotifyd-{release_version}-linux-{ARCHITECTURES.get(platform.machine(), platform.machine())}"
     os.makedirs(out, exist_ok=True)
@@ -125,7 +125,7 @@ def release(binary, out):
     with open(os.path.join(out, "SHA256SUMS"), "w") as handle:
         for path in (tarball, bill):
             handle.write(f"{sha256(path)}  {os.path.basename(path)}\n")
-    return tarball
+    return tarball, release_version
 
 
 def runtime_dockerfile():
@@ -159,8 +159,8 @@ def main():
     parser.add_argument("--image", help="also build the image NAME:VERSION")
     parser.add_argument("--runtime-image", default="ubuntu:noble")
     arguments = parser.parse_args()
-    tarball = release(arguments.binary, arguments.out)
-    tag = f"{arguments.image}:{version(arguments.binary)}" if arguments.image else None
+    tarball, release_version = release(arguments.binary, arguments.out)
+    tag = f"{arguments.image}:{release_version}" if arguments.image else None
     print(f"release: {os.path.relpath(tarball, ROOT)}, its SBOM and SHA256SUMS", flush=True)
     if arguments.image:
         engine = next((tool for tool in ("docker", "podman") if shutil.which(tool)), None)

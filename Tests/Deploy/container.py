@@ -183,7 +183,7 @@ def main():
 
 def check_release(out):
     """Tools/release.py's files for the debug binary: the sums verify, the SBOM is CycloneDX, the binary is stripped."""
-    tarball = release.release(BINARY, out)
+    tarball, _ = release.release(BINARY, out)
     subprocess.run(["sha256sum", "--quiet", "-c", "SHA256SUMS"], cwd=out, check=True)
     from cyclonedx.schema import SchemaVersion
     from cyclonedx.validation.json import JsonStrictValidator

@@ -25,6 +25,7 @@ This file is written by hand; `make generate` keeps it.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import pkgutil
@@ -66,8 +67,9 @@ class Event:
     data: Any
 
 
+@functools.cache
 def _operations() -> dict[str, types.ModuleType]:
-    """Every generated operation module, by its name."""
+    """Every generated operation module, by its name (found once per process)."""
     found = {}
     for tag in pkgutil.iter_modules(api.__path__):
         package = importlib.import_module(f"{api.__name__}.{tag.name}")
