@@ -90,13 +90,15 @@ let package = Package(
         // the SSRF rules for outbound URLs.
         .target(
             name: "Webhooks",
-            dependencies: ["ErrorCodes", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"), "ErrorCodes", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Web Push without I/O: RFC 8291 message encryption, RFC 8292 VAPID, RFC 8030 headers and answers.
         .target(
             name: "WebPush",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // APNs and FCM without I/O: credentials, device tokens, provider JWTs (ES256, RS256), the messages
@@ -104,6 +106,7 @@ let package = Package(
         .target(
             name: "Relay",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "NotificationCore", "StrictJSON", "WebPush", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -166,6 +169,7 @@ let package = Package(
         .target(
             name: "WebPushService",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "ErrorCodes", "HTTPCore", "WebPush", "Storage", "NotificationCore", "NotificationService", "Scheduling", "StrictJSON",
                 "Webhooks", "Outbox", "OutboundHTTP", .product(name: "Metrics", package: "swift-metrics"),
@@ -178,6 +182,7 @@ let package = Package(
         .target(
             name: "RelayService",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "ErrorCodes", "Relay", "Storage", "NotificationCore", "NotificationService", "Scheduling", "WebPushService",
                 "StrictJSON", "Webhooks", "Outbox", "OutboundHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -191,6 +196,7 @@ let package = Package(
         .target(
             name: "Outbox",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "Webhooks", "Storage", "NotificationCore", "Scheduling", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -202,6 +208,7 @@ let package = Package(
         .target(
             name: "OutboundHTTP",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Outbox", "Webhooks", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -213,6 +220,7 @@ let package = Package(
         .target(
             name: "WebhookDelivery",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "ErrorCodes", "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media", "Outbox",
                 "OutboundHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -339,6 +347,7 @@ let package = Package(
                 "WebPush", "WebPushService",
                 "NotificationCore", "NotificationService", "Relay", "RelayService", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -386,12 +395,16 @@ let package = Package(
         ),
         .testTarget(
             name: "WebPushTests",
-            dependencies: ["WebPush", "WebPushService", "Storage", "NotificationCore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"), "WebPush", "WebPushService", "Storage", "NotificationCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RelayTests",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Relay", "NotificationCore", "WebPush", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -399,7 +412,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebhooksTests",
-            dependencies: ["Webhooks"],
+            dependencies: ["Webhooks", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

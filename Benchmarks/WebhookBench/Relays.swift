@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Clocks
 import Crypto
 import Foundation
+import HTTPTypes
 import Logging
 import NIOSSL
 import NotificationCore
@@ -84,5 +85,5 @@ func relayBaseline(origin: String, caFile: String?, connections: Int, messages: 
     return try await bareLoop(
         url: "\(origin)/3/device/\(String(format: "%064x", 0))", payload: Data(request.payload), connections: connections,
         messages: messages,
-        headers: request.headers + [("authorization", "bearer \(token)")], tls: tls)
+        headers: request.headers + [HTTPField(name: .authorization, value: "bearer \(token)")], tls: tls)
 }

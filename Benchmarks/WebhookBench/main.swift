@@ -20,6 +20,7 @@ import AsyncHTTPClient
 import Clocks
 import Crypto
 import Foundation
+import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -80,7 +81,7 @@ func seconds(_ duration: Duration) -> Double {
 /// The baseline: AsyncHTTPClient as the sender configures it, `connections` posts in flight (a signed
 /// webhook unless `headers` and `contentType` are given).
 func bareLoop(
-    url: String, payload: Data, connections: Int, messages: Int, headers given: [(String, String)]? = nil,
+    url: String, payload: Data, connections: Int, messages: Int, headers given: HTTPFields? = nil,
     contentType: String = "application/json", tls: TLSConfiguration? = nil
 ) async throws -> (delivered: Int, seconds: Double) {
     try await bareLoop(
@@ -90,7 +91,7 @@ func bareLoop(
 
 /// The bare loop with each message's URL and body made by `message` as it is sent.
 func bareLoop(
-    connections: Int, messages: Int, headers given: [(String, String)]?, contentType: String, tls: TLSConfiguration?,
+    connections: Int, messages: Int, headers given: HTTPFields?, contentType: String, tls: TLSConfiguration?,
     payload: [UInt8], message: @escaping @Sendable (Int) throws -> (url: String, body: [UInt8])
 ) async throws -> (delivered: Int, seconds: Double) {
     var configuration = HTTPClient.Configuration()
@@ -264,10 +265,7 @@ func pushBaseline(sinkURL: String, connections: Int, messages: Int) async throws
         try payload.bytes(limit: PushMessageEncryption.maxPlaintext), for: try PushSubscriptionKeys(p256dh: keys.p256dh, auth: keys.auth))
     let authorization = try VAPIDAuthorizations(subject: "mailto:bench@localhost").header(
         audience: String(sinkURL), key: vapid, now: Date())
-    let headers =
-        [("Authorization", authorization)]
-        + PushHeaders(ttl: 2_419_200, urgency: .normal, topic: PushHeaders.topic(for: "n0")).fields
-        .filter { $0.name != "Content-Type" }
+    let headers = PushHeaders(ttl: 2_419_200, urgency: .normal, topic: PushHeaders.topic(for: "n0")).request(authorization: authorization)
     return try await bareLoop(
         url: "\(sinkURL)/push/0", payload: Data(body), connections: connections, messages: messages, headers: headers,
         contentType: "application/octet-stream")
@@ -286,10 +284,7 @@ func encryptingPushBaseline(
     let now = Date()
     let authorization = try VAPIDAuthorizations(subject: "mailto:bench@localhost").header(
         audience: String(sinkURL), key: VAPIDKey(), now: now)
-    let headers =
-        [("Authorization", authorization)]
-        + PushHeaders(ttl: 2_419_200, urgency: .normal, topic: PushHeaders.topic(for: "n0")).fields
-        .filter { $0.name != "Content-Type" }
+    let headers = PushHeaders(ttl: 2_419_200, urgency: .normal, topic: PushHeaders.topic(for: "n0")).request(authorization: authorization)
     return try await bareLoop(
         connections: connections, messages: messages, headers: headers, contentType: "application/octet-stream", tls: nil,
         payload: [],

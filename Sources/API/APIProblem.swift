@@ -49,7 +49,7 @@ enum APIProblem {
     // MARK: principals
 
     static func unauthorized(_ detail: String) -> Problem {
-        Problem(status: .unauthorized, code: .unauthorized, detail: detail, headers: ["WWW-Authenticate": "Bearer"])
+        Problem(status: .unauthorized, code: .unauthorized, detail: detail, headers: [.wwwAuthenticate: "Bearer"])
     }
 
     static func forbidden(_ detail: String) -> Problem {
@@ -63,11 +63,11 @@ enum APIProblem {
     // MARK: availability
 
     static let notReady = Problem(
-        status: .serviceUnavailable, code: .notReady, detail: "Storage is still opening; retry shortly.", headers: ["Retry-After": "1"])
+        status: .serviceUnavailable, code: .notReady, detail: "Storage is still opening; retry shortly.", headers: [.retryAfter: "1"])
 
     static let storageUnavailable = Problem(
         status: .serviceUnavailable, code: .storageUnavailable, detail: "The database cannot be reached right now; retry shortly.",
-        headers: ["Retry-After": "2"])
+        headers: [.retryAfter: "2"])
 
     // MARK: input the domain does not check
 
@@ -115,10 +115,10 @@ enum APIProblem {
             status: .contentTooLarge, code: .attachmentInvalidFileSize,
             detail:
                 "The file is larger than \(limit) bytes, the most any attachment may be (video); images may be 10,000,000 and audio 5,000,000.",
-            headers: ["Connection": "close"])
+            headers: [.connection: "close"])
     }
 
-    static func rangeNotSatisfiable(size: Int, headers: HTTPHeaders) -> Problem {
+    static func rangeNotSatisfiable(size: Int, headers: HTTPFields) -> Problem {
         Problem(
             status: .rangeNotSatisfiable, code: .rangeNotSatisfiable, detail: "The file has \(size) bytes; ask for a range inside it.",
             headers: headers)

@@ -98,7 +98,7 @@ enum AppRoutes {
                     id: issued.id, kind: .centerToken, appID: appID, centerID: id, secretHash: issued.hash, createdAt: context.clock.now)
             )
             return try .json(
-                CreatedCenter(center: CenterView(center), token: issued.token), status: .created, headers: ["Location": "/v1/centers/\(id)"]
+                CreatedCenter(center: CenterView(center), token: issued.token), status: .created, headers: [.location: "/v1/centers/\(id)"]
             )
         }
         router.on(.get, "/v1/centers") { request in
@@ -120,7 +120,7 @@ enum AppRoutes {
         router.on(.post, "/v1/centers/{centerID}/authorization") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(AuthorizationRequest.self)
-            let wait = PreferWait(request.headers["Prefer"])
+            let wait = PreferWait(request.headers[.prefer])
             // Subscribe before asking, so that an answer given right after the prompt opens is not missed.
             let before = try await context.service.latestEvent(center.key)
             var outcome = try await context.service.requestAuthorization(center.key, options: body.options)
@@ -135,7 +135,7 @@ enum AppRoutes {
                     outcome = try await context.service.requestAuthorization(center.key, options: body.options)
                 }
             }
-            let applied: HTTPHeaders = wait.map { ["Preference-Applied": "wait=\($0.seconds)"] } ?? [:]
+            let applied: HTTPFields = wait.map { [.preferenceApplied: "wait=\($0.seconds)"] } ?? [:]
             switch outcome {
             case .decided(let granted, let status):
                 return try .json(AuthorizationResult(granted: granted, status: status), headers: applied)

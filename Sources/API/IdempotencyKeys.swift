@@ -45,7 +45,7 @@ struct IdempotencyKeys: Sendable {
                     throw Problem(
                         status: .conflict, code: .idempotencyKeyInUse,
                         detail: "A request with this `Idempotency-Key` is still running; send it again later to get its answer.",
-                        headers: ["Retry-After": "1"])
+                        headers: [.retryAfter: "1"])
                 }
                 try await Task.sleep(for: .milliseconds(20))
             }
@@ -66,7 +66,7 @@ struct IdempotencyKeys: Sendable {
             return response
         }
         let kept = IdempotentResponse(
-            status: response.status.code, headers: response.headers.fields.map { ($0.name, $0.value) }, body: body)
+            status: response.status.code, headers: response.headers.map { ($0.name.rawName, $0.value) }, body: body)
         try await store.completeIdempotencyKey(scope: scope, key: key, response: kept)
         return response
     }
@@ -82,8 +82,8 @@ struct IdempotencyKeys: Sendable {
     }
 
     private static func replay(_ kept: IdempotentResponse) -> Response {
-        var headers = HTTPHeaders(kept.headers.map { (name: $0[0], value: $0[1]) })
-        headers.set("Idempotent-Replayed", "true")
+        var headers = HTTPFields(kept.headers.compactMap { field in HTTPField.Name(field[0]).map { HTTPField(name: $0, value: field[1]) } })
+        headers[.idempotentReplayed] = "true"
         return Response(status: HTTPStatus(code: kept.status), headers: headers, body: .bytes(kept.body))
     }
 

@@ -50,7 +50,7 @@ enum MediaRoutes {
             let (media, created) = try await context.media.ingest(
                 appID: appID, path: upload.path, typeHint: request.queryValue("typeHint"), at: context.clock.now)
             // The same content uploaded before is the same media: 200 instead of 201.
-            return try .json(MediaView(media), status: created ? .created : .ok, headers: ["Location": "/v1/media/\(media.id)"])
+            return try .json(MediaView(media), status: created ? .created : .ok, headers: [.location: "/v1/media/\(media.id)"])
         }
         router.on(.get, "/v1/media") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
@@ -96,19 +96,19 @@ enum MediaRoutes {
     /// The file, whole or the asked range, with its type, validator and length; 304 when the client has it.
     private static func download(_ media: MediaRecord, _ request: Request, _ context: APIContext) async throws -> Response {
         let etag = "\"\(media.sha256)\""
-        var headers: HTTPHeaders = [
-            "Content-Type": media.mimeType, "Accept-Ranges": "bytes", "ETag": etag, "Cache-Control": "private, max-age=31536000, immutable",
+        var headers: HTTPFields = [
+            .contentType: media.mimeType, .acceptRanges: "bytes", .eTag: etag, .cacheControl: "private, max-age=31536000, immutable",
         ]
-        if request.headers["If-None-Match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
             == true
         {
             return Response(status: .notModified, headers: headers)
         }
         // A range applies only to the representation the client has (If-Range), else the whole file.
-        let rangeHeader = request.headers["If-Range"].map { $0 == etag } ?? true ? request.headers["Range"] : nil
+        let rangeHeader = request.headers[.ifRange].map { $0 == etag } ?? true ? request.headers[.range] : nil
         let range = ByteRange(header: rangeHeader, length: media.size)
         if case .unsatisfiable = range {
-            headers.set("Content-Range", "bytes */\(media.size)")
+            headers[.contentRange] = "bytes */\(media.size)"
             return APIProblem.rangeNotSatisfiable(size: media.size, headers: headers).response
         }
         guard let descriptor = try await context.media.open(media) else {
@@ -118,7 +118,7 @@ enum MediaRoutes {
             return Response(
                 status: 200, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: 0, count: media.size)))
         }
-        headers.set("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound)/\(media.size)")
+        headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(media.size)"
         return Response(
             status: 206, headers: headers, body: .file(FileRegion(descriptor: descriptor, offset: part.lowerBound, count: part.count)))
     }

@@ -112,7 +112,7 @@ enum OperatorRoutes {
                 createdAt: context.clock.now
             )
             try await context.principals.insertApp(app)
-            return try .json(AppView(app), status: .created, headers: ["Location": "/v1/apps/\(app.id)"])
+            return try .json(AppView(app), status: .created, headers: [.location: "/v1/apps/\(app.id)"])
         }
         router.on(.get, "/v1/apps") { request in
             let context = try await operatorContext(request, provider)

@@ -30,7 +30,7 @@ enum PushRoutes {
             do {
                 appID = try await context.authenticator.requireApp(request)
             } catch let problem as Problem {
-                let reason: ErrorCode = request.headers["Authorization"] == nil ? .missingProviderToken : .invalidProviderToken
+                let reason: ErrorCode = request.headers[.authorization] == nil ? .missingProviderToken : .invalidProviderToken
                 throw APIProblem.apns(reason, problem.detail)
             }
             let token = request.parameter("deviceToken")
@@ -38,7 +38,7 @@ enum PushRoutes {
                 throw APIProblem.apns(.badDeviceToken, "A device token is 64 hexadecimal digits; got \(token.utf8.count) characters.")
             }
             if let duplicate = ["apns-id", "apns-collapse-id", "apns-expiration", "apns-priority", "apns-push-type", "apns-topic"]
-                .first(where: { request.headers.values(for: $0).count > 1 })
+                .first(where: { request.headers[values: HTTPField.Name($0)!].count > 1 })
             {
                 throw APIProblem.apns(.duplicateHeaders, "`\(duplicate)` was sent more than once.")
             }
@@ -64,7 +64,7 @@ enum PushRoutes {
             try await context.service.push(
                 apns.request(for: payload), apnsID: apns.id, background: payload.isBackground,
                 keptUntil: apns.keptUntil(receivedAt: context.clock.now), to: center)
-            return Response(status: .ok, headers: ["apns-id": apns.id])
+            return Response(status: .ok, headers: [.apnsID: apns.id])
         }
     }
 
@@ -72,7 +72,8 @@ enum PushRoutes {
         do throws(APNsPayload.Failure) {
             let payload = try APNsPayload(json: request.body)
             let apns = try APNsRequest(
-                header: { request.headers[$0] }, appID: appID, payload: payload, newID: { UUID().uuidString.lowercased() })
+                header: { HTTPField.Name($0).flatMap { request.headers[$0] } }, appID: appID, payload: payload,
+                newID: { UUID().uuidString.lowercased() })
             return (payload, apns)
         } catch {
             throw APIProblem.apns(error.reason, error.message)

@@ -69,7 +69,7 @@ package struct RateLimits: Sendable, Hashable {
     }
 
     /// The class of a request to a route: adding a request or pushing is `send`, reading is `read`.
-    static func kind(method: HTTPMethod, template: String) -> Kind {
+    static func kind(method: HTTPRequest.Method, template: String) -> Kind {
         switch method {
         case .get, .head: return .read
         case .post where template == "/v1/centers/{centerID}/requests" || template == "/3/device/{deviceToken}":
@@ -129,15 +129,15 @@ package final class RateLimiter: Sendable {
 
     /// Takes a request of `scope` (a principal) of this kind from its bucket: the headers to send either
     /// way, or a 429 problem that carries them and `Retry-After`.
-    func admit(scope: String, kind: RateLimits.Kind) throws(Problem) -> HTTPHeaders {
+    func admit(scope: String, kind: RateLimits.Kind) throws(Problem) -> HTTPFields {
         guard let limit = limits[kind] else { return [:] }
         return try admit(scope: scope, kind: kind, limit: limit, who: "This credential")
     }
 
     /// Takes a request without a valid credential from its client network's bucket and, for a capability
     /// token, from its key's.
-    func admitAnonymous(network: String?, tokenKey: String?) throws(Problem) -> HTTPHeaders {
-        var headers: HTTPHeaders = [:]
+    func admitAnonymous(network: String?, tokenKey: String?) throws(Problem) -> HTTPFields {
+        var headers: HTTPFields = [:]
         if let limit = limits.anonymous {
             // In-process requests have no network: one bucket for all of them.
             headers = try admit(scope: "net:\(network ?? "-")", kind: .anonymous, limit: limit, who: "This client address")
@@ -148,7 +148,7 @@ package final class RateLimiter: Sendable {
         return headers
     }
 
-    private func admit(scope: String, kind: RateLimits.Kind, limit: RateLimit, who: String) throws(Problem) -> HTTPHeaders {
+    private func admit(scope: String, kind: RateLimits.Kind, limit: RateLimit, who: String) throws(Problem) -> HTTPFields {
         let now = now()
         let (allowed, bucket) = buckets.withLock { buckets in
             let key = Key(scope: scope, kind: kind)
@@ -162,13 +162,13 @@ package final class RateLimiter: Sendable {
         }
         // draft-ietf-httpapi-ratelimit-headers: the policy (quota q over window w seconds) and what is left.
         let window = max(1, Int((limit.burst / limit.perSecond).rounded(.up)))
-        var headers: HTTPHeaders = [
-            "RateLimit-Policy": "\"\(kind.rawValue)\";q=\(Int(limit.burst));w=\(window)",
-            "RateLimit": "\"\(kind.rawValue)\";r=\(bucket.remaining);t=\(Int(bucket.secondsUntilFull.rounded(.up)))",
+        var headers: HTTPFields = [
+            .rateLimitPolicy: "\"\(kind.rawValue)\";q=\(Int(limit.burst));w=\(window)",
+            .rateLimit: "\"\(kind.rawValue)\";r=\(bucket.remaining);t=\(Int(bucket.secondsUntilFull.rounded(.up)))",
         ]
         guard allowed else {
             let retryAfter = max(1, Int(bucket.secondsUntilNext.rounded(.up)))
-            headers.set("Retry-After", String(retryAfter))
+            headers[.retryAfter] = String(retryAfter)
             throw Problem(
                 status: .tooManyRequests, code: .rateLimited,
                 detail:

@@ -132,7 +132,7 @@ enum RelayRoutes {
             let body = try request.decodeJSON(Register.self)
             let (record, created) = try await context.relay.register(
                 key, provider: body.provider, token: body.token, environment: body.environment)
-            return try .json(DeviceView(record), status: created ? .created : .ok, headers: ["Location": "/v1/me/devices/\(record.id)"])
+            return try .json(DeviceView(record), status: created ? .created : .ok, headers: [.location: "/v1/me/devices/\(record.id)"])
         }
         router.on(.get, "/v1/me/devices") { request in
             let context = try provider.context()

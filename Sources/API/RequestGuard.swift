@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import WebPushService
 
 /// What runs around every API handler (the router's middleware): the credential verified once, its
@@ -22,19 +23,19 @@ package struct RequestGuard: Sendable {
         guard let token = Self.bearerToken(request), let principal = try? await context.authenticator.principal(token: token) else {
             let limitHeaders = try limiter.admitAnonymous(network: request.clientNetwork, tokenKey: Self.capabilityKey(request, template))
             var response = try await next(request)
-            for field in limitHeaders.fields { response.headers.set(field.name, field.value) }
+            response.headers.set(limitHeaders)
             return response
         }
         return try await Authenticator.$verified.withValue((token, principal)) {
             let limitHeaders = try admit(token, principal, request: request, template: template)
             var response: Response
-            if request.method == .post, let key = request.headers["Idempotency-Key"] {
+            if request.method == .post, let key = request.headers[.idempotencyKey] {
                 response = try await IdempotencyKeys(store: context.idempotency).respond(
                     to: request, scope: principal.scope, key: key, next)
             } else {
                 response = try await next(request)
             }
-            for field in limitHeaders.fields { response.headers.set(field.name, field.value) }
+            response.headers.set(limitHeaders)
             return response
         }
     }
@@ -45,14 +46,12 @@ package struct RequestGuard: Sendable {
     package func immediate(_ request: Request, template: String, _ next: Router.Attempt) throws -> Response? {
         guard Self.isGuarded(template) else { return try next(request) }
         // Without a credential, to a worker, which takes it from its client's limit.
-        guard let token = Self.bearerToken(request), request.headers["Idempotency-Key"] == nil, let context = try? provider.context(),
+        guard let token = Self.bearerToken(request), request.headers[.idempotencyKey] == nil, let context = try? provider.context(),
             let principal = try? context.authenticator.cachedPrincipal(token: token)
         else { return nil }
         return try Authenticator.$verified.withValue((token, principal)) {
             guard var response = try next(request) else { return nil }
-            for field in try admit(token, principal, request: request, template: template).fields {
-                response.headers.set(field.name, field.value)
-            }
+            response.headers.set(try admit(token, principal, request: request, template: template))
             return response
         }
     }
@@ -62,7 +61,7 @@ package struct RequestGuard: Sendable {
 
     /// The request's bearer token, if it carries one.
     private static func bearerToken(_ request: Request) -> String? {
-        request.headers["Authorization"].flatMap(Authenticator.bearerToken)
+        request.headers[.authorization].flatMap(Authenticator.bearerToken)
     }
 
     /// The key a capability token names (unchecked: the handler checks it), for the routes that take one.
@@ -80,7 +79,7 @@ package struct RequestGuard: Sendable {
 
     /// Takes the request from its credential's rate limit (per credential, `unk_<id>`, `unc_<id>`: each key of
     /// an app has its own buckets; the operator has none); the `RateLimit` headers for the answer.
-    private func admit(_ token: String, _ principal: Principal, request: Request, template: String) throws -> HTTPHeaders {
+    private func admit(_ token: String, _ principal: Principal, request: Request, template: String) throws -> HTTPFields {
         let kind = RateLimits.kind(method: request.method, template: template)
         guard !principal.isOperator, limiter.limits[kind] != nil,
             let credential = Secrets.parse(token, prefix: String(token.prefix(3)))

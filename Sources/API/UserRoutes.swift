@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import NotificationCore
 import NotificationService
 import Storage

@@ -128,7 +128,7 @@ enum WebPushRoutes {
             return try .json(
                 Subscribed(
                     subscription: SubscriptionView(record), subscriptionToken: try await context.webPush.subscriptionToken(for: record)),
-                status: created ? .created : .ok, headers: ["Location": "/v1/me/push-subscriptions/\(record.id)"])
+                status: created ? .created : .ok, headers: [.location: "/v1/me/push-subscriptions/\(record.id)"])
         }
         // The worker's own: its subscription token is the credential, for that one subscription.
         router.on(.post, "/v1/web-push/renewals") { request in

@@ -25,15 +25,15 @@ package enum ConsoleRoutes {
     }()
 
     /// The headers of every console response.
-    static let securityHeaders: HTTPHeaders = [
-        "Content-Security-Policy":
+    static let securityHeaders: HTTPFields = [
+        .contentSecurityPolicy:
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; "
             + "connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        "X-Frame-Options": "DENY",
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
-        "Cross-Origin-Opener-Policy": "same-origin",
-        "Cache-Control": "no-cache",
+        .xFrameOptions: "DENY",
+        .xContentTypeOptions: "nosniff",
+        .referrerPolicy: "no-referrer",
+        .crossOriginOpenerPolicy: "same-origin",
+        .cacheControl: "no-cache",
     ]
 
     package static func register(on router: inout Router) {
@@ -41,7 +41,7 @@ package enum ConsoleRoutes {
         // A person who opens the server's address lands in the console (the API has nothing at `/`).
         router.on(.get, "/") { _ in
             Response(
-                status: .found, headers: ["Location": "/console", "Content-Type": "text/plain; charset=utf-8"],
+                status: .found, headers: [.location: "/console", .contentType: "text/plain; charset=utf-8"],
                 body: .bytes(Array("The console is at /console.\n".utf8)))
         }
         router.on(.get, "/console") { _ in try response(for: "index.html", in: files) }
@@ -51,7 +51,7 @@ package enum ConsoleRoutes {
     private static func response(for name: String, in files: [String: ConsoleFile]) throws -> Response {
         guard let file = files[name] else { throw Problem.notFound("The console has no file '\(name)'.") }
         var headers = securityHeaders
-        headers.set("Content-Type", file.contentType)
+        headers[.contentType] = file.contentType
         return Response(status: .ok, headers: headers, body: .bytes(file.bytes))
     }
 }

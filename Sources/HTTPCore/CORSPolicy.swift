@@ -70,16 +70,16 @@ package struct CORSPolicy: Sendable, Equatable {
 
     /// Whether a request is a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`.
     package static func isPreflight(_ request: Request) -> Bool {
-        request.method == .options && request.headers["Origin"] != nil && request.headers["Access-Control-Request-Method"] != nil
+        request.method == .options && request.headers[.origin] != nil && request.headers[.accessControlRequestMethod] != nil
     }
 
     /// The answer to a preflight for a path that `methods` serve (none: nothing is served there).
-    package func preflight(_ request: Request, methods: [HTTPMethod]) -> Response {
-        guard let allowed = allowOrigin(for: request.headers["Origin"]) else {
+    package func preflight(_ request: Request, methods: [HTTPRequest.Method]) -> Response {
+        guard let allowed = allowOrigin(for: request.headers[.origin]) else {
             var response = Problem(
                 status: .forbidden, code: .originNotAllowed,
                 detail:
-                    "The origin '\(request.headers["Origin"] ?? "")' may not call this API; the operator allows origins with --cors-allowed-origins."
+                    "The origin '\(request.headers[.origin] ?? "")' may not call this API; the operator allows origins with --cors-allowed-origins."
             ).response
             addVary(to: &response.headers, preflight: true)
             return response
@@ -89,13 +89,13 @@ package struct CORSPolicy: Sendable, Equatable {
             decorate(&response, origin: allowed)
             return response
         }
-        var headers: HTTPHeaders = [
-            "Access-Control-Allow-Origin": allowed,
-            "Access-Control-Allow-Methods": methods.map(\.rawValue).joined(separator: ", "),
-            "Access-Control-Allow-Headers": Self.allowedHeaders.joined(separator: ", "),
-            "Access-Control-Max-Age": String(Self.maxAge),
+        var headers: HTTPFields = [
+            .accessControlAllowOrigin: allowed,
+            .accessControlAllowMethods: methods.map(\.rawValue).joined(separator: ", "),
+            .accessControlAllowHeaders: Self.allowedHeaders.joined(separator: ", "),
+            .accessControlMaxAge: String(Self.maxAge),
         ]
-        if allowCredentials { headers.set("Access-Control-Allow-Credentials", "true") }
+        if allowCredentials { headers[.accessControlAllowCredentials] = "true" }
         addVary(to: &headers, preflight: true)
         return Response(status: .noContent, headers: headers)
     }
@@ -103,7 +103,7 @@ package struct CORSPolicy: Sendable, Equatable {
     /// Adds the CORS headers to an answer to `request`, when it comes from an allowed origin; and `Vary:
     /// Origin` whenever the answer depends on the origin, so that no cache hands one origin's to another.
     package func decorate(_ response: inout Response, for request: Request) {
-        if let allowed = allowOrigin(for: request.headers["Origin"]) {
+        if let allowed = allowOrigin(for: request.headers[.origin]) {
             decorate(&response, origin: allowed)
         } else if case .list = origins {
             addVary(to: &response.headers, preflight: false)
@@ -111,17 +111,17 @@ package struct CORSPolicy: Sendable, Equatable {
     }
 
     private func decorate(_ response: inout Response, origin allowed: String) {
-        response.headers.set("Access-Control-Allow-Origin", allowed)
-        response.headers.set("Access-Control-Expose-Headers", Self.exposedHeaders.joined(separator: ", "))
-        if allowCredentials { response.headers.set("Access-Control-Allow-Credentials", "true") }
+        response.headers[.accessControlAllowOrigin] = allowed
+        response.headers[.accessControlExposeHeaders] = Self.exposedHeaders.joined(separator: ", ")
+        if allowCredentials { response.headers[.accessControlAllowCredentials] = "true" }
         if case .list = origins { addVary(to: &response.headers, preflight: false) }
     }
 
-    private func addVary(to headers: inout HTTPHeaders, preflight: Bool) {
+    private func addVary(to headers: inout HTTPFields, preflight: Bool) {
         let names = preflight ? ["Origin", "Access-Control-Request-Method", "Access-Control-Request-Headers"] : ["Origin"]
-        let existing = headers["Vary"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+        let existing = headers[.vary].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
         let missing = names.filter { name in !existing.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
         guard !missing.isEmpty else { return }
-        headers.set("Vary", (existing + missing).joined(separator: ", "))
+        headers[.vary] = (existing + missing).joined(separator: ", ")
     }
 }

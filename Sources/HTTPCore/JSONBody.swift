@@ -10,7 +10,7 @@ extension Request {
     /// not declared `application/json` (415); every other failure is a 400 problem naming the field and
     /// what was expected.
     package func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
-        guard let contentType = headers["Content-Type"], JSONBody.isJSON(contentType) else {
+        guard let contentType = headers[.contentType], JSONBody.isJSON(contentType) else {
             throw Problem.unsupportedMediaType(
                 "Send the body as JSON with the header Content-Type: application/json."
             )
@@ -22,13 +22,13 @@ extension Request {
 extension Response {
     /// A JSON response of bytes already encoded.
     package static func json(bytes: [UInt8], status: HTTPStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
+        Response(status: status, headers: [.contentType: "application/json"], body: .bytes(bytes))
     }
 
     /// A JSON response of `value`.
-    package static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) throws -> Response {
+    package static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok, headers: HTTPFields = [:]) throws -> Response {
         var all = headers
-        all.set("Content-Type", "application/json")
+        all[.contentType] = "application/json"
         return Response(status: status, headers: all, body: .bytes(Array(try JSONBody.encoder.encode(value))))
     }
 }

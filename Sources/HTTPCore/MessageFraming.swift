@@ -10,9 +10,9 @@ import HTTPTypes
 /// respond with a 400 and then close the connection").
 package enum MessageFraming {
     /// The problem with the head's framing, or nil when it is unambiguous.
-    package static func problem(headers: HTTPHeaders, version: String) -> Problem? {
-        let lengths = headers.values(for: "Content-Length")
-        let codings = headers.values(for: "Transfer-Encoding")
+    package static func problem(headers: HTTPFields, version: String) -> Problem? {
+        let lengths = headers[values: .contentLength]
+        let codings = headers[values: .transferEncoding]
         if !codings.isEmpty {
             guard lengths.isEmpty else {
                 return ambiguous("The request has both Transfer-Encoding and Content-Length; send one of them.")
@@ -20,11 +20,11 @@ package enum MessageFraming {
             guard version == "HTTP/1.1" else {
                 return ambiguous("Transfer-Encoding is not allowed on \(version); send Content-Length.")
             }
-            guard codings.count == 1, codings[0].trimmed.caseInsensitiveEquals("chunked") else {
+            guard codings.count == 1, codings[0].trimmed.lowercased() == "chunked" else {
                 return Problem(
                     status: .notImplemented, code: .unsupportedTransferCoding,
                     detail: "Only `Transfer-Encoding: chunked` is supported (once); got '\(codings.joined(separator: ", "))'.",
-                    headers: ["Connection": "close"])
+                    headers: [.connection: "close"])
             }
             return nil
         }
@@ -42,7 +42,7 @@ package enum MessageFraming {
 
     private static func ambiguous(_ detail: String) -> Problem {
         Problem(
-            status: .badRequest, code: .ambiguousBodyLength, detail: detail, headers: ["Connection": "close"])
+            status: .badRequest, code: .ambiguousBodyLength, detail: detail, headers: [.connection: "close"])
     }
 }
 

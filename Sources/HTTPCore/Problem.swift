@@ -10,7 +10,7 @@ package struct Problem: Error, Sendable, Equatable {
     package var code: ErrorCode
     package var detail: String
     /// Extra header fields, e.g. `Allow` on a 405 or `Retry-After` on a 503.
-    package var headers: HTTPHeaders
+    package var headers: HTTPFields
     /// Extension members (RFC 9457 §3.2) after the standard ones, e.g. APNs' `reason` and `timestamp`.
     package var members: [Member] = []
 
@@ -29,7 +29,7 @@ package struct Problem: Error, Sendable, Equatable {
         }
     }
 
-    package init(status: HTTPStatus, code: ErrorCode, detail: String, headers: HTTPHeaders = [:], members: [Member] = []) {
+    package init(status: HTTPStatus, code: ErrorCode, detail: String, headers: HTTPFields = [:], members: [Member] = []) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -62,7 +62,7 @@ package struct Problem: Error, Sendable, Equatable {
             }
         }
         var all = headers
-        all.set("Content-Type", Self.contentType)
+        all[.contentType] = Self.contentType
         return Response(status: status, headers: all, body: .bytes(body.bytes))
     }
 }
@@ -72,19 +72,19 @@ extension Problem {
         Problem(status: .notFound, code: .notFound, detail: detail)
     }
 
-    package static func methodNotAllowed(_ method: HTTPMethod, path: String, allowed: [HTTPMethod]) -> Problem {
+    package static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> Problem {
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
         return Problem(
             status: .methodNotAllowed, code: .methodNotAllowed,
             detail: "\(method) is not supported on \(path); use one of: \(allow).",
-            headers: ["Allow": allow]
+            headers: [.allow: allow]
         )
     }
 
     /// 501: the method is none the server knows (RFC 9110 §15.6.2), so no path is looked up. The detail
     /// does not repeat it: it is a client's text.
     package static func methodNotImplemented() -> Problem {
-        let served = HTTPMethod.served.map(\.rawValue).sorted().joined(separator: ", ")
+        let served = HTTPRequest.Method.served.map(\.rawValue).sorted().joined(separator: ", ")
         return Problem(
             status: .notImplemented, code: .methodNotImplemented, detail: "The method is not one this server knows; use one of: \(served).")
     }
@@ -93,7 +93,7 @@ extension Problem {
         Problem(
             status: .contentTooLarge, code: .payloadTooLarge,
             detail: "The request body is larger than the limit of \(limit) bytes; send a smaller body.",
-            headers: ["Connection": "close"]
+            headers: [.connection: "close"]
         )
     }
 
@@ -106,13 +106,13 @@ extension Problem {
     }
 
     package static func insufficientStorage(_ detail: String) -> Problem {
-        Problem(status: .insufficientStorage, code: .insufficientStorage, detail: detail, headers: ["Connection": "close"])
+        Problem(status: .insufficientStorage, code: .insufficientStorage, detail: detail, headers: [.connection: "close"])
     }
 
     package static func serviceUnavailable(_ detail: String) -> Problem {
         Problem(
             status: .serviceUnavailable, code: .shuttingDown, detail: detail,
-            headers: ["Connection": "close", "Retry-After": "1"]
+            headers: [.connection: "close", .retryAfter: "1"]
         )
     }
 

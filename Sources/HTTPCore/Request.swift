@@ -1,13 +1,15 @@
+import HTTPTypes
+
 /// A complete HTTP request as the server received it: the head, the query and the whole body (in memory,
 /// or in a file for spooled routes).
 package struct Request: Sendable {
-    package var method: HTTPMethod
+    package var method: HTTPRequest.Method
     /// The path without the query string, percent-decoded (for messages and logs; route by `segments`).
     package var path: String
     /// The path's segments, each percent-decoded on its own (so a `%2F` stays inside its segment).
     package var segments: [String]
     package var query: [(name: String, value: String)]
-    package var headers: HTTPHeaders
+    package var headers: HTTPFields
     package var body: [UInt8]
     /// The body as a file, for routes whose `BodyPolicy` spools (then `body` is empty).
     package var spooledBody: SpooledFile?
@@ -18,10 +20,10 @@ package struct Request: Sendable {
     package var clientNetwork: String?
 
     package init(
-        method: HTTPMethod,
+        method: HTTPRequest.Method,
         path: String,
         query: [(name: String, value: String)] = [],
-        headers: HTTPHeaders = [:],
+        headers: HTTPFields = [:],
         body: [UInt8] = []
     ) {
         self.method = method
@@ -33,7 +35,7 @@ package struct Request: Sendable {
     }
 
     /// A request whose target the server decoded.
-    package init(method: HTTPMethod, target: RequestTarget, headers: HTTPHeaders = [:]) {
+    package init(method: HTTPRequest.Method, target: RequestTarget, headers: HTTPFields = [:]) {
         self.method = method
         path = target.path
         segments = target.segments

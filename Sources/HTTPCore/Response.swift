@@ -1,7 +1,9 @@
+import HTTPTypes
+
 /// A response: a status, header fields and a body that is either complete or produced over time.
 package struct Response: Sendable {
     package var status: HTTPStatus
-    package var headers: HTTPHeaders
+    package var headers: HTTPFields
     package var body: Body
 
     package enum Body: Sendable {
@@ -11,14 +13,14 @@ package struct Response: Sendable {
         case file(FileRegion)
     }
 
-    package init(status: HTTPStatus, headers: HTTPHeaders = [:], body: Body = .bytes([])) {
+    package init(status: HTTPStatus, headers: HTTPFields = [:], body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     package init(status: HTTPStatus, contentType: String, bytes: [UInt8]) {
-        self.init(status: status, headers: ["Content-Type": contentType], body: .bytes(bytes))
+        self.init(status: status, headers: [.contentType: contentType], body: .bytes(bytes))
     }
 }
 

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Routes requests by method and path template (`/v1/apps/{appID}`) to handlers, and is the one place
 /// where a thrown error becomes an HTTP response: a `Problem` is rendered as `application/problem+json`,
 /// anything else goes through `errorMapper` and, failing that, becomes a logged 500.
@@ -17,9 +19,9 @@ package struct Router: HTTPResponder {
     /// Routes by their number of path segments: a request is compared only with templates as long as its path.
     private var routes: [Int: [Route]] = [:]
     /// The few routes whose bodies are spooled to disk; asked about only when there are any.
-    private var spooledRoutes: [(method: HTTPMethod, template: PathTemplate, policy: BodyPolicy)] = []
+    private var spooledRoutes: [(method: HTTPRequest.Method, template: PathTemplate, policy: BodyPolicy)] = []
     /// The few routes with an immediate form; every complete request is compared with them first.
-    private var immediateRoutes: [(method: HTTPMethod, path: String, template: PathTemplate, attempt: Attempt)] = []
+    private var immediateRoutes: [(method: HTTPRequest.Method, path: String, template: PathTemplate, attempt: Attempt)] = []
     /// Maps errors that are not `Problem`s (domain errors) to problems; nil means "internal error".
     package var errorMapper: @Sendable (any Error) -> Problem?
     /// Told about every error that became a 500, with the request and its path as logs may carry it
@@ -27,7 +29,7 @@ package struct Router: HTTPResponder {
     package var onInternalError: @Sendable (any Error, Request, String?) -> Void
     /// Told about every response: the method, the route's template (nil: no route matched), the status
     /// and how long the handler took (metrics).
-    package var onResponse: @Sendable (HTTPMethod, String?, HTTPStatus, Duration) -> Void = { _, _, _, _ in }
+    package var onResponse: @Sendable (HTTPRequest.Method, String?, HTTPStatus, Duration) -> Void = { _, _, _, _ in }
     /// Runs around the handler of every matched route (rate limits, idempotency keys): given the request,
     /// the route's template and the handler. What it throws is rendered like a handler's errors.
     package var middleware: (@Sendable (Request, String, @escaping Handler) async throws -> Response)?
@@ -46,7 +48,8 @@ package struct Router: HTTPResponder {
     /// `body` says how the request body is received (in memory unless told otherwise); `immediate` is
     /// the route's immediate form, which must not block.
     package mutating func on(
-        _ method: HTTPMethod, _ template: String, body: BodyPolicy = .buffered, immediate: Attempt? = nil, _ handler: @escaping Handler
+        _ method: HTTPRequest.Method, _ template: String, body: BodyPolicy = .buffered, immediate: Attempt? = nil,
+        _ handler: @escaping Handler
     ) {
         let route = Route(method: method, path: template, template: PathTemplate(template), handler: handler)
         routes[route.template.segments.count, default: []].append(route)
@@ -55,8 +58,9 @@ package struct Router: HTTPResponder {
     }
 
     /// Adds a route answered from memory on the I/O thread; `handler` must not block.
-    package mutating func onImmediate(_ method: HTTPMethod, _ template: String, _ handler: @escaping @Sendable (Request) throws -> Response)
-    {
+    package mutating func onImmediate(
+        _ method: HTTPRequest.Method, _ template: String, _ handler: @escaping @Sendable (Request) throws -> Response
+    ) {
         on(method, template, immediate: { try handler($0) }) { try handler($0) }
     }
 
@@ -67,7 +71,7 @@ package struct Router: HTTPResponder {
 
     package func immediateResponse(to request: Request) -> Response? {
         guard !immediateRoutes.isEmpty, middleware == nil || immediateMiddleware != nil else { return nil }
-        let method = request.method == .head ? HTTPMethod.get : request.method
+        let method = request.method == .head ? HTTPRequest.Method.get : request.method
         let segments = request.segments
         var request = request
         guard
@@ -112,7 +116,7 @@ package struct Router: HTTPResponder {
 
     /// The template of the route that serves `request` (`/v1/centers/{centerID}`), or nil if none does.
     package func routeTemplate(for request: Request) -> String? {
-        let method = request.method == .head ? HTTPMethod.get : request.method
+        let method = request.method == .head ? HTTPRequest.Method.get : request.method
         let segments = request.segments
         return routes[segments.count]?.first { $0.method == method && $0.template.match(segments) != nil }?.path
     }
@@ -123,7 +127,7 @@ package struct Router: HTTPResponder {
     /// mistyped capability.
     package func redactedPath(for request: Request) -> String? {
         let segments = request.segments
-        let method = request.method == .head ? HTTPMethod.get : request.method
+        let method = request.method == .head ? HTTPRequest.Method.get : request.method
         guard let route = routes[segments.count]?.first(where: { $0.method == method && $0.template.match(segments) != nil }) else {
             return nil
         }
@@ -136,9 +140,9 @@ package struct Router: HTTPResponder {
 
     /// The methods that serve the request's path (`HEAD` with `GET`), in the order the routes were added;
     /// empty when nothing is served there. CORS preflights answer with them.
-    package func methods(for request: Request) -> [HTTPMethod] {
+    package func methods(for request: Request) -> [HTTPRequest.Method] {
         let segments = request.segments
-        var methods: [HTTPMethod] = []
+        var methods: [HTTPRequest.Method] = []
         for route in routes[segments.count] ?? [] where route.template.match(segments) != nil && !methods.contains(route.method) {
             methods.append(route.method)
         }
@@ -158,8 +162,8 @@ package struct Router: HTTPResponder {
     private func match(_ request: inout Request) throws -> (handler: Handler, template: String) {
         guard request.method.isKnown else { throw Problem.methodNotImplemented() }
         let segments = request.segments
-        var allowed: [HTTPMethod] = []
-        let method = request.method == .head ? HTTPMethod.get : request.method
+        var allowed: [HTTPRequest.Method] = []
+        let method = request.method == .head ? HTTPRequest.Method.get : request.method
         for route in routes[segments.count] ?? [] {
             guard let parameters = route.template.match(segments) else { continue }
             if route.method == method {
@@ -176,7 +180,7 @@ package struct Router: HTTPResponder {
     }
 
     private struct Route: Sendable {
-        var method: HTTPMethod
+        var method: HTTPRequest.Method
         /// The template as written (`/v1/apps/{appID}`).
         var path: String
         var template: PathTemplate

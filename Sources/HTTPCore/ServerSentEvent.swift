@@ -43,12 +43,12 @@ package struct ServerSentEvent: Sendable, Equatable {
 extension Response {
     /// A `text/event-stream` response whose events `produce` sends; comment lines keep it alive.
     package static func eventStream(
-        headers: HTTPHeaders = [:],
+        headers: HTTPFields = [:],
         produce: @escaping @Sendable (ServerSentEventWriter) async throws -> Void
     ) -> Response {
         var all = headers
-        all.set("Content-Type", "text/event-stream")
-        all.set("Cache-Control", "no-store")
+        all[.contentType] = "text/event-stream"
+        all[.cacheControl] = "no-store"
         return Response(
             status: .ok,
             headers: all,

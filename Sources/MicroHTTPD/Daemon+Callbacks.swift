@@ -104,7 +104,7 @@ extension Daemon {
             if let problem = head.problem ?? MessageFraming.problem(headers: context.request.headers, version: version) {
                 return queue(problem.response, stream: nil, on: connection)
             }
-            if version == "HTTP/1.1", context.request.headers["Host"] == nil {
+            if version == "HTTP/1.1", context.request.headers[Self.hostField] == nil {
                 return queue(Problem.badRequest("HTTP/1.1 requests must carry a Host header.").response, stream: nil, on: connection)
             }
             // Counted in from its head, so that a drain waits for a body still arriving; a request that
@@ -125,13 +125,13 @@ extension Daemon {
                         Problem(
                             status: .serviceUnavailable, code: .tooManyUploads,
                             detail: "Too many uploads are in progress; retry shortly.",
-                            headers: ["Retry-After": "1", "Connection": "close"]
+                            headers: [.retryAfter: "1", .connection: "close"]
                         ).response, stream: nil, on: connection)
                 }
                 context.spool = BodySpool(directory: configuration.spoolDirectory, maxBytes: maxBytes, tooLarge: tooLarge)
                 limit = (maxBytes, tooLarge)
             }
-            if let length = context.request.headers["Content-Length"].flatMap(Int.init), length > limit.bytes {
+            if let length = context.request.headers[.contentLength].flatMap(Int.init), length > limit.bytes {
                 // Refuse before the body is read; libmicrohttpd then closes the connection, which is right.
                 return queue((limit.tooLarge ?? Problem.payloadTooLarge(limit: limit.bytes)).response, stream: nil, on: connection)
             }
@@ -215,21 +215,26 @@ extension Daemon {
             }
         }
         guard let created else { return .NO }
-        for field in response.headers where !field.name.caseInsensitiveEquals("Content-Length") {
-            MHD_add_response_header(created, field.name, field.value)
+        for field in response.headers where field.name != .contentLength {
+            MHD_add_response_header(created, field.name.rawName, field.value)
         }
         // Every answer is what its Content-Type says (JSON, a problem, media, an event stream): no browser
         // may sniff an upload into a script.
-        if response.headers["X-Content-Type-Options"] == nil {
+        if response.headers[.xContentTypeOptions] == nil {
             MHD_add_response_header(created, "X-Content-Type-Options", "nosniff")
         }
-        if dispatcher.isDraining, response.headers["Connection"] == nil {
+        if dispatcher.isDraining, response.headers[.connection] == nil {
             MHD_add_response_header(created, "Connection", "close")
         }
         let result = MHD_queue_response(connection, UInt32(response.status.code), created)
         MHD_destroy_response(created)
         return result
     }
+
+    /// `Host`, which swift-http-types names as HTTP/2's `:authority`: HTTP/1.1 still sends it as a field.
+    static let hostField = HTTPField.Name("Host")!
+    /// What a request whose method is not a token carries while it is refused: no route serves it.
+    static let invalidMethod = HTTPRequest.Method("INVALID")!
 
     /// Method, path, query and headers of the request on `connection`, and the problem with its target
     /// if it cannot be decoded (the request then carries the raw path).
@@ -240,18 +245,23 @@ extension Daemon {
         var query: [(name: String, value: String)] = []
         withUnsafeMutablePointer(to: &headers) { collectValues(connection, kind: .HEADER_KIND, into: $0) }
         withUnsafeMutablePointer(to: &query) { collectValues(connection, kind: .GET_ARGUMENT_KIND, into: $0) }
-        let method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
+        // A method that is not an HTTP token is refused before anything else is read.
+        let parsedMethod = HTTPRequest.Method(method.map { String(cString: $0) } ?? "")
+        let method = parsedMethod ?? Self.invalidMethod
         let rawPath = url.map { String(cString: $0) } ?? "/"
         var network = [CChar](repeating: 0, count: 64)
         unfy_client_network(connection, &network, socklen_t(network.count))
+        // A field whose name is not a token is dropped (libmicrohttpd passes what it parsed).
+        let fields = HTTPFields(headers.compactMap { field in HTTPField.Name(field.name).map { HTTPField(name: $0, value: field.value) } })
         var request: Request
         var problem: Problem?
         do {
-            request = Request(method: method, target: try RequestTarget(rawPath: rawPath, rawQuery: query), headers: HTTPHeaders(headers))
+            request = Request(method: method, target: try RequestTarget(rawPath: rawPath, rawQuery: query), headers: fields)
         } catch {
-            request = Request(method: method, path: rawPath, headers: HTTPHeaders(headers))
+            request = Request(method: method, path: rawPath, headers: fields)
             problem = error
         }
+        if parsedMethod == nil { problem = Problem.badRequest("The request method is not an HTTP token (RFC 9110 §9.1).") }
         if let end = network.firstIndex(of: 0), end > 0 {
             request.clientNetwork = String(decoding: network[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }

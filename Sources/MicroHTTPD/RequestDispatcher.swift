@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPTypes
 import Synchronization
 
 /// Hands requests from libmicrohttpd's thread to worker tasks, and knows when all work is done.

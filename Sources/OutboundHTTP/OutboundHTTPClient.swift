@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import Outbox
@@ -40,19 +41,19 @@ package final class OutboundHTTPClient: Sendable {
     /// The POST of `body` (JSON, unless `contentType` says otherwise) with `headers` to `url`, as every
     /// attempt sends it.
     package static func request(
-        _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json"
+        _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json"
     ) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: contentType)
         request.headers.add(name: "User-Agent", value: "usernotifyd")
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        for field in headers { request.headers.add(name: field.name.rawName, value: field.value) }
         request.body = .bytes(ByteBuffer(bytes: body))
         return request
     }
 
     package func post(
-        _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
+        _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json", timeout: Duration
     ) async -> AttemptOutcome {
         let start = ContinuousClock.now
         do {
@@ -71,7 +72,8 @@ package final class OutboundHTTPClient: Sendable {
             let response = try await client.execute(request, timeout: TimeAmount(timeout))
             var answer = AttemptOutcome(
                 status: Int(response.status.code),
-                headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+                headers: HTTPFields(
+                    response.headers.compactMap { field in HTTPField.Name(field.name).map { HTTPField(name: $0, value: field.value) } }),
                 body: [], error: nil, duration: .zero)
             do {
                 answer.body = Array(buffer: try await response.body.collect(upTo: Self.maxResponseBytes))

@@ -1,15 +1,16 @@
+import HTTPTypes
+
 /// What one call of an attempt came back with, whatever the channel: the status, headers and body of
 /// the answer, or why none came, and how long it took.
 package struct AttemptOutcome: Sendable {
     /// nil when no response came (refused by the SSRF guard, connection error, timeout, nothing to send).
     package var status: Int?
-    /// By lowercased name.
-    package var headers: [String: String]
+    package var headers: HTTPFields
     package var body: [UInt8]
     package var error: String?
     package var duration: Duration
 
-    package init(status: Int?, headers: [String: String], body: [UInt8], error: String?, duration: Duration) {
+    package init(status: Int?, headers: HTTPFields, body: [UInt8], error: String?, duration: Duration) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -17,7 +18,8 @@ package struct AttemptOutcome: Sendable {
         self.duration = duration
     }
 
-    package func header(_ name: String) -> String? { headers[name.lowercased()] }
+    /// The first value of the field `name` (for the pure rules that read an answer by name).
+    package func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { headers[$0] } }
 
     /// No response: `error` says why, after `start`.
     package static func noAnswer(_ error: String, since start: ContinuousClock.Instant) -> AttemptOutcome {

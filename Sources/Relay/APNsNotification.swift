@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPTypes
 import NotificationCore
 import StrictJSON
 
@@ -9,7 +10,7 @@ import StrictJSON
 /// `thread-id`, `category`, `interruption-level`…), the request's `userInfo` beside it, and a
 /// `usernotifyd` dictionary with what the app posts back to answer and where its attachment downloads.
 package struct APNsNotification: Sendable {
-    package var headers: [(String, String)]
+    package var headers: HTTPFields
     package var payload: [UInt8]
     /// The payload before it was encoded (what FCM's `apns.payload` carries).
     package var json: JSONValue
@@ -83,14 +84,14 @@ package struct APNsNotification: Sendable {
             root["aps"] = .object(aps)
             payload = try WireFormat.bytes(JSONValue.object(root))
         }
-        let headers: [(String, String)] = [
-            ("apns-push-type", "alert"),
-            ("apns-topic", topic),
+        let headers: HTTPFields = [
+            .apnsPushType: "alert",
+            .apnsTopic: topic,
             // Passive notifications wait for the device's convenience (5); the others go now (10).
-            ("apns-priority", level == .passive ? "5" : "10"),
-            ("apns-expiration", String(Int(expires.timeIntervalSince1970))),
+            .apnsPriority: level == .passive ? "5" : "10",
+            .apnsExpiration: String(Int(expires.timeIntervalSince1970)),
             // An update of the same identifier replaces the one shown, as the framework does.
-            ("apns-collapse-id", collapseID(delivered.request.identifier)),
+            .apnsCollapseID: collapseID(delivered.request.identifier),
         ]
         return APNsNotification(headers: headers, payload: payload, json: .object(root))
     }
@@ -105,8 +106,8 @@ package struct APNsNotification: Sendable {
         ])
         return APNsNotification(
             headers: [
-                ("apns-push-type", "background"), ("apns-topic", topic), ("apns-priority", "5"),
-                ("apns-expiration", String(Int(expires.timeIntervalSince1970))),
+                .apnsPushType: "background", .apnsTopic: topic, .apnsPriority: "5",
+                .apnsExpiration: String(Int(expires.timeIntervalSince1970)),
             ],
             payload: try WireFormat.bytes(root), json: root)
     }
@@ -128,4 +129,13 @@ extension InterruptionLevel {
         case .critical: "critical"
         }
     }
+}
+
+/// APNs' request fields (Apple's "Sending notification requests to APNs").
+extension HTTPField.Name {
+    package static let apnsPushType = HTTPField.Name("apns-push-type")!
+    package static let apnsTopic = HTTPField.Name("apns-topic")!
+    package static let apnsPriority = HTTPField.Name("apns-priority")!
+    package static let apnsExpiration = HTTPField.Name("apns-expiration")!
+    package static let apnsCollapseID = HTTPField.Name("apns-collapse-id")!
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import NotificationCore
 import StrictJSON
 
@@ -92,7 +93,8 @@ package struct FCMMessage: Sendable {
     private static func block(_ apns: APNsNotification) -> JSONValue {
         .object([
             "headers": .object(
-                Dictionary(uniqueKeysWithValues: apns.headers.filter { $0.0 != "apns-topic" }.map { ($0.0, .string($0.1)) })),
+                Dictionary(uniqueKeysWithValues: apns.headers.filter { $0.name != .apnsTopic }.map { ($0.name.rawName, .string($0.value)) })
+            ),
             "payload": apns.json,
         ])
     }

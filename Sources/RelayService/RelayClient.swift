@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Clocks
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOSSL
 import OutboundHTTP
@@ -79,7 +80,8 @@ package final class RelayClient: Sendable {
                     renewedToken: false)
             }
             let outcome = await post(
-                url, body: notification.payload, headers: notification.headers + [("authorization", "bearer \(token)")], timeout: timeout)
+                url, body: notification.payload,
+                headers: notification.headers + [HTTPField(name: .authorization, value: "bearer \(token)")], timeout: timeout)
             let answer = outcome.status.map { RelayAnswer.apns(status: $0, header: outcome.header, body: outcome.body) }
             if answer == .expiredToken { await providerTokens.expire(token, of: credentialID) }
             return Result(outcome: outcome, answer: answer, renewedToken: false)
@@ -93,7 +95,7 @@ package final class RelayClient: Sendable {
                 return Result(
                     outcome: .noAnswer("OAuth: \(error)", since: start), answer: .rejected(reason: "InvalidKey"), renewedToken: false)
             }
-            let outcome = await post(url, body: message.body, headers: [("authorization", "Bearer \(token)")], timeout: timeout)
+            let outcome = await post(url, body: message.body, headers: [.authorization: "Bearer \(token)"], timeout: timeout)
             let answer = outcome.status.map { RelayAnswer.fcm(status: $0, header: outcome.header, body: outcome.body) }
             if answer == .expiredToken { await accessTokens.expire(token, of: credentialID) }
             return Result(outcome: outcome, answer: answer, renewedToken: false)
@@ -117,7 +119,7 @@ package final class RelayClient: Sendable {
         let assertion = try ProviderTokens.googleAssertion(account, tokenURL: googleTokenURL, now: wallClock.now)
         let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)"
         let outcome = await post(
-            googleTokenURL, body: Array(form.utf8), headers: [], contentType: "application/x-www-form-urlencoded", timeout: timeout)
+            googleTokenURL, body: Array(form.utf8), headers: [:], contentType: "application/x-www-form-urlencoded", timeout: timeout)
         guard let status = outcome.status else {
             throw TokenFailure(description: "OAuth: \(outcome.error ?? "no answer")", answer: nil)
         }
@@ -132,7 +134,7 @@ package final class RelayClient: Sendable {
     }
 
     private func post(
-        _ url: String, body: [UInt8], headers: [(String, String)], contentType: String = "application/json", timeout: Duration
+        _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json", timeout: Duration
     ) async -> AttemptOutcome {
         let client = clients[nextClient.wrappingAdd(1, ordering: .relaxed).oldValue % clients.count]
         return await OutboundHTTPClient.execute(

@@ -19,7 +19,7 @@ enum HealthRoutes {
             case .unreachable: detail = "The database cannot be reached; retry shortly."
             case .draining: detail = "The service is shutting down; send requests to another replica."
             }
-            throw Problem(status: .serviceUnavailable, code: .notReady, detail: detail, headers: ["Retry-After": "1"])
+            throw Problem(status: .serviceUnavailable, code: .notReady, detail: detail, headers: [.retryAfter: "1"])
         }
     }
 }

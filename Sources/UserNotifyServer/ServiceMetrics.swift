@@ -103,7 +103,7 @@ package final class ServiceMetrics: Sendable {
     /// One response of the API: by route template (never the raw path: ids would make it unbounded), the
     /// method from a closed set (`other` for the rest) and the status. Every label is bounded by the code,
     /// none by what a client sends.
-    static func response(method: HTTPMethod, route: String?, status: HTTPStatus, duration: Duration) {
+    static func response(method: HTTPRequest.Method, route: String?, status: HTTPStatus, duration: Duration) {
         let key = ResponseKey(route: route ?? "unmatched", method: method.boundedName, status: status.code)
         let (requests, durations) = responseMetrics.withLock { metrics in
             if let known = metrics[key] { return known }

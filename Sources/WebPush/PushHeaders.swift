@@ -1,4 +1,5 @@
 import Crypto
+import HTTPTypes
 
 /// The RFC 8030 header fields of one push message, beside `Authorization` and the body's.
 package struct PushHeaders: Equatable, Sendable {
@@ -27,16 +28,31 @@ package struct PushHeaders: Equatable, Sendable {
     }
 
     /// The fields, with the body's `Content-Encoding` and `Content-Type`.
-    package var fields: [(name: String, value: String)] {
-        var fields = [
-            ("TTL", String(ttl)), ("Urgency", urgency.rawValue), ("Content-Encoding", "aes128gcm"),
-            ("Content-Type", "application/octet-stream"),
+    package var fields: HTTPFields {
+        var fields: HTTPFields = [
+            .ttl: String(ttl), .urgency: urgency.rawValue, .contentEncoding: "aes128gcm", .contentType: "application/octet-stream",
         ]
-        if let topic { fields.append(("Topic", topic)) }
+        if let topic { fields[.topic] = topic }
         return fields
+    }
+
+    /// What a push request carries beside its body: `Authorization` (VAPID) and the fields, but not
+    /// `Content-Type`, which the sender sets with the body.
+    package func request(authorization: String) -> HTTPFields {
+        var request = fields
+        request[.contentType] = nil
+        request[.authorization] = authorization
+        return request
     }
 
     package static func == (lhs: PushHeaders, rhs: PushHeaders) -> Bool {
         lhs.ttl == rhs.ttl && lhs.urgency == rhs.urgency && lhs.topic == rhs.topic
     }
+}
+
+/// RFC 8030's fields.
+extension HTTPField.Name {
+    package static let ttl = HTTPField.Name("TTL")!
+    package static let urgency = HTTPField.Name("Urgency")!
+    package static let topic = HTTPField.Name("Topic")!
 }

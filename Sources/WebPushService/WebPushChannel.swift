@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import HTTPTypes
 import Metrics
 import NotificationCore
 import OutboundHTTP
@@ -113,10 +114,8 @@ package struct WebPushChannel: DeliveryChannel {
             }
             let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: keys, pad: pad)
             let authorization = try webPush.authorizations.header(audience: audience, key: key, now: wallClock.now)
-            let headers = Self.headers(for: payload, ttl: ttl)
             return await client.post(
-                subscription.endpoint, body: body,
-                headers: [("Authorization", authorization)] + headers.fields.filter { $0.name != "Content-Type" },
+                subscription.endpoint, body: body, headers: Self.headers(for: payload, ttl: ttl).request(authorization: authorization),
                 contentType: "application/octet-stream", timeout: timeout)
         } catch {
             return .noAnswer("\(error)", since: start)

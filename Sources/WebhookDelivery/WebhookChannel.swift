@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import HTTPTypes
 import OutboundHTTP
 import Outbox
 import Storage
@@ -21,7 +22,7 @@ package struct WebhookChannel: DeliveryChannel {
         var headers = WebhookSignature.headers(
             id: message.id, timestamp: Int(wallClock.now.timeIntervalSince1970), body: Array(message.payload),
             secrets: context.configuration?.signingSecrets ?? [])
-        if let traceparent = context.traceparent { headers.append(("traceparent", traceparent)) }
+        if let traceparent = context.traceparent { headers[.traceparent] = traceparent }
         let outcome = await client.post(message.url, body: Array(message.payload), headers: headers, timeout: context.timeout)
         return ChannelAnswer(outcome, DeliveryVerdict.classify(status: outcome.status, header: outcome.header))
     }

@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Media
 import NotificationCore
 import NotificationService
@@ -110,7 +111,7 @@ package final class WebhookDelegate: CenterDelegate {
             id: WebhookMessage.newID(), timestamp: Int(wallClock.now.timeIntervalSince1970), body: body,
             secrets: configuration.signingSecrets)
         // The trace of the call that added the request being fired.
-        if let traceparent = TraceContext.traceparent { headers.append(("traceparent", traceparent)) }
+        if let traceparent = TraceContext.traceparent { headers[.traceparent] = traceparent }
         return await sender.post(url, body: body, headers: headers, timeout: .milliseconds(Int(timeout * 1000)))
     }
 

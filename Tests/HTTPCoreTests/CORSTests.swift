@@ -13,7 +13,7 @@ import Testing
         var router = Router()
         router.on(.get, "/v1/centers") { _ in Response(status: .ok, contentType: "application/json", bytes: Array("[]".utf8)) }
         router.on(.post, "/v1/centers") { _ in
-            Response(status: .created, headers: ["Location": "/v1/centers/phone-1", "Content-Type": "application/json"])
+            Response(status: .created, headers: [.location: "/v1/centers/phone-1", .contentType: "application/json"])
         }
         router.on(.get, "/v1/centers/{centerID}") { _ in throw Problem.notFound("No center.") }
         router.onImmediate(.get, "/healthz") { _ in Response(status: .ok, contentType: "application/json", bytes: Array("{}".utf8)) }
@@ -25,7 +25,7 @@ import Testing
         Request(
             method: .options, path: path,
             headers: [
-                "Origin": origin, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": "authorization,content-type",
+                .origin: origin, .accessControlRequestMethod: method, .accessControlRequestHeaders: "authorization,content-type",
             ])
     }
 
@@ -37,23 +37,23 @@ import Testing
         let responder = responder(try policy([Self.app, "http://127.0.0.1:5173"]))
         let answer = await responder.respond(to: preflight("/v1/centers", origin: Self.app))
         #expect(answer.status == .noContent)
-        #expect(answer.headers["Access-Control-Allow-Origin"] == Self.app)
-        #expect(answer.headers["Access-Control-Allow-Methods"] == "GET, POST, HEAD")
-        let allowed = try #require(answer.headers["Access-Control-Allow-Headers"]).lowercased()
+        #expect(answer.headers[.accessControlAllowOrigin] == Self.app)
+        #expect(answer.headers[.accessControlAllowMethods] == "GET, POST, HEAD")
+        let allowed = try #require(answer.headers[.accessControlAllowHeaders]).lowercased()
         for header in ["authorization", "content-type", "idempotency-key", "last-event-id", "traceparent"] {
             #expect(allowed.contains(header))
         }
-        #expect(answer.headers["Access-Control-Max-Age"] == "7200")
-        #expect(answer.headers["Access-Control-Allow-Credentials"] == nil)
-        #expect(answer.headers["Vary"] == "Origin, Access-Control-Request-Method, Access-Control-Request-Headers")
+        #expect(answer.headers[.accessControlMaxAge] == "7200")
+        #expect(answer.headers[.accessControlAllowCredentials] == nil)
+        #expect(answer.headers[.vary] == "Origin, Access-Control-Request-Method, Access-Control-Request-Headers")
         // Answered on the I/O thread too, the same way.
         #expect(responder.immediateResponse(to: preflight("/v1/centers", origin: Self.app))?.headers == answer.headers)
     }
 
     @Test func aPreflightFromAnotherOriginIsRefusedWithAProblem() async throws {
         let answer = await responder(try policy([Self.app])).respond(to: preflight("/v1/centers", origin: "https://evil.example"))
-        #expect(answer.status == .forbidden && answer.headers["Access-Control-Allow-Origin"] == nil)
-        #expect(answer.headers["Content-Type"] == "application/problem+json")
+        #expect(answer.status == .forbidden && answer.headers[.accessControlAllowOrigin] == nil)
+        #expect(answer.headers[.contentType] == "application/problem+json")
         guard case .bytes(let bytes) = answer.body else { Issue.record("no body"); return }
         let problem = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(problem["code"] as? String == ErrorCode.originNotAllowed.rawValue)
@@ -62,41 +62,41 @@ import Testing
 
     @Test func aPreflightForAPathNothingServesIsNotFoundButReadable() async throws {
         let answer = await responder(try policy([Self.app])).respond(to: preflight("/v1/nothing", origin: Self.app))
-        #expect(answer.status == .notFound && answer.headers["Access-Control-Allow-Origin"] == Self.app)
+        #expect(answer.status == .notFound && answer.headers[.accessControlAllowOrigin] == Self.app)
     }
 
     @Test func everyAnswerToAnAllowedOriginCarriesTheHeadersAClientReads() async throws {
         let responder = responder(try policy([Self.app]))
-        let created = await responder.respond(to: Request(method: .post, path: "/v1/centers", headers: ["Origin": Self.app]))
-        #expect(created.status == .created && created.headers["Access-Control-Allow-Origin"] == Self.app)
-        let exposed = try #require(created.headers["Access-Control-Expose-Headers"])
+        let created = await responder.respond(to: Request(method: .post, path: "/v1/centers", headers: [.origin: Self.app]))
+        #expect(created.status == .created && created.headers[.accessControlAllowOrigin] == Self.app)
+        let exposed = try #require(created.headers[.accessControlExposeHeaders])
         for header in ["Location", "RateLimit", "RateLimit-Policy", "Retry-After", "Idempotent-Replayed"] {
             #expect(exposed.contains(header))
         }
-        #expect(created.headers["Vary"] == "Origin")
+        #expect(created.headers[.vary] == "Origin")
         // Errors too, so that the app can read the problem.
-        let missing = await responder.respond(to: Request(method: .get, path: "/v1/centers/x", headers: ["Origin": Self.app]))
-        #expect(missing.status == .notFound && missing.headers["Access-Control-Allow-Origin"] == Self.app)
+        let missing = await responder.respond(to: Request(method: .get, path: "/v1/centers/x", headers: [.origin: Self.app]))
+        #expect(missing.status == .notFound && missing.headers[.accessControlAllowOrigin] == Self.app)
         // Immediate answers too.
-        let health = responder.immediateResponse(to: Request(method: .get, path: "/healthz", headers: ["Origin": Self.app]))
-        #expect(health?.headers["Access-Control-Allow-Origin"] == Self.app)
+        let health = responder.immediateResponse(to: Request(method: .get, path: "/healthz", headers: [.origin: Self.app]))
+        #expect(health?.headers[.accessControlAllowOrigin] == Self.app)
         // Another origin, or none, gets no grant, but caches still learn that the answer depends on it.
-        for headers: HTTPHeaders in [["Origin": "https://evil.example"], [:]] {
+        for headers: HTTPFields in [[.origin: "https://evil.example"], [:]] {
             let other = await responder.respond(to: Request(method: .get, path: "/v1/centers", headers: headers))
-            #expect(other.status == .ok && other.headers["Access-Control-Allow-Origin"] == nil && other.headers["Vary"] == "Origin")
+            #expect(other.status == .ok && other.headers[.accessControlAllowOrigin] == nil && other.headers[.vary] == "Origin")
         }
         // An OPTIONS that is not a preflight is an ordinary request: 405 with Allow.
-        let options = await responder.respond(to: Request(method: .options, path: "/v1/centers", headers: ["Origin": Self.app]))
-        #expect(options.status == .methodNotAllowed && options.headers["Allow"] != nil)
+        let options = await responder.respond(to: Request(method: .options, path: "/v1/centers", headers: [.origin: Self.app]))
+        #expect(options.status == .methodNotAllowed && options.headers[.allow] != nil)
     }
 
     @Test func anyOriginIsAStarWithoutVaryAndWithoutCredentials() async throws {
         let responder = responder(try policy(["*"]))
-        let answer = await responder.respond(to: Request(method: .get, path: "/v1/centers", headers: ["Origin": "https://anyone.example"]))
-        #expect(answer.headers["Access-Control-Allow-Origin"] == "*" && answer.headers["Vary"] == nil)
+        let answer = await responder.respond(to: Request(method: .get, path: "/v1/centers", headers: [.origin: "https://anyone.example"]))
+        #expect(answer.headers[.accessControlAllowOrigin] == "*" && answer.headers[.vary] == nil)
         let withCredentials = await self.responder(try policy([Self.app], credentials: true)).respond(
-            to: Request(method: .get, path: "/v1/centers", headers: ["Origin": Self.app]))
-        #expect(withCredentials.headers["Access-Control-Allow-Credentials"] == "true")
+            to: Request(method: .get, path: "/v1/centers", headers: [.origin: Self.app]))
+        #expect(withCredentials.headers[.accessControlAllowCredentials] == "true")
     }
 
     @Test(arguments: [

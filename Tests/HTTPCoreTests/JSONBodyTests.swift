@@ -13,8 +13,8 @@ import Testing
     }
 
     func request(_ body: String, contentType: String? = "application/json") -> Request {
-        var headers = HTTPHeaders()
-        if let contentType { headers.add("Content-Type", contentType) }
+        var headers = HTTPFields()
+        if let contentType { headers[.contentType] = contentType }
         return Request(method: .post, path: "/", headers: headers, body: Array(body.utf8))
     }
 
@@ -59,7 +59,7 @@ import Testing
     struct Outer: Codable { var title: String; var inner: Inner; var list: [Inner]? }
 
     func decode(_ json: String) throws -> Outer {
-        try Request(method: .post, path: "/", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).decodeJSON(
+        try Request(method: .post, path: "/", headers: [.contentType: "application/json"], body: Array(json.utf8)).decodeJSON(
             Outer.self)
     }
 

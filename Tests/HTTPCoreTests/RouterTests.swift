@@ -72,7 +72,7 @@ import Testing
     @Test func unknownPathsAre404Problems() async throws {
         let response = await router().respond(to: Request(method: .get, path: "/v2/other"))
         #expect(response.status == 404)
-        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(response.headers[.contentType] == "application/problem+json")
         let json = try problem(response)
         #expect(json["code"] as? String == "notFound")
         #expect(json["type"] as? String == "urn:usernotifyd:problem:notFound")
@@ -84,7 +84,7 @@ import Testing
     @Test func otherMethodsAre405WithAllow() async throws {
         let response = await router().respond(to: Request(method: .put, path: "/v1/apps/a1"))
         #expect(response.status == 405)
-        #expect(response.headers["Allow"] == "GET, DELETE, HEAD")
+        #expect(response.headers[.allow] == "GET, DELETE, HEAD")
         #expect(try problem(response)["code"] as? String == "methodNotAllowed")
     }
 
@@ -95,12 +95,12 @@ import Testing
         let seen = Mutex<[String]>([])
         var router = router()
         router.onResponse = { method, _, status, _ in seen.withLock { $0.append("\(method.boundedName) \(status.code)") } }
-        let response = await router.respond(to: Request(method: HTTPMethod(rawValue: "BREW"), path: path))
+        let response = await router.respond(to: Request(method: HTTPRequest.Method("BREW")!, path: path))
         #expect(response.status == 501)
         #expect(try problem(response)["code"] as? String == "methodNotImplemented")
         #expect(seen.withLock { $0 } == ["other 501"])
-        let trace = await router.respond(to: Request(method: HTTPMethod(rawValue: "TRACE"), path: "/v1/apps/a1"))
-        #expect(trace.status == 405 && trace.headers["Allow"] == "GET, DELETE, HEAD")
+        let trace = await router.respond(to: Request(method: .trace, path: "/v1/apps/a1"))
+        #expect(trace.status == 405 && trace.headers[.allow] == "GET, DELETE, HEAD")
     }
 
     /// Spans and logs carry the path with capabilities cut, and nothing of a path no route serves.

@@ -13,14 +13,6 @@ import Testing
         #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 1data: injected\nevent: ab\ndata: x\n\n")
     }
 
-    @Test func headersAreCaseInsensitive() {
-        var headers: HTTPHeaders = ["content-type": "a"]
-        #expect(headers["Content-Type"] == "a")
-        headers.set("CONTENT-TYPE", "b")
-        #expect(headers["content-type"] == "b")
-        #expect(Array(headers).count == 1)
-    }
-
     @Test func jsonWriterEscapes() {
         var writer = JSONWriter()
         writer.object { $0.field("k\"", "a\\b\n\u{1}") }

@@ -72,13 +72,14 @@ package struct InProcessApp: TestAPI {
     /// A request as `APIServer` sends it: the path and query decoded as the server decodes them (a bad
     /// escape is the server's 400), the answer as one read from a socket.
     package func exchange(_ method: String, _ path: String, headers: [String: String], body: [UInt8]) async throws -> LoopbackResponse {
-        var fields = HTTPHeaders()
-        for (name, value) in headers { fields.add(name, value) }
         let (rawPath, rawQuery) = Self.target(path)
+        guard let method = HTTPRequest.Method(method) else {
+            return try await Self.loopback(Problem.badRequest("The request method is not an HTTP token (RFC 9110 §9.1).").response)
+        }
         var request: Request
         do {
             request = Request(
-                method: HTTPMethod(rawValue: method), target: try RequestTarget(rawPath: rawPath, rawQuery: rawQuery), headers: fields)
+                method: method, target: try RequestTarget(rawPath: rawPath, rawQuery: rawQuery), headers: Self.fields(headers))
         } catch {
             return try await Self.loopback(error.response)
         }
@@ -123,14 +124,14 @@ package struct InProcessApp: TestAPI {
             try await producer.produce(collected)
             body = collected.bytes.withLock { $0 }
         }
-        return LoopbackResponse(status: response.status.code, headers: response.headers.fields.map { ($0.name, $0.value) }, body: body)
+        return LoopbackResponse(status: response.status.code, headers: response.headers.map { ($0.name.rawName, $0.value) }, body: body)
     }
 
     // MARK: Requests to the router itself
 
     /// One request, answered by the router; `from` is the client's network, as the server would see it.
     package func request(
-        _ method: HTTPMethod, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:],
+        _ method: HTTPRequest.Method, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:],
         from network: String? = nil
     ) async -> Answer {
         var request = Self.request(method, path, token: token, json: json, headers: headers)
@@ -139,26 +140,33 @@ package struct InProcessApp: TestAPI {
     }
 
     /// What the router answers to the request on the server's I/O thread; nil: it goes to a worker.
-    package func immediate(_ method: HTTPMethod, _ path: String, token: String? = nil) -> Answer? {
+    package func immediate(_ method: HTTPRequest.Method, _ path: String, token: String? = nil) -> Answer? {
         router.immediateResponse(to: Self.request(method, path, token: token)).map(Answer.init)
     }
 
-    private static func request(_ method: HTTPMethod, _ path: String, token: String?, json: String? = nil, headers: [String: String] = [:])
+    private static func request(
+        _ method: HTTPRequest.Method, _ path: String, token: String?, json: String? = nil, headers: [String: String] = [:]
+    )
         -> Request
     {
-        var fields = HTTPHeaders()
-        if let token { fields.set("Authorization", "Bearer \(token)") }
-        if json != nil { fields.set("Content-Type", "application/json") }
-        for (name, value) in headers { fields.set(name, value) }
+        var fields = HTTPFields()
+        if let token { fields[.authorization] = "Bearer \(token)" }
+        if json != nil { fields[.contentType] = "application/json" }
+        fields.set(Self.fields(headers))
         return Request(method: method, path: path, headers: fields, body: Array((json ?? "").utf8))
+    }
+
+    /// A test's header fields by name (each name a token, as a test writes it).
+    private static func fields(_ headers: [String: String]) -> HTTPFields {
+        HTTPFields(headers.map { HTTPField(name: HTTPField.Name($0.key)!, value: $0.value) })
     }
 
     package struct Answer: Sendable {
         package var status: HTTPStatus
-        package var headers: HTTPHeaders
+        package var headers: HTTPFields
         package var body: [UInt8]
 
-        package init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8]) {
+        package init(status: HTTPStatus, headers: HTTPFields, body: [UInt8]) {
             self.status = status
             self.headers = headers
             self.body = body

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPTypes
 import TestSupport
 import Testing
 

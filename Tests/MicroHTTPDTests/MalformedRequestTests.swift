@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPTypes
 import MicroHTTPD
 import TestSupport
 import Testing
@@ -13,6 +14,7 @@ import Testing
 
     static let malformed: [(String, [UInt8])] = [
         ("unknown method", Array("BREW /ok HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
+        ("method that is not a token", Array("GE(T /ok HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
         ("header without colon", Array("GET /ok HTTP/1.1\r\nHost: x\r\nthis is not a header\r\n\r\n".utf8)),
         ("bad HTTP version", Array("GET /ok HTTP/7.5\r\nHost: x\r\n\r\n".utf8)),
         ("missing Host on HTTP/1.1", Array("GET /ok HTTP/1.1\r\n\r\n".utf8)),

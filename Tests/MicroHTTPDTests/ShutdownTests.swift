@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import HTTPTypes
 import Logging
 import MicroHTTPD
 import ServiceLifecycle

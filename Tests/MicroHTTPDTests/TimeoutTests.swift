@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPTypes
 import MicroHTTPD
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import HTTPTypes
 import Logging
 import Outbox
 import SQLiteStorage

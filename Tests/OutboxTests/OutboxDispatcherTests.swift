@@ -292,7 +292,7 @@ extension OutboxDispatcherTests {
         let received = Mutex<[String: Int]>([:])
         var router = Router()
         router.on(.post, "/hook/{endpoint}") { request in
-            let id = request.headers["webhook-id"] ?? "?"
+            let id = request.headers[.webhookID] ?? "?"
             let seen = received.withLock { received in
                 received[id, default: 0] += 1
                 return received.count

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import NotificationCore
 import Relay
 import Testing
@@ -25,9 +26,9 @@ import Testing
         let passive = try APNsNotification.alert(
             Self.delivered(NotificationContent(title: "Later", interruptionLevel: .passive)), centerID: "c", topic: "com.example.tea",
             links: DeliveryLinks(responseToken: "wpr_x"), expires: Self.expires)
-        let headers = Dictionary(uniqueKeysWithValues: passive.headers)
-        #expect(headers["apns-priority"] == "5" && headers["apns-push-type"] == "alert" && headers["apns-topic"] == "com.example.tea")
-        #expect(headers["apns-expiration"] == String(1_800_000_000 + 7 * 86_400) && headers["apns-collapse-id"] == "tea")
+        let headers = passive.headers
+        #expect(headers[.apnsPriority] == "5" && headers[.apnsPushType] == "alert" && headers[.apnsTopic] == "com.example.tea")
+        #expect(headers[.apnsExpiration] == String(1_800_000_000 + 7 * 86_400) && headers[.apnsCollapseID] == "tea")
         let long = String(repeating: "é", count: 40)
         let collapsed = APNsNotification.collapseID(long)
         #expect(
@@ -57,7 +58,7 @@ import Testing
         let criticalAPS = try #require(try Self.json(critical.payload)["aps"] as? [String: Any])
         let sound = try #require(criticalAPS["sound"] as? [String: Any])
         #expect(sound["critical"] as? Int == 1 && sound["name"] as? String == "default" && sound["volume"] as? Double == 0.8)
-        #expect(Dictionary(uniqueKeysWithValues: critical.headers)["apns-priority"] == "10")
+        #expect(critical.headers[.apnsPriority] == "10")
     }
 
     @Test func aPayloadTooLargeForAPNsLosesItsCustomKeysThenTheEndOfItsBody() throws {

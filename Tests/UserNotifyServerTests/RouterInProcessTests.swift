@@ -49,17 +49,17 @@ import WebPush
             }
             let first = await add("a")
             #expect(first.status == .created)
-            #expect(first.headers["RateLimit-Policy"] == #""send";q=2;w=2"#)
-            #expect(first.headers["RateLimit"] == #""send";r=1;t=1"#)
+            #expect(first.headers[.rateLimitPolicy] == #""send";q=2;w=2"#)
+            #expect(first.headers[.rateLimit] == #""send";r=1;t=1"#)
             #expect(await add("b").status == .created)
             let refused = await add("c")
             #expect(refused.status == .tooManyRequests)
             #expect(refused.json["code"] as? String == "rateLimited")
-            #expect(refused.headers["Retry-After"] == "1")
-            #expect(refused.headers["Content-Type"] == "application/problem+json")
+            #expect(refused.headers[.retryAfter] == "1")
+            #expect(refused.headers[.contentType] == "application/problem+json")
             // Reads have their own bucket; the operator has none.
             #expect(await app.request(.get, "/v1/centers/phone/requests", token: key).status == .ok)
-            #expect(await app.request(.get, "/v1/apps", token: InProcessApp.adminToken).headers["RateLimit"] == nil)
+            #expect(await app.request(.get, "/v1/apps", token: InProcessApp.adminToken).headers[.rateLimit] == nil)
             // A second later, one more.
             clock.advance(by: 1)
             #expect(await add("c").status == .created)
@@ -90,7 +90,7 @@ import WebPush
             }
             let limited = await answer(forged("atk_9"), from: "192.0.2.1")
             #expect(limited.status == .tooManyRequests && limited.json["code"] as? String == "rateLimited", "\(limited.text)")
-            #expect(limited.headers["Retry-After"] == "1")
+            #expect(limited.headers[.retryAfter] == "1")
             // The same address's wrong keys and attachment links share its bucket; another address has its own.
             #expect(await app.request(.get, "/v1/apps", token: "unk_x_y", from: "192.0.2.1").status == .tooManyRequests)
             #expect(await app.request(.get, "/v1/web-push/attachments/wpa_x.y", from: "192.0.2.1").status == .tooManyRequests)
@@ -138,7 +138,7 @@ import WebPush
             let remembered = try #require(app.immediate(.get, path, token: key))
             #expect(remembered.status == .ok)
             #expect(remembered.body == built.body)
-            #expect(remembered.headers["RateLimit"] == #""read";r=2;t=2"#)
+            #expect(remembered.headers[.rateLimit] == #""read";r=2;t=2"#)
             // Another page size, another center, a center token, a wrong key: all to a worker.
             #expect(app.immediate(.get, path + "?limit=1", token: key) == nil)
             #expect(app.immediate(.get, "/v1/centers/tablet/requests", token: key) == nil)
@@ -189,11 +189,11 @@ import WebPush
             let body = #"{"id": "phone"}"#
             let first = await app.request(.post, "/v1/centers", token: key, json: body, headers: ["Idempotency-Key": "create-phone"])
             #expect(first.status == .created)
-            #expect(first.headers["Idempotent-Replayed"] == nil)
+            #expect(first.headers[.idempotentReplayed] == nil)
             // Without the key the second create would be a conflict; with it, the first answer again.
             let again = await app.request(.post, "/v1/centers", token: key, json: body, headers: ["Idempotency-Key": "create-phone"])
             #expect(again.status == .created)
-            #expect(again.headers["Idempotent-Replayed"] == "true")
+            #expect(again.headers[.idempotentReplayed] == "true")
             #expect(again.body == first.body)
             #expect(await app.request(.post, "/v1/centers", token: key, json: body).status == .conflict)
             // Another body with the key is refused.
@@ -205,7 +205,7 @@ import WebPush
             let otherKey = try await app.makeAppKey()
             #expect(
                 await app.request(.post, "/v1/centers", token: otherKey, json: body, headers: ["Idempotency-Key": "create-phone"])
-                    .headers["Idempotent-Replayed"] == nil)
+                    .headers[.idempotentReplayed] == nil)
         }
     }
 
@@ -234,7 +234,7 @@ import WebPush
             }
             #expect(answers.allSatisfy { $0.status == .created }, "\(answers.map(\.text))")
             #expect(Set(answers.map(\.body)).count == 1, "one center, one token, the same answer for all")
-            #expect(answers.filter { $0.headers["Idempotent-Replayed"] == nil }.count == 1)
+            #expect(answers.filter { $0.headers[.idempotentReplayed] == nil }.count == 1)
         }
     }
 }

@@ -53,7 +53,7 @@ import Webhooks
             let first = await app.request(.post, "/v1/me/push-subscriptions", token: user, json: Self.subscription(endpoint))
             #expect(first.status == .created, "\(first.text)")
             let id = try unwrapped(first.json["id"] as? String, first)
-            #expect(first.headers["Location"] == "/v1/me/push-subscriptions/\(id)" && first.json["keys"] == nil)
+            #expect(first.headers[.location] == "/v1/me/push-subscriptions/\(id)" && first.json["keys"] == nil)
             let again = await app.request(
                 .post, "/v1/me/push-subscriptions", token: user, json: Self.subscription(endpoint, expiration: "1893456000000"))
             #expect(again.status == .ok && again.json["id"] as? String == id, "\(again.text)")

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WebPush
 
@@ -32,13 +33,15 @@ import WebPush
         #expect(topic.count == 32 && topic.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         #expect(topic == PushHeaders.topic(for: "order-4711-shipped") && topic != PushHeaders.topic(for: "order-4712-shipped"))
         let headers = PushHeaders(ttl: -5, urgency: .high, topic: topic)
-        let fields = Dictionary(uniqueKeysWithValues: headers.fields.map { ($0.name, $0.value) })
+        let fields = Dictionary(uniqueKeysWithValues: headers.fields.map { ($0.name.rawName, $0.value) })
         #expect(
             fields == [
                 "TTL": "0", "Urgency": "high", "Topic": topic, "Content-Encoding": "aes128gcm", "Content-Type": "application/octet-stream",
             ])
-        #expect(PushHeaders(ttl: 60, urgency: .veryLow).fields.first { $0.name == "Urgency" }?.value == "very-low")
-        #expect(!PushHeaders(ttl: 60, urgency: .normal).fields.contains { $0.name == "Topic" })
+        #expect(PushHeaders(ttl: 60, urgency: .veryLow).fields[.urgency] == "very-low")
+        #expect(PushHeaders(ttl: 60, urgency: .normal).fields[.topic] == nil)
+        let request = headers.request(authorization: "vapid t=x, k=y")
+        #expect(request[.authorization] == "vapid t=x, k=y" && request[.contentType] == nil && request[.ttl] == "0")
     }
 
     @Test(arguments: [

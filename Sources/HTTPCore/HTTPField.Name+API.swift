@@ -1,0 +1,28 @@
+import HTTPTypes
+
+/// The header fields the API reads or writes that swift-http-types does not name.
+extension HTTPField.Name {
+    /// RFC 7240: a client's preferences (`wait=N` for a prompt's answer).
+    package static let prefer = HTTPField.Name("Prefer")!
+    package static let preferenceApplied = HTTPField.Name("Preference-Applied")!
+    /// A POST's key for a safe retry, and the mark on an answer replayed for it.
+    package static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    package static let idempotentReplayed = HTTPField.Name("Idempotent-Replayed")!
+    /// The IETF draft's rate-limit fields.
+    package static let rateLimit = HTTPField.Name("RateLimit")!
+    package static let rateLimitPolicy = HTTPField.Name("RateLimit-Policy")!
+    /// Where an event stream resumes (Server-Sent Events).
+    package static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    package static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
+    package static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    /// APNs' id of a notification, which the APNs-compatible push endpoint answers with.
+    package static let apnsID = HTTPField.Name("apns-id")!
+    package static let crossOriginOpenerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy")!
+}
+
+extension HTTPFields {
+    /// Sets each of `other`'s fields here, replacing any of the same name.
+    package mutating func set(_ other: HTTPFields) {
+        for name in Set(other.map(\.name)) { self[values: name] = other[values: name] }
+    }
+}
