@@ -17,7 +17,7 @@ VENV := .venv
 RUN_ARGS ?=
 BENCH_PENDING ?= 1000000
 
-.PHONY: help deps build run check test conformance release image generate bench fuzz fuzz-short format lint clean
+.PHONY: help deps build run check test conformance release image generate settings-table bench fuzz fuzz-short format lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -139,6 +139,10 @@ generate: $(VENV)/.installed ## Regenerate openapi.yaml's ErrorCode and both cli
 		|| [ -n "$$(git ls-files --others --exclude-standard Clients)" ]; then \
 		git status --short Clients Sources/API/Resources; echo "make generate: the clients differ from openapi.yaml's; review and commit them" >&2; exit 1; \
 	fi
+
+settings-table: ## Write docs/operations.md's table of settings from the code's settings (a test keeps them equal)
+	$(SWIFT) build --build-tests
+	USERNOTIFYD_WRITE_SETTINGS_TABLE=1 $(SWIFT) test --skip-build --filter theOperationsTableIsMadeFromTheSettings
 
 bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and scheduler figures; replicas on PostgreSQL (release build)
 	$(call install_missing,$(BENCH_PACKAGES))

@@ -27,7 +27,8 @@ package final class PostgresStore: Sendable {
         package var tls: TLSMode = .disable
         /// The pool's size: connections kept open at least, and opened at most (the listener has its own).
         package var minimumConnections = 2
-        package var maximumConnections = 20
+        package var maximumConnections = Self.defaultMaximumConnections
+        package static let defaultMaximumConnections = 20
         /// How long opening a connection may take.
         package var connectTimeout: Duration = .seconds(3)
         /// How long one store call may take before it fails as unavailable.

@@ -13,26 +13,6 @@ package struct Retention: Sendable, Equatable {
     package var stagedUploads: TimeInterval = 86_400
 
     package init() {}
-
-    /// What a kind is, for `--help`.
-    static func describe(_ kind: RetainedKind) -> String {
-        switch kind {
-        case .finishedMessages: "delivered and aborted webhook messages"
-        case .failedMessages: "webhook messages out of attempts"
-        case .retiredPushTokens: "retired push tokens"
-        case .events: "the users' events"
-        }
-    }
-
-    /// The flag (and variable) that sets a kind's retention.
-    static func name(_ kind: RetainedKind) -> String {
-        switch kind {
-        case .finishedMessages: "retain-finished-messages"
-        case .failedMessages: "retain-failed-messages"
-        case .retiredPushTokens: "retain-retired-push-tokens"
-        case .events: "retain-events"
-        }
-    }
 }
 
 /// Deletes what is past its retention (`Retention`), on the scheduler's clock — so the virtual clock

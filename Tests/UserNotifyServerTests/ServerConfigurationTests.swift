@@ -1,6 +1,9 @@
+import API
+import Configuration
 import Foundation
 import Logging
 import MicroHTTPD
+import Storage
 import Testing
 import UserNotifyServer
 
@@ -151,5 +154,39 @@ import UserNotifyServer
         let configuration = try ServerConfiguration.parse(
             arguments: [], environment: ["USERNOTIFYD_SERVICE_HOST": "10.0.0.1", "USERNOTIFYD_PORT_80_TCP": "tcp://10.0.0.1:80"])
         #expect(configuration == ServerConfiguration())
+    }
+
+    /// docs/operations.md's table is the one the settings make, defaults included (each written once, in
+    /// its component's settings): after a change, `make settings-table` writes it.
+    @Test func theOperationsTableIsMadeFromTheSettings() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/operations.md").path
+        let document = try String(contentsOfFile: path, encoding: .utf8)
+        let begin = try #require(document.range(of: "edit them there -->\n"))
+        let end = try #require(document.range(of: "<!-- settings end -->"))
+        let table = ServerConfiguration.settingsTable
+        if ProcessInfo.processInfo.environment["USERNOTIFYD_WRITE_SETTINGS_TABLE"] == "1" {
+            try document.replacingCharacters(in: begin.upperBound..<end.lowerBound, with: table)
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(
+            String(document[begin.upperBound..<end.lowerBound]) == table, "docs/operations.md's table is out of date: make settings-table")
+        // The defaults the table shows are the configuration's own.
+        #expect(table.contains("| `--port` | `USERNOTIFYD_PORT` | `8080` |"))
+        #expect(table.contains("| `--retain-events` | `USERNOTIFYD_RETAIN_EVENTS` | `7d` |"))
+        #expect(table.contains("| `--rate-limit-read` | `USERNOTIFYD_RATE_LIMIT_READ` | `200` |"))
+        #expect(table.contains("| `--database-pool-size` | `USERNOTIFYD_DATABASE_POOL_SIZE` | `20` |"))
+    }
+
+    /// Each component reads its own settings from the one reader the flags and the environment make.
+    @Test func eachComponentReadsItsOwnSettings() throws {
+        let reader = ConfigReader(provider: InMemoryProvider(values: ["port": "9001", "rate-limit-send": "0", "retain-events": "2h"]))
+        #expect(try HTTPServerConfiguration(reader: reader).port == 9001)
+        #expect(try RateLimits(reader: reader).send == nil)
+        #expect(try Retention(reader: reader).seconds[.events] == 7200)
+        let refused = ConfigReader(provider: InMemoryProvider(values: ["port": "eighty"]))
+        #expect(throws: ConfigurationError("port must be a whole number from 0 to 65535; got 'eighty'")) {
+            try HTTPServerConfiguration(reader: refused)
+        }
     }
 }
