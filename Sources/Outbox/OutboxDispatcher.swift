@@ -34,7 +34,7 @@ import Webhooks
 /// keeps a late attempt's record out. Messages still queued when the dispatcher stops, or whose lease
 /// would run out before an attempt could end, are given back.
 package final class OutboxDispatcher: Service {
-    package struct Configuration: Sendable {
+    package struct Configuration: Sendable, Equatable {
         /// Attempts in flight at once, over all endpoints.
         package var concurrency = 256
         /// Attempts in flight at once to one endpoint (an app's URL), a round; up to three rounds more wait
@@ -43,7 +43,7 @@ package final class OutboxDispatcher: Service {
         /// Attempts in flight at once to one host of browsers' or phones' messages (a push service's origin,
         /// APNs or FCM), shared by every device there; as many rounds wait claimed as for an endpoint.
         package var perHost = 128
-        /// How long one attempt may take.
+        /// How long one attempt may take (Standard Webhooks' receivers answer within 15 s).
         package var attemptTimeout: Duration = .seconds(15)
         /// How long a claim lasts: longer than any attempt may take.
         package var lease: TimeInterval = 30

@@ -189,15 +189,13 @@ package final class CenterRuntime: Service {
             checkURL: { url, field in try await sender.checkURL(url, field: field) })
         let relay = DeviceRelayService(
             relays: database, centers: service, tokens: tokens, configuration: configuration.relay)
-        var dispatching = OutboxDispatcher.Configuration()
-        dispatching.disableAfter = configuration.webhookDisableAfter
         let dispatcher = OutboxDispatcher(
             store: database, clock: clock,
             channels: [
                 .webhook: WebhookChannel(client: sender),
                 .browser: WebPushChannel(webPush: webPush, subscriptions: database, client: sender, clock: clock),
                 .phone: RelayChannel(service: relay, store: database, client: relayClient, clock: clock),
-            ], logger: logger, configuration: dispatching)
+            ], logger: logger, configuration: configuration.outbox)
         store.changes.listen { change in
             switch change {
             case .due(let date): scheduler.wake(dueAt: date)

@@ -2,6 +2,7 @@ import API
 import Configuration
 import Foundation
 import MicroHTTPD
+import Outbox
 import RelayService
 
 extension ServerConfiguration {
@@ -27,6 +28,7 @@ extension ServerConfiguration {
         configuration.rateLimits = try RateLimits(reader: reader)
         configuration.retention = try Retention(reader: reader)
         configuration.relay = try DeviceRelayService.Configuration(reader: reader)
+        configuration.outbox = try OutboxDispatcher.Configuration(reader: reader)
         for setting in ownSettings { try setting.read(from: reader, into: &configuration) }
         if flagged[AbsoluteConfigKey(["admin-token"])] == nil {
             configuration.adminTokenFile = environment["USERNOTIFYD_ADMIN_TOKEN_FILE"]

@@ -2,6 +2,7 @@ import API
 import Foundation
 import Logging
 import MicroHTTPD
+import Outbox
 import PostgresStorage
 import RelayService
 import WebPush
@@ -15,9 +16,10 @@ extension ServerConfiguration {
         let rateLimits = RateLimits.settings.map { $0.lifted(\ServerConfiguration.rateLimits) }
         let retention = Retention.settings.map { $0.lifted(\ServerConfiguration.retention) }
         let relay = DeviceRelayService.Configuration.settings.map { $0.lifted(\ServerConfiguration.relay) }
+        let outbox = OutboxDispatcher.Configuration.settings.map { $0.lifted(\ServerConfiguration.outbox) }
         let listening: [Setting<ServerConfiguration>] = Array(http.prefix(2)) + observability + storage
         let serving: [Setting<ServerConfiguration>] = Array(http.dropFirst(2)) + operation + rateLimits + retention
-        return listening + serving + delivery + browsers + relay + relays
+        return listening + serving + outbox + delivery + browsers + relay + relays
     }()
 
     /// The server's own settings, which no component reads.
@@ -124,12 +126,6 @@ extension ServerConfiguration {
 
     private static let delivery: [Setting<ServerConfiguration>] = [
         Setting(
-            "webhook-disable-after", help: "an endpoint whose every attempt failed this long is disabled",
-            default: { .value(SettingValue.durationText($0.webhookDisableAfter)) }
-        ) { config, value throws(ConfigurationError) in
-            config.webhookDisableAfter = try SettingValue.duration(value, "webhook-disable-after")
-        },
-        Setting(
             "webhook-allow-networks",
             help:
                 "comma-separated CIDRs (127.0.0.0/8,10.1.0.0/16) that webhook and attachment URLs may reach although loopback, private or link-local",
@@ -143,7 +139,7 @@ extension ServerConfiguration {
                 networks.append(network)
             }
             config.webhookAllowedNetworks = networks
-        },
+        }
     ]
 
     /// What web apps and browsers reach: Web Push and CORS.

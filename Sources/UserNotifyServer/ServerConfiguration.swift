@@ -4,6 +4,7 @@ import Foundation
 import HTTPCore
 import Logging
 import MicroHTTPD
+import Outbox
 import RelayService
 import Storage
 import WebPush
@@ -54,8 +55,8 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var rateLimits = RateLimits()
     /// How long delivered and failed webhook messages, retired push tokens, events and staged uploads are kept.
     package var retention = Retention()
-    /// An endpoint failing every attempt for this long is disabled.
-    package var webhookDisableAfter: TimeInterval = 5 * 86_400
+    /// The outbox's dispatcher: how long an attempt may take, when a failing endpoint is disabled.
+    package var outbox = OutboxDispatcher.Configuration()
     /// The push services subscriptions may name: the browser vendors' and these.
     package var webPushAllowList = try! PushServiceAllowList()
     /// Who push services contact about this server's messages (VAPID `sub`).

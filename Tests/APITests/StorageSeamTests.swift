@@ -98,10 +98,11 @@ import Testing
         try await second.stop()
     }
 
-    /// App A's receiver hangs; app B's webhook arrives at once all the same, while A's wait for their
-    /// own endpoint's room (16 attempts in flight, the rest queued).
+    /// App A's receiver hangs; app B's webhook arrives all the same, while A's wait for their own
+    /// endpoint's room (16 attempts in flight, the rest queued). Attempts may take 10 minutes here, so
+    /// A's 16 hang for the whole test however slow the machine: no stopwatch decides it.
     @Test func aHangingReceiverHoldsUpOnlyItsOwnMessages() async throws {
-        let server = try await APIServer(arguments: WebhookTests.allowLoopback)
+        let server = try await APIServer(arguments: WebhookTests.allowLoopback + ["--outbox-attempt-timeout", "600"])
         let hanging = try await WebhookReceiver(secrets: [Self.secret], mode: "hang")
         let healthy = try await WebhookReceiver(secrets: [Self.secret])
         let (keyA, tokenA) = try await WebhookTests.setUp(server, receiverURL: hanging.url)
@@ -113,17 +114,8 @@ import Testing
         try await WebhookTests.eventually("A's endpoint full") { try await hanging.received().count >= 16 }
         try await WebhookTests.respond("m1", server: server, token: tokenB)
         try await WebhookTests.eventually("B's webhook") { try await healthy.received().count == 1 }
-        // B's came while A's first 16 still hung: it did not wait for a slot of A's endpoint, which frees
-        // only when an attempt times out (15 s). Told by what A's receiver saw, not by a stopwatch.
-        let aCalls = try await hanging.received().count
-        #expect(aCalls == 16, "B's webhook came after \(aCalls) of A's calls: it waited for A's endpoint")
-        // Never more than 16 at once: a 17th call starts only when one of the first ends, which the hanging
-        // receiver leaves to the 15 s attempt timeout (a loaded machine may take that long to send the 30).
-        let calls = try await hanging.received().compactMap { ($0["timestamp"] as? String).flatMap(Int.init) }.sorted()
-        #expect(calls.count >= 16)
-        for index in calls.indices.dropFirst(16) {
-            #expect(calls[index] >= calls[index - 16] + 14, "call \(index + 1) began while 16 were in flight: \(calls)")
-        }
+        // B's came while A's endpoint had 16 in flight and 14 waiting; and never more than 16 at once.
+        #expect(try await hanging.received().count == 16, "A's endpoint had more than 16 attempts in flight")
         let stuck = try await WebhookTests.deliveries(server, key: keyA)
         #expect(stuck.allSatisfy { $0["status"] as? String == "pending" })
         _ = keyB

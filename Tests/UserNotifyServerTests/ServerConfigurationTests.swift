@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Logging
 import MicroHTTPD
+import Outbox
 import Storage
 import Testing
 import UserNotifyServer
@@ -184,6 +185,10 @@ import UserNotifyServer
         #expect(try HTTPServerConfiguration(reader: reader).port == 9001)
         #expect(try RateLimits(reader: reader).send == nil)
         #expect(try Retention(reader: reader).seconds[.events] == 7200)
+        // A longer attempt takes its claim's lease along: a claim outlasts its attempt.
+        let outbox = try OutboxDispatcher.Configuration(
+            reader: ConfigReader(provider: InMemoryProvider(values: ["outbox-attempt-timeout": "120"])))
+        #expect(outbox.attemptTimeout == .seconds(120) && outbox.lease > 121)
         let refused = ConfigReader(provider: InMemoryProvider(values: ["port": "eighty"]))
         #expect(throws: ConfigurationError("port must be a whole number from 0 to 65535; got 'eighty'")) {
             try HTTPServerConfiguration(reader: refused)
