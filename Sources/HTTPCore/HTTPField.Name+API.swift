@@ -13,11 +13,12 @@ extension HTTPField.Name {
     package static let rateLimitPolicy = HTTPField.Name("RateLimit-Policy")!
     /// Where an event stream resumes (Server-Sent Events).
     package static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    /// The console's framing and isolation rules.
     package static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
     package static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    package static let crossOriginOpenerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy")!
     /// APNs' id of a notification, which the APNs-compatible push endpoint answers with.
     package static let apnsID = HTTPField.Name("apns-id")!
-    package static let crossOriginOpenerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy")!
 }
 
 extension HTTPFields {

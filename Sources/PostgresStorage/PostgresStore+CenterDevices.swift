@@ -59,4 +59,55 @@ extension PostgresStore {
         try await connection.run(device.insert, logger)
         return (id, true)
     }
+
+    /// The centers' devices in `table`, oldest first, inside a transaction.
+    func centerDevices<Device>(
+        in table: String, _ keys: Set<CenterKey>, _ connection: PostgresConnection, decode: (PostgresRandomAccessRow) throws -> Device,
+        center: (Device) -> CenterKey
+    ) async throws -> [CenterKey: [Device]] {
+        guard !keys.isEmpty else { return [:] }
+        let keys = Array(keys)
+        var bindings = PostgresBindings()
+        bindings.append(keys.map(\.appID))
+        bindings.append(keys.map(\.centerID))
+        let query = PostgresQuery(
+            unsafeSQL: """
+                SELECT d.* FROM \(table) d JOIN unnest($1, $2) AS k(app_id, center_id) ON d.app_id = k.app_id AND d.center_id = k.center_id
+                ORDER BY d.created_at, d.id
+                """, binds: bindings)
+        var devices: [CenterKey: [Device]] = [:]
+        for row in try await connection.rows(query, logger) {
+            let device = try decode(row)
+            devices[center(device), default: []].append(device)
+        }
+        return devices
+    }
+
+    /// Removes the center's device `id` from `table`; whether it had one.
+    func removeCenterDevice(in table: String, _ key: CenterKey, id: String) async throws -> Bool {
+        var bindings = PostgresBindings()
+        bindings.append(key.appID)
+        bindings.append(key.centerID)
+        bindings.append(id)
+        let query = PostgresQuery(
+            unsafeSQL: "DELETE FROM \(table) WHERE app_id = $1 AND center_id = $2 AND id = $3 RETURNING id", binds: bindings)
+        return try await write { connection, _ in try await !connection.rows(query, self.logger).isEmpty }
+    }
+
+    /// Removes the device `id` from `table` — its push service or provider said it is gone — and tells its
+    /// app what `event` says of it; whether there was one.
+    func removeGoneCenterDevice<Device>(
+        in table: String, id: String, at date: Date, decode: @escaping @Sendable (PostgresRandomAccessRow) throws -> Device,
+        center: @escaping @Sendable (Device) -> CenterKey, event: @escaping @Sendable (Device) -> DelegateEvent
+    ) async throws -> Bool {
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        let query = PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE id = $1 RETURNING *", binds: bindings)
+        return try await write { connection, changes in
+            guard let row = try await connection.rows(query, self.logger).first else { return false }
+            let device = try decode(row)
+            try await self.append([.app(event(device))], for: center(device), at: date, traceparent: nil, connection, &changes)
+            return true
+        }
+    }
 }

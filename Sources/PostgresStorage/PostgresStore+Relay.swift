@@ -97,24 +97,12 @@ extension PostgresStore: DeviceRelayStore {
     }
 
     package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {
-        try await write { connection, _ in
-            try await !connection.rows(
-                "DELETE FROM device_registrations WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND id = \(id) RETURNING id",
-                self.logger
-            ).isEmpty
-        }
+        try await removeCenterDevice(in: "device_registrations", key, id: id)
     }
 
     package func removeGoneDeviceRegistration(id: String, reason: String, at date: Date) async throws -> Bool {
-        try await write { connection, changes in
-            guard
-                let row = try await connection.rows("DELETE FROM device_registrations WHERE id = \(id) RETURNING *", self.logger).first
-            else { return false }
-            let registration = try Self.deviceRegistration(row)
-            try await self.append(
-                [.app(.deviceUnregistered(registrationID: id, provider: registration.provider, reason: reason))], for: registration.center,
-                at: date, traceparent: nil, connection, &changes)
-            return true
+        try await removeGoneCenterDevice(in: "device_registrations", id: id, at: date, decode: Self.deviceRegistration, center: \.center) {
+            .deviceUnregistered(registrationID: $0.id, provider: $0.provider, reason: reason)
         }
     }
 
@@ -122,20 +110,7 @@ extension PostgresStore: DeviceRelayStore {
     func deviceRegistrations(_ keys: Set<CenterKey>, _ connection: PostgresConnection) async throws -> [CenterKey:
         [DeviceRegistrationRecord]]
     {
-        guard !keys.isEmpty else { return [:] }
-        let keys = Array(keys)
-        var registrations: [CenterKey: [DeviceRegistrationRecord]] = [:]
-        for row in try await connection.rows(
-            """
-            SELECT r.* FROM device_registrations r JOIN unnest(\(keys.map(\.appID)), \(keys.map(\.centerID))) AS k(app_id, center_id)
-                ON r.app_id = k.app_id AND r.center_id = k.center_id
-            ORDER BY r.created_at, r.id
-            """, logger)
-        {
-            let registration = try Self.deviceRegistration(row)
-            registrations[registration.center, default: []].append(registration)
-        }
-        return registrations
+        try await centerDevices(in: "device_registrations", keys, connection, decode: Self.deviceRegistration, center: \.center)
     }
 
     /// Where the centers' presented notifications go beside webhooks: their browsers' subscriptions and

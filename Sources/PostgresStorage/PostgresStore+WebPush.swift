@@ -80,44 +80,18 @@ extension PostgresStore: PushSubscriptionStore {
     }
 
     package func removePushSubscription(_ key: CenterKey, id: String) async throws -> Bool {
-        try await write { connection, _ in
-            try await !connection.rows(
-                "DELETE FROM push_subscriptions WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND id = \(id) RETURNING id",
-                self.logger
-            ).isEmpty
-        }
+        try await removeCenterDevice(in: "push_subscriptions", key, id: id)
     }
 
     package func removeGonePushSubscription(id: String, at date: Date) async throws -> Bool {
-        try await write { connection, changes in
-            guard
-                let row = try await connection.rows("DELETE FROM push_subscriptions WHERE id = \(id) RETURNING *", self.logger).first
-            else { return false }
-            let subscription = try Self.pushSubscription(row)
-            try await self.append(
-                [.app(.pushSubscriptionRemoved(subscriptionID: id, endpoint: subscription.endpoint, reason: "gone"))],
-                for: subscription.center, at: date,
-                traceparent: nil, connection, &changes)
-            return true
+        try await removeGoneCenterDevice(in: "push_subscriptions", id: id, at: date, decode: Self.pushSubscription, center: \.center) {
+            .pushSubscriptionRemoved(subscriptionID: $0.id, endpoint: $0.endpoint, reason: "gone")
         }
     }
 
     /// The centers' subscriptions, oldest first, inside a transaction.
     func pushSubscriptions(_ keys: Set<CenterKey>, _ connection: PostgresConnection) async throws -> [CenterKey: [PushSubscriptionRecord]] {
-        guard !keys.isEmpty else { return [:] }
-        let keys = Array(keys)
-        var subscriptions: [CenterKey: [PushSubscriptionRecord]] = [:]
-        for row in try await connection.rows(
-            """
-            SELECT s.* FROM push_subscriptions s JOIN unnest(\(keys.map(\.appID)), \(keys.map(\.centerID))) AS k(app_id, center_id)
-                ON s.app_id = k.app_id AND s.center_id = k.center_id
-            ORDER BY s.created_at, s.id
-            """, logger)
-        {
-            let subscription = try Self.pushSubscription(row)
-            subscriptions[subscription.center, default: []].append(subscription)
-        }
-        return subscriptions
+        try await centerDevices(in: "push_subscriptions", keys, connection, decode: Self.pushSubscription, center: \.center)
     }
 
     /// Writes an outbox message of `event` to every push subscription and device registration of the

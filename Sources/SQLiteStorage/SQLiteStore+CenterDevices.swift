@@ -62,4 +62,36 @@ extension SQLiteStore {
             arguments: [id, key.appID, key.centerID, milliseconds(date)] + device.values)
         return (id, true)
     }
+
+    /// The center's devices in `table`, oldest first, inside a transaction.
+    static func centerDevices<Device>(in table: String, _ key: CenterKey, _ db: Database, decode: (Row) -> Device) throws -> [Device] {
+        try Row.fetchAll(
+            try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
+            arguments: [key.appID, key.centerID]
+        ).map(decode)
+    }
+
+    /// Removes the center's device `id` from `table`; whether it had one.
+    func removeCenterDevice(in table: String, _ key: CenterKey, id: String) async throws -> Bool {
+        try await write { db, _ in
+            try db.execute(
+                sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? AND id = ?", arguments: [key.appID, key.centerID, id])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Removes the device `id` from `table` — its push service or provider said it is gone — and tells its
+    /// app what `event` says of it; whether there was one.
+    func removeGoneCenterDevice<Device>(
+        in table: String, id: String, at date: Date, decode: @escaping @Sendable (Row) -> Device,
+        center: @escaping @Sendable (Device) -> CenterKey, event: @escaping @Sendable (Device) -> DelegateEvent
+    ) async throws -> Bool {
+        try await write { db, effects in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE id = ?", arguments: [id]) else { return false }
+            let device = decode(row)
+            try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
+            try Self.append([.app(event(device))], for: center(device), at: date, db, &effects)
+            return true
+        }
+    }
 }

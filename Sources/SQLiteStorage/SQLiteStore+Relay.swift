@@ -92,34 +92,18 @@ extension SQLiteStore: DeviceRelayStore {
     }
 
     package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {
-        try await write { db, _ in
-            try db.execute(
-                sql: "DELETE FROM device_registrations WHERE app_id = ? AND center_id = ? AND id = ?",
-                arguments: [key.appID, key.centerID, id])
-            return db.changesCount == 1
-        }
+        try await removeCenterDevice(in: "device_registrations", key, id: id)
     }
 
     package func removeGoneDeviceRegistration(id: String, reason: String, at date: Date) async throws -> Bool {
-        try await write { db, effects in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM device_registrations WHERE id = ?", arguments: [id]) else {
-                return false
-            }
-            let registration = Self.deviceRegistration(row)
-            try db.execute(sql: "DELETE FROM device_registrations WHERE id = ?", arguments: [id])
-            try Self.append(
-                [.app(.deviceUnregistered(registrationID: id, provider: registration.provider, reason: reason))], for: registration.center,
-                at: date, db, &effects)
-            return true
+        try await removeGoneCenterDevice(in: "device_registrations", id: id, at: date, decode: Self.deviceRegistration, center: \.center) {
+            .deviceUnregistered(registrationID: $0.id, provider: $0.provider, reason: reason)
         }
     }
 
     /// The center's registrations, oldest first, inside a transaction.
     static func deviceRegistrations(_ key: CenterKey, _ db: Database) throws -> [DeviceRegistrationRecord] {
-        try Row.fetchAll(
-            try db.cachedStatement(sql: "SELECT * FROM device_registrations WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
-            arguments: [key.appID, key.centerID]
-        ).map(deviceRegistration)
+        try centerDevices(in: "device_registrations", key, db, decode: deviceRegistration)
     }
 
     private static func deviceRegistration(_ row: Row) -> DeviceRegistrationRecord {

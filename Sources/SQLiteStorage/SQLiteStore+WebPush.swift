@@ -64,36 +64,18 @@ extension SQLiteStore: PushSubscriptionStore {
     }
 
     package func removePushSubscription(_ key: CenterKey, id: String) async throws -> Bool {
-        try await write { db, _ in
-            try db.execute(
-                sql: "DELETE FROM push_subscriptions WHERE app_id = ? AND center_id = ? AND id = ?",
-                arguments: [key.appID, key.centerID, id])
-            return db.changesCount == 1
-        }
+        try await removeCenterDevice(in: "push_subscriptions", key, id: id)
     }
 
     package func removeGonePushSubscription(id: String, at date: Date) async throws -> Bool {
-        try await write { db, effects in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM push_subscriptions WHERE id = ?", arguments: [id]) else {
-                return false
-            }
-            let subscription = Self.pushSubscription(row)
-            try db.execute(sql: "DELETE FROM push_subscriptions WHERE id = ?", arguments: [id])
-            try Self.append(
-                [.app(.pushSubscriptionRemoved(subscriptionID: id, endpoint: subscription.endpoint, reason: "gone"))],
-                for: subscription.center, at: date,
-                db,
-                &effects)
-            return true
+        try await removeGoneCenterDevice(in: "push_subscriptions", id: id, at: date, decode: Self.pushSubscription, center: \.center) {
+            .pushSubscriptionRemoved(subscriptionID: $0.id, endpoint: $0.endpoint, reason: "gone")
         }
     }
 
     /// The center's subscriptions, oldest first, inside a transaction.
     static func pushSubscriptions(_ key: CenterKey, _ db: Database) throws -> [PushSubscriptionRecord] {
-        try Row.fetchAll(
-            try db.cachedStatement(sql: "SELECT * FROM push_subscriptions WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
-            arguments: [key.appID, key.centerID]
-        ).map(pushSubscription)
+        try centerDevices(in: "push_subscriptions", key, db, decode: pushSubscription)
     }
 
     /// Writes an outbox message of `event` to every push subscription and device registration of the
