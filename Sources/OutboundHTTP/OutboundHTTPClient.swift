@@ -16,12 +16,14 @@ package final class OutboundHTTPClient: Sendable {
     package let policy: OutboundURLPolicy
     private let resolver: HostResolver
 
-    package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver()) {
+    /// `readTimeout`: how long an answer may stall; no shorter than the longest a caller allows a call (an
+    /// attempt's or a delegate call's time-out), or it would cut the call short.
+    package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), readTimeout: Duration = .seconds(30)) {
         self.policy = policy
         self.resolver = resolver
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
+        configuration.timeout = .init(connect: .seconds(5), read: TimeAmount(readTimeout))
         configuration.decompression = .disabled
         // No spans: the service carries each call's `traceparent` itself, and AsyncHTTPClient's spans
         // (no-op ones, with no tracer bootstrapped) still cost their attributes on every post.

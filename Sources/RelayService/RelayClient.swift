@@ -34,13 +34,15 @@ package final class RelayClient: Sendable {
     private let wallClock: any WallClock
 
     /// `trustRootsFile`: a PEM file of certificates trusted beside the system's; `connections`: how many
-    /// HTTP/2 connections to each provider's host, taken in turn.
+    /// HTTP/2 connections to each provider's host, taken in turn; `readTimeout`: how long an answer may
+    /// stall (no shorter than an attempt may take).
     package init(
-        googleTokenURL: String, trustRootsFile: String? = nil, connections: Int = 3, wallClock: any WallClock = SystemClock()
+        googleTokenURL: String, trustRootsFile: String? = nil, connections: Int = 3, readTimeout: Duration = .seconds(30),
+        wallClock: any WallClock = SystemClock()
     ) {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
+        configuration.timeout = .init(connect: .seconds(5), read: TimeAmount(readTimeout))
         configuration.decompression = .disabled
         configuration.tracing.tracer = nil
         configuration.httpVersion = .automatic

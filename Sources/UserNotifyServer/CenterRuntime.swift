@@ -92,9 +92,13 @@ package final class CenterRuntime: Service {
         let backend = try await StorageBackend.open(configuration, logger: logger)
         let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
         let resolver = HostResolver()
-        let sender = OutboundHTTPClient(policy: policy, resolver: resolver)
+        // An answer may stall as long as an attempt may take (--outbox-attempt-timeout), and at least the
+        // 30 s a delegate's extension call may.
+        let readTimeout = max(.seconds(30), configuration.outbox.attemptTimeout)
+        let sender = OutboundHTTPClient(policy: policy, resolver: resolver, readTimeout: readTimeout)
         let downloader = MediaDownloader(policy: policy, resolver: resolver)
-        let relayClient = RelayClient(googleTokenURL: configuration.relay.googleTokenURL, trustRootsFile: configuration.relayTrustRoots)
+        let relayClient = RelayClient(
+            googleTokenURL: configuration.relay.googleTokenURL, trustRootsFile: configuration.relayTrustRoots, readTimeout: readTimeout)
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await backend.run() }
