@@ -120,7 +120,7 @@ enum AppRoutes {
         router.on(.post, "/v1/centers/{centerID}/authorization") { request in
             let (context, center) = try await center(request, provider)
             let body = try request.decodeJSON(AuthorizationRequest.self)
-            let wait = PreferWait(request.headers[.prefer])
+            let wait = PreferWait(request.headers.first(.prefer))
             // Subscribe before asking, so that an answer given right after the prompt opens is not missed.
             let before = try await context.service.latestEvent(center.key)
             var outcome = try await context.service.requestAuthorization(center.key, options: body.options)

@@ -45,7 +45,7 @@ struct Authenticator: Sendable {
     }
 
     private static func token(of request: Request) throws -> String {
-        guard let header = request.headers[.authorization], let token = bearerToken(header) else {
+        guard let header = request.headers.first(.authorization), let token = bearerToken(header) else {
             throw APIProblem.unauthorized("Send the credential as Authorization: Bearer <token>.")
         }
         return token

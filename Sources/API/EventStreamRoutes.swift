@@ -23,7 +23,7 @@ enum EventStreamRoutes {
         router.on(.get, "/v1/me/events") { request in
             let context = try provider.context()
             let key = try await context.authenticator.requireUser(request)
-            let resume = request.headers[.lastEventID]
+            let resume = request.headers.first(.lastEventID)
             let hub = context.events
             return .eventStream { events in
                 try await hub.follow(key, after: resume) { item in

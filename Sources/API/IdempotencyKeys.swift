@@ -82,7 +82,7 @@ struct IdempotencyKeys: Sendable {
     }
 
     private static func replay(_ kept: IdempotentResponse) -> Response {
-        var headers = HTTPFields(kept.headers.compactMap { field in HTTPField.Name(field[0]).map { HTTPField(name: $0, value: field[1]) } })
+        var headers = HTTPFields(parsing: kept.headers.map { (name: $0[0], value: $0[1]) })
         headers[.idempotentReplayed] = "true"
         return Response(status: HTTPStatus(code: kept.status), headers: headers, body: .bytes(kept.body))
     }

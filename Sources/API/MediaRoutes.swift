@@ -105,7 +105,7 @@ enum MediaRoutes {
             return Response(status: .notModified, headers: headers)
         }
         // A range applies only to the representation the client has (If-Range), else the whole file.
-        let rangeHeader = request.headers[.ifRange].map { $0 == etag } ?? true ? request.headers[.range] : nil
+        let rangeHeader = request.headers.first(.ifRange).map { $0 == etag } ?? true ? request.headers.first(.range) : nil
         let range = ByteRange(header: rangeHeader, length: media.size)
         if case .unsatisfiable = range {
             headers[.contentRange] = "bytes */\(media.size)"

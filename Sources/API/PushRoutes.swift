@@ -30,7 +30,7 @@ enum PushRoutes {
             do {
                 appID = try await context.authenticator.requireApp(request)
             } catch let problem as Problem {
-                let reason: ErrorCode = request.headers[.authorization] == nil ? .missingProviderToken : .invalidProviderToken
+                let reason: ErrorCode = request.headers.first(.authorization) == nil ? .missingProviderToken : .invalidProviderToken
                 throw APIProblem.apns(reason, problem.detail)
             }
             let token = request.parameter("deviceToken")
@@ -72,7 +72,7 @@ enum PushRoutes {
         do throws(APNsPayload.Failure) {
             let payload = try APNsPayload(json: request.body)
             let apns = try APNsRequest(
-                header: { HTTPField.Name($0).flatMap { request.headers[$0] } }, appID: appID, payload: payload,
+                header: { HTTPField.Name($0).flatMap { request.headers.first($0) } }, appID: appID, payload: payload,
                 newID: { UUID().uuidString.lowercased() })
             return (payload, apns)
         } catch {

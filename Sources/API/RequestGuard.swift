@@ -29,7 +29,7 @@ package struct RequestGuard: Sendable {
         return try await Authenticator.$verified.withValue((token, principal)) {
             let limitHeaders = try admit(token, principal, request: request, template: template)
             var response: Response
-            if request.method == .post, let key = request.headers[.idempotencyKey] {
+            if request.method == .post, let key = request.headers.first(.idempotencyKey) {
                 response = try await IdempotencyKeys(store: context.idempotency).respond(
                     to: request, scope: principal.scope, key: key, next)
             } else {
@@ -46,7 +46,7 @@ package struct RequestGuard: Sendable {
     package func immediate(_ request: Request, template: String, _ next: Router.Attempt) throws -> Response? {
         guard Self.isGuarded(template) else { return try next(request) }
         // Without a credential, to a worker, which takes it from its client's limit.
-        guard let token = Self.bearerToken(request), request.headers[.idempotencyKey] == nil, let context = try? provider.context(),
+        guard let token = Self.bearerToken(request), request.headers.first(.idempotencyKey) == nil, let context = try? provider.context(),
             let principal = try? context.authenticator.cachedPrincipal(token: token)
         else { return nil }
         return try Authenticator.$verified.withValue((token, principal)) {
@@ -61,7 +61,7 @@ package struct RequestGuard: Sendable {
 
     /// The request's bearer token, if it carries one.
     private static func bearerToken(_ request: Request) -> String? {
-        request.headers[.authorization].flatMap(Authenticator.bearerToken)
+        request.headers.first(.authorization).flatMap(Authenticator.bearerToken)
     }
 
     /// The key a capability token names (unchecked: the handler checks it), for the routes that take one.

@@ -70,16 +70,16 @@ package struct CORSPolicy: Sendable, Equatable {
 
     /// Whether a request is a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`.
     package static func isPreflight(_ request: Request) -> Bool {
-        request.method == .options && request.headers[.origin] != nil && request.headers[.accessControlRequestMethod] != nil
+        request.method == .options && request.headers.first(.origin) != nil && request.headers.first(.accessControlRequestMethod) != nil
     }
 
     /// The answer to a preflight for a path that `methods` serve (none: nothing is served there).
     package func preflight(_ request: Request, methods: [HTTPRequest.Method]) -> Response {
-        guard let allowed = allowOrigin(for: request.headers[.origin]) else {
+        guard let allowed = allowOrigin(for: request.headers.first(.origin)) else {
             var response = Problem(
                 status: .forbidden, code: .originNotAllowed,
                 detail:
-                    "The origin '\(request.headers[.origin] ?? "")' may not call this API; the operator allows origins with --cors-allowed-origins."
+                    "The origin '\(request.headers.first(.origin) ?? "")' may not call this API; the operator allows origins with --cors-allowed-origins."
             ).response
             addVary(to: &response.headers, preflight: true)
             return response
@@ -103,7 +103,7 @@ package struct CORSPolicy: Sendable, Equatable {
     /// Adds the CORS headers to an answer to `request`, when it comes from an allowed origin; and `Vary:
     /// Origin` whenever the answer depends on the origin, so that no cache hands one origin's to another.
     package func decorate(_ response: inout Response, for request: Request) {
-        if let allowed = allowOrigin(for: request.headers[.origin]) {
+        if let allowed = allowOrigin(for: request.headers.first(.origin)) {
             decorate(&response, origin: allowed)
         } else if case .list = origins {
             addVary(to: &response.headers, preflight: false)

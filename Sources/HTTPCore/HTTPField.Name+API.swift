@@ -20,10 +20,3 @@ extension HTTPField.Name {
     /// APNs' id of a notification, which the APNs-compatible push endpoint answers with.
     package static let apnsID = HTTPField.Name("apns-id")!
 }
-
-extension HTTPFields {
-    /// Sets each of `other`'s fields here, replacing any of the same name.
-    package mutating func set(_ other: HTTPFields) {
-        for name in Set(other.map(\.name)) { self[values: name] = other[values: name] }
-    }
-}

@@ -10,7 +10,7 @@ extension Request {
     /// not declared `application/json` (415); every other failure is a 400 problem naming the field and
     /// what was expected.
     package func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
-        guard let contentType = headers[.contentType], JSONBody.isJSON(contentType) else {
+        guard let contentType = headers.first(.contentType), JSONBody.isJSON(contentType) else {
             throw Problem.unsupportedMediaType(
                 "Send the body as JSON with the header Content-Type: application/json."
             )

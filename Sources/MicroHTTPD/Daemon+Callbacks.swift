@@ -104,7 +104,7 @@ extension Daemon {
             if let problem = head.problem ?? MessageFraming.problem(headers: context.request.headers, version: version) {
                 return queue(problem.response, stream: nil, on: connection)
             }
-            if version == "HTTP/1.1", context.request.headers[Self.hostField] == nil {
+            if version == "HTTP/1.1", context.request.headers.first(Self.hostField) == nil {
                 return queue(Problem.badRequest("HTTP/1.1 requests must carry a Host header.").response, stream: nil, on: connection)
             }
             // Counted in from its head, so that a drain waits for a body still arriving; a request that
@@ -131,7 +131,7 @@ extension Daemon {
                 context.spool = BodySpool(directory: configuration.spoolDirectory, maxBytes: maxBytes, tooLarge: tooLarge)
                 limit = (maxBytes, tooLarge)
             }
-            if let length = context.request.headers[.contentLength].flatMap(Int.init), length > limit.bytes {
+            if let length = context.request.headers.first(.contentLength).flatMap(Int.init), length > limit.bytes {
                 // Refuse before the body is read; libmicrohttpd then closes the connection, which is right.
                 return queue((limit.tooLarge ?? Problem.payloadTooLarge(limit: limit.bytes)).response, stream: nil, on: connection)
             }
@@ -220,10 +220,10 @@ extension Daemon {
         }
         // Every answer is what its Content-Type says (JSON, a problem, media, an event stream): no browser
         // may sniff an upload into a script.
-        if response.headers[.xContentTypeOptions] == nil {
+        if response.headers.first(.xContentTypeOptions) == nil {
             MHD_add_response_header(created, "X-Content-Type-Options", "nosniff")
         }
-        if dispatcher.isDraining, response.headers[.connection] == nil {
+        if dispatcher.isDraining, response.headers.first(.connection) == nil {
             MHD_add_response_header(created, "Connection", "close")
         }
         let result = MHD_queue_response(connection, UInt32(response.status.code), created)
@@ -252,7 +252,7 @@ extension Daemon {
         var network = [CChar](repeating: 0, count: 64)
         unfy_client_network(connection, &network, socklen_t(network.count))
         // A field whose name is not a token is dropped (libmicrohttpd passes what it parsed).
-        let fields = HTTPFields(headers.compactMap { field in HTTPField.Name(field.name).map { HTTPField(name: $0, value: field.value) } })
+        let fields = HTTPFields(parsing: headers)
         var request: Request
         var problem: Problem?
         do {

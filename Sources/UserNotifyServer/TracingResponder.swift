@@ -12,7 +12,7 @@ struct TracingResponder: HTTPResponder {
     let router: Router
 
     func respond(to request: Request) async -> Response {
-        let incoming = TraceContext.validated(request.headers[.traceparent])
+        let incoming = TraceContext.validated(request.headers.first(.traceparent))
         guard Tracing.isOn else {
             return await TraceContext.$traceparent.withValue(incoming) { await router.respond(to: request) }
         }
@@ -30,7 +30,7 @@ struct TracingResponder: HTTPResponder {
         let start = Date()
         guard let response = router.immediateResponse(to: request) else { return nil }
         if Tracing.isOn {
-            let parent = SpanContext(traceparent: request.headers[.traceparent])
+            let parent = SpanContext(traceparent: request.headers.first(.traceparent))
             record(request, response, span: SpanContext.child(of: parent), parent: parent, start: start)
         }
         return response
