@@ -1,9 +1,5 @@
-import API
 import Configuration
 import Foundation
-import MicroHTTPD
-import Outbox
-import RelayService
 
 extension ServerConfiguration {
     /// The settings from the flags (`--name value` or `--name=value`), else the environment, else the
@@ -24,12 +20,7 @@ extension ServerConfiguration {
             ).prefixKeys(with: "usernotifyd"),
         ])
         var configuration = ServerConfiguration()
-        configuration.http = try HTTPServerConfiguration(reader: reader)
-        configuration.rateLimits = try RateLimits(reader: reader)
-        configuration.retention = try Retention(reader: reader)
-        configuration.relay = try DeviceRelayService.Configuration(reader: reader)
-        configuration.outbox = try OutboxDispatcher.Configuration(reader: reader)
-        for setting in ownSettings { try setting.read(from: reader, into: &configuration) }
+        for group in groups { try group.read(reader, &configuration) }
         if flagged[AbsoluteConfigKey(["admin-token"])] == nil {
             configuration.adminTokenFile = environment["USERNOTIFYD_ADMIN_TOKEN_FILE"]
         }

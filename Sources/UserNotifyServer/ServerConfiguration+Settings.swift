@@ -9,21 +9,17 @@ import WebPush
 import Webhooks
 
 extension ServerConfiguration {
-    /// Every setting, in the order `--help` and the operations table list them: the components' own
-    /// (each read by the component) among the server's.
-    package static let settings: [Setting<ServerConfiguration>] = {
-        let http = HTTPServerConfiguration.settings.map { $0.lifted(\ServerConfiguration.http) }
-        let rateLimits = RateLimits.settings.map { $0.lifted(\ServerConfiguration.rateLimits) }
-        let retention = Retention.settings.map { $0.lifted(\ServerConfiguration.retention) }
-        let relay = DeviceRelayService.Configuration.settings.map { $0.lifted(\ServerConfiguration.relay) }
-        let outbox = OutboxDispatcher.Configuration.settings.map { $0.lifted(\ServerConfiguration.outbox) }
-        let listening: [Setting<ServerConfiguration>] = Array(http.prefix(2)) + observability + storage
-        let serving: [Setting<ServerConfiguration>] = Array(http.dropFirst(2)) + operation + rateLimits + retention
-        return listening + serving + outbox + delivery + browsers + relay + relays
-    }()
+    /// The settings in the order `--help` and the operations table list them, each group read by its
+    /// owner: a component's by the component's `init(reader:)`, the server's own one by one. One list, so
+    /// that a setting listed is a setting read.
+    static let groups: [SettingGroup] = [
+        .component(\ServerConfiguration.http), .own(observability + storage + operation), .component(\ServerConfiguration.rateLimits),
+        .component(\ServerConfiguration.retention), .component(\ServerConfiguration.outbox), .own(delivery + browsers),
+        .component(\ServerConfiguration.relay), .own(relays),
+    ]
 
-    /// The server's own settings, which no component reads.
-    static let ownSettings = observability + storage + operation + delivery + browsers + relays
+    /// Every setting, in the order `--help` lists them.
+    package static let settings = groups.flatMap(\.settings)
 
     private static let observability: [Setting<ServerConfiguration>] = [
         Setting(

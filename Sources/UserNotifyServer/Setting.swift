@@ -89,3 +89,26 @@ extension ConfigurableComponent {
         for setting in Self.settings { try setting.read(from: reader, into: &self) }
     }
 }
+
+/// Settings of the server's configuration and who reads them: a component (its `init(reader:)`), or the
+/// server itself, one setting after the other.
+struct SettingGroup: Sendable {
+    let settings: [Setting<ServerConfiguration>]
+    let read: @Sendable (ConfigReader, inout ServerConfiguration) throws(ConfigurationError) -> Void
+
+    /// The settings of the component at `path`, which reads them itself.
+    static func component<Component: ConfigurableComponent>(
+        _ path: any WritableKeyPath<ServerConfiguration, Component> & Sendable
+    ) -> SettingGroup {
+        SettingGroup(settings: Component.settings.map { $0.lifted(path) }) { reader, configuration throws(ConfigurationError) in
+            configuration[keyPath: path] = try Component(reader: reader)
+        }
+    }
+
+    /// The server's own settings, which no component reads.
+    static func own(_ settings: [Setting<ServerConfiguration>]) -> SettingGroup {
+        SettingGroup(settings: settings) { reader, configuration throws(ConfigurationError) in
+            for setting in settings { try setting.read(from: reader, into: &configuration) }
+        }
+    }
+}

@@ -158,7 +158,7 @@ package struct InProcessApp: TestAPI {
 
     /// A test's header fields by name (each name a token, as a test writes it).
     private static func fields(_ headers: [String: String]) -> HTTPFields {
-        HTTPFields(headers.map { HTTPField(name: HTTPField.Name($0.key)!, value: $0.value) })
+        HTTPFields(parsing: headers.map { (name: $0.key, value: $0.value) })
     }
 
     package struct Answer: Sendable {
