@@ -115,7 +115,10 @@ let package = Package(
         // The store protocol and its records: what any database must provide.
         .target(
             name: "Storage",
-            dependencies: ["NotificationCore", "Webhooks", "StrictJSON", "WebPush", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "NotificationCore", "Webhooks", "StrictJSON", "WebPush", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Attachments: type from content, caps, quota, content-addressed files on disk.
@@ -457,7 +460,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage"],
+            dependencies: ["Storage", "NotificationCore"],
             swiftSettings: swiftSettings
         ),
         // The contract every store keeps, run against each (SQLite; PostgreSQL when a server is given).

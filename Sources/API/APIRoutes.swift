@@ -25,6 +25,7 @@ package enum APIRoutes {
         PushRoutes.register(on: &router, provider)
         WebPushRoutes.register(on: &router, provider)
         RelayRoutes.register(on: &router, provider)
+        ReceiptRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

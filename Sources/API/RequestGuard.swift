@@ -69,7 +69,7 @@ package struct RequestGuard: Sendable {
         switch template {
         case "/v1/web-push/attachments/{token}":
             return request.pathParameters["token"].flatMap { CapabilityTokens.claimedKey(of: $0) }
-        case "/v1/web-push/responses", "/v1/responses", "/v1/web-push/renewals", "/v1/web-push/removals":
+        case "/v1/web-push/responses", "/v1/responses", "/v1/displays", "/v1/web-push/renewals", "/v1/web-push/removals":
             struct Body: Decodable { var token: String }
             return (try? JSONDecoder().decode(Body.self, from: Data(request.body))).flatMap { CapabilityTokens.claimedKey(of: $0.token) }
         default:

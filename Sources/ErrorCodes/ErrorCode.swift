@@ -98,6 +98,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     case pushSubscriptionLimitReached
     case pushSubscriptionNotFound
     case invalidResponseToken
+    case displayAlreadyConfirmed
     case invalidSubscriptionToken
 
     // MARK: relays to phones
@@ -222,6 +223,7 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .pushSubscriptionNotFound: "The center has no push subscription with this id."
         case .invalidResponseToken:
             "The response token is unknown, expired, already used, or not for this notification and action."
+        case .displayAlreadyConfirmed: "The push's display was confirmed already: a token confirms one display, once."
         case .invalidSubscriptionToken:
             "The subscription token (a browser worker's) is unknown, expired, or its subscription was replaced or removed."
         case .invalidRelayCredential:

@@ -104,7 +104,7 @@ extension NotificationCenterService {
     /// browser or phone the answer came from, which is sent no close of the notification.
     package func respond(
         _ key: CenterKey, identifier: String, _ response: NotificationResponse, answeredOn destination: String? = nil,
-        admit: @Sendable () async throws -> Void = {}
+        channel: WebhookDeliveryRecord.Destination? = nil, admit: @Sendable () async throws -> Void = {}
     ) async throws -> ResponseDisposition {
         let center = try await center(key)
         guard let notification = try await store.deliveredNotification(key, identifier: identifier) else {
@@ -117,18 +117,38 @@ extension NotificationCenterService {
         if disposition.action != nil, let option = await delegate.contentExtension(response, notification: notification, center: center) {
             disposition = disposition.answered(by: option)
         }
-        // Durable in the outbox before the reply: the app gets it at least once.
-        let forwarded: [ChangeEvent] = disposition.forwardToDelegate ? [.app(.response(response, notification))] : []
+        // Durable in the outbox before the reply: the app gets it at least once. The receipt tells what
+        // the user did, forwarded or not.
+        let receipt = Self.receipt(of: response, to: notification, center: key, on: destination, channel: channel, at: clock.now)
+        let forwarded: [ChangeEvent] =
+            (disposition.forwardToDelegate ? [.app(.response(response, notification))] : []) + [.receipt(receipt)]
         if disposition.removesNotification {
             let removed = try await store.removeDelivered(key, identifiers: [identifier], at: clock.now) { removed in
                 forwarded + (removed.isEmpty ? [] : [.user(.deliveredRemoved(removed)), .app(.notificationRemoved(removed))])
                     + (destination.map { [.answeredOn(destination: $0)] } ?? [])
             }
             if !removed.isEmpty { await released() }
-        } else if !forwarded.isEmpty {
+        } else {
             _ = try await store.record(forwarded, for: key, at: clock.now)
         }
+        receipt.count()
         return disposition
+    }
+
+    /// The receipt's step of a response: opened (the default action), dismissed, or one of the category's actions.
+    private static func receipt(
+        of response: NotificationResponse, to notification: DeliveredNotification, center: CenterKey, on destination: String?,
+        channel: WebhookDeliveryRecord.Destination?, at date: Date
+    ) -> ReceiptEvent {
+        let stage: ReceiptEvent.Stage =
+            switch response.actionIdentifier {
+            case NotificationResponse.defaultActionIdentifier: .opened
+            case NotificationResponse.dismissActionIdentifier: .dismissed
+            default: .action
+            }
+        return ReceiptEvent(
+            center: center, identifier: notification.request.identifier, deliveredAt: notification.date, destination: destination,
+            channel: destination == nil ? nil : channel, stage: stage, at: date, detail: stage == .action ? response.actionIdentifier : nil)
     }
 
     // MARK: firing
@@ -208,15 +228,19 @@ extension NotificationCenterService {
     @discardableResult
     private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]) async throws -> [FiringRecord] {
         let tables = try await stringTables(for: due.map(\.center))
-        return try await store.fire(due, at: now) { stored, center in
+        let recorded = try await store.fire(due, at: now) { stored, center in
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
             let ready = prepared[PreparedKey(center: center.key, identifier: stored.identifier)]
-            return Self.firing(
+            var firing = Self.firing(
                 ready?.request ?? stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false,
                 at: now, foreground: ready?.foreground ?? .noDelegate, tables: tables[center.appID] ?? StringTables(),
                 traceparent: stored.pending.traceparent, requestForm: ready == nil ? stored.requestForm : nil)
+            firing.scheduledAt = stored.pending.addedAt
+            return firing
         }
+        for firing in recorded { firing.receipt(at: now).count() }
+        return recorded
     }
 
     /// The string tables of the apps of these centers (cached in memory).
@@ -236,6 +260,7 @@ extension NotificationCenterService {
             foreground: ready?.foreground ?? .noDelegate, tables: try await store.stringTables(appID: center.appID),
             traceparent: TraceContext.traceparent)
         try await store.recordFirings([record], at: now)
+        record.receipt(at: now).count()
         return record.delivered
     }
 

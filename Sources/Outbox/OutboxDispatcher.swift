@@ -308,7 +308,9 @@ package final class OutboxDispatcher: Service {
         if let channel {
             // A message that waited past its lifetime (its endpoint disabled, the dispatchers down) is not sent late.
             if let expires = policy.expires, at >= expires {
-                answer = ChannelAnswer(.noAnswer("expired at \(expires) before it could be sent", since: .now), .expire)
+                answer = ChannelAnswer(
+                    .noAnswer("expired at \(expires) before it could be sent", since: .now), .expire,
+                    receipt: await channel.receiptTarget(of: delivery))
             } else {
                 answer = await channel.send(delivery, context: context)
             }
@@ -341,9 +343,11 @@ package final class OutboxDispatcher: Service {
                 "webhook.type": .string(delivery.type.rawValue),
                 "http.status": .string(outcome.status.map(String.init) ?? "none"), "webhook.status": .string(updated.status.rawValue),
             ])
+        let receipt = answer.receiptEvent(status: updated.status, at: at)
+        receipt?.count()
         await self.record(
             Unrecorded(
-                attempt: RecordedAttempt(record, of: updated, endpoint: endpoint), withheld: withheld,
+                attempt: RecordedAttempt(record, of: updated, endpoint: endpoint, receipt: receipt), withheld: withheld,
                 finished: [.delivered, .aborted, .expired].contains(updated.status)))
     }
 

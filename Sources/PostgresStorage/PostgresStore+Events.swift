@@ -58,6 +58,13 @@ extension PostgresStore {
                 {
                     changes.announce(.outbox)
                 }
+                if case .deliveredRemoved(let identifiers) = event {
+                    try await insertReceipts(
+                        identifiers.map { ReceiptEvent(center: key, identifier: $0, deliveredAt: nil, stage: .removed, at: date) },
+                        connection)
+                }
+            case .receipt(let receipt):
+                try await insertReceipts([receipt], connection)
             case .answeredOn:
                 continue
             case .app(let event):

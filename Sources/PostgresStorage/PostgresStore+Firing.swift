@@ -18,6 +18,7 @@ extension PostgresStore {
         let presented = try await appendEvents(of: firings, removed: removed, at: now, connection, &changes)
         try await insertDelivered(firings, sequences: presented, connection)
         try await enqueueDeliveredMessages(firings, at: now, connection, &changes)
+        try await insertReceipts(firings.map { $0.receipt(at: now) }, connection)
         changes.announce(.notifications(Array(Set(firings.map(\.center)))))
     }
 

@@ -26,6 +26,8 @@ extension PostgresStore: RetentionStore {
                 """
             case .events:
                 "DELETE FROM events WHERE ctid IN (SELECT ctid FROM events WHERE created_at < \(before) LIMIT \(limit)) RETURNING seq"
+            case .receipts:
+                "DELETE FROM receipts WHERE id IN (SELECT id FROM receipts WHERE at < \(before) LIMIT \(limit)) RETURNING id"
             }
         return try await write { connection, _ in try await connection.rows(query, self.logger).count }
     }

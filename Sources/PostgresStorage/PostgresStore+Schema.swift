@@ -330,6 +330,20 @@ extension PostgresStore {
                 """,
             ]
         ),
+        (
+            14, "receipts: what became of each delivery on its center and on each device",
+            [
+                """
+                CREATE TABLE receipts (
+                    id bigserial PRIMARY KEY, app_id text NOT NULL, center_id text NOT NULL, identifier text NOT NULL,
+                    delivered_at bigint, destination text, channel text, stage text NOT NULL, at bigint NOT NULL, detail text,
+                    scheduled_at bigint,
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX receipts_by_notification ON receipts(app_id, center_id, identifier)",
+                "CREATE INDEX receipts_by_age ON receipts(at)",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NotificationCore
 import PostgresNIO
 import Storage
 import Webhooks
@@ -240,6 +241,7 @@ extension PostgresStore: WebhookStore {
     private static func recording(_ attempts: [RecordedAttempt], clearing answering: [WebhookEndpoint]) -> PostgresQuery {
         let deliveries = attempts.map(\.delivery)
         let made = attempts.map(\.attempt)
+        let receipts = attempts.compactMap { attempt in attempt.receipt.map { (message: attempt.delivery.id, receipt: $0) } }
         return """
             WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true)),
             fenced AS (
@@ -262,6 +264,16 @@ extension PostgresStore: WebhookStore {
                 SELECT seq, number, at, NULLIF(status_code, -1), CASE WHEN has_error THEN error END, duration_ms, NULLIF(provider_id, '')
                 FROM fenced
                 ON CONFLICT DO NOTHING),
+            receipted AS (
+                INSERT INTO receipts(app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail)
+                SELECT r.app_id, r.center_id, r.identifier, r.delivered_at, r.destination, r.channel, r.stage, r.at, NULLIF(r.detail, '')
+                FROM unnest(\(receipts.map(\.message)), \(receipts.map(\.receipt.center.appID)), \(receipts.map(\.receipt.center.centerID)),
+                    \(receipts.map(\.receipt.identifier)), \(receipts.map { $0.receipt.deliveredAt.map(milliseconds) ?? 0 }),
+                    \(receipts.map { $0.receipt.destination ?? "" }), \(receipts.map { $0.receipt.channel?.rawValue ?? "" }),
+                    \(receipts.map(\.receipt.stage.rawValue)), \(receipts.map { milliseconds($0.receipt.at) }),
+                    \(receipts.map { $0.receipt.detail ?? "" }))
+                    AS r(message_id, app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail)
+                WHERE EXISTS (SELECT 1 FROM fenced f WHERE f.id = r.message_id)),
             answered AS (
                 DELETE FROM endpoint_failures x USING unnest(\(answering.map(\.appID)), \(answering.map(\.url))) AS c(app_id, url)
                 WHERE x.app_id = c.app_id AND x.url = c.url AND EXISTS (SELECT 1 FROM fenced f WHERE f.app_id = c.app_id AND f.url = c.url))

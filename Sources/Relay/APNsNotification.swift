@@ -58,8 +58,9 @@ package struct APNsNotification: Sendable {
         aps["interruption-level"] = .string(level.apnsName)
         aps["relevance-score"] = content.relevanceScore.map(JSONValue.number)
         aps["filter-criteria"] = content.filterCriteria.map(JSONValue.string)
-        // The service extension may change it on the device (attachments are fetched there).
-        if content.mutableContent == true || content.attachments?.isEmpty == false { aps["mutable-content"] = .number(1) }
+        // The app's notification service extension runs for every alert: it may change it on the device
+        // (attachments are fetched there), and it confirms the display (`POST /v1/displays`, receipts).
+        aps["mutable-content"] = .number(1)
         var usernotifyd: [String: JSONValue] = [
             "center": .string(centerID), "identifier": .string(delivered.request.identifier), "responseToken": .string(links.responseToken),
         ]

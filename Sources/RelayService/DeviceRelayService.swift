@@ -127,12 +127,31 @@ package final class DeviceRelayService: Sendable {
 
     /// The provider's request for an outbox message to a phone (the event's webhook body, as the change's
     /// transaction wrote it), made `now` with the app's credential as it is now, for the provider to keep
-    /// until `expires` (both on the wall clock); nil when the app has none for the provider.
-    package func request(of message: WebhookDeliveryRecord, for target: RelayTarget, now: Date, expires: Date) async throws -> Request? {
+    /// until `expires` (both on the wall clock), with whom its receipt is about (a notification's, not a
+    /// removal's); nil when the app has none for the provider.
+    package func request(of message: WebhookDeliveryRecord, for target: RelayTarget, now: Date, expires: Date) async throws
+        -> (request: Request, receipt: ReceiptTarget?)?
+    {
         guard let stored = target.credential else { return nil }
-        let registration = target.registration
-        let centerID = registration.center.centerID
         let event = try StoredDelegateMessage(message)
+        let request = try await request(of: event, for: target.registration, credential: stored, now: now, expires: expires)
+        guard case .delivered(let delivered) = event else { return (request, nil) }
+        return (request, Self.receiptTarget(delivered, target.registration))
+    }
+
+    /// Whom the receipt of a notification's relay to the registration is about.
+    package static func receiptTarget(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord) -> ReceiptTarget {
+        ReceiptTarget(
+            center: registration.center, identifier: delivered.request.identifier, deliveredAt: delivered.date,
+            destination: registration.id,
+            channel: .phone)
+    }
+
+    private func request(
+        of event: StoredDelegateMessage, for registration: DeviceRegistrationRecord, credential stored: RelayCredentialRecord, now: Date,
+        expires: Date
+    ) async throws -> Request {
+        let centerID = registration.center.centerID
         switch try credential(stored) {
         case .apns(let credential):
             let environment = registration.environment.flatMap(APNsCredential.Environment.init(rawValue:)) ?? credential.environment
@@ -194,7 +213,8 @@ package final class DeviceRelayService: Sendable {
             attachment = (identifier: first.identifier, path: "/v1/web-push/attachments/" + token)
         }
         return DeliveryLinks(
-            responseToken: try await tokens.response(for: delivered, center: registration.center, destination: registration.id, now: now),
+            responseToken: try await tokens.response(
+                for: delivered, center: registration.center, destination: registration.id, channel: .phone, now: now),
             attachment: attachment)
     }
 

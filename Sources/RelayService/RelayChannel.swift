@@ -5,6 +5,7 @@ import Outbox
 import Relay
 import Scheduling
 import Storage
+import WebPushService
 import Webhooks
 
 /// Phones' registrations as an outbox channel.
@@ -56,6 +57,7 @@ package struct RelayChannel: DeliveryChannel {
         guard let id = message.subscriptionID else { return .refused("the message names no registration", since: start) }
         let registration: DeviceRegistrationRecord
         let request: DeviceRelayService.Request
+        let receipt: ReceiptTarget?
         do {
             guard let target = try await prefetched.value(id) else {
                 return .refused("the registration was removed", since: start)
@@ -68,7 +70,7 @@ package struct RelayChannel: DeliveryChannel {
                 Self.countRelay(registration.provider, "no_credential")
                 return .refused("the app has no \(registration.provider.rawValue) credential", since: start)
             }
-            request = made
+            (request, receipt) = made
         } catch {
             // The store could not be read: try again later.
             return ChannelAnswer(.noAnswer("could not make the relay's request: \(error)", since: start), .retry(retryAfter: nil))
@@ -78,20 +80,30 @@ package struct RelayChannel: DeliveryChannel {
         Self.countRelay(registration.provider, result.answer?.outcome ?? "no_answer")
         switch result.answer {
         case .sent(let messageID):
-            return ChannelAnswer(result.outcome, .delivered, providerMessageID: messageID)
+            return ChannelAnswer(result.outcome, .delivered, providerMessageID: messageID, receipt: receipt)
         case .unregistered(let reason):
             // Uninstalled, or the token changed: the registration goes, the app hears.
             _ = try? await store.removeGoneDeviceRegistration(id: registration.id, reason: reason, at: clock.now)
-            return ChannelAnswer(result.outcome, .reject)
+            var outcome = result.outcome
+            outcome.error = outcome.error ?? reason
+            return ChannelAnswer(outcome, .reject, receipt: receipt, gone: true)
         case .rejected(let reason):
             var outcome = result.outcome
             outcome.error = outcome.error ?? reason
-            return ChannelAnswer(outcome, .reject)
+            return ChannelAnswer(outcome, .reject, receipt: receipt)
         case .retry(_, let retryAfter):
-            return ChannelAnswer(result.outcome, .retry(retryAfter: retryAfter.map(Double.init)))
+            return ChannelAnswer(result.outcome, .retry(retryAfter: retryAfter.map(Double.init)), receipt: receipt)
         case .expiredToken, nil:
-            return ChannelAnswer(result.outcome, .retry(retryAfter: nil))
+            return ChannelAnswer(result.outcome, .retry(retryAfter: nil), receipt: receipt)
         }
+    }
+
+    /// A notification's relay: whom its receipt is about (a removal has none).
+    package func receiptTarget(of message: WebhookDeliveryRecord) async -> ReceiptTarget? {
+        guard let id = message.subscriptionID, let target = try? await prefetched.value(id),
+            case .delivered(let delivered)? = try? StoredDelegateMessage(message)
+        else { return nil }
+        return DeviceRelayService.receiptTarget(delivered, target.registration)
     }
 
     private static func countRelay(_ provider: PushProvider, _ outcome: String) {

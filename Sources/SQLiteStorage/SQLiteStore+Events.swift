@@ -55,6 +55,14 @@ extension SQLiteStore {
                 {
                     effects.announce(.outbox)
                 }
+                if case .deliveredRemoved(let identifiers) = event {
+                    for identifier in identifiers {
+                        try insertReceipt(
+                            ReceiptEvent(center: key, identifier: identifier, deliveredAt: nil, stage: .removed, at: date), db)
+                    }
+                }
+            case .receipt(let receipt):
+                try insertReceipt(receipt, db)
             case .answeredOn:
                 continue
             case .app(let event):

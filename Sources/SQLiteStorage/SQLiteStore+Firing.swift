@@ -135,6 +135,7 @@ extension SQLiteStore {
                     effects.announce(.outbox)
                 }
             }
+            try insertReceipt(firing.receipt(at: now), db)
             if let badge = firing.badge {
                 tally.badge = badge
                 tally.sequence += 1

@@ -273,6 +273,27 @@ extension SQLiteStore {
                         WHERE status = 'pending' AND due_on_wall_clock IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v21: receipts: what became of each delivery on its center and on each device") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE receipts (
+                        id INTEGER PRIMARY KEY,
+                        app_id TEXT NOT NULL,
+                        center_id TEXT NOT NULL,
+                        identifier TEXT NOT NULL,
+                        delivered_at INTEGER,
+                        destination TEXT,
+                        channel TEXT,
+                        stage TEXT NOT NULL,
+                        at INTEGER NOT NULL,
+                        detail TEXT,
+                        scheduled_at INTEGER,
+                        FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+                    );
+                    CREATE INDEX receipts_by_notification ON receipts(app_id, center_id, identifier);
+                    CREATE INDEX receipts_by_age ON receipts(at);
+                    """)
+        }
         return migrator
     }
 

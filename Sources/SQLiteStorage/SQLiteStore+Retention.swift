@@ -14,6 +14,8 @@ extension SQLiteStore: RetentionStore {
                 "DELETE FROM retired_push_tokens WHERE token IN (SELECT token FROM retired_push_tokens WHERE retired_at < ? LIMIT ?)"
             case .events:
                 "DELETE FROM events WHERE (app_id, center_id, seq) IN (SELECT app_id, center_id, seq FROM events WHERE created_at < ? LIMIT ?)"
+            case .receipts:
+                "DELETE FROM receipts WHERE id IN (SELECT id FROM receipts WHERE at < ? LIMIT ?)"
             }
         return try await write { db, _ in
             try db.execute(sql: sql, arguments: [Self.milliseconds(date), limit])

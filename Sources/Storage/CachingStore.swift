@@ -202,6 +202,10 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         try await base.deliveredNotification(key, identifier: identifier)
     }
 
+    package func receipts(_ key: CenterKey, identifier: String) async throws -> [ReceiptEvent] {
+        try await base.receipts(key, identifier: identifier)
+    }
+
     package func removeDelivered(
         _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String] {

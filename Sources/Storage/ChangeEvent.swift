@@ -11,6 +11,9 @@ package enum ChangeEvent: Sendable, Hashable {
     /// registration's id): it is sent no close of what it answered — it closed it itself, and Apple asks for
     /// few background pushes.
     case answeredOn(destination: String)
+    /// A step of a delivery's receipt that no other event of the change implies (a display confirmed, a
+    /// response); the firing, the outbox and removals write their own.
+    case receipt(ReceiptEvent)
 }
 
 extension [ChangeEvent] {
@@ -97,4 +100,6 @@ package enum DelegateEvent: Sendable, Hashable {
     /// the app (APNs `Unregistered`, `BadDeviceToken`; FCM `UNREGISTERED`), or because the phone registered
     /// for another center of the app (`moved`).
     case deviceUnregistered(registrationID: String, provider: PushProvider, reason: String)
+    /// A browser or phone confirmed that it showed a notification (the delivery of `deliveredAt`).
+    case displayed(identifier: String, deliveredAt: Date, destination: String?)
 }

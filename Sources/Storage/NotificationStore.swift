@@ -95,6 +95,9 @@ package protocol NotificationStore: Sendable {
     func removeDelivered(
         _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String]
+    /// The steps of every delivery of the identifier on the center and its devices that are still kept,
+    /// in the order they were written (at most `ReceiptHistory.readLimit`).
+    func receipts(_ key: CenterKey, identifier: String) async throws -> [ReceiptEvent]
 
     // MARK: events
 

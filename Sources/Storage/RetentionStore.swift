@@ -10,6 +10,8 @@ package enum RetainedKind: String, Sendable, Hashable, CaseIterable {
     case retiredPushTokens
     /// The users' event history (also capped per center).
     case events
+    /// The receipts of notifications: what became of each delivery on each device.
+    case receipts
 }
 
 /// Deletes what is past its retention, in batches so that no transaction holds the database for long.

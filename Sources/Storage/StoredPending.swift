@@ -49,11 +49,15 @@ package struct FiringRecord: Sendable, Hashable {
     package var badge: Int?
     /// The W3C `traceparent` of the call that added the request, for the webhook messages of this firing.
     package var traceparent: String?
+    /// When the request was added (nil for a delivery that never was pending): its receipt's `scheduledAt`.
+    package var scheduledAt: Date?
 
     package init(
         center: CenterKey, identifier: String, revision: Int64, claim: Int64? = nil, delivered: DeliveredNotification?,
-        nextFireDate: Date?, keepPending: Bool = false, badge: Int? = nil, traceparent: String? = nil, requestForm: Data? = nil
+        nextFireDate: Date?, keepPending: Bool = false, badge: Int? = nil, traceparent: String? = nil, requestForm: Data? = nil,
+        scheduledAt: Date? = nil
     ) {
+        self.scheduledAt = scheduledAt
         self.traceparent = traceparent
         self.requestForm = requestForm
         self.center = center
@@ -74,6 +78,21 @@ package struct FiringRecord: Sendable, Hashable {
         guard kept != attachments else { return }
         delivered?.request.content.attachments = kept
         requestForm = nil
+    }
+
+    /// The `fired` step of its receipt: what the center's settings decided, at the delivery's date (or
+    /// `now`, when nothing was delivered).
+    package func receipt(at now: Date) -> ReceiptEvent {
+        let decision: String =
+            switch delivered?.presentation {
+            case nil: ReceiptEvent.Decision.notAuthorized.rawValue
+            case let presentation? where presentation.banner || presentation.lockScreen || presentation.sound:
+                ReceiptEvent.Decision.presented.rawValue
+            case let presentation?: ([ReceiptEvent.Decision.quiet.rawValue] + presentation.reasons).joined(separator: " ")
+            }
+        return ReceiptEvent(
+            center: center, identifier: identifier, deliveredAt: delivered?.date ?? now, stage: .fired, at: delivered?.date ?? now,
+            detail: decision, scheduledAt: scheduledAt)
     }
 
     /// What the user hears of this firing, in order: the presentation, then the badge.

@@ -16,10 +16,11 @@ package enum WebhookMessage {
         case delivered(centerID: String, notification: DeliveredNotification)
         case subscriptionRemoved(centerID: String, subscriptionID: String, endpoint: String, reason: String)
         case deviceUnregistered(centerID: String, registrationID: String, provider: PushProvider, reason: String)
+        case displayed(centerID: String, identifier: String, deliveredAt: Date, destination: String?)
 
         private enum Keys: String, CodingKey {
             case centerID, actionIdentifier, userText, notification, settings, identifiers, request, subscriptionID, endpoint
-            case registrationID, provider, reason
+            case registrationID, provider, reason, identifier, deliveredAt, destination
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -52,6 +53,11 @@ package enum WebhookMessage {
                 try container.encode(registrationID, forKey: .registrationID)
                 try container.encode(provider, forKey: .provider)
                 try container.encode(reason, forKey: .reason)
+            case .displayed(let centerID, let identifier, let deliveredAt, let destination):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(identifier, forKey: .identifier)
+                try container.encode(deliveredAt, forKey: .deliveredAt)
+                try container.encodeIfPresent(destination, forKey: .destination)
             }
         }
     }
@@ -88,6 +94,7 @@ extension DelegateEvent {
         case .delivered: .notificationDelivered
         case .pushSubscriptionRemoved: .pushSubscriptionRemoved
         case .deviceUnregistered: .deviceUnregistered
+        case .displayed: .notificationDisplayed
         }
     }
 
@@ -107,6 +114,8 @@ extension DelegateEvent {
                 .subscriptionRemoved(centerID: centerID, subscriptionID: id, endpoint: endpoint, reason: reason)
             case .deviceUnregistered(let id, let provider, let reason):
                 .deviceUnregistered(centerID: centerID, registrationID: id, provider: provider, reason: reason)
+            case .displayed(let identifier, let deliveredAt, let destination):
+                .displayed(centerID: centerID, identifier: identifier, deliveredAt: deliveredAt, destination: destination)
             }
         return try WebhookMessage.body(type: webhookType.rawValue, at: date, data: data)
     }

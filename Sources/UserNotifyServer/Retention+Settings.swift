@@ -25,6 +25,7 @@ extension Retention: ConfigurableComponent {
         case .failedMessages: "outbox messages out of attempts"
         case .retiredPushTokens: "retired push tokens"
         case .events: "the users' events"
+        case .receipts: "notifications' receipts"
         }
     }
 
@@ -35,6 +36,7 @@ extension Retention: ConfigurableComponent {
         case .failedMessages: "retain-failed-messages"
         case .retiredPushTokens: "retain-retired-push-tokens"
         case .events: "retain-events"
+        case .receipts: "retain-receipts"
         }
     }
 }

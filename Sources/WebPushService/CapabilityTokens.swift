@@ -25,8 +25,14 @@ package struct ResponseClaims: Codable, Sendable, Equatable {
     /// The browser's subscription or the phone's registration the token was sent to: an answer from it
     /// sends it no close of what it answered.
     package var r: String?
+    /// What `r` is: `browser` or `phone` (a token made before receipts says nothing).
+    package var h: String?
 
     package var center: CenterKey { CenterKey(appID: a, centerID: c) }
+    /// The delivery it was made for.
+    package var deliveredAt: Date { CapabilityTokens.date(d) }
+    /// What kind of destination `r` is (nil without one).
+    package var channel: WebhookDeliveryRecord.Destination? { r == nil ? nil : h.flatMap(WebhookDeliveryRecord.Destination.init) }
 }
 
 /// What an attachment token (`wpa_…`) lets its holder do: download one attachment of one delivered
@@ -85,15 +91,17 @@ package final class CapabilityTokens: Sendable {
         self.store = store
     }
 
-    /// The token that answers `delivered` on the center, sent to `destination` (a subscription's or a
-    /// registration's id).
-    package func response(for delivered: DeliveredNotification, center: CenterKey, destination: String? = nil, now: Date) async throws
-        -> String
-    {
+    /// The token that answers `delivered` on the center, and confirms its display, sent to `destination`
+    /// (a subscription's or a registration's id, of `channel`).
+    package func response(
+        for delivered: DeliveredNotification, center: CenterKey, destination: String? = nil,
+        channel: WebhookDeliveryRecord.Destination? = nil, now: Date
+    ) async throws -> String {
         let key = try await key(appID: center.appID, now: now)
         let claims = ResponseClaims(
             a: center.appID, c: center.centerID, i: delivered.request.identifier, d: Self.milliseconds(delivered.date),
-            e: Self.milliseconds(now.addingTimeInterval(Self.responseLifetime)), k: key.id, n: RandomID.hex(bytes: 12), r: destination)
+            e: Self.milliseconds(now.addingTimeInterval(Self.responseLifetime)), k: key.id, n: RandomID.hex(bytes: 12), r: destination,
+            h: channel?.rawValue)
         return try SignedToken.make(claims, prefix: Self.responsePrefix, key: key.key)
     }
 
@@ -130,6 +138,11 @@ package final class CapabilityTokens: Sendable {
     /// Uses an opened response token up: true the first time, false ever after (on any replica).
     package func use(_ claims: ResponseClaims, now: Date) async throws -> Bool {
         try await store.useToken(id: "\(claims.k):\(claims.n)", expiresAt: Self.date(claims.e), at: now)
+    }
+
+    /// Uses an opened response token's display confirmation up, apart from its answer: true the first time.
+    package func useDisplay(_ claims: ResponseClaims, now: Date) async throws -> Bool {
+        try await store.useToken(id: "displayed:\(claims.k):\(claims.n)", expiresAt: Self.date(claims.e), at: now)
     }
 
     /// The key a token says it is signed with, unchecked (what rate limits count forged tokens by); nil if

@@ -78,6 +78,7 @@ package struct WebPushChannel: DeliveryChannel {
             // The store could not be read: try again later.
             return ChannelAnswer(.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))
         }
+        let receipt = Self.receiptTarget(payload, subscription)
         // What is left of its lifetime (the scheduler's clock: the one it was written and is retried on).
         let ttl = max(0, Int(Self.expiry(of: message).timeIntervalSince(clock.now)))
         var outcome = await send(payload, to: subscription, keys: keys, key: key, pad: true, ttl: ttl, timeout: context.timeout)
@@ -91,15 +92,35 @@ package struct WebPushChannel: DeliveryChannel {
         }
         Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
         switch answer {
-        case .sent: return ChannelAnswer(outcome, .delivered)
+        case .sent:
+            // The push service's id for the message: its `Location` (RFC 8030).
+            return ChannelAnswer(outcome, .delivered, providerMessageID: outcome.header("location"), receipt: receipt)
         case .gone:
             // The browser unsubscribed or the user revoked the permission: the subscription goes, the app hears.
             _ = try? await subscriptions.removeGonePushSubscription(id: subscription.id, at: clock.now)
-            return ChannelAnswer(outcome, .reject)
-        case .tooLarge, .rejected: return ChannelAnswer(outcome, .reject)
+            return ChannelAnswer(outcome, .reject, receipt: receipt, gone: true)
+        case .tooLarge, .rejected: return ChannelAnswer(outcome, .reject, receipt: receipt)
         case .retry, nil:
-            return ChannelAnswer(outcome, .retry(retryAfter: outcome.header("retry-after").flatMap(DeliveryVerdict.retryAfterSeconds)))
+            return ChannelAnswer(
+                outcome, .retry(retryAfter: outcome.header("retry-after").flatMap(DeliveryVerdict.retryAfterSeconds)), receipt: receipt)
         }
+    }
+
+    /// A notification's push: whom its receipt is about (a close has none).
+    package func receiptTarget(of message: WebhookDeliveryRecord) async -> ReceiptTarget? {
+        guard let id = message.subscriptionID, let subscription = try? await prefetched.value(id),
+            case .delivered(let delivered)? = try? StoredDelegateMessage(message)
+        else { return nil }
+        return ReceiptTarget(
+            center: subscription.center, identifier: delivered.request.identifier, deliveredAt: delivered.date, destination: id,
+            channel: .browser)
+    }
+
+    private static func receiptTarget(_ payload: WebPushPayload, _ subscription: PushSubscriptionRecord) -> ReceiptTarget? {
+        guard payload.kind == .notification, let identifier = payload.tag, let timestamp = payload.timestamp else { return nil }
+        return ReceiptTarget(
+            center: subscription.center, identifier: identifier, deliveredAt: Date(timeIntervalSince1970: Double(timestamp) / 1000),
+            destination: subscription.id, channel: .browser)
     }
 
     /// One POST of the payload to the subscription's push service.

@@ -45,7 +45,8 @@ package struct WebPushPayload: Encodable, Sendable, Equatable {
     package var actions: [Action]?
     /// The category asks for the dismiss action (`customDismissAction`): the worker posts it on close.
     package var dismissAction: Bool?
-    /// Answers this delivery, once, without other credential (`POST /v1/web-push/responses`).
+    /// Answers this delivery, once, without other credential (`POST /v1/web-push/responses`), and confirms
+    /// its display, once (`POST /v1/displays`).
     package var token: String?
 
     /// The payload of a delivered notification.

@@ -151,10 +151,32 @@ package final class WebPushService: Sendable {
         else { throw Self.invalidToken }
         // Used up once the response is valid (one the category refuses leaves the token as it was).
         let tokens = tokens
-        let disposition = try await centers.respond(claims.center, identifier: claims.i, response, answeredOn: claims.r) {
+        let disposition = try await centers.respond(
+            claims.center, identifier: claims.i, response, answeredOn: claims.r, channel: claims.channel
+        ) {
             guard try await tokens.use(claims, now: now) else { throw Self.invalidToken }
         }
         return (claims.center, disposition)
+    }
+
+    /// A browser's or phone's confirmation that it showed the notification its push's token was made
+    /// for (the token that answers it also confirms its display, apart, once). Refused unless the token is
+    /// genuine and not expired, and a second time; the notification need not still be in the list (one
+    /// shown and then removed was shown). Tells the app (`notification.displayed`), if it asked.
+    package func confirmDisplay(token: String) async throws {
+        let now = wallClock.now
+        guard let claims = await tokens.openResponse(token, now: now) else { throw Self.invalidToken }
+        guard try await tokens.useDisplay(claims, now: now) else {
+            throw NotificationError(
+                code: .displayAlreadyConfirmed, kind: .refused, message: "This push's display was confirmed already; confirm it once.")
+        }
+        let at = centers.clock.now
+        let receipt = ReceiptEvent(
+            center: claims.center, identifier: claims.i, deliveredAt: claims.deliveredAt, destination: claims.r, channel: claims.channel,
+            stage: .displayed, at: at)
+        let displayed = DelegateEvent.displayed(identifier: claims.i, deliveredAt: claims.deliveredAt, destination: claims.r)
+        guard try await store.record([.receipt(receipt), .app(displayed)], for: claims.center, at: at) else { throw Self.invalidToken }
+        receipt.count()
     }
 
     /// The attachment an attachment token names, if it is genuine, not expired, and its notification
@@ -194,7 +216,8 @@ package final class WebPushService: Sendable {
             }
             return .notification(
                 delivered, centerID: centerID, category: category,
-                token: try await tokens.response(for: delivered, center: subscription.center, destination: subscription.id, now: now),
+                token: try await tokens.response(
+                    for: delivered, center: subscription.center, destination: subscription.id, channel: .browser, now: now),
                 image: image)
         }
     }

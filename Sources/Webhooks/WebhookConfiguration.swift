@@ -195,7 +195,10 @@ package enum WebhookEventType: String, Codable, Sendable, Hashable, CaseIterable
     case pushSubscriptionRemoved = "webpush.subscription.removed"
     /// A phone's registration was removed: APNs or FCM answered that its token no longer reaches the app.
     case deviceUnregistered = "device.unregistered"
+    /// A browser or phone confirmed that it showed a notification. Opt-in, like `notification.delivered`.
+    case notificationDisplayed = "notification.displayed"
 
-    /// What an app gets when it does not list `events`: everything but the opt-in `notification.delivered`.
-    package static let standard: Set<WebhookEventType> = Set(allCases).subtracting([.notificationDelivered])
+    /// What an app gets when it does not list `events`: everything but the opt-in `notification.delivered`
+    /// and `notification.displayed`.
+    package static let standard: Set<WebhookEventType> = Set(allCases).subtracting([.notificationDelivered, .notificationDisplayed])
 }

@@ -372,6 +372,30 @@ def web_push(console, base, push_origin, key, token, receiver_port):
     if shown != [{"title": "The kettle", "body": "It has boiled.", "actions": ["ACCEPT", "REPLY"]}]:
         raise SystemExit(f"the worker showed {shown}")
     log("Chromium's service worker showed the pushed notification with the category's two buttons")
+    # Shown, the worker's own code confirmed it: the receipt says displayed, for this browser.
+    deadline = time.monotonic() + WAIT
+    while True:
+        delivery = call(base, "GET", "/v1/centers/phone/delivered/kettle/receipts", key)["deliveries"][0]
+        browsers = [device for device in delivery["devices"] if device.get("kind") == "browser"]
+        if browsers and browsers[0].get("displayedAt") and browsers[0].get("confirmation") == "confirmed":
+            break
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the worker never confirmed the display: {delivery}")
+        time.sleep(0.2)
+    if not browsers[0].get("providerMessageID") or delivery["decision"] != "presented":
+        raise SystemExit(f"the receipt: {delivery}")
+    # The app's console shows the receipts as a timeline.
+    console.tab("app").click("#app-tab-centers")
+    console.click('#centers li[data-center="phone"]')
+    console.click('#app-delivered li[data-identifier="kettle"] .receipts-button')
+    summary = console.find('#app-delivered li[data-identifier="kettle"] .receipts .summary').text
+    stages = [item.get_attribute("data-stage") for item in
+              console.driver.find_elements(By.CSS_SELECTOR, '#app-delivered li[data-identifier="kettle"] .timeline li')]
+    if "sent to 1 device" not in summary or "shown on 1" not in summary or stages[:2] != ["fired", "sent"] or "displayed" not in stages:
+        raise SystemExit(f"the console's receipts: '{summary}', {stages}")
+    console.shot("5b-app-receipts")
+    log(f"the worker confirmed the display, and the app's console shows the receipts: '{summary}'")
+    console.tab("user")
     console.driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
         navigator.serviceWorker.getRegistration("/console/")
@@ -389,7 +413,11 @@ def web_push(console, base, push_origin, key, token, receiver_port):
         time.sleep(0.2)
     if answers[0]["actionIdentifier"] != "ACCEPT":
         raise SystemExit(f"the click reached the app as {answers[0]}")
-    log("a click on its Accept button reached the app's receiver as didReceive (ACCEPT)")
+    delivery = call(base, "GET", "/v1/me/delivered/kettle/receipts", token)["deliveries"][0]
+    clicked = [device for device in delivery["devices"] if device.get("kind") == "browser"]
+    if delivery.get("action") != "ACCEPT" or not clicked or clicked[0]["stage"] != "action":
+        raise SystemExit(f"the receipt after the click: {delivery}")
+    log("a click on its Accept button reached the app's receiver as didReceive (ACCEPT), and the receipt says so")
 
 
 def phones(console, base, key, token, work):

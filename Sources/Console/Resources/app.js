@@ -1,6 +1,6 @@
 // The console for an app: its centers and their schedules, categories, webhooks, phones, strings and media.
 
-import { h, $, toast, api, attempt, secret, words, formatDate, countdown, tabs, readClock } from "./common.js";
+import { h, $, toast, api, attempt, secret, words, formatDate, countdown, tabs, readClock, receiptsTimeline } from "./common.js";
 
 // ---- app: its centers, schedule, categories, webhooks, strings, media ------------------------------------
 
@@ -78,6 +78,7 @@ async function centerDetail(id, container) {
     delivered.replaceChildren(...deliveredPage.notifications.map((notification) => h("li", { dataset: { identifier: notification.request.identifier } },
       h("strong", {}, notification.request.identifier), " ", h("span", { class: "meta" }, formatDate(notification.date)),
       h("div", {}, notification.request.content.title || ""),
+      h("button", { class: "receipts-button", onclick: (event) => attempt(async () => showReceipts(event.target, `${path}/delivered/${encodeURIComponent(notification.request.identifier)}/receipts`)) }, "Receipts"),
       h("button", { class: "danger", onclick: () => attempt(async () => { await api("POST", `${path}/delivered/remove`, { identifiers: [notification.request.identifier] }); await refresh(); }, "Removed") }, "Remove"))));
     if (!deliveredPage.notifications.length) delivered.replaceChildren(h("li", { class: "hint" }, "Nothing delivered."));
     const { subscriptions } = await api("GET", `${path}/push-subscriptions`);
@@ -120,6 +121,14 @@ async function centerDetail(id, container) {
     h("h3", {}, "Phones (APNs, FCM)"), phones,
     h("button", { onclick: () => refresh().catch((error) => toast(error.message, true)) }, "Refresh")));
   await refresh();
+}
+
+/** Shows (or refreshes) a delivered notification's receipts under its entry. */
+async function showReceipts(button, url) {
+  const item = button.closest("li");
+  const timeline = await receiptsTimeline(url);
+  const shown = item.querySelector(".receipts");
+  if (shown) shown.replaceWith(timeline); else item.append(timeline);
 }
 
 function scheduleForm(path, refresh) {
@@ -230,6 +239,7 @@ const WEBHOOK_EVENTS = {
   "notification.delivered": "Every delivery (opt-in)",
   "webpush.subscription.removed": "A browser's subscription is gone",
   "device.unregistered": "A phone's registration is gone",
+  "notification.displayed": "A device showed a notification (opt-in)",
 };
 
 /** The app's webhook settings as PUT takes them back: secrets by id (write-only), without the read-only parts. */

@@ -115,6 +115,7 @@ export const WORDS = {
   notDetermined: "Not decided yet", authorized: "Allowed", denied: "Not allowed", provisional: "Quietly (provisional)",
   ephemeral: "For now (ephemeral)", enabled: "On", disabled: "Off", notSupported: "Not asked for", always: "Always",
   whenAuthenticated: "When unlocked", never: "Never", banner: "Banners", alert: "Alerts", none: "None",
+  presented: "Presented", quiet: "Delivered quietly", notAuthorized: "Not allowed: nothing delivered",
 };
 export const words = (value) => WORDS[value] || value;
 
@@ -182,4 +183,23 @@ export async function attachmentElement(url, attachment, delivered) {
   if (type.startsWith("audio/")) return h("audio", { controls: true, src: source, "aria-label": label });
   if (type.startsWith("video/")) return h("video", { controls: true, src: source, class: "attachment", "aria-label": label });
   return h("img", { src: source, alt: label, class: "attachment" });
+}
+
+/** A notification's receipts (`url`: the app's or the user's) as a timeline: per delivery, newest first, a
+ * line that says how far it got (sent to 2 devices, shown on 1, answered "Drink" at 10:42), then each step. */
+export async function receiptsTimeline(url) {
+  const view = await api("GET", url);
+  return h("div", { class: "receipts" }, ...view.deliveries.map((delivery) => {
+    const sent = delivery.devices.filter((device) => device.sentAt).length;
+    const shown = delivery.devices.filter((device) => device.displayedAt).length;
+    const failed = delivery.devices.filter((device) => device.failedAt).length;
+    const said = [words(delivery.decision || "fired"), `sent to ${sent} device${sent === 1 ? "" : "s"}`, `shown on ${shown}`];
+    if (failed) said.push(`not delivered to ${failed}`);
+    if (delivery.response) said.push(`${delivery.response === "action" ? `answered "${delivery.action}"` : delivery.response} at ${formatDate(delivery.respondedAt)}`);
+    return h("div", { class: "delivery", dataset: { deliveredAt: delivery.deliveredAt } },
+      h("p", { class: "summary" }, said.join(", ")),
+      h("ol", { class: "timeline" }, ...delivery.timeline.map((step) => h("li", { dataset: { stage: step.stage } },
+        h("span", { class: "meta" }, formatDate(step.at)), " ", h("strong", {}, step.stage),
+        step.device ? ` on ${step.kind === "phone" ? "phone" : "browser"} ${step.device}` : "", step.detail ? ` (${step.detail})` : ""))));
+  }));
 }

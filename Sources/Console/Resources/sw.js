@@ -1,5 +1,5 @@
 // usernotifyd's service worker: shows the service's Web Pushes as notifications with the category's
-// actions, answers them (the push's token is the only credential), closes what left the list on another
+// actions, confirms that it showed them and answers them (the push's token is the only credential), closes what left the list on another
 // device or by the app, keeps the app badge, renews the subscription when the browser changes it and
 // removes it at sign-out. The payload is openapi.yaml's WebPushPayload. The one credential it keeps (Cache
 // Storage) is the subscription's token: it renews or removes this browser's subscription and nothing else.
@@ -40,6 +40,8 @@ async function show(payload) {
     actions: (payload.actions || []).slice(0, limit).map(({ action, title }) => ({ action, title })),
     data: payload,
   });
+  // Shown: the receipt says so (the push's token confirms its display once, apart from answering it).
+  if (payload.token) await post("/v1/displays", { token: payload.token }).catch(() => {});
   if (payload.badge !== undefined && self.navigator.setAppBadge) {
     await self.navigator.setAppBadge(payload.badge).catch(() => {});
   }

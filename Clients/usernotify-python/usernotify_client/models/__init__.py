@@ -76,6 +76,10 @@ from .device_registration_request import DeviceRegistrationRequest
 from .device_unregistered_call import DeviceUnregisteredCall
 from .device_unregistered_call_data import DeviceUnregisteredCallData
 from .device_unregistered_call_type import DeviceUnregisteredCallType
+from .display_confirmation import DisplayConfirmation
+from .displayed_call import DisplayedCall
+from .displayed_call_data import DisplayedCallData
+from .displayed_call_type import DisplayedCallType
 from .endpoint_state import EndpointState
 from .endpoint_state_reason import EndpointStateReason
 from .endpoint_url import EndpointURL
@@ -178,6 +182,17 @@ from .push_subscription_request import PushSubscriptionRequest
 from .push_subscription_request_keys import PushSubscriptionRequestKeys
 from .push_token import PushToken
 from .push_trigger import PushTrigger
+from .receipt_delivery import ReceiptDelivery
+from .receipt_delivery_counts import ReceiptDeliveryCounts
+from .receipt_delivery_decision import ReceiptDeliveryDecision
+from .receipt_delivery_response import ReceiptDeliveryResponse
+from .receipt_device import ReceiptDevice
+from .receipt_device_confirmation import ReceiptDeviceConfirmation
+from .receipt_device_kind import ReceiptDeviceKind
+from .receipt_stage import ReceiptStage
+from .receipt_step import ReceiptStep
+from .receipt_step_kind import ReceiptStepKind
+from .receipts import Receipts
 from .relay_credential import RelayCredential
 from .relay_credential_apns import RelayCredentialApns
 from .relay_credential_fcm import RelayCredentialFcm
@@ -318,6 +333,10 @@ __all__ = (
     "DeviceUnregisteredCall",
     "DeviceUnregisteredCallData",
     "DeviceUnregisteredCallType",
+    "DisplayConfirmation",
+    "DisplayedCall",
+    "DisplayedCallData",
+    "DisplayedCallType",
     "EndpointState",
     "EndpointStateReason",
     "EndpointURL",
@@ -384,6 +403,17 @@ __all__ = (
     "PushSubscriptionRequestKeys",
     "PushToken",
     "PushTrigger",
+    "ReceiptDelivery",
+    "ReceiptDeliveryCounts",
+    "ReceiptDeliveryDecision",
+    "ReceiptDeliveryResponse",
+    "ReceiptDevice",
+    "ReceiptDeviceConfirmation",
+    "ReceiptDeviceKind",
+    "ReceiptStage",
+    "ReceiptStep",
+    "ReceiptStepKind",
+    "Receipts",
     "RelayCredential",
     "RelayCredentialApns",
     "RelayCredentialFcm",

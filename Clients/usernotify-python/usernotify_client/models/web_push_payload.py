@@ -47,7 +47,8 @@ class WebPushPayload:
             require_interaction (bool | Unset): Time-sensitive and critical notifications stay until the user acts.
             dismiss_action (bool | Unset): The category has customDismissAction: post the dismiss action on
                 `notificationclose`.
-            token (str | Unset): Answers this delivery (`respondToWebPush`).
+            token (str | Unset): Answers this delivery (`respondToWebPush`), and confirms its display (`confirmDisplay`),
+                each once.
             actions (list[WebPushPayloadActionsItem] | Unset): The category's actions in order; a browser shows the first
                 `Notification.maxActions`.
     """

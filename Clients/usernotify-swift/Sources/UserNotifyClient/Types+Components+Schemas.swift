@@ -889,7 +889,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WebPushPayload/dismissAction`.
             public var dismissAction: Swift.Bool?
-            /// Answers this delivery (`respondToWebPush`).
+            /// Answers this delivery (`respondToWebPush`), and confirms its display (`confirmDisplay`), each once.
             ///
             /// - Remark: Generated from `#/components/schemas/WebPushPayload/token`.
             public var token: Swift.String?
@@ -986,7 +986,7 @@ extension Components {
             ///   - silent:
             ///   - requireInteraction: Time-sensitive and critical notifications stay until the user acts.
             ///   - dismissAction: The category has customDismissAction: post the dismiss action on `notificationclose`.
-            ///   - token: Answers this delivery (`respondToWebPush`).
+            ///   - token: Answers this delivery (`respondToWebPush`), and confirms its display (`confirmDisplay`), each once.
             ///   - actions: The category's actions in order; a browser shows the first `Notification.maxActions`.
             public init(
                 kind: Components.Schemas.WebPushPayload.KindPayload,
@@ -1307,6 +1307,7 @@ extension Components {
             case pushSubscriptionLimitReached = "pushSubscriptionLimitReached"
             case pushSubscriptionNotFound = "pushSubscriptionNotFound"
             case invalidResponseToken = "invalidResponseToken"
+            case displayAlreadyConfirmed = "displayAlreadyConfirmed"
             case invalidSubscriptionToken = "invalidSubscriptionToken"
             case invalidRelayCredential = "invalidRelayCredential"
             case relayCredentialNotFound = "relayCredentialNotFound"
@@ -5154,7 +5155,7 @@ extension Components {
                 case contentExtension
             }
         }
-        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
+        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too) that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
         @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -5166,6 +5167,7 @@ extension Components {
             case notification_delivered = "notification.delivered"
             case webpush_subscription_removed = "webpush.subscription.removed"
             case device_unregistered = "device.unregistered"
+            case notification_displayed = "notification.displayed"
         }
         /// - Remark: Generated from `#/components/schemas/ServiceExtension`.
         public struct ServiceExtension: Codable, Hashable, Sendable {
@@ -6165,6 +6167,416 @@ extension Components {
                 case _type = "type"
                 case timestamp
                 case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DisplayedCall`.
+        public struct DisplayedCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DisplayedCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification_displayed = "notification.displayed"
+            }
+            /// - Remark: Generated from `#/components/schemas/DisplayedCall/type`.
+            public var _type: Components.Schemas.DisplayedCall._TypePayload
+            /// When the confirmation came
+            ///
+            /// - Remark: Generated from `#/components/schemas/DisplayedCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DisplayedCall/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DisplayedCall/data/centerID`.
+                public var centerID: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DisplayedCall/data/identifier`.
+                public var identifier: Swift.String
+                /// The delivery it was shown of (an update of the identifier is another).
+                ///
+                /// - Remark: Generated from `#/components/schemas/DisplayedCall/data/deliveredAt`.
+                public var deliveredAt: Foundation.Date
+                /// The browser's push subscription or the phone's registration that showed it.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DisplayedCall/data/destination`.
+                public var destination: Swift.String?
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - centerID:
+                ///   - identifier:
+                ///   - deliveredAt: The delivery it was shown of (an update of the identifier is another).
+                ///   - destination: The browser's push subscription or the phone's registration that showed it.
+                public init(
+                    centerID: Swift.String,
+                    identifier: Swift.String,
+                    deliveredAt: Foundation.Date,
+                    destination: Swift.String? = nil
+                ) {
+                    self.centerID = centerID
+                    self.identifier = identifier
+                    self.deliveredAt = deliveredAt
+                    self.destination = destination
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case centerID
+                    case identifier
+                    case deliveredAt
+                    case destination
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DisplayedCall/data`.
+            public var data: Components.Schemas.DisplayedCall.DataPayload
+            /// Creates a new `DisplayedCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the confirmation came
+            ///   - data:
+            public init(
+                _type: Components.Schemas.DisplayedCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.DisplayedCall.DataPayload
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DisplayConfirmation`.
+        public struct DisplayConfirmation: Codable, Hashable, Sendable {
+            /// The token the push carries (`wpr_…`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DisplayConfirmation/token`.
+            public var token: Swift.String
+            /// Creates a new `DisplayConfirmation`.
+            ///
+            /// - Parameters:
+            ///   - token: The token the push carries (`wpr_…`).
+            public init(token: Swift.String) {
+                self.token = token
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.token = try container.decode(
+                    Swift.String.self,
+                    forKey: .token
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token"
+                ])
+            }
+        }
+        /// scheduled: the request was added; fired: it came due and the center decided; sent: the push service or provider accepted it for the device; failed, expired, unregistered (the device no longer reaches the app): it did not get there; displayed: the device confirmed showing it; opened, action, dismissed: what the user did; removed: it left the delivered list; replaced: a later delivery of the identifier replaced it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReceiptStage`.
+        @frozen public enum ReceiptStage: String, Codable, Hashable, Sendable, CaseIterable {
+            case fired = "fired"
+            case sent = "sent"
+            case failed = "failed"
+            case expired = "expired"
+            case unregistered = "unregistered"
+            case displayed = "displayed"
+            case opened = "opened"
+            case action = "action"
+            case dismissed = "dismissed"
+            case removed = "removed"
+            case scheduled = "scheduled"
+            case replaced = "replaced"
+        }
+        /// - Remark: Generated from `#/components/schemas/Receipts`.
+        public struct Receipts: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Receipts/identifier`.
+            public var identifier: Swift.String
+            /// Newest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Receipts/deliveries`.
+            public var deliveries: [Components.Schemas.ReceiptDelivery]
+            /// Creates a new `Receipts`.
+            ///
+            /// - Parameters:
+            ///   - identifier:
+            ///   - deliveries: Newest first.
+            public init(
+                identifier: Swift.String,
+                deliveries: [Components.Schemas.ReceiptDelivery]
+            ) {
+                self.identifier = identifier
+                self.deliveries = deliveries
+            }
+            public enum CodingKeys: String, CodingKey {
+                case identifier
+                case deliveries
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReceiptDelivery`.
+        public struct ReceiptDelivery: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/deliveredAt`.
+            public var deliveredAt: Foundation.Date
+            /// When the request was added (absent for a delivery that never was pending).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/scheduledAt`.
+            public var scheduledAt: Foundation.Date?
+            /// What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/decision`.
+            @frozen public enum DecisionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case presented = "presented"
+                case quiet = "quiet"
+                case notAuthorized = "notAuthorized"
+            }
+            /// What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/decision`.
+            public var decision: Components.Schemas.ReceiptDelivery.DecisionPayload?
+            /// Why it was quiet (focus
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/reasons`.
+            public var reasons: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/response`.
+            @frozen public enum ResponsePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case opened = "opened"
+                case action = "action"
+                case dismissed = "dismissed"
+            }
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/response`.
+            public var response: Components.Schemas.ReceiptDelivery.ResponsePayload?
+            /// The category action the user chose (response action).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/action`.
+            public var action: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/respondedAt`.
+            public var respondedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/removedAt`.
+            public var removedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/replacedAt`.
+            public var replacedAt: Foundation.Date?
+            /// How many of its devices are at each stage (`sent`, `displayed`, `failed`…).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/counts`.
+            public struct CountsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.Int]
+                /// Creates a new `CountsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.Int] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// How many of its devices are at each stage (`sent`, `displayed`, `failed`…).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/counts`.
+            public var counts: Components.Schemas.ReceiptDelivery.CountsPayload
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/devices`.
+            public var devices: [Components.Schemas.ReceiptDevice]
+            /// Every step in time order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/timeline`.
+            public var timeline: [Components.Schemas.ReceiptStep]
+            /// Creates a new `ReceiptDelivery`.
+            ///
+            /// - Parameters:
+            ///   - deliveredAt:
+            ///   - scheduledAt: When the request was added (absent for a delivery that never was pending).
+            ///   - decision: What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered).
+            ///   - reasons: Why it was quiet (focus
+            ///   - response:
+            ///   - action: The category action the user chose (response action).
+            ///   - respondedAt:
+            ///   - removedAt:
+            ///   - replacedAt:
+            ///   - counts: How many of its devices are at each stage (`sent`, `displayed`, `failed`…).
+            ///   - devices:
+            ///   - timeline: Every step in time order.
+            public init(
+                deliveredAt: Foundation.Date,
+                scheduledAt: Foundation.Date? = nil,
+                decision: Components.Schemas.ReceiptDelivery.DecisionPayload? = nil,
+                reasons: [Swift.String],
+                response: Components.Schemas.ReceiptDelivery.ResponsePayload? = nil,
+                action: Swift.String? = nil,
+                respondedAt: Foundation.Date? = nil,
+                removedAt: Foundation.Date? = nil,
+                replacedAt: Foundation.Date? = nil,
+                counts: Components.Schemas.ReceiptDelivery.CountsPayload,
+                devices: [Components.Schemas.ReceiptDevice],
+                timeline: [Components.Schemas.ReceiptStep]
+            ) {
+                self.deliveredAt = deliveredAt
+                self.scheduledAt = scheduledAt
+                self.decision = decision
+                self.reasons = reasons
+                self.response = response
+                self.action = action
+                self.respondedAt = respondedAt
+                self.removedAt = removedAt
+                self.replacedAt = replacedAt
+                self.counts = counts
+                self.devices = devices
+                self.timeline = timeline
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deliveredAt
+                case scheduledAt
+                case decision
+                case reasons
+                case response
+                case action
+                case respondedAt
+                case removedAt
+                case replacedAt
+                case counts
+                case devices
+                case timeline
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReceiptDevice`.
+        public struct ReceiptDevice: Codable, Hashable, Sendable {
+            /// The browser's push subscription (wps_…) or the phone's registration (dev_…).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case browser = "browser"
+                case phone = "phone"
+            }
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/kind`.
+            public var kind: Components.Schemas.ReceiptDevice.KindPayload?
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/stage`.
+            public var stage: Components.Schemas.ReceiptStage
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/sentAt`.
+            public var sentAt: Foundation.Date?
+            /// The push service's or provider's id of the message: Web Push `Location`, APNs `apns-id`, FCM's message name.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/providerMessageID`.
+            public var providerMessageID: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/failedAt`.
+            public var failedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/error`.
+            public var error: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/displayedAt`.
+            public var displayedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/respondedAt`.
+            public var respondedAt: Foundation.Date?
+            /// Once sent: whether the device confirmed the display (or answered the notification there); notConfirmed after 10 minutes without either.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/confirmation`.
+            @frozen public enum ConfirmationPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case confirmed = "confirmed"
+                case awaiting = "awaiting"
+                case notConfirmed = "notConfirmed"
+            }
+            /// Once sent: whether the device confirmed the display (or answered the notification there); notConfirmed after 10 minutes without either.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptDevice/confirmation`.
+            public var confirmation: Components.Schemas.ReceiptDevice.ConfirmationPayload?
+            /// Creates a new `ReceiptDevice`.
+            ///
+            /// - Parameters:
+            ///   - id: The browser's push subscription (wps_…) or the phone's registration (dev_…).
+            ///   - kind:
+            ///   - stage:
+            ///   - sentAt:
+            ///   - providerMessageID: The push service's or provider's id of the message: Web Push `Location`, APNs `apns-id`, FCM's message name.
+            ///   - failedAt:
+            ///   - error:
+            ///   - displayedAt:
+            ///   - respondedAt:
+            ///   - confirmation: Once sent: whether the device confirmed the display (or answered the notification there); notConfirmed after 10 minutes without either.
+            public init(
+                id: Swift.String,
+                kind: Components.Schemas.ReceiptDevice.KindPayload? = nil,
+                stage: Components.Schemas.ReceiptStage,
+                sentAt: Foundation.Date? = nil,
+                providerMessageID: Swift.String? = nil,
+                failedAt: Foundation.Date? = nil,
+                error: Swift.String? = nil,
+                displayedAt: Foundation.Date? = nil,
+                respondedAt: Foundation.Date? = nil,
+                confirmation: Components.Schemas.ReceiptDevice.ConfirmationPayload? = nil
+            ) {
+                self.id = id
+                self.kind = kind
+                self.stage = stage
+                self.sentAt = sentAt
+                self.providerMessageID = providerMessageID
+                self.failedAt = failedAt
+                self.error = error
+                self.displayedAt = displayedAt
+                self.respondedAt = respondedAt
+                self.confirmation = confirmation
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case stage
+                case sentAt
+                case providerMessageID
+                case failedAt
+                case error
+                case displayedAt
+                case respondedAt
+                case confirmation
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReceiptStep`.
+        public struct ReceiptStep: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReceiptStep/stage`.
+            public var stage: Components.Schemas.ReceiptStage
+            /// - Remark: Generated from `#/components/schemas/ReceiptStep/at`.
+            public var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ReceiptStep/device`.
+            public var device: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ReceiptStep/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case browser = "browser"
+                case phone = "phone"
+            }
+            /// - Remark: Generated from `#/components/schemas/ReceiptStep/kind`.
+            public var kind: Components.Schemas.ReceiptStep.KindPayload?
+            /// fired: the decision (and reasons); sent: the message id; failed: why; action: the action's identifier.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReceiptStep/detail`.
+            public var detail: Swift.String?
+            /// Creates a new `ReceiptStep`.
+            ///
+            /// - Parameters:
+            ///   - stage:
+            ///   - at:
+            ///   - device:
+            ///   - kind:
+            ///   - detail: fired: the decision (and reasons); sent: the message id; failed: why; action: the action's identifier.
+            public init(
+                stage: Components.Schemas.ReceiptStage,
+                at: Foundation.Date,
+                device: Swift.String? = nil,
+                kind: Components.Schemas.ReceiptStep.KindPayload? = nil,
+                detail: Swift.String? = nil
+            ) {
+                self.stage = stage
+                self.at = at
+                self.device = device
+                self.kind = kind
+                self.detail = detail
+            }
+            public enum CodingKeys: String, CodingKey {
+                case stage
+                case at
+                case device
+                case kind
+                case detail
             }
         }
         /// - Remark: Generated from `#/components/schemas/WillPresentAnswer`.

@@ -206,6 +206,23 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/centers/{centerID}/delivered`.
     /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/get(getDeliveredNotifications)`.
     func getDeliveredNotifications(_ input: Operations.GetDeliveredNotifications.Input) async throws -> Operations.GetDeliveredNotifications.Output
+    /// What became of a notification: on the center, and on each of its browsers and phones.
+    ///
+    /// App. Every delivery of the identifier whose receipts are still kept (`--retain-receipts`, 30 days by
+    /// default), newest first (an update is another delivery; the one before it says when it was
+    /// `replaced`): when it was scheduled and fired, what the center's settings decided (`presented`,
+    /// `quiet` with the reasons, `notAuthorized`), and for each browser and phone how far it got —
+    /// `sent` (with the push service's or provider's message id: Web Push `Location`, APNs `apns-id`,
+    /// FCM's message name), `failed`, `expired` or `unregistered`, `displayed` (confirmed by the device
+    /// itself, `confirmDisplay`), and what the user did (`opened`, `action`, `dismissed`). A device that
+    /// was sent the notification but has not confirmed its display within 10 minutes is `notConfirmed`:
+    /// the push service took it, but nothing says the person saw it. `timeline` has every step in time
+    /// order. 404 `notificationNotFound` when no receipt of the identifier is kept.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/delivered/{identifier}/receipts`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/{identifier}/receipts/get(getNotificationReceipts)`.
+    func getNotificationReceipts(_ input: Operations.GetNotificationReceipts.Input) async throws -> Operations.GetNotificationReceipts.Output
     /// Removes delivered notifications by identifier.
     ///
     /// App. `removeDeliveredNotifications(withIdentifiers:)`: they leave Notification Center; unknown identifiers are ignored.
@@ -290,6 +307,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/me/delivered/{identifier}/response`.
     /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/response/post(respondToNotification)`.
     func respondToNotification(_ input: Operations.RespondToNotification.Input) async throws -> Operations.RespondToNotification.Output
+    /// The user's view of a notification's receipts (as getNotificationReceipts).
+    ///
+    /// User. What became of the notification on this center and each of its browsers and phones, as `getNotificationReceipts` tells the app.
+    ///
+    /// - Remark: HTTP `GET /v1/me/delivered/{identifier}/receipts`.
+    /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/receipts/get(getMyNotificationReceipts)`.
+    func getMyNotificationReceipts(_ input: Operations.GetMyNotificationReceipts.Input) async throws -> Operations.GetMyNotificationReceipts.Output
     /// Server-Sent Events — authorizationPrompt, settingsChanged, presented, badgeChanged, deliveredRemoved, pendingRemoved, reset.
     ///
     /// Each event's data is JSON. Event ids are the center's event sequence (1, 2, 3…), kept in the store:
@@ -681,6 +705,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/responses`.
     /// - Remark: Generated from `#/paths//v1/responses/post(respondWithToken)`.
     func respondWithToken(_ input: Operations.RespondWithToken.Input) async throws -> Operations.RespondWithToken.Output
+    /// A browser's or phone's confirmation that it showed a notification.
+    ///
+    /// No credential but the token the push carries (Web Push: `token` in the payload; APNs:
+    /// `usernotifyd.responseToken` beside `aps`; FCM: `data["usernotifyd.responseToken"]`) — the same token
+    /// that answers it, which a confirmation does not use up. Post it when the notification is shown: a
+    /// service worker after `showNotification`, an iOS notification service extension in
+    /// `didReceive(_:withContentHandler:)`, an Android `FirebaseMessagingService` in `onMessageReceived`
+    /// (docs/api.md has the few lines each). Once per token: again is 409 `displayAlreadyConfirmed`; a
+    /// forged or expired token is 403 `invalidResponseToken`. The receipt of that device says `displayed`,
+    /// and an app that lists `notification.displayed` in its webhook events hears of it.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/displays`.
+    /// - Remark: Generated from `#/paths//v1/displays/post(confirmDisplay)`.
+    func confirmDisplay(_ input: Operations.ConfirmDisplay.Input) async throws -> Operations.ConfirmDisplay.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1066,6 +1105,31 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// What became of a notification: on the center, and on each of its browsers and phones.
+    ///
+    /// App. Every delivery of the identifier whose receipts are still kept (`--retain-receipts`, 30 days by
+    /// default), newest first (an update is another delivery; the one before it says when it was
+    /// `replaced`): when it was scheduled and fired, what the center's settings decided (`presented`,
+    /// `quiet` with the reasons, `notAuthorized`), and for each browser and phone how far it got —
+    /// `sent` (with the push service's or provider's message id: Web Push `Location`, APNs `apns-id`,
+    /// FCM's message name), `failed`, `expired` or `unregistered`, `displayed` (confirmed by the device
+    /// itself, `confirmDisplay`), and what the user did (`opened`, `action`, `dismissed`). A device that
+    /// was sent the notification but has not confirmed its display within 10 minutes is `notConfirmed`:
+    /// the push service took it, but nothing says the person saw it. `timeline` has every step in time
+    /// order. 404 `notificationNotFound` when no receipt of the identifier is kept.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/delivered/{identifier}/receipts`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/{identifier}/receipts/get(getNotificationReceipts)`.
+    public func getNotificationReceipts(
+        path: Operations.GetNotificationReceipts.Input.Path,
+        headers: Operations.GetNotificationReceipts.Input.Headers = .init()
+    ) async throws -> Operations.GetNotificationReceipts.Output {
+        try await getNotificationReceipts(Operations.GetNotificationReceipts.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// Removes delivered notifications by identifier.
     ///
     /// App. `removeDeliveredNotifications(withIdentifiers:)`: they leave Notification Center; unknown identifiers are ignored.
@@ -1232,6 +1296,21 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// The user's view of a notification's receipts (as getNotificationReceipts).
+    ///
+    /// User. What became of the notification on this center and each of its browsers and phones, as `getNotificationReceipts` tells the app.
+    ///
+    /// - Remark: HTTP `GET /v1/me/delivered/{identifier}/receipts`.
+    /// - Remark: Generated from `#/paths//v1/me/delivered/{identifier}/receipts/get(getMyNotificationReceipts)`.
+    public func getMyNotificationReceipts(
+        path: Operations.GetMyNotificationReceipts.Input.Path,
+        headers: Operations.GetMyNotificationReceipts.Input.Headers = .init()
+    ) async throws -> Operations.GetMyNotificationReceipts.Output {
+        try await getMyNotificationReceipts(Operations.GetMyNotificationReceipts.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Server-Sent Events — authorizationPrompt, settingsChanged, presented, badgeChanged, deliveredRemoved, pendingRemoved, reset.
@@ -1893,6 +1972,29 @@ extension APIProtocol {
         body: Operations.RespondWithToken.Input.Body
     ) async throws -> Operations.RespondWithToken.Output {
         try await respondWithToken(Operations.RespondWithToken.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A browser's or phone's confirmation that it showed a notification.
+    ///
+    /// No credential but the token the push carries (Web Push: `token` in the payload; APNs:
+    /// `usernotifyd.responseToken` beside `aps`; FCM: `data["usernotifyd.responseToken"]`) — the same token
+    /// that answers it, which a confirmation does not use up. Post it when the notification is shown: a
+    /// service worker after `showNotification`, an iOS notification service extension in
+    /// `didReceive(_:withContentHandler:)`, an Android `FirebaseMessagingService` in `onMessageReceived`
+    /// (docs/api.md has the few lines each). Once per token: again is 409 `displayAlreadyConfirmed`; a
+    /// forged or expired token is 403 `invalidResponseToken`. The receipt of that device says `displayed`,
+    /// and an app that lists `notification.displayed` in its webhook events hears of it.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/displays`.
+    /// - Remark: Generated from `#/paths//v1/displays/post(confirmDisplay)`.
+    public func confirmDisplay(
+        headers: Operations.ConfirmDisplay.Input.Headers = .init(),
+        body: Operations.ConfirmDisplay.Input.Body
+    ) async throws -> Operations.ConfirmDisplay.Output {
+        try await confirmDisplay(Operations.ConfirmDisplay.Input(
             headers: headers,
             body: body
         ))

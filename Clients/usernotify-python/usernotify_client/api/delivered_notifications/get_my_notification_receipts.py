@@ -1,0 +1,193 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.receipts import Receipts
+from ...types import Response
+
+
+def _get_kwargs(
+    identifier: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/me/delivered/{identifier}/receipts".format(
+            identifier=quote(str(identifier), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | Receipts | None:
+    if response.status_code == 200:
+        response_200 = Receipts.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | Receipts]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    identifier: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | Receipts]:
+    """The user's view of a notification's receipts (as getNotificationReceipts).
+
+     User. What became of the notification on this center and each of its browsers and phones, as
+    `getNotificationReceipts` tells the app.
+
+    Args:
+        identifier (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Receipts]
+    """
+
+    kwargs = _get_kwargs(
+        identifier=identifier,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    identifier: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | Receipts | None:
+    """The user's view of a notification's receipts (as getNotificationReceipts).
+
+     User. What became of the notification on this center and each of its browsers and phones, as
+    `getNotificationReceipts` tells the app.
+
+    Args:
+        identifier (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Receipts
+    """
+
+    return sync_detailed(
+        identifier=identifier,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    identifier: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | Receipts]:
+    """The user's view of a notification's receipts (as getNotificationReceipts).
+
+     User. What became of the notification on this center and each of its browsers and phones, as
+    `getNotificationReceipts` tells the app.
+
+    Args:
+        identifier (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Receipts]
+    """
+
+    kwargs = _get_kwargs(
+        identifier=identifier,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    identifier: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | Receipts | None:
+    """The user's view of a notification's receipts (as getNotificationReceipts).
+
+     User. What became of the notification on this center and each of its browsers and phones, as
+    `getNotificationReceipts` tells the app.
+
+    Args:
+        identifier (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Receipts
+    """
+
+    return (
+        await asyncio_detailed(
+            identifier=identifier,
+            client=client,
+        )
+    ).parsed

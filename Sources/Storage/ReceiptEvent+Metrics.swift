@@ -1,0 +1,13 @@
+import Metrics
+
+extension ReceiptEvent {
+    /// Counts the step in `usernotifyd_notifications_total`, by stage and destination (center, browser,
+    /// phone): closed sets, no tenant's names.
+    package func count() {
+        Counter(
+            label: "usernotifyd_notifications_total",
+            dimensions: [("stage", stage.rawValue), ("destination", channel?.rawValue ?? "center")]
+        )
+        .increment()
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import NotificationCore
+
+/// One step of what became of one delivery of a notification, on its center or on one of the center's
+/// browsers and phones: written as it happens, in the transaction of the change it tells of (the firing,
+/// the outbox's record of an attempt, a display confirmation, a response, a removal). Receipts are read
+/// as these steps in order (`ReceiptSummary`).
+package struct ReceiptEvent: Sendable, Hashable {
+    package enum Stage: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The request fired; `detail` says what the center's settings decided (`Decision`).
+        case fired
+        /// The push service or provider accepted it for the device; `detail` is its message id.
+        case sent
+        /// Refused for good (`detail`: why).
+        case failed
+        /// Not sent within its lifetime (the push service or provider would keep it no longer).
+        case expired
+        /// The push service or provider said the device no longer reaches the app: its subscription or
+        /// registration was removed.
+        case unregistered
+        /// The device confirmed that it showed the notification.
+        case displayed
+        /// The user opened it (the default action).
+        case opened
+        /// The user chose one of its category's actions (`detail`: the action's identifier).
+        case action
+        /// The user dismissed it.
+        case dismissed
+        /// It left the delivered list (removed by the app, or dismissed).
+        case removed
+        /// Read, never written: the request was added (`fired`'s `scheduledAt`), or a later delivery of the
+        /// identifier replaced this one.
+        case scheduled, replaced
+    }
+
+    /// What the center's settings made of a firing (`fired`'s detail).
+    package enum Decision: String, Sendable, Hashable, Codable {
+        /// Presented: a banner, the lock screen, or a sound.
+        case presented
+        /// Delivered quietly: to the list only, or not shown at all (Focus, provisional, alerts off…).
+        case quiet
+        /// The app is not authorized: nothing delivered.
+        case notAuthorized
+    }
+
+    package var center: CenterKey
+    package var identifier: String
+    /// The delivery's date, which tells one delivery of the identifier from the next (an update is
+    /// another). Nil for `removed`: it ends the delivery current at `at`.
+    package var deliveredAt: Date?
+    /// The browser's push subscription or the phone's registration, with its kind; nil for what
+    /// happened on the center itself.
+    package var destination: String?
+    package var channel: WebhookDeliveryRecord.Destination?
+    package var stage: Stage
+    package var at: Date
+    /// The stage's particulars: the decision, the provider's message id, the error, the action.
+    package var detail: String?
+    /// For `fired`: when the request was added (nil for a delivery that never was pending).
+    package var scheduledAt: Date?
+
+    package init(
+        center: CenterKey, identifier: String, deliveredAt: Date?, destination: String? = nil,
+        channel: WebhookDeliveryRecord.Destination? = nil, stage: Stage, at: Date, detail: String? = nil, scheduledAt: Date? = nil
+    ) {
+        self.center = center
+        self.identifier = identifier
+        self.deliveredAt = deliveredAt
+        self.destination = destination
+        self.channel = channel
+        self.stage = stage
+        self.at = at
+        self.detail = detail
+        self.scheduledAt = scheduledAt
+    }
+}
+
+/// One delivery of a notification to one browser or phone: whom a channel's receipt is about.
+package struct ReceiptTarget: Sendable, Hashable {
+    package var center: CenterKey
+    package var identifier: String
+    package var deliveredAt: Date
+    package var destination: String
+    package var channel: WebhookDeliveryRecord.Destination
+
+    package init(center: CenterKey, identifier: String, deliveredAt: Date, destination: String, channel: WebhookDeliveryRecord.Destination)
+    {
+        self.center = center
+        self.identifier = identifier
+        self.deliveredAt = deliveredAt
+        self.destination = destination
+        self.channel = channel
+    }
+
+    /// The step this target reached.
+    package func event(_ stage: ReceiptEvent.Stage, at date: Date, detail: String? = nil) -> ReceiptEvent {
+        ReceiptEvent(
+            center: center, identifier: identifier, deliveredAt: deliveredAt, destination: destination, channel: channel, stage: stage,
+            at: date, detail: detail)
+    }
+}
+
+/// How many receipt steps one read returns at most (a notification's whole life has a few per device).
+package enum ReceiptHistory {
+    package static let readLimit = 1000
+}

@@ -1,0 +1,92 @@
+import Foundation
+import NotificationCore
+import Storage
+import Testing
+import Webhooks
+
+/// Receipts on every store: each step written by the change it tells of — the firing (with what the
+/// center decided and when the request was added), the outbox's record of an attempt (only under the
+/// claim that holds the message), a confirmation or response, a removal — read back in order after a
+/// reopen, gone with the center, and swept by age.
+@Suite struct ReceiptContractTests {
+    static let now = StoreContractTests.now
+    let contract = StoreContractTests()
+    var center: CenterKey { contract.center }
+
+    /// Fires `identifier` (added at `now`, due a minute later): delivered visibly, quietly, or not at all.
+    func fire(_ store: any ContractStore, _ identifier: String, presentation: Presentation?) async throws -> Date {
+        _ = try await store.upsertPending(contract.pending(identifier, fireIn: 60), limit: 64)
+        let due = Self.now.addingTimeInterval(60)
+        let claims = try await store.claimDue(now: due, limit: 10, lease: Lease(seconds: 60, from: due)).claims
+        let fired = try await store.fire(claims, at: due) { claim, _ in
+            FiringRecord(
+                center: claim.center, identifier: claim.identifier, revision: claim.revision,
+                delivered: presentation.map { DeliveredNotification(date: due, request: claim.pending.request, presentation: $0) },
+                nextFireDate: nil, scheduledAt: claim.pending.addedAt)
+        }
+        #expect(fired.count == 1)
+        return due
+    }
+
+    /// A message to a browser, claimed, and its attempt recorded with the receipt's step.
+    func send(_ store: any ContractStore, _ receipt: ReceiptEvent, status: WebhookDeliveryRecord.Status, claim: Int64? = nil) async throws {
+        let id = "msg_\(UUID().uuidString.prefix(8))"
+        try await store.enqueueDeliveries([
+            WebhookDeliveryRecord(
+                id: id, appID: "a", url: "https://push.example/1", type: .notificationDelivered, payload: Data("{}".utf8),
+                nextAttempt: Self.now, createdAt: Self.now, destination: .browser, subscriptionID: receipt.destination)
+        ])
+        var message = try #require(
+            try await store.claimDueDeliveries(
+                now: receipt.at, limit: 100, perEndpoint: [:], defaultPerEndpoint: 100, lease: Lease(seconds: 600, from: Self.now)
+            ).first { $0.id == id })
+        message.status = status
+        message.attempts = 1
+        message.nextAttempt = nil
+        if let claim { message.claim = claim }
+        try await store.recordAttempts([
+            RecordedAttempt(
+                DeliveryAttemptRecord(number: 1, at: receipt.at, statusCode: 201, error: nil, durationMilliseconds: 1), of: message,
+                endpoint: .answered, receipt: receipt)
+        ])
+    }
+
+    @Test(arguments: StoreFactory.all)
+    func eachStepIsWrittenWithTheChangeItTellsOfAndReadInOrder(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, reopen) async throws in
+            #expect(try await store.receipts(center, identifier: "tea").isEmpty)
+            let due = try await fire(store, "tea", presentation: Presentation(banner: true, list: true))
+            let target = ReceiptTarget(center: center, identifier: "tea", deliveredAt: due, destination: "wps_1", channel: .browser)
+            try await send(
+                store, target.event(.sent, at: due.addingTimeInterval(1), detail: "https://push.example/m/1"), status: .delivered)
+            // An attempt whose claim was taken over records nothing, its receipt neither.
+            try await send(store, target.event(.failed, at: due.addingTimeInterval(2)), status: .failed, claim: 999_999)
+            let displayed = target.event(.displayed, at: due.addingTimeInterval(3))
+            #expect(try await store.record([.receipt(displayed)], for: center, at: displayed.at))
+            let removedAt = due.addingTimeInterval(4)
+            _ = try await store.removeDelivered(center, identifiers: ["tea"], at: removedAt) { [.user(.deliveredRemoved($0))] }
+            let quiet = try await fire(store, "kettle", presentation: Presentation(list: true, reasons: ["focus"]))
+            let unauthorized = try await fire(store, "toast", presentation: nil)
+
+            let store = try await reopen()
+            let steps = try await store.receipts(center, identifier: "tea")
+            #expect(steps.map(\.stage) == [.fired, .sent, .displayed, .removed])
+            #expect(steps[0].detail == "presented" && steps[0].scheduledAt == Self.now && steps[0].deliveredAt == due)
+            #expect(steps[0].destination == nil && steps[0].channel == nil)
+            #expect(steps[1] == target.event(.sent, at: due.addingTimeInterval(1), detail: "https://push.example/m/1"))
+            #expect(steps[2] == displayed)
+            #expect(steps[3].deliveredAt == nil && steps[3].at == removedAt)
+            #expect(try await store.receipts(center, identifier: "kettle").map(\.detail) == ["quiet focus"])
+            #expect(try await store.receipts(center, identifier: "kettle").first?.at == quiet)
+            #expect(try await store.receipts(center, identifier: "toast").map(\.detail) == ["notAuthorized"])
+            #expect(try await store.receipts(center, identifier: "toast").first?.deliveredAt == unauthorized)
+            #expect(try await store.receipts(CenterKey(appID: "a", centerID: "other"), identifier: "tea").isEmpty)
+
+            // Swept by age, and gone with the center.
+            #expect(try await store.deleteExpired(.receipts, before: due.addingTimeInterval(1.5), limit: 100) == 4)
+            #expect(try await store.receipts(center, identifier: "tea").map(\.stage) == [.displayed, .removed])
+            #expect(try await store.deleteCenter(center, at: due))
+            #expect(try await store.receipts(center, identifier: "tea").isEmpty)
+        }
+    }
+}
