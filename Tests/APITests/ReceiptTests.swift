@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Receipts end to end on the real binary: a notification to a browser (the Web Push stand-in) and two
-/// phones (the APNs stand-in), one of them uninstalled (410); the other phone confirms the display with
-/// its push's token, the browser's user clicks an action; the receipts say each stage per device with
-/// its time and provider id, for the app and the user, and still say it after a restart.
+/// Receipts end to end on the real binary: a notification to a browser (the Web Push stand-in) and three
+/// phones (the APNs and FCM stand-ins), one of them uninstalled (410); one phone confirms the display with
+/// its push's token, the browser's user clicks an action, the Android phone says nothing; the receipts say
+/// each stage per device with its time and provider id, for the app and the user, and still say it after
+/// a restart.
 @Suite struct ReceiptTests {
     static let shown = String(repeating: "0123456789abcdef", count: 4)
     static let uninstalled = String(repeating: "fedcba9876543210", count: 4)
@@ -25,6 +26,8 @@ import Testing
         apns["topic"] = "com.example.tea"
         apns["environment"] = "production"
         #expect(try await server.call("PUT", "/v1/relay/credentials/apns", token: key, json: apns).status == 200)
+        let fcm = try #require(try await providers.credentials()["fcm"])
+        #expect(try await server.call("PUT", "/v1/relay/credentials/fcm", token: key, json: ["serviceAccount": fcm]).status == 200)
         _ = try await server.call(
             "PUT", "/v1/categories", token: key,
             json: ["categories": [["identifier": "TEA", "actions": [["identifier": "DRINK", "title": "Drink"]]]]])
@@ -38,6 +41,9 @@ import Testing
             phones[device] = try server.field("id", of: registered)
         }
         let (shownID, goneID) = (try #require(phones[Self.shown]), try #require(phones[Self.uninstalled]))
+        let android = try server.field(
+            "id",
+            of: try await server.call("POST", "/v1/me/devices", token: token, json: ["provider": "fcm", "token": RelayTests.fcmToken]))
         #expect(
             try await server.call("GET", "/v1/centers/phone/delivered/tea/receipts", token: key).json["code"] as? String
                 == "notificationNotFound")
@@ -54,7 +60,8 @@ import Testing
             let pushed = try await push.messages(channel).count
             let relayed = try await providers.messages("apns", token: Self.shown).count
             let refused = try await providers.messages("apns", token: Self.uninstalled).count
-            return pushed == 1 && relayed == 1 && refused == 1
+            let toAndroid = try await providers.messages("fcm", token: RelayTests.fcmToken).count
+            return pushed == 1 && relayed == 1 && refused == 1 && toAndroid == 1
         }
         // The phone shows it and confirms with its push's token; a second confirmation and a forged one are refused.
         let relayed = try #require(try await providers.messages("apns", token: Self.shown).first)
@@ -76,7 +83,7 @@ import Testing
         try await WebhookTests.eventually("the refused relay recorded") {
             let receipts = try await server.call("GET", "/v1/centers/phone/delivered/tea/receipts", token: key)
             let devices = ((receipts.json["deliveries"] as? [[String: Any]])?.first?["devices"] as? [[String: Any]]) ?? []
-            return devices.count == 3 && devices.allSatisfy { $0["stage"] as? String != "sent" }
+            return devices.count == 4 && devices.filter { $0["stage"] as? String == "sent" }.count == 1
         }
         try await WebhookTests.eventually("notification.displayed") {
             try await receiver.received().contains { ($0["body"] as? [String: Any])?["type"] as? String == "notification.displayed" }
@@ -108,7 +115,11 @@ import Testing
             let gone = try #require(devices[goneID])
             #expect(gone["stage"] as? String == "unregistered" && gone["error"] as? String == "Unregistered", "\(gone)")
             #expect(gone["sentAt"] == nil && gone["confirmation"] == nil)
-            #expect(delivery["counts"] as? [String: Int] == ["action": 1, "displayed": 1, "unregistered": 1])
+            // The Android phone took it, and has said nothing since: awaiting its confirmation.
+            let onAndroid = try #require(devices[android])
+            #expect(onAndroid["stage"] as? String == "sent" && onAndroid["confirmation"] as? String == "awaiting", "\(onAndroid)")
+            #expect((onAndroid["providerMessageID"] as? String)?.hasPrefix("projects/") == true, "FCM's message name")
+            #expect(delivery["counts"] as? [String: Int] == ["action": 1, "displayed": 1, "unregistered": 1, "sent": 1])
             let timeline = try #require(delivery["timeline"] as? [[String: Any]])
             let stages = timeline.compactMap { $0["stage"] as? String }
             #expect(stages.first == "scheduled" && stages.dropFirst().first == "fired", "\(stages)")
