@@ -421,7 +421,7 @@ let package = Package(
         .testTarget(
             name: "OutboxTests",
             dependencies: [
-                "Clocks",
+                "Clocks", "NotificationCore",
                 "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD",
                 "TestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import HTTPTypes
 import Logging
+import NotificationCore
 import Outbox
 import SQLiteStorage
 import Scheduling
@@ -20,16 +21,21 @@ import Webhooks
         let answer: @Sendable () -> ChannelAnswer
         let policy: @Sendable (WebhookDeliveryRecord) -> RetryPolicy
         let clock: ManualClock
+        /// Whom its messages' receipts are about.
+        let target: ReceiptTarget?
         private let calls = Mutex<[Date]>([])
 
         init(
-            clock: ManualClock, policy: @escaping @Sendable (WebhookDeliveryRecord) -> RetryPolicy,
+            clock: ManualClock, policy: @escaping @Sendable (WebhookDeliveryRecord) -> RetryPolicy, target: ReceiptTarget? = nil,
             answer: @escaping @Sendable () -> ChannelAnswer
         ) {
             self.clock = clock
             self.policy = policy
+            self.target = target
             self.answer = answer
         }
+
+        func receiptTarget(of message: WebhookDeliveryRecord) async -> ReceiptTarget? { target }
 
         var called: [TimeInterval] { calls.withLock { $0.map { $0.timeIntervalSince(ChannelPolicyTests.start) } } }
 
@@ -105,6 +111,31 @@ import Webhooks
         let (message, attempts) = try #require(try await store.delivery(appID: "app", id: "msg_push"))
         #expect(message.status == .expired)
         #expect(attempts.count == 1 && attempts[0].statusCode == nil && attempts[0].error?.hasPrefix("expired") == true)
+    }
+
+    /// A notification's push that expires says so in its device's receipt, whether it ran out of time
+    /// between attempts or waited past its life before any; one sent says sent, with its message id.
+    @Test(arguments: [(age: 0.0, sent: false), (age: 2 * 86_400.0, sent: false), (age: 0.0, sent: true)])
+    func aPushsEndIsItsDevicesReceipt(age: TimeInterval, sent: Bool) async throws {
+        let store = try await Self.outbox(age: age)
+        let center = CenterKey(appID: "app", centerID: "c")
+        try await store.insertCenter(CenterRecord(id: "c", appID: "app", createdAt: Self.start))
+        let target = ReceiptTarget(center: center, identifier: "tea", deliveredAt: Self.start, destination: "wps_1", channel: .browser)
+        let clock = ManualClock(now: Self.start)
+        let channel = ScriptedChannel(clock: clock, policy: { .backoff(until: $0.createdAt.addingTimeInterval(60)) }, target: target) {
+            sent
+                ? ChannelAnswer(
+                    AttemptOutcome(status: 201, headers: [:], body: [], error: nil, duration: .zero), .delivered, providerMessageID: "m/1",
+                    receipt: target)
+                : ChannelAnswer(
+                    AttemptOutcome(status: 429, headers: [:], body: [], error: nil, duration: .zero), .retry(retryAfter: nil),
+                    receipt: target)
+        }
+        try await Self.dispatch(store, clock: clock, channel: channel, steps: [4, 1, 9, 1, 19, 1, 100])
+        let steps = try await store.receipts(center, identifier: "tea")
+        #expect(steps.map(\.stage) == [sent ? .sent : .expired], "one step, at the message's end")
+        #expect(steps.first?.destination == "wps_1" && steps.first?.channel == .browser && steps.first?.deliveredAt == Self.start)
+        if sent { #expect(steps.first?.detail == "m/1") }
     }
 
     @Test func aWebhookKeepsTheAppsScheduleAndFailsAtItsEnd() async throws {

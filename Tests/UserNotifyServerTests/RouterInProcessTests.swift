@@ -103,6 +103,11 @@ import WebPush
             var statuses: [Int] = []
             for index in 0..<151 { statuses.append(await answer(forged("atk_one"), from: "198.51.100.\(index % 250)").status.code) }
             #expect(statuses.filter { $0 == 403 }.count == 150 && statuses.last == 429, "\(Set(statuses))")
+            // A display confirmation names its key as an answer does, and takes from the same buckets.
+            let confirmation = await app.request(.post, "/v1/displays", json: #"{"token": "\#(forged("atk_one"))"}"#, from: "203.0.113.1")
+            #expect(confirmation.status == .tooManyRequests, "\(confirmation.text)")
+            let fresh = await app.request(.post, "/v1/displays", json: #"{"token": "\#(forged("atk_new"))"}"#, from: "203.0.113.1")
+            #expect(fresh.status == .forbidden && fresh.json["code"] as? String == "invalidResponseToken", "\(fresh.text)")
         }
     }
 
