@@ -50,6 +50,7 @@ extension NotificationCenterService {
     package func removePendingRequests(_ key: CenterKey, identifiers: [String]?) async throws -> [String] {
         for identifier in identifiers ?? [] { try NotificationRequest.validateIdentifier(identifier, field: "identifiers") }
         let removed = try await store.removePending(key, identifiers: identifiers, at: clock.now) { [.user(.pendingRemoved($0))] }
+        ReceiptEvent.count(.removed, by: removed.count)
         if !removed.isEmpty { await released() }
         return removed
     }
@@ -69,6 +70,7 @@ extension NotificationCenterService {
     package func removeDeliveredNotifications(_ key: CenterKey, identifiers: [String]?) async throws -> [String] {
         for identifier in identifiers ?? [] { try NotificationRequest.validateIdentifier(identifier, field: "identifiers") }
         let removed = try await store.removeDelivered(key, identifiers: identifiers, at: clock.now) { [.user(.deliveredRemoved($0))] }
+        ReceiptEvent.count(.removed, by: removed.count)
         if !removed.isEmpty { await released() }
         return removed
     }
@@ -127,6 +129,7 @@ extension NotificationCenterService {
                 forwarded + (removed.isEmpty ? [] : [.user(.deliveredRemoved(removed)), .app(.notificationRemoved(removed))])
                     + (destination.map { [.answeredOn(destination: $0)] } ?? [])
             }
+            ReceiptEvent.count(.removed, by: removed.count)
             if !removed.isEmpty { await released() }
         } else {
             _ = try await store.record(forwarded, for: key, at: clock.now)

@@ -136,7 +136,10 @@ import Testing
             try await server.call("GET", "/v1/centers/phone/delivered/tea/receipts", token: other).json["code"] as? String
                 == "centerNotFound")
         let metrics = try await server.call("GET", "/metrics", token: APIServer.adminToken).text
-        for (stage, destination) in [("fired", "center"), ("sent", "browser"), ("displayed", "phone"), ("unregistered", "phone")] {
+        for (stage, destination) in [
+            ("fired", "center"), ("sent", "browser"), ("displayed", "phone"), ("unregistered", "phone"), ("removed", "center"),
+            ("action", "browser"),
+        ] {
             #expect(
                 metrics.contains(#"usernotifyd_notifications_total{stage="\#(stage)",destination="\#(destination)"}"#),
                 "\(stage) \(destination)")
