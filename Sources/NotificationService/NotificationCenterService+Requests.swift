@@ -50,7 +50,6 @@ extension NotificationCenterService {
     package func removePendingRequests(_ key: CenterKey, identifiers: [String]?) async throws -> [String] {
         for identifier in identifiers ?? [] { try NotificationRequest.validateIdentifier(identifier, field: "identifiers") }
         let removed = try await store.removePending(key, identifiers: identifiers, at: clock.now) { [.user(.pendingRemoved($0))] }
-        ReceiptEvent.count(.removed, by: removed.count)
         if !removed.isEmpty { await released() }
         return removed
     }
