@@ -273,7 +273,8 @@ extension PostgresStore: WebhookStore {
                     \(receipts.map(\.receipt.stage.rawValue)), \(receipts.map { milliseconds($0.receipt.at) }),
                     \(receipts.map { $0.receipt.detail ?? "" }))
                     AS r(message_id, app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail)
-                WHERE EXISTS (SELECT 1 FROM fenced f WHERE f.id = r.message_id)),
+                WHERE EXISTS (SELECT 1 FROM fenced f WHERE f.id = r.message_id)
+                    AND EXISTS (SELECT 1 FROM centers c WHERE c.app_id = r.app_id AND c.id = r.center_id)),
             answered AS (
                 DELETE FROM endpoint_failures x USING unnest(\(answering.map(\.appID)), \(answering.map(\.url))) AS c(app_id, url)
                 WHERE x.app_id = c.app_id AND x.url = c.url AND EXISTS (SELECT 1 FROM fenced f WHERE f.app_id = c.app_id AND f.url = c.url))

@@ -26,12 +26,14 @@ extension SQLiteStore {
         }
     }
 
-    /// Writes one step of a receipt, inside the caller's transaction.
-    static func insertReceipt(_ receipt: ReceiptEvent, _ db: Database) throws {
+    /// Writes one step of a receipt, inside the caller's transaction; `unlessCenterGone`: nothing when its
+    /// center was deleted meanwhile (an attempt recorded after it), rather than failing the transaction.
+    static func insertReceipt(_ receipt: ReceiptEvent, unlessCenterGone: Bool = false, _ db: Database) throws {
+        let guarded = unlessCenterGone ? " AND EXISTS (SELECT 1 FROM centers WHERE app_id = ?1 AND id = ?2)" : ""
         try db.cachedStatement(
             sql: """
                 INSERT INTO receipts(app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail, scheduled_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 WHERE 1\(guarded)
                 """
         ).execute(arguments: [
             receipt.center.appID, receipt.center.centerID, receipt.identifier, receipt.deliveredAt.map(milliseconds), receipt.destination,

@@ -277,7 +277,7 @@ extension SQLiteStore: WebhookStore {
             delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds),
             delivery.dueOnWallClock.map(milliseconds), seq,
         ])
-        if let receipt = recorded.receipt { try insertReceipt(receipt, db) }
+        if let receipt = recorded.receipt { try insertReceipt(receipt, unlessCenterGone: true, db) }
         return true
     }
 

@@ -29,7 +29,10 @@ import Webhooks
     }
 
     /// A message to a browser, claimed, and its attempt recorded with the receipt's step.
-    func send(_ store: any ContractStore, _ receipt: ReceiptEvent, status: WebhookDeliveryRecord.Status, claim: Int64? = nil) async throws {
+    @discardableResult
+    func send(_ store: any ContractStore, _ receipt: ReceiptEvent, status: WebhookDeliveryRecord.Status, claim: Int64? = nil) async throws
+        -> String
+    {
         let id = "msg_\(UUID().uuidString.prefix(8))"
         try await store.enqueueDeliveries([
             WebhookDeliveryRecord(
@@ -49,6 +52,7 @@ import Webhooks
                 DeliveryAttemptRecord(number: 1, at: receipt.at, statusCode: 201, error: nil, durationMilliseconds: 1), of: message,
                 endpoint: .answered, receipt: receipt)
         ])
+        return id
     }
 
     @Test(arguments: StoreFactory.all)
@@ -86,6 +90,10 @@ import Webhooks
             #expect(try await store.deleteExpired(.receipts, before: due.addingTimeInterval(1.5), limit: 100) == 4)
             #expect(try await store.receipts(center, identifier: "tea").map(\.stage) == [.displayed, .removed])
             #expect(try await store.deleteCenter(center, at: due))
+            #expect(try await store.receipts(center, identifier: "tea").isEmpty)
+            // An attempt recorded after its center was deleted is recorded; its receipt has nowhere to go.
+            let late = try await send(store, target.event(.sent, at: due.addingTimeInterval(5)), status: .delivered)
+            #expect(try await store.delivery(appID: "a", id: late)?.0.status == .delivered)
             #expect(try await store.receipts(center, identifier: "tea").isEmpty)
         }
     }
