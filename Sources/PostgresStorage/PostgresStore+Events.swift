@@ -65,6 +65,10 @@ extension PostgresStore {
                 }
             case .receipt(let receipt):
                 try await insertReceipts([receipt], connection)
+            case .tokenUsed(let id, let expiresAt):
+                guard try await insertUsedToken(id: id, expiresAt: expiresAt, connection) else {
+                    throw StoreError(.conflict, "the token was used already")
+                }
             case .answeredOn:
                 continue
             case .app(let event):

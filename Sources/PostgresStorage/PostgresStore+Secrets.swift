@@ -102,12 +102,17 @@ extension PostgresStore: SecretStore {
                 DELETE FROM used_tokens WHERE id IN (
                     SELECT id FROM used_tokens WHERE expires_at < \(Self.milliseconds(now)) LIMIT 64 FOR UPDATE SKIP LOCKED)
                 """, self.logger)
-            return try await !connection.rows(
-                """
-                INSERT INTO used_tokens(id, expires_at) VALUES (\(id), \(Self.milliseconds(expiresAt)))
-                ON CONFLICT DO NOTHING RETURNING id
-                """, self.logger
-            ).isEmpty
+            return try await self.insertUsedToken(id: id, expiresAt: expiresAt, connection)
         }
+    }
+
+    /// Remembers a once-only token as used, inside the caller's transaction: false if it was already.
+    func insertUsedToken(id: String, expiresAt: Date, _ connection: PostgresConnection) async throws -> Bool {
+        try await !connection.rows(
+            """
+            INSERT INTO used_tokens(id, expires_at) VALUES (\(id), \(Self.milliseconds(expiresAt)))
+            ON CONFLICT DO NOTHING RETURNING id
+            """, logger
+        ).isEmpty
     }
 }

@@ -63,6 +63,10 @@ extension SQLiteStore {
                 }
             case .receipt(let receipt):
                 try insertReceipt(receipt, db)
+            case .tokenUsed(let id, let expiresAt):
+                guard try insertUsedToken(id: id, expiresAt: expiresAt, db) else {
+                    throw StoreError(.conflict, "the token was used already")
+                }
             case .answeredOn:
                 continue
             case .app(let event):

@@ -94,10 +94,14 @@ extension SQLiteStore: SecretStore {
             try db.execute(
                 sql: "DELETE FROM used_tokens WHERE id IN (SELECT id FROM used_tokens WHERE expires_at < ? LIMIT 64)",
                 arguments: [Self.milliseconds(now)])
-            try db.execute(
-                sql: "INSERT INTO used_tokens(id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                arguments: [id, Self.milliseconds(expiresAt)])
-            return db.changesCount == 1
+            return try Self.insertUsedToken(id: id, expiresAt: expiresAt, db)
         }
+    }
+
+    /// Remembers a once-only token as used, inside the caller's transaction: false if it was already.
+    static func insertUsedToken(id: String, expiresAt: Date, _ db: Database) throws -> Bool {
+        try db.execute(
+            sql: "INSERT INTO used_tokens(id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [id, milliseconds(expiresAt)])
+        return db.changesCount == 1
     }
 }

@@ -14,6 +14,9 @@ package enum ChangeEvent: Sendable, Hashable {
     /// A step of a delivery's receipt that no other event of the change implies (a display confirmed, a
     /// response); the firing, the outbox and removals write their own.
     case receipt(ReceiptEvent)
+    /// The change spends a once-only token (remembered until it expires): if it was spent before, the
+    /// whole change fails with `StoreError.conflict` and nothing of it is written.
+    case tokenUsed(id: String, expiresAt: Date)
 }
 
 extension [ChangeEvent] {

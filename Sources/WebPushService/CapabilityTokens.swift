@@ -140,9 +140,10 @@ package final class CapabilityTokens: Sendable {
         try await store.useToken(id: "\(claims.k):\(claims.n)", expiresAt: Self.date(claims.e), at: now)
     }
 
-    /// Uses an opened response token's display confirmation up, apart from its answer: true the first time.
-    package func useDisplay(_ claims: ResponseClaims, now: Date) async throws -> Bool {
-        try await store.useToken(id: "displayed:\(claims.k):\(claims.n)", expiresAt: Self.date(claims.e), at: now)
+    /// What spends an opened response token's display confirmation, apart from its answer, in the change
+    /// that records the display (`StoreError.conflict` the second time).
+    package static func displayUse(_ claims: ResponseClaims) -> ChangeEvent {
+        .tokenUsed(id: "displayed:\(claims.k):\(claims.n)", expiresAt: date(claims.e))
     }
 
     /// The key a token says it is signed with, unchecked (what rate limits count forged tokens by); nil if

@@ -166,16 +166,21 @@ package final class WebPushService: Sendable {
     package func confirmDisplay(token: String) async throws {
         let now = wallClock.now
         guard let claims = await tokens.openResponse(token, now: now) else { throw Self.invalidToken }
-        guard try await tokens.useDisplay(claims, now: now) else {
-            throw NotificationError(
-                code: .displayAlreadyConfirmed, kind: .refused, message: "This push's display was confirmed already; confirm it once.")
-        }
         let at = centers.clock.now
         let receipt = ReceiptEvent(
             center: claims.center, identifier: claims.i, deliveredAt: claims.deliveredAt, destination: claims.r, channel: claims.channel,
             stage: .displayed, at: at)
         let displayed = DelegateEvent.displayed(identifier: claims.i, deliveredAt: claims.deliveredAt, destination: claims.r)
-        guard try await store.record([.receipt(receipt), .app(displayed)], for: claims.center, at: at) else { throw Self.invalidToken }
+        // The token spent in the same change as the step it records: a confirmation is never spent unrecorded.
+        let recorded: Bool
+        do {
+            recorded = try await store.record(
+                [CapabilityTokens.displayUse(claims), .receipt(receipt), .app(displayed)], for: claims.center, at: at)
+        } catch let error as StoreError where error.code == .conflict {
+            throw NotificationError(
+                code: .displayAlreadyConfirmed, kind: .refused, message: "This push's display was confirmed already; confirm it once.")
+        }
+        guard recorded else { throw Self.invalidToken }
         receipt.count()
     }
 

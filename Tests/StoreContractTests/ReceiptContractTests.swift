@@ -6,8 +6,8 @@ import Webhooks
 
 /// Receipts on every store: each step written by the change it tells of — the firing (with what the
 /// center decided and when the request was added), the outbox's record of an attempt (only under the
-/// claim that holds the message), a confirmation or response, a removal — read back in order after a
-/// reopen, gone with the center, and swept by age.
+/// claim that holds the message), a confirmation (with the token it spends) or response, a removal —
+/// read back in order after a reopen, gone with the center, and swept by age.
 @Suite struct ReceiptContractTests {
     static let now = StoreContractTests.now
     let contract = StoreContractTests()
@@ -65,8 +65,13 @@ import Webhooks
                 store, target.event(.sent, at: due.addingTimeInterval(1), detail: "https://push.example/m/1"), status: .delivered)
             // An attempt whose claim was taken over records nothing, its receipt neither.
             try await send(store, target.event(.failed, at: due.addingTimeInterval(2)), status: .failed, claim: 999_999)
+            // A confirmation spends its token in the change that records it: the second spends nothing, writes nothing.
             let displayed = target.event(.displayed, at: due.addingTimeInterval(3))
-            #expect(try await store.record([.receipt(displayed)], for: center, at: displayed.at))
+            let spent = ChangeEvent.tokenUsed(id: "displayed:atk_1:n1", expiresAt: due.addingTimeInterval(3600))
+            #expect(try await store.record([spent, .receipt(displayed)], for: center, at: displayed.at))
+            await #expect(throws: StoreError.self) {
+                try await store.record([.receipt(displayed), spent], for: center, at: displayed.at)
+            }
             let removedAt = due.addingTimeInterval(4)
             _ = try await store.removeDelivered(center, identifiers: ["tea"], at: removedAt) { [.user(.deliveredRemoved($0))] }
             let quiet = try await fire(store, "kettle", presentation: Presentation(list: true, reasons: ["focus"]))
