@@ -5,8 +5,8 @@ import NotificationCore
 /// browsers and phones: written as it happens, in the transaction of the change it tells of (the firing,
 /// the outbox's record of an attempt, a display confirmation, a response, a removal). Receipts are read
 /// as these steps in order (`ReceiptSummary`).
-package struct ReceiptEvent: Sendable, Hashable {
-    package enum Stage: String, Sendable, Hashable, Codable, CaseIterable {
+package struct ReceiptEvent: Sendable, Hashable, Encodable {
+    package enum Stage: String, Sendable, Hashable, Codable, CaseIterable, CodingKeyRepresentable {
         /// The request fired; `detail` says what the center's settings decided (`Decision`).
         case fired
         /// The push service or provider accepted it for the device; `detail` is its message id.
@@ -58,6 +58,13 @@ package struct ReceiptEvent: Sendable, Hashable {
     package var detail: String?
     /// For `fired`: when the request was added (nil for a delivery that never was pending).
     package var scheduledAt: Date?
+
+    /// A step as a receipt's `timeline` shows it (openapi.yaml's `ReceiptStep`).
+    private enum CodingKeys: String, CodingKey {
+        case stage, at, detail
+        case destination = "device"
+        case channel = "kind"
+    }
 
     package init(
         center: CenterKey, identifier: String, deliveredAt: Date?, destination: String? = nil,

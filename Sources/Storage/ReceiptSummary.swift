@@ -4,7 +4,9 @@ import NotificationCore
 /// What became of each delivery of a notification, read from its receipt's steps: per delivery (newest
 /// first) what the center decided, what the user did, when it left the list, and per browser or phone how
 /// far it got — sent, shown, answered, or why not — with the whole timeline.
-package struct ReceiptSummary: Sendable, Hashable {
+///
+/// Encoded as the API answers it (openapi.yaml's `Receipts`).
+package struct ReceiptSummary: Sendable, Hashable, Encodable {
     /// How long a device has to confirm that it showed a notification sent to it before the summary says
     /// it did not (`notConfirmed`).
     package static let defaultDisplayWindow: TimeInterval = 600
@@ -19,7 +21,7 @@ package struct ReceiptSummary: Sendable, Hashable {
         case notConfirmed
     }
 
-    package struct Device: Sendable, Hashable {
+    package struct Device: Sendable, Hashable, Encodable {
         package var id: String
         package var channel: WebhookDeliveryRecord.Destination?
         /// The furthest it got: `sent`, `displayed`, `opened`/`action`/`dismissed`, or `failed`, `expired`,
@@ -33,9 +35,14 @@ package struct ReceiptSummary: Sendable, Hashable {
         package var respondedAt: Date?
         /// Nil until it was sent.
         package var confirmation: Confirmation?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, stage, sentAt, providerMessageID, failedAt, error, displayedAt, respondedAt, confirmation
+            case channel = "kind"
+        }
     }
 
-    package struct Delivery: Sendable, Hashable {
+    package struct Delivery: Sendable, Hashable, Encodable {
         package var deliveredAt: Date
         package var scheduledAt: Date?
         package var decision: ReceiptEvent.Decision?
@@ -48,11 +55,10 @@ package struct ReceiptSummary: Sendable, Hashable {
         package var removedAt: Date?
         package var replacedAt: Date?
         package var devices: [Device] = []
+        /// How many devices are at each stage.
+        package var counts: [ReceiptEvent.Stage: Int] = [:]
         /// Every step, in time order, `scheduled` and `replaced` included.
         package var timeline: [ReceiptEvent] = []
-
-        /// How many devices are at each stage.
-        package var counts: [ReceiptEvent.Stage: Int] { Dictionary(devices.map { ($0.stage, 1) }, uniquingKeysWith: +) }
     }
 
     package var identifier: String
@@ -123,6 +129,7 @@ package struct ReceiptSummary: Sendable, Hashable {
             }
             return device
         }
+        delivery.counts = Dictionary(delivery.devices.map { ($0.stage, 1) }, uniquingKeysWith: +)
         delivery.timeline = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         return delivery
     }
