@@ -68,12 +68,12 @@ package struct ReceiptSummary: Sendable, Hashable, Encodable {
     package init(identifier: String, steps: [ReceiptEvent], now: Date, displayWindow: TimeInterval = Self.defaultDisplayWindow) {
         self.identifier = identifier
         // Deliveries by date; a step without one (a removal) ends the delivery current at its time.
+        let dates = Set(steps.compactMap(\.deliveredAt)).sorted()
         var byDate: [Date: [ReceiptEvent]] = [:]
         for step in steps {
-            guard let date = step.deliveredAt ?? steps.compactMap(\.deliveredAt).filter({ $0 <= step.at }).max() else { continue }
+            guard let date = step.deliveredAt ?? dates.last(where: { $0 <= step.at }) else { continue }
             byDate[date, default: []].append(step)
         }
-        let dates = byDate.keys.sorted()
         deliveries = dates.enumerated().map { index, date in
             var delivery = Self.delivery(date, byDate[date] ?? [], now: now, displayWindow: displayWindow)
             if index + 1 < dates.count, delivery.removedAt == nil {
