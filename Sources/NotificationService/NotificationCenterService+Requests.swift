@@ -150,7 +150,7 @@ extension NotificationCenterService {
             }
         return ReceiptEvent(
             center: center, identifier: notification.request.identifier, deliveredAt: notification.date, destination: destination,
-            channel: destination == nil ? nil : channel, stage: stage, at: date, detail: stage == .action ? response.actionIdentifier : nil)
+            channel: channel, stage: stage, at: date, detail: stage == .action ? response.actionIdentifier : nil)
     }
 
     // MARK: firing
@@ -241,7 +241,7 @@ extension NotificationCenterService {
             firing.scheduledAt = stored.pending.addedAt
             return firing
         }
-        for firing in recorded { firing.receipt(at: now).count() }
+        ReceiptEvent.count(.fired, by: recorded.count)
         return recorded
     }
 
@@ -262,7 +262,7 @@ extension NotificationCenterService {
             foreground: ready?.foreground ?? .noDelegate, tables: try await store.stringTables(appID: center.appID),
             traceparent: TraceContext.traceparent)
         try await store.recordFirings([record], at: now)
-        record.receipt(at: now).count()
+        ReceiptEvent.count(.fired)
         return record.delivered
     }
 

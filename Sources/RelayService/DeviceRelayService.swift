@@ -134,17 +134,11 @@ package final class DeviceRelayService: Sendable {
     {
         guard let stored = target.credential else { return nil }
         let event = try StoredDelegateMessage(message)
-        let request = try await request(of: event, for: target.registration, credential: stored, now: now, expires: expires)
-        guard case .delivered(let delivered) = event else { return (request, nil) }
-        return (request, Self.receiptTarget(delivered, target.registration))
-    }
-
-    /// Whom the receipt of a notification's relay to the registration is about.
-    package static func receiptTarget(_ delivered: DeliveredNotification, _ registration: DeviceRegistrationRecord) -> ReceiptTarget {
-        ReceiptTarget(
-            center: registration.center, identifier: delivered.request.identifier, deliveredAt: delivered.date,
-            destination: registration.id,
-            channel: .phone)
+        let registration = target.registration
+        return (
+            try await request(of: event, for: registration, credential: stored, now: now, expires: expires),
+            event.receiptTarget(center: registration.center, destination: registration.id, channel: .phone)
+        )
     }
 
     private func request(

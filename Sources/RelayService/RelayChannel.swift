@@ -100,10 +100,8 @@ package struct RelayChannel: DeliveryChannel {
 
     /// A notification's relay: whom its receipt is about (a removal has none).
     package func receiptTarget(of message: WebhookDeliveryRecord) async -> ReceiptTarget? {
-        guard let id = message.subscriptionID, let target = try? await prefetched.value(id),
-            case .delivered(let delivered)? = try? StoredDelegateMessage(message)
-        else { return nil }
-        return DeviceRelayService.receiptTarget(delivered, target.registration)
+        guard let id = message.subscriptionID, let target = try? await prefetched.value(id) else { return nil }
+        return try? StoredDelegateMessage(message).receiptTarget(center: target.registration.center, destination: id, channel: .phone)
     }
 
     private static func countRelay(_ provider: PushProvider, _ outcome: String) {

@@ -64,6 +64,7 @@ package struct WebPushChannel: DeliveryChannel {
         let key: VAPIDKey
         let keys: PushSubscriptionKeys
         let payload: WebPushPayload
+        let receipt: ReceiptTarget?
         do {
             guard let found = try await prefetched.value(id) else {
                 return .refused("the subscription was removed", since: start)
@@ -73,12 +74,11 @@ package struct WebPushChannel: DeliveryChannel {
             }
             (subscription, key) = found
             keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
-            payload = try await webPush.payload(of: message, for: subscription, now: wallClock.now)
+            (payload, receipt) = try await webPush.payload(of: message, for: subscription, now: wallClock.now)
         } catch {
             // The store could not be read: try again later.
             return ChannelAnswer(.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))
         }
-        let receipt = Self.receiptTarget(payload, subscription)
         // What is left of its lifetime (the scheduler's clock: the one it was written and is retried on).
         let ttl = max(0, Int(Self.expiry(of: message).timeIntervalSince(clock.now)))
         var outcome = await send(payload, to: subscription, keys: keys, key: key, pad: true, ttl: ttl, timeout: context.timeout)
@@ -108,19 +108,8 @@ package struct WebPushChannel: DeliveryChannel {
 
     /// A notification's push: whom its receipt is about (a close has none).
     package func receiptTarget(of message: WebhookDeliveryRecord) async -> ReceiptTarget? {
-        guard let id = message.subscriptionID, let subscription = try? await prefetched.value(id),
-            case .delivered(let delivered)? = try? StoredDelegateMessage(message)
-        else { return nil }
-        return ReceiptTarget(
-            center: subscription.center, identifier: delivered.request.identifier, deliveredAt: delivered.date, destination: id,
-            channel: .browser)
-    }
-
-    private static func receiptTarget(_ payload: WebPushPayload, _ subscription: PushSubscriptionRecord) -> ReceiptTarget? {
-        guard payload.kind == .notification, let identifier = payload.tag, let timestamp = payload.timestamp else { return nil }
-        return ReceiptTarget(
-            center: subscription.center, identifier: identifier, deliveredAt: Date(timeIntervalSince1970: Double(timestamp) / 1000),
-            destination: subscription.id, channel: .browser)
+        guard let id = message.subscriptionID, let subscription = try? await prefetched.value(id) else { return nil }
+        return try? StoredDelegateMessage(message).receiptTarget(center: subscription.center, destination: id, channel: .browser)
     }
 
     /// One POST of the payload to the subscription's push service.

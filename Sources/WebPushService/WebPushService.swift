@@ -202,12 +202,21 @@ package final class WebPushService: Sendable {
     /// The payload of an outbox message for `subscription` (the event's webhook body, as written in the
     /// change's transaction), made now: the category's actions as they are, a response token signed with
     /// the app's token key (naming this subscription, which an answer through it sends no close), the
-    /// first image attachment as a signed path.
+    /// first image attachment as a signed path; with whom its receipt is about (a notification's, not a
+    /// close's).
     package func payload(of message: WebhookDeliveryRecord, for subscription: PushSubscriptionRecord, now: Date) async throws
+        -> (payload: WebPushPayload, receipt: ReceiptTarget?)
+    {
+        let event = try StoredDelegateMessage(message)
+        let receipt = event.receiptTarget(center: subscription.center, destination: subscription.id, channel: .browser)
+        return (try await payload(of: event, for: subscription, now: now), receipt)
+    }
+
+    private func payload(of event: StoredDelegateMessage, for subscription: PushSubscriptionRecord, now: Date) async throws
         -> WebPushPayload
     {
         let centerID = subscription.center.centerID
-        switch try StoredDelegateMessage(message) {
+        switch event {
         case .removed(let identifiers):
             return .close(identifiers, centerID: centerID)
         case .delivered(let delivered):
@@ -240,6 +249,15 @@ package enum StoredDelegateMessage: Sendable {
         case .notificationRemoved: self = .removed(try Self.decoder.decode(Removed.self, from: message.payload).data.identifiers)
         default: self = .delivered(try Self.decoder.decode(Delivered.self, from: message.payload).data.notification)
         }
+    }
+
+    /// Whom the receipt of this message to `destination` (a browser's subscription or a phone's
+    /// registration) is about: a notification's delivery; nil for a close or removal.
+    package func receiptTarget(center: CenterKey, destination: String, channel: WebhookDeliveryRecord.Destination) -> ReceiptTarget? {
+        guard case .delivered(let delivered) = self else { return nil }
+        return ReceiptTarget(
+            center: center, identifier: delivered.request.identifier, deliveredAt: delivered.date, destination: destination,
+            channel: channel)
     }
 
     private static let decoder: JSONDecoder = {
