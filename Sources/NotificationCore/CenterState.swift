@@ -1,21 +1,10 @@
 import ErrorCodes
+import Foundation
 
 /// What the user's device reports about itself: app state, lock, focus, time zone, locale, location.
 package struct CenterState: Sendable, Hashable, Codable {
     package enum AppState: String, Sendable, Hashable, Codable, CaseIterable {
         case foreground, background, notRunning
-    }
-
-    /// A Focus mode (Do Not Disturb, Work…).
-    package struct Focus: Sendable, Hashable, Codable {
-        package var name: String
-        /// When set, only notifications whose `filterCriteria` equals it break through (a Focus filter).
-        package var filterCriteria: String?
-
-        package init(name: String, filterCriteria: String? = nil) {
-            self.name = name
-            self.filterCriteria = filterCriteria
-        }
     }
 
     package var appState: AppState = .background
@@ -29,10 +18,17 @@ package struct CenterState: Sendable, Hashable, Codable {
     /// Whether the device can be reached: pushes to an offline center are kept (one, until it expires)
     /// and delivered when it comes back online, as APNs does.
     package var online = true
+    /// The Scheduled Summary's times, on the wall clock of `timeZone`, earliest first (iOS offers 08:00 and
+    /// 18:00 first). Used when the user delivers the app in the summary (`scheduledDeliverySetting`).
+    package var summaryTimes: [LocalTime] = CenterState.defaultSummaryTimes
+
+    package static let defaultSummaryTimes = [LocalTime(hour: 8, minute: 0)!, LocalTime(hour: 18, minute: 0)!]
+    /// The most summary times a center has (iOS offers up to 12).
+    package static let maxSummaryTimes = 12
 
     package init() {}
 
-    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale, location, online }
+    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale, location, online, summaryTimes }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -44,6 +40,21 @@ package struct CenterState: Sendable, Hashable, Codable {
         location = try container.decodeIfPresent(Location.self, forKey: .location)
         // Absent in centers stored before it existed.
         online = try container.decodeIfPresent(Bool.self, forKey: .online) ?? true
+        summaryTimes = try container.decodeIfPresent([LocalTime].self, forKey: .summaryTimes) ?? Self.defaultSummaryTimes
+    }
+
+    /// The Focus that is on at `date`: the one the device reports, if it has no schedule or its schedule
+    /// is on then.
+    package func activeFocus(at date: Date) -> Focus? {
+        guard let focus else { return nil }
+        guard let schedule = focus.schedule else { return focus }
+        return schedule.contains(date, in: TimeZoneNames.zone(timeZone)) ? focus : nil
+    }
+
+    /// When the summary that follows `date` is delivered.
+    package func nextSummary(after date: Date) -> Date {
+        let zone = TimeZoneNames.zone(timeZone)
+        return summaryTimes.map { $0.next(after: date, in: zone) }.min() ?? date
     }
 }
 
@@ -55,11 +66,13 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
     package var timeZone: String?
     package var locale: String?
     package var online: Bool?
+    package var summaryTimes: [LocalTime]?
 
     package init(
         appState: CenterState.AppState? = nil, locked: Bool? = nil, focus: CenterState.Focus?? = nil, timeZone: String? = nil,
-        locale: String? = nil, online: Bool? = nil
+        locale: String? = nil, online: Bool? = nil, summaryTimes: [LocalTime]? = nil
     ) {
+        self.summaryTimes = summaryTimes
         self.online = online
         self.appState = appState
         self.locked = locked
@@ -80,9 +93,10 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
         online = try container.decodeIfPresent(Bool.self, forKey: .online)
+        summaryTimes = try container.decodeIfPresent([LocalTime].self, forKey: .summaryTimes)
     }
 
-    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale, online }
+    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale, online, summaryTimes }
 
     /// A language tag as `openapi.yaml` has it: `^[A-Za-z]{1,8}([_-][A-Za-z0-9]{1,8})*$`, at most 35 characters.
     package static func isLanguageTag(_ tag: String) -> Bool {
@@ -108,7 +122,17 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
         if let appState { state.appState = appState }
         if let locked { state.locked = locked }
         if let online { state.online = online }
-        if let focus { state.focus = focus }
+        if let focus {
+            try focus?.validate()
+            state.focus = focus
+        }
+        if let summaryTimes {
+            guard (1...CenterState.maxSummaryTimes).contains(summaryTimes.count), Set(summaryTimes).count == summaryTimes.count else {
+                throw .invalid(
+                    .invalidField, "`summaryTimes` must list 1 to \(CenterState.maxSummaryTimes) distinct times of day (HH:mm).")
+            }
+            state.summaryTimes = summaryTimes.sorted()
+        }
     }
 }
 

@@ -22,6 +22,8 @@ package struct NotificationContent: Sendable, Hashable, Codable {
     package var interruptionLevel: InterruptionLevel?
     package var relevanceScore: Double?
     package var filterCriteria: String?
+    /// A communication notification's sender and conversation (`INSendMessageIntent`).
+    package var communication: Communication?
     /// Like `aps.mutable-content`: the app's service extension may change the content before delivery.
     package var mutableContent: Bool?
 
@@ -33,8 +35,9 @@ package struct NotificationContent: Sendable, Hashable, Codable {
         categoryIdentifier: String? = nil, threadIdentifier: String? = nil, targetContentIdentifier: String? = nil,
         summaryArgument: String? = nil, summaryArgumentCount: Int? = nil,
         interruptionLevel: InterruptionLevel? = nil, relevanceScore: Double? = nil, filterCriteria: String? = nil,
-        mutableContent: Bool? = nil
+        communication: Communication? = nil, mutableContent: Bool? = nil
     ) {
+        self.communication = communication
         self.title = title
         self.subtitle = subtitle
         self.body = body
@@ -109,6 +112,7 @@ package struct NotificationContent: Sendable, Hashable, Codable {
                 .badgeInputInvalid, "`content.badge` must be 0 (clear) to \(Self.maxCount), or absent (unchanged); got \(badge).")
         }
         try sound?.validate()
+        try communication?.validate()
         if let categoryIdentifier, !categoryIdentifier.isIdentifier(max: 255) {
             throw .invalid(
                 .invalidContent, "`content.categoryIdentifier` must be 1 to 255 characters with no control character, or absent.")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `UNNotificationPresentationOptions`, as a set of case names. The deprecated `alert` means banner
 /// and list.
 package enum PresentationOption: String, Sendable, Hashable, Codable, CaseIterable {
@@ -20,10 +22,16 @@ package struct Presentation: Sendable, Hashable, Codable {
     package var lockScreen = false
     /// Why the notification was presented less than its content asked for (`focus`, `provisional`…).
     package var reasons: [String] = []
+    /// Held for the Scheduled Summary: in the delivered list, shown and pushed nowhere until this date,
+    /// when it comes in the summary and is then presented quietly.
+    package var heldUntil: Date?
 
     package init(
-        banner: Bool = false, list: Bool = false, sound: Bool = false, badge: Bool = false, lockScreen: Bool = false, reasons: [String] = []
+        banner: Bool = false, list: Bool = false, sound: Bool = false, badge: Bool = false, lockScreen: Bool = false,
+        reasons: [String] = [],
+        heldUntil: Date? = nil
     ) {
+        self.heldUntil = heldUntil
         self.banner = banner
         self.list = list
         self.sound = sound
@@ -33,6 +41,9 @@ package struct Presentation: Sendable, Hashable, Codable {
     }
 
     package var isVisible: Bool { banner || list || lockScreen }
+
+    /// Whether it interrupts: a banner, the Lock Screen or a sound (otherwise it is quiet, or held).
+    package var interrupts: Bool { banner || lockScreen || sound }
 }
 
 /// What the app's `willPresent` delegate said, for a foreground delivery.
@@ -53,12 +64,15 @@ package enum ForegroundDecision: Sendable, Hashable {
 /// alert text and the Notification Center setting; sound and badge need content and their settings.
 /// Foreground: the delegate's options (or, with no delegate, the content's own), still limited by the
 /// user's settings. Then, in both: provisional delivers quietly (list only); `passive` never lights the
-/// screen or plays a sound; Focus and Scheduled Summary silence `active` and `passive` notifications
-/// unless they are time-sensitive (and the user allows that), critical (and critical alerts are allowed)
-/// or match the Focus filter. A denied or undetermined center gets nothing (nil).
+/// screen or plays a sound; a Focus on at `now` delivers quietly what it does not let through
+/// (`Focus.letsThrough`). In the background, an app the user delivers in the Scheduled Summary has what
+/// would be listed held until the next summary time, unless it breaks through: critical (critical alerts
+/// allowed), time-sensitive (`timeSensitiveSetting`), or a communication notification
+/// (`directMessagesSetting`). A denied or undetermined center gets nothing (nil).
 package enum PresentationRules {
     package static func decide(
-        content: NotificationContent, settings: NotificationSettings, state: CenterState, foreground: ForegroundDecision = .noDelegate
+        content: NotificationContent, settings: NotificationSettings, state: CenterState, foreground: ForegroundDecision = .noDelegate,
+        at now: Date
     ) -> Presentation? {
         guard settings.authorizationStatus.allowsDelivery else { return nil }
         let alertText = content.hasAlertText
@@ -110,14 +124,26 @@ package enum PresentationRules {
             presentation.badge = false
         }
         if level == .passive { quiet("passive") }
-        let breaksThrough =
-            (level == .timeSensitive && settings.timeSensitiveSetting == .enabled)
-            || (level == .critical && settings.criticalAlertSetting == .enabled)
-        if let focus = state.focus {
-            let matchesFilter = focus.filterCriteria != nil && focus.filterCriteria == content.filterCriteria
-            if !breaksThrough && !matchesFilter { quiet("focus") }
+        if let focus = state.activeFocus(at: now), !focus.letsThrough(content, settings: settings) { quiet("focus") }
+        if state.appState != .foreground, presentation.isVisible, settings.scheduledDeliverySetting == .enabled,
+            !breaksThroughSummary(content, settings: settings)
+        {
+            presentation.reasons.append("scheduledSummary")
+            presentation.banner = false
+            presentation.sound = false
+            presentation.lockScreen = false
+            presentation.list = false
+            presentation.heldUntil = state.nextSummary(after: now)
         }
-        if settings.scheduledDeliverySetting == .enabled, !breaksThrough { quiet("scheduledSummary") }
         return presentation
+    }
+
+    /// What Scheduled Summary does not hold.
+    static func breaksThroughSummary(_ content: NotificationContent, settings: NotificationSettings) -> Bool {
+        switch content.effectiveInterruptionLevel {
+        case .critical where settings.criticalAlertSetting == .enabled: return true
+        case .timeSensitive where settings.timeSensitiveSetting == .enabled: return true
+        default: return content.communication != nil && settings.directMessagesSetting == .enabled
+        }
     }
 }

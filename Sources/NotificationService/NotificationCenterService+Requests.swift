@@ -313,7 +313,7 @@ extension NotificationCenterService {
             requestForm = nil
         }
         let presentation = PresentationRules.decide(
-            content: request.content, settings: center.settings, state: center.state, foreground: foreground)
+            content: request.content, settings: center.settings, state: center.state, foreground: foreground, at: now)
         return FiringRecord(
             center: center.key, identifier: request.identifier, revision: revision,
             delivered: presentation.map { DeliveredNotification(date: now, request: request, presentation: $0) },

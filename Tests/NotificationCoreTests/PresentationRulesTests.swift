@@ -1,3 +1,4 @@
+import Foundation
 import NotificationCore
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
         var settings = PresentationRulesTests.authorized
         var state = CenterState()
         var foreground = ForegroundDecision.noDelegate
-        /// "BLSbK": banner, list, sound, badge, lock screen; nil = not delivered.
+        /// "BLSbKH": banner, list, sound, badge, lock screen, held; nil = not delivered.
         var expected: String?
         var reason: String?
         var testDescription: String { name }
@@ -80,8 +81,91 @@ import Testing
             content: NotificationContent(title: "x", filterCriteria: "family"),
             state: state { $0.focus = .init(name: "Home", filterCriteria: "family") }, expected: "BL"),
         Row(
-            name: "scheduled summary holds active ones", settings: settings { $0.scheduledDeliverySetting = .enabled }, expected: "Lb",
+            name: "a Focus that allows the app lets it through", state: state { $0.focus = .init(name: "Work", allowsApp: true) },
+            expected: "BLSb"),
+        Row(
+            name: "a Focus filter narrows what an allowed app shows (in)", content: NotificationContent(title: "x", filterCriteria: "c"),
+            state: state { $0.focus = .init(name: "Work", allowsApp: true, filter: FocusFilter(in: ["a", "b"])) }, expected: "L",
+            reason: "focus"),
+        Row(
+            name: "a Focus filter lets matching ones through (in)", content: NotificationContent(title: "x", filterCriteria: "b"),
+            state: state { $0.focus = .init(name: "Work", allowsApp: true, filter: FocusFilter(in: ["a", "b"])) }, expected: "BL"),
+        Row(
+            name: "a Focus filter lets matching ones through (prefix)", content: NotificationContent(title: "x", filterCriteria: "work:42"),
+            state: state { $0.focus = .init(name: "Work", allowsApp: true, filter: FocusFilter(prefix: "work:")) }, expected: "BL"),
+        Row(
+            name: "a Focus filter never matches a notification without criteria", content: NotificationContent(title: "x"),
+            state: state { $0.focus = .init(name: "Work", allowsApp: true, filter: FocusFilter(equals: "a")) }, expected: "L",
+            reason: "focus"),
+        Row(
+            name: "a message from an allowed person comes through a Focus", content: PresentationRulesTests.message(from: "mom"),
+            state: state { $0.focus = .init(name: "Sleep", allowedPeople: ["mom"]) }, expected: "BL"),
+        Row(
+            name: "a message from anyone else does not", content: PresentationRulesTests.message(from: "boss"),
+            state: state { $0.focus = .init(name: "Sleep", allowedPeople: ["mom"]) }, expected: "L", reason: "focus"),
+        Row(
+            name: "a Focus without the time-sensitive allowance quiets time-sensitive ones",
+            content: NotificationContent(title: "x", interruptionLevel: .timeSensitive),
+            state: state { $0.focus = .init(name: "Sleep", allowsTimeSensitive: false) }, expected: "L", reason: "focus"),
+        Row(
+            name: "a scheduled Focus off at the moment changes nothing",
+            state: state { $0.focus = .init(name: "Sleep", schedule: FocusSchedule(start: .init("22:00")!, end: .init("07:00")!)) },
+            expected: "BLSb"),
+        Row(
+            name: "a scheduled Focus on at the moment quiets",
+            state: state {
+                $0.focus = .init(name: "Work", schedule: FocusSchedule(start: .init("09:00")!, end: .init("17:00")!))
+                $0.timeZone = "Europe/Berlin"
+            }, expected: "Lb", reason: "focus"),
+        Row(
+            name: "scheduled summary holds active ones", settings: settings { $0.scheduledDeliverySetting = .enabled }, expected: "bH",
             reason: "scheduledSummary"),
+        Row(
+            name: "scheduled summary holds passive ones",
+            content: NotificationContent(title: "x", interruptionLevel: .passive),
+            settings: settings { $0.scheduledDeliverySetting = .enabled }, expected: "H", reason: "scheduledSummary"),
+        Row(
+            name: "scheduled summary holds what the list alone would show",
+            settings: settings {
+                $0.scheduledDeliverySetting = .enabled
+                $0.alertSetting = .disabled
+            }, expected: "bH"),
+        Row(
+            name: "scheduled summary does not hold what would not be shown", content: NotificationContent(badge: 2),
+            settings: settings { $0.scheduledDeliverySetting = .enabled }, expected: "b"),
+        Row(
+            name: "time-sensitive breaks through the summary",
+            content: NotificationContent(title: "x", sound: .default, interruptionLevel: .timeSensitive),
+            settings: settings { $0.scheduledDeliverySetting = .enabled }, expected: "BLS"),
+        Row(
+            name: "time-sensitive turned off is held",
+            content: NotificationContent(title: "x", sound: .default, interruptionLevel: .timeSensitive),
+            settings: settings {
+                $0.scheduledDeliverySetting = .enabled
+                $0.timeSensitiveSetting = .disabled
+            }, expected: "H"),
+        Row(
+            name: "critical with the critical setting breaks through the summary",
+            content: NotificationContent(title: "x", sound: .critical(name: nil, volume: 1), interruptionLevel: .critical),
+            settings: settings {
+                $0.scheduledDeliverySetting = .enabled
+                $0.criticalAlertSetting = .enabled
+            }, expected: "BLS"),
+        Row(
+            name: "a direct message breaks through the summary", content: PresentationRulesTests.message(from: "mom"),
+            settings: settings {
+                $0.scheduledDeliverySetting = .enabled
+                $0.directMessagesSetting = .enabled
+            }, expected: "BL"),
+        Row(
+            name: "a direct message is held when direct messages are off", content: PresentationRulesTests.message(from: "mom"),
+            settings: settings { $0.scheduledDeliverySetting = .enabled }, expected: "H"),
+        Row(
+            name: "the summary holds nothing while the app is in the foreground",
+            settings: settings { $0.scheduledDeliverySetting = .enabled }, state: state { $0.appState = .foreground }, expected: "BLSb"),
+        Row(
+            name: "held during a Focus: held, not only quiet", settings: settings { $0.scheduledDeliverySetting = .enabled },
+            state: state { $0.focus = .init(name: "Work") }, expected: "bH", reason: "scheduledSummary"),
         Row(name: "foreground without delegate: the content's own options", state: state { $0.appState = .foreground }, expected: "BLSb"),
         Row(
             name: "foreground delegate chooses list and badge", state: state { $0.appState = .foreground },
@@ -100,10 +184,17 @@ import Testing
             state: state { $0.appState = .foreground }, foreground: .delegate([.banner, .sound]), expected: "B"),
     ]
 
+    static func message(from handle: String) -> NotificationContent {
+        NotificationContent(title: "x", communication: Communication(sender: .init(handle: handle, displayName: "Someone")))
+    }
+
+    /// Wednesday 2026-03-04 10:30 UTC (11:30 in Berlin).
+    static let now = Date(timeIntervalSince1970: 1_772_620_200)
+
     @Test(arguments: rows)
     func decide(_ row: Row) {
         let presentation = PresentationRules.decide(
-            content: row.content, settings: row.settings, state: row.state, foreground: row.foreground)
+            content: row.content, settings: row.settings, state: row.state, foreground: row.foreground, at: Self.now)
         guard let expected = row.expected else {
             #expect(presentation == nil)
             return
@@ -118,6 +209,7 @@ import Testing
         if presentation.sound { shown += "S" }
         if presentation.badge { shown += "b" }
         if presentation.lockScreen { shown += "K" }
+        if presentation.heldUntil != nil { shown += "H" }
         #expect(shown == expected, "\(row.name)")
         if let reason = row.reason { #expect(presentation.reasons.contains(reason), "\(row.name): \(presentation.reasons)") }
     }
