@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -23,7 +24,7 @@ enum UserRoutes {
         router.on(.get, "/v1/me") { request in
             let (context, key) = try await user(request, provider)
             let app = try await context.principals.app(id: key.appID)
-            return try .json(CenterView(try await context.service.center(key), appName: app?.name))
+            return try .json(CenterView(try await context.service.center(key), user: true, appName: app?.name, at: context.clock.now))
         }
         router.on(.post, "/v1/me/authorization") { request in
             let (context, key) = try await user(request, provider)
@@ -43,6 +44,12 @@ enum UserRoutes {
             let (context, key) = try await user(request, provider)
             let body = try request.decodeJSON(CenterStateChange.self)
             return try .json(try await context.service.updateState(key, body))
+        }
+        // "Show Next Summary": what is held for the next Scheduled Summary is delivered now.
+        router.on(.post, "/v1/me/summary") { request in
+            let (context, key) = try await user(request, provider)
+            guard let summary = try await context.service.showNextSummary(key) else { return Response(status: .noContent) }
+            return try .json(summary)
         }
         router.on(.post, "/v1/me/location") { request in
             let (context, key) = try await user(request, provider)

@@ -18,9 +18,9 @@ package struct CenterState: Sendable, Hashable, Codable {
     /// Whether the device can be reached: pushes to an offline center are kept (one, until it expires)
     /// and delivered when it comes back online, as APNs does.
     package var online = true
-    /// The Scheduled Summary's times, on the wall clock of `timeZone`, earliest first (iOS offers 08:00 and
-    /// 18:00 first). Used when the user delivers the app in the summary (`scheduledDeliverySetting`).
-    package var summaryTimes: [LocalTime] = CenterState.defaultSummaryTimes
+    /// The Scheduled Summary's times, on the wall clock of `timeZone`, earliest first; nil for iOS's first
+    /// ones, 08:00 and 18:00. Used when the user delivers the app in the summary (`scheduledDeliverySetting`).
+    package var summaryTimes: [LocalTime]?
 
     package static let defaultSummaryTimes = [LocalTime(hour: 8, minute: 0)!, LocalTime(hour: 18, minute: 0)!]
     /// The most summary times a center has (iOS offers up to 12).
@@ -40,7 +40,16 @@ package struct CenterState: Sendable, Hashable, Codable {
         location = try container.decodeIfPresent(Location.self, forKey: .location)
         // Absent in centers stored before it existed.
         online = try container.decodeIfPresent(Bool.self, forKey: .online) ?? true
-        summaryTimes = try container.decodeIfPresent([LocalTime].self, forKey: .summaryTimes) ?? Self.defaultSummaryTimes
+        summaryTimes = try container.decodeIfPresent([LocalTime].self, forKey: .summaryTimes)
+    }
+
+    /// The state as the app may read it: whether the person is focused (`INFocusStatus.isFocused`), never
+    /// which Focus, and not the summary times (Apple gives an app neither).
+    package var appView: CenterState {
+        var state = self
+        state.focus = nil
+        state.summaryTimes = nil
+        return state
     }
 
     /// The Focus that is on at `date`: the one the device reports, if it has no schedule or its schedule
@@ -54,7 +63,7 @@ package struct CenterState: Sendable, Hashable, Codable {
     /// When the summary that follows `date` is delivered.
     package func nextSummary(after date: Date) -> Date {
         let zone = TimeZoneNames.zone(timeZone)
-        return summaryTimes.map { $0.next(after: date, in: zone) }.min() ?? date
+        return (summaryTimes ?? Self.defaultSummaryTimes).map { $0.next(after: date, in: zone) }.min() ?? date
     }
 }
 

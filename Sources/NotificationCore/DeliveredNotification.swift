@@ -11,4 +11,10 @@ package struct DeliveredNotification: Sendable, Hashable, Codable {
         self.request = request
         self.presentation = presentation
     }
+
+    /// The interruption level it is pushed with: its content's, or `passive` when it was presented
+    /// quietly (a Focus, provisional, a summary's release): the device then neither lights up nor sounds.
+    package var level: InterruptionLevel {
+        presentation.interrupts ? request.content.effectiveInterruptionLevel : .passive
+    }
 }

@@ -44,6 +44,7 @@ package struct Presentation: Sendable, Hashable, Codable {
 
     /// Whether it interrupts: a banner, the Lock Screen or a sound (otherwise it is quiet, or held).
     package var interrupts: Bool { banner || lockScreen || sound }
+
 }
 
 /// What the app's `willPresent` delegate said, for a foreground delivery.

@@ -24,6 +24,7 @@ enum ChangeNotice: StoredForm {
             case .notifications(let keys): lines += keys.map { "N\t\($0.appID)\t\($0.centerID)" }
             case .events(let key, let sequence): lines.append("E\t\(key.appID)\t\(key.centerID)\t\(sequence)")
             case .due(let date): lines.append("D\t\(milliseconds(date))")
+            case .summaryDue(let date): lines.append("H\t\(milliseconds(date))")
             case .outbox: lines.append("O")
             case .credentials: lines.append("K")
             case .app(let appID): lines.append("A\t\(appID)")
@@ -67,6 +68,7 @@ enum ChangeNotice: StoredForm {
                     changes.append(.events(CenterKey(appID: fields[1], centerID: fields[2]), sequence: sequence))
                 }
             case ("D", 2): if let ms = Int64(fields[1]) { changes.append(.due(date(ms))) }
+            case ("H", 2): if let ms = Int64(fields[1]) { changes.append(.summaryDue(date(ms))) }
             case ("O", 1): changes.append(.outbox)
             case ("K", 1): changes.append(.credentials)
             case ("A", 2): changes.append(.app(fields[1]))

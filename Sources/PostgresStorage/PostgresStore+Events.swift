@@ -63,6 +63,10 @@ extension PostgresStore {
                         identifiers.map { ReceiptEvent(center: key, identifier: $0, deliveredAt: nil, stage: .removed, at: date) },
                         connection)
                 }
+            case .push(let event):
+                if try await insertPushMessages(event, for: [key], at: date, traceparent: traceparent, connection) {
+                    changes.announce(.outbox)
+                }
             case .receipt(let receipt):
                 try await insertReceipts([receipt], connection)
             case .tokenUsed(let id, let expiresAt):

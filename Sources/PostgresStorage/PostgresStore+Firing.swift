@@ -20,6 +20,7 @@ extension PostgresStore {
         try await enqueueDeliveredMessages(firings, at: now, connection, &changes)
         try await insertReceipts(firings.map { $0.receipt(at: now) }, connection)
         changes.announce(.notifications(Array(Set(firings.map(\.center)))))
+        if let held = firings.compactMap(\.delivered?.presentation.heldUntil).min() { changes.announce(.summaryDue(held)) }
     }
 
     /// The firings with attachments whose media went dropped (the notification is delivered without them).
@@ -146,6 +147,7 @@ extension PostgresStore {
         var requests: [ByteBuffer] = []
         var presentations: [ByteBuffer] = []
         var seqs: [Int64] = []
+        var heldUntil: [Int64] = []  // 0: not held
         var holds: [(key: CenterKey, identifier: String, media: String)] = []
         for (index, firing) in firings.enumerated() {
             guard let delivered = firing.delivered, let sequence = sequences[index] else { continue }
@@ -156,15 +158,18 @@ extension PostgresStore {
             requests.append(ByteBuffer(bytes: try firing.requestForm ?? Self.encode(delivered.request)))
             presentations.append(ByteBuffer(bytes: try Self.encodeShared(delivered.presentation)))
             seqs.append(sequence)
+            heldUntil.append(delivered.presentation.heldUntil.map(Self.milliseconds) ?? 0)
             holds += Self.mediaIDs(of: delivered.request).sorted().map { (firing.center, firing.identifier, $0) }
         }
         guard !apps.isEmpty else { return }
         try await connection.run(
             """
-            INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
-            SELECT * FROM unnest(\(apps), \(ids), \(identifiers), \(dates), \(requests), \(presentations), \(seqs))
+            INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq, held_until)
+            SELECT a, c, i, d, r, p, s, NULLIF(h, 0)
+            FROM unnest(\(apps), \(ids), \(identifiers), \(dates), \(requests), \(presentations), \(seqs), \(heldUntil)) AS t(a, c, i, d, r, p, s, h)
             ON CONFLICT (app_id, center_id, identifier) DO UPDATE SET
-                delivered_at = excluded.delivered_at, request = excluded.request, presentation = excluded.presentation, seq = excluded.seq
+                delivered_at = excluded.delivered_at, request = excluded.request, presentation = excluded.presentation, seq = excluded.seq,
+                held_until = excluded.held_until
             """, logger)
         // What a replaced notification held goes; what this one holds comes.
         try await connection.run(

@@ -344,6 +344,13 @@ extension PostgresStore {
                 "CREATE INDEX receipts_by_age ON receipts(at)",
             ]
         ),
+        (
+            15, "notifications held for a Scheduled Summary, until its date",
+            [
+                "ALTER TABLE delivered ADD COLUMN held_until bigint",
+                "CREATE INDEX delivered_held ON delivered(held_until) WHERE held_until IS NOT NULL",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -28,7 +28,7 @@ package struct APNsNotification: Sendable {
         _ delivered: DeliveredNotification, centerID: String, topic: String, links: DeliveryLinks, expires: Date
     ) throws -> APNsNotification {
         let content = delivered.request.content
-        let level = content.interruptionLevel ?? .active
+        let level = delivered.level
         var aps: [String: JSONValue] = [:]
         var alert: [String: JSONValue] = [:]
         alert["title"] = content.title.map(JSONValue.string)

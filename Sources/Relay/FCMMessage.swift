@@ -28,7 +28,7 @@ package struct FCMMessage: Sendable {
         expires: Date, now: Date
     ) throws -> FCMMessage {
         let content = delivered.request.content
-        let level = content.interruptionLevel ?? .active
+        let level = delivered.level
         let identifier = delivered.request.identifier
         let actions = category?.actions ?? []
         var data: [String: JSONValue] = [

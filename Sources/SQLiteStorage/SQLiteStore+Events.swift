@@ -61,6 +61,8 @@ extension SQLiteStore {
                             ReceiptEvent(center: key, identifier: identifier, deliveredAt: nil, stage: .removed, at: date), db)
                     }
                 }
+            case .push(let event):
+                if try insertPushMessages(event, for: key, at: date, traceparent: traceparent, db) { effects.announce(.outbox) }
             case .receipt(let receipt):
                 try insertReceipt(receipt, db)
             case .tokenUsed(let id, let expiresAt):

@@ -107,15 +107,17 @@ extension SQLiteStore {
                     for: key, sequence: tally.sequence, at: stamp, db)
                 try db.cachedStatement(
                     sql: """
-                        INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq, held_until)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT(app_id, center_id, identifier) DO UPDATE SET
                             delivered_at = excluded.delivered_at, request = excluded.request,
-                            presentation = excluded.presentation, seq = excluded.seq
+                            presentation = excluded.presentation, seq = excluded.seq, held_until = excluded.held_until
                         """
                 ).execute(arguments: [
                     key.appID, key.centerID, firing.identifier, milliseconds(delivered.date), request, presentation, tally.sequence,
+                    delivered.presentation.heldUntil.map(milliseconds),
                 ])
+                if let heldUntil = delivered.presentation.heldUntil { effects.announce(.summaryDue(heldUntil)) }
                 let media = mediaIDs(of: delivered.request)
                 if try !media.isEmpty || holders.any(key.appID, db) {
                     try setHolds(key, holder: .delivered, identifier: firing.identifier, media: media, db)

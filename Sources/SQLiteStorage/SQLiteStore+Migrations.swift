@@ -294,6 +294,13 @@ extension SQLiteStore {
                     CREATE INDEX receipts_by_age ON receipts(at);
                     """)
         }
+        migrator.registerMigration("v22: notifications held for a Scheduled Summary, until its date") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE delivered ADD COLUMN held_until INTEGER;
+                    CREATE INDEX delivered_held ON delivered(held_until) WHERE held_until IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 

@@ -35,7 +35,7 @@ package actor Scheduler: Service {
     private let clock: any SchedulerClock
     /// The wall clock leases are measured on, even when `clock` is virtual.
     /// How long the loop waits, in real time, after the store failed.
-    static let failurePause: TimeInterval = 1
+    package static let failurePause: TimeInterval = 1
     private let wallClock: any WallClock
     private let handler: any FiringHandler
     private let logger: Logger

@@ -102,7 +102,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
                 state.changedAll()
                 state.credentialsChanged()
                 state.stringTablesChanged()
-            case .due, .outbox, .events, .webhookSettings, .clock, .mediaRemoved, .endpointDisabled: break
+            case .due, .summaryDue, .outbox, .events, .webhookSettings, .clock, .mediaRemoved, .endpointDisabled: break
             }
         }
     }
@@ -200,6 +200,19 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
 
     package func deliveredNotification(_ key: CenterKey, identifier: String) async throws -> DeliveredNotification? {
         try await base.deliveredNotification(key, identifier: identifier)
+    }
+
+    package func nextSummaryDate() async throws -> Date? { try await base.nextSummaryDate() }
+
+    package func centersWithSummaryDue(by date: Date, limit: Int) async throws -> [CenterKey] {
+        try await base.centersWithSummaryDue(by: date, limit: limit)
+    }
+
+    package func deliverSummary(
+        _ key: CenterKey, dueBy: Date?, at date: Date,
+        _ make: @escaping @Sendable (CenterRecord, [DeliveredNotification]) -> SummaryDelivery?
+    ) async throws -> SummaryDelivery? {
+        try await base.deliverSummary(key, dueBy: dueBy, at: date, make)
     }
 
     package func receipts(_ key: CenterKey, identifier: String) async throws -> [ReceiptEvent] {

@@ -11,6 +11,8 @@ package enum ChangeEvent: Sendable, Hashable {
     /// registration's id): it is sent no close of what it answered — it closed it itself, and Apple asks for
     /// few background pushes.
     case answeredOn(destination: String)
+    /// Shown on the center's browsers and phones (a summary, and the notifications it releases).
+    case push(DelegateEvent)
     /// A step of a delivery's receipt that no other event of the change implies (a display confirmed, a
     /// response); the firing, the outbox and removals write their own.
     case receipt(ReceiptEvent)
@@ -39,6 +41,9 @@ package enum CenterEvent: Sendable, Hashable {
     case deliveredRemoved([String])
     /// Pending requests were removed.
     case pendingRemoved([String])
+    /// A Scheduled Summary came with the notifications held for it (presented again quietly, each with
+    /// its own `presented`).
+    case summaryDelivered(ScheduledSummary)
 
     /// The event's name on the stream (`event:`).
     package var name: String {
@@ -49,6 +54,7 @@ package enum CenterEvent: Sendable, Hashable {
         case .badgeChanged: "badgeChanged"
         case .deliveredRemoved: "deliveredRemoved"
         case .pendingRemoved: "pendingRemoved"
+        case .summaryDelivered: "summaryDelivered"
         }
     }
 
@@ -60,6 +66,7 @@ package enum CenterEvent: Sendable, Hashable {
         case .presented(let delivered): return try WireFormat.bytes(delivered)
         case .badgeChanged(let badge): return try WireFormat.bytes(["badge": badge])
         case .deliveredRemoved(let identifiers), .pendingRemoved(let identifiers): return try WireFormat.bytes(["identifiers": identifiers])
+        case .summaryDelivered(let summary): return try WireFormat.bytes(summary)
         }
     }
 }
@@ -94,8 +101,11 @@ package enum DelegateEvent: Sendable, Hashable {
     case notificationRemoved([String])
     /// A background push reached the center (`didReceiveRemoteNotification`): for the app, not shown.
     case backgroundPush(NotificationRequest)
-    /// A notification was delivered (written by the firing's transaction, once per firing).
+    /// A notification was delivered (written by the firing's transaction, once per firing); held for a
+    /// Scheduled Summary when its presentation has `heldUntil`.
     case delivered(DeliveredNotification)
+    /// A Scheduled Summary was delivered, with the notifications held for it.
+    case summaryDelivered(ScheduledSummary)
     /// A browser's push subscription was removed without the center's asking: its push service said it is
     /// gone (`gone`), or the browser subscribed for another center of the app (`moved`: another user signed in).
     case pushSubscriptionRemoved(subscriptionID: String, endpoint: String, reason: String)

@@ -7,6 +7,7 @@ package struct ChangeSet: Sendable {
     private var centers: Set<CenterKey> = []
     private var notifications: Set<CenterKey> = []
     private var due: Date?
+    private var summaryDue: Date?
     private var outbox = false
     private var events: [CenterKey: Int64] = [:]
     private var others: [StoreChange] = []
@@ -18,6 +19,7 @@ package struct ChangeSet: Sendable {
         case .centers(let keys): centers.formUnion(keys)
         case .notifications(let keys): notifications.formUnion(keys)
         case .due(let date): due = min(due ?? date, date)
+        case .summaryDue(let date): summaryDue = min(summaryDue ?? date, date)
         case .outbox: outbox = true
         case .events(let key, let sequence): events[key] = max(events[key] ?? sequence, sequence)
         default: if !others.contains(change) { others.append(change) }
@@ -33,6 +35,7 @@ package struct ChangeSet: Sendable {
         if !notifications.isEmpty { changes.append(.notifications(notifications.sorted())) }
         changes += events.sorted { $0.key < $1.key }.map { .events($0.key, sequence: $0.value) }
         if let due { changes.append(.due(due)) }
+        if let summaryDue { changes.append(.summaryDue(summaryDue)) }
         if outbox { changes.append(.outbox) }
         return changes
     }

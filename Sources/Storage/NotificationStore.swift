@@ -95,6 +95,19 @@ package protocol NotificationStore: Sendable {
     func removeDelivered(
         _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent]
     ) async throws -> [String]
+    /// The earliest date a held notification comes in a Scheduled Summary; nil when none is held.
+    func nextSummaryDate() async throws -> Date?
+    /// Centers holding notifications whose summary is due by `date` (at most `limit`).
+    func centersWithSummaryDue(by date: Date, limit: Int) async throws -> [CenterKey]
+    /// Delivers the center's Scheduled Summary in one transaction: the notifications it holds until
+    /// `dueBy` or earlier (every one it holds when nil, "show next summary"), oldest first, go to `make`
+    /// with the center; what it returns is written with its events, the released notifications presented
+    /// anew (their `presented` moves them to the top of the list). Nil, writing nothing, when nothing is
+    /// held any more (another process delivered the summary) or `make` returns nil.
+    func deliverSummary(
+        _ key: CenterKey, dueBy: Date?, at date: Date,
+        _ make: @escaping @Sendable (CenterRecord, [DeliveredNotification]) -> SummaryDelivery?
+    ) async throws -> SummaryDelivery?
     /// The steps of every delivery of the identifier on the center and its devices that are still kept,
     /// in the order they were written (at most `ReceiptHistory.readLimit`).
     func receipts(_ key: CenterKey, identifier: String) async throws -> [ReceiptEvent]

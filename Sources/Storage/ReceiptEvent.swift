@@ -41,6 +41,8 @@ package struct ReceiptEvent: Sendable, Hashable, Encodable {
         case quiet
         /// The app is not authorized: nothing delivered.
         case notAuthorized
+        /// Held for the user's Scheduled Summary: shown and pushed when it comes.
+        case held
     }
 
     package var center: CenterKey

@@ -14,6 +14,8 @@ package enum StoreChange: Sendable, Hashable {
     case notifications([CenterKey])
     /// A request became due at this date (added, replaced or moved): a scheduler sleeping past it wakes.
     case due(Date)
+    /// A notification was held for a Scheduled Summary delivered at this date: a releaser sleeping past it wakes.
+    case summaryDue(Date)
     /// Outbox messages became due (written, replayed, their endpoint enabled): the dispatcher looks.
     case outbox
     /// A center's event history grew up to `sequence`.

@@ -86,8 +86,8 @@ package struct FiringRecord: Sendable, Hashable {
         let decision: String =
             switch delivered?.presentation {
             case nil: ReceiptEvent.Decision.notAuthorized.rawValue
-            case let presentation? where presentation.banner || presentation.lockScreen || presentation.sound:
-                ReceiptEvent.Decision.presented.rawValue
+            case let presentation? where presentation.heldUntil != nil: ReceiptEvent.Decision.held.rawValue
+            case let presentation? where presentation.interrupts: ReceiptEvent.Decision.presented.rawValue
             case let presentation?: ([ReceiptEvent.Decision.quiet.rawValue] + presentation.reasons).joined(separator: " ")
             }
         return ReceiptEvent(

@@ -17,10 +17,11 @@ package enum WebhookMessage {
         case subscriptionRemoved(centerID: String, subscriptionID: String, endpoint: String, reason: String)
         case deviceUnregistered(centerID: String, registrationID: String, provider: PushProvider, reason: String)
         case displayed(centerID: String, identifier: String, deliveredAt: Date, destination: String?)
+        case summary(centerID: String, summary: ScheduledSummary)
 
         private enum Keys: String, CodingKey {
             case centerID, actionIdentifier, userText, notification, settings, identifiers, request, subscriptionID, endpoint
-            case registrationID, provider, reason, identifier, deliveredAt, destination
+            case registrationID, provider, reason, identifier, deliveredAt, destination, summary
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -58,6 +59,9 @@ package enum WebhookMessage {
                 try container.encode(identifier, forKey: .identifier)
                 try container.encode(deliveredAt, forKey: .deliveredAt)
                 try container.encodeIfPresent(destination, forKey: .destination)
+            case .summary(let centerID, let summary):
+                try container.encode(centerID, forKey: .centerID)
+                try container.encode(summary, forKey: .summary)
             }
         }
     }
@@ -91,7 +95,8 @@ extension DelegateEvent {
         case .settingsChanged: .settingsChanged
         case .notificationRemoved: .notificationRemoved
         case .backgroundPush: .backgroundPush
-        case .delivered: .notificationDelivered
+        case .delivered(let notification): notification.presentation.heldUntil == nil ? .notificationDelivered : .notificationHeld
+        case .summaryDelivered: .summaryDelivered
         case .pushSubscriptionRemoved: .pushSubscriptionRemoved
         case .deviceUnregistered: .deviceUnregistered
         case .displayed: .notificationDisplayed
@@ -116,6 +121,7 @@ extension DelegateEvent {
                 .deviceUnregistered(centerID: centerID, registrationID: id, provider: provider, reason: reason)
             case .displayed(let identifier, let deliveredAt, let destination):
                 .displayed(centerID: centerID, identifier: identifier, deliveredAt: deliveredAt, destination: destination)
+            case .summaryDelivered(let summary): .summary(centerID: centerID, summary: summary)
             }
         return try WebhookMessage.body(type: webhookType.rawValue, at: date, data: data)
     }

@@ -29,6 +29,7 @@ package final class CenterRuntime: Service {
         package let store: CachingStore
         package let service: NotificationCenterService
         package let scheduler: Scheduler
+        package let summaries: SummaryReleaser
         package let dispatcher: OutboxDispatcher
         /// The users' event streams.
         package let events: EventHub
@@ -54,6 +55,7 @@ package final class CenterRuntime: Service {
                 guard await !scheduler.hasStopped else { return }
                 await scheduler.settle()
                 await service.extensionsIdle()
+                await summaries.settle()
                 await dispatcher.settle()
                 let now = service.clock.now
                 let unfired = (try? await store.hasUnfiredRequests(dueBy: now)) ?? false
@@ -183,6 +185,7 @@ package final class CenterRuntime: Service {
             configuration: serviceConfiguration, logger: logger, released: { await media.sweep() })
         let scheduler = Scheduler(
             store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger)
+        let summaries = SummaryReleaser(service: service, store: store, clock: clock, logger: logger)
         let keyring = VAPIDKeyring(store: database)
         try await keyring.open(at: Date())
         var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)
@@ -203,16 +206,19 @@ package final class CenterRuntime: Service {
         store.changes.listen { change in
             switch change {
             case .due(let date): scheduler.wake(dueAt: date)
+            case .summaryDue: summaries.wake()
             case .outbox: dispatcher.wake()
             case .clock(let date):
                 virtualClock?.set(date)
                 scheduler.wake()
+                summaries.wake()
                 dispatcher.wake()
             case .mediaRemoved(let hashes):
                 // Another replica's sweep let these go: this replica's copies go too.
                 for sha256 in hashes { media.files.remove(sha256) }
             case .resynchronize:
                 scheduler.wake()
+                summaries.wake()
                 dispatcher.wake()
             default: break
             }
@@ -232,7 +238,7 @@ package final class CenterRuntime: Service {
             webPush: webPush, relay: relay)
         opened.withLock {
             $0 = Parts(
-                store: store, service: service, scheduler: scheduler, dispatcher: dispatcher, events: events, webhooks: database,
+                store: store, service: service, scheduler: scheduler, summaries: summaries, dispatcher: dispatcher, events: events, webhooks: database,
                 media: media, database: database, poolFigures: backend.poolFigures, api: api)
         }
         readiness.markReady(isReachable: backend.isReachable)
@@ -252,12 +258,14 @@ package final class CenterRuntime: Service {
                 group.addTask { await media.run() }
                 group.addTask { try await dispatcher.run() }
                 group.addTask { await sweeper.run() }
+                group.addTask { try await summaries.run() }
                 if let safetyPoll {
                     // Changes of other processes the feed lost while reconnecting are found within the poll.
                     group.addTask {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: safetyPoll)
                             scheduler.wake()
+                            summaries.wake()
                             dispatcher.wake()
                         }
                     }

@@ -54,7 +54,7 @@ package struct WebPushPayload: Encodable, Sendable, Equatable {
         _ delivered: DeliveredNotification, centerID: String, category: NotificationCategory?, token: String, image: String?
     ) -> WebPushPayload {
         let content = delivered.request.content
-        let level = content.interruptionLevel ?? .active
+        let level = delivered.level
         return WebPushPayload(
             kind: .notification, tag: delivered.request.identifier, centerID: centerID, title: content.title, subtitle: content.subtitle,
             body: content.body, badge: delivered.presentation.badge ? content.badge : nil, thread: content.threadIdentifier, image: image,

@@ -197,6 +197,11 @@ package enum WebhookEventType: String, Codable, Sendable, Hashable, CaseIterable
     case deviceUnregistered = "device.unregistered"
     /// A browser or phone confirmed that it showed a notification. Opt-in, like `notification.delivered`.
     case notificationDisplayed = "notification.displayed"
+    /// A notification was held for the user's Scheduled Summary (its `presentation.heldUntil` says when
+    /// the summary comes): an app can say "arrives in your 18:00 summary".
+    case notificationHeld = "notification.held"
+    /// A Scheduled Summary was delivered: its groups and items, highest relevance first.
+    case summaryDelivered = "summary.delivered"
 
     /// What an app gets when it does not list `events`: everything but the opt-in `notification.delivered`
     /// and `notification.displayed`.

@@ -48,6 +48,8 @@ from .center_state_change_app_state import CenterStateChangeAppState
 from .clock import Clock
 from .clock_advance import ClockAdvance
 from .clock_set import ClockSet
+from .communication import Communication
+from .communication_sender import CommunicationSender
 from .content_extension import ContentExtension
 from .content_extension_answer import ContentExtensionAnswer
 from .content_extension_answer_option import ContentExtensionAnswerOption
@@ -91,7 +93,11 @@ from .fcm_credential_request_service_account_type import (
 )
 from .fired import Fired
 from .focus import Focus
+from .focus_filter import FocusFilter
+from .focus_schedule import FocusSchedule
 from .get_open_api_document_response_200 import GetOpenApiDocumentResponse200
+from .held_call import HeldCall
+from .held_call_type import HeldCallType
 from .identifier_list import IdentifierList
 from .issued_key import IssuedKey
 from .localization_overview import LocalizationOverview
@@ -208,6 +214,11 @@ from .response_call_type import ResponseCallType
 from .response_event import ResponseEvent
 from .response_result import ResponseResult
 from .response_result_content_extension import ResponseResultContentExtension
+from .scheduled_summary import ScheduledSummary
+from .scheduled_summary_groups_item import ScheduledSummaryGroupsItem
+from .scheduled_summary_groups_item_items_item import (
+    ScheduledSummaryGroupsItemItemsItem,
+)
 from .send_push_apns_priority import SendPushApnsPriority
 from .send_push_apns_push_type import SendPushApnsPushType
 from .send_push_response_400 import SendPushResponse400
@@ -232,11 +243,15 @@ from .stream_event_type_3 import StreamEventType3
 from .stream_event_type_4 import StreamEventType4
 from .stream_event_type_4_event import StreamEventType4Event
 from .stream_event_type_5 import StreamEventType5
+from .stream_event_type_6 import StreamEventType6
 from .stream_reset import StreamReset
 from .stream_reset_reason import StreamResetReason
 from .string_table import StringTable
 from .string_table_strings import StringTableStrings
 from .subscribed_browser import SubscribedBrowser
+from .summary_delivered_call import SummaryDeliveredCall
+from .summary_delivered_call_data import SummaryDeliveredCallData
+from .summary_delivered_call_type import SummaryDeliveredCallType
 from .time_interval_trigger import TimeIntervalTrigger
 from .update_app import UpdateApp
 from .web_push_key import WebPushKey
@@ -305,6 +320,8 @@ __all__ = (
     "Clock",
     "ClockAdvance",
     "ClockSet",
+    "Communication",
+    "CommunicationSender",
     "ContentExtension",
     "ContentExtensionAnswer",
     "ContentExtensionAnswerOption",
@@ -346,7 +363,11 @@ __all__ = (
     "FcmCredentialRequestServiceAccountType",
     "Fired",
     "Focus",
+    "FocusFilter",
+    "FocusSchedule",
     "GetOpenApiDocumentResponse200",
+    "HeldCall",
+    "HeldCallType",
     "IdentifierList",
     "IssuedKey",
     "LocalizationOverview",
@@ -429,6 +450,9 @@ __all__ = (
     "ResponseEvent",
     "ResponseResult",
     "ResponseResultContentExtension",
+    "ScheduledSummary",
+    "ScheduledSummaryGroupsItem",
+    "ScheduledSummaryGroupsItemItemsItem",
     "SendPushApnsPriority",
     "SendPushApnsPushType",
     "SendPushResponse400",
@@ -453,11 +477,15 @@ __all__ = (
     "StreamEventType4",
     "StreamEventType4Event",
     "StreamEventType5",
+    "StreamEventType6",
     "StreamReset",
     "StreamResetReason",
     "StringTable",
     "StringTableStrings",
     "SubscribedBrowser",
+    "SummaryDeliveredCall",
+    "SummaryDeliveredCallData",
+    "SummaryDeliveredCallType",
     "TimeIntervalTrigger",
     "UpdateApp",
     "WebPushKey",

@@ -23,17 +23,20 @@ T = TypeVar("T", bound="Center")
 
 @_attrs_define
 class Center:
-    """
-    Attributes:
-        id (str):
-        app_id (str):
-        authorization_status (AuthorizationStatus):
-        badge (int):
-        state (CenterState):
-        created_at (datetime.datetime):
-        prompt (AuthorizationPrompt | Unset):
-        app_name (str | Unset): The app's name, as the person holding the device reads it (in the prompt, on banners).
-            In the user's own view (getMe).
+    """A center. Its `state` in the app's view has no `focus` and no `summaryTimes` (an app learns only `isFocused`); in
+    the user's own view (getMe) it has them.
+
+        Attributes:
+            id (str):
+            app_id (str):
+            authorization_status (AuthorizationStatus):
+            badge (int):
+            state (CenterState):
+            is_focused (bool): Whether a Focus is on now (`INFocusStatus.isFocused`): all an app learns of the user's Focus.
+            created_at (datetime.datetime):
+            prompt (AuthorizationPrompt | Unset):
+            app_name (str | Unset): The app's name, as the person holding the device reads it (in the prompt, on banners).
+                In the user's own view (getMe).
     """
 
     id: str
@@ -41,6 +44,7 @@ class Center:
     authorization_status: AuthorizationStatus
     badge: int
     state: CenterState
+    is_focused: bool
     created_at: datetime.datetime
     prompt: AuthorizationPrompt | Unset = UNSET
     app_name: str | Unset = UNSET
@@ -56,6 +60,8 @@ class Center:
         badge = self.badge
 
         state = self.state.to_dict()
+
+        is_focused = self.is_focused
 
         created_at = self.created_at.isoformat()
 
@@ -74,6 +80,7 @@ class Center:
                 "authorizationStatus": authorization_status,
                 "badge": badge,
                 "state": state,
+                "isFocused": is_focused,
                 "createdAt": created_at,
             }
         )
@@ -100,6 +107,8 @@ class Center:
 
         state = CenterState.from_dict(d.pop("state"))
 
+        is_focused = d.pop("isFocused")
+
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
         _prompt = d.pop("prompt", UNSET)
@@ -117,6 +126,7 @@ class Center:
             authorization_status=authorization_status,
             badge=badge,
             state=state,
+            is_focused=is_focused,
             created_at=created_at,
             prompt=prompt,
             app_name=app_name,

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -28,10 +28,16 @@ class CenterState:
         locked (bool):
         time_zone (str):
         locale (str):
-        focus (Focus | Unset):
+        focus (Focus | Unset): A Focus as the device reports it. What it does not let through is delivered quietly (to
+            the list only: no banner, sound, Lock Screen, or push that lights the device). It lets through: critical
+            notifications (when critical alerts are allowed), time-sensitive ones (when `timeSensitiveSetting` is enabled
+            and `allowsTimeSensitive` is not false), communication notifications from `allowedPeople`, and, when
+            `allowsApp`, the app's notifications that match `filter`.
         location (Location | Unset):
         online (bool | Unset): Whether pushes reach the device now; an offline center keeps the latest push until it
             expires.
+        summary_times (list[str] | Unset): The Scheduled Summary's times (iOS's first ones, 08:00 and 18:00, when
+            absent), in the center's time zone. Used when `scheduledDeliverySetting` is enabled.
     """
 
     app_state: CenterStateAppState
@@ -41,6 +47,7 @@ class CenterState:
     focus: Focus | Unset = UNSET
     location: Location | Unset = UNSET
     online: bool | Unset = UNSET
+    summary_times: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,6 +69,10 @@ class CenterState:
 
         online = self.online
 
+        summary_times: list[str] | Unset = UNSET
+        if not isinstance(self.summary_times, Unset):
+            summary_times = self.summary_times
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -78,6 +89,8 @@ class CenterState:
             field_dict["location"] = location
         if online is not UNSET:
             field_dict["online"] = online
+        if summary_times is not UNSET:
+            field_dict["summaryTimes"] = summary_times
 
         return field_dict
 
@@ -111,6 +124,8 @@ class CenterState:
 
         online = d.pop("online", UNSET)
 
+        summary_times = cast(list[str], d.pop("summaryTimes", UNSET))
+
         center_state = cls(
             app_state=app_state,
             locked=locked,
@@ -119,6 +134,7 @@ class CenterState:
             focus=focus,
             location=location,
             online=online,
+            summary_times=summary_times,
         )
 
         center_state.additional_properties = d

@@ -29,6 +29,8 @@ class CenterStateChange:
             (`TimeZone(identifier:)`); others are refused with `invalidTimeZone` (422). Example: Europe/Berlin.
         locale (str | Unset): A language tag such as en, de-CH or pt_BR. Example: de-CH.
         online (bool | Unset): Back online: the push kept meanwhile, unless expired, is delivered.
+        summary_times (list[str] | Unset): The Scheduled Summary's times (iOS's first ones, 08:00 and 18:00, when
+            absent), in the center's time zone. Used when `scheduledDeliverySetting` is enabled.
     """
 
     app_state: CenterStateChangeAppState | Unset = UNSET
@@ -37,6 +39,7 @@ class CenterStateChange:
     time_zone: str | Unset = UNSET
     locale: str | Unset = UNSET
     online: bool | Unset = UNSET
+    summary_times: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.focus import Focus
@@ -61,6 +64,10 @@ class CenterStateChange:
 
         online = self.online
 
+        summary_times: list[str] | Unset = UNSET
+        if not isinstance(self.summary_times, Unset):
+            summary_times = self.summary_times
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -76,6 +83,8 @@ class CenterStateChange:
             field_dict["locale"] = locale
         if online is not UNSET:
             field_dict["online"] = online
+        if summary_times is not UNSET:
+            field_dict["summaryTimes"] = summary_times
 
         return field_dict
 
@@ -116,6 +125,8 @@ class CenterStateChange:
 
         online = d.pop("online", UNSET)
 
+        summary_times = cast(list[str], d.pop("summaryTimes", UNSET))
+
         center_state_change = cls(
             app_state=app_state,
             locked=locked,
@@ -123,6 +134,7 @@ class CenterStateChange:
             time_zone=time_zone,
             locale=locale,
             online=online,
+            summary_times=summary_times,
         )
 
         return center_state_change

@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.attachment_reference import AttachmentReference
+    from ..models.communication import Communication
     from ..models.critical_sound import CriticalSound
     from ..models.default_sound import DefaultSound
     from ..models.localized_text import LocalizedText
@@ -48,6 +49,9 @@ class NotificationContent:
         interruption_level (NotificationContentInterruptionLevel | Unset):
         relevance_score (float | Unset):
         filter_criteria (str | Unset):
+        communication (Communication | Unset): A communication notification (`INSendMessageIntent`,
+            `content.updating(from:)`): it breaks through a Scheduled Summary when `directMessagesSetting` is enabled, and
+            through a Focus that allows its sender.
         mutable_content (bool | Unset): Like aps.mutable-content — with alert text, the app's service extension may
             change the content before delivery.
     """
@@ -71,6 +75,7 @@ class NotificationContent:
     interruption_level: NotificationContentInterruptionLevel | Unset = UNSET
     relevance_score: float | Unset = UNSET
     filter_criteria: str | Unset = UNSET
+    communication: Communication | Unset = UNSET
     mutable_content: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,6 +141,10 @@ class NotificationContent:
 
         filter_criteria = self.filter_criteria
 
+        communication: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.communication, Unset):
+            communication = self.communication.to_dict()
+
         mutable_content = self.mutable_content
 
         field_dict: dict[str, Any] = {}
@@ -179,6 +188,8 @@ class NotificationContent:
             field_dict["relevanceScore"] = relevance_score
         if filter_criteria is not UNSET:
             field_dict["filterCriteria"] = filter_criteria
+        if communication is not UNSET:
+            field_dict["communication"] = communication
         if mutable_content is not UNSET:
             field_dict["mutableContent"] = mutable_content
 
@@ -187,6 +198,7 @@ class NotificationContent:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.attachment_reference import AttachmentReference
+        from ..models.communication import Communication
         from ..models.critical_sound import CriticalSound
         from ..models.default_sound import DefaultSound
         from ..models.localized_text import LocalizedText
@@ -293,6 +305,13 @@ class NotificationContent:
 
         filter_criteria = d.pop("filterCriteria", UNSET)
 
+        _communication = d.pop("communication", UNSET)
+        communication: Communication | Unset
+        if isinstance(_communication, Unset):
+            communication = UNSET
+        else:
+            communication = Communication.from_dict(_communication)
+
         mutable_content = d.pop("mutableContent", UNSET)
 
         notification_content = cls(
@@ -315,6 +334,7 @@ class NotificationContent:
             interruption_level=interruption_level,
             relevance_score=relevance_score,
             filter_criteria=filter_criteria,
+            communication=communication,
             mutable_content=mutable_content,
         )
 

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Presentation")
 
@@ -19,6 +22,8 @@ class Presentation:
         badge (bool):
         lock_screen (bool):
         reasons (list[str]):
+        held_until (datetime.datetime | Unset): Held for the Scheduled Summary: in the list, shown and pushed nowhere
+            until this date, when it comes in the summary and is then presented quietly.
     """
 
     banner: bool
@@ -27,6 +32,7 @@ class Presentation:
     badge: bool
     lock_screen: bool
     reasons: list[str]
+    held_until: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +48,10 @@ class Presentation:
 
         reasons = self.reasons
 
+        held_until: str | Unset = UNSET
+        if not isinstance(self.held_until, Unset):
+            held_until = self.held_until.isoformat()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,6 +64,8 @@ class Presentation:
                 "reasons": reasons,
             }
         )
+        if held_until is not UNSET:
+            field_dict["heldUntil"] = held_until
 
         return field_dict
 
@@ -72,6 +84,13 @@ class Presentation:
 
         reasons = cast(list[str], d.pop("reasons"))
 
+        _held_until = d.pop("heldUntil", UNSET)
+        held_until: datetime.datetime | Unset
+        if isinstance(_held_until, Unset):
+            held_until = UNSET
+        else:
+            held_until = datetime.datetime.fromisoformat(_held_until)
+
         presentation = cls(
             banner=banner,
             list_=list_,
@@ -79,6 +98,7 @@ class Presentation:
             badge=badge,
             lock_screen=lock_screen,
             reasons=reasons,
+            held_until=held_until,
         )
 
         presentation.additional_properties = d

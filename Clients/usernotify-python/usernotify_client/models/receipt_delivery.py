@@ -39,7 +39,7 @@ class ReceiptDelivery:
             pending).
         decision (ReceiptDeliveryDecision | Unset): What the center's settings made of the firing: presented (a banner,
             the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…),
-            notAuthorized (nothing delivered).
+            notAuthorized (nothing delivered), held (for the Scheduled Summary).
         response (ReceiptDeliveryResponse | Unset):
         action (str | Unset): The category action the user chose (response action).
         responded_at (datetime.datetime | Unset):

@@ -1,8 +1,9 @@
 from typing import Literal
 
-ReceiptDeliveryDecision = Literal["notAuthorized", "presented", "quiet"]
+ReceiptDeliveryDecision = Literal["held", "notAuthorized", "presented", "quiet"]
 
 RECEIPT_DELIVERY_DECISION_VALUES: set[ReceiptDeliveryDecision] = {
+    "held",
     "notAuthorized",
     "presented",
     "quiet",

@@ -14,7 +14,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.stream_reset import StreamReset
+    from ..models.scheduled_summary import ScheduledSummary
 
 
 T = TypeVar("T", bound="StreamEventType5")
@@ -22,15 +22,17 @@ T = TypeVar("T", bound="StreamEventType5")
 
 @_attrs_define
 class StreamEventType5:
-    """The events since `Last-Event-ID` cannot all be replayed; fetch the current state again.
+    """A Scheduled Summary came; each notification it releases has its own `presented` before it.
 
     Attributes:
-        event (Literal['reset']):
-        data (StreamReset):
+        event (Literal['summaryDelivered']):
+        data (ScheduledSummary): A Scheduled Summary: the notifications held for it, grouped by thread, highest
+            `relevanceScore` first (then newest); the first is featured. With previews hidden an item has no title and its
+            category's `hiddenPreviewsBodyPlaceholder` as body.
     """
 
-    event: Literal["reset"]
-    data: StreamReset
+    event: Literal["summaryDelivered"]
+    data: ScheduledSummary
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,14 +53,16 @@ class StreamEventType5:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.stream_reset import StreamReset
+        from ..models.scheduled_summary import ScheduledSummary
 
         d = dict(src_dict)
-        event = cast(Literal["reset"], d.pop("event"))
-        if event != "reset":
-            raise ValueError(f"event must match const 'reset', got '{event}'")
+        event = cast(Literal["summaryDelivered"], d.pop("event"))
+        if event != "summaryDelivered":
+            raise ValueError(
+                f"event must match const 'summaryDelivered', got '{event}'"
+            )
 
-        data = StreamReset.from_dict(d.pop("data"))
+        data = ScheduledSummary.from_dict(d.pop("data"))
 
         stream_event_type_5 = cls(
             event=event,

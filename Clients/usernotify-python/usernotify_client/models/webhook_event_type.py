@@ -5,10 +5,12 @@ WebhookEventType = Literal[
     "device.unregistered",
     "notification.delivered",
     "notification.displayed",
+    "notification.held",
     "notification.removed",
     "notification.response",
     "push.background",
     "settings.changed",
+    "summary.delivered",
     "webpush.subscription.removed",
 ]
 
@@ -17,10 +19,12 @@ WEBHOOK_EVENT_TYPE_VALUES: set[WebhookEventType] = {
     "device.unregistered",
     "notification.delivered",
     "notification.displayed",
+    "notification.held",
     "notification.removed",
     "notification.response",
     "push.background",
     "settings.changed",
+    "summary.delivered",
     "webpush.subscription.removed",
 }
 

@@ -1568,15 +1568,44 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/StreamEvent/case5`.
             case case5(Components.Schemas.StreamEvent.Case5Payload)
-            /// The events since `Last-Event-ID` cannot all be replayed; fetch the current state again.
+            /// A Scheduled Summary came; each notification it releases has its own `presented` before it.
             ///
             /// - Remark: Generated from `#/components/schemas/StreamEvent/case6`.
             public struct Case6Payload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/StreamEvent/case6/event`.
                 public var event: OpenAPIRuntime.OpenAPIValueContainer
                 /// - Remark: Generated from `#/components/schemas/StreamEvent/case6/data`.
-                public var data: Components.Schemas.StreamReset
+                public var data: Components.Schemas.ScheduledSummary
                 /// Creates a new `Case6Payload`.
+                ///
+                /// - Parameters:
+                ///   - event:
+                ///   - data:
+                public init(
+                    event: OpenAPIRuntime.OpenAPIValueContainer,
+                    data: Components.Schemas.ScheduledSummary
+                ) {
+                    self.event = event
+                    self.data = data
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case event
+                    case data
+                }
+            }
+            /// A Scheduled Summary came; each notification it releases has its own `presented` before it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case6`.
+            case case6(Components.Schemas.StreamEvent.Case6Payload)
+            /// The events since `Last-Event-ID` cannot all be replayed; fetch the current state again.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case7`.
+            public struct Case7Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case7/event`.
+                public var event: OpenAPIRuntime.OpenAPIValueContainer
+                /// - Remark: Generated from `#/components/schemas/StreamEvent/case7/data`.
+                public var data: Components.Schemas.StreamReset
+                /// Creates a new `Case7Payload`.
                 ///
                 /// - Parameters:
                 ///   - event:
@@ -1595,8 +1624,8 @@ extension Components {
             }
             /// The events since `Last-Event-ID` cannot all be replayed; fetch the current state again.
             ///
-            /// - Remark: Generated from `#/components/schemas/StreamEvent/case6`.
-            case case6(Components.Schemas.StreamEvent.Case6Payload)
+            /// - Remark: Generated from `#/components/schemas/StreamEvent/case7`.
+            case case7(Components.Schemas.StreamEvent.Case7Payload)
             public init(from decoder: any Swift.Decoder) throws {
                 var errors: [any Swift.Error] = []
                 do {
@@ -1635,6 +1664,12 @@ extension Components {
                 } catch {
                     errors.append(error)
                 }
+                do {
+                    self = .case7(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
                 throw Swift.DecodingError.failedToDecodeOneOfSchema(
                     type: Self.self,
                     codingPath: decoder.codingPath,
@@ -1655,7 +1690,126 @@ extension Components {
                     try value.encode(to: encoder)
                 case let .case6(value):
                     try value.encode(to: encoder)
+                case let .case7(value):
+                    try value.encode(to: encoder)
                 }
+            }
+        }
+        /// A Scheduled Summary: the notifications held for it, grouped by thread, highest `relevanceScore` first (then newest); the first is featured. With previews hidden an item has no title and its category's `hiddenPreviewsBodyPlaceholder` as body.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ScheduledSummary`.
+        public struct ScheduledSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScheduledSummary/date`.
+            public var date: Foundation.Date
+            /// The identifier of the most relevant notification.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScheduledSummary/featured`.
+            public var featured: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ScheduledSummary/count`.
+            public var count: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload`.
+            public struct GroupsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/threadIdentifier`.
+                public var threadIdentifier: Swift.String?
+                /// The group's line: its category's `categorySummaryFormat` (%u the count, %@ the summary argument), or "N notifications".
+                ///
+                /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/summary`.
+                public var summary: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/ItemsPayload`.
+                public struct ItemsPayloadPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/ItemsPayload/identifier`.
+                    public var identifier: Swift.String
+                    /// When it was delivered and held.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/ItemsPayload/date`.
+                    public var date: Foundation.Date
+                    /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/ItemsPayload/title`.
+                    public var title: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/ItemsPayload/body`.
+                    public var body: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/ItemsPayload/relevanceScore`.
+                    public var relevanceScore: Swift.Double?
+                    /// Creates a new `ItemsPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - identifier:
+                    ///   - date: When it was delivered and held.
+                    ///   - title:
+                    ///   - body:
+                    ///   - relevanceScore:
+                    public init(
+                        identifier: Swift.String,
+                        date: Foundation.Date,
+                        title: Swift.String? = nil,
+                        body: Swift.String? = nil,
+                        relevanceScore: Swift.Double? = nil
+                    ) {
+                        self.identifier = identifier
+                        self.date = date
+                        self.title = title
+                        self.body = body
+                        self.relevanceScore = relevanceScore
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case identifier
+                        case date
+                        case title
+                        case body
+                        case relevanceScore
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/items`.
+                public typealias ItemsPayload = [Components.Schemas.ScheduledSummary.GroupsPayloadPayload.ItemsPayloadPayload]
+                /// - Remark: Generated from `#/components/schemas/ScheduledSummary/GroupsPayload/items`.
+                public var items: Components.Schemas.ScheduledSummary.GroupsPayloadPayload.ItemsPayload
+                /// Creates a new `GroupsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - threadIdentifier:
+                ///   - summary: The group's line: its category's `categorySummaryFormat` (%u the count, %@ the summary argument), or "N notifications".
+                ///   - items:
+                public init(
+                    threadIdentifier: Swift.String? = nil,
+                    summary: Swift.String,
+                    items: Components.Schemas.ScheduledSummary.GroupsPayloadPayload.ItemsPayload
+                ) {
+                    self.threadIdentifier = threadIdentifier
+                    self.summary = summary
+                    self.items = items
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case threadIdentifier
+                    case summary
+                    case items
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ScheduledSummary/groups`.
+            public typealias GroupsPayload = [Components.Schemas.ScheduledSummary.GroupsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/ScheduledSummary/groups`.
+            public var groups: Components.Schemas.ScheduledSummary.GroupsPayload
+            /// Creates a new `ScheduledSummary`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - featured: The identifier of the most relevant notification.
+            ///   - count:
+            ///   - groups:
+            public init(
+                date: Foundation.Date,
+                featured: Swift.String,
+                count: Swift.Int,
+                groups: Components.Schemas.ScheduledSummary.GroupsPayload
+            ) {
+                self.date = date
+                self.featured = featured
+                self.count = count
+                self.groups = groups
+            }
+            public enum CodingKeys: String, CodingKey {
+                case date
+                case featured
+                case count
+                case groups
             }
         }
         /// - Remark: Generated from `#/components/schemas/BadgeChange`.
@@ -2764,6 +2918,8 @@ extension Components {
                 case token
             }
         }
+        /// A center. Its `state` in the app's view has no `focus` and no `summaryTimes` (an app learns only `isFocused`); in the user's own view (getMe) it has them.
+        ///
         /// - Remark: Generated from `#/components/schemas/Center`.
         public struct Center: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Center/id`.
@@ -2776,6 +2932,10 @@ extension Components {
             public var badge: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Center/state`.
             public var state: Components.Schemas.CenterState
+            /// Whether a Focus is on now (`INFocusStatus.isFocused`): all an app learns of the user's Focus.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Center/isFocused`.
+            public var isFocused: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Center/prompt`.
             public var prompt: Components.Schemas.AuthorizationPrompt?
             /// The app's name, as the person holding the device reads it (in the prompt, on banners). In the user's own view (getMe).
@@ -2792,6 +2952,7 @@ extension Components {
             ///   - authorizationStatus:
             ///   - badge:
             ///   - state:
+            ///   - isFocused: Whether a Focus is on now (`INFocusStatus.isFocused`): all an app learns of the user's Focus.
             ///   - prompt:
             ///   - appName: The app's name, as the person holding the device reads it (in the prompt, on banners). In the user's own view (getMe).
             ///   - createdAt:
@@ -2801,6 +2962,7 @@ extension Components {
                 authorizationStatus: Components.Schemas.AuthorizationStatus,
                 badge: Swift.Int,
                 state: Components.Schemas.CenterState,
+                isFocused: Swift.Bool,
                 prompt: Components.Schemas.AuthorizationPrompt? = nil,
                 appName: Swift.String? = nil,
                 createdAt: Foundation.Date
@@ -2810,6 +2972,7 @@ extension Components {
                 self.authorizationStatus = authorizationStatus
                 self.badge = badge
                 self.state = state
+                self.isFocused = isFocused
                 self.prompt = prompt
                 self.appName = appName
                 self.createdAt = createdAt
@@ -2820,6 +2983,7 @@ extension Components {
                 case authorizationStatus
                 case badge
                 case state
+                case isFocused
                 case prompt
                 case appName
                 case createdAt
@@ -2849,6 +3013,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CenterState/online`.
             public var online: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/CenterState/summaryTimes`.
+            public var summaryTimes: Components.Schemas.SummaryTimes?
             /// Creates a new `CenterState`.
             ///
             /// - Parameters:
@@ -2859,6 +3025,7 @@ extension Components {
             ///   - locale:
             ///   - location:
             ///   - online: Whether pushes reach the device now; an offline center keeps the latest push until it expires.
+            ///   - summaryTimes:
             public init(
                 appState: Components.Schemas.CenterState.AppStatePayload,
                 locked: Swift.Bool,
@@ -2866,7 +3033,8 @@ extension Components {
                 timeZone: Swift.String,
                 locale: Swift.String,
                 location: Components.Schemas.Location? = nil,
-                online: Swift.Bool? = nil
+                online: Swift.Bool? = nil,
+                summaryTimes: Components.Schemas.SummaryTimes? = nil
             ) {
                 self.appState = appState
                 self.locked = locked
@@ -2875,6 +3043,7 @@ extension Components {
                 self.locale = locale
                 self.location = location
                 self.online = online
+                self.summaryTimes = summaryTimes
             }
             public enum CodingKeys: String, CodingKey {
                 case appState
@@ -2884,29 +3053,71 @@ extension Components {
                 case locale
                 case location
                 case online
+                case summaryTimes
             }
         }
+        /// A Focus as the device reports it. What it does not let through is delivered quietly (to the list only: no banner, sound, Lock Screen, or push that lights the device). It lets through: critical notifications (when critical alerts are allowed), time-sensitive ones (when `timeSensitiveSetting` is enabled and `allowsTimeSensitive` is not false), communication notifications from `allowedPeople`, and, when `allowsApp`, the app's notifications that match `filter`.
+        ///
         /// - Remark: Generated from `#/components/schemas/Focus`.
         public struct Focus: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Focus/name`.
             public var name: Swift.String
+            /// The app is among the Focus's allowed apps (false when absent).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Focus/allowsApp`.
+            public var allowsApp: Swift.Bool?
+            /// Handles of the people whose communication notifications come through (`content.communication.sender.handle`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Focus/allowedPeople`.
+            public var allowedPeople: [Swift.String]?
+            /// Whether time-sensitive notifications break through (true when absent).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Focus/allowsTimeSensitive`.
+            public var allowsTimeSensitive: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Focus/filter`.
+            public var filter: Components.Schemas.FocusFilter?
+            /// The older form of `filter`: the app is allowed, and only notifications whose `filterCriteria` equal this come through. Send `filter` or this, not both.
+            ///
             /// - Remark: Generated from `#/components/schemas/Focus/filterCriteria`.
+            @available(*, deprecated)
             public var filterCriteria: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Focus/schedule`.
+            public var schedule: Components.Schemas.FocusSchedule?
             /// Creates a new `Focus`.
             ///
             /// - Parameters:
             ///   - name:
-            ///   - filterCriteria:
+            ///   - allowsApp: The app is among the Focus's allowed apps (false when absent).
+            ///   - allowedPeople: Handles of the people whose communication notifications come through (`content.communication.sender.handle`).
+            ///   - allowsTimeSensitive: Whether time-sensitive notifications break through (true when absent).
+            ///   - filter:
+            ///   - filterCriteria: The older form of `filter`: the app is allowed, and only notifications whose `filterCriteria` equal this come through. Send `filter` or this, not both.
+            ///   - schedule:
             public init(
                 name: Swift.String,
-                filterCriteria: Swift.String? = nil
+                allowsApp: Swift.Bool? = nil,
+                allowedPeople: [Swift.String]? = nil,
+                allowsTimeSensitive: Swift.Bool? = nil,
+                filter: Components.Schemas.FocusFilter? = nil,
+                filterCriteria: Swift.String? = nil,
+                schedule: Components.Schemas.FocusSchedule? = nil
             ) {
                 self.name = name
+                self.allowsApp = allowsApp
+                self.allowedPeople = allowedPeople
+                self.allowsTimeSensitive = allowsTimeSensitive
+                self.filter = filter
                 self.filterCriteria = filterCriteria
+                self.schedule = schedule
             }
             public enum CodingKeys: String, CodingKey {
                 case name
+                case allowsApp
+                case allowedPeople
+                case allowsTimeSensitive
+                case filter
                 case filterCriteria
+                case schedule
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2914,16 +3125,153 @@ extension Components {
                     Swift.String.self,
                     forKey: .name
                 )
+                self.allowsApp = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .allowsApp
+                )
+                self.allowedPeople = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .allowedPeople
+                )
+                self.allowsTimeSensitive = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .allowsTimeSensitive
+                )
+                self.filter = try container.decodeIfPresent(
+                    Components.Schemas.FocusFilter.self,
+                    forKey: .filter
+                )
                 self.filterCriteria = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .filterCriteria
                 )
+                self.schedule = try container.decodeIfPresent(
+                    Components.Schemas.FocusSchedule.self,
+                    forKey: .schedule
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "name",
-                    "filterCriteria"
+                    "allowsApp",
+                    "allowedPeople",
+                    "allowsTimeSensitive",
+                    "filter",
+                    "filterCriteria",
+                    "schedule"
                 ])
             }
         }
+        /// The app's Focus filter (`FocusFilterAppContext.notificationFilterPredicate`): a predicate over `content.filterCriteria`, exactly one of `equals`, `in`, `prefix`. A notification without `filterCriteria` never matches.
+        ///
+        /// - Remark: Generated from `#/components/schemas/FocusFilter`.
+        public struct FocusFilter: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FocusFilter/equals`.
+            public var equals: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FocusFilter/in`.
+            public var _in: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/FocusFilter/prefix`.
+            public var prefix: Swift.String?
+            /// Creates a new `FocusFilter`.
+            ///
+            /// - Parameters:
+            ///   - equals:
+            ///   - _in:
+            ///   - prefix:
+            public init(
+                equals: Swift.String? = nil,
+                _in: [Swift.String]? = nil,
+                prefix: Swift.String? = nil
+            ) {
+                self.equals = equals
+                self._in = _in
+                self.prefix = prefix
+            }
+            public enum CodingKeys: String, CodingKey {
+                case equals
+                case _in = "in"
+                case prefix
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.equals = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .equals
+                )
+                self._in = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: ._in
+                )
+                self.prefix = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .prefix
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "equals",
+                    "in",
+                    "prefix"
+                ])
+            }
+        }
+        /// When the Focus is on by itself, on the wall clock of the center's time zone. An `end` not after `start` runs past midnight (22:00–07:00); its weekday is the evening's. `start` equal to `end`: the whole day.
+        ///
+        /// - Remark: Generated from `#/components/schemas/FocusSchedule`.
+        public struct FocusSchedule: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FocusSchedule/start`.
+            public var start: Components.Schemas.LocalTime
+            /// - Remark: Generated from `#/components/schemas/FocusSchedule/end`.
+            public var end: Components.Schemas.LocalTime
+            /// 1 = Sunday … 7 = Saturday; every day when absent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FocusSchedule/weekdays`.
+            public var weekdays: [Swift.Int]?
+            /// Creates a new `FocusSchedule`.
+            ///
+            /// - Parameters:
+            ///   - start:
+            ///   - end:
+            ///   - weekdays: 1 = Sunday … 7 = Saturday; every day when absent.
+            public init(
+                start: Components.Schemas.LocalTime,
+                end: Components.Schemas.LocalTime,
+                weekdays: [Swift.Int]? = nil
+            ) {
+                self.start = start
+                self.end = end
+                self.weekdays = weekdays
+            }
+            public enum CodingKeys: String, CodingKey {
+                case start
+                case end
+                case weekdays
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.start = try container.decode(
+                    Components.Schemas.LocalTime.self,
+                    forKey: .start
+                )
+                self.end = try container.decode(
+                    Components.Schemas.LocalTime.self,
+                    forKey: .end
+                )
+                self.weekdays = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .weekdays
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "start",
+                    "end",
+                    "weekdays"
+                ])
+            }
+        }
+        /// A time of day, HH:mm, on the wall clock of the center's time zone.
+        ///
+        /// - Remark: Generated from `#/components/schemas/LocalTime`.
+        public typealias LocalTime = Swift.String
+        /// The Scheduled Summary's times (iOS's first ones, 08:00 and 18:00, when absent), in the center's time zone. Used when `scheduledDeliverySetting` is enabled.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SummaryTimes`.
+        public typealias SummaryTimes = [Components.Schemas.LocalTime]
         /// - Remark: Generated from `#/components/schemas/CenterStateChange`.
         public struct CenterStateChange: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CenterStateChange/appState`.
@@ -2944,6 +3292,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CenterStateChange/online`.
             public var online: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/CenterStateChange/summaryTimes`.
+            public var summaryTimes: Components.Schemas.SummaryTimes?
             /// Creates a new `CenterStateChange`.
             ///
             /// - Parameters:
@@ -2952,18 +3302,21 @@ extension Components {
             ///   - timeZone:
             ///   - locale:
             ///   - online: Back online: the push kept meanwhile, unless expired, is delivered.
+            ///   - summaryTimes:
             public init(
                 appState: Components.Schemas.CenterStateChange.AppStatePayload? = nil,
                 locked: Swift.Bool? = nil,
                 timeZone: Components.Schemas.TimeZoneName? = nil,
                 locale: Components.Schemas.Locale? = nil,
-                online: Swift.Bool? = nil
+                online: Swift.Bool? = nil,
+                summaryTimes: Components.Schemas.SummaryTimes? = nil
             ) {
                 self.appState = appState
                 self.locked = locked
                 self.timeZone = timeZone
                 self.locale = locale
                 self.online = online
+                self.summaryTimes = summaryTimes
             }
             public enum CodingKeys: String, CodingKey {
                 case appState
@@ -2971,6 +3324,7 @@ extension Components {
                 case timeZone
                 case locale
                 case online
+                case summaryTimes
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2994,12 +3348,17 @@ extension Components {
                     Swift.Bool.self,
                     forKey: .online
                 )
+                self.summaryTimes = try container.decodeIfPresent(
+                    Components.Schemas.SummaryTimes.self,
+                    forKey: .summaryTimes
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "appState",
                     "locked",
                     "timeZone",
                     "locale",
-                    "online"
+                    "online",
+                    "summaryTimes"
                 ])
             }
         }
@@ -3637,6 +3996,8 @@ extension Components {
             public var relevanceScore: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/NotificationContent/filterCriteria`.
             public var filterCriteria: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NotificationContent/communication`.
+            public var communication: Components.Schemas.Communication?
             /// Like aps.mutable-content — with alert text, the app's service extension may change the content before delivery.
             ///
             /// - Remark: Generated from `#/components/schemas/NotificationContent/mutableContent`.
@@ -3663,6 +4024,7 @@ extension Components {
             ///   - interruptionLevel:
             ///   - relevanceScore:
             ///   - filterCriteria:
+            ///   - communication:
             ///   - mutableContent: Like aps.mutable-content — with alert text, the app's service extension may change the content before delivery.
             public init(
                 title: Swift.String? = nil,
@@ -3684,6 +4046,7 @@ extension Components {
                 interruptionLevel: Components.Schemas.NotificationContent.InterruptionLevelPayload? = nil,
                 relevanceScore: Swift.Double? = nil,
                 filterCriteria: Swift.String? = nil,
+                communication: Components.Schemas.Communication? = nil,
                 mutableContent: Swift.Bool? = nil
             ) {
                 self.title = title
@@ -3705,6 +4068,7 @@ extension Components {
                 self.interruptionLevel = interruptionLevel
                 self.relevanceScore = relevanceScore
                 self.filterCriteria = filterCriteria
+                self.communication = communication
                 self.mutableContent = mutableContent
             }
             public enum CodingKeys: String, CodingKey {
@@ -3727,6 +4091,7 @@ extension Components {
                 case interruptionLevel
                 case relevanceScore
                 case filterCriteria
+                case communication
                 case mutableContent
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -3807,6 +4172,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .filterCriteria
                 )
+                self.communication = try container.decodeIfPresent(
+                    Components.Schemas.Communication.self,
+                    forKey: .communication
+                )
                 self.mutableContent = try container.decodeIfPresent(
                     Swift.Bool.self,
                     forKey: .mutableContent
@@ -3831,7 +4200,114 @@ extension Components {
                     "interruptionLevel",
                     "relevanceScore",
                     "filterCriteria",
+                    "communication",
                     "mutableContent"
+                ])
+            }
+        }
+        /// A communication notification (`INSendMessageIntent`, `content.updating(from:)`): it breaks through a Scheduled Summary when `directMessagesSetting` is enabled, and through a Focus that allows its sender.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Communication`.
+        public struct Communication: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Communication/sender`.
+            public struct SenderPayload: Codable, Hashable, Sendable {
+                /// INPersonHandle: an e-mail address, a phone number, or the app's own account id.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Communication/sender/handle`.
+                public var handle: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Communication/sender/displayName`.
+                public var displayName: Swift.String?
+                /// The sender's avatar.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Communication/sender/imageURL`.
+                public var imageURL: Swift.String?
+                /// Creates a new `SenderPayload`.
+                ///
+                /// - Parameters:
+                ///   - handle: INPersonHandle: an e-mail address, a phone number, or the app's own account id.
+                ///   - displayName:
+                ///   - imageURL: The sender's avatar.
+                public init(
+                    handle: Swift.String,
+                    displayName: Swift.String? = nil,
+                    imageURL: Swift.String? = nil
+                ) {
+                    self.handle = handle
+                    self.displayName = displayName
+                    self.imageURL = imageURL
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case handle
+                    case displayName
+                    case imageURL
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.handle = try container.decode(
+                        Swift.String.self,
+                        forKey: .handle
+                    )
+                    self.displayName = try container.decodeIfPresent(
+                        Swift.String.self,
+                        forKey: .displayName
+                    )
+                    self.imageURL = try container.decodeIfPresent(
+                        Swift.String.self,
+                        forKey: .imageURL
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "handle",
+                        "displayName",
+                        "imageURL"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Communication/sender`.
+            public var sender: Components.Schemas.Communication.SenderPayload
+            /// - Remark: Generated from `#/components/schemas/Communication/conversationIdentifier`.
+            public var conversationIdentifier: Swift.String?
+            /// The name of a group conversation (speakableGroupName).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Communication/groupName`.
+            public var groupName: Swift.String?
+            /// Creates a new `Communication`.
+            ///
+            /// - Parameters:
+            ///   - sender:
+            ///   - conversationIdentifier:
+            ///   - groupName: The name of a group conversation (speakableGroupName).
+            public init(
+                sender: Components.Schemas.Communication.SenderPayload,
+                conversationIdentifier: Swift.String? = nil,
+                groupName: Swift.String? = nil
+            ) {
+                self.sender = sender
+                self.conversationIdentifier = conversationIdentifier
+                self.groupName = groupName
+            }
+            public enum CodingKeys: String, CodingKey {
+                case sender
+                case conversationIdentifier
+                case groupName
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.sender = try container.decode(
+                    Components.Schemas.Communication.SenderPayload.self,
+                    forKey: .sender
+                )
+                self.conversationIdentifier = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .conversationIdentifier
+                )
+                self.groupName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .groupName
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "sender",
+                    "conversationIdentifier",
+                    "groupName"
                 ])
             }
         }
@@ -4905,6 +5381,10 @@ extension Components {
             public var lockScreen: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Presentation/reasons`.
             public var reasons: [Swift.String]
+            /// Held for the Scheduled Summary: in the list, shown and pushed nowhere until this date, when it comes in the summary and is then presented quietly.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Presentation/heldUntil`.
+            public var heldUntil: Foundation.Date?
             /// Creates a new `Presentation`.
             ///
             /// - Parameters:
@@ -4914,13 +5394,15 @@ extension Components {
             ///   - badge:
             ///   - lockScreen:
             ///   - reasons:
+            ///   - heldUntil: Held for the Scheduled Summary: in the list, shown and pushed nowhere until this date, when it comes in the summary and is then presented quietly.
             public init(
                 banner: Swift.Bool,
                 list: Swift.Bool,
                 sound: Swift.Bool,
                 badge: Swift.Bool,
                 lockScreen: Swift.Bool,
-                reasons: [Swift.String]
+                reasons: [Swift.String],
+                heldUntil: Foundation.Date? = nil
             ) {
                 self.banner = banner
                 self.list = list
@@ -4928,6 +5410,7 @@ extension Components {
                 self.badge = badge
                 self.lockScreen = lockScreen
                 self.reasons = reasons
+                self.heldUntil = heldUntil
             }
             public enum CodingKeys: String, CodingKey {
                 case banner
@@ -4936,6 +5419,7 @@ extension Components {
                 case badge
                 case lockScreen
                 case reasons
+                case heldUntil
             }
         }
         /// - Remark: Generated from `#/components/schemas/DeliveredNotification`.
@@ -5155,7 +5639,7 @@ extension Components {
                 case contentExtension
             }
         }
-        /// notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too) that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
+        /// notification.held says that a notification was held for the user's Scheduled Summary (data.notification.presentation.heldUntil is when it comes), summary.delivered that a summary came (data.summary); both are sent unless `events` leaves them out. notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too) that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
         @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -5168,6 +5652,8 @@ extension Components {
             case webpush_subscription_removed = "webpush.subscription.removed"
             case device_unregistered = "device.unregistered"
             case notification_displayed = "notification.displayed"
+            case notification_held = "notification.held"
+            case summary_delivered = "summary.delivered"
         }
         /// - Remark: Generated from `#/components/schemas/ServiceExtension`.
         public struct ServiceExtension: Codable, Hashable, Sendable {
@@ -6169,6 +6655,99 @@ extension Components {
                 case data
             }
         }
+        /// - Remark: Generated from `#/components/schemas/HeldCall`.
+        public struct HeldCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/HeldCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notification_held = "notification.held"
+            }
+            /// - Remark: Generated from `#/components/schemas/HeldCall/type`.
+            public var _type: Components.Schemas.HeldCall._TypePayload
+            /// When the event happened on the scheduler's clock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HeldCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/HeldCall/data`.
+            public var data: Components.Schemas.DeliveredEvent
+            /// Creates a new `HeldCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the event happened on the scheduler's clock.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.HeldCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.DeliveredEvent
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SummaryDeliveredCall`.
+        public struct SummaryDeliveredCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SummaryDeliveredCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case summary_delivered = "summary.delivered"
+            }
+            /// - Remark: Generated from `#/components/schemas/SummaryDeliveredCall/type`.
+            public var _type: Components.Schemas.SummaryDeliveredCall._TypePayload
+            /// When the summary came
+            ///
+            /// - Remark: Generated from `#/components/schemas/SummaryDeliveredCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/SummaryDeliveredCall/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SummaryDeliveredCall/data/centerID`.
+                public var centerID: Swift.String
+                /// - Remark: Generated from `#/components/schemas/SummaryDeliveredCall/data/summary`.
+                public var summary: Components.Schemas.ScheduledSummary
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - centerID:
+                ///   - summary:
+                public init(
+                    centerID: Swift.String,
+                    summary: Components.Schemas.ScheduledSummary
+                ) {
+                    self.centerID = centerID
+                    self.summary = summary
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case centerID
+                    case summary
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/SummaryDeliveredCall/data`.
+            public var data: Components.Schemas.SummaryDeliveredCall.DataPayload
+            /// Creates a new `SummaryDeliveredCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the summary came
+            ///   - data:
+            public init(
+                _type: Components.Schemas.SummaryDeliveredCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.SummaryDeliveredCall.DataPayload
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/DisplayedCall`.
         public struct DisplayedCall: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DisplayedCall/type`.
@@ -6320,15 +6899,16 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/scheduledAt`.
             public var scheduledAt: Foundation.Date?
-            /// What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered).
+            /// What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered), held (for the Scheduled Summary).
             ///
             /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/decision`.
             @frozen public enum DecisionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case presented = "presented"
                 case quiet = "quiet"
                 case notAuthorized = "notAuthorized"
+                case held = "held"
             }
-            /// What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered).
+            /// What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered), held (for the Scheduled Summary).
             ///
             /// - Remark: Generated from `#/components/schemas/ReceiptDelivery/decision`.
             public var decision: Components.Schemas.ReceiptDelivery.DecisionPayload?
@@ -6389,7 +6969,7 @@ extension Components {
             /// - Parameters:
             ///   - deliveredAt:
             ///   - scheduledAt: When the request was added (absent for a delivery that never was pending).
-            ///   - decision: What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered).
+            ///   - decision: What the center's settings made of the firing: presented (a banner, the lock screen or a sound), quiet (to the list only, or not shown: Focus, provisional, alerts off…), notAuthorized (nothing delivered), held (for the Scheduled Summary).
             ///   - reasons: Why it was quiet (focus
             ///   - response:
             ///   - action: The category action the user chose (response action).

@@ -274,11 +274,18 @@ public protocol APIProtocol: Sendable {
     func updateNotificationSettings(_ input: Operations.UpdateNotificationSettings.Input) async throws -> Operations.UpdateNotificationSettings.Output
     /// App state, lock, Focus, time zone, locale; absent fields stay, `focus` null ends Focus.
     ///
-    /// User. What the device reports: whether the app is in the foreground (willPresent is asked then), whether the device is locked, the Focus, the time zone (calendar triggers follow it) and the locale (localized content follows it).
+    /// User. What the device reports: whether the app is in the foreground (willPresent is asked then), whether the device is locked, the Focus (what it lets through, its schedule, the app's Focus filter), the time zone (calendar triggers, Focus schedules and summary times follow it), the locale (localized content follows it) and the Scheduled Summary's times. Summary times apply to notifications held from then on.
     ///
     /// - Remark: HTTP `PATCH /v1/me/state`.
     /// - Remark: Generated from `#/paths//v1/me/state/patch(updateCenterState)`.
     func updateCenterState(_ input: Operations.UpdateCenterState.Input) async throws -> Operations.UpdateCenterState.Output
+    /// "Show Next Summary": what is held for the Scheduled Summary is delivered now.
+    ///
+    /// User. The notifications held for the next summary come now, as one summary (pushed to the center's browsers and phones), and are then presented quietly; 204 when nothing is held.
+    ///
+    /// - Remark: HTTP `POST /v1/me/summary`.
+    /// - Remark: Generated from `#/paths//v1/me/summary/post(showNextSummary)`.
+    func showNextSummary(_ input: Operations.ShowNextSummary.Input) async throws -> Operations.ShowNextSummary.Output
     /// A location update; fires location triggers whose region boundary it crossed.
     ///
     /// User. Region triggers (entry, exit) fire when the location crosses their boundary.
@@ -1229,7 +1236,7 @@ extension APIProtocol {
     }
     /// App state, lock, Focus, time zone, locale; absent fields stay, `focus` null ends Focus.
     ///
-    /// User. What the device reports: whether the app is in the foreground (willPresent is asked then), whether the device is locked, the Focus, the time zone (calendar triggers follow it) and the locale (localized content follows it).
+    /// User. What the device reports: whether the app is in the foreground (willPresent is asked then), whether the device is locked, the Focus (what it lets through, its schedule, the app's Focus filter), the time zone (calendar triggers, Focus schedules and summary times follow it), the locale (localized content follows it) and the Scheduled Summary's times. Summary times apply to notifications held from then on.
     ///
     /// - Remark: HTTP `PATCH /v1/me/state`.
     /// - Remark: Generated from `#/paths//v1/me/state/patch(updateCenterState)`.
@@ -1241,6 +1248,15 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// "Show Next Summary": what is held for the Scheduled Summary is delivered now.
+    ///
+    /// User. The notifications held for the next summary come now, as one summary (pushed to the center's browsers and phones), and are then presented quietly; 204 when nothing is held.
+    ///
+    /// - Remark: HTTP `POST /v1/me/summary`.
+    /// - Remark: Generated from `#/paths//v1/me/summary/post(showNextSummary)`.
+    public func showNextSummary(headers: Operations.ShowNextSummary.Input.Headers = .init()) async throws -> Operations.ShowNextSummary.Output {
+        try await showNextSummary(Operations.ShowNextSummary.Input(headers: headers))
     }
     /// A location update; fires location triggers whose region boundary it crossed.
     ///

@@ -108,8 +108,10 @@ def sync_detailed(
     """App state, lock, Focus, time zone, locale; absent fields stay, `focus` null ends Focus.
 
      User. What the device reports: whether the app is in the foreground (willPresent is asked then),
-    whether the device is locked, the Focus, the time zone (calendar triggers follow it) and the locale
-    (localized content follows it).
+    whether the device is locked, the Focus (what it lets through, its schedule, the app's Focus
+    filter), the time zone (calendar triggers, Focus schedules and summary times follow it), the locale
+    (localized content follows it) and the Scheduled Summary's times. Summary times apply to
+    notifications held from then on.
 
     Args:
         body (CenterStateChange):
@@ -141,8 +143,10 @@ def sync(
     """App state, lock, Focus, time zone, locale; absent fields stay, `focus` null ends Focus.
 
      User. What the device reports: whether the app is in the foreground (willPresent is asked then),
-    whether the device is locked, the Focus, the time zone (calendar triggers follow it) and the locale
-    (localized content follows it).
+    whether the device is locked, the Focus (what it lets through, its schedule, the app's Focus
+    filter), the time zone (calendar triggers, Focus schedules and summary times follow it), the locale
+    (localized content follows it) and the Scheduled Summary's times. Summary times apply to
+    notifications held from then on.
 
     Args:
         body (CenterStateChange):
@@ -169,8 +173,10 @@ async def asyncio_detailed(
     """App state, lock, Focus, time zone, locale; absent fields stay, `focus` null ends Focus.
 
      User. What the device reports: whether the app is in the foreground (willPresent is asked then),
-    whether the device is locked, the Focus, the time zone (calendar triggers follow it) and the locale
-    (localized content follows it).
+    whether the device is locked, the Focus (what it lets through, its schedule, the app's Focus
+    filter), the time zone (calendar triggers, Focus schedules and summary times follow it), the locale
+    (localized content follows it) and the Scheduled Summary's times. Summary times apply to
+    notifications held from then on.
 
     Args:
         body (CenterStateChange):
@@ -200,8 +206,10 @@ async def asyncio(
     """App state, lock, Focus, time zone, locale; absent fields stay, `focus` null ends Focus.
 
      User. What the device reports: whether the app is in the foreground (willPresent is asked then),
-    whether the device is locked, the Focus, the time zone (calendar triggers follow it) and the locale
-    (localized content follows it).
+    whether the device is locked, the Focus (what it lets through, its schedule, the app's Focus
+    filter), the time zone (calendar triggers, Focus schedules and summary times follow it), the locale
+    (localized content follows it) and the Scheduled Summary's times. Summary times apply to
+    notifications held from then on.
 
     Args:
         body (CenterStateChange):
