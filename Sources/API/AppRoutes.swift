@@ -98,14 +98,16 @@ enum AppRoutes {
                     id: issued.id, kind: .centerToken, appID: appID, centerID: id, secretHash: issued.hash, createdAt: context.clock.now)
             )
             return try .json(
-                CreatedCenter(center: CenterView(center, at: context.clock.now), token: issued.token), status: .created, headers: [.location: "/v1/centers/\(id)"]
+                CreatedCenter(center: CenterView(center, at: context.clock.now), token: issued.token), status: .created,
+                headers: [.location: "/v1/centers/\(id)"]
             )
         }
         router.on(.get, "/v1/centers") { request in
             let (context, appID) = try await app(request, provider)
             let page = try request.page()
             let centers = try await context.principals.centers(appID: appID, after: page.cursor, limit: page.limit)
-            return try .json(CenterPage(centers: centers.items.map { CenterView($0, at: context.clock.now) }, nextCursor: centers.nextCursor))
+            return try .json(
+                CenterPage(centers: centers.items.map { CenterView($0, at: context.clock.now) }, nextCursor: centers.nextCursor))
         }
         router.on(.get, "/v1/centers/{centerID}") { request in
             let (context, center) = try await center(request, provider)

@@ -19,7 +19,8 @@ package actor SummaryReleaser: Service {
     private let signal = WakeSignal()
 
     package init(
-        service: NotificationCenterService, store: any NotificationStore, clock: any SchedulerClock, wallClock: any WallClock = SystemClock(),
+        service: NotificationCenterService, store: any NotificationStore, clock: any SchedulerClock,
+        wallClock: any WallClock = SystemClock(),
         logger: Logger
     ) {
         self.service = service

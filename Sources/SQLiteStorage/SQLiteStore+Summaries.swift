@@ -38,7 +38,9 @@ extension SQLiteStore {
             ).map(Self.delivered)
             guard !held.isEmpty, let delivery = make(center, held) else { return nil }
             let update = try db.cachedStatement(
-                sql: "UPDATE delivered SET presentation = ?, seq = ?, held_until = NULL WHERE app_id = ? AND center_id = ? AND identifier = ?")
+                sql:
+                    "UPDATE delivered SET presentation = ?, seq = ?, held_until = NULL WHERE app_id = ? AND center_id = ? AND identifier = ?"
+            )
             for released in delivery.released {
                 let sequence = try Self.appendUserEvent(.presented(released), for: key, at: date, db)
                 try update.execute(arguments: [

@@ -238,7 +238,8 @@ package final class CenterRuntime: Service {
             webPush: webPush, relay: relay)
         opened.withLock {
             $0 = Parts(
-                store: store, service: service, scheduler: scheduler, summaries: summaries, dispatcher: dispatcher, events: events, webhooks: database,
+                store: store, service: service, scheduler: scheduler, summaries: summaries, dispatcher: dispatcher, events: events,
+                webhooks: database,
                 media: media, database: database, poolFigures: backend.poolFigures, api: api)
         }
         readiness.markReady(isReachable: backend.isReachable)

@@ -29,7 +29,9 @@ import Testing
     static func delivered(_ server: some TestAPI, key: String) async throws -> [String: [String: Any]] {
         let list = try await server.call("GET", "/v1/centers/phone/delivered", token: key).json["notifications"] as? [[String: Any]] ?? []
         return Dictionary(
-            uniqueKeysWithValues: list.map { (($0["request"] as? [String: Any])?["identifier"] as? String ?? "", $0["presentation"] as? [String: Any] ?? [:]) })
+            uniqueKeysWithValues: list.map {
+                (($0["request"] as? [String: Any])?["identifier"] as? String ?? "", $0["presentation"] as? [String: Any] ?? [:])
+            })
     }
 
     /// What the browser was shown (decrypted payloads of kind `notification`) and the phone's alerts (APNs
@@ -46,7 +48,8 @@ import Testing
         return (
             Dictionary(browser.map { ($0["tag"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first }),
             Dictionary(
-                phone.map { (($0["usernotifyd"] as? [String: Any])?["identifier"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+                phone.map { (($0["usernotifyd"] as? [String: Any])?["identifier"] as? String ?? "", $0) },
+                uniquingKeysWith: { first, _ in first })
         )
     }
 
@@ -61,7 +64,10 @@ import Testing
             try await Self.setClock(server, "2027-03-14T05:00:00Z")
             let (_, key) = try await server.makeApp()
             let token = try await server.makeAuthorizedCenter("phone", key: key, timeZone: "America/New_York")
-            #expect(try await server.call("PUT", "/v1/webhooks", token: key, json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret]]).status == 200)
+            #expect(
+                try await server.call(
+                    "PUT", "/v1/webhooks", token: key, json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret]]
+                ).status == 200)
             var apns = try #require(try await providers.credentials()["apns"] as? [String: Any])
             apns["topic"] = "com.example.news"
             apns["environment"] = "production"
@@ -72,7 +78,8 @@ import Testing
             let channel = try await push.channel()
             _ = try await WebPushTests.subscribe(channel, server: server, token: token)
             #expect(
-                try await server.call("POST", "/v1/me/devices", token: token, json: ["provider": "apns", "token": Self.phone]).status == 201)
+                try await server.call("POST", "/v1/me/devices", token: token, json: ["provider": "apns", "token": Self.phone]).status == 201
+            )
             let settings = try await server.call(
                 "PATCH", "/v1/me/settings", token: token, json: ["scheduledDeliverySetting": "enabled", "timeSensitiveSetting": "enabled"])
             #expect(settings.status == 200, "\(settings.text)")
@@ -82,26 +89,33 @@ import Testing
             try await Self.add(server, key: key, "weather", ["title": "Weather", "body": "Rain later", "relevanceScore": 0.2])
             try await Self.add(
                 server, key: key, "story",
-                ["title": "Election", "body": "Results are in", "relevanceScore": 0.9, "threadIdentifier": "news", "categoryIdentifier": "STORY",
-                 "summaryArgument": "The Times"])
+                [
+                    "title": "Election", "body": "Results are in", "relevanceScore": 0.9, "threadIdentifier": "news",
+                    "categoryIdentifier": "STORY",
+                    "summaryArgument": "The Times",
+                ])
             try await Self.add(server, key: key, "gone", ["title": "Soon removed"])
             try await Self.add(server, key: key, "door", ["title": "Someone is at the door", "interruptionLevel": "timeSensitive"])
             var list = try await Self.delivered(server, key: key)
             // 08:00 is already daylight time: 12:00 UTC, not 13:00.
             for identifier in ["weather", "story", "gone"] {
-                #expect(list[identifier]?["heldUntil"] as? String == "2027-03-14T12:00:00.000Z", "\(identifier): \(list[identifier] ?? [:])")
+                #expect(
+                    list[identifier]?["heldUntil"] as? String == "2027-03-14T12:00:00.000Z", "\(identifier): \(list[identifier] ?? [:])")
                 #expect(list[identifier]?["list"] as? Bool == false && list[identifier]?["banner"] as? Bool == false)
             }
             #expect(list["door"]?["banner"] as? Bool == true && list["door"]?["heldUntil"] == nil)
             try await WebhookTests.eventually("the time-sensitive one pushed, the held ones told to the app") {
                 let (browser, phone) = try await Self.pushes(push, channel, providers)
-                let held = try await receiver.received().filter { ($0["body"] as? [String: Any])?["type"] as? String == "notification.held" }
+                let held = try await receiver.received().filter {
+                    ($0["body"] as? [String: Any])?["type"] as? String == "notification.held"
+                }
                 return browser.count == 1 && phone.count == 1 && held.count == 3
             }
             let receipts = try await server.call("GET", "/v1/centers/phone/delivered/weather/receipts", token: key)
             #expect((receipts.json["deliveries"] as? [[String: Any]])?.first?["decision"] as? String == "held", "\(receipts.text)")
             #expect(
-                try await server.call("POST", "/v1/centers/phone/delivered/remove", token: key, json: ["identifiers": ["gone"]]).status == 200)
+                try await server.call("POST", "/v1/centers/phone/delivered/remove", token: key, json: ["identifiers": ["gone"]]).status
+                    == 200)
 
             // Nothing more until 08:00 local.
             try await Self.setClock(server, "2027-03-14T11:59:00Z")
@@ -115,7 +129,8 @@ import Testing
             let summaryTag = try #require(browser.keys.first { $0.hasPrefix("scheduledSummary-") })
             let summaryPush = try #require(browser[summaryTag])
             #expect(summaryPush["title"] as? String == "Scheduled Summary" && summaryPush["subtitle"] as? String == "2 notifications")
-            #expect((summaryPush["body"] as? String)?.hasPrefix("Election: Results are in") == true, "the most relevant first: \(summaryPush)")
+            #expect(
+                (summaryPush["body"] as? String)?.hasPrefix("Election: Results are in") == true, "the most relevant first: \(summaryPush)")
             #expect(["weather", "story"].allSatisfy { browser[$0]?["silent"] as? Bool == true }, "released quietly: \(browser)")
             let summaryAlert = try #require(phone[summaryTag])
             #expect(((Self.aps(summaryAlert)["alert"] as? [String: Any])?["title"] as? String) == "Scheduled Summary")
@@ -131,7 +146,8 @@ import Testing
             let summary = try #require(((call["body"] as? [String: Any])?["data"] as? [String: Any])?["summary"] as? [String: Any])
             #expect(summary["featured"] as? String == "story" && summary["count"] as? Int == 2, "\(summary)")
             let groups = try #require(summary["groups"] as? [[String: Any]])
-            #expect(groups.first?["summary"] as? String == "1 stories from The Times" && groups.first?["threadIdentifier"] as? String == "news")
+            #expect(
+                groups.first?["summary"] as? String == "1 stories from The Times" && groups.first?["threadIdentifier"] as? String == "news")
             list = try await Self.delivered(server, key: key)
             #expect(list["weather"]?["heldUntil"] == nil && list["weather"]?["list"] as? Bool == true && list["gone"] == nil)
 
@@ -150,7 +166,8 @@ import Testing
             #expect(((mine["state"] as? [String: Any])?["focus"] as? [String: Any])?["name"] as? String == "Sleep")
             try await Self.add(server, key: key, "late", ["title": "Late news", "sound": ["type": "default"]])
             try await Self.add(
-                server, key: key, "mom", ["title": "Mom", "body": "Call me", "communication": ["sender": ["handle": "mom", "displayName": "Mom"]]])
+                server, key: key, "mom",
+                ["title": "Mom", "body": "Call me", "communication": ["sender": ["handle": "mom", "displayName": "Mom"]]])
             try await WebhookTests.eventually("both pushed") {
                 let (browser, phone) = try await Self.pushes(push, channel, providers)
                 return browser.count == 6 && phone.count == 6
@@ -175,6 +192,43 @@ import Testing
         }
     }
 
+    /// Three replicas on PostgreSQL: notifications held through one replica that is then SIGKILLed come in
+    /// their summary once per center, delivered by the other two as the shared clock reaches its time.
+    @Test func aReplicaKilledBetweenHoldingAndTheSummaryLeavesEachSummaryToTheOthersOnce() async throws {
+        let replicas = try await Replicas.start(3)
+        let (_, key) = try await replicas[0].makeApp(policy: "grant")
+        try await Self.setClock(replicas[0], "2027-03-14T05:00:00Z")
+        let centers = 40
+        try await concurrently(0..<centers, width: 8) { index in
+            let server = replicas[index % 3]
+            let token = try server.field(
+                "token",
+                of: try await server.call("POST", "/v1/centers", token: key, json: ["id": "c\(index)", "timeZone": "America/New_York"]))
+            _ = try await server.call(
+                "POST", "/v1/centers/c\(index)/authorization", token: key, json: ["options": ["alert", "sound", "badge"]])
+            let enabled = try await server.call("PATCH", "/v1/me/settings", token: token, json: ["scheduledDeliverySetting": "enabled"])
+            guard enabled.status == 200 else { throw LoopbackConnection.Failure("c\(index): \(enabled.text)") }
+        }
+        try await concurrently(0..<(centers * 2), width: 8) { index in
+            let added = try await replicas[0].call(
+                "POST", "/v1/centers/c\(index / 2)/requests", token: key,
+                json: ["identifier": "n\(index % 2)", "content": ["title": "news"]])
+            guard added.status == 201 else { throw LoopbackConnection.Failure("\(index): \(added.text)") }
+        }
+        #expect(try await replicas.count("SELECT count(*) FROM delivered WHERE held_until IS NOT NULL") == centers * 2)
+        replicas[0].process.signal(SIGKILL)
+        _ = try await replicas[0].process.waitForExit()
+
+        try await Self.setClock(replicas[1], "2027-03-14T12:00:00Z")
+        try await waitUntil("every summary") {
+            try await replicas.count("SELECT count(*) FROM delivered WHERE held_until IS NOT NULL") == 0
+        }
+        #expect(
+            try await replicas.count("SELECT count(*) FROM events WHERE name = 'summaryDelivered'") == centers, "one summary per center")
+        #expect(try await replicas.count("SELECT count(*) FROM events WHERE name = 'presented'") == centers * 4, "held, then released")
+        try await replicas.stop()
+    }
+
     @Test func focusAndSummaryInputIsRefusedWithWhatToFix() async throws {
         try await InProcessApp.run { server in
             let (_, key) = try await server.makeApp()
@@ -184,7 +238,9 @@ import Testing
                 (["summaryTimes": [] as [String]], "invalidField", "summaryTimes"),
                 (["focus": ["name": "Work", "filter": ["equals": "a", "prefix": "b"]]], "invalidField", "exactly one"),
                 (["focus": ["name": "Work", "filter": ["equals": "a"], "filterCriteria": "a"]], "invalidField", "filterCriteria"),
-                (["focus": ["name": "Work", "schedule": ["start": "22:00", "end": "07:00", "weekdays": [0]]]], "invalidField", "weekdays"),
+                (
+                    ["focus": ["name": "Work", "schedule": ["start": "22:00", "end": "07:00", "weekdays": [0]]]], "invalidField", "weekdays"
+                ),
                 (["focus": ["name": "Work", "allowedPeople": [""]]], "invalidField", "allowedPeople"),
                 (["focus": ["name": "Work", "sleepy": true]], "unknownField", "sleepy"),
             ] as [([String: Any], String, String)] {
@@ -194,7 +250,10 @@ import Testing
             }
             let badSender = try await server.call(
                 "POST", "/v1/centers/phone/requests", token: key,
-                json: ["identifier": "x", "content": ["title": "x", "communication": ["sender": ["handle": "mom", "imageURL": "file:///etc/passwd"]]]])
+                json: [
+                    "identifier": "x",
+                    "content": ["title": "x", "communication": ["sender": ["handle": "mom", "imageURL": "file:///etc/passwd"]]],
+                ])
             #expect(badSender.json["code"] as? String == "invalidContent" && badSender.text.contains("imageURL"), "\(badSender.text)")
             // Only the user shows the summary; nothing held answers 204.
             let byApp = try await server.call("POST", "/v1/me/summary", token: key)

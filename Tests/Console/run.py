@@ -166,6 +166,7 @@ def main():
         driver = browser()
         console = Console(driver, base)
         key, token = run(console, receiver_port, image)
+        scheduled_summary(console, base, key, token)
         web_push(console, base, push_origin, key, token, receiver_port)
         push_service_out_of_reach(console)
         cross_origin(driver, base, other_origin_url, key, token)
@@ -306,6 +307,34 @@ def run(console, receiver_port, image):
         if errors:
             raise SystemExit(f"the {name} tab logged errors: {errors}")
     return key, token
+
+
+def scheduled_summary(console, base, key, token):
+    """The user delivers the app in the Scheduled Summary: a notification is held (marked in the list),
+    "Show next summary" brings the summary card; a Focus set in the form is on, and the app's view says only
+    that the user is focused."""
+    console.tab("user")
+    Select(console.find("#setting-scheduledDeliverySetting")).select_by_value("enabled")
+    console.wait.until(lambda _: call(base, "GET", "/v1/me/settings", token)["scheduledDeliverySetting"] == "enabled")
+    call(base, "POST", "/v1/centers/phone/requests", key, {"identifier": "news", "content": {"title": "Morning news", "relevanceScore": 0.8}})
+    console.find('#delivered li[data-identifier="news"][data-held="true"]')
+    console.shot("4b-user-held")
+    console.click("#show-summary")
+    console.find('#summary-card[data-featured="news"]')
+    console.find('#delivered li[data-identifier="news"][data-held="false"]')
+    console.shot("4c-user-summary")
+    log("a held notification came in the summary the user asked for")
+    console.type("#focus-form input[name=name]", "Sleep")
+    console.click("#focus-form button[type=submit]")
+    console.wait.until(lambda _: console.find("#focus-status").text == "Sleep is on.")
+    center = call(base, "GET", "/v1/centers/phone", key)
+    if center["isFocused"] is not True or "focus" in center["state"]:
+        raise SystemExit(f"the app's view of a focused user: {center}")
+    console.type("#focus-form input[name=name]", "")
+    console.click("#focus-form button[type=submit]")
+    console.wait.until(lambda _: console.find("#focus-status").text == "No Focus is on.")
+    call(base, "PATCH", "/v1/me/settings", token, {"scheduledDeliverySetting": "disabled"})
+    log("a Focus set in the console is on, and the app learns only that the user is focused")
 
 
 def push_service_out_of_reach(console):

@@ -15,7 +15,8 @@ import Webhooks
 
     /// Delivers `identifier` at `now`, held until `until`.
     func hold(_ store: any ContractStore, _ identifier: String, until: Date, relevance: Double? = nil) async throws {
-        let request = NotificationRequest(identifier: identifier, content: NotificationContent(title: identifier, relevanceScore: relevance))
+        let request = NotificationRequest(
+            identifier: identifier, content: NotificationContent(title: identifier, relevanceScore: relevance))
         try await store.recordFirings(
             [
                 FiringRecord(
@@ -35,7 +36,8 @@ import Webhooks
         try await contract.withStore(factory) { (store, reopen) async throws in
             _ = try await store.savePushSubscription(
                 PushSubscriptionRecord(
-                    center: center, endpoint: "https://push.example/1", p256dh: "BP", auth: "auth", vapidKeyID: "vapid_1", createdAt: Self.now),
+                    center: center, endpoint: "https://push.example/1", p256dh: "BP", auth: "auth", vapidKeyID: "vapid_1",
+                    createdAt: Self.now),
                 limit: 10)
             let evening = Self.now.addingTimeInterval(3600)
             let morning = Self.now.addingTimeInterval(7200)
@@ -93,7 +95,9 @@ import Webhooks
             let sequence = try #require(try await store.latestEvent(center))
             let delivered = try await withThrowingTaskGroup(of: SummaryDelivery?.self) { group in
                 for replica in [store, other, store, other] as [any ContractStore] {
-                    group.addTask { try await replica.deliverSummary(self.center, dueBy: evening, at: evening) { Self.make($0, $1, at: evening) } }
+                    group.addTask {
+                        try await replica.deliverSummary(self.center, dueBy: evening, at: evening) { Self.make($0, $1, at: evening) }
+                    }
                 }
                 return try await group.reduce(into: [SummaryDelivery]()) { if let delivery = $1 { $0.append(delivery) } }
             }

@@ -21,9 +21,11 @@ export async function userView() {
   $("#view").replaceChildren(
     h("section", { class: "card" }, h("div", { class: "row" }, h("h1", {}, "My phone"), badge, status)),
     h("div", { class: "grid" },
-      h("section", { class: "card", "aria-labelledby": "nc-title" }, h("h2", { id: "nc-title" }, "Notification Center"), h("div", { id: "delivered" })),
+      h("section", { class: "card", "aria-labelledby": "nc-title" }, h("h2", { id: "nc-title" }, "Notification Center"),
+        h("div", { id: "summary" }), h("div", { id: "delivered" })),
       h("section", { class: "card", "aria-labelledby": "settings-title" }, h("h2", { id: "settings-title" }, "Notifications settings"), h("form", { id: "settings-form" })),
       h("section", { class: "card", "aria-labelledby": "device-title" }, h("h2", { id: "device-title" }, "Device"), deviceForm(), locationForm()),
+      h("section", { class: "card", "aria-labelledby": "focus-title" }, h("h2", { id: "focus-title" }, "Focus and Scheduled Summary"), focusForm()),
       h("section", { class: "card", "aria-labelledby": "push-title" }, h("h2", { id: "push-title" }, "This browser"), pushControl(),
         h("ul", { class: "list", id: "push-subscriptions" }))));
   await Promise.all([renderDelivered(), renderSettings(), renderSubscriptions()]);
@@ -145,7 +147,6 @@ function deviceForm() {
     h("label", {}, "App state", h("select", { name: "appState" },
       ["background", "foreground", "notRunning"].map((value) => h("option", { value, selected: value === state.appState }, value)))),
     h("label", { class: "inline" }, h("input", { type: "checkbox", name: "locked", checked: !!state.locked }), "Locked"),
-    h("label", {}, "Focus (empty: none)", h("input", { name: "focus", value: state.focus ? state.focus.name : "" })),
     h("div", { class: "row" },
       h("label", {}, "Locale", h("input", { name: "locale", value: state.locale || "", placeholder: "en_US" })),
       h("label", {}, "Time zone", h("input", { name: "timeZone", value: state.timeZone || "", placeholder: "Europe/Paris" }))),
@@ -153,12 +154,58 @@ function deviceForm() {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    const change = { appState: data.get("appState"), locked: data.get("locked") === "on", focus: data.get("focus") ? { name: data.get("focus") } : null };
+    const change = { appState: data.get("appState"), locked: data.get("locked") === "on" };
     if (data.get("locale")) change.locale = data.get("locale");
     if (data.get("timeZone")) change.timeZone = data.get("timeZone");
     attempt(() => api("PATCH", "/v1/me/state", change), "Device updated");
   });
   return form;
+}
+
+/** The Focus this phone has (what it lets through, when it is on) and the Scheduled Summary's times. */
+function focusForm() {
+  const state = user.center.state || {};
+  const focus = state.focus || {};
+  const list = (text) => text.split(",").map((item) => item.trim()).filter(Boolean);
+  const form = h("form", { id: "focus-form" },
+    h("p", { class: "hint", id: "focus-status" }, user.center.isFocused ? `${focus.name} is on.` : "No Focus is on."),
+    h("label", {}, "Focus (empty: none)", h("input", { name: "name", value: focus.name || "", placeholder: "Sleep" })),
+    h("label", { class: "inline" }, h("input", { type: "checkbox", name: "allowsApp", checked: !!focus.allowsApp }), `Allow ${appName()}`),
+    h("label", { class: "inline" }, h("input", { type: "checkbox", name: "allowsTimeSensitive", checked: focus.allowsTimeSensitive !== false }), "Time-sensitive notifications"),
+    h("label", {}, "Allowed people (handles, comma-separated)", h("input", { name: "allowedPeople", value: (focus.allowedPeople || []).join(", ") })),
+    h("div", { class: "row" },
+      h("label", {}, "On from", h("input", { name: "start", type: "time", value: focus.schedule ? focus.schedule.start : "" })),
+      h("label", {}, "until", h("input", { name: "end", type: "time", value: focus.schedule ? focus.schedule.end : "" }))),
+    h("label", {}, "Summary times (comma-separated)", h("input", { name: "summaryTimes", value: (state.summaryTimes || ["08:00", "18:00"]).join(", ") })),
+    h("button", { type: "submit" }, "Save"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    let next = null;
+    if (data.get("name")) {
+      next = { name: data.get("name"), allowsApp: data.get("allowsApp") === "on", allowsTimeSensitive: data.get("allowsTimeSensitive") === "on" };
+      const people = list(data.get("allowedPeople"));
+      if (people.length) next.allowedPeople = people;
+      if (data.get("start") && data.get("end")) next.schedule = { start: data.get("start"), end: data.get("end") };
+    }
+    attempt(async () => {
+      user.center.state = await api("PATCH", "/v1/me/state", { focus: next, summaryTimes: list(data.get("summaryTimes")) });
+      user.center = await api("GET", "/v1/me");
+      $("#focus-status").textContent = user.center.isFocused ? `${next.name} is on.` : "No Focus is on.";
+    }, "Focus and summary saved");
+  });
+  return form;
+}
+
+/** The last Scheduled Summary, as the phone shows it: its groups, the most relevant first. */
+function showSummary(summary) {
+  $("#summary").replaceChildren(h("div", { class: "scheduled-summary", id: "summary-card", dataset: { featured: summary.featured } },
+    h("h3", {}, `Scheduled Summary · ${summary.count} notification${summary.count === 1 ? "" : "s"}`),
+    h("div", { class: "meta" }, formatDate(summary.date)),
+    ...summary.groups.map((group) => h("div", { class: "thread" },
+      h("div", { class: "title" }, group.summary),
+      h("ul", { class: "list" }, group.items.map((item) => h("li", { dataset: { identifier: item.identifier } },
+        item.title && h("div", { class: "title" }, item.title), item.body && h("div", {}, item.body))))))));
 }
 
 function locationForm() {
@@ -244,6 +291,14 @@ async function renderDelivered() {
     container.replaceChildren(h("p", { class: "hint", id: "delivered-empty" }, "No notifications."));
     return;
   }
+  const held = page.notifications.filter((notification) => notification.presentation.heldUntil);
+  const next = held.length ? h("div", { class: "row", id: "held" },
+    h("p", { class: "hint" }, `${held.length} held for the summary at ${formatDate(held[0].presentation.heldUntil)}.`),
+    h("button", { id: "show-summary", onclick: () => attempt(async () => {
+      const summary = await api("POST", "/v1/me/summary");
+      if (summary) showSummary(summary);
+      await renderDelivered();
+    }, "Summary shown") }, "Show next summary")) : null;
   const threads = new Map();
   for (const notification of page.notifications) {
     const thread = notification.request.content.threadIdentifier || "";
@@ -255,8 +310,9 @@ async function renderDelivered() {
     const items = [];
     for (const notification of notifications) {
       const identifier = notification.request.identifier;
-      items.push(h("li", { class: "notification", dataset: { identifier } },
-        h("div", { class: "meta" }, formatDate(notification.date)),
+      const heldUntil = notification.presentation.heldUntil;
+      items.push(h("li", { class: "notification", dataset: { identifier, held: heldUntil ? "true" : "false" } },
+        h("div", { class: "meta" }, formatDate(notification.date), heldUntil ? ` · in the summary at ${formatDate(heldUntil)}` : ""),
         ...notificationBody(notification),
         ...(await attachmentsOf(notification)),
         actionButtons(notification),
@@ -266,7 +322,7 @@ async function renderDelivered() {
     }
     sections.push(h("div", { class: "thread" }, thread ? h("h3", {}, `Thread ${thread}`) : null, h("ul", { class: "list" }, items)));
   }
-  container.replaceChildren(...sections);
+  container.replaceChildren(...[next, ...sections].filter(Boolean));
 }
 
 async function showBanner(notification) {
@@ -343,6 +399,7 @@ async function handleEvent(name, data) {
       await renderDelivered();
       break;
     case "badgeChanged": setBadge(data.badge); break;
+    case "summaryDelivered": showSummary(data); break;
     case "deliveredRemoved":
       for (const identifier of data.identifiers) $(`.banner[data-identifier="${CSS.escape(identifier)}"]`)?.remove();
       await renderDelivered();
