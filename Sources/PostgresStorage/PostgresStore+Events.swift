@@ -51,9 +51,9 @@ extension PostgresStore {
                 latest = try await appendUserEvent(event, for: key, at: date, connection)
                 // A notification that left the list closes on every browser and phone that shows it, but the one
                 // whose answer removed it.
-                if case .deliveredRemoved(let identifiers) = event,
+                if case .deliveredRemoved(let identifiers) = event, case let closed = events.closed(identifiers), !closed.isEmpty,
                     try await insertPushMessages(
-                        .notificationRemoved(identifiers), for: [key], at: date, traceparent: traceparent, sparing: events.answeredOn,
+                        .notificationRemoved(closed), for: [key], at: date, traceparent: traceparent, sparing: events.answeredOn,
                         connection)
                 {
                     changes.announce(.outbox)
@@ -73,7 +73,7 @@ extension PostgresStore {
                 guard try await insertUsedToken(id: id, expiresAt: expiresAt, connection) else {
                     throw StoreError(.conflict, "the token was used already")
                 }
-            case .answeredOn:
+            case .answeredOn, .neverShown:
                 continue
             case .app(let event):
                 if settings == nil { settings = .some(try await webhookSettings(appID: key.appID, connection)) }

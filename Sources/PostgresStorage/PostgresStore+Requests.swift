@@ -180,23 +180,27 @@ extension PostgresStore {
     ) async throws -> [String] {
         guard try await self.lockCenter(key, connection) else { return [] }
         let kept = table == "pending" ? " AND trigger_kind IS DISTINCT FROM 'push'" : ""
+        let returning = "RETURNING identifier, " + (table == "delivered" ? "held_until IS NOT NULL AS held" : "false AS held")
         let rows: [PostgresRandomAccessRow]
         if let identifiers {
             rows = try await connection.rows(
                 """
                 DELETE FROM \(unescaped: table) WHERE app_id = \(key.appID) AND center_id = \(key.centerID)
-                AND identifier = ANY(\(Array(Set(identifiers))))\(unescaped: kept) RETURNING identifier
+                AND identifier = ANY(\(Array(Set(identifiers))))\(unescaped: kept) \(unescaped: returning)
                 """, self.logger)
         } else {
             rows = try await connection.rows(
-                "DELETE FROM \(unescaped: table) WHERE app_id = \(key.appID) AND center_id = \(key.centerID)\(unescaped: kept) RETURNING identifier",
+                "DELETE FROM \(unescaped: table) WHERE app_id = \(key.appID) AND center_id = \(key.centerID)\(unescaped: kept) \(unescaped: returning)",
                 self.logger)
         }
         let removed = try rows.map { try $0.get("identifier", as: String.self) }.sorted()
         guard !removed.isEmpty else { return removed }
         if table == "pending" { try await self.adjustPendingCount(key, by: -removed.count, connection) }
         try await self.releaseHolds(key, holder: table, identifiers: removed, connection)
-        try await self.append(report(removed), for: key, at: date, traceparent: TraceContext.traceparent, connection, &changes)
+        let unshown = try rows.filter { try $0.get("held", as: Bool.self) }.map { try $0.get("identifier", as: String.self) }
+        try await self.append(
+            report(removed) + (unshown.isEmpty ? [] : [.neverShown(unshown)]), for: key, at: date, traceparent: TraceContext.traceparent,
+            connection, &changes)
         changes.announce(.notifications([key]))
         return removed
     }

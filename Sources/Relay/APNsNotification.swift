@@ -64,6 +64,16 @@ package struct APNsNotification: Sendable {
         var usernotifyd: [String: JSONValue] = [
             "center": .string(centerID), "identifier": .string(delivered.request.identifier), "responseToken": .string(links.responseToken),
         ]
+        // What the service extension donates as an `INSendMessageIntent` (a communication notification).
+        if let communication = content.communication {
+            var sender: [String: JSONValue] = ["handle": .string(communication.sender.handle)]
+            sender["displayName"] = communication.sender.displayName.map(JSONValue.string)
+            sender["imageURL"] = communication.sender.imageURL.map(JSONValue.string)
+            var conversation: [String: JSONValue] = ["sender": .object(sender)]
+            conversation["conversationIdentifier"] = communication.conversationIdentifier.map(JSONValue.string)
+            conversation["groupName"] = communication.groupName.map(JSONValue.string)
+            usernotifyd["communication"] = .object(conversation)
+        }
         if let attachment = links.attachment {
             usernotifyd["attachment"] = .object(["identifier": .string(attachment.identifier), "path": .string(attachment.path)])
         }

@@ -49,9 +49,9 @@ extension SQLiteStore {
                 latest = try appendUserEvent(event, for: key, at: date, db)
                 // A notification that left the list closes on every browser and phone that shows it, but the one
                 // whose answer removed it.
-                if case .deliveredRemoved(let identifiers) = event,
+                if case .deliveredRemoved(let identifiers) = event, case let closed = events.closed(identifiers), !closed.isEmpty,
                     try insertPushMessages(
-                        .notificationRemoved(identifiers), for: key, at: date, traceparent: traceparent, sparing: events.answeredOn, db)
+                        .notificationRemoved(closed), for: key, at: date, traceparent: traceparent, sparing: events.answeredOn, db)
                 {
                     effects.announce(.outbox)
                 }
@@ -69,7 +69,7 @@ extension SQLiteStore {
                 guard try insertUsedToken(id: id, expiresAt: expiresAt, db) else {
                     throw StoreError(.conflict, "the token was used already")
                 }
-            case .answeredOn:
+            case .answeredOn, .neverShown:
                 continue
             case .app(let event):
                 if settings == nil { settings = .some(try webhookSettings(appID: key.appID, db)) }

@@ -165,24 +165,28 @@ extension SQLiteStore {
         return try await write { db, effects in
             let table = holder.rawValue
             let kept = holder == .pending ? "AND trigger_kind IS NOT 'push'" : ""
-            var removed: [String]
+            let held = holder == .delivered ? "held_until IS NOT NULL" : "0"
+            var rows: [Row]
             if let identifiers {
-                removed = []
+                rows = []
                 let delete = try db.cachedStatement(
-                    sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? AND identifier = ? \(kept) RETURNING identifier")
+                    sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? AND identifier = ? \(kept) RETURNING identifier, \(held)")
                 for identifier in Set(identifiers) {
-                    removed += try String.fetchAll(delete, arguments: [key.appID, key.centerID, identifier])
+                    rows += try Row.fetchAll(delete, arguments: [key.appID, key.centerID, identifier])
                 }
             } else {
-                removed = try String.fetchAll(
-                    db, sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? \(kept) RETURNING identifier",
+                rows = try Row.fetchAll(
+                    db, sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? \(kept) RETURNING identifier, \(held)",
                     arguments: [key.appID, key.centerID])
             }
-            removed.sort()
+            let removed: [String] = rows.map { $0[0] }.sorted()
             guard !removed.isEmpty else { return removed }
             if holder == .pending { try Self.adjustPendingCount(key, by: -removed.count, db) }
             try Self.releaseHolds(key, holder: holder, identifiers: removed, db)
-            try Self.append(report(removed), for: key, at: date, traceparent: traceparent, db, &effects)
+            let unshown: [String] = rows.filter { $0[1] as Bool }.map { $0[0] }
+            try Self.append(
+                report(removed) + (unshown.isEmpty ? [] : [.neverShown(unshown)]), for: key, at: date, traceparent: traceparent, db,
+                &effects)
             effects.announce(.notifications([key]))
             return removed
         }

@@ -11,6 +11,9 @@ package enum ChangeEvent: Sendable, Hashable {
     /// registration's id): it is sent no close of what it answered — it closed it itself, and Apple asks for
     /// few background pushes.
     case answeredOn(destination: String)
+    /// These notifications, removed by the change, were held for a Scheduled Summary and never shown: no
+    /// browser or phone is sent a close of them.
+    case neverShown([String])
     /// Shown on the center's browsers and phones (a summary, and the notifications it releases).
     case push(DelegateEvent)
     /// A step of a delivery's receipt that no other event of the change implies (a display confirmed, a
@@ -22,6 +25,13 @@ package enum ChangeEvent: Sendable, Hashable {
 }
 
 extension [ChangeEvent] {
+    /// The identifiers of `deliveredRemoved` the devices are sent a close of: all but those never shown.
+    package func closed(_ identifiers: [String]) -> [String] {
+        var unshown: Set<String> = []
+        for case .neverShown(let held) in self { unshown.formUnion(held) }
+        return unshown.isEmpty ? identifiers : identifiers.filter { !unshown.contains($0) }
+    }
+
     /// The destination the change's answer came from, if any (`ChangeEvent.answeredOn`).
     package var answeredOn: String? {
         lazy.compactMap { if case .answeredOn(let destination) = $0 { destination } else { nil } }.first

@@ -61,6 +61,24 @@ import Testing
         #expect(critical.headers[.apnsPriority] == "10")
     }
 
+    @Test func aQuietPresentationIsPassiveAndAMessageCarriesItsSenderForTheExtension() throws {
+        let content = NotificationContent(
+            title: "Mom", body: "Call me", sound: .default,
+            communication: Communication(sender: .init(handle: "mom@example.com", displayName: "Mom"), conversationIdentifier: "family"))
+        let quiet = try APNsNotification.alert(
+            Self.delivered(content, presentation: Presentation(list: true, reasons: ["focus"])), centerID: "c", topic: "t",
+            links: DeliveryLinks(responseToken: "wpr_x"), expires: Self.expires)
+        let payload = try Self.json(quiet.payload)
+        let aps = try #require(payload["aps"] as? [String: Any])
+        #expect(aps["interruption-level"] as? String == "passive" && aps["sound"] == nil && quiet.headers[.apnsPriority] == "5")
+        let communication = try #require((payload["usernotifyd"] as? [String: Any])?["communication"] as? [String: Any])
+        #expect((communication["sender"] as? [String: Any])?["handle"] as? String == "mom@example.com")
+        #expect(communication["conversationIdentifier"] as? String == "family")
+        let shown = try APNsNotification.alert(
+            Self.delivered(content), centerID: "c", topic: "t", links: DeliveryLinks(responseToken: "wpr_x"), expires: Self.expires)
+        #expect((try Self.json(shown.payload)["aps"] as? [String: Any])?["interruption-level"] as? String == "active")
+    }
+
     @Test func aPayloadTooLargeForAPNsLosesItsCustomKeysThenTheEndOfItsBody() throws {
         let content = NotificationContent(
             title: "Big", body: String(repeating: "word ", count: 1200), userInfo: ["blob": .string(String(repeating: "x", count: 3000))])
