@@ -9,8 +9,9 @@ import Testing
 /// time-sensitive one delivered at once, a removed one dropped; at 08:00 local one summary, most relevant
 /// first, then the held ones quietly, to both devices; a scheduled Focus quiets what it does not let
 /// through (silent Web Push, APNs `passive`), lets an allowed person's message through, and the app
-/// learns only `isFocused`; "show next summary" delivers what is held now.
-@Suite struct ScheduledSummaryTests {
+/// learns only `isFocused`; a Focus filter narrows what an allowed app shows; "show next summary"
+/// delivers what is held now.
+@Suite struct FocusAndSummaryTests {
     static let phone = String(repeating: "5a5a5a5a5a5a5a5a", count: 4)
 
     static func date(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
@@ -181,6 +182,16 @@ import Testing
             #expect((list["late"]?["reasons"] as? [String]) == ["focus"] && list["mom"]?["banner"] as? Bool == true)
             try await Self.setClock(server, "2027-03-15T12:00:00Z")  // 08:00: the Focus is off
             #expect(try await server.call("GET", "/v1/centers/phone", token: key).json["isFocused"] as? Bool == false)
+
+            // A Work Focus that allows the app, narrowed by the app's Focus filter to one account.
+            let work = try await server.call(
+                "PATCH", "/v1/me/state", token: token, json: ["focus": ["name": "Work", "allowsApp": true, "filter": ["in": ["acct-1"]]]])
+            #expect(work.status == 200, "\(work.text)")
+            try await Self.add(server, key: key, "personal", ["title": "Personal", "filterCriteria": "acct-2"])
+            try await Self.add(server, key: key, "office", ["title": "Office", "filterCriteria": "acct-1"])
+            list = try await Self.delivered(server, key: key)
+            #expect((list["personal"]?["reasons"] as? [String]) == ["focus"] && list["personal"]?["banner"] as? Bool == false)
+            #expect(list["office"]?["banner"] as? Bool == true, "\(list["office"] ?? [:])")
 
             // "Show next summary": what is held comes now, once.
             _ = try await server.call("PATCH", "/v1/me/settings", token: token, json: ["scheduledDeliverySetting": "enabled"])
