@@ -104,13 +104,18 @@ package final class NotificationCenterService: FiringHandler {
         }
     }
 
+    /// Settings the user changed. Leaving the Scheduled Summary ("Deliver Immediately") delivers what it
+    /// held at once, as a summary.
     package func updateSettings(_ key: CenterKey, _ change: NotificationSettingsChange) async throws -> NotificationSettings {
-        try await updateCenter(key) { center, events in
+        let (before, after) = try await updateCenter(key) { center, events in
+            let before = center.settings
             try change.apply(to: &center.settings)
             if center.settings.authorizationStatus != .notDetermined { center.prompt = nil }
             events += [.user(.settingsChanged(center.settings)), .app(.settingsChanged(center.settings))]
-            return center.settings
+            return (before, center.settings)
         }
+        if before.scheduledDeliverySetting == .enabled, after.scheduledDeliverySetting != .enabled { _ = try await showNextSummary(key) }
+        return after
     }
 
     /// App state, lock, focus, time zone, locale. A new time zone moves calendar triggers that follow

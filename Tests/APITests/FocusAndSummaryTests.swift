@@ -199,6 +199,11 @@ import Testing
             let shownNow = try await server.call("POST", "/v1/me/summary", token: token)
             #expect(shownNow.status == 200 && shownNow.json["featured"] as? String == "digest", "\(shownNow.text)")
             #expect(try await server.call("POST", "/v1/me/summary", token: token).status == 204)
+            // "Deliver Immediately": leaving the summary delivers what it held at once.
+            try await Self.add(server, key: key, "evening", ["title": "Evening edition"])
+            #expect(try await Self.delivered(server, key: key)["evening"]?["heldUntil"] as? String != nil)
+            _ = try await server.call("PATCH", "/v1/me/settings", token: token, json: ["scheduledDeliverySetting": "disabled"])
+            #expect(try await Self.delivered(server, key: key)["evening"]?["heldUntil"] == nil)
             #expect(try await push.problems().isEmpty)
         }
     }
