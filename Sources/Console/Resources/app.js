@@ -240,6 +240,8 @@ const WEBHOOK_EVENTS = {
   "webpush.subscription.removed": "A browser's subscription is gone",
   "device.unregistered": "A phone's registration is gone",
   "notification.displayed": "A device showed a notification (opt-in)",
+  "notification.held": "A notification waits for the user's Scheduled Summary",
+  "summary.delivered": "A Scheduled Summary came",
 };
 
 /** The app's webhook settings as PUT takes them back: secrets by id (write-only), without the read-only parts. */
