@@ -9,7 +9,11 @@ package struct CenterState: Sendable, Hashable, Codable {
 
     package var appState: AppState = .background
     package var locked = false
+    /// The Focus the device has on now (by hand, or by its own `schedule`).
     package var focus: Focus?
+    /// The Focus modes that turn on by their schedules (Sleep at night, Work in the day): the first one on
+    /// counts when `focus` is not on.
+    package var scheduledFocuses: [Focus]?
     /// IANA time zone name; calendar triggers are computed in it.
     package var timeZone = "UTC"
     /// BCP 47 language tag; localized content is resolved in it.
@@ -25,16 +29,21 @@ package struct CenterState: Sendable, Hashable, Codable {
     package static let defaultSummaryTimes = [LocalTime(hour: 8, minute: 0)!, LocalTime(hour: 18, minute: 0)!]
     /// The most summary times a center has (iOS offers up to 12).
     package static let maxSummaryTimes = 12
+    /// The most scheduled Focus modes a center has.
+    package static let maxScheduledFocuses = 10
 
     package init() {}
 
-    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale, location, online, summaryTimes }
+    private enum CodingKeys: String, CodingKey {
+        case appState, locked, focus, scheduledFocuses, timeZone, locale, location, online, summaryTimes
+    }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         appState = try container.decode(AppState.self, forKey: .appState)
         locked = try container.decode(Bool.self, forKey: .locked)
         focus = try container.decodeIfPresent(Focus.self, forKey: .focus)
+        scheduledFocuses = try container.decodeIfPresent([Focus].self, forKey: .scheduledFocuses)
         timeZone = try container.decode(String.self, forKey: .timeZone)
         locale = try container.decode(String.self, forKey: .locale)
         location = try container.decodeIfPresent(Location.self, forKey: .location)
@@ -48,16 +57,18 @@ package struct CenterState: Sendable, Hashable, Codable {
     package var appView: CenterState {
         var state = self
         state.focus = nil
+        state.scheduledFocuses = nil
         state.summaryTimes = nil
         return state
     }
 
-    /// The Focus that is on at `date`: the one the device reports, if it has no schedule or its schedule
-    /// is on then.
+    /// The Focus that is on at `date`: `focus`, unless its schedule is off then, or else the first of
+    /// `scheduledFocuses` whose schedule is on.
     package func activeFocus(at date: Date) -> Focus? {
-        guard let focus else { return nil }
-        guard let schedule = focus.schedule else { return focus }
-        return schedule.contains(date, in: TimeZoneNames.zone(timeZone)) ? focus : nil
+        let zone = TimeZoneNames.zone(timeZone)
+        func isOn(_ focus: Focus) -> Bool { focus.schedule?.contains(date, in: zone) ?? true }
+        if let focus, isOn(focus) { return focus }
+        return scheduledFocuses?.first { $0.schedule != nil && isOn($0) }
     }
 
     /// When the summary that follows `date` is delivered.
@@ -72,6 +83,7 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
     package var appState: CenterState.AppState?
     package var locked: Bool?
     package var focus: CenterState.Focus??
+    package var scheduledFocuses: [CenterState.Focus]?
     package var timeZone: String?
     package var locale: String?
     package var online: Bool?
@@ -99,13 +111,14 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
             focus =
                 try container.decodeNil(forKey: .focus) ? .some(nil) : .some(try container.decode(CenterState.Focus.self, forKey: .focus))
         }
+        scheduledFocuses = try container.decodeIfPresent([CenterState.Focus].self, forKey: .scheduledFocuses)
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
         online = try container.decodeIfPresent(Bool.self, forKey: .online)
         summaryTimes = try container.decodeIfPresent([LocalTime].self, forKey: .summaryTimes)
     }
 
-    private enum CodingKeys: String, CodingKey { case appState, locked, focus, timeZone, locale, online, summaryTimes }
+    private enum CodingKeys: String, CodingKey { case appState, locked, focus, scheduledFocuses, timeZone, locale, online, summaryTimes }
 
     /// A language tag as `openapi.yaml` has it: `^[A-Za-z]{1,8}([_-][A-Za-z0-9]{1,8})*$`, at most 35 characters.
     package static func isLanguageTag(_ tag: String) -> Bool {
@@ -132,8 +145,20 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
         if let locked { state.locked = locked }
         if let online { state.online = online }
         if let focus {
-            try focus?.validate()
+            try focus?.validate(field: "focus")
             state.focus = focus
+        }
+        if let scheduledFocuses {
+            guard scheduledFocuses.count <= CenterState.maxScheduledFocuses else {
+                throw .invalid(.invalidField, "`scheduledFocuses` lists more than \(CenterState.maxScheduledFocuses) Focus modes.")
+            }
+            for (index, focus) in scheduledFocuses.enumerated() {
+                try focus.validate(field: "scheduledFocuses[\(index)]")
+                guard focus.schedule != nil else {
+                    throw .invalid(.invalidField, "`scheduledFocuses[\(index)]` needs a `schedule`: it turns on by it.")
+                }
+            }
+            state.scheduledFocuses = scheduledFocuses.isEmpty ? nil : scheduledFocuses
         }
         if let summaryTimes {
             guard (1...CenterState.maxSummaryTimes).contains(summaryTimes.count), Set(summaryTimes).count == summaryTimes.count else {

@@ -49,28 +49,28 @@ extension CenterState {
             return effectiveFilter?.matches(content.filterCriteria) ?? true
         }
 
-        func validate() throws(NotificationError) {
+        func validate(field: String) throws(NotificationError) {
             guard name.isIdentifier(max: 64) else {
-                throw .invalid(.invalidField, "`focus.name` must be 1 to 64 characters with no control character.")
+                throw .invalid(.invalidField, "`\(field).name` must be 1 to 64 characters with no control character.")
             }
             if let people = allowedPeople {
                 guard people.count <= Self.maxAllowedPeople, people.allSatisfy({ $0.isIdentifier(max: 255) }) else {
                     throw .invalid(
                         .invalidField,
-                        "`focus.allowedPeople` must list at most \(Self.maxAllowedPeople) handles of 1 to 255 characters with no control character."
+                        "`\(field).allowedPeople` must list at most \(Self.maxAllowedPeople) handles of 1 to 255 characters with no control character."
                     )
                 }
             }
             if filter != nil, filterCriteria != nil {
-                throw .invalid(.invalidField, "`focus.filterCriteria` is the older form of `focus.filter`; send one of them.")
+                throw .invalid(.invalidField, "`\(field).filterCriteria` is the older form of `\(field).filter`; send one of them.")
             }
             if let filterCriteria, !filterCriteria.isIdentifier(max: NotificationContent.maxTextLength) {
                 throw .invalid(
                     .invalidField,
-                    "`focus.filterCriteria` must be 1 to \(NotificationContent.maxTextLength) characters with no control character.")
+                    "`\(field).filterCriteria` must be 1 to \(NotificationContent.maxTextLength) characters with no control character.")
             }
-            try filter?.validate(field: "focus.filter")
-            try schedule?.validate(field: "focus.schedule")
+            try filter?.validate(field: "\(field).filter")
+            try schedule?.validate(field: "\(field).schedule")
         }
     }
 }

@@ -152,19 +152,27 @@ import Testing
             list = try await Self.delivered(server, key: key)
             #expect(list["weather"]?["heldUntil"] == nil && list["weather"]?["list"] as? Bool == true && list["gone"] == nil)
 
-            // A Focus on from 22:00 to 07:00 that lets mom through; the summary off.
+            // Sleep from 22:00 to 07:00, letting mom through, and Work on weekdays: scheduled Focus modes; the summary off.
             _ = try await server.call("PATCH", "/v1/me/settings", token: token, json: ["scheduledDeliverySetting": "disabled"])
             let focus = try await server.call(
                 "PATCH", "/v1/me/state", token: token,
-                json: ["focus": ["name": "Sleep", "allowedPeople": ["mom"], "schedule": ["start": "22:00", "end": "07:00"]]])
+                json: [
+                    "scheduledFocuses": [
+                        ["name": "Sleep", "allowedPeople": ["mom"], "schedule": ["start": "22:00", "end": "07:00"]],
+                        ["name": "Work", "schedule": ["start": "09:00", "end": "17:00", "weekdays": [2, 3, 4, 5, 6]]],
+                    ]
+                ])
             #expect(focus.status == 200, "\(focus.text)")
             var center = try await server.call("GET", "/v1/centers/phone", token: key).json
             #expect(center["isFocused"] as? Bool == false && (center["state"] as? [String: Any])?["focus"] == nil)
             try await Self.setClock(server, "2027-03-15T03:00:00Z")  // 23:00 EDT
             center = try await server.call("GET", "/v1/centers/phone", token: key).json
-            #expect(center["isFocused"] as? Bool == true && (center["state"] as? [String: Any])?["focus"] == nil, "\(center)")
+            #expect(center["isFocused"] as? Bool == true, "\(center)")
+            #expect((center["state"] as? [String: Any])?["focus"] == nil && (center["state"] as? [String: Any])?["scheduledFocuses"] == nil)
             let mine = try await server.call("GET", "/v1/me", token: token).json
-            #expect(((mine["state"] as? [String: Any])?["focus"] as? [String: Any])?["name"] as? String == "Sleep")
+            #expect(
+                ((mine["state"] as? [String: Any])?["scheduledFocuses"] as? [[String: Any]])?.count == 2
+                    && mine["isFocused"] as? Bool == true)
             try await Self.add(server, key: key, "late", ["title": "Late news", "sound": ["type": "default"]])
             try await Self.add(
                 server, key: key, "mom",
@@ -180,8 +188,11 @@ import Testing
             #expect(night.browser["late"]?["silent"] as? Bool == true)
             list = try await Self.delivered(server, key: key)
             #expect((list["late"]?["reasons"] as? [String]) == ["focus"] && list["mom"]?["banner"] as? Bool == true)
-            try await Self.setClock(server, "2027-03-15T12:00:00Z")  // 08:00: the Focus is off
+            try await Self.setClock(server, "2027-03-15T12:00:00Z")  // Monday 08:00: Sleep is over, Work not begun
             #expect(try await server.call("GET", "/v1/centers/phone", token: key).json["isFocused"] as? Bool == false)
+            try await Self.setClock(server, "2027-03-15T13:30:00Z")  // 09:30: Work is on
+            #expect(try await server.call("GET", "/v1/centers/phone", token: key).json["isFocused"] as? Bool == true)
+            _ = try await server.call("PATCH", "/v1/me/state", token: token, json: ["scheduledFocuses": [] as [Any]])
 
             // A Work Focus that allows the app, narrowed by the app's Focus filter to one account.
             let work = try await server.call(
@@ -259,6 +270,7 @@ import Testing
                 ),
                 (["focus": ["name": "Work", "allowedPeople": [""]]], "invalidField", "allowedPeople"),
                 (["focus": ["name": "Work", "sleepy": true]], "unknownField", "sleepy"),
+                (["scheduledFocuses": [["name": "Sleep"]]], "invalidField", "scheduledFocuses[0]"),
             ] as [([String: Any], String, String)] {
                 let answer = try await server.call("PATCH", "/v1/me/state", token: token, json: body)
                 #expect(answer.status == 400 || answer.status == 422, "\(body): \(answer.text)")

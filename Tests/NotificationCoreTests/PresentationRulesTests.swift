@@ -118,6 +118,25 @@ import Testing
                 $0.timeZone = "Europe/Berlin"
             }, expected: "Lb", reason: "focus"),
         Row(
+            name: "of several scheduled Focus modes, the one on at the moment quiets",
+            state: state {
+                $0.scheduledFocuses = [
+                    .init(name: "Sleep", schedule: FocusSchedule(start: .init("22:00")!, end: .init("07:00")!)),
+                    .init(name: "Work", schedule: FocusSchedule(start: .init("09:00")!, end: .init("17:00")!)),
+                ]
+            }, expected: "Lb", reason: "focus"),
+        Row(
+            name: "scheduled Focus modes all off change nothing",
+            state: state {
+                $0.scheduledFocuses = [.init(name: "Sleep", schedule: FocusSchedule(start: .init("22:00")!, end: .init("07:00")!))]
+            }, expected: "BLSb"),
+        Row(
+            name: "the Focus on by hand counts before a scheduled one",
+            state: state {
+                $0.focus = .init(name: "Reading", allowsApp: true)
+                $0.scheduledFocuses = [.init(name: "Work", schedule: FocusSchedule(start: .init("09:00")!, end: .init("17:00")!))]
+            }, expected: "BLSb"),
+        Row(
             name: "scheduled summary holds active ones", settings: settings { $0.scheduledDeliverySetting = .enabled }, expected: "bH",
             reason: "scheduledSummary"),
         Row(

@@ -23,8 +23,8 @@ T = TypeVar("T", bound="Center")
 
 @_attrs_define
 class Center:
-    """A center. Its `state` in the app's view has no `focus` and no `summaryTimes` (an app learns only `isFocused`); in
-    the user's own view (getMe) it has them.
+    """A center. Its `state` in the app's view has no `focus`, `scheduledFocuses` or `summaryTimes` (an app learns only
+    `isFocused`); in the user's own view (getMe) it has them.
 
         Attributes:
             id (str):

@@ -33,6 +33,8 @@ class CenterState:
             notifications (when critical alerts are allowed), time-sensitive ones (when `timeSensitiveSetting` is enabled
             and `allowsTimeSensitive` is not false), communication notifications from `allowedPeople`, and, when
             `allowsApp`, the app's notifications that match `filter`.
+        scheduled_focuses (list[Focus] | Unset): The Focus modes that turn on by their schedules (Sleep at night, Work
+            in the day), each with a `schedule`; the first one on counts when `focus` is not on. An empty list removes them.
         location (Location | Unset):
         online (bool | Unset): Whether pushes reach the device now; an offline center keeps the latest push until it
             expires.
@@ -45,6 +47,7 @@ class CenterState:
     time_zone: str
     locale: str
     focus: Focus | Unset = UNSET
+    scheduled_focuses: list[Focus] | Unset = UNSET
     location: Location | Unset = UNSET
     online: bool | Unset = UNSET
     summary_times: list[str] | Unset = UNSET
@@ -62,6 +65,15 @@ class CenterState:
         focus: dict[str, Any] | Unset = UNSET
         if not isinstance(self.focus, Unset):
             focus = self.focus.to_dict()
+
+        scheduled_focuses: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.scheduled_focuses, Unset):
+            scheduled_focuses = []
+            for componentsschemas_scheduled_focuses_item_data in self.scheduled_focuses:
+                componentsschemas_scheduled_focuses_item = (
+                    componentsschemas_scheduled_focuses_item_data.to_dict()
+                )
+                scheduled_focuses.append(componentsschemas_scheduled_focuses_item)
 
         location: dict[str, Any] | Unset = UNSET
         if not isinstance(self.location, Unset):
@@ -85,6 +97,8 @@ class CenterState:
         )
         if focus is not UNSET:
             field_dict["focus"] = focus
+        if scheduled_focuses is not UNSET:
+            field_dict["scheduledFocuses"] = scheduled_focuses
         if location is not UNSET:
             field_dict["location"] = location
         if online is not UNSET:
@@ -115,6 +129,17 @@ class CenterState:
         else:
             focus = Focus.from_dict(_focus)
 
+        _scheduled_focuses = d.pop("scheduledFocuses", UNSET)
+        scheduled_focuses: list[Focus] | Unset = UNSET
+        if _scheduled_focuses is not UNSET:
+            scheduled_focuses = []
+            for componentsschemas_scheduled_focuses_item_data in _scheduled_focuses:
+                componentsschemas_scheduled_focuses_item = Focus.from_dict(
+                    componentsschemas_scheduled_focuses_item_data
+                )
+
+                scheduled_focuses.append(componentsschemas_scheduled_focuses_item)
+
         _location = d.pop("location", UNSET)
         location: Location | Unset
         if isinstance(_location, Unset):
@@ -132,6 +157,7 @@ class CenterState:
             time_zone=time_zone,
             locale=locale,
             focus=focus,
+            scheduled_focuses=scheduled_focuses,
             location=location,
             online=online,
             summary_times=summary_times,

@@ -25,6 +25,8 @@ class CenterStateChange:
         app_state (CenterStateChangeAppState | Unset):
         locked (bool | Unset):
         focus (Focus | None | Unset):
+        scheduled_focuses (list[Focus] | Unset): The Focus modes that turn on by their schedules (Sleep at night, Work
+            in the day), each with a `schedule`; the first one on counts when `focus` is not on. An empty list removes them.
         time_zone (str | Unset): An IANA time zone name such as Europe/Berlin or America/New_York
             (`TimeZone(identifier:)`); others are refused with `invalidTimeZone` (422). Example: Europe/Berlin.
         locale (str | Unset): A language tag such as en, de-CH or pt_BR. Example: de-CH.
@@ -36,6 +38,7 @@ class CenterStateChange:
     app_state: CenterStateChangeAppState | Unset = UNSET
     locked: bool | Unset = UNSET
     focus: Focus | None | Unset = UNSET
+    scheduled_focuses: list[Focus] | Unset = UNSET
     time_zone: str | Unset = UNSET
     locale: str | Unset = UNSET
     online: bool | Unset = UNSET
@@ -58,6 +61,15 @@ class CenterStateChange:
         else:
             focus = self.focus
 
+        scheduled_focuses: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.scheduled_focuses, Unset):
+            scheduled_focuses = []
+            for componentsschemas_scheduled_focuses_item_data in self.scheduled_focuses:
+                componentsschemas_scheduled_focuses_item = (
+                    componentsschemas_scheduled_focuses_item_data.to_dict()
+                )
+                scheduled_focuses.append(componentsschemas_scheduled_focuses_item)
+
         time_zone = self.time_zone
 
         locale = self.locale
@@ -77,6 +89,8 @@ class CenterStateChange:
             field_dict["locked"] = locked
         if focus is not UNSET:
             field_dict["focus"] = focus
+        if scheduled_focuses is not UNSET:
+            field_dict["scheduledFocuses"] = scheduled_focuses
         if time_zone is not UNSET:
             field_dict["timeZone"] = time_zone
         if locale is not UNSET:
@@ -119,6 +133,17 @@ class CenterStateChange:
 
         focus = _parse_focus(d.pop("focus", UNSET))
 
+        _scheduled_focuses = d.pop("scheduledFocuses", UNSET)
+        scheduled_focuses: list[Focus] | Unset = UNSET
+        if _scheduled_focuses is not UNSET:
+            scheduled_focuses = []
+            for componentsschemas_scheduled_focuses_item_data in _scheduled_focuses:
+                componentsschemas_scheduled_focuses_item = Focus.from_dict(
+                    componentsschemas_scheduled_focuses_item_data
+                )
+
+                scheduled_focuses.append(componentsschemas_scheduled_focuses_item)
+
         time_zone = d.pop("timeZone", UNSET)
 
         locale = d.pop("locale", UNSET)
@@ -131,6 +156,7 @@ class CenterStateChange:
             app_state=app_state,
             locked=locked,
             focus=focus,
+            scheduled_focuses=scheduled_focuses,
             time_zone=time_zone,
             locale=locale,
             online=online,

@@ -17,8 +17,8 @@ T = TypeVar("T", bound="CreatedCenter")
 class CreatedCenter:
     """
     Attributes:
-        center (Center): A center. Its `state` in the app's view has no `focus` and no `summaryTimes` (an app learns
-            only `isFocused`); in the user's own view (getMe) it has them.
+        center (Center): A center. Its `state` in the app's view has no `focus`, `scheduledFocuses` or `summaryTimes`
+            (an app learns only `isFocused`); in the user's own view (getMe) it has them.
         token (str): The user's center token; shown once.
     """
 

@@ -2918,7 +2918,7 @@ extension Components {
                 case token
             }
         }
-        /// A center. Its `state` in the app's view has no `focus` and no `summaryTimes` (an app learns only `isFocused`); in the user's own view (getMe) it has them.
+        /// A center. Its `state` in the app's view has no `focus`, `scheduledFocuses` or `summaryTimes` (an app learns only `isFocused`); in the user's own view (getMe) it has them.
         ///
         /// - Remark: Generated from `#/components/schemas/Center`.
         public struct Center: Codable, Hashable, Sendable {
@@ -3003,6 +3003,8 @@ extension Components {
             public var locked: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/CenterState/focus`.
             public var focus: Components.Schemas.Focus?
+            /// - Remark: Generated from `#/components/schemas/CenterState/scheduledFocuses`.
+            public var scheduledFocuses: Components.Schemas.ScheduledFocuses?
             /// - Remark: Generated from `#/components/schemas/CenterState/timeZone`.
             public var timeZone: Swift.String
             /// - Remark: Generated from `#/components/schemas/CenterState/locale`.
@@ -3021,6 +3023,7 @@ extension Components {
             ///   - appState:
             ///   - locked:
             ///   - focus:
+            ///   - scheduledFocuses:
             ///   - timeZone:
             ///   - locale:
             ///   - location:
@@ -3030,6 +3033,7 @@ extension Components {
                 appState: Components.Schemas.CenterState.AppStatePayload,
                 locked: Swift.Bool,
                 focus: Components.Schemas.Focus? = nil,
+                scheduledFocuses: Components.Schemas.ScheduledFocuses? = nil,
                 timeZone: Swift.String,
                 locale: Swift.String,
                 location: Components.Schemas.Location? = nil,
@@ -3039,6 +3043,7 @@ extension Components {
                 self.appState = appState
                 self.locked = locked
                 self.focus = focus
+                self.scheduledFocuses = scheduledFocuses
                 self.timeZone = timeZone
                 self.locale = locale
                 self.location = location
@@ -3049,6 +3054,7 @@ extension Components {
                 case appState
                 case locked
                 case focus
+                case scheduledFocuses
                 case timeZone
                 case locale
                 case location
@@ -3160,6 +3166,10 @@ extension Components {
                 ])
             }
         }
+        /// The Focus modes that turn on by their schedules (Sleep at night, Work in the day), each with a `schedule`; the first one on counts when `focus` is not on. An empty list removes them.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ScheduledFocuses`.
+        public typealias ScheduledFocuses = [Components.Schemas.Focus]
         /// The app's Focus filter (`FocusFilterAppContext.notificationFilterPredicate`): a predicate over `content.filterCriteria`, exactly one of `equals`, `in`, `prefix`. A notification without `filterCriteria` never matches.
         ///
         /// - Remark: Generated from `#/components/schemas/FocusFilter`.
@@ -3284,6 +3294,8 @@ extension Components {
             public var appState: Components.Schemas.CenterStateChange.AppStatePayload?
             /// - Remark: Generated from `#/components/schemas/CenterStateChange/locked`.
             public var locked: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/CenterStateChange/scheduledFocuses`.
+            public var scheduledFocuses: Components.Schemas.ScheduledFocuses?
             /// - Remark: Generated from `#/components/schemas/CenterStateChange/timeZone`.
             public var timeZone: Components.Schemas.TimeZoneName?
             /// - Remark: Generated from `#/components/schemas/CenterStateChange/locale`.
@@ -3299,6 +3311,7 @@ extension Components {
             /// - Parameters:
             ///   - appState:
             ///   - locked:
+            ///   - scheduledFocuses:
             ///   - timeZone:
             ///   - locale:
             ///   - online: Back online: the push kept meanwhile, unless expired, is delivered.
@@ -3306,6 +3319,7 @@ extension Components {
             public init(
                 appState: Components.Schemas.CenterStateChange.AppStatePayload? = nil,
                 locked: Swift.Bool? = nil,
+                scheduledFocuses: Components.Schemas.ScheduledFocuses? = nil,
                 timeZone: Components.Schemas.TimeZoneName? = nil,
                 locale: Components.Schemas.Locale? = nil,
                 online: Swift.Bool? = nil,
@@ -3313,6 +3327,7 @@ extension Components {
             ) {
                 self.appState = appState
                 self.locked = locked
+                self.scheduledFocuses = scheduledFocuses
                 self.timeZone = timeZone
                 self.locale = locale
                 self.online = online
@@ -3321,6 +3336,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case appState
                 case locked
+                case scheduledFocuses
                 case timeZone
                 case locale
                 case online
@@ -3335,6 +3351,10 @@ extension Components {
                 self.locked = try container.decodeIfPresent(
                     Swift.Bool.self,
                     forKey: .locked
+                )
+                self.scheduledFocuses = try container.decodeIfPresent(
+                    Components.Schemas.ScheduledFocuses.self,
+                    forKey: .scheduledFocuses
                 )
                 self.timeZone = try container.decodeIfPresent(
                     Components.Schemas.TimeZoneName.self,
@@ -3355,6 +3375,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "appState",
                     "locked",
+                    "scheduledFocuses",
                     "timeZone",
                     "locale",
                     "online",
