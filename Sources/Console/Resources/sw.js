@@ -54,6 +54,8 @@ self.addEventListener("notificationclose", (event) => event.waitUntil(closed(eve
 async function clicked(notification, action) {
   const payload = notification.data || {};
   notification.close();
+  // A Scheduled Summary is the system's, not one of the app's notifications: it opens the list, answers nothing.
+  if (payload.thread === "scheduledSummary") return open("/console");
   const chosen = (payload.actions || []).find((candidate) => candidate.action === action);
   if (chosen && chosen.input) {
     // No browser has inline replies: a page asks for the text.
