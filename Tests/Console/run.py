@@ -19,7 +19,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException, WebDriverException
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.join(ROOT, ".build", "debug", "usernotifyd")
@@ -89,10 +89,16 @@ class Console:
         return self.wait.until(replaced_is_retried(EC.visibility_of_element_located((By.CSS_SELECTOR, selector))))
 
     def click(self, selector):
-        element = self.wait.until(replaced_is_retried(EC.element_to_be_clickable((By.CSS_SELECTOR, selector))))
-        # Out from under the sticky top bar first, as a person would scroll.
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
+        def clicked(_):
+            element = self.wait.until(replaced_is_retried(EC.element_to_be_clickable((By.CSS_SELECTOR, selector))))
+            # Out from under the sticky top bar first, as a person would scroll.
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            try:
+                element.click()
+                return True
+            except ElementClickInterceptedException:
+                return False  # a toast over it on a small screen: wait for it to go, as a person would
+        self.wait.until(clicked)
 
     def type(self, selector, text, clear=True):
         element = self.find(selector)
