@@ -115,7 +115,7 @@ package enum PresentationRules {
         }
 
         func quiet(_ reason: String) {
-            if presentation.banner || presentation.sound || presentation.lockScreen { presentation.reasons.append(reason) }
+            if presentation.interrupts { presentation.reasons.append(reason) }
             presentation.banner = false
             presentation.sound = false
             presentation.lockScreen = false

@@ -12,19 +12,17 @@ import Storage
 /// it first, so a replica that dies before a summary's time leaves it to the others.
 package actor SummaryReleaser: Service {
     private let service: NotificationCenterService
-    private let store: any NotificationStore
     private let clock: any SchedulerClock
     private let wallClock: any WallClock
     private let logger: Logger
     private let signal = WakeSignal()
 
     package init(
-        service: NotificationCenterService, store: any NotificationStore, clock: any SchedulerClock,
+        service: NotificationCenterService, clock: any SchedulerClock,
         wallClock: any WallClock = SystemClock(),
         logger: Logger
     ) {
         self.service = service
-        self.store = store
         self.clock = clock
         self.wallClock = wallClock
         self.logger = logger
@@ -47,7 +45,7 @@ package actor SummaryReleaser: Service {
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 do {
                     try await service.deliverDueSummaries(at: clock.now)
-                    let next = try await store.nextSummaryDate()
+                    let next = try await service.store.nextSummaryDate()
                     await signal.wait(until: next, on: clock)
                 } catch {
                     logger.error("delivering scheduled summaries failed", metadata: ["error": .string("\(error)")])

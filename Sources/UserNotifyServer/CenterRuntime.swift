@@ -185,7 +185,7 @@ package final class CenterRuntime: Service {
             configuration: serviceConfiguration, logger: logger, released: { await media.sweep() })
         let scheduler = Scheduler(
             store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger)
-        let summaries = SummaryReleaser(service: service, store: store, clock: clock, logger: logger)
+        let summaries = SummaryReleaser(service: service, clock: clock, logger: logger)
         let keyring = VAPIDKeyring(store: database)
         try await keyring.open(at: Date())
         var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)
