@@ -64,14 +64,18 @@ package struct APIDependencies: Sendable {
     package var webPush: WebPushService
     /// Apps' APNs and FCM credentials and phones' registrations.
     package var relay: DeviceRelayService
+    /// Topics and broadcasts.
+    package var broadcasts: BroadcastService
 
     package init(
         principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
         events: EventHub, cache: any StoreCache, webhooks: any WebhookStore,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
         moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, idempotency: any IdempotencyStore,
-        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, webPush: WebPushService, relay: DeviceRelayService
+        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, webPush: WebPushService, relay: DeviceRelayService,
+        broadcasts: BroadcastService
     ) {
+        self.broadcasts = broadcasts
         self.webPush = webPush
         self.relay = relay
         self.idempotency = idempotency

@@ -26,6 +26,7 @@ package enum APIRoutes {
         WebPushRoutes.register(on: &router, provider)
         RelayRoutes.register(on: &router, provider)
         ReceiptRoutes.register(on: &router, provider)
+        BroadcastRoutes.register(on: &router, provider)
     }
 
     /// The error mapper for the router: domain errors to problems.

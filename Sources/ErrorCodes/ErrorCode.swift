@@ -120,6 +120,14 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     case deliveryNotFound
     case endpointNotDisabled
 
+    // MARK: topics and broadcasts
+    case topicNotFound
+    case topicExists
+    case topicLimitReached
+    case invalidAudience
+    case broadcastTriggerNotSupported
+    case broadcastNotFound
+
     // MARK: the APNs-compatible endpoint (APNs' own reasons)
     case badDeviceToken = "BadDeviceToken"
     case badCollapseId = "BadCollapseId"
@@ -244,6 +252,12 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .invalidContentExtension: "A content extension names no category, or a category has two."
         case .deliveryNotFound: "The app has no webhook message with this id."
         case .endpointNotDisabled: "The URL is not a disabled endpoint of this app."
+        case .topicNotFound: "The app has no topic with this identifier."
+        case .topicExists: "The app already has a topic with this identifier."
+        case .topicLimitReached: "The app has the most topics it may (10,000), or the center is subscribed to the most (2,000)."
+        case .invalidAudience: "A broadcast's audience must be one topic, 1 to 1,000 distinct center ids, or every center (`all`)."
+        case .broadcastTriggerNotSupported: "A broadcast fires once per member: no trigger, a time interval or date components, not repeating."
+        case .broadcastNotFound: "The app has no broadcast with this id."
         case .badDeviceToken: "APNs: the device token is not 64 hexadecimal digits or belongs to no center."
         case .badCollapseId: "APNs: `apns-collapse-id` is longer than 64 bytes."
         case .badExpirationDate: "APNs: `apns-expiration` is not a UNIX time."

@@ -196,12 +196,18 @@ extension NotificationCenterService {
         let store = store
         let wallClock = wallClock
         let lease = configuration.lease
+        return await renewingLease({ try await store.extendClaims(claims, until: wallClock.now.addingTimeInterval(lease)) }, work)
+    }
+
+    /// Runs `work` while `renew` extends a lease every third of its length.
+    func renewingLease<T: Sendable>(_ renew: @escaping @Sendable () async throws -> Void, _ work: @Sendable () async -> T) async -> T {
+        let lease = configuration.lease
         return await withTaskGroup(of: T?.self) { group in
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(Int(lease * 1000 / 3)))
                     guard !Task.isCancelled else { break }
-                    try? await store.extendClaims(claims, until: wallClock.now.addingTimeInterval(lease))
+                    try? await renew()
                 }
                 return nil
             }
@@ -270,7 +276,7 @@ extension NotificationCenterService {
     /// extension may change the content of a request with `mutableContent` and alert text, for a center
     /// that shows alerts (B18); then a center in the foreground asks `willPresent` (B10).
     /// Each call carries the `traceparent` of the call that added its request.
-    private func prepare(
+    func prepare(
         _ requests: [(center: CenterKey, request: NotificationRequest, traceparent: String?)], at now: Date
     ) async -> [PreparedKey: Prepared] {
         var asking: [(CenterRecord, NotificationRequest, String?)] = []
@@ -299,7 +305,7 @@ extension NotificationCenterService {
         }
     }
 
-    private static func firing(
+    static func firing(
         _ request: NotificationRequest, center: CenterRecord, revision: Int64, nextFireDate: Date?, keepPending: Bool, at now: Date,
         foreground: ForegroundDecision, tables: StringTables, traceparent: String?, requestForm: Data? = nil
     ) -> FiringRecord {
@@ -325,13 +331,13 @@ extension NotificationCenterService {
 }
 
 /// One request of one center, for what `prepare` made of it.
-private struct PreparedKey: Hashable, Sendable {
+struct PreparedKey: Hashable, Sendable {
     var center: CenterKey
     var identifier: String
 }
 
 /// A request as the extensions left it, and the delegate's answer in the foreground.
-private struct Prepared: Sendable {
+struct Prepared: Sendable {
     var request: NotificationRequest
     var foreground: ForegroundDecision
 }

@@ -25,6 +25,7 @@ enum ChangeNotice: StoredForm {
             case .events(let key, let sequence): lines.append("E\t\(key.appID)\t\(key.centerID)\t\(sequence)")
             case .due(let date): lines.append("D\t\(milliseconds(date))")
             case .summaryDue(let date): lines.append("H\t\(milliseconds(date))")
+            case .broadcastDue(let date): lines.append("B\t\(milliseconds(date))")
             case .outbox: lines.append("O")
             case .credentials: lines.append("K")
             case .app(let appID): lines.append("A\t\(appID)")
@@ -69,6 +70,7 @@ enum ChangeNotice: StoredForm {
                 }
             case ("D", 2): if let ms = Int64(fields[1]) { changes.append(.due(date(ms))) }
             case ("H", 2): if let ms = Int64(fields[1]) { changes.append(.summaryDue(date(ms))) }
+            case ("B", 2): if let ms = Int64(fields[1]) { changes.append(.broadcastDue(date(ms))) }
             case ("O", 1): changes.append(.outbox)
             case ("K", 1): changes.append(.credentials)
             case ("A", 2): changes.append(.app(fields[1]))

@@ -11,9 +11,9 @@ extension PostgresStore: NotificationStore {
         try await write { connection, changes in
             try await connection.run(
                 """
-                INSERT INTO centers(app_id, id, settings, state, badge, prompt, created_at, push_token)
+                INSERT INTO centers(app_id, id, settings, state, badge, prompt, created_at, push_token, time_zone)
                 VALUES (\(center.appID), \(center.id), \(settings), \(state), \(center.badge), \(prompt), \(Self.milliseconds(center.createdAt)),
-                \(center.pushToken))
+                \(center.pushToken), \(center.state.timeZone))
                 """, self.logger)
             changes.announce(.centers([center.key]))
         }
@@ -42,7 +42,8 @@ extension PostgresStore: NotificationStore {
                 try await connection.run(
                     """
                     UPDATE centers SET settings = \(try Self.encodeShared(center.settings)), state = \(try Self.encodeShared(center.state)),
-                    badge = \(center.badge), prompt = \(try center.prompt.map(Self.encode)), push_token = \(center.pushToken)
+                    badge = \(center.badge), prompt = \(try center.prompt.map(Self.encode)), push_token = \(center.pushToken),
+                    time_zone = \(center.state.timeZone)
                     WHERE app_id = \(key.appID) AND id = \(key.centerID)
                     """, self.logger)
                 if center.pushToken != before.pushToken {

@@ -351,6 +351,51 @@ extension PostgresStore {
                 "CREATE INDEX delivered_held ON delivered(held_until) WHERE held_until IS NOT NULL",
             ]
         ),
+        (
+            16, "topics, their subscriptions, broadcasts and their fan-out; centers by time zone",
+            [
+                "ALTER TABLE centers ADD COLUMN time_zone text NOT NULL DEFAULT 'UTC'",
+                "UPDATE centers SET time_zone = COALESCE(convert_from(state, 'UTF8')::jsonb ->> 'timeZone', 'UTC')",
+                #"CREATE INDEX centers_by_zone ON centers(app_id, time_zone, id COLLATE "C")"#,
+                """
+                CREATE TABLE topics (
+                    app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, id text NOT NULL, display_name text NOT NULL,
+                    created_at bigint NOT NULL, PRIMARY KEY (app_id, id))
+                """,
+                """
+                CREATE TABLE topic_subscriptions (
+                    app_id text NOT NULL, topic_id text NOT NULL, center_id text NOT NULL, created_at bigint NOT NULL,
+                    PRIMARY KEY (app_id, topic_id, center_id),
+                    FOREIGN KEY (app_id, topic_id) REFERENCES topics(app_id, id) ON DELETE CASCADE,
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX topic_subscriptions_by_center ON topic_subscriptions(app_id, center_id)",
+                """
+                CREATE TABLE broadcasts (
+                    seq bigserial PRIMARY KEY, app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, id text NOT NULL,
+                    identifier text NOT NULL, request bytea NOT NULL, audience bytea NOT NULL, status text NOT NULL, created_at bigint NOT NULL,
+                    next_fire bigint, completed_at bigint, targeted bigint NOT NULL DEFAULT 0, presented bigint NOT NULL DEFAULT 0,
+                    quiet bigint NOT NULL DEFAULT 0, not_authorized bigint NOT NULL DEFAULT 0, failed bigint NOT NULL DEFAULT 0,
+                    UNIQUE (app_id, id))
+                """,
+                "CREATE INDEX broadcasts_active ON broadcasts(app_id, identifier) WHERE status IN ('scheduled', 'firing')",
+                "CREATE INDEX broadcasts_due ON broadcasts(next_fire) WHERE next_fire IS NOT NULL",
+                """
+                CREATE TABLE broadcast_chunks (
+                    app_id text NOT NULL, broadcast_id text NOT NULL, zone text NOT NULL, after text NOT NULL, up_to text,
+                    done boolean NOT NULL DEFAULT false, claim_token bigint NOT NULL DEFAULT 0, claimed_until bigint,
+                    PRIMARY KEY (app_id, broadcast_id, zone, after),
+                    FOREIGN KEY (app_id, broadcast_id) REFERENCES broadcasts(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX broadcast_chunks_open ON broadcast_chunks(app_id, broadcast_id) WHERE NOT done",
+                """
+                CREATE TABLE broadcast_members (
+                    app_id text NOT NULL, broadcast_id text NOT NULL, center_id text NOT NULL,
+                    PRIMARY KEY (app_id, broadcast_id, center_id),
+                    FOREIGN KEY (app_id, broadcast_id) REFERENCES broadcasts(app_id, id) ON DELETE CASCADE)
+                """,
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -8,11 +8,12 @@ extension SQLiteStore {
         try await write { db, effects in
             try db.execute(
                 sql: """
-                    INSERT INTO centers(app_id, id, settings, state, badge, prompt, created_at, push_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO centers(app_id, id, settings, state, badge, prompt, created_at, push_token, time_zone)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     center.appID, center.id, try Self.encodeShared(center.settings), try Self.encodeShared(center.state), center.badge,
-                    try center.prompt.map(Self.encode), Self.milliseconds(center.createdAt), center.pushToken,
+                    try center.prompt.map(Self.encode), Self.milliseconds(center.createdAt), center.pushToken, center.state.timeZone,
                 ]
             )
             effects.announce(.centers([center.key]))
@@ -43,6 +44,10 @@ extension SQLiteStore {
                 if center.state != before.state {
                     columns.append("state = ?")
                     arguments += [try Self.encodeShared(center.state)]
+                    if center.state.timeZone != before.state.timeZone {
+                        columns.append("time_zone = ?")
+                        arguments += [center.state.timeZone]
+                    }
                 }
                 if center.badge != before.badge {
                     columns.append("badge = ?")

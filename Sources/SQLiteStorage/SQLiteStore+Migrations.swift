@@ -301,6 +301,9 @@ extension SQLiteStore {
                     CREATE INDEX delivered_held ON delivered(held_until) WHERE held_until IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v23: topics, their subscriptions, broadcasts and their fan-out; centers by time zone") { db in
+            try migrateBroadcasts(db)
+        }
         return migrator
     }
 
@@ -494,4 +497,79 @@ extension SQLiteStore {
                 """)
     }
 
+
+    /// v23.
+    /// A center's time zone as a column of its own (a broadcast's zone is planned from it), filled from
+    /// the state of every center there is; topics and subscriptions; broadcasts, the chunks of their
+    /// fan-out, and the members each has reached.
+    static func migrateBroadcasts(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE centers ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'UTC'")
+        let rows = try Row.fetchAll(db, sql: "SELECT app_id, id, state FROM centers")
+        for row in rows {
+            let state = try decodeShared(CenterState.self, row[2])
+            try db.execute(
+                sql: "UPDATE centers SET time_zone = ? WHERE app_id = ? AND id = ?", arguments: [state.timeZone, row[0] as String, row[1] as String])
+        }
+        try db.execute(
+            sql: """
+                CREATE INDEX centers_by_zone ON centers(app_id, time_zone, id);
+                CREATE TABLE topics (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (app_id, id)
+                ) WITHOUT ROWID;
+                CREATE TABLE topic_subscriptions (
+                    app_id TEXT NOT NULL,
+                    topic_id TEXT NOT NULL,
+                    center_id TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (app_id, topic_id, center_id),
+                    FOREIGN KEY (app_id, topic_id) REFERENCES topics(app_id, id) ON DELETE CASCADE,
+                    FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX topic_subscriptions_by_center ON topic_subscriptions(app_id, center_id);
+                CREATE TABLE broadcasts (
+                    seq INTEGER PRIMARY KEY,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    identifier TEXT NOT NULL,
+                    request BLOB NOT NULL,
+                    audience BLOB NOT NULL,
+                    status TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    next_fire INTEGER,
+                    completed_at INTEGER,
+                    targeted INTEGER NOT NULL DEFAULT 0,
+                    presented INTEGER NOT NULL DEFAULT 0,
+                    quiet INTEGER NOT NULL DEFAULT 0,
+                    not_authorized INTEGER NOT NULL DEFAULT 0,
+                    failed INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (app_id, id)
+                );
+                CREATE INDEX broadcasts_active ON broadcasts(app_id, identifier) WHERE status IN ('scheduled', 'firing');
+                CREATE INDEX broadcasts_due ON broadcasts(next_fire) WHERE next_fire IS NOT NULL;
+                CREATE TABLE broadcast_chunks (
+                    app_id TEXT NOT NULL,
+                    broadcast_id TEXT NOT NULL,
+                    zone TEXT NOT NULL,
+                    after TEXT NOT NULL,
+                    up_to TEXT,
+                    done INTEGER NOT NULL DEFAULT 0,
+                    claim_token INTEGER NOT NULL DEFAULT 0,
+                    claimed_until INTEGER,
+                    PRIMARY KEY (app_id, broadcast_id, zone, after),
+                    FOREIGN KEY (app_id, broadcast_id) REFERENCES broadcasts(app_id, id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX broadcast_chunks_open ON broadcast_chunks(app_id, broadcast_id) WHERE done = 0;
+                CREATE TABLE broadcast_members (
+                    app_id TEXT NOT NULL,
+                    broadcast_id TEXT NOT NULL,
+                    center_id TEXT NOT NULL,
+                    PRIMARY KEY (app_id, broadcast_id, center_id),
+                    FOREIGN KEY (app_id, broadcast_id) REFERENCES broadcasts(app_id, id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                """)
+    }
 }

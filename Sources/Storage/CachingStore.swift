@@ -102,7 +102,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
                 state.changedAll()
                 state.credentialsChanged()
                 state.stringTablesChanged()
-            case .due, .summaryDue, .outbox, .events, .webhookSettings, .clock, .mediaRemoved, .endpointDisabled: break
+            case .due, .summaryDue, .broadcastDue, .outbox, .events, .webhookSettings, .clock, .mediaRemoved, .endpointDisabled: break
             }
         }
     }

@@ -8,6 +8,7 @@ package struct ChangeSet: Sendable {
     private var notifications: Set<CenterKey> = []
     private var due: Date?
     private var summaryDue: Date?
+    private var broadcastDue: Date?
     private var outbox = false
     private var events: [CenterKey: Int64] = [:]
     private var others: [StoreChange] = []
@@ -20,6 +21,7 @@ package struct ChangeSet: Sendable {
         case .notifications(let keys): notifications.formUnion(keys)
         case .due(let date): due = min(due ?? date, date)
         case .summaryDue(let date): summaryDue = min(summaryDue ?? date, date)
+        case .broadcastDue(let date): broadcastDue = min(broadcastDue ?? date, date)
         case .outbox: outbox = true
         case .events(let key, let sequence): events[key] = max(events[key] ?? sequence, sequence)
         default: if !others.contains(change) { others.append(change) }
@@ -36,6 +38,7 @@ package struct ChangeSet: Sendable {
         changes += events.sorted { $0.key < $1.key }.map { .events($0.key, sequence: $0.value) }
         if let due { changes.append(.due(due)) }
         if let summaryDue { changes.append(.summaryDue(summaryDue)) }
+        if let broadcastDue { changes.append(.broadcastDue(broadcastDue)) }
         if outbox { changes.append(.outbox) }
         return changes
     }

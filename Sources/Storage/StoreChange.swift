@@ -16,6 +16,8 @@ package enum StoreChange: Sendable, Hashable {
     case due(Date)
     /// A notification was held for a Scheduled Summary delivered at this date: a releaser sleeping past it wakes.
     case summaryDue(Date)
+    /// A broadcast's zone comes at this date, or its chunks wait to be fired: a fan-out sleeping past it wakes.
+    case broadcastDue(Date)
     /// Outbox messages became due (written, replayed, their endpoint enabled): the dispatcher looks.
     case outbox
     /// A center's event history grew up to `sequence`.

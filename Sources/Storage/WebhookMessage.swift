@@ -18,6 +18,7 @@ package enum WebhookMessage {
         case deviceUnregistered(centerID: String, registrationID: String, provider: PushProvider, reason: String)
         case displayed(centerID: String, identifier: String, deliveredAt: Date, destination: String?)
         case summary(centerID: String, summary: ScheduledSummary)
+        case broadcast(Broadcast)
 
         private enum Keys: String, CodingKey {
             case centerID, actionIdentifier, userText, notification, settings, identifiers, request, subscriptionID, endpoint
@@ -25,6 +26,7 @@ package enum WebhookMessage {
         }
 
         package func encode(to encoder: any Encoder) throws {
+            if case .broadcast(let broadcast) = self { return try broadcast.encode(to: encoder) }
             var container = encoder.container(keyedBy: Keys.self)
             switch self {
             case .response(let centerID, let action, let text, let notification):
@@ -62,6 +64,7 @@ package enum WebhookMessage {
             case .summary(let centerID, let summary):
                 try container.encode(centerID, forKey: .centerID)
                 try container.encode(summary, forKey: .summary)
+            case .broadcast: break
             }
         }
     }
@@ -136,5 +139,17 @@ extension DelegateEvent {
             id: WebhookMessage.newID(), appID: center.appID, url: url, type: webhookType,
             payload: Data(try webhookBody(centerID: center.centerID, at: date)), nextAttempt: date, createdAt: date,
             traceparent: traceparent)
+    }
+}
+
+extension BroadcastRecord {
+    /// The app's `broadcast.completed` message for this (completed) broadcast, or nil when the app has no
+    /// delegate URL or did not ask for it.
+    package func completedMessage(settings: WebhookConfiguration?, at date: Date) throws -> WebhookDeliveryRecord? {
+        guard let settings, let url = settings.delegateURL, settings.events.contains(.broadcastCompleted) else { return nil }
+        return WebhookDeliveryRecord(
+            id: WebhookMessage.newID(), appID: appID, url: url, type: .broadcastCompleted,
+            payload: Data(try WebhookMessage.body(type: WebhookEventType.broadcastCompleted.rawValue, at: date, data: .broadcast(broadcast))),
+            nextAttempt: date, createdAt: date)
     }
 }

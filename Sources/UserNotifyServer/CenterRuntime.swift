@@ -30,6 +30,7 @@ package final class CenterRuntime: Service {
         package let service: NotificationCenterService
         package let scheduler: Scheduler
         package let summaries: SummaryReleaser
+        package let broadcaster: Broadcaster
         package let dispatcher: OutboxDispatcher
         /// The users' event streams.
         package let events: EventHub
@@ -56,9 +57,12 @@ package final class CenterRuntime: Service {
                 await scheduler.settle()
                 await service.extensionsIdle()
                 await summaries.settle()
+                await broadcaster.settle()
                 await dispatcher.settle()
                 let now = service.clock.now
-                let unfired = (try? await store.hasUnfiredRequests(dueBy: now)) ?? false
+                let unfiredRequests = (try? await store.hasUnfiredRequests(dueBy: now)) ?? false
+                let unfiredBroadcasts = (try? await database.hasUnfiredBroadcasts(dueBy: now)) ?? false
+                let unfired = unfiredRequests || unfiredBroadcasts
                 let inFlight = (try? await webhooks.hasAttemptsInFlight(leaseNow: SystemClock().now)) ?? false
                 guard unfired || inFlight else { return }
                 // Another replica is at it: its commits come through the feed; look again shortly.
@@ -186,6 +190,8 @@ package final class CenterRuntime: Service {
         let scheduler = Scheduler(
             store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger)
         let summaries = SummaryReleaser(service: service, clock: clock, logger: logger)
+        let broadcasts = BroadcastService(store: database, centers: service)
+        let broadcaster = Broadcaster(broadcasts: broadcasts, clock: clock, logger: logger)
         let keyring = VAPIDKeyring(store: database)
         try await keyring.open(at: Date())
         var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)
@@ -207,11 +213,13 @@ package final class CenterRuntime: Service {
             switch change {
             case .due(let date): scheduler.wake(dueAt: date)
             case .summaryDue: summaries.wake()
+            case .broadcastDue: broadcaster.wake()
             case .outbox: dispatcher.wake()
             case .clock(let date):
                 virtualClock?.set(date)
                 scheduler.wake()
                 summaries.wake()
+                broadcaster.wake()
                 dispatcher.wake()
             case .mediaRemoved(let hashes):
                 // Another replica's sweep let these go: this replica's copies go too.
@@ -219,6 +227,7 @@ package final class CenterRuntime: Service {
             case .resynchronize:
                 scheduler.wake()
                 summaries.wake()
+                broadcaster.wake()
                 dispatcher.wake()
             default: break
             }
@@ -235,10 +244,11 @@ package final class CenterRuntime: Service {
                 return now
             },
             media: media, idempotency: database, appEvents: AppEventHub(changes: store.changes), settle: { await self.parts?.settle() },
-            webPush: webPush, relay: relay)
+            webPush: webPush, relay: relay, broadcasts: broadcasts)
         opened.withLock {
             $0 = Parts(
-                store: store, service: service, scheduler: scheduler, summaries: summaries, dispatcher: dispatcher, events: events,
+                store: store, service: service, scheduler: scheduler, summaries: summaries, broadcaster: broadcaster, dispatcher: dispatcher,
+                events: events,
                 webhooks: database,
                 media: media, database: database, poolFigures: backend.poolFigures, api: api)
         }
@@ -260,6 +270,7 @@ package final class CenterRuntime: Service {
                 group.addTask { try await dispatcher.run() }
                 group.addTask { await sweeper.run() }
                 group.addTask { try await summaries.run() }
+                group.addTask { try await broadcaster.run() }
                 if let safetyPoll {
                     // Changes of other processes the feed lost while reconnecting are found within the poll.
                     group.addTask {
@@ -267,6 +278,7 @@ package final class CenterRuntime: Service {
                             try? await Task.sleep(for: safetyPoll)
                             scheduler.wake()
                             summaries.wake()
+                            broadcaster.wake()
                             dispatcher.wake()
                         }
                     }

@@ -9,7 +9,7 @@ import Storage
 /// `sqlite:///path`). Everything above talks to it through the store protocols only.
 package struct StorageBackend: Sendable {
     package typealias Store = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore & IdempotencyStore
-        & RetentionStore & PushSubscriptionStore & DeviceRelayStore & SecretStore
+        & RetentionStore & PushSubscriptionStore & DeviceRelayStore & SecretStore & BroadcastStore
 
     /// The store, as every part uses it.
     package let store: any Store

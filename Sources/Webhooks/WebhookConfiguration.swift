@@ -202,6 +202,8 @@ package enum WebhookEventType: String, Codable, Sendable, Hashable, CaseIterable
     case notificationHeld = "notification.held"
     /// A Scheduled Summary was delivered: its groups and items, highest relevance first.
     case summaryDelivered = "summary.delivered"
+    /// A broadcast finished: every member's firing came (its counts say what each decided).
+    case broadcastCompleted = "broadcast.completed"
 
     /// What an app gets when it does not list `events`: everything but the opt-in `notification.delivered`
     /// and `notification.displayed`.

@@ -1,0 +1,174 @@
+import ErrorCodes
+import Foundation
+
+/// One notification request for many centers: each member gets it as `add(_:)` on its own center would
+/// give it — its authorization and settings decide what is presented, and a calendar trigger fires at
+/// its date components in the member's own time zone (9:00 local everywhere). The audience is read when
+/// each member's firing comes, not when the broadcast is made: a center that joins the topic before its
+/// firing gets it, one that leaves does not.
+package struct Broadcast: Codable, Sendable, Hashable {
+    package enum Status: String, Codable, Sendable, Hashable {
+        /// No member's firing has come yet.
+        case scheduled
+        /// Some members got it; others' firings (in later time zones) are still to come.
+        case firing
+        /// Every member's firing came.
+        case completed
+        /// Canceled (removed) before every member's firing came: those still to come never will.
+        case canceled
+        /// A later broadcast with the same identifier took its place where its firing had not come.
+        case replaced
+
+        /// Whether firings may still come.
+        package var isActive: Bool { self == .scheduled || self == .firing }
+    }
+
+    /// Who gets it: the centers subscribed to a topic, a list of centers, or every center of the app.
+    package enum Audience: Sendable, Hashable {
+        case topic(String)
+        case centers([String])
+        case all
+
+        /// The most centers a list may name.
+        package static let maxCenters = 1_000
+    }
+
+    /// What the firings so far did, member by member.
+    package struct Counts: Codable, Sendable, Hashable {
+        /// Members whose firing came.
+        package var targeted = 0
+        /// Members it was presented to (a banner, the Lock Screen or a sound).
+        package var presented = 0
+        /// Members that got it quietly (in the list only, held for a summary, or silenced by a Focus).
+        package var quiet = 0
+        /// Members whose user has not allowed notifications: they got nothing.
+        package var notAuthorized = 0
+        /// Deliveries to members' browsers and phones that failed for good (the push service or provider
+        /// refused, or the message expired).
+        package var failed = 0
+
+        package init(targeted: Int = 0, presented: Int = 0, quiet: Int = 0, notAuthorized: Int = 0, failed: Int = 0) {
+            self.targeted = targeted
+            self.presented = presented
+            self.quiet = quiet
+            self.notAuthorized = notAuthorized
+            self.failed = failed
+        }
+    }
+
+    package var id: String
+    package var request: NotificationRequest
+    package var audience: Audience
+    package var status: Status
+    package var createdAt: Date
+    /// When the next members' firing comes (nil once none is to come).
+    package var nextFireDate: Date?
+    package var completedAt: Date?
+    package var counts: Counts
+
+    package init(
+        id: String = Broadcast.newID(), request: NotificationRequest, audience: Audience, status: Status = .scheduled, createdAt: Date,
+        nextFireDate: Date? = nil, completedAt: Date? = nil, counts: Counts = Counts()
+    ) {
+        self.id = id
+        self.request = request
+        self.audience = audience
+        self.status = status
+        self.createdAt = createdAt
+        self.nextFireDate = nextFireDate
+        self.completedAt = completedAt
+        self.counts = counts
+    }
+
+    package static func newID() -> String { "bc_" + RandomID.hex(bytes: 8) }
+
+    /// Whether each member's firing comes at its own time zone's time (a calendar trigger).
+    package var isZoned: Bool {
+        if case .calendar = request.trigger { true } else { false }
+    }
+
+    /// When the firing comes for a member in `zone`: at once with no trigger, the interval after the
+    /// broadcast was made, or the trigger's next date after that in the zone; nil when the date
+    /// components match no date after it there.
+    package func fireDate(in zone: TimeZone) -> Date? {
+        guard let trigger = request.trigger else { return createdAt }
+        return trigger.firstFireDate(addedAt: createdAt, in: zone)
+    }
+
+    /// The zones furthest ahead of and behind UTC: a date that comes in neither comes nowhere.
+    private static let extremeZones = ["Pacific/Kiritimati", "Etc/GMT+12"].compactMap(TimeZone.init(identifier:))
+
+    /// Validates the request for a broadcast: as `add` would, with a trigger that fires once (no
+    /// trigger, a time interval, or date components), and an audience within bounds.
+    package func validate() throws(NotificationError) {
+        try request.validate()
+        switch request.trigger {
+        case nil: break
+        case .timeInterval(_, let repeats), .calendar(_, let repeats):
+            guard !repeats else {
+                throw .invalid(
+                    .broadcastTriggerNotSupported,
+                    "A broadcast fires once per member: `trigger.repeats` must be false (add a repeating request to each center instead).")
+            }
+        case .location, .push:
+            throw .invalid(
+                .broadcastTriggerNotSupported,
+                "A broadcast's trigger is none, `timeInterval` or `calendar`; a location or push trigger belongs to one center's request.")
+        }
+        if isZoned, Self.extremeZones.allSatisfy({ fireDate(in: $0) == nil }) {
+            throw .invalid(
+                .notificationInvalidNoDate,
+                "`trigger.dateComponents` match no date after now in any time zone; the broadcast would never fire.")
+        }
+        try audience.validate()
+    }
+}
+
+extension Broadcast.Audience: Codable {
+    private enum CodingKeys: String, CodingKey { case topic, centers, all }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let topic = try container.decodeIfPresent(String.self, forKey: .topic)
+        let centers = try container.decodeIfPresent([String].self, forKey: .centers)
+        let all = try container.decodeIfPresent(Bool.self, forKey: .all)
+        switch (topic, centers, all) {
+        case (let topic?, nil, nil): self = .topic(topic)
+        case (nil, let centers?, nil): self = .centers(centers)
+        case (nil, nil, true): self = .all
+        default:
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "`audience` must have exactly one of `topic`, `centers` and `all` (which must be true)"))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .topic(let topic): try container.encode(topic, forKey: .topic)
+        case .centers(let centers): try container.encode(centers, forKey: .centers)
+        case .all: try container.encode(true, forKey: .all)
+        }
+    }
+
+    func validate() throws(NotificationError) {
+        switch self {
+        case .topic(let topic): try Topic.validateIdentifier(topic, field: "audience.topic")
+        case .centers(let centers):
+            guard (1...Self.maxCenters).contains(centers.count) else {
+                throw .invalid(
+                    .invalidAudience,
+                    "`audience.centers` must list 1 to \(Self.maxCenters) centers; for more, subscribe them to a topic or send to `all`.")
+            }
+            guard Set(centers).count == centers.count else {
+                throw .invalid(.invalidAudience, "`audience.centers` lists a center more than once.")
+            }
+            for center in centers where !center.isIdentifier(max: 64) {
+                throw .invalid(.invalidAudience, "`audience.centers` holds '\(center.prefix(80))', which is no center id.")
+            }
+        case .all: break
+        }
+    }
+}

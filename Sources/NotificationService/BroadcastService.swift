@@ -1,0 +1,166 @@
+import Clocks
+import Foundation
+import Logging
+import NotificationCore
+import Storage
+
+/// Topics and broadcasts: one request for many centers, each member getting it as `add(_:)` on its own
+/// center would (`Broadcast`). The fan-out plans each time zone when its firing comes, then fires it
+/// chunk by chunk; any process sharing the store may fire any chunk.
+package struct BroadcastService: Sendable {
+    package let store: any BroadcastStore
+    let centers: NotificationCenterService
+
+    package init(store: any BroadcastStore, centers: NotificationCenterService) {
+        self.store = store
+        self.centers = centers
+    }
+
+    var clock: any SchedulerClock { centers.clock }
+
+    // MARK: topics
+
+    package func createTopic(appID: String, identifier: String, displayName: String?) async throws -> Topic {
+        let topic = Topic(identifier: identifier, displayName: displayName ?? identifier, createdAt: clock.now, subscriberCount: 0)
+        try topic.validate()
+        try await store.insertTopic(appID: appID, topic, limit: Topic.perApp)
+        return topic
+    }
+
+    package func topic(appID: String, identifier: String) async throws -> Topic {
+        try Topic.validateIdentifier(identifier, field: "topic")
+        guard let topic = try await store.topic(appID: appID, identifier: identifier) else { throw NotificationError.topicNotFound(identifier) }
+        return topic
+    }
+
+    package func deleteTopic(appID: String, identifier: String) async throws {
+        try Topic.validateIdentifier(identifier, field: "topic")
+        guard try await store.deleteTopic(appID: appID, identifier: identifier) else { throw NotificationError.topicNotFound(identifier) }
+    }
+
+    /// Subscribes the center to the topics; returns every topic it is subscribed to.
+    package func subscribe(_ key: CenterKey, to topics: [String]) async throws -> [String] {
+        for topic in topics { try Topic.validateIdentifier(topic, field: "topics") }
+        _ = try await centers.center(key)
+        do {
+            try await store.subscribe(key, to: topics, limit: Topic.perCenter, at: clock.now)
+        } catch let error as StoreError where error.code == .notFound {
+            throw NotificationError.centerNotFound(key.centerID)
+        }
+        return try await store.topics(of: key)
+    }
+
+    /// Unsubscribes the center from the topics (those it is not subscribed to are ignored); returns every
+    /// topic it is still subscribed to.
+    package func unsubscribe(_ key: CenterKey, from topics: [String]) async throws -> [String] {
+        for topic in topics { try Topic.validateIdentifier(topic, field: "topics") }
+        _ = try await centers.center(key)
+        _ = try await store.unsubscribe(key, from: topics)
+        return try await store.topics(of: key)
+    }
+
+    package func topics(of key: CenterKey) async throws -> [String] {
+        _ = try await centers.center(key)
+        return try await store.topics(of: key)
+    }
+
+    // MARK: broadcasts
+
+    /// Makes a broadcast: one row whatever its audience; an active one with the same identifier is
+    /// replaced where its firings have not come. Returns it, and the ids it replaced.
+    package func create(appID: String, request: NotificationRequest, audience: Broadcast.Audience) async throws -> (Broadcast, replaced: [String]) {
+        var broadcast = Broadcast(request: request, audience: audience, createdAt: clock.now)
+        try broadcast.validate()
+        if case .topic(let topic) = audience, try await store.topic(appID: appID, identifier: topic) == nil {
+            throw NotificationError.topicNotFound(topic)
+        }
+        broadcast.nextFireDate = broadcast.earliestFireDate
+        let replaced = try await store.insertBroadcast(BroadcastRecord(appID: appID, broadcast: broadcast), form: try request.storedForm())
+        return (broadcast, replaced)
+    }
+
+    package func broadcast(appID: String, id: String) async throws -> Broadcast {
+        guard let broadcast = try await store.broadcast(appID: appID, id: id) else { throw NotificationError.broadcastNotFound(id) }
+        return broadcast
+    }
+
+    /// Cancels a broadcast: members whose firing has not come never get it. One that ended already is
+    /// returned as it is.
+    package func cancel(appID: String, id: String) async throws -> Broadcast {
+        guard let broadcast = try await store.cancelBroadcast(appID: appID, id: id, at: clock.now) else {
+            throw NotificationError.broadcastNotFound(id)
+        }
+        return broadcast
+    }
+
+    // MARK: fan-out
+
+    /// Plans every zone whose firing came by `now`, then fires every open chunk; returns how many members
+    /// got a firing.
+    @discardableResult
+    package func fanOut(at now: Date, lease: TimeInterval, wallClock: any WallClock) async throws -> Int {
+        for record in try await store.broadcastsDue(by: now, limit: 64) { try await plan(record, at: now) }
+        var fired = 0
+        while let claimed = try await store.claimBroadcastChunk(lease: Lease(seconds: lease, from: wallClock.now)) {
+            fired += try await fire(claimed, at: now, lease: lease, wallClock: wallClock)
+        }
+        return fired
+    }
+
+    /// Plans the zones of the broadcast's members whose firing came by `now`, and sets when the next comes.
+    private func plan(_ record: BroadcastRecord, at now: Date) async throws {
+        let broadcast = record.broadcast
+        guard broadcast.isZoned else {
+            try await store.planBroadcast(record, zones: [nil], nextFireDate: nil, at: now)
+            return
+        }
+        var due: [String?] = []
+        var next: Date?
+        for zone in try await store.unplannedZones(record) {
+            // A zone where the date components come no more is never planned.
+            guard let date = broadcast.fireDate(in: TimeZoneNames.zone(zone)) else { continue }
+            if date <= now { due.append(zone) } else { next = min(next ?? date, date) }
+        }
+        try await store.planBroadcast(record, zones: due, nextFireDate: next, at: now)
+    }
+
+    /// Fires a claimed chunk: its members' extensions first (their claim renewed meanwhile), then every
+    /// member as a delivery without a trigger, in one transaction.
+    private func fire(_ claimed: ClaimedBroadcastChunk, at now: Date, lease: TimeInterval, wallClock: any WallClock) async throws -> Int {
+        let request = claimed.broadcast.request
+        let chunk = claimed.chunk
+        let form = try request.storedForm()
+        let tables = try await centers.store.stringTables(appID: chunk.appID)
+        let asking = claimed.members.filter { NotificationCenterService.asksExtensions(request, center: $0) }
+        var prepared: [PreparedKey: Prepared] = [:]
+        if !asking.isEmpty {
+            let store = store
+            prepared = await centers.renewingLease({ try await store.extendBroadcastClaim(chunk, until: wallClock.now.addingTimeInterval(lease)) }) {
+                await centers.prepare(asking.map { ($0.key, request, nil) }, at: now)
+            }
+        }
+        let fired = try await store.fireBroadcastChunk(chunk, at: now) { [prepared] broadcast, center in
+            let ready = prepared[PreparedKey(center: center.key, identifier: request.identifier)]
+            var firing = NotificationCenterService.firing(
+                ready?.request ?? request, center: center, revision: 0, nextFireDate: nil, keepPending: false, at: now,
+                foreground: ready?.foreground ?? .noDelegate, tables: tables, traceparent: nil, requestForm: ready == nil ? form : nil)
+            firing.scheduledAt = broadcast.createdAt
+            return firing
+        }
+        guard let fired else { return 0 }
+        ReceiptEvent.count(.fired, by: fired.count)
+        return fired.count
+    }
+}
+
+extension Broadcast {
+    /// Every time zone there is, for the earliest date any member could fire at.
+    private static let knownZones = TimeZone.knownTimeZoneIdentifiers.compactMap(TimeZone.init(identifier:))
+
+    /// The earliest date a member's firing may come, whatever its zone: the fan-out looks then, and from
+    /// its members' zones knows when the next comes.
+    var earliestFireDate: Date? {
+        guard isZoned else { return fireDate(in: .gmt) }
+        return Self.knownZones.compactMap(fireDate(in:)).min()
+    }
+}

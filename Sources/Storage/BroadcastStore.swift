@@ -1,0 +1,132 @@
+import Foundation
+import NotificationCore
+
+/// A broadcast as the store keeps it: the app it belongs to.
+package struct BroadcastRecord: Sendable, Hashable {
+    package var appID: String
+    package var broadcast: Broadcast
+
+    package init(appID: String, broadcast: Broadcast) {
+        self.appID = appID
+        self.broadcast = broadcast
+    }
+}
+
+/// One piece of a broadcast's fan-out: the members in one time zone (every zone when nil) whose center
+/// id is after `after` and at most `upTo` (no bound when nil). Any process may claim it; its firing is one
+/// transaction, so a process that dies mid-chunk leaves it to the next claim whole.
+package struct BroadcastChunk: Sendable, Hashable {
+    package var appID: String
+    package var broadcastID: String
+    package var zone: String?
+    package var after: String
+    package var upTo: String?
+    /// The claim's fencing token: only its holder records the chunk.
+    package var claim: Int64
+
+    package init(appID: String, broadcastID: String, zone: String?, after: String, upTo: String?, claim: Int64) {
+        self.appID = appID
+        self.broadcastID = broadcastID
+        self.zone = zone
+        self.after = after
+        self.upTo = upTo
+        self.claim = claim
+    }
+}
+
+/// A claimed chunk with what its firing needs: the broadcast, and its members as they were at the claim
+/// (whose extensions are asked before the firing reads them again).
+package struct ClaimedBroadcastChunk: Sendable {
+    package var chunk: BroadcastChunk
+    package var broadcast: Broadcast
+    package var members: [CenterRecord]
+
+    package init(chunk: BroadcastChunk, broadcast: Broadcast, members: [CenterRecord]) {
+        self.chunk = chunk
+        self.broadcast = broadcast
+        self.members = members
+    }
+}
+
+/// Topics, their subscriptions, and broadcasts with their fan-out, in the store every replica shares.
+///
+/// A broadcast is one row when made, whatever its audience. When a zone's firing comes, the zone is
+/// *planned*: its members at that moment are cut into chunks of `BroadcastStore.chunkSize` by center id;
+/// each chunk is claimed (under a lease on the wall clock, fenced by a token) and fired in one
+/// transaction that reads its members again (the audience as it is then), records each member's firing
+/// as a delivery without a trigger would, marks each member (so that no center gets it twice, even one that moved to
+/// another zone), counts the outcomes, and closes the chunk.
+package protocol BroadcastStore: Sendable {
+    // MARK: topics
+
+    /// Creates a topic; refuses `topicExists`, and `topicLimitReached` past `limit` topics.
+    func insertTopic(appID: String, _ topic: Topic, limit: Int) async throws
+    /// The topic with its subscriber count, or nil.
+    func topic(appID: String, identifier: String) async throws -> Topic?
+    /// The app's topics by identifier after `cursor`, with their subscriber counts.
+    func topics(appID: String, after cursor: String?, limit: Int) async throws -> Page<Topic>
+    /// Deletes a topic and its subscriptions; false if there was none.
+    func deleteTopic(appID: String, identifier: String) async throws -> Bool
+    /// Subscribes the center to the topics (those it has already are kept); refuses `topicNotFound` for
+    /// a topic the app does not have, `topicLimitReached` past `limit` subscriptions of the center.
+    func subscribe(_ key: CenterKey, to topics: [String], limit: Int, at date: Date) async throws
+    /// Unsubscribes the center; returns the topics it was subscribed to of those named.
+    func unsubscribe(_ key: CenterKey, from topics: [String]) async throws -> [String]
+    /// The topics the center is subscribed to, by identifier.
+    func topics(of key: CenterKey) async throws -> [String]
+    /// The centers subscribed to the topic, by id after `cursor`.
+    func subscribers(appID: String, topic: String, after cursor: String?, limit: Int) async throws -> Page<String>
+
+    // MARK: broadcasts
+
+    /// Writes a new broadcast (its request stored as `form`); an active one of the app with the same
+    /// request identifier becomes `replaced` in the same transaction (its firings still to come never
+    /// come). Returns the ids it replaced.
+    func insertBroadcast(_ record: BroadcastRecord, form: Data) async throws -> [String]
+    func broadcast(appID: String, id: String) async throws -> Broadcast?
+    /// The app's broadcasts, newest first, after `cursor`.
+    func broadcasts(appID: String, after cursor: String?, limit: Int) async throws -> Page<Broadcast>
+    /// Cancels an active broadcast (a finished one is left as it is); nil if the app has none by that id.
+    func cancelBroadcast(appID: String, id: String, at date: Date) async throws -> Broadcast?
+
+    // MARK: fan-out
+
+    /// The earliest date an active broadcast's next zone comes; nil when none waits.
+    func nextBroadcastDate() async throws -> Date?
+    /// Active broadcasts whose next zone is due by `date` (at most `limit`).
+    func broadcastsDue(by date: Date, limit: Int) async throws -> [BroadcastRecord]
+    /// The time zones of the broadcast's members now that no chunk was planned for yet.
+    func unplannedZones(_ record: BroadcastRecord) async throws -> [String]
+    /// Plans `zones` (nil: every zone at once) that are not planned yet, cutting their members into
+    /// chunks, and sets the date the next zone comes (nil: none); a broadcast left with nothing to fire
+    /// completes. Nothing happens to a broadcast that is no longer active.
+    func planBroadcast(_ record: BroadcastRecord, zones: [String?], nextFireDate: Date?, at date: Date) async throws
+    /// Claims an open chunk of an active broadcast that no live claim holds, until `lease.until`.
+    func claimBroadcastChunk(lease: Lease) async throws -> ClaimedBroadcastChunk?
+    /// Extends a claim still held (a chunk whose members' extensions are being asked).
+    func extendBroadcastClaim(_ chunk: BroadcastChunk, until leaseUntil: Date) async throws
+    /// Fires a claimed chunk in one transaction: its members as they are now that were not marked yet
+    /// each get `decide`'s firing, recorded with its events, marked and counted; the chunk closes, and
+    /// the broadcast completes when it was the last. Nil, recording nothing, when the claim no longer
+    /// holds the chunk (or the broadcast is no longer active).
+    func fireBroadcastChunk(
+        _ chunk: BroadcastChunk, at now: Date, decide: @escaping @Sendable (Broadcast, CenterRecord) -> FiringRecord
+    ) async throws -> [FiringRecord]?
+    /// Whether some broadcast has a zone due by `now` unplanned, or a chunk still open (settle).
+    func hasUnfiredBroadcasts(dueBy now: Date) async throws -> Bool
+}
+
+extension Broadcast.Counts {
+    /// Counts one member's firing.
+    package mutating func count(_ firing: FiringRecord) {
+        targeted += 1
+        switch firing.delivered?.presentation {
+        case nil: notAuthorized += 1
+        case let presentation? where presentation.interrupts && presentation.heldUntil == nil: presented += 1
+        case .some: quiet += 1
+        }
+    }
+}
+
+/// The most members one chunk of a fan-out fires in one transaction.
+package let broadcastChunkSize = 1_024
