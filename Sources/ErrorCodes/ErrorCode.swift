@@ -256,7 +256,8 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .topicExists: "The app already has a topic with this identifier."
         case .topicLimitReached: "The app has the most topics it may (10,000), or the center is subscribed to the most (2,000)."
         case .invalidAudience: "A broadcast's audience must be one topic, 1 to 1,000 distinct center ids, or every center (`all`)."
-        case .broadcastTriggerNotSupported: "A broadcast fires once per member: no trigger, a time interval or date components, not repeating."
+        case .broadcastTriggerNotSupported:
+            "A broadcast fires once per member: no trigger, a time interval or date components, not repeating."
         case .broadcastNotFound: "The app has no broadcast with this id."
         case .badDeviceToken: "APNs: the device token is not 64 hexadecimal digits or belongs to no center."
         case .badCollapseId: "APNs: `apns-collapse-id` is longer than 64 bytes."

@@ -46,7 +46,8 @@ package struct Topic: Codable, Sendable, Hashable {
 
 extension NotificationError {
     package static func topicNotFound(_ identifier: String) -> NotificationError {
-        NotificationError(code: .topicNotFound, kind: .notFound, message: "This app has no topic '\(identifier)'; create it first (POST /v1/topics).")
+        NotificationError(
+            code: .topicNotFound, kind: .notFound, message: "This app has no topic '\(identifier)'; create it first (POST /v1/topics).")
     }
 
     package static func topicExists(_ identifier: String) -> NotificationError {
@@ -56,7 +57,8 @@ extension NotificationError {
 
     package static func topicLimitReached(perApp limit: Int) -> NotificationError {
         NotificationError(
-            code: .topicLimitReached, kind: .limit, message: "The app has \(limit) topics, the most it may; delete one it no longer uses first.")
+            code: .topicLimitReached, kind: .limit,
+            message: "The app has \(limit) topics, the most it may; delete one it no longer uses first.")
     }
 
     package static func topicLimitReached(perCenter limit: Int) -> NotificationError {

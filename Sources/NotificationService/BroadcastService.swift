@@ -29,7 +29,9 @@ package struct BroadcastService: Sendable {
 
     package func topic(appID: String, identifier: String) async throws -> Topic {
         try Topic.validateIdentifier(identifier, field: "topic")
-        guard let topic = try await store.topic(appID: appID, identifier: identifier) else { throw NotificationError.topicNotFound(identifier) }
+        guard let topic = try await store.topic(appID: appID, identifier: identifier) else {
+            throw NotificationError.topicNotFound(identifier)
+        }
         return topic
     }
 
@@ -68,7 +70,9 @@ package struct BroadcastService: Sendable {
 
     /// Makes a broadcast: one row whatever its audience; an active one with the same identifier is
     /// replaced where its firings have not come. Returns it, and the ids it replaced.
-    package func create(appID: String, request: NotificationRequest, audience: Broadcast.Audience) async throws -> (Broadcast, replaced: [String]) {
+    package func create(appID: String, request: NotificationRequest, audience: Broadcast.Audience) async throws -> (
+        Broadcast, replaced: [String]
+    ) {
         var broadcast = Broadcast(request: request, audience: audience, createdAt: clock.now)
         try broadcast.validate()
         if case .topic(let topic) = audience, try await store.topic(appID: appID, identifier: topic) == nil {
@@ -135,7 +139,9 @@ package struct BroadcastService: Sendable {
         var prepared: [PreparedKey: Prepared] = [:]
         if !asking.isEmpty {
             let store = store
-            prepared = await centers.renewingLease({ try await store.extendBroadcastClaim(chunk, until: wallClock.now.addingTimeInterval(lease)) }) {
+            prepared = await centers.renewingLease({
+                try await store.extendBroadcastClaim(chunk, until: wallClock.now.addingTimeInterval(lease))
+            }) {
                 await centers.prepare(asking.map { ($0.key, request, nil) }, at: now)
             }
         }

@@ -13,10 +13,12 @@ extension PostgresStore: BroadcastStore {
         try await write { connection, _ in
             // The app's row first: two creations at once count one after the other.
             _ = try await connection.rows("SELECT 1 FROM apps WHERE id = \(appID) FOR UPDATE", self.logger)
-            if try await !connection.rows("SELECT 1 FROM topics WHERE app_id = \(appID) AND id = \(topic.identifier)", self.logger).isEmpty {
+            if try await !connection.rows("SELECT 1 FROM topics WHERE app_id = \(appID) AND id = \(topic.identifier)", self.logger).isEmpty
+            {
                 throw NotificationError.topicExists(topic.identifier)
             }
-            let count = try await connection.rows("SELECT COUNT(*) AS n FROM topics WHERE app_id = \(appID)", self.logger)
+            let count =
+                try await connection.rows("SELECT COUNT(*) AS n FROM topics WHERE app_id = \(appID)", self.logger)
                 .first?.get("n", as: Int64.self) ?? 0
             guard count < limit else { throw NotificationError.topicLimitReached(perApp: limit) }
             try await connection.run(
@@ -58,7 +60,8 @@ extension PostgresStore: BroadcastStore {
 
     package func deleteTopic(appID: String, identifier: String) async throws -> Bool {
         try await write { connection, _ in
-            try await !connection.rows("DELETE FROM topics WHERE app_id = \(appID) AND id = \(identifier) RETURNING id", self.logger).isEmpty
+            try await !connection.rows("DELETE FROM topics WHERE app_id = \(appID) AND id = \(identifier) RETURNING id", self.logger)
+                .isEmpty
         }
     }
 
@@ -279,7 +282,8 @@ extension PostgresStore: BroadcastStore {
                     """, self.logger
                 ).first.map(Self.broadcast)
             else { return nil }
-            let members = try await connection.rows(Self.chunkMembers(chunk, record, locking: false).query, self.logger).map(Self.centerRecord)
+            let members = try await connection.rows(Self.chunkMembers(chunk, record, locking: false).query, self.logger).map(
+                Self.centerRecord)
             return ClaimedBroadcastChunk(chunk: chunk, broadcast: record.broadcast, members: members)
         }
     }
@@ -314,7 +318,8 @@ extension PostgresStore: BroadcastStore {
                     """, self.logger
                 ).first.map(Self.broadcast)
             else { return nil }
-            let members = try await connection.rows(Self.chunkMembers(chunk, record, locking: true).query, self.logger).map(Self.centerRecord)
+            let members = try await connection.rows(Self.chunkMembers(chunk, record, locking: true).query, self.logger).map(
+                Self.centerRecord)
             var counts = Broadcast.Counts()
             let firings = members.map { center in
                 let firing = decide(record.broadcast, center)

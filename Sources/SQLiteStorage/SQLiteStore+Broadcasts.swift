@@ -9,7 +9,8 @@ extension SQLiteStore: BroadcastStore {
     package func insertTopic(appID: String, _ topic: Topic, limit: Int) async throws {
         try await write { db, _ in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM topics WHERE app_id = ?", arguments: [appID]) ?? 0
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM topics WHERE app_id = ? AND id = ?", arguments: [appID, topic.identifier]) == true {
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM topics WHERE app_id = ? AND id = ?", arguments: [appID, topic.identifier]) == true
+            {
                 throw NotificationError.topicExists(topic.identifier)
             }
             guard count < limit else { throw NotificationError.topicLimitReached(perApp: limit) }
@@ -63,7 +64,8 @@ extension SQLiteStore: BroadcastStore {
             }
             let count =
                 try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM topic_subscriptions WHERE app_id = ? AND center_id = ?", arguments: [key.appID, key.centerID])
+                    db, sql: "SELECT COUNT(*) FROM topic_subscriptions WHERE app_id = ? AND center_id = ?",
+                    arguments: [key.appID, key.centerID])
                 ?? 0
             guard count <= limit else { throw NotificationError.topicLimitReached(perCenter: limit) }
         }
@@ -94,7 +96,8 @@ extension SQLiteStore: BroadcastStore {
         try await read { db in
             let ids = try String.fetchAll(
                 db,
-                sql: "SELECT center_id FROM topic_subscriptions WHERE app_id = ? AND topic_id = ? AND center_id > ? ORDER BY center_id LIMIT ?",
+                sql:
+                    "SELECT center_id FROM topic_subscriptions WHERE app_id = ? AND topic_id = ? AND center_id > ? ORDER BY center_id LIMIT ?",
                 arguments: [appID, topic, cursor ?? "", limit + 1])
             return Page(items: Array(ids.prefix(limit)), nextCursor: ids.count > limit ? ids[limit - 1] : nil)
         }
@@ -129,8 +132,10 @@ extension SQLiteStore: BroadcastStore {
 
     package func broadcast(appID: String, id: String) async throws -> Broadcast? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ?", arguments: [appID, id])
-                .map { try Self.broadcast($0).broadcast }
+            try Row.fetchOne(
+                db, sql: "SELECT \(Self.broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ?", arguments: [appID, id]
+            )
+            .map { try Self.broadcast($0).broadcast }
         }
     }
 
@@ -153,8 +158,10 @@ extension SQLiteStore: BroadcastStore {
                     UPDATE broadcasts SET status = 'canceled', next_fire = NULL, completed_at = ?
                     WHERE app_id = ? AND id = ? AND status IN ('scheduled', 'firing')
                     """, arguments: [Self.milliseconds(date), appID, id])
-            return try Row.fetchOne(db, sql: "SELECT \(Self.broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ?", arguments: [appID, id])
-                .map { try Self.broadcast($0).broadcast }
+            return try Row.fetchOne(
+                db, sql: "SELECT \(Self.broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ?", arguments: [appID, id]
+            )
+            .map { try Self.broadcast($0).broadcast }
         }
     }
 
@@ -166,7 +173,8 @@ extension SQLiteStore: BroadcastStore {
             appID: row[0],
             broadcast: Broadcast(
                 id: row[1], request: try decode(NotificationRequest.self, row[2]), audience: try decode(Broadcast.Audience.self, row[3]),
-                status: Broadcast.Status(rawValue: row[4]) ?? .canceled, createdAt: date(row[5]), nextFireDate: (row[6] as Int64?).map(date),
+                status: Broadcast.Status(rawValue: row[4]) ?? .canceled, createdAt: date(row[5]),
+                nextFireDate: (row[6] as Int64?).map(date),
                 completedAt: (row[7] as Int64?).map(date),
                 counts: Broadcast.Counts(targeted: row[8], presented: row[9], quiet: row[10], notAuthorized: row[11], failed: row[12])))
     }
@@ -183,7 +191,8 @@ extension SQLiteStore: BroadcastStore {
         try await read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT \(Self.broadcastColumns) FROM broadcasts WHERE next_fire IS NOT NULL AND next_fire <= ? ORDER BY next_fire LIMIT ?",
+                sql:
+                    "SELECT \(Self.broadcastColumns) FROM broadcasts WHERE next_fire IS NOT NULL AND next_fire <= ? ORDER BY next_fire LIMIT ?",
                 arguments: [Self.milliseconds(date), limit]
             ).map(Self.broadcast)
         }
@@ -281,7 +290,8 @@ extension SQLiteStore: BroadcastStore {
             let zone = chunk.zone ?? Self.everyZone
             let held = try Bool.fetchOne(
                 db,
-                sql: "SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND claim_token = ? AND done = 0",
+                sql:
+                    "SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND claim_token = ? AND done = 0",
                 arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after, chunk.claim])
             guard held == true, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
             // The members as they are now (the audience is read at the firing), each with its event sequence.
@@ -308,7 +318,8 @@ extension SQLiteStore: BroadcastStore {
                     """,
                 arguments: [counts.targeted, counts.presented, counts.quiet, counts.notAuthorized, chunk.appID, chunk.broadcastID])
             try db.execute(
-                sql: "UPDATE broadcast_chunks SET done = 1, claimed_until = NULL WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?",
+                sql:
+                    "UPDATE broadcast_chunks SET done = 1, claimed_until = NULL WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?",
                 arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after])
             try Self.completeIfDone(chunk.appID, chunk.broadcastID, at: now, db, &effects)
             return recorded
@@ -347,14 +358,18 @@ extension SQLiteStore: BroadcastStore {
                 [record.appID, topic]
             )
         case .centers(let ids):
-            ("centers c WHERE c.app_id = ? AND c.id IN (SELECT value FROM json_each(?))", [record.appID, String(decoding: try encode(ids), as: UTF8.self)])
+            (
+                "centers c WHERE c.app_id = ? AND c.id IN (SELECT value FROM json_each(?))",
+                [record.appID, String(decoding: try encode(ids), as: UTF8.self)]
+            )
         }
     }
 
     /// The chunk's members not reached yet, as rows of `centerColumns`, by id.
     private static func chunkMembers(_ chunk: BroadcastChunk, _ record: BroadcastRecord, _ db: Database) throws -> [Row] {
         let members = try members(of: record)
-        var sql = "SELECT \(centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")) FROM \(members.sql) AND c.id > ?"
+        var sql =
+            "SELECT \(centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")) FROM \(members.sql) AND c.id > ?"
         var arguments = members.arguments + [chunk.after]
         if let upTo = chunk.upTo {
             sql += " AND c.id <= ?"
@@ -382,7 +397,8 @@ extension SQLiteStore: BroadcastStore {
                 AND NOT EXISTS (SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND done = 0)
                 """, arguments: [milliseconds(date), appID, id, appID, id])
         guard db.changesCount > 0,
-            let row = try Row.fetchOne(db, sql: "SELECT \(broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ?", arguments: [appID, id])
+            let row = try Row.fetchOne(
+                db, sql: "SELECT \(broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ?", arguments: [appID, id])
         else { return }
         if let message = try broadcast(row).completedMessage(settings: try webhookSettings(appID: appID, db), at: date) {
             try insertDelivery(message, db)

@@ -497,7 +497,6 @@ extension SQLiteStore {
                 """)
     }
 
-
     /// v23.
     /// A center's time zone as a column of its own (a broadcast's zone is planned from it), filled from
     /// the state of every center there is; topics and subscriptions; broadcasts, the chunks of their
@@ -508,7 +507,8 @@ extension SQLiteStore {
         for row in rows {
             let state = try decodeShared(CenterState.self, row[2])
             try db.execute(
-                sql: "UPDATE centers SET time_zone = ? WHERE app_id = ? AND id = ?", arguments: [state.timeZone, row[0] as String, row[1] as String])
+                sql: "UPDATE centers SET time_zone = ? WHERE app_id = ? AND id = ?",
+                arguments: [state.timeZone, row[0] as String, row[1] as String])
         }
         try db.execute(
             sql: """

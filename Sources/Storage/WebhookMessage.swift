@@ -149,7 +149,8 @@ extension BroadcastRecord {
         guard let settings, let url = settings.delegateURL, settings.events.contains(.broadcastCompleted) else { return nil }
         return WebhookDeliveryRecord(
             id: WebhookMessage.newID(), appID: appID, url: url, type: .broadcastCompleted,
-            payload: Data(try WebhookMessage.body(type: WebhookEventType.broadcastCompleted.rawValue, at: date, data: .broadcast(broadcast))),
+            payload: Data(
+                try WebhookMessage.body(type: WebhookEventType.broadcastCompleted.rawValue, at: date, data: .broadcast(broadcast))),
             nextAttempt: date, createdAt: date)
     }
 }

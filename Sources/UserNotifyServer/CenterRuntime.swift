@@ -247,7 +247,8 @@ package final class CenterRuntime: Service {
             webPush: webPush, relay: relay, broadcasts: broadcasts)
         opened.withLock {
             $0 = Parts(
-                store: store, service: service, scheduler: scheduler, summaries: summaries, broadcaster: broadcaster, dispatcher: dispatcher,
+                store: store, service: service, scheduler: scheduler, summaries: summaries, broadcaster: broadcaster,
+                dispatcher: dispatcher,
                 events: events,
                 webhooks: database,
                 media: media, database: database, poolFigures: backend.poolFigures, api: api)

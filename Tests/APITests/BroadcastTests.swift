@@ -20,7 +20,9 @@ import Testing
     )? {
         let answer = try await server.call("GET", "/v1/centers/\(center)/delivered", token: key)
         let list = answer.json["notifications"] as? [[String: Any]] ?? []
-        guard let found = list.first(where: { ($0["request"] as? [String: Any])?["identifier"] as? String == identifier }) else { return nil }
+        guard let found = list.first(where: { ($0["request"] as? [String: Any])?["identifier"] as? String == identifier }) else {
+            return nil
+        }
         let content = ((found["request"] as? [String: Any])?["content"] as? [String: Any]) ?? [:]
         return (found["date"] as? String ?? "", content["title"] as? String ?? "")
     }
@@ -43,7 +45,8 @@ import Testing
                 try await server.call(
                     "PUT", "/v1/webhooks", token: key, json: ["delegateURL": receiver.url, "secrets": [WebhookTests.secret]]
                 ).status == 200)
-            let created = try await server.call("POST", "/v1/topics", token: key, json: ["identifier": "episodes", "displayName": "New episodes"])
+            let created = try await server.call(
+                "POST", "/v1/topics", token: key, json: ["identifier": "episodes", "displayName": "New episodes"])
             #expect(created.status == 201, "\(created.text)")
             // Where 9:00 comes next after Saturday 12:00 UTC, in UTC.
             let expected: [(center: String, zone: String, at: String)] = [
@@ -116,7 +119,8 @@ import Testing
             let done = try await server.call("GET", "/v1/broadcasts/\(id)", token: key)
             #expect(done.json["status"] as? String == "completed", "\(done.text)")
             let counts = done.json["counts"] as? [String: Any] ?? [:]
-            #expect(counts["targeted"] as? Int == 9 && counts["presented"] as? Int == 8 && counts["notAuthorized"] as? Int == 1, "\(counts)")
+            #expect(
+                counts["targeted"] as? Int == 9 && counts["presented"] as? Int == 8 && counts["notAuthorized"] as? Int == 1, "\(counts)")
             #expect(counts["quiet"] as? Int == 0 && counts["failed"] as? Int == 0, "\(counts)")
             try await WebhookTests.eventually("the app hears broadcast.completed") {
                 try await receiver.received().contains {
@@ -186,7 +190,8 @@ import Testing
                 server, key: key,
                 json: [
                     "request": [
-                        "identifier": "soon", "content": ["title": "Soon"], "trigger": ["type": "timeInterval", "timeInterval": 60, "repeats": false],
+                        "identifier": "soon", "content": ["title": "Soon"],
+                        "trigger": ["type": "timeInterval", "timeInterval": 60, "repeats": false],
                     ],
                     "audience": ["centers": ["a", "c", "nobody"]],
                 ])
@@ -218,12 +223,15 @@ import Testing
             let channel = try await push.channel()
             _ = try await WebPushTests.subscribe(channel, server: server, token: token)
             #expect(
-                try await server.call("POST", "/v1/me/devices", token: token, json: ["provider": "apns", "token": FocusAndSummaryTests.phone])
-                    .status == 201)
+                try await server.call(
+                    "POST", "/v1/me/devices", token: token, json: ["provider": "apns", "token": FocusAndSummaryTests.phone]
+                )
+                .status == 201)
             #expect(try await server.call("POST", "/v1/topics", token: key, json: ["identifier": "alerts"]).status == 201)
             #expect(try await server.call("PUT", "/v1/me/topics/alerts", token: token).status == 200)
             _ = try await Self.broadcast(
-                server, key: key, json: ["request": ["identifier": "storm", "content": ["title": "Storm warning"]], "audience": ["topic": "alerts"]])
+                server, key: key,
+                json: ["request": ["identifier": "storm", "content": ["title": "Storm warning"]], "audience": ["topic": "alerts"]])
             try await Self.setClock(server, Date().addingTimeInterval(3600).ISO8601Format())
             try await WebhookTests.eventually("the browser and the phone both get it") {
                 let (browser, phone) = try await FocusAndSummaryTests.pushes(push, channel, providers)
@@ -251,15 +259,18 @@ import Testing
                 ("PUT", "/v1/centers/phone/topics/news", other, nil, 404, "centerNotFound"),
                 ("PUT", "/v1/me/topics/news", nil, nil, 401, "unauthorized"),
                 (
-                    "POST", "/v1/broadcasts", key, ["request": ["identifier": "x", "content": ["title": "X"]], "audience": ["topic": "unknown"]],
+                    "POST", "/v1/broadcasts", key,
+                    ["request": ["identifier": "x", "content": ["title": "X"]], "audience": ["topic": "unknown"]],
                     404, "topicNotFound"
                 ),
                 (
                     "POST", "/v1/broadcasts", key,
-                    ["request": ["identifier": "x", "content": ["title": "X"]], "audience": ["topic": "news", "all": true]], 400, "invalidField"
+                    ["request": ["identifier": "x", "content": ["title": "X"]], "audience": ["topic": "news", "all": true]], 400,
+                    "invalidField"
                 ),
                 (
-                    "POST", "/v1/broadcasts", key, ["request": ["identifier": "x", "content": ["title": "X"]], "audience": ["centers": []]], 422,
+                    "POST", "/v1/broadcasts", key,
+                    ["request": ["identifier": "x", "content": ["title": "X"]], "audience": ["centers": []]], 422,
                     "invalidAudience"
                 ),
                 (
@@ -286,7 +297,8 @@ import Testing
                         "request": [
                             "identifier": "x", "content": ["title": "X"],
                             "trigger": [
-                                "type": "location", "region": ["latitude": 1, "longitude": 1, "radius": 100, "identifier": "r"], "repeats": false,
+                                "type": "location", "region": ["latitude": 1, "longitude": 1, "radius": 100, "identifier": "r"],
+                                "repeats": false,
                             ],
                         ], "audience": ["all": true],
                     ], 422, "broadcastTriggerNotSupported"
@@ -301,13 +313,18 @@ import Testing
                     ], 422, "notificationInvalidNoDate"
                 ),
                 ("POST", "/v1/broadcasts", key, ["request": ["identifier": "x", "content": ["title": "X"]]], 400, "missingField"),
-                ("POST", "/v1/broadcasts", token, ["request": ["identifier": "x", "content": ["title": "X"]], "audience": ["all": true]], 403, "forbidden"),
+                (
+                    "POST", "/v1/broadcasts", token,
+                    ["request": ["identifier": "x", "content": ["title": "X"]], "audience": ["all": true]], 403, "forbidden"
+                ),
                 ("GET", "/v1/broadcasts/bc_nothing", key, nil, 404, "broadcastNotFound"),
                 ("POST", "/v1/broadcasts/bc_nothing/cancel", key, nil, 404, "broadcastNotFound"),
             ]
             for (method, path, credential, body, status, code) in cases {
                 let answer = try await server.call(method, path, token: credential, json: body)
-                #expect(answer.status == status && answer.json["code"] as? String == code, "\(method) \(path) \(String(describing: body)): \(answer.text)")
+                #expect(
+                    answer.status == status && answer.json["code"] as? String == code,
+                    "\(method) \(path) \(String(describing: body)): \(answer.text)")
             }
             let made = try await Self.broadcast(
                 server, key: key, json: ["request": ["identifier": "mine", "content": ["title": "Mine"]], "audience": ["all": true]])

@@ -37,6 +37,13 @@ from .background_push_call import BackgroundPushCall
 from .background_push_call_type import BackgroundPushCallType
 from .badge import Badge
 from .badge_change import BadgeChange
+from .broadcast import Broadcast
+from .broadcast_audience import BroadcastAudience
+from .broadcast_completed_call import BroadcastCompletedCall
+from .broadcast_completed_call_type import BroadcastCompletedCallType
+from .broadcast_counts import BroadcastCounts
+from .broadcast_page import BroadcastPage
+from .broadcast_status import BroadcastStatus
 from .calendar_trigger import CalendarTrigger
 from .categories import Categories
 from .center import Center
@@ -57,6 +64,7 @@ from .content_extension_call import ContentExtensionCall
 from .content_extension_call_type import ContentExtensionCallType
 from .create_app import CreateApp
 from .create_center import CreateCenter
+from .created_broadcast import CreatedBroadcast
 from .created_center import CreatedCenter
 from .critical_sound import CriticalSound
 from .date_components import DateComponents
@@ -108,6 +116,8 @@ from .location_trigger import LocationTrigger
 from .media import Media
 from .media_usage import MediaUsage
 from .named_sound import NamedSound
+from .new_broadcast import NewBroadcast
+from .new_topic import NewTopic
 from .notification_action import NotificationAction
 from .notification_action_icon import NotificationActionIcon
 from .notification_action_options_item import NotificationActionOptionsItem
@@ -249,10 +259,14 @@ from .stream_reset_reason import StreamResetReason
 from .string_table import StringTable
 from .string_table_strings import StringTableStrings
 from .subscribed_browser import SubscribedBrowser
+from .subscriber_page import SubscriberPage
 from .summary_delivered_call import SummaryDeliveredCall
 from .summary_delivered_call_data import SummaryDeliveredCallData
 from .summary_delivered_call_type import SummaryDeliveredCallType
 from .time_interval_trigger import TimeIntervalTrigger
+from .topic import Topic
+from .topic_list import TopicList
+from .topic_page import TopicPage
 from .update_app import UpdateApp
 from .web_push_key import WebPushKey
 from .web_push_key_list import WebPushKeyList
@@ -309,6 +323,13 @@ __all__ = (
     "BackgroundPushCallType",
     "Badge",
     "BadgeChange",
+    "Broadcast",
+    "BroadcastAudience",
+    "BroadcastCompletedCall",
+    "BroadcastCompletedCallType",
+    "BroadcastCounts",
+    "BroadcastPage",
+    "BroadcastStatus",
     "CalendarTrigger",
     "Categories",
     "Center",
@@ -329,6 +350,7 @@ __all__ = (
     "ContentExtensionCallType",
     "CreateApp",
     "CreateCenter",
+    "CreatedBroadcast",
     "CreatedCenter",
     "CriticalSound",
     "DateComponents",
@@ -378,6 +400,8 @@ __all__ = (
     "Media",
     "MediaUsage",
     "NamedSound",
+    "NewBroadcast",
+    "NewTopic",
     "NotificationAction",
     "NotificationActionIcon",
     "NotificationActionOptionsItem",
@@ -483,10 +507,14 @@ __all__ = (
     "StringTable",
     "StringTableStrings",
     "SubscribedBrowser",
+    "SubscriberPage",
     "SummaryDeliveredCall",
     "SummaryDeliveredCallData",
     "SummaryDeliveredCallType",
     "TimeIntervalTrigger",
+    "Topic",
+    "TopicList",
+    "TopicPage",
     "UpdateApp",
     "WebPushKey",
     "WebPushKeyList",

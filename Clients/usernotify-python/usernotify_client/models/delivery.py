@@ -29,13 +29,14 @@ class Delivery:
         id (str): The webhook-id of every attempt.
         type_ (WebhookEventType): notification.held says that a notification was held for the user's Scheduled Summary
             (data.notification.presentation.heldUntil is when it comes), summary.delivered that a summary came
-            (data.summary); both are sent unless `events` leaves them out. notification.response is didReceive;
-            push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered
-            (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification);
-            notification.displayed (opt-in too) that a browser or phone confirmed showing one; the others tell what the user
-            did. webpush.subscription.removed says that a browser's push subscription was removed because its push service
-            answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM
-            answered that its token no longer reaches the app.
+            (data.summary); both are sent unless `events` leaves them out, as is broadcast.completed (a broadcast's last
+            firing came; data is the broadcast). notification.response is didReceive; push.background is
+            didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only
+            when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too)
+            that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed
+            says that a browser's push subscription was removed because its push service answered that it is gone;
+            device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no
+            longer reaches the app.
         destination (DeliveryDestination): Where a message goes: the app's webhook (signed, retried on the app's
             retryDelays), a browser's push subscription (an encrypted Web Push) or a phone's registration (a relay to APNs
             or FCM); pushes and relays retry on their own, from 5 s doubling to an hour, until they expire.

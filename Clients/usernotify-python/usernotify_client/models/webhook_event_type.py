@@ -2,6 +2,7 @@ from typing import Literal
 
 WebhookEventType = Literal[
     "authorization.changed",
+    "broadcast.completed",
     "device.unregistered",
     "notification.delivered",
     "notification.displayed",
@@ -16,6 +17,7 @@ WebhookEventType = Literal[
 
 WEBHOOK_EVENT_TYPE_VALUES: set[WebhookEventType] = {
     "authorization.changed",
+    "broadcast.completed",
     "device.unregistered",
     "notification.delivered",
     "notification.displayed",

@@ -18,6 +18,10 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// - Remark: Generated from `#/components/parameters/TopicID`.
+        public typealias TopicID = Swift.String
+        /// - Remark: Generated from `#/components/parameters/BroadcastID`.
+        public typealias BroadcastID = Swift.String
         /// - Remark: Generated from `#/components/parameters/DeviceID`.
         public typealias DeviceID = Swift.String
         /// - Remark: Generated from `#/components/parameters/SubscriptionID`.

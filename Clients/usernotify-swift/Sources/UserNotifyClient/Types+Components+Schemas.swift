@@ -18,6 +18,464 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/NewTopic`.
+        public struct NewTopic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewTopic/identifier`.
+            public var identifier: Swift.String
+            /// The identifier when absent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTopic/displayName`.
+            public var displayName: Swift.String?
+            /// Creates a new `NewTopic`.
+            ///
+            /// - Parameters:
+            ///   - identifier:
+            ///   - displayName: The identifier when absent.
+            public init(
+                identifier: Swift.String,
+                displayName: Swift.String? = nil
+            ) {
+                self.identifier = identifier
+                self.displayName = displayName
+            }
+            public enum CodingKeys: String, CodingKey {
+                case identifier
+                case displayName
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.identifier = try container.decode(
+                    Swift.String.self,
+                    forKey: .identifier
+                )
+                self.displayName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .displayName
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "identifier",
+                    "displayName"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Topic`.
+        public struct Topic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Topic/identifier`.
+            public var identifier: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Topic/displayName`.
+            public var displayName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Topic/createdAt`.
+            public var createdAt: Foundation.Date
+            /// How many centers are subscribed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Topic/subscriberCount`.
+            public var subscriberCount: Swift.Int?
+            /// Creates a new `Topic`.
+            ///
+            /// - Parameters:
+            ///   - identifier:
+            ///   - displayName:
+            ///   - createdAt:
+            ///   - subscriberCount: How many centers are subscribed.
+            public init(
+                identifier: Swift.String,
+                displayName: Swift.String,
+                createdAt: Foundation.Date,
+                subscriberCount: Swift.Int? = nil
+            ) {
+                self.identifier = identifier
+                self.displayName = displayName
+                self.createdAt = createdAt
+                self.subscriberCount = subscriberCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case identifier
+                case displayName
+                case createdAt
+                case subscriberCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TopicPage`.
+        public struct TopicPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TopicPage/topics`.
+            public var topics: [Components.Schemas.Topic]
+            /// Absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TopicPage/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `TopicPage`.
+            ///
+            /// - Parameters:
+            ///   - topics:
+            ///   - nextCursor: Absent on the last page.
+            public init(
+                topics: [Components.Schemas.Topic],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.topics = topics
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case topics
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SubscriberPage`.
+        public struct SubscriberPage: Codable, Hashable, Sendable {
+            /// Center ids, in order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubscriberPage/centers`.
+            public var centers: [Swift.String]
+            /// How many centers are subscribed in all.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubscriberPage/count`.
+            public var count: Swift.Int
+            /// Absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubscriberPage/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `SubscriberPage`.
+            ///
+            /// - Parameters:
+            ///   - centers: Center ids, in order.
+            ///   - count: How many centers are subscribed in all.
+            ///   - nextCursor: Absent on the last page.
+            public init(
+                centers: [Swift.String],
+                count: Swift.Int,
+                nextCursor: Swift.String? = nil
+            ) {
+                self.centers = centers
+                self.count = count
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case centers
+                case count
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TopicList`.
+        public struct TopicList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TopicList/topics`.
+            public var topics: [Swift.String]
+            /// Creates a new `TopicList`.
+            ///
+            /// - Parameters:
+            ///   - topics:
+            public init(topics: [Swift.String]) {
+                self.topics = topics
+            }
+            public enum CodingKeys: String, CodingKey {
+                case topics
+            }
+        }
+        /// Exactly one of `topic`, `centers` and `all`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/BroadcastAudience`.
+        public struct BroadcastAudience: Codable, Hashable, Sendable {
+            /// The topic's subscribers.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastAudience/topic`.
+            public var topic: Swift.String?
+            /// These centers of the app (ids of no center are skipped).
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastAudience/centers`.
+            public var centers: [Swift.String]?
+            /// Every center of the app.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastAudience/all`.
+            public var all: Swift.Bool?
+            /// Creates a new `BroadcastAudience`.
+            ///
+            /// - Parameters:
+            ///   - topic: The topic's subscribers.
+            ///   - centers: These centers of the app (ids of no center are skipped).
+            ///   - all: Every center of the app.
+            public init(
+                topic: Swift.String? = nil,
+                centers: [Swift.String]? = nil,
+                all: Swift.Bool? = nil
+            ) {
+                self.topic = topic
+                self.centers = centers
+                self.all = all
+            }
+            public enum CodingKeys: String, CodingKey {
+                case topic
+                case centers
+                case all
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.topic = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .topic
+                )
+                self.centers = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .centers
+                )
+                self.all = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .all
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "topic",
+                    "centers",
+                    "all"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewBroadcast`.
+        public struct NewBroadcast: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewBroadcast/request`.
+            public var request: Components.Schemas.NotificationRequest
+            /// - Remark: Generated from `#/components/schemas/NewBroadcast/audience`.
+            public var audience: Components.Schemas.BroadcastAudience
+            /// Creates a new `NewBroadcast`.
+            ///
+            /// - Parameters:
+            ///   - request:
+            ///   - audience:
+            public init(
+                request: Components.Schemas.NotificationRequest,
+                audience: Components.Schemas.BroadcastAudience
+            ) {
+                self.request = request
+                self.audience = audience
+            }
+            public enum CodingKeys: String, CodingKey {
+                case request
+                case audience
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.request = try container.decode(
+                    Components.Schemas.NotificationRequest.self,
+                    forKey: .request
+                )
+                self.audience = try container.decode(
+                    Components.Schemas.BroadcastAudience.self,
+                    forKey: .audience
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "request",
+                    "audience"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BroadcastCounts`.
+        public struct BroadcastCounts: Codable, Hashable, Sendable {
+            /// Members whose firing came.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastCounts/targeted`.
+            public var targeted: Swift.Int
+            /// Members it was presented to (a banner
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastCounts/presented`.
+            public var presented: Swift.Int
+            /// Members that got it quietly: in the list only, held for a Scheduled Summary, or silenced by a Focus.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastCounts/quiet`.
+            public var quiet: Swift.Int
+            /// Members whose user has not allowed notifications; they got nothing.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastCounts/notAuthorized`.
+            public var notAuthorized: Swift.Int
+            /// Deliveries to members' browsers and phones that failed for good (refused, unregistered or expired).
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastCounts/failed`.
+            public var failed: Swift.Int
+            /// Creates a new `BroadcastCounts`.
+            ///
+            /// - Parameters:
+            ///   - targeted: Members whose firing came.
+            ///   - presented: Members it was presented to (a banner
+            ///   - quiet: Members that got it quietly: in the list only, held for a Scheduled Summary, or silenced by a Focus.
+            ///   - notAuthorized: Members whose user has not allowed notifications; they got nothing.
+            ///   - failed: Deliveries to members' browsers and phones that failed for good (refused, unregistered or expired).
+            public init(
+                targeted: Swift.Int,
+                presented: Swift.Int,
+                quiet: Swift.Int,
+                notAuthorized: Swift.Int,
+                failed: Swift.Int
+            ) {
+                self.targeted = targeted
+                self.presented = presented
+                self.quiet = quiet
+                self.notAuthorized = notAuthorized
+                self.failed = failed
+            }
+            public enum CodingKeys: String, CodingKey {
+                case targeted
+                case presented
+                case quiet
+                case notAuthorized
+                case failed
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Broadcast`.
+        public struct Broadcast: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Broadcast/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Broadcast/request`.
+            public var request: Components.Schemas.NotificationRequest
+            /// - Remark: Generated from `#/components/schemas/Broadcast/audience`.
+            public var audience: Components.Schemas.BroadcastAudience
+            /// scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: all came; canceled; replaced by a later broadcast with the same identifier.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Broadcast/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case scheduled = "scheduled"
+                case firing = "firing"
+                case completed = "completed"
+                case canceled = "canceled"
+                case replaced = "replaced"
+            }
+            /// scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: all came; canceled; replaced by a later broadcast with the same identifier.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Broadcast/status`.
+            public var status: Components.Schemas.Broadcast.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/Broadcast/createdAt`.
+            public var createdAt: Foundation.Date
+            /// When the next members' firing comes (the earliest zone's); absent once none is to come.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Broadcast/nextFireDate`.
+            public var nextFireDate: Foundation.Date?
+            /// When it completed
+            ///
+            /// - Remark: Generated from `#/components/schemas/Broadcast/completedAt`.
+            public var completedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Broadcast/counts`.
+            public var counts: Components.Schemas.BroadcastCounts
+            /// Creates a new `Broadcast`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - request:
+            ///   - audience:
+            ///   - status: scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: all came; canceled; replaced by a later broadcast with the same identifier.
+            ///   - createdAt:
+            ///   - nextFireDate: When the next members' firing comes (the earliest zone's); absent once none is to come.
+            ///   - completedAt: When it completed
+            ///   - counts:
+            public init(
+                id: Swift.String,
+                request: Components.Schemas.NotificationRequest,
+                audience: Components.Schemas.BroadcastAudience,
+                status: Components.Schemas.Broadcast.StatusPayload,
+                createdAt: Foundation.Date,
+                nextFireDate: Foundation.Date? = nil,
+                completedAt: Foundation.Date? = nil,
+                counts: Components.Schemas.BroadcastCounts
+            ) {
+                self.id = id
+                self.request = request
+                self.audience = audience
+                self.status = status
+                self.createdAt = createdAt
+                self.nextFireDate = nextFireDate
+                self.completedAt = completedAt
+                self.counts = counts
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case request
+                case audience
+                case status
+                case createdAt
+                case nextFireDate
+                case completedAt
+                case counts
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CreatedBroadcast`.
+        public struct CreatedBroadcast: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CreatedBroadcast/broadcast`.
+            public var broadcast: Components.Schemas.Broadcast
+            /// The ids of the active broadcasts with the same request identifier it replaced.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatedBroadcast/replaced`.
+            public var replaced: [Swift.String]
+            /// Creates a new `CreatedBroadcast`.
+            ///
+            /// - Parameters:
+            ///   - broadcast:
+            ///   - replaced: The ids of the active broadcasts with the same request identifier it replaced.
+            public init(
+                broadcast: Components.Schemas.Broadcast,
+                replaced: [Swift.String]
+            ) {
+                self.broadcast = broadcast
+                self.replaced = replaced
+            }
+            public enum CodingKeys: String, CodingKey {
+                case broadcast
+                case replaced
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BroadcastPage`.
+        public struct BroadcastPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BroadcastPage/broadcasts`.
+            public var broadcasts: [Components.Schemas.Broadcast]
+            /// Absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastPage/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `BroadcastPage`.
+            ///
+            /// - Parameters:
+            ///   - broadcasts:
+            ///   - nextCursor: Absent on the last page.
+            public init(
+                broadcasts: [Components.Schemas.Broadcast],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.broadcasts = broadcasts
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case broadcasts
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BroadcastCompletedCall`.
+        public struct BroadcastCompletedCall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BroadcastCompletedCall/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case broadcast_completed = "broadcast.completed"
+            }
+            /// - Remark: Generated from `#/components/schemas/BroadcastCompletedCall/type`.
+            public var _type: Components.Schemas.BroadcastCompletedCall._TypePayload
+            /// When the last firing came
+            ///
+            /// - Remark: Generated from `#/components/schemas/BroadcastCompletedCall/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/BroadcastCompletedCall/data`.
+            public var data: Components.Schemas.Broadcast
+            /// Creates a new `BroadcastCompletedCall`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When the last firing came
+            ///   - data:
+            public init(
+                _type: Components.Schemas.BroadcastCompletedCall._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.Broadcast
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/WebPushKey`.
         public struct WebPushKey: Codable, Hashable, Sendable {
             /// The uncompressed P-256 point (65 bytes), base64url: `applicationServerKey`.
@@ -1324,6 +1782,12 @@ extension Components {
             case invalidContentExtension = "invalidContentExtension"
             case deliveryNotFound = "deliveryNotFound"
             case endpointNotDisabled = "endpointNotDisabled"
+            case topicNotFound = "topicNotFound"
+            case topicExists = "topicExists"
+            case topicLimitReached = "topicLimitReached"
+            case invalidAudience = "invalidAudience"
+            case broadcastTriggerNotSupported = "broadcastTriggerNotSupported"
+            case broadcastNotFound = "broadcastNotFound"
             case badDeviceToken = "BadDeviceToken"
             case badCollapseId = "BadCollapseId"
             case badExpirationDate = "BadExpirationDate"
@@ -5660,7 +6124,7 @@ extension Components {
                 case contentExtension
             }
         }
-        /// notification.held says that a notification was held for the user's Scheduled Summary (data.notification.presentation.heldUntil is when it comes), summary.delivered that a summary came (data.summary); both are sent unless `events` leaves them out. notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too) that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
+        /// notification.held says that a notification was held for the user's Scheduled Summary (data.notification.presentation.heldUntil is when it comes), summary.delivered that a summary came (data.summary); both are sent unless `events` leaves them out, as is broadcast.completed (a broadcast's last firing came; data is the broadcast). notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too) that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
         @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -5675,6 +6139,7 @@ extension Components {
             case notification_displayed = "notification.displayed"
             case notification_held = "notification.held"
             case summary_delivered = "summary.delivered"
+            case broadcast_completed = "broadcast.completed"
         }
         /// - Remark: Generated from `#/components/schemas/ServiceExtension`.
         public struct ServiceExtension: Codable, Hashable, Sendable {

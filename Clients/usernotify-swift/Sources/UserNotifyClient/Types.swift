@@ -727,6 +727,111 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/displays`.
     /// - Remark: Generated from `#/paths//v1/displays/post(confirmDisplay)`.
     func confirmDisplay(_ input: Operations.ConfirmDisplay.Input) async throws -> Operations.ConfirmDisplay.Output
+    /// The app's topics, by identifier, with their subscriber counts.
+    ///
+    /// App. A page at a time, ordered by identifier.
+    ///
+    /// - Remark: HTTP `GET /v1/topics`.
+    /// - Remark: Generated from `#/paths//v1/topics/get(listTopics)`.
+    func listTopics(_ input: Operations.ListTopics.Input) async throws -> Operations.ListTopics.Output
+    /// Creates a topic that centers subscribe to and broadcasts go to.
+    ///
+    /// App. An app has at most 10,000 topics (409 `topicLimitReached`, as Apple's broadcast channels); 409 `topicExists` for an identifier it has.
+    ///
+    /// - Remark: HTTP `POST /v1/topics`.
+    /// - Remark: Generated from `#/paths//v1/topics/post(createTopic)`.
+    func createTopic(_ input: Operations.CreateTopic.Input) async throws -> Operations.CreateTopic.Output
+    /// A topic with its subscriber count.
+    ///
+    /// - Remark: HTTP `GET /v1/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/topics/{topic}/get(getTopic)`.
+    func getTopic(_ input: Operations.GetTopic.Input) async throws -> Operations.GetTopic.Output
+    /// Deletes a topic and its subscriptions.
+    ///
+    /// App. A broadcast to the topic whose firings have not all come reaches no one more.
+    ///
+    /// - Remark: HTTP `DELETE /v1/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/topics/{topic}/delete(deleteTopic)`.
+    func deleteTopic(_ input: Operations.DeleteTopic.Input) async throws -> Operations.DeleteTopic.Output
+    /// The centers subscribed to a topic, by id, a page at a time, with their count.
+    ///
+    /// - Remark: HTTP `GET /v1/topics/{topic}/subscribers`.
+    /// - Remark: Generated from `#/paths//v1/topics/{topic}/subscribers/get(listTopicSubscribers)`.
+    func listTopicSubscribers(_ input: Operations.ListTopicSubscribers.Input) async throws -> Operations.ListTopicSubscribers.Output
+    /// The topics a center is subscribed to.
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/topics`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/topics/get(listCenterTopics)`.
+    func listCenterTopics(_ input: Operations.ListCenterTopics.Input) async throws -> Operations.ListCenterTopics.Output
+    /// Subscribes one of the app's centers to a topic (again is no change).
+    ///
+    /// App. A center is subscribed to at most 2,000 topics (409 `topicLimitReached`); 404 `topicNotFound`, `centerNotFound`.
+    ///
+    /// - Remark: HTTP `PUT /v1/centers/{centerID}/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/topics/{topic}/put(subscribeCenter)`.
+    func subscribeCenter(_ input: Operations.SubscribeCenter.Input) async throws -> Operations.SubscribeCenter.Output
+    /// Unsubscribes one of the app's centers from a topic (one it is not subscribed to is no change).
+    ///
+    /// - Remark: HTTP `DELETE /v1/centers/{centerID}/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/topics/{topic}/delete(unsubscribeCenter)`.
+    func unsubscribeCenter(_ input: Operations.UnsubscribeCenter.Input) async throws -> Operations.UnsubscribeCenter.Output
+    /// The topics the user's center is subscribed to.
+    ///
+    /// - Remark: HTTP `GET /v1/me/topics`.
+    /// - Remark: Generated from `#/paths//v1/me/topics/get(listMyTopics)`.
+    func listMyTopics(_ input: Operations.ListMyTopics.Input) async throws -> Operations.ListMyTopics.Output
+    /// The user subscribes their center to one of the app's topics.
+    ///
+    /// - Remark: HTTP `PUT /v1/me/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/me/topics/{topic}/put(subscribeMe)`.
+    func subscribeMe(_ input: Operations.SubscribeMe.Input) async throws -> Operations.SubscribeMe.Output
+    /// The user unsubscribes their center from a topic.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/me/topics/{topic}/delete(unsubscribeMe)`.
+    func unsubscribeMe(_ input: Operations.UnsubscribeMe.Input) async throws -> Operations.UnsubscribeMe.Output
+    /// The app's broadcasts, newest first, with their status and counts.
+    ///
+    /// - Remark: HTTP `GET /v1/broadcasts`.
+    /// - Remark: Generated from `#/paths//v1/broadcasts/get(listBroadcasts)`.
+    func listBroadcasts(_ input: Operations.ListBroadcasts.Input) async throws -> Operations.ListBroadcasts.Output
+    /// One request for many centers: a topic's subscribers, a list of centers, or every center of the app.
+    ///
+    /// App. Each member gets the request as `add(_:)` on its own center would give it: its authorization and
+    /// settings decide what is presented (a member whose user has not allowed notifications gets nothing and is
+    /// counted `notAuthorized`), the delegate's webhooks, Web Push and relays run per center, and a delivered
+    /// notification with the same identifier is replaced. The trigger fires once per member: none (now), a
+    /// `timeInterval` after the broadcast is made, or `calendar` date components, which come **at that date in
+    /// each member's own time zone** (9:00 local everywhere, DST included; a member whose zone has passed the
+    /// date gets nothing).
+    ///
+    /// **When the audience is read:** at each member's firing, not now. When a zone's firing comes, the members
+    /// of that zone at that moment (subscribed to the topic, or in the list, or any center of the app) are cut
+    /// into chunks of 1,024 that any replica fires, each in one transaction; a center that subscribes before its
+    /// firing gets it, one that unsubscribes before it does not, and no center gets it twice. Creating it writes
+    /// one row whatever the audience's size and answers at once.
+    ///
+    /// An active broadcast with the same request identifier is replaced where its firings have not come
+    /// (`replaced` lists it). The trigger must not repeat (422 `broadcastTriggerNotSupported`; location and push
+    /// triggers belong to one center); 404 `topicNotFound`; 422 `invalidAudience` for a list of 0 or over 1,000
+    /// centers or one that names a center twice.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/broadcasts`.
+    /// - Remark: Generated from `#/paths//v1/broadcasts/post(createBroadcast)`.
+    func createBroadcast(_ input: Operations.CreateBroadcast.Input) async throws -> Operations.CreateBroadcast.Output
+    /// A broadcast's status and counts.
+    ///
+    /// - Remark: HTTP `GET /v1/broadcasts/{broadcastID}`.
+    /// - Remark: Generated from `#/paths//v1/broadcasts/{broadcastID}/get(getBroadcast)`.
+    func getBroadcast(_ input: Operations.GetBroadcast.Input) async throws -> Operations.GetBroadcast.Output
+    /// Cancels a broadcast where its firings have not come.
+    ///
+    /// App. Members whose firing came keep what they got; the others never get it. A broadcast that ended is answered as it is.
+    ///
+    /// - Remark: HTTP `POST /v1/broadcasts/{broadcastID}/cancel`.
+    /// - Remark: Generated from `#/paths//v1/broadcasts/{broadcastID}/cancel/post(cancelBroadcast)`.
+    func cancelBroadcast(_ input: Operations.CancelBroadcast.Input) async throws -> Operations.CancelBroadcast.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -2013,6 +2118,227 @@ extension APIProtocol {
         try await confirmDisplay(Operations.ConfirmDisplay.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// The app's topics, by identifier, with their subscriber counts.
+    ///
+    /// App. A page at a time, ordered by identifier.
+    ///
+    /// - Remark: HTTP `GET /v1/topics`.
+    /// - Remark: Generated from `#/paths//v1/topics/get(listTopics)`.
+    public func listTopics(
+        query: Operations.ListTopics.Input.Query = .init(),
+        headers: Operations.ListTopics.Input.Headers = .init()
+    ) async throws -> Operations.ListTopics.Output {
+        try await listTopics(Operations.ListTopics.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Creates a topic that centers subscribe to and broadcasts go to.
+    ///
+    /// App. An app has at most 10,000 topics (409 `topicLimitReached`, as Apple's broadcast channels); 409 `topicExists` for an identifier it has.
+    ///
+    /// - Remark: HTTP `POST /v1/topics`.
+    /// - Remark: Generated from `#/paths//v1/topics/post(createTopic)`.
+    public func createTopic(
+        headers: Operations.CreateTopic.Input.Headers = .init(),
+        body: Operations.CreateTopic.Input.Body
+    ) async throws -> Operations.CreateTopic.Output {
+        try await createTopic(Operations.CreateTopic.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A topic with its subscriber count.
+    ///
+    /// - Remark: HTTP `GET /v1/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/topics/{topic}/get(getTopic)`.
+    public func getTopic(
+        path: Operations.GetTopic.Input.Path,
+        headers: Operations.GetTopic.Input.Headers = .init()
+    ) async throws -> Operations.GetTopic.Output {
+        try await getTopic(Operations.GetTopic.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Deletes a topic and its subscriptions.
+    ///
+    /// App. A broadcast to the topic whose firings have not all come reaches no one more.
+    ///
+    /// - Remark: HTTP `DELETE /v1/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/topics/{topic}/delete(deleteTopic)`.
+    public func deleteTopic(
+        path: Operations.DeleteTopic.Input.Path,
+        headers: Operations.DeleteTopic.Input.Headers = .init()
+    ) async throws -> Operations.DeleteTopic.Output {
+        try await deleteTopic(Operations.DeleteTopic.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The centers subscribed to a topic, by id, a page at a time, with their count.
+    ///
+    /// - Remark: HTTP `GET /v1/topics/{topic}/subscribers`.
+    /// - Remark: Generated from `#/paths//v1/topics/{topic}/subscribers/get(listTopicSubscribers)`.
+    public func listTopicSubscribers(
+        path: Operations.ListTopicSubscribers.Input.Path,
+        query: Operations.ListTopicSubscribers.Input.Query = .init(),
+        headers: Operations.ListTopicSubscribers.Input.Headers = .init()
+    ) async throws -> Operations.ListTopicSubscribers.Output {
+        try await listTopicSubscribers(Operations.ListTopicSubscribers.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The topics a center is subscribed to.
+    ///
+    /// - Remark: HTTP `GET /v1/centers/{centerID}/topics`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/topics/get(listCenterTopics)`.
+    public func listCenterTopics(
+        path: Operations.ListCenterTopics.Input.Path,
+        headers: Operations.ListCenterTopics.Input.Headers = .init()
+    ) async throws -> Operations.ListCenterTopics.Output {
+        try await listCenterTopics(Operations.ListCenterTopics.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Subscribes one of the app's centers to a topic (again is no change).
+    ///
+    /// App. A center is subscribed to at most 2,000 topics (409 `topicLimitReached`); 404 `topicNotFound`, `centerNotFound`.
+    ///
+    /// - Remark: HTTP `PUT /v1/centers/{centerID}/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/topics/{topic}/put(subscribeCenter)`.
+    public func subscribeCenter(
+        path: Operations.SubscribeCenter.Input.Path,
+        headers: Operations.SubscribeCenter.Input.Headers = .init()
+    ) async throws -> Operations.SubscribeCenter.Output {
+        try await subscribeCenter(Operations.SubscribeCenter.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Unsubscribes one of the app's centers from a topic (one it is not subscribed to is no change).
+    ///
+    /// - Remark: HTTP `DELETE /v1/centers/{centerID}/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/centers/{centerID}/topics/{topic}/delete(unsubscribeCenter)`.
+    public func unsubscribeCenter(
+        path: Operations.UnsubscribeCenter.Input.Path,
+        headers: Operations.UnsubscribeCenter.Input.Headers = .init()
+    ) async throws -> Operations.UnsubscribeCenter.Output {
+        try await unsubscribeCenter(Operations.UnsubscribeCenter.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The topics the user's center is subscribed to.
+    ///
+    /// - Remark: HTTP `GET /v1/me/topics`.
+    /// - Remark: Generated from `#/paths//v1/me/topics/get(listMyTopics)`.
+    public func listMyTopics(headers: Operations.ListMyTopics.Input.Headers = .init()) async throws -> Operations.ListMyTopics.Output {
+        try await listMyTopics(Operations.ListMyTopics.Input(headers: headers))
+    }
+    /// The user subscribes their center to one of the app's topics.
+    ///
+    /// - Remark: HTTP `PUT /v1/me/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/me/topics/{topic}/put(subscribeMe)`.
+    public func subscribeMe(
+        path: Operations.SubscribeMe.Input.Path,
+        headers: Operations.SubscribeMe.Input.Headers = .init()
+    ) async throws -> Operations.SubscribeMe.Output {
+        try await subscribeMe(Operations.SubscribeMe.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The user unsubscribes their center from a topic.
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/topics/{topic}`.
+    /// - Remark: Generated from `#/paths//v1/me/topics/{topic}/delete(unsubscribeMe)`.
+    public func unsubscribeMe(
+        path: Operations.UnsubscribeMe.Input.Path,
+        headers: Operations.UnsubscribeMe.Input.Headers = .init()
+    ) async throws -> Operations.UnsubscribeMe.Output {
+        try await unsubscribeMe(Operations.UnsubscribeMe.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The app's broadcasts, newest first, with their status and counts.
+    ///
+    /// - Remark: HTTP `GET /v1/broadcasts`.
+    /// - Remark: Generated from `#/paths//v1/broadcasts/get(listBroadcasts)`.
+    public func listBroadcasts(
+        query: Operations.ListBroadcasts.Input.Query = .init(),
+        headers: Operations.ListBroadcasts.Input.Headers = .init()
+    ) async throws -> Operations.ListBroadcasts.Output {
+        try await listBroadcasts(Operations.ListBroadcasts.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One request for many centers: a topic's subscribers, a list of centers, or every center of the app.
+    ///
+    /// App. Each member gets the request as `add(_:)` on its own center would give it: its authorization and
+    /// settings decide what is presented (a member whose user has not allowed notifications gets nothing and is
+    /// counted `notAuthorized`), the delegate's webhooks, Web Push and relays run per center, and a delivered
+    /// notification with the same identifier is replaced. The trigger fires once per member: none (now), a
+    /// `timeInterval` after the broadcast is made, or `calendar` date components, which come **at that date in
+    /// each member's own time zone** (9:00 local everywhere, DST included; a member whose zone has passed the
+    /// date gets nothing).
+    ///
+    /// **When the audience is read:** at each member's firing, not now. When a zone's firing comes, the members
+    /// of that zone at that moment (subscribed to the topic, or in the list, or any center of the app) are cut
+    /// into chunks of 1,024 that any replica fires, each in one transaction; a center that subscribes before its
+    /// firing gets it, one that unsubscribes before it does not, and no center gets it twice. Creating it writes
+    /// one row whatever the audience's size and answers at once.
+    ///
+    /// An active broadcast with the same request identifier is replaced where its firings have not come
+    /// (`replaced` lists it). The trigger must not repeat (422 `broadcastTriggerNotSupported`; location and push
+    /// triggers belong to one center); 404 `topicNotFound`; 422 `invalidAudience` for a list of 0 or over 1,000
+    /// centers or one that names a center twice.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/broadcasts`.
+    /// - Remark: Generated from `#/paths//v1/broadcasts/post(createBroadcast)`.
+    public func createBroadcast(
+        headers: Operations.CreateBroadcast.Input.Headers = .init(),
+        body: Operations.CreateBroadcast.Input.Body
+    ) async throws -> Operations.CreateBroadcast.Output {
+        try await createBroadcast(Operations.CreateBroadcast.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A broadcast's status and counts.
+    ///
+    /// - Remark: HTTP `GET /v1/broadcasts/{broadcastID}`.
+    /// - Remark: Generated from `#/paths//v1/broadcasts/{broadcastID}/get(getBroadcast)`.
+    public func getBroadcast(
+        path: Operations.GetBroadcast.Input.Path,
+        headers: Operations.GetBroadcast.Input.Headers = .init()
+    ) async throws -> Operations.GetBroadcast.Output {
+        try await getBroadcast(Operations.GetBroadcast.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Cancels a broadcast where its firings have not come.
+    ///
+    /// App. Members whose firing came keep what they got; the others never get it. A broadcast that ended is answered as it is.
+    ///
+    /// - Remark: HTTP `POST /v1/broadcasts/{broadcastID}/cancel`.
+    /// - Remark: Generated from `#/paths//v1/broadcasts/{broadcastID}/cancel/post(cancelBroadcast)`.
+    public func cancelBroadcast(
+        path: Operations.CancelBroadcast.Input.Path,
+        headers: Operations.CancelBroadcast.Input.Headers = .init()
+    ) async throws -> Operations.CancelBroadcast.Output {
+        try await cancelBroadcast(Operations.CancelBroadcast.Input(
+            path: path,
+            headers: headers
         ))
     }
 }
