@@ -82,9 +82,10 @@ package struct Broadcast: Codable, Sendable, Hashable {
 
     package static func newID() -> String { "bc_" + RandomID.hex(bytes: 8) }
 
-    /// Whether each member's firing comes at its own time zone's time (a calendar trigger).
+    /// Whether each member's firing comes at its own time zone's time: a calendar trigger whose date
+    /// components name no zone of their own.
     package var isZoned: Bool {
-        if case .calendar = request.trigger { true } else { false }
+        if case .calendar(let match, _) = request.trigger { match.timeZone == nil } else { false }
     }
 
     /// When the firing comes for a member in `zone`: at once with no trigger, the interval after the
@@ -93,6 +94,16 @@ package struct Broadcast: Codable, Sendable, Hashable {
     package func fireDate(in zone: TimeZone) -> Date? {
         guard let trigger = request.trigger else { return createdAt }
         return trigger.firstFireDate(addedAt: createdAt, in: zone)
+    }
+
+    /// Every time zone there is, for the earliest date any member could fire at.
+    private static let knownZones = TimeZone.knownTimeZoneIdentifiers.compactMap(TimeZone.init(identifier:))
+
+    /// The earliest date a member's firing may come, whatever its zone: the fan-out looks then, and from
+    /// its members' zones knows when the next comes.
+    package var earliestFireDate: Date? {
+        guard isZoned else { return fireDate(in: .gmt) }
+        return Self.knownZones.compactMap(fireDate(in:)).min()
     }
 
     /// The zones furthest ahead of and behind UTC: a date that comes in neither comes nowhere.

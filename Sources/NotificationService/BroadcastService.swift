@@ -158,15 +158,3 @@ package struct BroadcastService: Sendable {
         return fired.count
     }
 }
-
-extension Broadcast {
-    /// Every time zone there is, for the earliest date any member could fire at.
-    private static let knownZones = TimeZone.knownTimeZoneIdentifiers.compactMap(TimeZone.init(identifier:))
-
-    /// The earliest date a member's firing may come, whatever its zone: the fan-out looks then, and from
-    /// its members' zones knows when the next comes.
-    var earliestFireDate: Date? {
-        guard isZoned else { return fireDate(in: .gmt) }
-        return Self.knownZones.compactMap(fireDate(in:)).min()
-    }
-}

@@ -258,17 +258,17 @@ extension PostgresStore: BroadcastStore {
         try await write(durable: false) { connection, _ in
             guard
                 let row = try await connection.rows(
-                    """
-                    UPDATE broadcast_chunks ch SET claim_token = ch.claim_token + 1, claimed_until = \(Self.milliseconds(lease.until))
+                    #"""
+                    UPDATE broadcast_chunks ch SET claim_token = ch.claim_token + 1, claimed_until = \#(Self.milliseconds(lease.until))
                     FROM (
                         SELECT o.app_id, o.broadcast_id, o.zone, o.after FROM broadcast_chunks o
                         JOIN broadcasts b ON b.app_id = o.app_id AND b.id = o.broadcast_id AND b.status IN ('scheduled', 'firing')
-                        WHERE NOT o.done AND (o.claimed_until IS NULL OR o.claimed_until < \(Self.milliseconds(lease.now)))
-                        ORDER BY b.seq LIMIT 1 FOR UPDATE OF o SKIP LOCKED
+                        WHERE NOT o.done AND (o.claimed_until IS NULL OR o.claimed_until < \#(Self.milliseconds(lease.now)))
+                        ORDER BY b.seq, o.zone COLLATE "C", o.after COLLATE "C" LIMIT 1 FOR UPDATE OF o SKIP LOCKED
                     ) AS t
                     WHERE ch.app_id = t.app_id AND ch.broadcast_id = t.broadcast_id AND ch.zone = t.zone AND ch.after = t.after
                     RETURNING ch.app_id, ch.broadcast_id, ch.zone, ch.after, ch.up_to, ch.claim_token
-                    """, self.logger
+                    """#, self.logger
                 ).first
             else { return nil }
             let zone = try row.get("zone", as: String.self)

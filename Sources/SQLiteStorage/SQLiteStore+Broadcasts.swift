@@ -253,7 +253,7 @@ extension SQLiteStore: BroadcastStore {
                         SELECT ch.app_id, ch.broadcast_id, ch.zone, ch.after, ch.up_to, ch.claim_token + 1 FROM broadcast_chunks ch
                         JOIN broadcasts b ON b.app_id = ch.app_id AND b.id = ch.broadcast_id AND b.status IN ('scheduled', 'firing')
                         WHERE ch.done = 0 AND (ch.claimed_until IS NULL OR ch.claimed_until < ?)
-                        ORDER BY b.seq LIMIT 1
+                        ORDER BY b.seq, ch.zone, ch.after LIMIT 1
                         """, arguments: [Self.milliseconds(lease.now)])
             else { return nil }
             let zone: String = row[2]

@@ -8,7 +8,7 @@ import Testing
 
 /// Every store protocol at once: what the service opens.
 typealias ContractStore = NotificationStore & PrincipalStore & WebhookStore & MediaStore & ClockStore & IdempotencyStore & RetentionStore
-    & PushSubscriptionStore & DeviceRelayStore
+    & PushSubscriptionStore & DeviceRelayStore & BroadcastStore
 
 /// Opens another store on the same data (a restart).
 typealias Reopen = @Sendable () async throws -> any ContractStore

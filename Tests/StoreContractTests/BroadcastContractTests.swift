@@ -1,0 +1,187 @@
+import Foundation
+import NotificationCore
+import Storage
+import Testing
+import Webhooks
+
+/// Topics, subscriptions and broadcasts' fan-out on every store: limits and cascades; a zone planned into
+/// chunks of `broadcastChunkSize` by center id; a chunk claimed under a fenced lease and fired in one
+/// transaction for the members it has then, each marked once (a stale claim records nothing, a member
+/// that moved zones is not fired again); counts; completion with `broadcast.completed`; a later broadcast
+/// with the same identifier replacing an active one; replicas claiming chunks at once firing each member once.
+@Suite struct BroadcastContractTests {
+    static let now = StoreContractTests.now
+    let contract = StoreContractTests()
+
+    static func center(_ id: String, zone: String) -> CenterRecord {
+        var state = CenterState()
+        state.timeZone = zone
+        var center = CenterRecord(id: id, appID: "a", state: state, createdAt: now)
+        center.settings.authorizationStatus = .authorized
+        return center
+    }
+
+    static func record(_ identifier: String = "news", audience: Broadcast.Audience) -> BroadcastRecord {
+        BroadcastRecord(
+            appID: "a",
+            broadcast: Broadcast(
+                request: NotificationRequest(identifier: identifier, content: NotificationContent(title: "Hello")), audience: audience,
+                createdAt: now, nextFireDate: now))
+    }
+
+    /// A firing as the service makes one: delivered when the user allowed notifications, else nothing.
+    static let decide: @Sendable (Broadcast, CenterRecord) -> FiringRecord = { broadcast, center in
+        FiringRecord(
+            center: center.key, identifier: broadcast.request.identifier, revision: 0,
+            delivered: center.settings.authorizationStatus == .authorized
+                ? DeliveredNotification(date: now, request: broadcast.request, presentation: Presentation(banner: true, list: true)) : nil,
+            nextFireDate: nil)
+    }
+
+    static func lease(_ seconds: TimeInterval = 60, at date: Date = Date()) -> Lease { Lease(seconds: seconds, from: date) }
+
+    @Test(arguments: StoreFactory.all)
+    func topicsSubscriptionsAndTheirLimits(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, _) async throws in
+            let topic = Topic(identifier: "news", displayName: "News", createdAt: Self.now)
+            try await store.insertTopic(appID: "a", topic, limit: 2)
+            await #expect(throws: NotificationError.topicExists("news")) { try await store.insertTopic(appID: "a", topic, limit: 2) }
+            try await store.insertTopic(appID: "a", Topic(identifier: "sport", displayName: "Sport", createdAt: Self.now), limit: 2)
+            await #expect(throws: NotificationError.topicLimitReached(perApp: 2)) {
+                try await store.insertTopic(appID: "a", Topic(identifier: "third", displayName: "x", createdAt: Self.now), limit: 2)
+            }
+            for id in ["d", "e", "f"] { try await store.insertCenter(Self.center(id, zone: "UTC")) }
+            for id in ["c", "d", "e", "f"] {
+                try await store.subscribe(CenterKey(appID: "a", centerID: id), to: ["news"], limit: 1, at: Self.now)
+            }
+            let c = CenterKey(appID: "a", centerID: "c")
+            // Subscribing again changes nothing; a second topic passes the center's limit; an unknown one is refused whole.
+            try await store.subscribe(c, to: ["news"], limit: 1, at: Self.now)
+            await #expect(throws: NotificationError.topicLimitReached(perCenter: 1)) {
+                try await store.subscribe(c, to: ["sport"], limit: 1, at: Self.now)
+            }
+            await #expect(throws: NotificationError.topicNotFound("nope")) {
+                try await store.subscribe(c, to: ["nope"], limit: 5, at: Self.now)
+            }
+            #expect(try await store.topics(of: c) == ["news"])
+            #expect(try await store.topic(appID: "a", identifier: "news")?.subscriberCount == 4)
+            let first = try await store.subscribers(appID: "a", topic: "news", after: nil, limit: 3)
+            #expect(first.items == ["c", "d", "e"])
+            #expect(try await store.subscribers(appID: "a", topic: "news", after: first.nextCursor, limit: 3).items == ["f"])
+            #expect(try await store.unsubscribe(c, from: ["news", "sport"]) == ["news"])
+            // A center that goes takes its subscriptions; a topic that goes takes its own.
+            _ = try await store.deleteCenter(CenterKey(appID: "a", centerID: "d"), at: Self.now)
+            #expect(try await store.topic(appID: "a", identifier: "news")?.subscriberCount == 2)
+            let page = try await store.topics(appID: "a", after: nil, limit: 1)
+            #expect(page.items.map(\.identifier) == ["news"] && page.nextCursor == "news")
+            #expect(try await store.deleteTopic(appID: "a", identifier: "news"))
+            #expect(try await !store.deleteTopic(appID: "a", identifier: "news"))
+            #expect(try await store.topics(of: CenterKey(appID: "a", centerID: "e")).isEmpty)
+            #expect(try await store.topic(appID: "b", identifier: "sport") == nil)
+        }
+    }
+
+    @Test(arguments: StoreFactory.all)
+    func aZoneIsFiredChunkByChunkOncePerMember(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, reopen) async throws in
+            try await store.setWebhookConfiguration(appID: "a", WebhookConfiguration(delegateURL: "https://app.example/hooks"))
+            // 1,030 in Tokyo (two chunks), two in Berlin; "c" (UTC) is not in the list.
+            let tokyo = (0..<1030).map { String(format: "t%04d", $0) }
+            for id in tokyo { try await store.insertCenter(Self.center(id, zone: "Asia/Tokyo")) }
+            try await store.insertCenter(Self.center("b1", zone: "Europe/Berlin"))
+            var denied = Self.center("b2", zone: "Europe/Berlin")
+            denied.settings.authorizationStatus = .denied
+            try await store.insertCenter(denied)
+            let record = Self.record(audience: .centers(tokyo + ["b1", "b2", "nobody"]))
+            #expect(try await store.insertBroadcast(record, form: try record.broadcast.request.storedForm()).isEmpty)
+            #expect(try await store.nextBroadcastDate() == Self.now)
+            #expect(try await store.broadcastsDue(by: Self.now, limit: 10).map(\.broadcast.id) == [record.broadcast.id])
+            #expect(Set(try await store.unplannedZones(record)) == ["Asia/Tokyo", "Europe/Berlin"])
+            #expect(try await store.claimBroadcastChunk(lease: Self.lease()) == nil)
+
+            let later = Self.now.addingTimeInterval(3600)
+            try await store.planBroadcast(record, zones: ["Asia/Tokyo"], nextFireDate: later, at: Self.now)
+            #expect(try await store.unplannedZones(record) == ["Europe/Berlin"])
+            #expect(try await store.nextBroadcastDate() == later)
+            #expect(try await store.hasUnfiredBroadcasts(dueBy: Self.now))
+            // A claim whose lease ended is taken by the next; the stale one records nothing.
+            let stale = try #require(try await store.claimBroadcastChunk(lease: Self.lease(1)))
+            #expect(stale.members.count == broadcastChunkSize && stale.members.first?.id == "t0000")
+            let taken = try #require(try await store.claimBroadcastChunk(lease: Self.lease(at: Date().addingTimeInterval(5))))
+            #expect(taken.chunk.after == stale.chunk.after && taken.chunk.claim != stale.chunk.claim)
+            #expect(try await store.fireBroadcastChunk(stale.chunk, at: Self.now, decide: Self.decide) == nil)
+            #expect(try await store.fireBroadcastChunk(taken.chunk, at: Self.now, decide: Self.decide)?.count == broadcastChunkSize)
+            #expect(try await store.fireBroadcastChunk(taken.chunk, at: Self.now, decide: Self.decide) == nil)
+            let rest = try #require(try await store.claimBroadcastChunk(lease: Self.lease()))
+            #expect(rest.members.map(\.id) == Array(tokyo.suffix(6)))
+            #expect(try await store.fireBroadcastChunk(rest.chunk, at: Self.now, decide: Self.decide)?.count == 6)
+            #expect(try await store.claimBroadcastChunk(lease: Self.lease()) == nil)
+            let t5 = CenterKey(appID: "a", centerID: "t0005")
+            #expect(try await store.deliveredNotification(t5, identifier: "news") != nil)
+            var firing = try #require(try await store.broadcast(appID: "a", id: record.broadcast.id))
+            #expect(firing.status == .firing && firing.counts == Broadcast.Counts(targeted: 1030, presented: 1030))
+            #expect(try await !store.hasUnfiredBroadcasts(dueBy: Self.now))
+
+            // A Tokyo member that moved to Berlin is not fired again; the denied one is counted.
+            _ = try await store.updateCenter(t5, at: Self.now) { center, _ in center.state.timeZone = "Europe/Berlin" }
+            let reopened = try await reopen()
+            try await reopened.planBroadcast(record, zones: ["Europe/Berlin"], nextFireDate: nil, at: later)
+            let berlin = try #require(try await reopened.claimBroadcastChunk(lease: Self.lease()))
+            #expect(berlin.members.map(\.id) == ["b1", "b2"])
+            let fired = try #require(try await reopened.fireBroadcastChunk(berlin.chunk, at: later, decide: Self.decide))
+            #expect(fired.map(\.delivered?.request.identifier) == ["news", nil])
+            firing = try #require(try await store.broadcast(appID: "a", id: record.broadcast.id))
+            #expect(firing.status == .completed && firing.completedAt == later && firing.nextFireDate == nil)
+            #expect(firing.counts == Broadcast.Counts(targeted: 1032, presented: 1031, notAuthorized: 1))
+            #expect(try await store.nextBroadcastDate() == nil)
+            let completed = try await store.deliveries(appID: "a", filter: DeliveryFilter(), after: nil, limit: 10).items.filter {
+                $0.type == .broadcastCompleted
+            }
+            #expect(completed.count == 1)
+            // Planning again finds nothing to do.
+            try await store.planBroadcast(record, zones: ["Europe/Berlin"], nextFireDate: nil, at: later)
+            #expect(try await store.claimBroadcastChunk(lease: Self.lease()) == nil)
+        }
+    }
+
+    @Test(arguments: StoreFactory.all)
+    func aLaterBroadcastReplacesAnActiveOneAndReplicasFireEachMemberOnce(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, reopen) async throws in
+            let ids = (0..<3000).map { String(format: "m%04d", $0) }
+            for id in ids { try await store.insertCenter(Self.center(id, zone: "UTC")) }
+            let first = Self.record(audience: .all)
+            _ = try await store.insertBroadcast(first, form: try first.broadcast.request.storedForm())
+            try await store.planBroadcast(first, zones: [nil], nextFireDate: nil, at: Self.now)
+            let second = Self.record(audience: .all)
+            #expect(try await store.insertBroadcast(second, form: try second.broadcast.request.storedForm()) == [first.broadcast.id])
+            #expect(try await store.broadcast(appID: "a", id: first.broadcast.id)?.status == .replaced)
+            try await store.planBroadcast(first, zones: [nil], nextFireDate: nil, at: Self.now)
+            try await store.planBroadcast(second, zones: [nil], nextFireDate: nil, at: Self.now)
+            // Two stores (replicas) claim and fire at once, each until nothing is left.
+            let other = try await reopen()
+            let fired = try await withThrowingTaskGroup(of: [String].self) { group in
+                for replica in [store, other] as [any ContractStore] {
+                    group.addTask {
+                        var fired: [String] = []
+                        while let claimed = try await replica.claimBroadcastChunk(lease: Self.lease()) {
+                            #expect(claimed.broadcast.id == second.broadcast.id)
+                            fired +=
+                                try await replica.fireBroadcastChunk(claimed.chunk, at: Self.now, decide: Self.decide)?.map(
+                                    \.center.centerID) ?? []
+                        }
+                        return fired
+                    }
+                }
+                return try await group.reduce(into: [String]()) { $0 += $1 }
+            }
+            #expect(fired.count == 3001 && Set(fired).count == 3001)
+            #expect(try await store.broadcast(appID: "a", id: second.broadcast.id)?.status == .completed)
+            #expect(try await store.broadcast(appID: "a", id: first.broadcast.id)?.counts.targeted == 0)
+            let page = try await store.broadcasts(appID: "a", after: nil, limit: 1)
+            #expect(page.items.map(\.id) == [second.broadcast.id])
+            #expect(try await store.broadcasts(appID: "a", after: page.nextCursor, limit: 1).items.map(\.id) == [first.broadcast.id])
+            #expect(try await store.cancelBroadcast(appID: "a", id: second.broadcast.id, at: Self.now)?.status == .completed)
+            #expect(try await store.cancelBroadcast(appID: "b", id: second.broadcast.id, at: Self.now) == nil)
+        }
+    }
+}
