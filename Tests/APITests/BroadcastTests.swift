@@ -338,3 +338,66 @@ import Testing
         }
     }
 }
+
+/// Three replicas on PostgreSQL fan a broadcast out chunk by chunk; one is SIGKILLed holding a chunk (its
+/// members' service extension calls held open by the receiver), and the others fire that chunk once its
+/// lease ends: every member center gets the notification exactly once.
+@Suite struct BroadcastReplicaTests {
+    @Test func aReplicaKilledMidFanOutLeavesEveryMemberWithItOnce() async throws {
+        let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
+        let replicas = try await Replicas.start(3, arguments: WebhookTests.allowLoopback)
+        let (_, key) = try await replicas[0].makeApp(policy: "grant")
+        try await BroadcastTests.setClock(replicas[0], "2027-01-15T06:00:00Z")
+        let configured = try await replicas[0].call(
+            "PUT", "/v1/webhooks", token: key,
+            json: [
+                "delegateURL": receiver.url, "secrets": [WebhookTests.secret], "serviceExtension": ["url": receiver.url, "timeout": 30],
+            ])
+        #expect(configured.status == 200, "\(configured.text)")
+        #expect(try await replicas[0].call("POST", "/v1/topics", token: key, json: ["identifier": "news"]).status == 201)
+        // Three zones with the same 9:00: three chunks, one per replica.
+        let zones = ["Europe/Berlin", "Europe/Paris", "Europe/Rome"]
+        let centers = 30
+        try await concurrently(0..<centers, width: 8) { index in
+            let server = replicas[index % 3]
+            let made = try await server.call("POST", "/v1/centers", token: key, json: ["id": "c\(index)", "timeZone": zones[index % 3]])
+            guard made.status == 201 else { throw LoopbackConnection.Failure("c\(index): \(made.text)") }
+            _ = try await server.call("POST", "/v1/centers/c\(index)/authorization", token: key, json: ["options": ["alert", "sound"]])
+            let subscribed = try await server.call("PUT", "/v1/centers/c\(index)/topics/news", token: key)
+            guard subscribed.status == 200 else { throw LoopbackConnection.Failure("c\(index): \(subscribed.text)") }
+        }
+        try await receiver.setService("hold")
+        _ = try await BroadcastTests.broadcast(
+            replicas[1], key: key,
+            json: [
+                "request": [
+                    "identifier": "morning", "content": ["title": "Good morning", "mutableContent": true],
+                    "trigger": BroadcastTests.nineOClock,
+                ],
+                "audience": ["topic": "news"],
+            ])
+        // The clock's move answers once everything fired: it waits meanwhile, beside the test.
+        let port = replicas[2].port
+        async let moved = slowRequest(
+            port: port, "POST", "/v1/clock", token: testAdminToken, json: ["now": "2027-01-15T08:00:00Z"], timeout: 300)
+        try await waitUntil("every member's service extension asked: each replica holds a chunk") {
+            try await receiver.received().filter { ($0["body"] as? [String: Any])?["type"] as? String == "notification.serviceExtension" }
+                .count == centers
+        }
+        #expect(try await replicas.count("SELECT count(*) FROM delivered") == 0)
+        replicas[0].process.signal(SIGKILL)
+        _ = try await replicas[0].process.waitForExit()
+        try await receiver.setService("title:Changed")
+        try await waitUntil("every member got it") {
+            try await replicas.count("SELECT count(*) FROM delivered WHERE identifier = 'morning'") == centers
+        }
+        _ = try await moved
+        try await waitUntil("the broadcast completed") {
+            try await replicas.count("SELECT count(*) FROM broadcasts WHERE status = 'completed'") == 1
+        }
+        #expect(try await replicas.count("SELECT count(*) FROM events WHERE name = 'presented'") == centers, "once per member")
+        #expect(try await replicas.count("SELECT count(*) FROM broadcast_members") == centers)
+        #expect(try await replicas.count("SELECT targeted FROM broadcasts") == centers)
+        try await replicas.stop()
+    }
+}

@@ -6,7 +6,8 @@ and notification identifier). Prints `listening <port>` once ready.
 
 Service-extension calls answer {"content": …} as POST /control/service {"service": …} says: title:T (the
 request's content with title T), attach:URL (title "Attached", one attachment `img` fetched from URL),
-invalid, noalert, status:N, or slow:S,ANSWER.
+invalid, noalert, status:N, slow:S,ANSWER, or hold (the call waits until the control names another
+answer, then gets that one).
 Content-extension calls answer {"option": …} as POST /control/extension {"extension": …} says (an
 option, or slow:S,OPTION). willPresent calls (`type` notification.willPresent) are answered as POST /control/present {"present": …}
 says: a comma-separated option list (`banner,sound`; empty: none) · wrong:OPTIONS (options off the contract,
@@ -70,6 +71,8 @@ contract = None
 lock = threading.Lock()
 state = {"mode": "ok", "calls": 0, "received": [], "present": "banner,list,sound,badge", "extension": "dismissAndForwardAction", "service": "title:Changed"}
 validating = threading.Condition(lock)
+# Tells calls held by a `hold` answer that the control changed.
+answers = threading.Condition(lock)
 state["validating"] = 0
 
 
@@ -155,6 +158,7 @@ class Handler(BaseHTTPRequestHandler):
             name = self.path[len("/control/"):]
             with lock:
                 state[name] = json.loads(body)[name]
+                answers.notify_all()
                 if name == "mode":
                     state["calls"] = 0
             return self.reply(204)
@@ -198,8 +202,9 @@ def synchronous_answer(self, key, headers, verified, message):
         "body": message, "schemaErrors": [],
     }
     with lock:
-        answer = state[key]
         state["received"].append(record)
+        answers.wait_for(lambda: state[key] != "hold")
+        answer = state[key]
     if answer == "hang":
         threading.Event().wait()
     if answer.startswith("slow:"):
