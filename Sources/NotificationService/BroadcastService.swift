@@ -151,6 +151,7 @@ package struct BroadcastService: Sendable {
                 ready?.request ?? request, center: center, revision: 0, nextFireDate: nil, keepPending: false, at: now,
                 foreground: ready?.foreground ?? .noDelegate, tables: tables, traceparent: nil, requestForm: ready == nil ? form : nil)
             firing.scheduledAt = broadcast.createdAt
+            firing.broadcastID = broadcast.id
             return firing
         }
         guard let fired else { return 0 }

@@ -216,7 +216,9 @@ extension PostgresStore {
             for firing in shown {
                 guard let delivered = firing.delivered else { continue }
                 for target in targets[firing.center] ?? [] {
-                    messages.append(try target.outboxMessage(.delivered(delivered), at: now, traceparent: firing.traceparent))
+                    var message = try target.outboxMessage(.delivered(delivered), at: now, traceparent: firing.traceparent)
+                    message.broadcastID = firing.broadcastID
+                    messages.append(message)
                 }
             }
         }

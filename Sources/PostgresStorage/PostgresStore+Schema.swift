@@ -357,6 +357,7 @@ extension PostgresStore {
                 "ALTER TABLE centers ADD COLUMN time_zone text NOT NULL DEFAULT 'UTC'",
                 "UPDATE centers SET time_zone = COALESCE(convert_from(state, 'UTF8')::jsonb ->> 'timeZone', 'UTC')",
                 #"CREATE INDEX centers_by_zone ON centers(app_id, time_zone, id COLLATE "C")"#,
+                "ALTER TABLE deliveries ADD COLUMN broadcast_id text",
                 """
                 CREATE TABLE topics (
                     app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, id text NOT NULL, display_name text NOT NULL,

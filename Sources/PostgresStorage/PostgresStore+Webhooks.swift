@@ -60,18 +60,19 @@ extension PostgresStore: WebhookStore {
             """
             INSERT INTO deliveries(
                 id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
-                subscription_id, due_on_wall_clock)
+                subscription_id, due_on_wall_clock, broadcast_id)
             SELECT t.id, t.app_id, t.url, t.type, t.payload, t.status, t.attempts, t.failures, NULLIF(t.next_attempt, \(none)), t.created_at,
-                NULLIF(t.traceparent, ''), t.destination, NULLIF(t.subscription_id, ''), NULLIF(t.due_on_wall_clock, \(none))
+                NULLIF(t.traceparent, ''), t.destination, NULLIF(t.subscription_id, ''), NULLIF(t.due_on_wall_clock, \(none)),
+                NULLIF(t.broadcast_id, '')
             FROM unnest(\(deliveries.map(\.id)), \(deliveries.map(\.appID)), \(deliveries.map(\.url)), \(deliveries.map(\.type.rawValue)),
                 \(deliveries.map { ByteBuffer(bytes: $0.payload) }), \(deliveries.map(\.status.rawValue)), \(deliveries.map(\.attempts)),
                 \(deliveries.map(\.failures)), \(deliveries.map { $0.nextAttempt.map(Self.milliseconds) ?? none }),
                 \(deliveries.map { Self.milliseconds($0.createdAt) }), \(deliveries.map { $0.traceparent ?? "" }),
                 \(deliveries.map(\.destination.rawValue)), \(deliveries.map { $0.subscriptionID ?? "" }),
-                \(deliveries.map { $0.dueOnWallClock.map(Self.milliseconds) ?? none }))
+                \(deliveries.map { $0.dueOnWallClock.map(Self.milliseconds) ?? none }), \(deliveries.map { $0.broadcastID ?? "" }))
                 WITH ORDINALITY AS t(
                     id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
-                    subscription_id, due_on_wall_clock, position)
+                    subscription_id, due_on_wall_clock, broadcast_id, position)
             ORDER BY t.position
             """, logger)
     }
@@ -275,6 +276,14 @@ extension PostgresStore: WebhookStore {
                     AS r(message_id, app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail)
                 WHERE EXISTS (SELECT 1 FROM fenced f WHERE f.id = r.message_id)
                     AND EXISTS (SELECT 1 FROM centers c WHERE c.app_id = r.app_id AND c.id = r.center_id)),
+            failing AS (
+                UPDATE broadcasts b SET failed = b.failed + t.n
+                FROM (
+                    SELECT d.app_id, d.broadcast_id, count(*) AS n FROM deliveries d
+                    WHERE d.id = ANY(\(receipts.filter { $0.receipt.stage.isFailure }.map(\.message))) AND d.broadcast_id IS NOT NULL
+                        AND EXISTS (SELECT 1 FROM fenced f WHERE f.id = d.id)
+                    GROUP BY d.app_id, d.broadcast_id) AS t
+                WHERE b.app_id = t.app_id AND b.id = t.broadcast_id),
             answered AS (
                 DELETE FROM endpoint_failures x USING unnest(\(answering.map(\.appID)), \(answering.map(\.url))) AS c(app_id, url)
                 WHERE x.app_id = c.app_id AND x.url = c.url AND EXISTS (SELECT 1 FROM fenced f WHERE f.app_id = c.app_id AND f.url = c.url))

@@ -132,7 +132,8 @@ extension SQLiteStore {
                 }
                 // What the device shows goes to its browsers' push subscriptions and phones too.
                 if delivered.presentation.isVisible,
-                    try insertPushMessages(.delivered(delivered), for: key, at: now, traceparent: firing.traceparent, db)
+                    try insertPushMessages(
+                        .delivered(delivered), for: key, at: now, traceparent: firing.traceparent, broadcast: firing.broadcastID, db)
                 {
                     effects.announce(.outbox)
                 }

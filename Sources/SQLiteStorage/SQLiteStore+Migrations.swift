@@ -513,6 +513,7 @@ extension SQLiteStore {
         try db.execute(
             sql: """
                 CREATE INDEX centers_by_zone ON centers(app_id, time_zone, id);
+                ALTER TABLE deliveries ADD COLUMN broadcast_id TEXT;
                 CREATE TABLE topics (
                     app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
                     id TEXT NOT NULL,

@@ -82,12 +82,15 @@ extension SQLiteStore: PushSubscriptionStore {
     /// center but `sparing`, inside the caller's transaction: a delivery for the service workers and phones
     /// to show, or a removal for them to close; whether there was one.
     static func insertPushMessages(
-        _ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, sparing: String? = nil, _ db: Database
+        _ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, sparing: String? = nil, broadcast: String? = nil,
+        _ db: Database
     ) throws -> Bool {
         let targets: [any OutboxTarget] = try pushSubscriptions(key, db) + deviceRegistrations(key, db)
-        let messages = try targets.map { try $0.outboxMessage(event, at: date, traceparent: traceparent) }.filter {
-            sparing == nil || $0.subscriptionID != sparing
-        }
+        let messages = try targets.map { target in
+            var message = try target.outboxMessage(event, at: date, traceparent: traceparent)
+            message.broadcastID = broadcast
+            return message
+        }.filter { sparing == nil || $0.subscriptionID != sparing }
         for message in messages { try insertDelivery(message, db) }
         return !messages.isEmpty
     }

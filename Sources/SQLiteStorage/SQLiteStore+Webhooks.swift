@@ -53,13 +53,14 @@ extension SQLiteStore: WebhookStore {
             sql: """
                 INSERT INTO deliveries(
                     id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
-                    subscription_id, due_on_wall_clock)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    subscription_id, due_on_wall_clock, broadcast_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             delivery.id, delivery.appID, delivery.url, delivery.type.rawValue, delivery.payload, delivery.status.rawValue,
             delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), milliseconds(delivery.createdAt),
             delivery.traceparent, delivery.destination.rawValue, delivery.subscriptionID, delivery.dueOnWallClock.map(milliseconds),
+            delivery.broadcastID,
         ])
     }
 
@@ -277,7 +278,17 @@ extension SQLiteStore: WebhookStore {
             delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds),
             delivery.dueOnWallClock.map(milliseconds), seq,
         ])
-        if let receipt = recorded.receipt { try insertReceipt(receipt, unlessCenterGone: true, db) }
+        if let receipt = recorded.receipt {
+            try insertReceipt(receipt, unlessCenterGone: true, db)
+            if receipt.stage.isFailure {
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE broadcasts SET failed = failed + 1
+                        WHERE (app_id, id) IN (SELECT app_id, broadcast_id FROM deliveries WHERE seq = ? AND broadcast_id IS NOT NULL)
+                        """
+                ).execute(arguments: [seq])
+            }
+        }
         return true
     }
 

@@ -31,6 +31,9 @@ package struct ReceiptEvent: Sendable, Hashable, Encodable {
         /// Read, never written: the request was added (`fired`'s `scheduledAt`), or a later delivery of the
         /// identifier replaced this one.
         case scheduled, replaced
+
+        /// Whether the device will not get it: refused, expired, or no longer reachable.
+        package var isFailure: Bool { self == .failed || self == .expired || self == .unregistered }
     }
 
     /// What the center's settings made of a firing (`fired`'s detail).

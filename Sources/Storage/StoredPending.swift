@@ -51,6 +51,8 @@ package struct FiringRecord: Sendable, Hashable {
     package var traceparent: String?
     /// When the request was added (nil for a delivery that never was pending): its receipt's `scheduledAt`.
     package var scheduledAt: Date?
+    /// The broadcast this firing is a member's of: its pushes count against it when they fail for good.
+    package var broadcastID: String?
 
     package init(
         center: CenterKey, identifier: String, revision: Int64, claim: Int64? = nil, delivered: DeliveredNotification?,

@@ -64,6 +64,10 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
         }
     }
 
+    /// The broadcast whose firing made it (a push to a member's browser or phone): a failure for good
+    /// counts against the broadcast.
+    package var broadcastID: String?
+
     /// The endpoint the message goes to: the app and the URL (concurrency is capped per endpoint).
     package var endpoint: WebhookEndpoint { WebhookEndpoint(appID: appID, url: url) }
 

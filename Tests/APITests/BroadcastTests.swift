@@ -229,14 +229,22 @@ import Testing
                 .status == 201)
             #expect(try await server.call("POST", "/v1/topics", token: key, json: ["identifier": "alerts"]).status == 201)
             #expect(try await server.call("PUT", "/v1/me/topics/alerts", token: token).status == 200)
-            _ = try await Self.broadcast(
+            // Another member's browser is gone (410): its delivery fails for good and is counted.
+            let other = try await server.makeAuthorizedCenter("laptop", key: key)
+            _ = try await WebPushTests.subscribe(try await push.channel(answers: [["status": 410]]), server: server, token: other)
+            #expect(try await server.call("PUT", "/v1/me/topics/alerts", token: other).status == 200)
+            let made = try await Self.broadcast(
                 server, key: key,
                 json: ["request": ["identifier": "storm", "content": ["title": "Storm warning"]], "audience": ["topic": "alerts"]])
+            let id = try #require((made["broadcast"] as? [String: Any])?["id"] as? String)
             try await Self.setClock(server, Date().addingTimeInterval(3600).ISO8601Format())
-            try await WebhookTests.eventually("the browser and the phone both get it") {
+            try await WebhookTests.eventually("the browser and the phone both get it, the gone browser is counted") {
                 let (browser, phone) = try await FocusAndSummaryTests.pushes(push, channel, providers)
-                return browser["storm"] != nil && phone["storm"] != nil
+                let counts = try await server.call("GET", "/v1/broadcasts/\(id)", token: key).json["counts"] as? [String: Any]
+                return browser["storm"] != nil && phone["storm"] != nil && counts?["failed"] as? Int == 1
             }
+            let counts = try await server.call("GET", "/v1/broadcasts/\(id)", token: key).json["counts"] as? [String: Any]
+            #expect(counts?["targeted"] as? Int == 2 && counts?["presented"] as? Int == 2, "\(String(describing: counts))")
         }
     }
 

@@ -184,4 +184,44 @@ import Webhooks
             #expect(try await store.cancelBroadcast(appID: "b", id: second.broadcast.id, at: Self.now) == nil)
         }
     }
+
+    @Test(arguments: StoreFactory.all)
+    func aMembersPushThatFailsForGoodCountsAgainstTheBroadcast(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, _) async throws in
+            let record = Self.record(audience: .all)
+            _ = try await store.insertBroadcast(record, form: try record.broadcast.request.storedForm())
+            let member = CenterKey(appID: "a", centerID: "c")
+            _ = try await store.updateCenter(member, at: Self.now) { center, _ in center.settings.authorizationStatus = .authorized }
+            _ = try await store.savePushSubscription(
+                PushSubscriptionRecord(
+                    center: member, endpoint: "https://push.example/1", p256dh: "BP", auth: "auth", vapidKeyID: "vapid_1",
+                    createdAt: Self.now),
+                limit: 10)
+            try await store.planBroadcast(record, zones: [nil], nextFireDate: nil, at: Self.now)
+            let claimed = try #require(try await store.claimBroadcastChunk(lease: Self.lease()))
+            let fired = try await store.fireBroadcastChunk(claimed.chunk, at: Self.now) { broadcast, center in
+                var firing = Self.decide(broadcast, center)
+                firing.broadcastID = broadcast.id
+                return firing
+            }
+            #expect(fired?.count == 1)
+            let messages = try await store.claimDueDeliveries(
+                now: Self.now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 10, lease: Lease(seconds: 600, from: Self.now))
+            #expect(messages.count == 1)
+            let message = try #require(messages.first)
+            var failed = message
+            failed.status = .failed
+            failed.attempts = 1
+            failed.nextAttempt = nil
+            try await store.recordAttempts([
+                RecordedAttempt(
+                    DeliveryAttemptRecord(number: 1, at: Self.now, statusCode: 400, error: nil, durationMilliseconds: 1), of: failed,
+                    endpoint: .answered,
+                    receipt: ReceiptEvent(
+                        center: member, identifier: "news", deliveredAt: Self.now, destination: message.subscriptionID, channel: .browser,
+                        stage: .failed, at: Self.now, detail: "400"))
+            ])
+            #expect(try await store.broadcast(appID: "a", id: record.broadcast.id)?.counts.failed == 1)
+        }
+    }
 }
