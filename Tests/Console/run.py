@@ -173,6 +173,7 @@ def main():
         console = Console(driver, base)
         key, token = run(console, receiver_port, image)
         scheduled_summary(console, base, key, token)
+        broadcasts(console, base, key, token)
         web_push(console, base, push_origin, key, token, receiver_port)
         push_service_out_of_reach(console)
         cross_origin(driver, base, other_origin_url, key, token)
@@ -341,6 +342,36 @@ def scheduled_summary(console, base, key, token):
     console.wait.until(lambda _: console.find("#focus-status").text == "No Focus is on.")
     call(base, "PATCH", "/v1/me/settings", token, {"scheduledDeliverySetting": "disabled"})
     log("a Focus set in the console is on, and the app learns only that the user is focused")
+
+
+def broadcasts(console, base, key, token):
+    """The app makes a topic, the user follows it on their phone, and a broadcast sent from the app's form
+    reaches the phone; the broadcast's progress says it completed, with one member presented."""
+    console.tab("app")
+    console.click("#app-tab-broadcasts")
+    console.type("#create-topic-form input[name=identifier]", "episodes")
+    console.type("#create-topic-form input[name=displayName]", "New episodes")
+    console.click("#create-topic-form button[type=submit]")
+    console.find('#topics li[data-topic="episodes"]')
+    console.tab("user")
+    console.type("#subscribe-topic-form input[name=topic]", "episodes")
+    console.click("#subscribe-topic-form button[type=submit]")
+    console.find('#my-topics li[data-topic="episodes"]')
+    console.tab("app")
+    console.click("#refresh-broadcasts")
+    console.wait.until(lambda _: "1 subscriber" in console.find('#topics li[data-topic="episodes"] .subscribers').text)
+    Select(console.find("#broadcast-topic")).select_by_value("episodes")
+    console.type("#broadcast-form input[name=identifier]", "episode-1")
+    console.type("#broadcast-form input[name=title]", "Episode 1 is out")
+    console.click("#broadcast-form button[type=submit]")
+    console.find('#broadcasts li[data-status="completed"]')
+    presented = console.find('#broadcasts li[data-status="completed"] [data-count="presented"] strong').text
+    if presented != "1":
+        raise SystemExit(f"the broadcast's progress says {presented} presented")
+    console.shot("4d-app-broadcast")
+    console.tab("user")
+    console.find('#delivered li[data-identifier="episode-1"]')
+    log("a broadcast sent from the app's console reached the phone that follows its topic")
 
 
 def push_service_out_of_reach(console):

@@ -7,8 +7,11 @@ import { h, $, toast, api, attempt, secret, words, formatDate, countdown, tabs, 
 export async function appView() {
   await readClock();
   $("#who").textContent = "App";
-  $("#view").replaceChildren(tabs(["Centers", "Categories", "Webhooks", "Phones", "Strings", "Media"], (name, panel) => {
-    const renderers = { Centers: appCenters, Categories: appCategories, Webhooks: appWebhooks, Phones: appPhones, Strings: appStrings, Media: appMedia };
+  $("#view").replaceChildren(tabs(["Centers", "Broadcasts", "Categories", "Webhooks", "Phones", "Strings", "Media"], (name, panel) => {
+    const renderers = {
+      Centers: appCenters, Broadcasts: appBroadcasts, Categories: appCategories, Webhooks: appWebhooks, Phones: appPhones, Strings: appStrings,
+      Media: appMedia,
+    };
     renderers[name](panel).catch((error) => toast(error.message, true));
   }, "app"));
 }
@@ -120,6 +123,125 @@ async function centerDetail(id, container) {
     h("h3", {}, "Browsers (Web Push)"), browsers,
     h("h3", {}, "Phones (APNs, FCM)"), phones,
     h("button", { onclick: () => refresh().catch((error) => toast(error.message, true)) }, "Refresh")));
+  await refresh();
+}
+
+// ---- topics and broadcasts ----------------------------------------------------------------------------------
+
+/** The app's topics (with their subscribers), a form that sends one request to many centers, and each
+ * broadcast's progress: its status, when its next zone comes, and what the members' centers decided. */
+async function appBroadcasts(panel) {
+  const topics = h("ul", { class: "list", id: "topics" });
+  const broadcasts = h("ul", { class: "list", id: "broadcasts" });
+  const topicChoice = h("select", { name: "topic", id: "broadcast-topic" });
+  async function refresh() {
+    await readClock();
+    const [topicPage, broadcastPage] = await Promise.all([api("GET", "/v1/topics?limit=100"), api("GET", "/v1/broadcasts?limit=20")]);
+    topics.replaceChildren(...topicPage.topics.map((topic) => h("li", { dataset: { topic: topic.identifier } },
+      h("strong", {}, topic.displayName), " ", h("code", {}, topic.identifier), " ",
+      h("span", { class: "pill subscribers" }, `${topic.subscriberCount} subscriber${topic.subscriberCount === 1 ? "" : "s"}`),
+      h("button", { class: "danger", onclick: () => attempt(async () => { await api("DELETE", `/v1/topics/${encodeURIComponent(topic.identifier)}`); await refresh(); }, "Topic deleted") }, "Delete"))));
+    if (!topicPage.topics.length) topics.replaceChildren(h("li", { class: "hint" }, "No topic yet."));
+    topicChoice.replaceChildren(...topicPage.topics.map((topic) => h("option", { value: topic.identifier }, topic.displayName)));
+    broadcasts.replaceChildren(...broadcastPage.broadcasts.map(broadcastItem));
+    if (!broadcastPage.broadcasts.length) broadcasts.replaceChildren(h("li", { class: "hint" }, "Nothing sent yet."));
+    // While one is under way its progress is followed, as long as this tab is shown.
+    clearTimeout(following);
+    if (broadcastPage.broadcasts.some((broadcast) => broadcast.status === "scheduled" || broadcast.status === "firing")) {
+      following = setTimeout(() => { if (panel.isConnected) refresh().catch((error) => toast(error.message, true)); }, 2000);
+    }
+  }
+  let following;
+  function broadcastItem(broadcast) {
+    const { counts } = broadcast;
+    const audience = broadcast.audience.topic ? `topic ${broadcast.audience.topic}`
+      : broadcast.audience.all ? "every center" : `${broadcast.audience.centers.length} centers`;
+    const active = broadcast.status === "scheduled" || broadcast.status === "firing";
+    return h("li", { dataset: { broadcast: broadcast.id, status: broadcast.status } },
+      h("div", { class: "row" }, h("strong", {}, broadcast.request.identifier), h("span", { class: "pill status" }, broadcast.status),
+        h("span", { class: "meta" }, `${audience} · made ${formatDate(broadcast.createdAt)}`)),
+      h("div", {}, broadcast.request.content.title || ""),
+      broadcast.nextFireDate ? h("div", { class: "meta" }, "next zone in ", h("span", { class: "countdown", dataset: { due: broadcast.nextFireDate } }, countdown(broadcast.nextFireDate)), ` (${formatDate(broadcast.nextFireDate)})`) : null,
+      h("div", { class: "counts" }, ["targeted", "presented", "quiet", "notAuthorized", "failed"].map((name) =>
+        h("span", { class: "count", dataset: { count: name } }, `${words(name)}: `, h("strong", {}, String(counts[name]))))),
+      active ? h("button", { class: "danger", onclick: () => attempt(async () => { await api("POST", `/v1/broadcasts/${broadcast.id}/cancel`); await refresh(); }, "Canceled") }, "Cancel") : null);
+  }
+  const topicForm = h("form", { id: "create-topic-form", class: "row" },
+    h("label", {}, "Topic id", h("input", { name: "identifier", required: true, placeholder: "episodes", pattern: "[A-Za-z0-9._\\-]{1,64}" })),
+    h("label", {}, "Display name", h("input", { name: "displayName", placeholder: "New episodes" })),
+    h("button", { type: "submit", class: "primary" }, "Create topic"));
+  topicForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(topicForm);
+    attempt(async () => {
+      await api("POST", "/v1/topics", { identifier: data.get("identifier"), ...(data.get("displayName") ? { displayName: data.get("displayName") } : {}) });
+      topicForm.reset();
+      await refresh();
+    }, "Topic created");
+  });
+  const subscribeForm = h("form", { id: "subscribe-center-form", class: "row" },
+    h("label", {}, "Center id", h("input", { name: "center", required: true, placeholder: "phone-1" })),
+    h("label", {}, "Topic id", h("input", { name: "topic", required: true })),
+    h("button", { type: "submit" }, "Subscribe center"));
+  subscribeForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(subscribeForm);
+    attempt(async () => {
+      await api("PUT", `/v1/centers/${encodeURIComponent(data.get("center"))}/topics/${encodeURIComponent(data.get("topic"))}`);
+      await refresh();
+    }, "Subscribed");
+  });
+  const audience = h("select", { name: "audience", id: "broadcast-audience" },
+    [["topic", "A topic's subscribers"], ["all", "Every center"], ["centers", "These centers"]].map(([value, label]) => h("option", { value }, label)));
+  const trigger = h("select", { name: "trigger", id: "broadcast-trigger" },
+    [["none", "Now"], ["timeInterval", "After some seconds"], ["calendar", "At a time in each member's own time zone"]].map(([value, label]) => h("option", { value }, label)));
+  // Only the fields the chosen audience and time need are shown.
+  const shown = {
+    topic: h("label", {}, "Topic", topicChoice),
+    centers: h("label", {}, "Center ids (comma-separated)", h("input", { name: "centers", placeholder: "phone-1, phone-2" })),
+    timeInterval: h("label", {}, "Seconds", h("input", { name: "seconds", type: "number", min: 1, value: 60 })),
+    calendar: h("div", { class: "row" },
+      h("label", {}, "Hour", h("input", { name: "hour", type: "number", min: 0, max: 23, value: 9 })),
+      h("label", {}, "Minute", h("input", { name: "minute", type: "number", min: 0, max: 59, value: 0 }))),
+  };
+  const showFields = () => {
+    shown.topic.hidden = audience.value !== "topic";
+    shown.centers.hidden = audience.value !== "centers";
+    shown.timeInterval.hidden = trigger.value !== "timeInterval";
+    shown.calendar.hidden = trigger.value !== "calendar";
+  };
+  audience.addEventListener("change", showFields);
+  trigger.addEventListener("change", showFields);
+  showFields();
+  const sendForm = h("form", { id: "broadcast-form" },
+    h("div", { class: "row" },
+      h("label", {}, "Identifier", h("input", { name: "identifier", required: true, placeholder: "episode-42" })),
+      h("label", {}, "Audience", audience), shown.topic, shown.centers),
+    h("label", {}, "Title", h("input", { name: "title", required: true })),
+    h("label", {}, "Body", h("input", { name: "body" })),
+    h("div", { class: "row" }, h("label", {}, "When", trigger), shown.timeInterval), shown.calendar,
+    h("p", { class: "hint" }, "Each member gets it as add(_:) on its own center would; members are read when their firing comes."),
+    h("button", { type: "submit", class: "primary" }, "Send broadcast"));
+  sendForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(sendForm);
+    attempt(async () => {
+      const content = { title: data.get("title"), ...(data.get("body") ? { body: data.get("body") } : {}) };
+      const request = { identifier: data.get("identifier"), content };
+      if (trigger.value === "timeInterval") request.trigger = { type: "timeInterval", timeInterval: Number(data.get("seconds")), repeats: false };
+      if (trigger.value === "calendar") request.trigger = { type: "calendar", dateComponents: { hour: Number(data.get("hour")), minute: Number(data.get("minute")) }, repeats: false };
+      const target = audience.value === "topic" ? { topic: topicChoice.value } : audience.value === "all" ? { all: true }
+        : { centers: String(data.get("centers")).split(",").map((id) => id.trim()).filter(Boolean) };
+      const made = await api("POST", "/v1/broadcasts", { request, audience: target });
+      if (made.replaced.length) toast(`It replaces ${made.replaced.join(", ")} where it has not fired`);
+      await refresh();
+    }, "Broadcast sent");
+  });
+  panel.append(h("div", { class: "grid" },
+    h("section", { class: "card", "aria-labelledby": "topics-title" }, h("h2", { id: "topics-title" }, "Topics"), topicForm, topics, subscribeForm),
+    h("section", { class: "card", "aria-labelledby": "broadcasts-title" }, h("h2", { id: "broadcasts-title" }, "Broadcasts"), sendForm,
+      h("h3", {}, "Sent"), broadcasts,
+      h("button", { id: "refresh-broadcasts", onclick: () => refresh().catch((error) => toast(error.message, true)) }, "Refresh"))));
   await refresh();
 }
 
@@ -242,6 +364,7 @@ const WEBHOOK_EVENTS = {
   "notification.displayed": "A device showed a notification (opt-in)",
   "notification.held": "A notification waits for the user's Scheduled Summary",
   "summary.delivered": "A Scheduled Summary came",
+  "broadcast.completed": "A broadcast's last firing came",
 };
 
 /** The app's webhook settings as PUT takes them back: secrets by id (write-only), without the read-only parts. */

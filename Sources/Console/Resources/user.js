@@ -26,11 +26,43 @@ export async function userView() {
       h("section", { class: "card", "aria-labelledby": "settings-title" }, h("h2", { id: "settings-title" }, "Notifications settings"), h("form", { id: "settings-form" })),
       h("section", { class: "card", "aria-labelledby": "device-title" }, h("h2", { id: "device-title" }, "Device"), deviceForm(), locationForm()),
       h("section", { class: "card", "aria-labelledby": "focus-title" }, h("h2", { id: "focus-title" }, "Focus and Scheduled Summary"), focusForm()),
+      h("section", { class: "card", "aria-labelledby": "topics-title" }, h("h2", { id: "topics-title" }, "Topics"), topicsForm(),
+        h("ul", { class: "list", id: "my-topics" })),
       h("section", { class: "card", "aria-labelledby": "push-title" }, h("h2", { id: "push-title" }, "This browser"), pushControl(),
         h("ul", { class: "list", id: "push-subscriptions" }))));
-  await Promise.all([renderDelivered(), renderSettings(), renderSubscriptions()]);
+  await Promise.all([renderDelivered(), renderSettings(), renderSubscriptions(), renderTopics()]);
   if (user.center.prompt) showPrompt(user.center.prompt);
   streamEvents();
+}
+
+// ---- user: the app's topics this phone follows ------------------------------------------------------------
+
+/** Follows one of the app's topics by its id (the app says which it has): its broadcasts come here. */
+function topicsForm() {
+  const form = h("form", { id: "subscribe-topic-form", class: "row" },
+    h("label", {}, "Topic id", h("input", { name: "topic", required: true, placeholder: "episodes" })),
+    h("button", { type: "submit" }, "Follow"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const topic = new FormData(form).get("topic");
+    attempt(async () => {
+      showTopics((await api("PUT", `/v1/me/topics/${encodeURIComponent(topic)}`)).topics);
+      form.reset();
+    }, `Following ${topic}`);
+  });
+  return form;
+}
+
+async function renderTopics() {
+  showTopics((await api("GET", "/v1/me/topics")).topics);
+}
+
+function showTopics(topics) {
+  $("#my-topics").replaceChildren(...topics.map((topic) => h("li", { dataset: { topic } }, h("strong", {}, topic), " ",
+    h("button", { class: "danger", onclick: () => attempt(async () => {
+      showTopics((await api("DELETE", `/v1/me/topics/${encodeURIComponent(topic)}`)).topics);
+    }, `No longer following ${topic}`) }, "Unfollow"))));
+  if (!topics.length) $("#my-topics").replaceChildren(h("li", { class: "hint" }, "Following no topic."));
 }
 
 // ---- user: Web Push, so that notifications reach this browser with the console closed ----------------
