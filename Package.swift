@@ -350,7 +350,7 @@ let package = Package(
                 "PostgresStorage", "SQLiteStorage", "Scheduling", "Storage", "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks",
                 "WebPush", "WebPushService",
                 "NotificationCore", "NotificationService", "Relay", "RelayService", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
