@@ -8,8 +8,8 @@ import OutboundHTTP
 import Outbox
 import SQLiteStorage
 import Storage
-import WebPushService
 import WebPush
+import WebPushService
 import Webhooks
 
 /// A broadcast to `centers` authorized centers, each with one browser's subscription on the sink (none

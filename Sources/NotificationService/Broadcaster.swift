@@ -47,7 +47,11 @@ package actor Broadcaster: Service {
                 do {
                     try await broadcasts.fanOut(at: clock.now, lease: lease, wallClock: wallClock)
                     let next = try await broadcasts.store.nextBroadcastDate()
-                    await signal.wait(until: next, on: clock)
+                    // A chunk left open is under another claim (or a dead process's, after a restart): look
+                    // again within the lease, whatever else comes.
+                    let open = try await broadcasts.store.hasUnfiredBroadcasts(dueBy: clock.now)
+                    let retry = open ? clock.now.addingTimeInterval(lease / 2) : nil
+                    await signal.wait(until: [next, retry].compactMap(\.self).min(), on: clock)
                 } catch {
                     logger.error("broadcast fan-out failed", metadata: ["error": .string("\(error)")])
                     await signal.wait(until: wallClock.now.addingTimeInterval(Scheduler.failurePause), on: wallClock)
