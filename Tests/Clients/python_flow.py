@@ -5,6 +5,7 @@ authorization; the user allows it; the app adds a request, which fires when the 
 clock; the app reads it in the delivered list; the user taps an action; the receiver verifies the signed
 `notification.response` with `usernotify_client.webhooks`. Errors arrive as `Problem` with their code.
 Then the app sets an APNs key (write-only: it comes back as a fingerprint) and the user registers a phone.
+Last, the user follows a topic and the app broadcasts to it: it comes when the clock moves, and completes.
 """
 import base64, os, queue, sys, tempfile, threading, time
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -17,6 +18,7 @@ from cryptography.hazmat.primitives import serialization  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric import ec  # noqa: E402
 from usernotify_client import AuthenticatedClient  # noqa: E402
 from usernotify_client.api.apps import create_app  # noqa: E402
+from usernotify_client.api.broadcasts import create_broadcast, get_broadcast  # noqa: E402
 from usernotify_client.api.authorization import answer_authorization_prompt, request_authorization  # noqa: E402
 from usernotify_client.api.categories import set_notification_categories  # noqa: E402
 from usernotify_client.api.centers import create_center  # noqa: E402
@@ -25,10 +27,12 @@ from usernotify_client.api.delivered_notifications import get_delivered_notifica
 from usernotify_client.api.devices import get_devices, list_relay_credentials, register_device, set_apns_credential  # noqa: E402
 from usernotify_client.api.keys import create_app_key  # noqa: E402
 from usernotify_client.api.pending_requests import add_notification_request  # noqa: E402
+from usernotify_client.api.topics import create_topic, subscribe_me  # noqa: E402
 from usernotify_client.api.webhooks import set_webhook_settings  # noqa: E402
 from usernotify_client.models import (  # noqa: E402
     AddResult, ApnsCredentialRequest, AuthorizationRequest, Categories, ClockAdvance, CreateApp, CreateCenter,
-    DeviceRegistrationRequest, NotificationRequest, NotificationResponse, Problem, PromptAnswer, WebhookSettings)
+    DeviceRegistrationRequest, NewBroadcast, NewTopic, NotificationRequest, NotificationResponse, Problem, PromptAnswer,
+    WebhookSettings)
 from usernotify_client.webhooks import WebhookVerificationError, sign, verify  # noqa: E402
 
 ADMIN = "python-client-admin-token"
@@ -134,8 +138,21 @@ def main():
             bad = register_device.sync(client=user, body=DeviceRegistrationRequest.from_dict({"provider": "fcm", "token": "short"}))
             check(isinstance(bad, Problem) and bad.code == "invalidDeviceToken", f"no invalidDeviceToken: {bad}")
             check([d.id for d in get_devices.sync("phone-1", client=app).devices] == [phone.id], "the app does not see the phone")
+
+            create_topic.sync(client=app, body=NewTopic(identifier="tea-times", display_name="Tea times"))
+            check(subscribe_me.sync("tea-times", client=user).topics == ["tea-times"], "the user does not follow the topic")
+            made = create_broadcast.sync(client=app, body=NewBroadcast.from_dict({
+                "request": {"identifier": "afternoon-tea", "content": {"title": "Time for tea"},
+                            "trigger": {"type": "timeInterval", "timeInterval": 60}},
+                "audience": {"topic": "tea-times"}}))
+            check(made.broadcast.status == "scheduled", f"not scheduled: {made}")
+            set_clock.sync(client=operator, body=ClockAdvance(advance_by=60))
+            done = get_broadcast.sync(made.broadcast.id, client=app)
+            check(done.status == "completed" and done.counts.targeted == 1 and done.counts.presented == 1, f"not completed: {done}")
+            delivered = get_delivered_notifications.sync("phone-1", client=app)
+            check("afternoon-tea" in [n.request.identifier for n in delivered.notifications], f"not delivered: {delivered}")
             print("python client: the flow passed (authorization, add, fire, delivered, response, verified webhook, "
-                  "APNs key and a phone)")
+                  "APNs key, a phone, and a broadcast to a topic)")
         finally:
             server.terminate()
             server.wait()
