@@ -461,7 +461,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "NotificationCore"],
+            dependencies: ["Storage", "NotificationCore", "Webhooks"],
             swiftSettings: swiftSettings
         ),
         // The contract every store keeps, run against each (SQLite; PostgreSQL when a server is given).

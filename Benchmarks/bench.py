@@ -211,6 +211,29 @@ def relay_round(args):
     return rates["relay-h2"], rates["relay"]
 
 
+def broadcast_round(baseline, args):
+    """A broadcast to --broadcast-centers centers, each with one browser's subscription on the C sink: the
+    single-notification push rate (the dispatcher, -c32) against the broadcast's, from the firing instant until
+    every push was sent (the fan-out and the pushes beside each other); the fan-out's recording alone against raw
+    SQLite writing one delivered and one outbox row per center, 1,024 a transaction; and the peak resident
+    memory of a fan-out to a million centers (no subscriptions)."""
+    def once(mode, centers):
+        sink, port = start([baseline])
+        try:
+            output = subprocess.run([args.webhook_bench, "--mode", mode, "--sink-port", str(port), "--messages", str(centers),
+                                     "--connections", str(args.webhook_connections)], capture_output=True, text=True, check=True).stdout
+            return json.loads(output.strip().splitlines()[-1])
+        finally:
+            stop(sink)
+    single = bench_modes(baseline, args, ("push",))["push"]
+    sent = once("broadcast", args.broadcast_centers)
+    if sent["delivered"] != args.broadcast_centers:
+        raise SystemExit(f"the broadcast sent {sent['delivered']} of {args.broadcast_centers} pushes")
+    recorded = once("broadcast-record", args.broadcast_centers)
+    million = once("broadcast-rss", 1_000_000)
+    return single, sent, recorded, million
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
@@ -222,7 +245,8 @@ def main():
     parser.add_argument("--webhook-messages", type=int, default=20000)
     parser.add_argument("--webhook-connections", type=int, default=32)
     parser.add_argument("--h2-sink", default=os.path.join(ROOT, ".build", "release", "h2-sink"))
-    parser.add_argument("--only", choices=["http", "webhooks", "push", "relay"], help="run one part")
+    parser.add_argument("--broadcast-centers", type=int, default=100000)
+    parser.add_argument("--only", choices=["http", "webhooks", "push", "relay", "broadcast"], help="run one part")
     args = parser.parse_args()
 
     baseline = build_baseline()
@@ -239,6 +263,18 @@ def main():
         ("getPendingNotificationRequests (10)", usernotifyd("pending"), "/v1/centers/bench/requests", "GET"),
         ("addNotificationRequest (durable)", usernotifyd("add"), "/v1/centers/bench/requests", "POST"),
     ]
+    if args.only in (None, "broadcast"):
+        single, sent, recorded, million = broadcast_round(baseline, args)
+        print(f"\nbroadcast to {args.broadcast_centers} centers, one browser each (-c{args.webhook_connections}):\n"
+              f"  firing instant to every push sent {sent['sent_seconds']:.1f} s, {sent['rate']:.0f} pushes/s; the single-notification "
+              f"push rate {single:.0f}/s (ratio {sent['rate'] / single:.2f})\n"
+              f"  the fan-out's recording alone {recorded['recording_rate']:.0f} centers/s; raw SQLite, a delivered and an outbox row "
+              f"per center, 1,024 a transaction, {recorded['raw_recording_rate']:.0f}/s (ratio "
+              f"{recorded['recording_rate'] / recorded['raw_recording_rate']:.2f})\n"
+              f"  a fan-out to 1,000,000 centers: {million['recording_rate']:.0f} centers/s, peak resident memory "
+              f"{million['peak_rss_mb']:.0f} MB")
+        if args.only == "broadcast":
+            return
     if args.only in (None, "relay"):
         rounds = [relay_round(args) for _ in range(args.rounds)]
         loop_rate, relayed = (statistics.median(r[i] for r in rounds) for i in range(2))

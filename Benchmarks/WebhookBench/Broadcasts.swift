@@ -15,9 +15,9 @@ import Webhooks
 /// A broadcast to `centers` authorized centers, each with one browser's subscription on the sink (none
 /// with `pushing` false), to every center of the app: the fan-out's recording (delivered rows, events,
 /// receipts and one outbox message per center) and then every push sent, as the server runs them beside
-/// each other. Returns the seconds until the fan-out was recorded, until every push was sent, how many
+/// each other (with `sending` false, the recording alone: nothing is sent). Returns the seconds until the fan-out was recorded, until every push was sent, how many
 /// were, and the process's peak resident memory (MB).
-func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool) async throws -> (
+func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool, sending: Bool) async throws -> (
     recorded: Double, sent: Double, delivered: Int, peakMegabytes: Double
 ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("broadcast-bench-\(UUID().uuidString)")
@@ -57,11 +57,11 @@ func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool) a
         audience: .all)
     var recorded = 0.0
     try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await dispatcher.run() }
+        if sending { group.addTask { try await dispatcher.run() } }
         let fired = try await broadcasts.fanOut(at: clock.now, lease: 60, wallClock: clock)
         precondition(fired == centers, "the fan-out fired \(fired) of \(centers)")
         recorded = seconds(ContinuousClock.now - started)
-        await dispatcher.settle()
+        if sending { await dispatcher.settle() }
         group.cancelAll()
     }
     let sent = seconds(ContinuousClock.now - started)

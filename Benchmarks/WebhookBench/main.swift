@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 // make bench: signed webhook deliveries, and Web Pushes, per second from the outbox to a loopback sink.
 //
-//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|push-encrypt|relay|relay-h2|broadcast|broadcast-rss]
+//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|push-encrypt|relay|relay-h2|broadcast|broadcast-record|broadcast-rss]
 //                 [--database-url URL] [--host NAME] [--subscriptions N (push: 100)] [--sink-origin URL --ca FILE]
 //
 // dispatcher: fills a fresh SQLite outbox (or, with --database-url, the outbox of an empty PostgreSQL
@@ -17,10 +17,11 @@ import AsyncHTTPClient
 // headers, a response token, the ES256 provider token) by the real dispatcher and sent over HTTP/2 and TLS
 // to `h2-sink` (--sink-origin https://127.0.0.1:PORT --ca FILE); relay-h2, its baseline: a bare
 // AsyncHTTPClient HTTP/2 loop posting one such request, with its headers. broadcast: one broadcast to N
-// centers (`--messages`), each with one browser's subscription on the sink: the seconds until the fan-out
-// was recorded (against raw SQLite writing one delivered and one outbox row per center, 1,024 a
-// transaction) and until every push was sent; broadcast-rss: the same without subscriptions, for the peak
-// resident memory of a fan-out to N centers.
+// centers (`--messages`), each with one browser's subscription on the sink, the pushes sent beside the
+// fan-out: the seconds until the fan-out was recorded and until every push was sent; broadcast-record: its
+// recording alone (nothing sent), against raw SQLite writing one delivered and one outbox row per center,
+// 1,024 a transaction; broadcast-rss: the recording without subscriptions, for the peak resident memory
+// of a fan-out to N centers.
 import Clocks
 import Crypto
 import Foundation
@@ -302,11 +303,11 @@ func encryptingPushBaseline(
 }
 
 let sinkURL = "http://\(host):\(sinkPort)"
-if mode == "broadcast" || mode == "broadcast-rss" {
+if ["broadcast", "broadcast-record", "broadcast-rss"].contains(mode) {
     // One broadcast to `messages` centers: the fan-out's recording against raw SQLite's, the pushes sent.
-    let pushing = mode == "broadcast"
-    let run = try await broadcast(sinkURL: sinkURL, connections: connections, centers: messages, pushing: pushing)
-    let raw = pushing ? try rawBroadcastRecording(centers: messages) : 0
+    let run = try await broadcast(
+        sinkURL: sinkURL, connections: connections, centers: messages, pushing: mode != "broadcast-rss", sending: mode == "broadcast")
+    let raw = mode == "broadcast-record" ? try rawBroadcastRecording(centers: messages) : 0
     print(
         #"{"mode":"\#(mode)","centers":\#(messages),"recorded_seconds":\#(run.recorded),"sent_seconds":\#(run.sent),"delivered":\#(run.delivered),"rate":\#(Double(run.delivered) / run.sent),"recording_rate":\#(Double(messages) / run.recorded),"raw_recording_rate":\#(raw),"peak_rss_mb":\#(run.peakMegabytes)}"#
     )

@@ -45,11 +45,13 @@ private struct SharedValueKey: Hashable, @unchecked Sendable {
 }
 
 /// A small map of what was made last, emptied when full.
-private final class SharedForms<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class SharedForms<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let known = Mutex<[Key: Value]>([:])
     private let limit = 1024
 
-    func value(for key: Key, _ make: () throws -> Value) rethrows -> Value {
+    package init() {}
+
+    package func value(for key: Key, _ make: () throws -> Value) rethrows -> Value {
         if let value = known.withLock({ $0[key] }) { return value }
         let value = try make()
         known.withLock { known in

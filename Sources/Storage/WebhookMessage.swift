@@ -80,6 +80,26 @@ package enum WebhookMessage {
         try WireFormat.bytes(Envelope(type: type, timestamp: date, data: data))
     }
 
+    /// The wire forms of the notifications delivered last: a broadcast delivers the same one to every
+    /// member, and each of their browsers and phones gets a message that carries it.
+    private static let sharedNotifications = SharedForms<DeliveredNotification, [UInt8]>()
+
+    /// `body(type:at:data:)` of a delivery, as the encoder writes it (keys sorted), with the notification
+    /// encoded once for every message that carries the same one.
+    static func deliveredBody(type: String, centerID: String, notification: DeliveredNotification, at date: Date) throws -> [UInt8] {
+        let shown = try sharedNotifications.value(for: notification) { try WireFormat.bytes(notification) }
+        var body = Array(#"{"data":{"centerID":"#.utf8)
+        body += try WireFormat.bytes(centerID)
+        body += Array(#","notification":"#.utf8)
+        body += shown
+        body += Array(#"},"timestamp":""#.utf8)
+        body += Array(WireFormat.timestamp(date).utf8)
+        body += Array(#"","type":"#.utf8)
+        body += try WireFormat.bytes(type)
+        body.append(UInt8(ascii: "}"))
+        return body
+    }
+
     /// `msg_` and 16 random bytes in hex: the `webhook-id` of every attempt of one message.
     package static func newID() -> String {
         var random = SystemRandomNumberGenerator()
@@ -108,6 +128,9 @@ extension DelegateEvent {
 
     /// The webhook body of this event for `centerID`, at `date`.
     package func webhookBody(centerID: String, at date: Date) throws -> [UInt8] {
+        if case .delivered(let notification) = self {
+            return try WebhookMessage.deliveredBody(type: webhookType.rawValue, centerID: centerID, notification: notification, at: date)
+        }
         let data: WebhookMessage.Payload =
             switch self {
             case .response(let response, let notification):
