@@ -12,6 +12,9 @@ package enum RetainedKind: String, Sendable, Hashable, CaseIterable {
     case events
     /// The receipts of notifications: what became of each delivery on each device.
     case receipts
+    /// Broadcasts that ended (completed, canceled or replaced), with the marks of the members they reached
+    /// (a member's notification stays in its center).
+    case broadcasts
 }
 
 /// Deletes what is past its retention, in batches so that no transaction holds the database for long.

@@ -26,6 +26,7 @@ extension Retention: ConfigurableComponent {
         case .retiredPushTokens: "retired push tokens"
         case .events: "the users' events"
         case .receipts: "notifications' receipts"
+        case .broadcasts: "broadcasts that ended"
         }
     }
 
@@ -37,6 +38,7 @@ extension Retention: ConfigurableComponent {
         case .retiredPushTokens: "retain-retired-push-tokens"
         case .events: "retain-events"
         case .receipts: "retain-receipts"
+        case .broadcasts: "retain-broadcasts"
         }
     }
 }

@@ -8,7 +8,7 @@ import Storage
 package struct Retention: Sendable, Equatable {
     package var seconds: [RetainedKind: TimeInterval] = [
         .finishedMessages: 7 * 86_400, .failedMessages: 30 * 86_400, .retiredPushTokens: 30 * 86_400, .events: 7 * 86_400,
-        .receipts: 30 * 86_400,
+        .receipts: 30 * 86_400, .broadcasts: 30 * 86_400,
     ]
     /// Uploads never attached to a notification.
     package var stagedUploads: TimeInterval = 86_400

@@ -182,6 +182,16 @@ import Webhooks
             #expect(try await store.broadcasts(appID: "a", after: page.nextCursor, limit: 1).items.map(\.id) == [first.broadcast.id])
             #expect(try await store.cancelBroadcast(appID: "a", id: second.broadcast.id, at: Self.now)?.status == .completed)
             #expect(try await store.cancelBroadcast(appID: "b", id: second.broadcast.id, at: Self.now) == nil)
+            // Retention: the members' marks go a batch at a time, then the broadcasts; the notifications stay.
+            #expect(try await store.deleteExpired(.broadcasts, before: Self.now, limit: 1000) == 0)
+            var swept: [Int] = []
+            while swept.last.map({ $0 == 1000 }) ?? true {
+                swept.append(try await store.deleteExpired(.broadcasts, before: Self.now.addingTimeInterval(1), limit: 1000))
+            }
+            #expect(swept == [1000, 1000, 1000, 3], "3,001 marks, then the two broadcasts")
+            #expect(try await store.broadcast(appID: "a", id: second.broadcast.id) == nil)
+            #expect(try await store.broadcasts(appID: "a", after: nil, limit: 10).items.isEmpty)
+            #expect(try await store.deliveredNotification(CenterKey(appID: "a", centerID: "m0001"), identifier: "news") != nil)
         }
     }
 
