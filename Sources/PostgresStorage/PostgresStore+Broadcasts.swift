@@ -222,7 +222,7 @@ extension PostgresStore: BroadcastStore {
     package func planBroadcast(_ record: BroadcastRecord, zones: [String?], nextFireDate: Date?, at date: Date) async throws {
         try await write { connection, changes in
             // The broadcast's row first: a replica planning the same zones at once waits, then finds them planned.
-            guard let current = try await self.lockActiveBroadcast(record.appID, record.broadcast.id, connection) else { return }
+            guard let current = try await self.activeBroadcast(record.appID, record.broadcast.id, locking: true, connection) else { return }
             for zone in zones {
                 let name = zone ?? Self.everyZone
                 let planned = try await connection.rows(
@@ -275,13 +275,7 @@ extension PostgresStore: BroadcastStore {
             let chunk = BroadcastChunk(
                 appID: try row.get("app_id"), broadcastID: try row.get("broadcast_id"), zone: zone == Self.everyZone ? nil : zone,
                 after: try row.get("after"), upTo: try row.get("up_to"), claim: try row.get("claim_token"))
-            guard
-                let record = try await connection.rows(
-                    """
-                    SELECT * FROM broadcasts WHERE app_id = \(chunk.appID) AND id = \(chunk.broadcastID) AND status IN ('scheduled', 'firing')
-                    """, self.logger
-                ).first.map(Self.broadcast)
-            else { return nil }
+            guard let record = try await self.activeBroadcast(chunk.appID, chunk.broadcastID, connection) else { return nil }
             let members = try await connection.rows(Self.chunkMembers(chunk, record, locking: false).query, self.logger).map(
                 Self.centerRecord)
             return ClaimedBroadcastChunk(chunk: chunk, broadcast: record.broadcast, members: members)
@@ -311,13 +305,7 @@ extension PostgresStore: BroadcastStore {
                 SELECT 1 FROM broadcast_chunks WHERE app_id = \(chunk.appID) AND broadcast_id = \(chunk.broadcastID) AND zone = \(zone)
                 AND after = \(chunk.after) AND claim_token = \(chunk.claim) AND NOT done FOR UPDATE
                 """, self.logger)
-            guard !held.isEmpty,
-                let record = try await connection.rows(
-                    """
-                    SELECT * FROM broadcasts WHERE app_id = \(chunk.appID) AND id = \(chunk.broadcastID) AND status IN ('scheduled', 'firing')
-                    """, self.logger
-                ).first.map(Self.broadcast)
-            else { return nil }
+            guard !held.isEmpty, let record = try await self.activeBroadcast(chunk.appID, chunk.broadcastID, connection) else { return nil }
             let members = try await connection.rows(Self.chunkMembers(chunk, record, locking: true).query, self.logger).map(
                 Self.centerRecord)
             var counts = Broadcast.Counts()
@@ -363,9 +351,14 @@ extension PostgresStore: BroadcastStore {
     /// The chunk zone that stands for every zone (a broadcast whose firing is the same instant everywhere).
     static let everyZone = "*"
 
-    private func lockActiveBroadcast(_ appID: String, _ id: String, _ connection: PostgresConnection) async throws -> BroadcastRecord? {
+    /// The broadcast while it is active (locked for the transaction when `locking`), or nil.
+    private func activeBroadcast(
+        _ appID: String, _ id: String, locking: Bool = false, _ connection: PostgresConnection
+    ) async throws -> BroadcastRecord? {
         try await connection.rows(
-            "SELECT * FROM broadcasts WHERE app_id = \(appID) AND id = \(id) AND status IN ('scheduled', 'firing') FOR UPDATE", logger
+            """
+            SELECT * FROM broadcasts WHERE app_id = \(appID) AND id = \(id) AND status IN ('scheduled', 'firing')\(unescaped: locking ? " FOR UPDATE" : "")
+            """, logger
         ).first.map(Self.broadcast)
     }
 
