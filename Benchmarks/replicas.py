@@ -2,7 +2,9 @@
 """make bench, replicas: adds/s and fires/s in a burst with 1, 2 and 3 replicas on PostgreSQL next to one
 process on SQLite (the baseline, measured in the same run), then firing lateness with 3 replicas, then
 signed webhook deliveries from a PostgreSQL outbox next to a SQLite one (webhook-bench, C sink), and
-once more each with a large backlog.
+once more each with a large backlog. With --only broadcast: a broadcast to --broadcast-centers centers (no
+trigger beyond a minute's interval), fired by one move of the clock, with 1 and 3 replicas on PostgreSQL next to
+SQLite: the fan-out's rate (centers reached per second).
 
 A throwaway PostgreSQL server (Tests/Scripts/postgres-server.sh) holds one new database per
 configuration. Adds: one wrk per replica, together CONNECTIONS connections, each add a new request due
@@ -16,7 +18,7 @@ import argparse, json, os, statistics, subprocess, sys, tempfile, threading, tim
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import ADMIN, ROOT, WORK, api, build_baseline, start, stop  # noqa: E402
 
-SERVER = os.path.join(ROOT, "Tests", "Support", "postgres-server.sh")
+SERVER = os.path.join(ROOT, "Tests", "Scripts", "postgres-server.sh")
 
 
 def psql(url, sql):
@@ -98,6 +100,41 @@ def burst(args, name, count, database):
             if left:
                 raise SystemExit(f"{name}: requests left unfired after the clock moved")
         return added / args.duration, added / elapsed, added
+    finally:
+        for process, _ in processes:
+            stop(process)
+
+
+def broadcast(args, name, count, database):
+    """Centers reached per second by one broadcast to every center of the app, fired by one move of the clock."""
+    processes = replicas(args, count, database, f"broadcast-{name}")
+    try:
+        ports = [port for _, port in processes]
+        for port in ports:
+            wait_ready(port)
+        app = api(ports[0], "POST", "/v1/apps", ADMIN, {"name": "bench", "authorizationPolicy": "grant"})
+        key = api(ports[0], "POST", f"/v1/apps/{app['id']}/keys", ADMIN)["key"]
+        def make(start):
+            for index in range(start, args.broadcast_centers, 8):
+                port = ports[index % len(ports)]
+                api(port, "POST", "/v1/centers", key, {"id": f"c{index:07d}"})
+                api(port, "POST", f"/v1/centers/c{index:07d}/authorization", key, {"options": ["alert", "sound"]})
+        makers = [threading.Thread(target=make, args=(start,)) for start in range(8)]
+        for maker in makers:
+            maker.start()
+        for maker in makers:
+            maker.join()
+        made = api(ports[0], "POST", "/v1/broadcasts", key, {
+            "request": {"identifier": "episode", "content": {"title": "Episode 42 is out"},
+                        "trigger": {"type": "timeInterval", "timeInterval": 60}},
+            "audience": {"all": True}})
+        began = time.perf_counter()
+        api(ports[0], "POST", "/v1/clock", ADMIN, {"advanceBy": 61})
+        elapsed = time.perf_counter() - began
+        done = api(ports[0], "GET", f"/v1/broadcasts/{made['broadcast']['id']}", key)
+        if done["status"] != "completed" or done["counts"]["targeted"] != args.broadcast_centers:
+            raise SystemExit(f"{name}: the broadcast did not reach every center: {done}")
+        return args.broadcast_centers / elapsed
     finally:
         for process, _ in processes:
             stop(process)
@@ -191,10 +228,29 @@ def main():
     parser.add_argument("--rate", type=int, default=500, help="fires per second in the lateness run")
     parser.add_argument("--spread", type=int, default=10, help="seconds over which the lateness run's requests come due")
     parser.add_argument("--lead", type=float, default=30, help="seconds from the first add to the first due date")
+    parser.add_argument("--broadcast-centers", type=int, default=10000)
+    parser.add_argument("--only", choices=["broadcast"], help="run one part")
     args = parser.parse_args()
     os.makedirs(WORK, exist_ok=True)
     root = tempfile.mkdtemp(prefix="bench-postgres-")
     server = subprocess.run([SERVER, "start", root], capture_output=True, text=True, check=True).stdout.strip()
+    if args.only == "broadcast":
+        try:
+            rates = []
+            for name, count in [("sqlite", 1), ("pg1", 1), ("pg3", 3)]:
+                database = None
+                if name != "sqlite":
+                    psql(server, f"CREATE DATABASE bench_broadcast_{name}")
+                    database = server.rsplit("/", 1)[0] + f"/bench_broadcast_{name}"
+                rates.append((name, count, broadcast(args, name, count, database)))
+                print(f"{name}: {rates[-1][2]:.0f} centers/s", file=sys.stderr)
+        finally:
+            subprocess.run([SERVER, "remove", root], check=False)
+        print(f"\na broadcast to {args.broadcast_centers} centers (no device), fired by one move of the clock:")
+        for name, count, rate in rates:
+            label = "SQLite, 1 process" if name == "sqlite" else f"PostgreSQL, {count} replica" + ("s" if count > 1 else "")
+            print(f"  {label:<24}{rate:>10.0f} centers/s{rate / rates[0][2]:>8.2f}")
+        return
     try:
         results = []
         for name, count in [("sqlite", 1), ("pg1", 1), ("pg2", 2), ("pg3", 3)]:

@@ -365,13 +365,13 @@ extension PostgresStore: BroadcastStore {
     /// The chunk's members not reached yet, as center rows, by id (locked for a firing).
     private static func chunkMembers(_ chunk: BroadcastChunk, _ record: BroadcastRecord, locking: Bool) -> MemberQuery {
         var query = MemberQuery(record, select: "c.*")
-        query.sql += #" AND c.id COLLATE "C" > \#(query.bind(chunk.after))"#
-        if let upTo = chunk.upTo { query.sql += #" AND c.id COLLATE "C" <= \#(query.bind(upTo))"# }
+        query.sql += #" AND \#(query.id) COLLATE "C" > \#(query.bind(chunk.after))"#
+        if let upTo = chunk.upTo { query.sql += #" AND \#(query.id) COLLATE "C" <= \#(query.bind(upTo))"# }
         if let zone = chunk.zone { query.sql += " AND c.time_zone = \(query.bind(zone))" }
         query.sql += """
              AND NOT EXISTS (SELECT 1 FROM broadcast_members m WHERE m.app_id = c.app_id AND m.broadcast_id = \(query.bind(chunk.broadcastID))
                 AND m.center_id = c.id)
-            ORDER BY c.id COLLATE "C"
+            ORDER BY \(query.id) COLLATE "C"
             """
         if locking { query.sql += " FOR UPDATE OF c" }
         return query
@@ -403,10 +403,14 @@ extension PostgresStore: BroadcastStore {
 /// in a WHERE clause that more conditions may extend.
 private struct MemberQuery {
     var sql: String
+    /// The column that holds the member's center id in the table the query walks (a chunk's bounds go on
+    /// it, so that its index serves them).
+    let id: String
     private var binds = PostgresBindings()
 
     init(_ record: BroadcastRecord, select: String) {
         sql = ""
+        if case .topic = record.broadcast.audience { id = "s.center_id" } else { id = "c.id" }
         switch record.broadcast.audience {
         case .all: sql = "SELECT \(select) FROM centers c WHERE c.app_id = \(bind(record.appID))"
         case .topic(let topic):

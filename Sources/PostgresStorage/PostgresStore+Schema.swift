@@ -356,7 +356,10 @@ extension PostgresStore {
             [
                 "ALTER TABLE centers ADD COLUMN time_zone text NOT NULL DEFAULT 'UTC'",
                 "UPDATE centers SET time_zone = COALESCE(convert_from(state, 'UTF8')::jsonb ->> 'timeZone', 'UTC')",
+                // A chunk's members are a range of ids in C order, walked by these indexes whatever the
+                // database's collation is.
                 #"CREATE INDEX centers_by_zone ON centers(app_id, time_zone, id COLLATE "C")"#,
+                #"CREATE INDEX centers_by_id ON centers(app_id, id COLLATE "C")"#,
                 "ALTER TABLE deliveries ADD COLUMN broadcast_id text",
                 """
                 CREATE TABLE topics (
@@ -371,6 +374,7 @@ extension PostgresStore {
                     FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE)
                 """,
                 "CREATE INDEX topic_subscriptions_by_center ON topic_subscriptions(app_id, center_id)",
+                #"CREATE INDEX topic_subscriptions_in_order ON topic_subscriptions(app_id, topic_id, center_id COLLATE "C")"#,
                 """
                 CREATE TABLE broadcasts (
                     seq bigserial PRIMARY KEY, app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE, id text NOT NULL,

@@ -365,14 +365,20 @@ extension SQLiteStore: BroadcastStore {
         }
     }
 
+    /// `centerColumns` of the centers aliased `c`.
+    private static let memberColumns = centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }
+        .joined(separator: ", ")
+
     /// The chunk's members not reached yet, as rows of `centerColumns`, by id.
     private static func chunkMembers(_ chunk: BroadcastChunk, _ record: BroadcastRecord, _ db: Database) throws -> [Row] {
         let members = try members(of: record)
-        var sql =
-            "SELECT \(centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")) FROM \(members.sql) AND c.id > ?"
+        // The bounds go on the center id of the table walked: the subscriptions' for a topic, so that their
+        // key serves them.
+        let id = if case .topic = record.broadcast.audience { "s.center_id" } else { "c.id" }
+        var sql = "SELECT \(memberColumns) FROM \(members.sql) AND \(id) > ?"
         var arguments = members.arguments + [chunk.after]
         if let upTo = chunk.upTo {
-            sql += " AND c.id <= ?"
+            sql += " AND \(id) <= ?"
             arguments += [upTo]
         }
         if let zone = chunk.zone {
@@ -381,7 +387,7 @@ extension SQLiteStore: BroadcastStore {
         }
         sql += """
              AND NOT EXISTS (SELECT 1 FROM broadcast_members m WHERE m.app_id = c.app_id AND m.broadcast_id = ? AND m.center_id = c.id)
-            ORDER BY c.id
+            ORDER BY \(id)
             """
         arguments += [chunk.broadcastID]
         return try Row.fetchAll(db, sql: sql, arguments: arguments)
