@@ -58,7 +58,7 @@ func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool, s
     var recorded = 0.0
     try await withThrowingTaskGroup(of: Void.self) { group in
         if sending { group.addTask { try await dispatcher.run() } }
-        let fired = try await broadcasts.fanOut(at: clock.now, lease: 60, wallClock: clock)
+        let fired = try await broadcasts.fanOut(at: clock.now)
         precondition(fired == centers, "the fan-out fired \(fired) of \(centers)")
         recorded = seconds(ContinuousClock.now - started)
         if sending { await dispatcher.settle() }

@@ -18,9 +18,6 @@ package struct Broadcast: Codable, Sendable, Hashable {
         case canceled
         /// A later broadcast with the same identifier took its place where its firing had not come.
         case replaced
-
-        /// Whether firings may still come.
-        package var isActive: Bool { self == .scheduled || self == .firing }
     }
 
     /// Who gets it: the centers subscribed to a topic, a list of centers, or every center of the app.

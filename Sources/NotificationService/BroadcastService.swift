@@ -99,14 +99,17 @@ package struct BroadcastService: Sendable {
 
     // MARK: fan-out
 
+    /// How long a chunk's claim lasts (on the wall clock): the center service's lease, as a firing's.
+    package var lease: TimeInterval { centers.configuration.lease }
+
     /// Plans every zone whose firing came by `now`, then fires every open chunk; returns how many members
     /// got a firing.
     @discardableResult
-    package func fanOut(at now: Date, lease: TimeInterval, wallClock: any WallClock) async throws -> Int {
+    package func fanOut(at now: Date) async throws -> Int {
         for record in try await store.broadcastsDue(by: now, limit: 64) { try await plan(record, at: now) }
         var fired = 0
-        while let claimed = try await store.claimBroadcastChunk(lease: Lease(seconds: lease, from: wallClock.now)) {
-            fired += try await fire(claimed, at: now, lease: lease, wallClock: wallClock)
+        while let claimed = try await store.claimBroadcastChunk(lease: Lease(seconds: lease, from: centers.wallClock.now)) {
+            fired += try await fire(claimed, at: now)
         }
         return fired
     }
@@ -130,7 +133,7 @@ package struct BroadcastService: Sendable {
 
     /// Fires a claimed chunk: its members' extensions first (their claim renewed meanwhile), then every
     /// member as a delivery without a trigger, in one transaction.
-    private func fire(_ claimed: ClaimedBroadcastChunk, at now: Date, lease: TimeInterval, wallClock: any WallClock) async throws -> Int {
+    private func fire(_ claimed: ClaimedBroadcastChunk, at now: Date) async throws -> Int {
         let request = claimed.broadcast.request
         let chunk = claimed.chunk
         let form = try request.storedForm()
@@ -138,7 +141,7 @@ package struct BroadcastService: Sendable {
         let asking = claimed.members.filter { NotificationCenterService.asksExtensions(request, center: $0) }
         var prepared: [PreparedKey: Prepared] = [:]
         if !asking.isEmpty {
-            let store = store
+            let (store, wallClock, lease) = (store, centers.wallClock, lease)
             prepared = await centers.renewingLease({
                 try await store.extendBroadcastClaim(chunk, until: wallClock.now.addingTimeInterval(lease))
             }) {

@@ -14,18 +14,15 @@ package actor Broadcaster: Service {
     private let broadcasts: BroadcastService
     private let clock: any SchedulerClock
     private let wallClock: any WallClock
-    private let lease: TimeInterval
     private let logger: Logger
     private let signal = WakeSignal()
 
     package init(
-        broadcasts: BroadcastService, clock: any SchedulerClock, wallClock: any WallClock = SystemClock(),
-        lease: TimeInterval = Scheduler.defaultLease, logger: Logger
+        broadcasts: BroadcastService, clock: any SchedulerClock, wallClock: any WallClock = SystemClock(), logger: Logger
     ) {
         self.broadcasts = broadcasts
         self.clock = clock
         self.wallClock = wallClock
-        self.lease = lease
         self.logger = logger
     }
 
@@ -35,7 +32,7 @@ package actor Broadcaster: Service {
     /// Fires what is due at the clock's time now (the virtual clock's settle).
     package func settle() async {
         do {
-            try await broadcasts.fanOut(at: clock.now, lease: lease, wallClock: wallClock)
+            try await broadcasts.fanOut(at: clock.now)
         } catch {
             logger.error("broadcast fan-out failed", metadata: ["error": .string("\(error)")])
         }
@@ -45,12 +42,12 @@ package actor Broadcaster: Service {
         await withGracefulShutdownHandler {
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 do {
-                    try await broadcasts.fanOut(at: clock.now, lease: lease, wallClock: wallClock)
+                    try await broadcasts.fanOut(at: clock.now)
                     let next = try await broadcasts.store.nextBroadcastDate()
                     // A chunk left open is under another claim (or a dead process's, after a restart): look
                     // again within the lease, whatever else comes.
                     let open = try await broadcasts.store.hasUnfiredBroadcasts(dueBy: clock.now)
-                    let retry = open ? clock.now.addingTimeInterval(lease / 2) : nil
+                    let retry = open ? clock.now.addingTimeInterval(broadcasts.lease / 2) : nil
                     await signal.wait(until: [next, retry].compactMap(\.self).min(), on: clock)
                 } catch {
                     logger.error("broadcast fan-out failed", metadata: ["error": .string("\(error)")])
