@@ -139,6 +139,7 @@ extension PostgresStore: BroadcastStore {
                 VALUES (\(record.appID), \(broadcast.id), \(broadcast.request.identifier), \(form), \(audience), \(broadcast.status.rawValue),
                     \(Self.milliseconds(broadcast.createdAt)), \(broadcast.nextFireDate.map(Self.milliseconds)))
                 """, self.logger)
+            try await self.holdMedia(of: record, connection)
             if let next = broadcast.nextFireDate { changes.announce(.broadcastDue(next)) }
             return replaced
         }

@@ -21,6 +21,29 @@ extension PostgresStore: MediaStore {
             """, logger)
     }
 
+    /// A broadcast holds the media its request names from when it is made (refusing media the app does
+    /// not have) while it is active: a member's firing may come days later, long after an upload that
+    /// nothing held would have expired. Each member's delivered notification holds them from its firing.
+    func holdMedia(of record: BroadcastRecord, _ connection: PostgresConnection) async throws {
+        let media = Self.mediaIDs(of: record.broadcast.request).sorted()
+        guard !media.isEmpty else { return }
+        let found = try await connection.rows(
+            "UPDATE media SET attached = true WHERE app_id = \(record.appID) AND id = ANY(\(media)) RETURNING id", logger
+        ).map { try $0.get("id", as: String.self) }
+        if let missing = media.first(where: { !found.contains($0) }) { throw NotificationError.attachmentNotInDataStore(missing) }
+        try await connection.run(
+            """
+            INSERT INTO broadcast_media(app_id, broadcast_id, media_id)
+            SELECT \(record.appID), \(record.broadcast.id), m FROM unnest(\(media)) AS m
+            """, logger)
+    }
+
+    /// The broadcasts that hold a media row `m` of the outer query: the active ones that name it.
+    private static let broadcastHolds = """
+        broadcast_media bm JOIN broadcasts b ON b.app_id = bm.app_id AND b.id = bm.broadcast_id
+        WHERE bm.app_id = m.app_id AND bm.media_id = m.id AND b.status IN ('scheduled', 'firing')
+        """
+
     package func insertMedia(_ media: MediaRecord, quota: Int, file: String, place: @escaping @Sendable () throws -> Void) async throws
         -> MediaRecord
     {
@@ -108,9 +131,10 @@ extension PostgresStore: MediaStore {
         }
     }
 
-    /// Media rows with their number of holders.
+    /// Media rows with their number of holders: requests, notifications and active broadcasts.
     private static let mediaSelect = """
-        SELECT m.*, (SELECT count(*) FROM media_holds h WHERE h.app_id = m.app_id AND h.media_id = m.id)::bigint AS holds FROM media m
+        SELECT m.*, ((SELECT count(*) FROM media_holds h WHERE h.app_id = m.app_id AND h.media_id = m.id)
+            + (SELECT count(*) FROM \(broadcastHolds)))::bigint AS holds FROM media m
         """
 
     package func media(appID: String, id: String) async throws -> MediaRecord? {
@@ -149,6 +173,7 @@ extension PostgresStore: MediaStore {
                 """
                 DELETE FROM media m WHERE attached
                 AND NOT EXISTS (SELECT 1 FROM media_holds h WHERE h.app_id = m.app_id AND h.media_id = m.id)
+                AND NOT EXISTS (SELECT 1 FROM \(unescaped: Self.broadcastHolds))
                 RETURNING sha256
                 """, self.logger)
             try await self.trash(try unheld.map { try $0.get("sha256", as: String.self) }, connection)

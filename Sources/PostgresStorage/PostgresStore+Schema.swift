@@ -401,6 +401,27 @@ extension PostgresStore {
                 """,
             ]
         ),
+        (
+            17, "a broadcast holds its media until its last member's firing",
+            [
+                """
+                CREATE TABLE broadcast_media (
+                    app_id text NOT NULL, broadcast_id text NOT NULL, media_id text NOT NULL,
+                    PRIMARY KEY (app_id, broadcast_id, media_id),
+                    FOREIGN KEY (app_id, broadcast_id) REFERENCES broadcasts(app_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX broadcast_media_by_media ON broadcast_media(app_id, media_id)",
+                // Active broadcasts made before hold the media their request names that is still there.
+                """
+                INSERT INTO broadcast_media
+                    SELECT DISTINCT b.app_id, b.id, m.id
+                    FROM broadcasts b, jsonb_array_elements(convert_from(b.request, 'UTF8')::jsonb -> 'content' -> 'attachments') a
+                    JOIN media m ON m.id = a ->> 'mediaID'
+                    WHERE m.app_id = b.app_id AND b.status IN ('scheduled', 'firing')
+                """,
+                "UPDATE media SET attached = true WHERE (app_id, id) IN (SELECT app_id, media_id FROM broadcast_media)",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

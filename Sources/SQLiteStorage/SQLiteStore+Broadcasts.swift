@@ -125,6 +125,7 @@ extension SQLiteStore: BroadcastStore {
                     record.appID, broadcast.id, broadcast.request.identifier, form, try Self.encode(broadcast.audience),
                     broadcast.status.rawValue, Self.milliseconds(broadcast.createdAt), broadcast.nextFireDate.map(Self.milliseconds),
                 ])
+            try Self.holdMedia(of: record, db)
             if let next = broadcast.nextFireDate { effects.announce(.broadcastDue(next)) }
             return replaced
         }

@@ -44,6 +44,27 @@ extension SQLiteStore: MediaStore {
         }
     }
 
+    /// A broadcast holds the media its request names from when it is made (refusing media the app does
+    /// not have) while it is active: a member's firing may come days later, long after an upload that
+    /// nothing held would have expired. Each member's delivered notification holds them from its firing.
+    static func holdMedia(of record: BroadcastRecord, _ db: Database) throws {
+        let media = mediaIDs(of: record.broadcast.request)
+        guard !media.isEmpty else { return }
+        try checkMediaExists(media, appID: record.appID, db)
+        let hold = try db.cachedStatement(sql: "INSERT INTO broadcast_media(app_id, broadcast_id, media_id) VALUES (?, ?, ?)")
+        let attach = try db.cachedStatement(sql: "UPDATE media SET attached = 1 WHERE app_id = ? AND id = ?")
+        for id in media.sorted() {
+            try hold.execute(arguments: [record.appID, record.broadcast.id, id])
+            try attach.execute(arguments: [record.appID, id])
+        }
+    }
+
+    /// The broadcasts that hold a media row `media` of the outer query: the active ones that name it.
+    private static let broadcastHolds = """
+        broadcast_media bm JOIN broadcasts b ON b.app_id = bm.app_id AND b.id = bm.broadcast_id
+        WHERE bm.app_id = media.app_id AND bm.media_id = media.id AND b.status IN ('scheduled', 'firing')
+        """
+
     /// Lets go of what the named holders held; media nobody holds any more go at the next sweep.
     ///
     /// Most holders hold nothing, so each is looked at first: SQLite runs this DELETE through a temporary
@@ -64,7 +85,7 @@ extension SQLiteStore: MediaStore {
     {
         try await write { db, _ in
             if let existing = try Row.fetchOne(
-                db, sql: "\(Self.mediaSelect) WHERE m.app_id = ? AND m.sha256 = ?", arguments: [media.appID, media.sha256])
+                db, sql: "\(Self.mediaSelect) WHERE media.app_id = ? AND media.sha256 = ?", arguments: [media.appID, media.sha256])
             {
                 return Self.media(existing)
             }
@@ -80,14 +101,15 @@ extension SQLiteStore: MediaStore {
         }
     }
 
-    /// Media rows with their number of holders.
+    /// Media rows with their number of holders: requests, notifications and active broadcasts.
     private static let mediaSelect = """
-        SELECT m.*, (SELECT COUNT(*) FROM media_holds h WHERE h.app_id = m.app_id AND h.media_id = m.id) AS holds FROM media m
+        SELECT media.*, (SELECT COUNT(*) FROM media_holds h WHERE h.app_id = media.app_id AND h.media_id = media.id)
+            + (SELECT COUNT(*) FROM \(broadcastHolds)) AS holds FROM media
         """
 
     package func media(appID: String, id: String) async throws -> MediaRecord? {
         try await read { db in
-            try Row.fetchOne(db, sql: "\(Self.mediaSelect) WHERE m.app_id = ? AND m.id = ?", arguments: [appID, id]).map(Self.media)
+            try Row.fetchOne(db, sql: "\(Self.mediaSelect) WHERE media.app_id = ? AND media.id = ?", arguments: [appID, id]).map(Self.media)
         }
     }
 
@@ -115,6 +137,7 @@ extension SQLiteStore: MediaStore {
                 sql: """
                     DELETE FROM media WHERE attached = 1
                     AND NOT EXISTS (SELECT 1 FROM media_holds h WHERE h.app_id = media.app_id AND h.media_id = media.id)
+                    AND NOT EXISTS (SELECT 1 FROM \(Self.broadcastHolds))
                     RETURNING sha256
                     """)
             try Self.trash(unheld, db)

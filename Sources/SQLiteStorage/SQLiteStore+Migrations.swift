@@ -304,6 +304,27 @@ extension SQLiteStore {
         migrator.registerMigration("v23: topics, their subscriptions, broadcasts and their fan-out; centers by time zone") { db in
             try migrateBroadcasts(db)
         }
+        migrator.registerMigration("v24: a broadcast holds its media until its last member's firing") { db in
+            // Active broadcasts made before hold the media their request names that is still there.
+            try db.execute(
+                sql: """
+                    CREATE TABLE broadcast_media (
+                        app_id TEXT NOT NULL,
+                        broadcast_id TEXT NOT NULL,
+                        media_id TEXT NOT NULL,
+                        PRIMARY KEY (app_id, broadcast_id, media_id),
+                        FOREIGN KEY (app_id, broadcast_id) REFERENCES broadcasts(app_id, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    CREATE INDEX broadcast_media_by_media ON broadcast_media(app_id, media_id);
+                    INSERT OR IGNORE INTO broadcast_media
+                        SELECT b.app_id, b.id, m.id
+                        FROM broadcasts b, json_each(CAST(b.request AS TEXT), '$.content.attachments') a
+                        JOIN media m ON m.app_id = b.app_id AND m.id = json_extract(a.value, '$.mediaID')
+                        WHERE b.status IN ('scheduled', 'firing');
+                    UPDATE media SET attached = 1
+                        WHERE EXISTS (SELECT 1 FROM broadcast_media h WHERE h.app_id = media.app_id AND h.media_id = media.id);
+                    """)
+        }
         return migrator
     }
 

@@ -320,6 +320,15 @@ import Testing
                         ], "audience": ["all": true],
                     ], 422, "notificationInvalidNoDate"
                 ),
+                (
+                    "POST", "/v1/broadcasts", key,
+                    [
+                        "request": [
+                            "identifier": "x", "content": ["title": "X", "attachments": [["identifier": "a", "mediaID": "med_none"]]],
+                        ],
+                        "audience": ["all": true],
+                    ], 422, "attachmentNotInDataStore"
+                ),
                 ("POST", "/v1/broadcasts", key, ["request": ["identifier": "x", "content": ["title": "X"]]], 400, "missingField"),
                 (
                     "POST", "/v1/broadcasts", token,

@@ -352,4 +352,39 @@ import Webhooks
             now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now), orDueOnWallClock: true)
         #expect(Set(claimed.map(\.id)) == ["msg_w", "msg_b", "msg_p"] && claimed.allSatisfy { $0.dueOnWallClock == nil })
     }
+
+    /// Broadcasts active when the file was at version 23 hold, after the upgrade, the media their request
+    /// names that is still there; an ended one holds nothing.
+    @Test func aVersion23FilesActiveBroadcastsHoldTheirMedia() async throws {
+        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        do {
+            let pool = try DatabasePool(path: path)
+            try SQLiteStore.migrator.migrate(
+                pool, upTo: "v23: topics, their subscriptions, broadcasts and their fan-out; centers by time zone")
+            @Sendable func form(_ media: [String]) throws -> Data {
+                var request = NotificationRequest(identifier: "news", content: NotificationContent(title: "Hello"))
+                request.content.attachments = media.map { AttachmentReference(identifier: $0, mediaID: $0) }
+                return try request.storedForm()
+            }
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('a', 'A', 'prompt', 0);
+                        INSERT INTO media(id, app_id, sha256, uti, mime_type, size, created_at)
+                        VALUES ('m1', 'a', 'ab', 'public.png', 'image/png', 10, 0), ('m2', 'a', 'cd', 'public.png', 'image/png', 10, 0);
+                        """)
+                let insert =
+                    "INSERT INTO broadcasts(app_id, id, identifier, request, audience, status, created_at) VALUES ('a', ?, 'news', ?, x'7b7d', ?, 0)"
+                try db.execute(sql: insert, arguments: ["brd_active", try form(["m1", "gone"]), "scheduled"])
+                try db.execute(sql: insert, arguments: ["brd_ended", try form(["m2"]), "completed"])
+            }
+        }
+        let store = try SQLiteStore(path: path)
+        #expect(try await store.media(appID: "a", id: "m1")?.holds == 1)
+        #expect(try await store.media(appID: "a", id: "m1")?.attached == true)
+        #expect(try await store.media(appID: "a", id: "m2")?.holds == 0)
+        try await store.expireStagedMedia(before: Date(timeIntervalSince1970: 86_400))
+        #expect(try await store.media(appID: "a", id: "m1") != nil)
+        #expect(try await store.media(appID: "a", id: "m2") == nil, "staged, and held by no active broadcast")
+    }
 }

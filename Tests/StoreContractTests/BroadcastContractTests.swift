@@ -1,6 +1,9 @@
 import Foundation
+import Logging
 import NotificationCore
+import PostgresStorage
 import Storage
+import TestSupport
 import Testing
 import Webhooks
 
@@ -192,6 +195,76 @@ import Webhooks
             #expect(try await store.broadcast(appID: "a", id: second.broadcast.id) == nil)
             #expect(try await store.broadcasts(appID: "a", after: nil, limit: 10).items.isEmpty)
             #expect(try await store.deliveredNotification(CenterKey(appID: "a", centerID: "m0001"), identifier: "news") != nil)
+        }
+    }
+
+    /// A broadcast holds the media its request names while it is active: an upload it names outlives the
+    /// staged uploads' lifetime (a calendar broadcast fires days after it is made), and is let go when the
+    /// broadcast ends. Media the app does not have are refused, as `add` refuses them.
+    @Test(arguments: StoreFactory.all)
+    func aBroadcastHoldsItsMediaWhileItIsActive(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, _) async throws in
+            try await contract.insertImage(store)
+            var request = NotificationRequest(identifier: "news", content: NotificationContent(title: "Hello"))
+            request.content.attachments = [AttachmentReference(identifier: "cover", mediaID: "nope")]
+            let unknown = BroadcastRecord(
+                appID: "a", broadcast: Broadcast(request: request, audience: .all, createdAt: Self.now, nextFireDate: Self.now))
+            await #expect {
+                _ = try await store.insertBroadcast(unknown, form: try request.storedForm())
+            } throws: { ($0 as? NotificationError) == .attachmentNotInDataStore("nope") }
+            #expect(try await store.broadcast(appID: "a", id: unknown.broadcast.id) == nil)
+
+            request.content.attachments = [AttachmentReference(identifier: "cover", mediaID: "m1")]
+            let record = BroadcastRecord(
+                appID: "a",
+                broadcast: Broadcast(
+                    request: request, audience: .all, createdAt: Self.now, nextFireDate: Self.now.addingTimeInterval(3 * 86_400)))
+            _ = try await store.insertBroadcast(record, form: try request.storedForm())
+            #expect(try await store.media(appID: "a", id: "m1")?.holds == 1)
+            #expect(try await store.media(appID: "a", id: "m1")?.attached == true)
+            // Two days on, past the staged uploads' lifetime, nothing else holds it: the broadcast keeps it.
+            try await store.expireStagedMedia(before: Self.now.addingTimeInterval(2 * 86_400))
+            #expect(try await store.sweepMediaFiles { _ in } == 0)
+            #expect(try await store.media(appID: "a", id: "m1") != nil)
+            // Canceled, it holds nothing any more.
+            _ = try await store.cancelBroadcast(appID: "a", id: record.broadcast.id, at: Self.now.addingTimeInterval(2 * 86_400))
+            #expect(try await store.media(appID: "a", id: "m1")?.holds == 0)
+            #expect(try await store.sweepMediaFiles { _ in } == 1)
+            #expect(try await store.media(appID: "a", id: "m1") == nil)
+        }
+    }
+
+    /// Broadcasts active when a PostgreSQL database was at version 16 hold, after the upgrade, the media
+    /// their request names that is still there; an ended one holds nothing. (The SQLite file's own case is
+    /// in SQLiteStoreTests.)
+    @Test(.enabled(if: TestPostgres.isAvailable))
+    func activeBroadcastsOfAVersion16DatabaseHoldTheirMedia() async throws {
+        try await StoreFactory.withPostgresDatabase("broadcast-media") { url, open in
+            var configuration = try PostgresStore.Configuration(url: url)
+            configuration.deadline = .seconds(60)
+            try await PostgresStore(configuration: configuration, logger: Logger(label: "upgrade")).migrate(
+                upTo: 16, deadline: .seconds(900))
+            func form(_ media: [String]) -> String {
+                let attachments = media.map { #"{"identifier":"\#($0)","mediaID":"\#($0)"}"# }.joined(separator: ",")
+                return #"convert_to('{"identifier":"news","content":{"title":"Hello","attachments":[\#(attachments)]}}', 'UTF8')"#
+            }
+            _ = try await TestPostgres.query(
+                url,
+                """
+                INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('a', 'A', 'prompt', 0);
+                INSERT INTO media(id, app_id, sha256, uti, mime_type, size, created_at)
+                VALUES ('m1', 'a', 'ab', 'public.png', 'image/png', 10, 0), ('m2', 'a', 'cd', 'public.png', 'image/png', 10, 0);
+                INSERT INTO broadcasts(app_id, id, identifier, request, audience, status, created_at)
+                VALUES ('a', 'brd_active', 'news', \(form(["m1", "gone"])), '\\x7b7d', 'scheduled', 0),
+                    ('a', 'brd_ended', 'news', \(form(["m2"])), '\\x7b7d', 'completed', 0);
+                """)
+            let store = try await open(SecretBox())
+            #expect(try await store.media(appID: "a", id: "m1")?.holds == 1)
+            #expect(try await store.media(appID: "a", id: "m1")?.attached == true)
+            #expect(try await store.media(appID: "a", id: "m2")?.holds == 0)
+            try await store.expireStagedMedia(before: Date(timeIntervalSince1970: 86_400))
+            #expect(try await store.media(appID: "a", id: "m1") != nil)
+            #expect(try await store.media(appID: "a", id: "m2") == nil, "staged, and held by no active broadcast")
         }
     }
 

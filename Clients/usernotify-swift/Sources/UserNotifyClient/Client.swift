@@ -23702,6 +23702,10 @@ public struct Client: APIProtocol {
     /// triggers belong to one center); 404 `topicNotFound`; 422 `invalidAudience` for a list of 0 or over 1,000
     /// centers or one that names a center twice.
     ///
+    /// **Attachments:** the broadcast holds the media its attachments name (uploaded, or fetched from their URLs
+    /// now) while it is active, so a firing days later still has them; media the app does not have are refused
+    /// (422 `attachmentNotInDataStore`). From its firing, each member's delivered notification holds them.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/broadcasts`.
     /// - Remark: Generated from `#/paths//v1/broadcasts/post(createBroadcast)`.

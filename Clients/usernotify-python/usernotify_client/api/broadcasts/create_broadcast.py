@@ -151,6 +151,12 @@ def sync_detailed(
     1,000
     centers or one that names a center twice.
 
+    **Attachments:** the broadcast holds the media its attachments name (uploaded, or fetched from their
+    URLs
+    now) while it is active, so a firing days later still has them; media the app does not have are
+    refused
+    (422 `attachmentNotInDataStore`). From its firing, each member's delivered notification holds them.
+
     Args:
         idempotency_key (str | Unset):
         body (NewBroadcast):
@@ -213,6 +219,12 @@ def sync(
     1,000
     centers or one that names a center twice.
 
+    **Attachments:** the broadcast holds the media its attachments name (uploaded, or fetched from their
+    URLs
+    now) while it is active, so a firing days later still has them; media the app does not have are
+    refused
+    (422 `attachmentNotInDataStore`). From its firing, each member's delivered notification holds them.
+
     Args:
         idempotency_key (str | Unset):
         body (NewBroadcast):
@@ -269,6 +281,12 @@ async def asyncio_detailed(
     triggers belong to one center); 404 `topicNotFound`; 422 `invalidAudience` for a list of 0 or over
     1,000
     centers or one that names a center twice.
+
+    **Attachments:** the broadcast holds the media its attachments name (uploaded, or fetched from their
+    URLs
+    now) while it is active, so a firing days later still has them; media the app does not have are
+    refused
+    (422 `attachmentNotInDataStore`). From its firing, each member's delivered notification holds them.
 
     Args:
         idempotency_key (str | Unset):
@@ -329,6 +347,12 @@ async def asyncio(
     triggers belong to one center); 404 `topicNotFound`; 422 `invalidAudience` for a list of 0 or over
     1,000
     centers or one that names a center twice.
+
+    **Attachments:** the broadcast holds the media its attachments name (uploaded, or fetched from their
+    URLs
+    now) while it is active, so a firing days later still has them; media the app does not have are
+    refused
+    (422 `attachmentNotInDataStore`). From its firing, each member's delivered notification holds them.
 
     Args:
         idempotency_key (str | Unset):
