@@ -103,6 +103,14 @@ package struct Broadcast: Codable, Sendable, Hashable {
         return Self.knownZones.compactMap(fireDate(in:)).min()
     }
 
+    /// The first date after `now` that a member's firing may come, in any zone there is (nil once it came
+    /// in every zone, or for a broadcast that fires at one instant): until then a center may join the
+    /// audience, or move, in a zone no member is in, and its firing still comes at its own date.
+    package func nextFireDate(anywhereAfter now: Date) -> Date? {
+        guard isZoned else { return nil }
+        return Self.knownZones.lazy.compactMap(fireDate(in:)).filter { $0 > now }.min()
+    }
+
     /// The zones furthest ahead of and behind UTC: a date that comes in neither comes nowhere.
     private static let extremeZones = ["Pacific/Kiritimati", "Etc/GMT+12"].compactMap(TimeZone.init(identifier:))
 

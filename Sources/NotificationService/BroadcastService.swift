@@ -114,7 +114,8 @@ package struct BroadcastService: Sendable {
         return fired
     }
 
-    /// Plans the zones of the broadcast's members whose firing came by `now`, and sets when the next comes.
+    /// Plans the zones of the broadcast's members whose firing came by `now`, and sets when the fan-out
+    /// looks next: at the next date in a member's zone or in any zone, until it came in every zone.
     private func plan(_ record: BroadcastRecord, at now: Date) async throws {
         let broadcast = record.broadcast
         guard broadcast.isZoned else {
@@ -128,6 +129,8 @@ package struct BroadcastService: Sendable {
             guard let date = broadcast.fireDate(in: TimeZoneNames.zone(zone)) else { continue }
             if date <= now { due.append(zone) } else { next = min(next ?? date, date) }
         }
+        // A center that joins, or moves, in a zone no member is in now is found at that zone's date.
+        if let anywhere = broadcast.nextFireDate(anywhereAfter: now) { next = min(next ?? anywhere, anywhere) }
         try await store.planBroadcast(record, zones: due, nextFireDate: next, at: now)
     }
 

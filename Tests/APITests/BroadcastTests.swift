@@ -134,6 +134,44 @@ import Testing
         }
     }
 
+    /// Every member's zone fired, the broadcast goes on until its date has come in every zone there is:
+    /// a center that joins in a zone no member had gets it at its own 9:00, not at the next look nor never.
+    @Test func aCenterThatJoinsInAZoneNoMemberHadGetsItAtItsOwnNine() async throws {
+        try await InProcessApp.run { server in
+            try await Self.setClock(server, "2027-03-27T12:00:00Z")
+            let (_, key) = try await server.makeApp()
+            #expect(try await server.call("POST", "/v1/topics", token: key, json: ["identifier": "episodes"]).status == 201)
+            let tokyo = try await server.makeAuthorizedCenter("tokyo", key: key, timeZone: "Asia/Tokyo")
+            #expect(try await server.call("PUT", "/v1/me/topics/episodes", token: tokyo).status == 200)
+            let made = try await Self.broadcast(
+                server, key: key,
+                json: [
+                    "request": ["identifier": "episode-12", "content": ["title": "Episode 12 is out"], "trigger": Self.nineOClock],
+                    "audience": ["topic": "episodes"],
+                ])
+            let id = try #require((made["broadcast"] as? [String: Any])?["id"] as? String)
+            try await Self.setClock(server, "2027-03-28T00:00:00Z")
+            #expect(try await Self.delivered(server, key: key, "tokyo", "episode-12")?.date == "2027-03-28T00:00:00.000Z")
+            let afterTokyo = try await server.call("GET", "/v1/broadcasts/\(id)", token: key)
+            #expect(afterTokyo.json["status"] as? String == "firing", "\(afterTokyo.text)")
+            #expect(afterTokyo.json["nextFireDate"] as? String == "2027-03-28T00:15:00.000Z", "UTC+8:45's 9:00 comes next")
+            // Berlin: a zone no member had when Tokyo's members were fired.
+            let berlin = try await server.makeAuthorizedCenter("berlin", key: key, timeZone: "Europe/Berlin")
+            #expect(try await server.call("PUT", "/v1/me/topics/episodes", token: berlin).status == 200)
+            try await Self.setClock(server, "2027-03-28T06:59:00Z")
+            #expect(try await Self.delivered(server, key: key, "berlin", "episode-12") == nil, "not before its 9:00")
+            try await Self.setClock(server, "2027-03-28T07:00:00Z")
+            #expect(try await Self.delivered(server, key: key, "berlin", "episode-12")?.date == "2027-03-28T07:00:00.000Z")
+            // 9:00 came last in UTC-3 (Sunday 12:00 UTC): then it is over.
+            try await Self.setClock(server, "2027-03-28T11:59:00Z")
+            #expect(try await server.call("GET", "/v1/broadcasts/\(id)", token: key).json["status"] as? String == "firing")
+            try await Self.setClock(server, "2027-03-28T12:00:00Z")
+            let done = try await server.call("GET", "/v1/broadcasts/\(id)", token: key)
+            #expect(done.json["status"] as? String == "completed", "\(done.text)")
+            #expect((done.json["counts"] as? [String: Any])?["presented"] as? Int == 2, "\(done.text)")
+        }
+    }
+
     @Test func aLaterBroadcastReplacesWhereTheFirstHasNotFiredAndACancelStopsTheRest() async throws {
         try await InProcessApp.run { server in
             // Saturday 14:00 UTC: 9:00 has passed in New York (next: Sunday 13:00 UTC) and comes in Tokyo at Sunday 00:00 UTC.
@@ -409,6 +447,8 @@ import Testing
             try await replicas.count("SELECT count(*) FROM delivered WHERE identifier = 'morning'") == centers
         }
         _ = try await moved
+        // It completes once 9:00 has come in every zone there is.
+        try await BroadcastTests.setClock(replicas[2], "2027-01-16T12:00:00Z")
         try await waitUntil("the broadcast completed") {
             try await replicas.count("SELECT count(*) FROM broadcasts WHERE status = 'completed'") == 1
         }

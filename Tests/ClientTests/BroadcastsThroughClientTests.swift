@@ -34,12 +34,15 @@ import UserNotifyClient
         ).created.body.json
         #expect(made.broadcast.status == .scheduled && made.replaced.isEmpty)
 
-        // 9:00 in Tokyo is 00:00 UTC.
+        // 9:00 in Tokyo is 00:00 UTC; the broadcast goes on until 9:00 has come everywhere (UTC-2's, Sunday 11:00 UTC).
         _ = try await admin.setClock(body: .json(.ClockSet(.init(now: try Date("2027-03-28T00:00:00Z", strategy: .iso8601))))).ok
-        let done = try await appClient.getBroadcast(path: .init(broadcastID: made.broadcast.id)).ok.body.json
-        #expect(done.status == .completed && done.counts.targeted == 1 && done.counts.presented == 1)
+        let firing = try await appClient.getBroadcast(path: .init(broadcastID: made.broadcast.id)).ok.body.json
+        #expect(firing.status == .firing && firing.counts.targeted == 1 && firing.counts.presented == 1)
         let delivered = try await appClient.getDeliveredNotifications(path: .init(centerID: "tokyo")).ok.body.json
         #expect(delivered.notifications.map(\.request.identifier) == ["episode-42"])
+        _ = try await admin.setClock(body: .json(.ClockSet(.init(now: try Date("2027-03-28T11:00:00Z", strategy: .iso8601))))).ok
+        let done = try await appClient.getBroadcast(path: .init(broadcastID: made.broadcast.id)).ok.body.json
+        #expect(done.status == .completed && done.counts.targeted == 1 && done.nextFireDate == nil)
 
         let refused = try await appClient.createBroadcast(
             body: .json(.init(request: .init(identifier: "x", content: .init(title: "X")), audience: .init(topic: "nobody")))

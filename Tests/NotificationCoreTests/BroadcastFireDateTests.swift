@@ -47,6 +47,21 @@ import Testing
         #expect(Self.broadcast(nil, at: "2027-03-27T12:00:00Z").earliestFireDate == Self.date("2027-03-27T12:00:00Z"))
     }
 
+    /// The fan-out looks again at each date a firing comes anywhere, until the last: a center that joins
+    /// in a zone no member had is fired at its own 9:00.
+    @Test func theNextDateAnywhereUntilTheLast() {
+        let nine = Self.broadcast(.calendar(DateMatch(hour: 9, minute: 0), repeats: false), at: "2027-03-27T12:00:00Z")
+        #expect(nine.nextFireDate(anywhereAfter: Self.date("2027-03-27T12:00:00Z")) == nine.earliestFireDate)
+        // After Tokyo's 9:00 (Sunday 00:00 UTC) comes UTC+8:45's (Australia/Eucla) at 00:15.
+        #expect(nine.nextFireDate(anywhereAfter: Self.date("2027-03-28T00:00:00Z")) == Self.date("2027-03-28T00:15:00Z"))
+        // The last is UTC-3's, a day after the broadcast was made; then none.
+        #expect(nine.nextFireDate(anywhereAfter: Self.date("2027-03-28T11:59:00Z")) == Self.date("2027-03-28T12:00:00Z"))
+        #expect(nine.nextFireDate(anywhereAfter: Self.date("2027-03-28T12:00:00Z")) == nil)
+        // One instant for all: nothing to look for after it.
+        let interval = Self.broadcast(.timeInterval(90, repeats: false), at: "2027-03-27T12:00:00Z")
+        #expect(interval.nextFireDate(anywhereAfter: Self.date("2027-03-27T12:00:00Z")) == nil)
+    }
+
     @Test func aFullDateThatPassedInSomeZonesComesOnlyInTheOthers() {
         // 9:00 on Sunday 28 March, asked at 05:00 UTC: passed in Tokyo, still to come in Berlin and New York.
         let sunday = Self.broadcast(

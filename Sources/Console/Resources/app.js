@@ -364,7 +364,7 @@ const WEBHOOK_EVENTS = {
   "notification.displayed": "A device showed a notification (opt-in)",
   "notification.held": "A notification waits for the user's Scheduled Summary",
   "summary.delivered": "A Scheduled Summary came",
-  "broadcast.completed": "A broadcast's last firing came",
+  "broadcast.completed": "A broadcast's date came in every zone",
 };
 
 /** The app's webhook settings as PUT takes them back: secrets by id (write-only), without the read-only parts. */

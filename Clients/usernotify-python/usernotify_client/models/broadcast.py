@@ -27,7 +27,8 @@ class Broadcast:
         request (NotificationRequest):
         audience (BroadcastAudience): Exactly one of `topic`, `centers` and `all`.
         status (BroadcastStatus): scheduled: no member's firing came yet; firing: some came, others (in later zones) are
-            to come; completed: all came; canceled; replaced by a later broadcast with the same identifier.
+            to come; completed: its date came in every zone there is (a center that joins, or moves, in a zone no member had
+            is fired at its own date until then); canceled; replaced by a later broadcast with the same identifier.
         created_at (datetime.datetime):
         counts (BroadcastCounts):
         next_fire_date (datetime.datetime | Unset): When the next members' firing comes (the earliest zone's); absent

@@ -29,8 +29,8 @@ class Delivery:
         id (str): The webhook-id of every attempt.
         type_ (WebhookEventType): notification.held says that a notification was held for the user's Scheduled Summary
             (data.notification.presentation.heldUntil is when it comes), summary.delivered that a summary came
-            (data.summary); both are sent unless `events` leaves them out, as is broadcast.completed (a broadcast's last
-            firing came; data is the broadcast). notification.response is didReceive; push.background is
+            (data.summary); both are sent unless `events` leaves them out, as is broadcast.completed (a broadcast's date
+            came in every zone; data is the broadcast). notification.response is didReceive; push.background is
             didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only
             when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too)
             that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed

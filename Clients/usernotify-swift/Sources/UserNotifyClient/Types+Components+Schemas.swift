@@ -324,7 +324,7 @@ extension Components {
             public var request: Components.Schemas.NotificationRequest
             /// - Remark: Generated from `#/components/schemas/Broadcast/audience`.
             public var audience: Components.Schemas.BroadcastAudience
-            /// scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: all came; canceled; replaced by a later broadcast with the same identifier.
+            /// scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: its date came in every zone there is (a center that joins, or moves, in a zone no member had is fired at its own date until then); canceled; replaced by a later broadcast with the same identifier.
             ///
             /// - Remark: Generated from `#/components/schemas/Broadcast/status`.
             @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -334,7 +334,7 @@ extension Components {
                 case canceled = "canceled"
                 case replaced = "replaced"
             }
-            /// scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: all came; canceled; replaced by a later broadcast with the same identifier.
+            /// scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: its date came in every zone there is (a center that joins, or moves, in a zone no member had is fired at its own date until then); canceled; replaced by a later broadcast with the same identifier.
             ///
             /// - Remark: Generated from `#/components/schemas/Broadcast/status`.
             public var status: Components.Schemas.Broadcast.StatusPayload
@@ -356,7 +356,7 @@ extension Components {
             ///   - id:
             ///   - request:
             ///   - audience:
-            ///   - status: scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: all came; canceled; replaced by a later broadcast with the same identifier.
+            ///   - status: scheduled: no member's firing came yet; firing: some came, others (in later zones) are to come; completed: its date came in every zone there is (a center that joins, or moves, in a zone no member had is fired at its own date until then); canceled; replaced by a later broadcast with the same identifier.
             ///   - createdAt:
             ///   - nextFireDate: When the next members' firing comes (the earliest zone's); absent once none is to come.
             ///   - completedAt: When it completed
@@ -6124,7 +6124,7 @@ extension Components {
                 case contentExtension
             }
         }
-        /// notification.held says that a notification was held for the user's Scheduled Summary (data.notification.presentation.heldUntil is when it comes), summary.delivered that a summary came (data.summary); both are sent unless `events` leaves them out, as is broadcast.completed (a broadcast's last firing came; data is the broadcast). notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too) that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
+        /// notification.held says that a notification was held for the user's Scheduled Summary (data.notification.presentation.heldUntil is when it comes), summary.delivered that a summary came (data.summary); both are sent unless `events` leaves them out, as is broadcast.completed (a broadcast's date came in every zone; data is the broadcast). notification.response is didReceive; push.background is didReceiveRemoteNotification for a background push (data.request); notification.delivered (opt-in, sent only when listed) tells of every delivery, once per firing (data.notification); notification.displayed (opt-in too) that a browser or phone confirmed showing one; the others tell what the user did. webpush.subscription.removed says that a browser's push subscription was removed because its push service answered that it is gone; device.unregistered, that a phone's registration was removed because APNs or FCM answered that its token no longer reaches the app.
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
         @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
