@@ -8,12 +8,16 @@ import Foundation
 package enum SignedToken {
     /// The token for `claims`, signed with `key`.
     package static func make(_ claims: some Encodable, prefix: String, key: SymmetricKey) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         let body = Base64URL.encode(try encoder.encode(claims))
         let mac = HMAC<SHA256>.authenticationCode(for: Data((prefix + body).utf8), using: key)
         return prefix + body + "." + Base64URL.encode(mac)
     }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
 
     /// A token's claims, not yet checked: what names the key to check it with. Nil if it is not a token
     /// with `prefix`.

@@ -5,9 +5,17 @@ import Foundation
 /// subscribes with (`applicationServerKey`). A subscription stays tied to the key it was made with.
 package struct VAPIDKey: Sendable {
     package let privateKey: P256.Signing.PrivateKey
+    /// The uncompressed public point, base64url: `applicationServerKey`, and `k` in the header.
+    package let publicKey: String
+    /// A short stable name for the key: `vapid_` and 12 hex digits of the public point's SHA-256.
+    /// (Both are derived once: the public point is a scalar multiplication, and every push names its key.)
+    package let id: String
 
     package init(privateKey: P256.Signing.PrivateKey = .init()) {
         self.privateKey = privateKey
+        let point = privateKey.publicKey.x963Representation
+        publicKey = Base64URL.encode(point)
+        id = "vapid_" + SHA256.hash(data: point).prefix(6).map { String(format: "%02x", $0) }.joined()
     }
 
     /// A key from its stored form (the 32-byte scalar).
@@ -16,12 +24,4 @@ package struct VAPIDKey: Sendable {
     }
 
     package var rawPrivateKey: [UInt8] { Array(privateKey.rawRepresentation) }
-
-    /// The uncompressed public point, base64url: `applicationServerKey`, and `k` in the header.
-    package var publicKey: String { Base64URL.encode(privateKey.publicKey.x963Representation) }
-
-    /// A short stable name for the key: `vapid_` and 12 hex digits of the public point's SHA-256.
-    package var id: String {
-        "vapid_" + SHA256.hash(data: privateKey.publicKey.x963Representation).prefix(6).map { String(format: "%02x", $0) }.joined()
-    }
 }
