@@ -165,7 +165,6 @@ let package = Package(
             name: "NotificationService",
             dependencies: [
                 "Clocks", "ErrorCodes", "NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

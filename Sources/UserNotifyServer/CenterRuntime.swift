@@ -29,8 +29,10 @@ package final class CenterRuntime: Service {
         package let store: CachingStore
         package let service: NotificationCenterService
         package let scheduler: Scheduler
-        package let summaries: SummaryReleaser
-        package let broadcaster: Broadcaster
+        /// The Scheduled Summaries, delivered when they come due.
+        package let summaries: ClockLoop
+        /// The broadcasts' fan-out, zone by zone as each zone's firing comes.
+        package let broadcaster: ClockLoop
         package let dispatcher: OutboxDispatcher
         /// The users' event streams.
         package let events: EventHub
@@ -189,9 +191,11 @@ package final class CenterRuntime: Service {
             configuration: serviceConfiguration, logger: logger, released: { await media.sweep() })
         let scheduler = Scheduler(
             store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger)
-        let summaries = SummaryReleaser(service: service, clock: clock, logger: logger)
+        let summaries = ClockLoop("delivering scheduled summaries", clock: clock, logger: logger) {
+            try await service.summariesRound(at: $0)
+        }
         let broadcasts = BroadcastService(store: database, centers: service)
-        let broadcaster = Broadcaster(broadcasts: broadcasts, clock: clock, logger: logger)
+        let broadcaster = ClockLoop("broadcast fan-out", clock: clock, logger: logger) { try await broadcasts.round(at: $0) }
         let keyring = VAPIDKeyring(store: database)
         try await keyring.open(at: Date())
         var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)
