@@ -272,10 +272,11 @@ extension NotificationCenterService {
         return record.delivered
     }
 
-    /// What the app's extensions make of requests about to be delivered, all at once: the service
-    /// extension may change the content of a request with `mutableContent` and alert text, for a center
-    /// that shows alerts (B18); then a center in the foreground asks `willPresent` (B10).
-    /// Each call carries the `traceparent` of the call that added its request.
+    /// What the app's extensions make of requests about to be delivered, all at once (within the
+    /// process's `extensionConcurrency`): the service extension may change the content of a request with
+    /// `mutableContent` and alert text, for a center that shows alerts (B18); then a center in the
+    /// foreground asks `willPresent` (B10). Each call carries the `traceparent` of the call that added
+    /// its request.
     func prepare(
         _ requests: [(center: CenterKey, request: NotificationRequest, traceparent: String?)], at now: Date
     ) async -> [PreparedKey: Prepared] {
@@ -285,19 +286,23 @@ extension NotificationCenterService {
             asking.append((center, request, traceparent))
         }
         guard !asking.isEmpty else { return [:] }
-        let delegate = delegate
+        let (delegate, calls) = (delegate, extensionCalls)
         return await withTaskGroup(of: (PreparedKey, Prepared).self) { group in
             for (center, request, traceparent) in asking {
                 group.addTask {
-                    await TraceContext.$traceparent.withValue(traceparent) {
-                        var ready = Prepared(request: request, foreground: .noDelegate)
-                        if request.content.mutableContent == true, let content = await delegate.serviceExtension(request, center: center) {
-                            ready.request.content = content
+                    await calls.run {
+                        await TraceContext.$traceparent.withValue(traceparent) {
+                            var ready = Prepared(request: request, foreground: .noDelegate)
+                            if request.content.mutableContent == true,
+                                let content = await delegate.serviceExtension(request, center: center)
+                            {
+                                ready.request.content = content
+                            }
+                            if center.state.appState == .foreground {
+                                ready.foreground = await delegate.willPresent(ready.request, center: center, at: now)
+                            }
+                            return (PreparedKey(center: center.key, identifier: request.identifier), ready)
                         }
-                        if center.state.appState == .foreground {
-                            ready.foreground = await delegate.willPresent(ready.request, center: center, at: now)
-                        }
-                        return (PreparedKey(center: center.key, identifier: request.identifier), ready)
                     }
                 }
             }

@@ -11,13 +11,16 @@ import Storage
 /// reports to the user (the event stream) and to the app (its delegate's outbox), in one transaction.
 /// Domain refusals are thrown as `NotificationError`s.
 package final class NotificationCenterService: FiringHandler {
-    package struct Configuration: Sendable {
+    package struct Configuration: Sendable, Equatable {
         /// Pending requests a center may hold (the framework keeps 64). At the limit, adding a new
         /// identifier is refused with `pendingLimitReached`; replacing an existing one is allowed.
         package var pendingLimit = 64
         package var pageLimit = 500
         /// How long a firing's claim lasts; firings that wait on the app's extensions renew it.
         package var lease: TimeInterval = Scheduler.defaultLease
+        /// How many calls to the apps' extensions (service extension, `willPresent`) one process makes at
+        /// once; the others wait their turn.
+        package var extensionConcurrency = 64
 
         package init() {}
     }
@@ -29,6 +32,8 @@ package final class NotificationCenterService: FiringHandler {
     let delegate: any CenterDelegate
     /// Firings waiting on the app's extensions.
     let lane = ExtensionLane()
+    /// The calls to the apps' extensions in flight, at most `extensionConcurrency`.
+    let extensionCalls: CallLimiter
     let configuration: Configuration
     let logger: Logger
     /// Called after pending or delivered notifications were removed, before the caller hears of it: what
@@ -47,6 +52,7 @@ package final class NotificationCenterService: FiringHandler {
         self.delegate = delegate
         self.configuration = configuration
         self.logger = logger
+        extensionCalls = CallLimiter(limit: configuration.extensionConcurrency)
     }
 
     // MARK: centers

@@ -184,11 +184,9 @@ package final class CenterRuntime: Service {
             files: try MediaFileStore(root: Self.mediaPath(dataDirectory: configuration.dataDirectory)), store: database,
             fetcher: downloader, quota: configuration.mediaQuotaBytes, stagedLifetime: .seconds(configuration.retention.stagedUploads),
             logger: logger)
-        var serviceConfiguration = NotificationCenterService.Configuration()
-        serviceConfiguration.pendingLimit = configuration.pendingLimit
         let service = NotificationCenterService(
             store: store, clock: clock, delegate: WebhookDelegate(store: database, clock: clock, sender: sender, media: media),
-            configuration: serviceConfiguration, logger: logger, released: { await media.sweep() })
+            configuration: configuration.centers, logger: logger, released: { await media.sweep() })
         let scheduler = Scheduler(
             store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger)
         let summaries = ClockLoop("delivering scheduled summaries", clock: clock, logger: logger) {

@@ -13,7 +13,8 @@ extension ServerConfiguration {
     /// owner: a component's by the component's `init(reader:)`, the server's own one by one. One list, so
     /// that a setting listed is a setting read.
     static let groups: [SettingGroup] = [
-        .component(\ServerConfiguration.http), .own(observability + storage + operation), .component(\ServerConfiguration.rateLimits),
+        .component(\ServerConfiguration.http), .own(observability + storage + operation), .component(\ServerConfiguration.centers),
+        .component(\ServerConfiguration.rateLimits),
         .component(\ServerConfiguration.retention), .component(\ServerConfiguration.outbox), .own(delivery + browsers),
         .component(\ServerConfiguration.relay), .own(relays),
     ]
@@ -108,11 +109,6 @@ extension ServerConfiguration {
             default: { .value($0.virtualClock ? "1" : "0") }
         ) { config, value throws(ConfigurationError) in
             config.virtualClock = try SettingValue.boolean(value, "virtual-clock")
-        },
-        Setting("pending-limit", help: "pending requests per center; adding more is refused", default: { .value(String($0.pendingLimit)) })
-        {
-            config, value throws(ConfigurationError) in
-            config.pendingLimit = try SettingValue.integer(value, "pending-limit", in: 1...1_000_000)
         },
         Setting("media-quota-bytes", help: "bytes of attachment media each app may keep", default: { .value(String($0.mediaQuotaBytes)) }) {
             config, value throws(ConfigurationError) in

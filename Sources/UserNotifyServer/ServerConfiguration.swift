@@ -4,6 +4,7 @@ import Foundation
 import HTTPCore
 import Logging
 import MicroHTTPD
+import NotificationService
 import Outbox
 import RelayService
 import Storage
@@ -42,8 +43,9 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var adminReadTokenFile: String?
     /// Run the scheduler on a clock that only the operator moves (test environments).
     package var virtualClock = false
-    /// Pending requests per center (the framework keeps 64).
-    package var pendingLimit = 64
+    /// The centers' service: pending requests per center (the framework keeps 64), how many calls to the
+    /// apps' extensions run at once.
+    package var centers = NotificationCenterService.Configuration()
     /// Bytes of attachment media one app may keep.
     package var mediaQuotaBytes = 1_000_000_000
     /// Loopback, private or link-local networks that webhook URLs may reach all the same (the SSRF guard).

@@ -23,7 +23,7 @@ final class CenterHarness: Sendable {
     /// `firing` wraps the service as the scheduler's firing handler (to watch its calls).
     init(
         directory: URL? = nil, clock: ManualClock = ManualClock(now: CenterHarness.start), pendingLimit: Int = 64,
-        delegate: any CenterDelegate = NoDelegate(), backlogBatchSize: Int = 1024,
+        extensionConcurrency: Int = 64, delegate: any CenterDelegate = NoDelegate(), backlogBatchSize: Int = 1024,
         firing: (any FiringHandler) -> any FiringHandler = { $0 }
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("center-\(UUID().uuidString)")
@@ -33,6 +33,7 @@ final class CenterHarness: Sendable {
         store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
         var configuration = NotificationCenterService.Configuration()
         configuration.pendingLimit = pendingLimit
+        configuration.extensionConcurrency = extensionConcurrency
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         service = NotificationCenterService(
             store: store, clock: clock, wallClock: clock, delegate: delegate, configuration: configuration, logger: logger)
