@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import NotificationCore
 import PostgresStorage
 import Storage
@@ -240,10 +239,7 @@ import Webhooks
     @Test(.enabled(if: TestPostgres.isAvailable))
     func activeBroadcastsOfAVersion16DatabaseHoldTheirMedia() async throws {
         try await StoreFactory.withPostgresDatabase("broadcast-media") { url, open in
-            var configuration = try PostgresStore.Configuration(url: url)
-            configuration.deadline = .seconds(60)
-            try await PostgresStore(configuration: configuration, logger: Logger(label: "upgrade")).migrate(
-                upTo: 16, deadline: .seconds(900))
+            try await StoreFactory.migratePostgres(url, upTo: 16)
             func form(_ media: [String]) -> String {
                 let attachments = media.map { #"{"identifier":"\#($0)","mediaID":"\#($0)"}"# }.joined(separator: ",")
                 return #"convert_to('{"identifier":"news","content":{"title":"Hello","attachments":[\#(attachments)]}}', 'UTF8')"#

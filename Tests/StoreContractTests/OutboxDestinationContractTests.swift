@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import PostgresStorage
 import Storage
 import TestSupport
@@ -65,12 +64,7 @@ import Webhooks
     @Test(.enabled(if: TestPostgres.isAvailable))
     func messagesInFlightAtTheUpgradeKeepGoing() async throws {
         try await StoreFactory.withPostgresDatabase("upgrade") { url, open in
-            var configuration = try PostgresStore.Configuration(url: url)
-            configuration.deadline = .seconds(60)
-            // On the suite's shared server a migration can take longer than a start's deadline (a start
-            // then retries, as this call would not): a bound that only turns a hang into a failure.
-            try await PostgresStore(configuration: configuration, logger: Logger(label: "upgrade")).migrate(
-                upTo: 11, deadline: .seconds(900))
+            try await StoreFactory.migratePostgres(url, upTo: 11)
             _ = try await TestPostgres.query(
                 url,
                 """

@@ -78,6 +78,17 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         if let failure { throw failure }
     }
 
+    /// Migrates the database at `url` up to `version` only, as an earlier release left it, for an
+    /// upgrade's test to fill.
+    static func migratePostgres(_ url: URL, upTo version: Int) async throws {
+        var configuration = try PostgresStore.Configuration(url: url)
+        configuration.deadline = .seconds(60)
+        // On the suite's shared server a migration can take longer than a start's deadline (a start
+        // then retries, as this call would not): a bound that only turns a hang into a failure.
+        try await PostgresStore(configuration: configuration, logger: Logger(label: "upgrade")).migrate(
+            upTo: version, deadline: .seconds(900))
+    }
+
     /// Every store the suite runs against here: PostgreSQL when `make test` started a server.
     static let all: [StoreFactory] = TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite]
 }
