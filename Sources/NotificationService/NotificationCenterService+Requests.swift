@@ -273,7 +273,7 @@ extension NotificationCenterService {
     }
 
     /// What the app's extensions make of requests about to be delivered, all at once (within the
-    /// process's `extensionConcurrency`): the service extension may change the content of a request with
+    /// process's `extensionConcurrency` for each app): the service extension may change the content of a request with
     /// `mutableContent` and alert text, for a center that shows alerts (B18); then a center in the
     /// foreground asks `willPresent` (B10). Each call carries the `traceparent` of the call that added
     /// its request.
@@ -290,7 +290,7 @@ extension NotificationCenterService {
         return await withTaskGroup(of: (PreparedKey, Prepared).self) { group in
             for (center, request, traceparent) in asking {
                 group.addTask {
-                    await calls.run {
+                    await calls.run(center.appID) {
                         await TraceContext.$traceparent.withValue(traceparent) {
                             var ready = Prepared(request: request, foreground: .noDelegate)
                             if request.content.mutableContent == true,

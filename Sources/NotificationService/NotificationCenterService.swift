@@ -18,8 +18,8 @@ package final class NotificationCenterService: FiringHandler {
         package var pageLimit = 500
         /// How long a firing's claim lasts; firings that wait on the app's extensions renew it.
         package var lease: TimeInterval = Scheduler.defaultLease
-        /// How many calls to the apps' extensions (service extension, `willPresent`) one process makes at
-        /// once; the others wait their turn.
+        /// How many calls to one app's extensions (service extension, `willPresent`) one process makes at
+        /// once; that app's others wait their turn.
         package var extensionConcurrency = 64
 
         package init() {}
@@ -32,7 +32,7 @@ package final class NotificationCenterService: FiringHandler {
     let delegate: any CenterDelegate
     /// Firings waiting on the app's extensions.
     let lane = ExtensionLane()
-    /// The calls to the apps' extensions in flight, at most `extensionConcurrency`.
+    /// The calls to the apps' extensions in flight, at most `extensionConcurrency` for each app.
     let extensionCalls: CallLimiter
     let configuration: Configuration
     let logger: Logger

@@ -9,7 +9,7 @@ extension NotificationCenterService.Configuration: ConfigurableComponent {
         },
         Setting(
             "extension-concurrency",
-            help: "calls to the apps' service extensions and willPresent that one process makes at once; the others wait their turn",
+            help: "calls to one app's service extension and willPresent that one process makes at once; that app's others wait their turn",
             default: { .value(String($0.extensionConcurrency)) }
         ) { config, value throws(ConfigurationError) in
             config.extensionConcurrency = try SettingValue.integer(value, "extension-concurrency", in: 1...10_000)

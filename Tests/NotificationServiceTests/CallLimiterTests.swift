@@ -6,8 +6,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The calls to the apps' extensions are bounded per process: the ones over the limit wait their turn,
-/// and every call is made.
+/// The calls to an app's extensions are bounded per process: the ones over the limit wait their turn,
+/// another app's go on, and every call is made.
 @Suite struct CallLimiterTests {
     @Test func callsOverTheLimitWaitTheirTurn() async throws {
         let limiter = CallLimiter(limit: 4)
@@ -16,7 +16,7 @@ import Testing
         try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<10 {
                 group.addTask {
-                    await limiter.run {
+                    await limiter.run("a") {
                         running.begin()
                         await gate.wait()
                         running.end()
@@ -26,15 +26,18 @@ import Testing
             }
             // Four run and six wait at the limiter, not inside a call.
             #expect(await running.started.eventually { $0 == 4 })
-            #expect(await AsyncCounter().eventually { _ in limiter.waiting == 6 })
+            #expect(await AsyncCounter().eventually { _ in limiter.waiting("a") == 6 })
             #expect(running.now == 4 && running.started.current == 4)
+            // Another app's call does not wait for them.
+            #expect(await limiter.run("b") { "b's" } == "b's")
+            #expect(limiter.waiting("b") == 0 && limiter.waiting("a") == 6)
             gate.open()
             var finished: Set<Int> = []
             for try await index in group { finished.insert(index) }
             #expect(finished == Set(0..<10))
         }
         #expect(running.most == 4)
-        #expect(limiter.waiting == 0)
+        #expect(limiter.waiting("a") == 0)
     }
 
     /// A burst whose requests ask the service extension, with `extensionConcurrency` 2: at most two calls
