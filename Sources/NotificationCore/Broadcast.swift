@@ -100,7 +100,7 @@ package struct Broadcast: Codable, Sendable, Hashable {
     /// its members' zones knows when the next comes.
     package var earliestFireDate: Date? {
         guard isZoned else { return fireDate(in: .gmt) }
-        return Self.knownZones.compactMap(fireDate(in:)).min()
+        return nextFireDate(anywhereAfter: .distantPast)
     }
 
     /// The first date after `now` that a member's firing may come, in any zone there is (nil once it came

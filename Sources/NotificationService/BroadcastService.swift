@@ -102,14 +102,12 @@ package struct BroadcastService: Sendable {
     /// How long a chunk's claim lasts (on the wall clock): the center service's lease, as a firing's.
     package var lease: TimeInterval { centers.configuration.lease }
 
-    /// One round of the fan-out (`ClockLoop`): fires what came by `now`; returns when to look next: the
-    /// next zone of any broadcast, or within the lease when a chunk is left open (under another claim, or
-    /// a dead process's after a restart).
-    package func round(at now: Date) async throws -> Date? {
-        try await fanOut(at: now)
+    /// When the fan-out looks next (`ClockLoop`), asked at `now`: the next zone of any broadcast, or
+    /// within the lease when a chunk is left open (under another claim, or a dead process's after a restart).
+    package func nextLook(at now: Date) async throws -> Date? {
         let next = try await store.nextBroadcastDate()
         let open = try await store.hasUnfiredBroadcasts(dueBy: now)
-        return [next, open ? clock.now.addingTimeInterval(lease / 2) : nil].compactMap(\.self).min()
+        return [next, open ? now.addingTimeInterval(lease / 2) : nil].compactMap(\.self).min()
     }
 
     /// Plans every zone whose firing came by `now`, then fires every open chunk; returns how many members

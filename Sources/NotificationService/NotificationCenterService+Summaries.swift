@@ -25,13 +25,6 @@ extension NotificationCenterService {
         }
     }
 
-    /// One round of the summaries' loop (`ClockLoop`): delivers what came by `now`; returns when the next
-    /// comes (the earliest date a held notification waits for).
-    package func summariesRound(at now: Date) async throws -> Date? {
-        try await deliverDueSummaries(at: now)
-        return try await store.nextSummaryDate()
-    }
-
     /// "Show Next Summary": delivers now what the center holds for its next summary; nil when it holds nothing.
     package func showNextSummary(_ key: CenterKey) async throws -> ScheduledSummary? {
         guard try await store.center(key) != nil else { throw NotificationError.centerNotFound(key.centerID) }

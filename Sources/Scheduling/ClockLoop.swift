@@ -4,7 +4,7 @@ import Logging
 import ServiceLifecycle
 
 /// Work that comes due on the scheduler's clock (virtual or not), done round by round: each round does
-/// what is due and names when the next comes; the loop sleeps until then, or until woken sooner
+/// what is due, then asks when the next comes; the loop sleeps until then, or until woken sooner
 /// (`wake()`: something came due sooner, here or on another replica, or the clock moved). After a failed
 /// round it waits a second of real time (a virtual clock might not move until the failure clears). The
 /// Scheduled Summaries and the broadcasts' fan-out each run on one.
@@ -14,19 +14,22 @@ package actor ClockLoop: Service {
     private let wallClock: any WallClock
     private let logger: Logger
     private let signal = WakeSignal()
-    /// Does what is due at the date given; returns when the next round comes (nil: when woken).
-    private let round: @Sendable (Date) async throws -> Date?
+    /// Does what is due at the date given.
+    private let work: @Sendable (Date) async throws -> Void
+    /// When the next round comes, asked at the date given (nil: when woken).
+    private let next: @Sendable (Date) async throws -> Date?
 
     /// `name` says in the log what failed ("delivering scheduled summaries").
     package init(
         _ name: String, clock: any SchedulerClock, wallClock: any WallClock = SystemClock(), logger: Logger,
-        round: @escaping @Sendable (Date) async throws -> Date?
+        work: @escaping @Sendable (Date) async throws -> Void, next: @escaping @Sendable (Date) async throws -> Date?
     ) {
         self.name = name
         self.clock = clock
         self.wallClock = wallClock
         self.logger = logger
-        self.round = round
+        self.work = work
+        self.next = next
     }
 
     /// Looks again now: something may have come due sooner, or the clock moved.
@@ -35,7 +38,7 @@ package actor ClockLoop: Service {
     /// Does what is due at the clock's time now (the virtual clock's settle).
     package func settle() async {
         do {
-            _ = try await round(clock.now)
+            try await work(clock.now)
         } catch {
             logger.error("\(name) failed", metadata: ["error": .string("\(error)")])
         }
@@ -45,8 +48,8 @@ package actor ClockLoop: Service {
         await withGracefulShutdownHandler {
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 do {
-                    let next = try await round(clock.now)
-                    await signal.wait(until: next, on: clock)
+                    try await work(clock.now)
+                    await signal.wait(until: try await next(clock.now), on: clock)
                 } catch {
                     logger.error("\(name) failed", metadata: ["error": .string("\(error)")])
                     await signal.wait(until: wallClock.now.addingTimeInterval(Scheduler.failurePause), on: wallClock)

@@ -189,11 +189,14 @@ package final class CenterRuntime: Service {
             configuration: configuration.centers, logger: logger, released: { await media.sweep() })
         let scheduler = Scheduler(
             store: store, clock: clock, handler: MeteredFiringHandler(inner: service, clock: clock), logger: logger)
-        let summaries = ClockLoop("delivering scheduled summaries", clock: clock, logger: logger) {
-            try await service.summariesRound(at: $0)
-        }
+        // Summaries come at the earliest date a held notification waits for.
+        let summaries = ClockLoop(
+            "delivering scheduled summaries", clock: clock, logger: logger, work: { try await service.deliverDueSummaries(at: $0) },
+            next: { _ in try await store.nextSummaryDate() })
         let broadcasts = BroadcastService(store: database, centers: service)
-        let broadcaster = ClockLoop("broadcast fan-out", clock: clock, logger: logger) { try await broadcasts.round(at: $0) }
+        let broadcaster = ClockLoop(
+            "broadcast fan-out", clock: clock, logger: logger, work: { try await broadcasts.fanOut(at: $0) },
+            next: { try await broadcasts.nextLook(at: $0) })
         let keyring = VAPIDKeyring(store: database)
         try await keyring.open(at: Date())
         var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)

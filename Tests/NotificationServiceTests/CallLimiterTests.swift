@@ -80,14 +80,17 @@ final class InFlight: Sendable {
     func end() { state.withLock { $0.now -= 1 } }
 }
 
-/// A service extension that changes the title, and counts the calls in flight. Each call stays in flight
-/// until a third began, or a second passed: without a bound of two, three are in flight at once; with
-/// it, the first two answer after that second and the rest at once.
+/// A service extension that changes the title, and counts the calls in flight. The first two wait for
+/// each other (the event, however long it takes), so two are in flight at once; then each stays until a
+/// third began or a second passed: without a bound of two, three are in flight at once; with it, the
+/// first two answer after that second and the rest at once. The second bounds only how long the test
+/// looks for the bug, never whether a bounded service passes.
 final class CountingServiceExtension: CenterDelegate {
     let running = InFlight()
 
     func serviceExtension(_ request: NotificationRequest, center: CenterRecord) async -> NotificationContent? {
         running.begin()
+        _ = await running.started.eventually { $0 >= 2 }
         _ = await running.started.eventually(within: 1) { $0 >= 3 }
         running.end()
         var content = request.content
