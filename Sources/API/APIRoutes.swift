@@ -15,18 +15,12 @@ package enum APIRoutes {
     package static func register(on router: inout Router, _ provider: APIContextProvider) {
         let document = Response(status: .ok, contentType: "application/yaml", bytes: openAPIDocument)
         router.on(.get, "/openapi.yaml") { _ in document }
-        OperatorRoutes.register(on: &router, provider)
-        AppRoutes.register(on: &router, provider)
-        UserRoutes.register(on: &router, provider)
-        EventStreamRoutes.register(on: &router, provider)
-        WebhookRoutes.register(on: &router, provider)
-        LocalizationRoutes.register(on: &router, provider)
-        MediaRoutes.register(on: &router, provider)
-        PushRoutes.register(on: &router, provider)
-        WebPushRoutes.register(on: &router, provider)
-        RelayRoutes.register(on: &router, provider)
-        ReceiptRoutes.register(on: &router, provider)
-        BroadcastRoutes.register(on: &router, provider)
+        let groups = [
+            OperatorRoutes.register, AppRoutes.register, UserRoutes.register, EventStreamRoutes.register, WebhookRoutes.register,
+            LocalizationRoutes.register, MediaRoutes.register, PushRoutes.register, WebPushRoutes.register, RelayRoutes.register,
+            ReceiptRoutes.register, BroadcastRoutes.register,
+        ]
+        for register in groups { register(&router, provider) }
     }
 
     /// The error mapper for the router: domain errors to problems.

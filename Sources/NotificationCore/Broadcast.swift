@@ -188,3 +188,9 @@ extension Broadcast.Audience: Codable {
         }
     }
 }
+
+extension NotificationError {
+    package static func broadcastNotFound(_ id: String) -> NotificationError {
+        .notFound(.broadcastNotFound, "This app has no broadcast '\(id)'.")
+    }
+}

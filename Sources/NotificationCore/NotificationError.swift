@@ -39,6 +39,14 @@ package struct NotificationError: Error, Sendable, Hashable, CustomStringConvert
     package static func invalid(_ code: ErrorCode, _ message: String) -> NotificationError {
         NotificationError(code: code, kind: .invalid, message: message)
     }
+
+    package static func notFound(_ code: ErrorCode, _ message: String) -> NotificationError {
+        NotificationError(code: code, kind: .notFound, message: message)
+    }
+
+    package static func limit(_ code: ErrorCode, _ message: String) -> NotificationError {
+        NotificationError(code: code, kind: .limit, message: message)
+    }
 }
 
 extension NotificationError {
@@ -57,10 +65,9 @@ extension NotificationError {
     }
 
     package static func pendingLimitReached(_ limit: Int) -> NotificationError {
-        NotificationError(
-            code: .pendingLimitReached, kind: .limit,
-            message: "The center already has \(limit) pending requests, its limit. Remove some, or replace one by reusing its identifier."
-        )
+        .limit(
+            .pendingLimitReached,
+            "The center already has \(limit) pending requests, its limit. Remove some, or replace one by reusing its identifier.")
     }
 
     package static func centerExists(_ id: String) -> NotificationError {
@@ -68,12 +75,11 @@ extension NotificationError {
     }
 
     package static func centerNotFound(_ id: String) -> NotificationError {
-        NotificationError(code: .centerNotFound, kind: .notFound, message: "No center '\(id)' exists for this app.")
+        .notFound(.centerNotFound, "No center '\(id)' exists for this app.")
     }
 
     package static func notificationNotFound(_ identifier: String) -> NotificationError {
-        NotificationError(
-            code: .notificationNotFound, kind: .notFound, message: "No delivered notification '\(identifier)' is in this center.")
+        .notFound(.notificationNotFound, "No delivered notification '\(identifier)' is in this center.")
     }
 
     /// UNError.attachmentNotInDataStore (103).
@@ -101,15 +107,13 @@ extension NotificationError {
     }
 
     package static func pushSubscriptionLimitReached(_ limit: Int) -> NotificationError {
-        NotificationError(
-            code: .pushSubscriptionLimitReached, kind: .limit,
-            message: "The center has \(limit) push subscriptions, the most it may; remove one it no longer uses first.")
+        .limit(
+            .pushSubscriptionLimitReached,
+            "The center has \(limit) push subscriptions, the most it may; remove one it no longer uses first.")
     }
 
     package static func deviceLimitReached(_ limit: Int) -> NotificationError {
-        NotificationError(
-            code: .deviceLimitReached, kind: .limit,
-            message: "The center has \(limit) device registrations, the most it may; remove one it no longer uses first.")
+        .limit(.deviceLimitReached, "The center has \(limit) device registrations, the most it may; remove one it no longer uses first.")
     }
 
     /// UNError.badgeInputInvalid (1600).

@@ -29,7 +29,7 @@ package struct Topic: Codable, Sendable, Hashable {
         guard (1...maxIdentifierLength).contains(identifier.utf8.count),
             identifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
         else {
-            throw .invalid(
+            throw NotificationError.invalid(
                 .invalidIdentifier,
                 "`\(field)` must be 1 to \(maxIdentifierLength) ASCII letters, digits, '.', '_' or '-'; got '\(identifier.prefix(80))'.")
         }
@@ -38,7 +38,7 @@ package struct Topic: Codable, Sendable, Hashable {
     package func validate() throws(NotificationError) {
         try Self.validateIdentifier(identifier)
         guard displayName.isIdentifier(max: Self.maxDisplayNameLength) else {
-            throw .invalid(
+            throw NotificationError.invalid(
                 .invalidName, "`displayName` must be 1 to \(Self.maxDisplayNameLength) characters with no control character.")
         }
     }
@@ -46,8 +46,7 @@ package struct Topic: Codable, Sendable, Hashable {
 
 extension NotificationError {
     package static func topicNotFound(_ identifier: String) -> NotificationError {
-        NotificationError(
-            code: .topicNotFound, kind: .notFound, message: "This app has no topic '\(identifier)'; create it first (POST /v1/topics).")
+        .notFound(.topicNotFound, "This app has no topic '\(identifier)'; create it first (POST /v1/topics).")
     }
 
     package static func topicExists(_ identifier: String) -> NotificationError {
@@ -56,18 +55,10 @@ extension NotificationError {
     }
 
     package static func topicLimitReached(perApp limit: Int) -> NotificationError {
-        NotificationError(
-            code: .topicLimitReached, kind: .limit,
-            message: "The app has \(limit) topics, the most it may; delete one it no longer uses first.")
+        .limit(.topicLimitReached, "The app has \(limit) topics, the most it may; delete one it no longer uses first.")
     }
 
     package static func topicLimitReached(perCenter limit: Int) -> NotificationError {
-        NotificationError(
-            code: .topicLimitReached, kind: .limit,
-            message: "The center is subscribed to \(limit) topics, the most it may; unsubscribe it from one first.")
-    }
-
-    package static func broadcastNotFound(_ id: String) -> NotificationError {
-        NotificationError(code: .broadcastNotFound, kind: .notFound, message: "This app has no broadcast '\(id)'.")
+        .limit(.topicLimitReached, "The center is subscribed to \(limit) topics, the most it may; unsubscribe it from one first.")
     }
 }

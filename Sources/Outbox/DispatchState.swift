@@ -239,29 +239,20 @@ package struct DispatchState: Sendable {
         var updated = delivery
         updated.attempts += 1
         updated.dueOnWallClock = nil
+        /// The message ends with `status`: no attempt comes after this one.
+        func ended(_ status: WebhookDeliveryRecord.Status, failures: Int) -> (delivery: WebhookDeliveryRecord, endpoint: EndpointOutcome) {
+            (updated.status, updated.failures, updated.nextAttempt) = (status, failures, nil)
+            return (updated, .answered)
+        }
         switch verdict {
-        case .delivered:
-            updated.status = .delivered
-            updated.failures = 0
-            updated.nextAttempt = nil
-            return (updated, .answered)
-        case .abort:
-            updated.status = .aborted
-            updated.nextAttempt = nil
-            return (updated, .answered)
-        case .reject:
-            updated.status = .failed
-            updated.failures += 1
-            updated.nextAttempt = nil
-            return (updated, .answered)
+        case .delivered: return ended(.delivered, failures: 0)
+        case .abort: return ended(.aborted, failures: updated.failures)
+        case .reject: return ended(.failed, failures: updated.failures + 1)
+        case .expire: return ended(.expired, failures: updated.failures)
         case .disableEndpoint:
             // Kept pending: it goes out when the app re-enables the endpoint.
             updated.nextAttempt = now
             return (updated, .gone)
-        case .expire:
-            updated.status = .expired
-            updated.nextAttempt = nil
-            return (updated, .answered)
         case .retry(let retryAfter):
             updated.failures += 1
             let next = policy.nextAttempt(

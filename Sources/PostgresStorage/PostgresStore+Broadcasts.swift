@@ -193,12 +193,7 @@ extension PostgresStore: BroadcastStore {
 
     // MARK: fan-out
 
-    package func nextBroadcastDate() async throws -> Date? {
-        try await read { connection in
-            try await connection.rows("SELECT MIN(next_fire) AS next FROM broadcasts WHERE next_fire IS NOT NULL", self.logger)
-                .first?.get("next", as: Int64?.self).map(Self.date)
-        }
-    }
+    package func nextBroadcastDate() async throws -> Date? { try await earliest("next_fire", in: "broadcasts") }
 
     package func broadcastsDue(by date: Date, limit: Int) async throws -> [BroadcastRecord] {
         try await read { connection in

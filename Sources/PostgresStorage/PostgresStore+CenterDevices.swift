@@ -21,11 +21,13 @@ extension PostgresStore {
     /// Saves a center's device by the rules both kinds keep: unique within its app (another app's is never
     /// touched); the same center saving it again updates it and keeps its id; another center of the app
     /// takes it over and the one that lost it hears; at most `limit` a center, counted one save after the
-    /// other (the center's row is locked). Returns the id it is kept under and whether it is new.
-    func saveCenterDevice(
-        _ device: CenterDeviceQueries, id: String, for key: CenterKey, at date: Date, limit: Int, _ connection: PostgresConnection,
-        _ changes: inout ChangeSet
-    ) async throws -> (id: String, created: Bool) {
+    /// other (the center's row is locked). Returns the record as it is kept (under the id it had) and
+    /// whether it is new.
+    func saveCenterDevice<Target: OutboxTarget>(
+        _ device: CenterDeviceQueries, _ target: Target, limit: Int, _ connection: PostgresConnection, _ changes: inout ChangeSet
+    ) async throws -> (Target, created: Bool) {
+        let key = target.center
+        var saved = target
         guard
             try await !connection.rows(
                 "SELECT 1 FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) FOR UPDATE", logger
@@ -36,14 +38,16 @@ extension PostgresStore {
             let holder = try existing.get("center_id", as: String.self)
             if holder == key.centerID {
                 try await connection.run(device.update(existingID), logger)
-                return (existingID, false)
+                saved.id = existingID
+                return (saved, false)
             }
             // Another user signed in on the browser or phone: it moves, and the center that lost it hears.
             var bindings = PostgresBindings()
             bindings.append(existingID)
             try await connection.run(PostgresQuery(unsafeSQL: "DELETE FROM \(device.table) WHERE id = $1", binds: bindings), logger)
             try await append(
-                [.app(device.moved(existingID))], for: CenterKey(appID: key.appID, centerID: holder), at: date, traceparent: nil,
+                [.app(device.moved(existingID))], for: CenterKey(appID: key.appID, centerID: holder), at: target.createdAt,
+                traceparent: nil,
                 connection, &changes)
         }
         var bindings = PostgresBindings()
@@ -57,7 +61,7 @@ extension PostgresStore {
             ).first?.get("n", as: Int64.self) ?? 0
         guard count < limit else { throw device.limitReached }
         try await connection.run(device.insert, logger)
-        return (id, true)
+        return (target, true)
     }
 
     /// The centers' devices in `table`, oldest first, inside a transaction.

@@ -6,7 +6,7 @@ import Storage
 
 extension PostgresStore: DeviceRelayStore {
     package func setRelayCredential(_ credential: RelayCredentialRecord) async throws {
-        let material = ByteBuffer(bytes: try credential.sealedMaterial(secrets))
+        let material = ByteBuffer(bytes: try credential.sealed(secrets))
         try await write { connection, _ in
             try await connection.run(
                 """
@@ -62,11 +62,7 @@ extension PostgresStore: DeviceRelayStore {
                     """,
                 moved: { .deviceUnregistered(registrationID: $0, provider: registration.provider, reason: "moved") },
                 limitReached: NotificationError.deviceLimitReached(limit))
-            var saved = registration
-            let created: Bool
-            (saved.id, created) = try await self.saveCenterDevice(
-                device, id: registration.id, for: key, at: registration.createdAt, limit: limit, connection, &changes)
-            return (saved, created)
+            return try await self.saveCenterDevice(device, registration, limit: limit, connection, &changes)
         }
     }
 

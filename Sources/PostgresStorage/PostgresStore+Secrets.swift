@@ -65,7 +65,7 @@ extension PostgresStore: SecretStore {
     }
 
     package func tokenKey(appID: String, orInstall candidate: TokenKeyRecord) async throws -> TokenKeyRecord {
-        let sealed = try candidate.sealedSecret(secrets)
+        let sealed = try candidate.sealed(secrets)
         let row = try await write { connection, _ in
             guard try await !connection.rows("SELECT 1 FROM apps WHERE id = \(appID)", self.logger).isEmpty else {
                 throw StoreError(.notFound, "app \(appID) is gone")

@@ -4,12 +4,7 @@ import PostgresNIO
 import Storage
 
 extension PostgresStore {
-    package func nextSummaryDate() async throws -> Date? {
-        try await read { connection in
-            try await connection.rows("SELECT MIN(held_until) AS next FROM delivered WHERE held_until IS NOT NULL", self.logger)
-                .first?.get("next", as: Int64?.self).map(Self.date)
-        }
-    }
+    package func nextSummaryDate() async throws -> Date? { try await earliest("held_until", in: "delivered") }
 
     package func centersWithSummaryDue(by date: Date, limit: Int) async throws -> [CenterKey] {
         try await read { connection in

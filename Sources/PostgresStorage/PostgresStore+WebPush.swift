@@ -10,7 +10,7 @@ extension PostgresStore: PushSubscriptionStore {
     }
 
     package func installVAPIDKey(_ key: VAPIDKeyRecord, rotating: Bool) async throws -> [VAPIDKeyRecord] {
-        let sealed = ByteBuffer(bytes: try key.sealedPrivateKey(secrets))
+        let sealed = ByteBuffer(bytes: try key.sealed(secrets))
         return try await write { connection, _ in
             if rotating {
                 try await connection.run("UPDATE vapid_keys SET is_primary = false WHERE is_primary", self.logger)
@@ -59,11 +59,7 @@ extension PostgresStore: PushSubscriptionStore {
                     """,
                 moved: { .pushSubscriptionRemoved(subscriptionID: $0, endpoint: subscription.endpoint, reason: "moved") },
                 limitReached: NotificationError.pushSubscriptionLimitReached(limit))
-            var saved = subscription
-            let created: Bool
-            (saved.id, created) = try await self.saveCenterDevice(
-                device, id: subscription.id, for: key, at: subscription.createdAt, limit: limit, connection, &changes)
-            return (saved, created)
+            return try await self.saveCenterDevice(device, subscription, limit: limit, connection, &changes)
         }
     }
 

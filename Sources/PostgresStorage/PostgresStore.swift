@@ -172,6 +172,16 @@ package final class PostgresStore: Sendable {
         }
     }
 
+    /// The earliest date in a column of milliseconds (its rows without one left out): when the work it
+    /// dates is next due.
+    func earliest(_ column: String, in table: String) async throws -> Date? {
+        try await read { connection in
+            try await connection.rows(
+                PostgresQuery(unsafeSQL: "SELECT MIN(\(column)) AS next FROM \(table) WHERE \(column) IS NOT NULL"), self.logger
+            ).first?.get("next", as: Int64?.self).map(Self.date)
+        }
+    }
+
     /// Runs one statement as its own transaction, its rows all read: a write that needs no more costs one
     /// round trip (no BEGIN and COMMIT), and announces nothing.
     func statement(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {

@@ -72,8 +72,7 @@ package final class DeviceRelayService: Sendable {
 
     package func removeCredential(appID: String, _ provider: PushProvider) async throws {
         guard try await relays.removeRelayCredential(appID: appID, provider: provider) else {
-            throw NotificationError(
-                code: .relayCredentialNotFound, kind: .notFound, message: "The app has no \(provider.rawValue) credential to remove.")
+            throw NotificationError.notFound(.relayCredentialNotFound, "The app has no \(provider.rawValue) credential to remove.")
         }
     }
 
@@ -118,8 +117,7 @@ package final class DeviceRelayService: Sendable {
 
     package func unregister(_ key: CenterKey, id: String) async throws {
         guard try await relays.removeDeviceRegistration(key, id: id) else {
-            throw NotificationError(
-                code: .deviceRegistrationNotFound, kind: .notFound, message: "The center has no device registration '\(id)'.")
+            throw NotificationError.notFound(.deviceRegistrationNotFound, "The center has no device registration '\(id)'.")
         }
     }
 

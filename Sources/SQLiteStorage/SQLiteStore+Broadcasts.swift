@@ -182,11 +182,7 @@ extension SQLiteStore: BroadcastStore {
 
     // MARK: fan-out
 
-    package func nextBroadcastDate() async throws -> Date? {
-        try await read { db in
-            try Int64.fetchOne(db, sql: "SELECT MIN(next_fire) FROM broadcasts WHERE next_fire IS NOT NULL").map(Self.date)
-        }
-    }
+    package func nextBroadcastDate() async throws -> Date? { try await earliest("next_fire", in: "broadcasts") }
 
     package func broadcastsDue(by date: Date, limit: Int) async throws -> [BroadcastRecord] {
         try await read { db in

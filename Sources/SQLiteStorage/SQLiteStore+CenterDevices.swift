@@ -23,12 +23,13 @@ struct CenterDeviceTable {
 extension SQLiteStore {
     /// Saves a center's device by the rules both kinds keep: unique within its app (another app's is never
     /// touched); the same center saving it again updates it and keeps its id; another center of the app
-    /// takes it over and the one that lost it hears; at most `limit` a center. Returns the id it is kept
-    /// under and whether it is new.
-    static func saveCenterDevice(
-        _ device: CenterDeviceTable, id: String, for key: CenterKey, at date: Date, limit: Int, _ db: Database,
-        _ effects: inout ChangeSet
-    ) throws -> (id: String, created: Bool) {
+    /// takes it over and the one that lost it hears; at most `limit` a center. Returns the record as it is
+    /// kept (under the id it had) and whether it is new.
+    static func saveCenterDevice<Target: OutboxTarget>(
+        _ device: CenterDeviceTable, _ target: Target, limit: Int, _ db: Database, _ effects: inout ChangeSet
+    ) throws -> (Target, created: Bool) {
+        let key = target.center
+        var saved = target
         if let existing = try Row.fetchOne(
             db, sql: "SELECT id, center_id FROM \(device.table) WHERE app_id = ? AND \(device.unique)",
             arguments: [key.appID] + device.uniqueArguments)
@@ -37,12 +38,14 @@ extension SQLiteStore {
             if existing["center_id"] == key.centerID {
                 try db.execute(
                     sql: "UPDATE \(device.table) SET \(device.update) WHERE id = ?", arguments: device.updateArguments + [existingID])
-                return (existingID, false)
+                saved.id = existingID
+                return (saved, false)
             }
             // Another user signed in on the browser or phone: it moves, and the center that lost it hears.
             try db.execute(sql: "DELETE FROM \(device.table) WHERE id = ?", arguments: [existingID])
             try append(
-                [.app(device.moved(existingID))], for: CenterKey(appID: key.appID, centerID: existing["center_id"]), at: date, db,
+                [.app(device.moved(existingID))], for: CenterKey(appID: key.appID, centerID: existing["center_id"]), at: target.createdAt,
+                db,
                 &effects)
         }
         let count =
@@ -59,8 +62,8 @@ extension SQLiteStore {
         try db.execute(
             sql:
                 "INSERT INTO \(device.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
-            arguments: [id, key.appID, key.centerID, milliseconds(date)] + device.values)
-        return (id, true)
+            arguments: [target.id, key.appID, key.centerID, milliseconds(target.createdAt)] + device.values)
+        return (target, true)
     }
 
     /// The center's devices in `table`, oldest first, inside a transaction.

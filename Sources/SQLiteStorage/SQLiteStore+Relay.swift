@@ -5,7 +5,7 @@ import Storage
 
 extension SQLiteStore: DeviceRelayStore {
     package func setRelayCredential(_ credential: RelayCredentialRecord) async throws {
-        let material = try credential.sealedMaterial(secrets)
+        let material = try credential.sealed(secrets)
         try await write { db, _ in
             try db.execute(
                 sql: """
@@ -48,7 +48,6 @@ extension SQLiteStore: DeviceRelayStore {
         DeviceRegistrationRecord, created: Bool
     ) {
         try await write { db, effects in
-            var saved = registration
             let device = CenterDeviceTable(
                 table: "device_registrations", unique: "provider = ? AND token = ?",
                 uniqueArguments: [registration.provider.rawValue, registration.token], update: "environment = ?",
@@ -56,10 +55,7 @@ extension SQLiteStore: DeviceRelayStore {
                 values: [registration.provider.rawValue, registration.token, registration.environment],
                 moved: { .deviceUnregistered(registrationID: $0, provider: registration.provider, reason: "moved") },
                 limitReached: NotificationError.deviceLimitReached(limit))
-            let created: Bool
-            (saved.id, created) = try Self.saveCenterDevice(
-                device, id: registration.id, for: registration.center, at: registration.createdAt, limit: limit, db, &effects)
-            return (saved, created)
+            return try Self.saveCenterDevice(device, registration, limit: limit, db, &effects)
         }
     }
 

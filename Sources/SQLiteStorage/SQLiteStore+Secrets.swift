@@ -64,7 +64,7 @@ extension SQLiteStore: SecretStore {
     }
 
     package func tokenKey(appID: String, orInstall candidate: TokenKeyRecord) async throws -> TokenKeyRecord {
-        let sealed = try candidate.sealedSecret(secrets)
+        let sealed = try candidate.sealed(secrets)
         let row = try await write { db, _ in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM apps WHERE id = ?)", arguments: [appID]) == true else {
                 throw StoreError(.notFound, "app \(appID) is gone")

@@ -4,11 +4,7 @@ import NotificationCore
 import Storage
 
 extension SQLiteStore {
-    package func nextSummaryDate() async throws -> Date? {
-        try await read { db in
-            try Int64.fetchOne(db, sql: "SELECT MIN(held_until) FROM delivered WHERE held_until IS NOT NULL").map(Self.date)
-        }
-    }
+    package func nextSummaryDate() async throws -> Date? { try await earliest("held_until", in: "delivered") }
 
     package func centersWithSummaryDue(by date: Date, limit: Int) async throws -> [CenterKey] {
         try await read { db in

@@ -9,7 +9,7 @@ extension SQLiteStore: PushSubscriptionStore {
     }
 
     package func installVAPIDKey(_ key: VAPIDKeyRecord, rotating: Bool) async throws -> [VAPIDKeyRecord] {
-        let sealed = try key.sealedPrivateKey(secrets)
+        let sealed = try key.sealed(secrets)
         return try await write { db, _ in
             if rotating {
                 try db.execute(sql: "UPDATE vapid_keys SET is_primary = 0 WHERE is_primary = 1")
@@ -33,7 +33,6 @@ extension SQLiteStore: PushSubscriptionStore {
         PushSubscriptionRecord, created: Bool
     ) {
         try await write { db, effects in
-            var saved = subscription
             let expiration = subscription.expirationTime.map(Self.milliseconds)
             let device = CenterDeviceTable(
                 table: "push_subscriptions", unique: "endpoint = ?", uniqueArguments: [subscription.endpoint],
@@ -43,10 +42,7 @@ extension SQLiteStore: PushSubscriptionStore {
                 values: [subscription.endpoint, subscription.p256dh, subscription.auth, expiration, subscription.vapidKeyID],
                 moved: { .pushSubscriptionRemoved(subscriptionID: $0, endpoint: subscription.endpoint, reason: "moved") },
                 limitReached: NotificationError.pushSubscriptionLimitReached(limit))
-            let created: Bool
-            (saved.id, created) = try Self.saveCenterDevice(
-                device, id: subscription.id, for: subscription.center, at: subscription.createdAt, limit: limit, db, &effects)
-            return (saved, created)
+            return try Self.saveCenterDevice(device, subscription, limit: limit, db, &effects)
         }
     }
 

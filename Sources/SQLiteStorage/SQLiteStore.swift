@@ -148,6 +148,13 @@ package final class SQLiteStore: NotificationStore {
         try await Self.translating { try await pool.read(body) }
     }
 
+    /// The earliest date in a column of milliseconds (its rows without one left out): when the work it
+    /// dates is next due.
+    func earliest(_ column: String, in table: String) async throws -> Date? {
+        try await read { db in try Int64.fetchOne(db, sql: "SELECT MIN(\(column)) FROM \(table) WHERE \(column) IS NOT NULL").map(Self.date)
+        }
+    }
+
     /// Runs `body` in one write transaction and, once it committed, announces what it recorded in its
     /// `ChangeSet` on the change feed.
     /// `durable` false: a write whose loss to a power cut loses nothing, committed without the fsync (see

@@ -15,10 +15,13 @@ package final class WakeSignal: Sendable {
 
     package init() {}
 
-    package func signal() {
+    package func signal() { wake(orRemember: \.signalled) }
+
+    /// Resumes the waiter, or, with none, sets `flag` for the next `wait()` to find.
+    private func wake(orRemember flag: WritableKeyPath<State, Bool>) {
         state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let waiter = state.waiter else {
-                state.signalled = true
+                state[keyPath: flag] = true
                 return nil
             }
             state.waiter = nil
@@ -41,14 +44,7 @@ package final class WakeSignal: Sendable {
                 if now { continuation.resume() }
             }
         } onCancel: {
-            state.withLock { state -> CheckedContinuation<Void, Never>? in
-                guard let waiter = state.waiter else {
-                    state.cancelled = true
-                    return nil
-                }
-                state.waiter = nil
-                return waiter
-            }?.resume()
+            wake(orRemember: \.cancelled)
         }
     }
 

@@ -1,53 +1,6 @@
 import Foundation
 import NotificationCore
 
-/// A broadcast as the store keeps it: the app it belongs to.
-package struct BroadcastRecord: Sendable, Hashable {
-    package var appID: String
-    package var broadcast: Broadcast
-
-    package init(appID: String, broadcast: Broadcast) {
-        self.appID = appID
-        self.broadcast = broadcast
-    }
-}
-
-/// One piece of a broadcast's fan-out: the members in one time zone (every zone when nil) whose center
-/// id is after `after` and at most `upTo` (no bound when nil). Any process may claim it; its firing is one
-/// transaction, so a process that dies mid-chunk leaves it to the next claim whole.
-package struct BroadcastChunk: Sendable, Hashable {
-    package var appID: String
-    package var broadcastID: String
-    package var zone: String?
-    package var after: String
-    package var upTo: String?
-    /// The claim's fencing token: only its holder records the chunk.
-    package var claim: Int64
-
-    package init(appID: String, broadcastID: String, zone: String?, after: String, upTo: String?, claim: Int64) {
-        self.appID = appID
-        self.broadcastID = broadcastID
-        self.zone = zone
-        self.after = after
-        self.upTo = upTo
-        self.claim = claim
-    }
-}
-
-/// A claimed chunk with what its firing needs: the broadcast, and its members as they were at the claim
-/// (whose extensions are asked before the firing reads them again).
-package struct ClaimedBroadcastChunk: Sendable {
-    package var chunk: BroadcastChunk
-    package var broadcast: Broadcast
-    package var members: [CenterRecord]
-
-    package init(chunk: BroadcastChunk, broadcast: Broadcast, members: [CenterRecord]) {
-        self.chunk = chunk
-        self.broadcast = broadcast
-        self.members = members
-    }
-}
-
 /// Topics, their subscriptions, and broadcasts with their fan-out, in the store every replica shares.
 ///
 /// A broadcast is one row when made, whatever its audience. When a zone's firing comes, the zone is

@@ -1,14 +1,6 @@
 import Foundation
 import NotificationCore
 
-/// What a push token names.
-package enum PushTokenLookup: Sendable, Hashable {
-    case center(CenterRecord)
-    /// No longer valid since `at` (rotated, or its center deleted); `appID` owned it.
-    case retired(appID: String, at: Date)
-    case unknown
-}
-
 /// A push kept for a center that was offline when it came, until it comes online or the push expires.
 package struct HeldPush: Sendable, Hashable {
     package var center: CenterKey

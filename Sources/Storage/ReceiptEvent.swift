@@ -86,33 +86,3 @@ package struct ReceiptEvent: Sendable, Hashable, Encodable {
         self.scheduledAt = scheduledAt
     }
 }
-
-/// One delivery of a notification to one browser or phone: whom a channel's receipt is about.
-package struct ReceiptTarget: Sendable, Hashable {
-    package var center: CenterKey
-    package var identifier: String
-    package var deliveredAt: Date
-    package var destination: String
-    package var channel: WebhookDeliveryRecord.Destination
-
-    package init(center: CenterKey, identifier: String, deliveredAt: Date, destination: String, channel: WebhookDeliveryRecord.Destination)
-    {
-        self.center = center
-        self.identifier = identifier
-        self.deliveredAt = deliveredAt
-        self.destination = destination
-        self.channel = channel
-    }
-
-    /// The step this target reached.
-    package func event(_ stage: ReceiptEvent.Stage, at date: Date, detail: String? = nil) -> ReceiptEvent {
-        ReceiptEvent(
-            center: center, identifier: identifier, deliveredAt: deliveredAt, destination: destination, channel: channel, stage: stage,
-            at: date, detail: detail)
-    }
-}
-
-/// How many receipt steps one read returns at most (a notification's whole life has a few per device).
-package enum ReceiptHistory {
-    package static let readLimit = 1000
-}

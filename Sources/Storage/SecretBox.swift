@@ -154,44 +154,42 @@ package struct SealedColumn: Sendable {
     package static let all = [webhookSecrets, relayCredential, vapidKey, tokenKey, idempotentBody]
 }
 
-extension RelayCredentialRecord {
-    /// The material as the store keeps it: sealed for this app and provider.
-    package func sealedMaterial(_ box: SecretBox) throws -> Data {
-        try box.seal(material, context: SealedColumn.relayCredential.context([appID, provider.rawValue]))
+/// A record with one value sealed at rest: its column, and the values of the column's keys the sealed
+/// value is bound to.
+package protocol SealedRecord {
+    static var sealedColumn: SealedColumn { get }
+    static var sealedValue: WritableKeyPath<Self, Data> { get }
+    var sealedKeys: [String] { get }
+}
+
+extension SealedRecord {
+    /// The value as the store keeps it: sealed for this record.
+    package func sealed(_ box: SecretBox) throws -> Data {
+        try box.seal(self[keyPath: Self.sealedValue], context: Self.sealedColumn.context(sealedKeys))
     }
 
-    /// The record as read, with its material opened.
-    package func opened(_ box: SecretBox) throws -> RelayCredentialRecord {
+    /// The record as read, with its value opened.
+    package func opened(_ box: SecretBox) throws -> Self {
         var opened = self
-        opened.material = try box.open(material, context: SealedColumn.relayCredential.context([appID, provider.rawValue]))
+        opened[keyPath: Self.sealedValue] = try box.open(self[keyPath: Self.sealedValue], context: Self.sealedColumn.context(sealedKeys))
         return opened
     }
 }
 
-extension VAPIDKeyRecord {
-    /// The private key as the store keeps it: sealed for this key.
-    package func sealedPrivateKey(_ box: SecretBox) throws -> Data {
-        try box.seal(privateKey, context: SealedColumn.vapidKey.context([id]))
-    }
-
-    /// The record as read, with its private key opened.
-    package func opened(_ box: SecretBox) throws -> VAPIDKeyRecord {
-        var opened = self
-        opened.privateKey = try box.open(privateKey, context: SealedColumn.vapidKey.context([id]))
-        return opened
-    }
+extension RelayCredentialRecord: SealedRecord {
+    package static var sealedColumn: SealedColumn { .relayCredential }
+    package static var sealedValue: WritableKeyPath<Self, Data> { \.material }
+    package var sealedKeys: [String] { [appID, provider.rawValue] }
 }
 
-extension TokenKeyRecord {
-    /// The secret as the store keeps it: sealed for this app.
-    package func sealedSecret(_ box: SecretBox) throws -> Data {
-        try box.seal(secret, context: SealedColumn.tokenKey.context([appID]))
-    }
+extension VAPIDKeyRecord: SealedRecord {
+    package static var sealedColumn: SealedColumn { .vapidKey }
+    package static var sealedValue: WritableKeyPath<Self, Data> { \.privateKey }
+    package var sealedKeys: [String] { [id] }
+}
 
-    /// The record as read, with its secret opened.
-    package func opened(_ box: SecretBox) throws -> TokenKeyRecord {
-        var opened = self
-        opened.secret = try box.open(secret, context: SealedColumn.tokenKey.context([appID]))
-        return opened
-    }
+extension TokenKeyRecord: SealedRecord {
+    package static var sealedColumn: SealedColumn { .tokenKey }
+    package static var sealedValue: WritableKeyPath<Self, Data> { \.secret }
+    package var sealedKeys: [String] { [appID] }
 }

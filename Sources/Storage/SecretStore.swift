@@ -1,23 +1,5 @@
 import Foundation
 
-/// An app's key for the capability tokens the server hands out for it (response and attachment tokens):
-/// its own, so that no other key — a VAPID key, another app's — makes or opens them. Sealed at rest.
-package struct TokenKeyRecord: Sendable, Hashable {
-    package var appID: String
-    /// `atk_` and 24 hex digits: what a token names its key by.
-    package var id: String
-    /// 32 random bytes.
-    package var secret: Data
-    package var createdAt: Date
-
-    package init(appID: String, id: String, secret: Data, createdAt: Date) {
-        self.appID = appID
-        self.id = id
-        self.secret = secret
-        self.createdAt = createdAt
-    }
-}
-
 /// The secrets a store keeps sealed with its `SecretBox`, and what capability tokens need from it.
 package protocol SecretStore: Sendable {
     /// Seals anew, in one change, every stored secret that the box's first key did not seal (stored as it

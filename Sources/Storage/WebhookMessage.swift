@@ -7,76 +7,51 @@ import Webhooks
 /// the center and carries the event. Built here, the same for every store, so that a message written in
 /// a change's transaction is exactly what the dispatcher later signs and sends.
 package enum WebhookMessage {
-    /// What a message's `data` holds.
-    package enum Payload: Encodable, Sendable {
-        case response(centerID: String, actionIdentifier: String, userText: String?, notification: DeliveredNotification)
-        case settings(centerID: String, settings: NotificationSettings)
-        case removed(centerID: String, identifiers: [String])
-        case request(centerID: String, request: NotificationRequest)
-        case delivered(centerID: String, notification: DeliveredNotification)
-        case subscriptionRemoved(centerID: String, subscriptionID: String, endpoint: String, reason: String)
-        case deviceUnregistered(centerID: String, registrationID: String, provider: PushProvider, reason: String)
-        case displayed(centerID: String, identifier: String, deliveredAt: Date, destination: String?)
-        case summary(centerID: String, summary: ScheduledSummary)
-        case broadcast(Broadcast)
+    /// What a message's `data` holds: the center the event is about and the event's own members (the
+    /// others left out). A `broadcast.completed` message's `data` is the broadcast instead.
+    package struct Payload: Encodable, Sendable {
+        package var centerID: String
+        package var actionIdentifier: String?
+        package var userText: String?
+        package var notification: DeliveredNotification?
+        package var settings: NotificationSettings?
+        package var identifiers: [String]?
+        package var request: NotificationRequest?
+        package var subscriptionID: String?
+        package var endpoint: String?
+        package var registrationID: String?
+        package var provider: PushProvider?
+        package var reason: String?
+        package var identifier: String?
+        package var deliveredAt: Date?
+        package var destination: String?
+        package var summary: ScheduledSummary?
 
-        private enum Keys: String, CodingKey {
-            case centerID, actionIdentifier, userText, notification, settings, identifiers, request, subscriptionID, endpoint
-            case registrationID, provider, reason, identifier, deliveredAt, destination, summary
+        package init(centerID: String) { self.centerID = centerID }
+
+        package static func request(centerID: String, request: NotificationRequest) -> Payload {
+            var data = Payload(centerID: centerID)
+            data.request = request
+            return data
         }
 
-        package func encode(to encoder: any Encoder) throws {
-            if case .broadcast(let broadcast) = self { return try broadcast.encode(to: encoder) }
-            var container = encoder.container(keyedBy: Keys.self)
-            switch self {
-            case .response(let centerID, let action, let text, let notification):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(action, forKey: .actionIdentifier)
-                try container.encodeIfPresent(text, forKey: .userText)
-                try container.encode(notification, forKey: .notification)
-            case .settings(let centerID, let settings):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(settings, forKey: .settings)
-            case .removed(let centerID, let identifiers):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(identifiers, forKey: .identifiers)
-            case .request(let centerID, let request):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(request, forKey: .request)
-            case .delivered(let centerID, let notification):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(notification, forKey: .notification)
-            case .subscriptionRemoved(let centerID, let subscriptionID, let endpoint, let reason):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(subscriptionID, forKey: .subscriptionID)
-                try container.encode(endpoint, forKey: .endpoint)
-                try container.encode(reason, forKey: .reason)
-            case .deviceUnregistered(let centerID, let registrationID, let provider, let reason):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(registrationID, forKey: .registrationID)
-                try container.encode(provider, forKey: .provider)
-                try container.encode(reason, forKey: .reason)
-            case .displayed(let centerID, let identifier, let deliveredAt, let destination):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(identifier, forKey: .identifier)
-                try container.encode(deliveredAt, forKey: .deliveredAt)
-                try container.encodeIfPresent(destination, forKey: .destination)
-            case .summary(let centerID, let summary):
-                try container.encode(centerID, forKey: .centerID)
-                try container.encode(summary, forKey: .summary)
-            case .broadcast: break
-            }
+        package static func response(centerID: String, _ response: NotificationResponse, notification: DeliveredNotification) -> Payload {
+            var data = Payload(centerID: centerID)
+            data.actionIdentifier = response.actionIdentifier
+            data.userText = response.userText
+            data.notification = notification
+            return data
         }
     }
 
-    private struct Envelope: Encodable {
+    private struct Envelope<Data: Encodable>: Encodable {
         var type: String
         var timestamp: Date
-        var data: Payload
+        var data: Data
     }
 
     /// The body of one call: `type`, when, and the event's data.
-    package static func body(type: String, at date: Date, data: Payload) throws -> [UInt8] {
+    package static func body(type: String, at date: Date, data: some Encodable) throws -> [UInt8] {
         try WireFormat.bytes(Envelope(type: type, timestamp: date, data: data))
     }
 
@@ -131,24 +106,21 @@ extension DelegateEvent {
         if case .delivered(let notification) = self {
             return try WebhookMessage.deliveredBody(type: webhookType.rawValue, centerID: centerID, notification: notification, at: date)
         }
-        let data: WebhookMessage.Payload =
-            switch self {
-            case .response(let response, let notification):
-                .response(
-                    centerID: centerID, actionIdentifier: response.actionIdentifier, userText: response.userText, notification: notification
-                )
-            case .authorizationChanged(let settings), .settingsChanged(let settings): .settings(centerID: centerID, settings: settings)
-            case .notificationRemoved(let identifiers): .removed(centerID: centerID, identifiers: identifiers)
-            case .backgroundPush(let request): .request(centerID: centerID, request: request)
-            case .delivered(let notification): .delivered(centerID: centerID, notification: notification)
-            case .pushSubscriptionRemoved(let id, let endpoint, let reason):
-                .subscriptionRemoved(centerID: centerID, subscriptionID: id, endpoint: endpoint, reason: reason)
-            case .deviceUnregistered(let id, let provider, let reason):
-                .deviceUnregistered(centerID: centerID, registrationID: id, provider: provider, reason: reason)
-            case .displayed(let identifier, let deliveredAt, let destination):
-                .displayed(centerID: centerID, identifier: identifier, deliveredAt: deliveredAt, destination: destination)
-            case .summaryDelivered(let summary): .summary(centerID: centerID, summary: summary)
-            }
+        var data = WebhookMessage.Payload(centerID: centerID)
+        switch self {
+        case .response(let response, let notification): data = .response(centerID: centerID, response, notification: notification)
+        case .authorizationChanged(let settings), .settingsChanged(let settings): data.settings = settings
+        case .notificationRemoved(let identifiers): data.identifiers = identifiers
+        case .backgroundPush(let request): data.request = request
+        case .delivered(let notification): data.notification = notification
+        case .pushSubscriptionRemoved(let id, let endpoint, let reason):
+            (data.subscriptionID, data.endpoint, data.reason) = (id, endpoint, reason)
+        case .deviceUnregistered(let id, let provider, let reason):
+            (data.registrationID, data.provider, data.reason) = (id, provider, reason)
+        case .displayed(let identifier, let deliveredAt, let destination):
+            (data.identifier, data.deliveredAt, data.destination) = (identifier, deliveredAt, destination)
+        case .summaryDelivered(let summary): data.summary = summary
+        }
         return try WebhookMessage.body(type: webhookType.rawValue, at: date, data: data)
     }
 
@@ -173,7 +145,7 @@ extension BroadcastRecord {
         return WebhookDeliveryRecord(
             id: WebhookMessage.newID(), appID: appID, url: url, type: .broadcastCompleted,
             payload: Data(
-                try WebhookMessage.body(type: WebhookEventType.broadcastCompleted.rawValue, at: date, data: .broadcast(broadcast))),
+                try WebhookMessage.body(type: WebhookEventType.broadcastCompleted.rawValue, at: date, data: broadcast)),
             nextAttempt: date, createdAt: date)
     }
 }

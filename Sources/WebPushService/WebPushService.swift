@@ -96,8 +96,7 @@ package final class WebPushService: Sendable {
 
     package func unsubscribe(_ key: CenterKey, id: String) async throws {
         guard try await subscriptions.removePushSubscription(key, id: id) else {
-            throw NotificationError(
-                code: .pushSubscriptionNotFound, kind: .notFound, message: "The center has no push subscription '\(id)'.")
+            throw NotificationError.notFound(.pushSubscriptionNotFound, "The center has no push subscription '\(id)'.")
         }
     }
 

@@ -68,8 +68,7 @@ package final class WebhookDelegate: CenterDelegate {
         guard let configuration = try? await store.webhookConfiguration(appID: center.appID),
             let contentExtension = configuration.contentExtension(for: notification.request.content.categoryIdentifier)
         else { return nil }
-        let data = WebhookMessage.Payload.response(
-            centerID: center.id, actionIdentifier: response.actionIdentifier, userText: response.userText, notification: notification)
+        let data = WebhookMessage.Payload.response(centerID: center.id, response, notification: notification)
         let outcome = await call(
             contentExtension.url, type: "notification.contentExtension", data: data, at: clock.now, timeout: contentExtension.timeout,
             configuration: configuration)

@@ -19,8 +19,9 @@ import Webhooks
             var shown = notification
             shown.presentation.heldUntil = held
             let event = DelegateEvent.delivered(shown)
-            let expected = try WebhookMessage.body(
-                type: event.webhookType.rawValue, at: date, data: .delivered(centerID: centerID, notification: shown))
+            var data = WebhookMessage.Payload(centerID: centerID)
+            data.notification = shown
+            let expected = try WebhookMessage.body(type: event.webhookType.rawValue, at: date, data: data)
             // Twice: the second from the shared form.
             #expect(try event.webhookBody(centerID: centerID, at: date) == expected)
             #expect(try event.webhookBody(centerID: centerID, at: date) == expected)

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A stored credential: an app key or a center token. Only a hash of the secret is kept.
+package struct CredentialRecord: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
+        case appKey, centerToken
+    }
+
+    package var id: String
+    package var kind: Kind
+    package var appID: String
+    /// The center a center token acts for.
+    package var centerID: String?
+    package var secretHash: Data
+    package var createdAt: Date
+
+    package init(id: String, kind: Kind, appID: String, centerID: String? = nil, secretHash: Data, createdAt: Date) {
+        self.id = id
+        self.kind = kind
+        self.appID = appID
+        self.centerID = centerID
+        self.secretHash = secretHash
+        self.createdAt = createdAt
+    }
+}
