@@ -45,7 +45,7 @@ func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool, s
     configuration.concurrency = connections
     let dispatcher = OutboxDispatcher(
         store: store, clock: clock,
-        channels: [.browser: WebPushChannel(webPush: webPush, subscriptions: store, client: sender, clock: clock)], logger: logger,
+        channels: [.browser: WebPushChannel(webPush: webPush, client: sender)], logger: logger,
         configuration: configuration)
     store.changes.listen { if case .outbox = $0 { dispatcher.wake() } }
 

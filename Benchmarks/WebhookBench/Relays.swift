@@ -65,7 +65,7 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int, ph
     dispatching.concurrency = connections
     let dispatcher = OutboxDispatcher(
         store: store, clock: SystemClock(),
-        channels: [.phone: RelayChannel(service: relay, store: store, client: client, clock: SystemClock())],
+        channels: [.phone: RelayChannel(service: relay, client: client)],
         logger: logger, configuration: dispatching)
     let result = try await run(dispatcher, sender: sender, store: store, messages: messages)
     await client.shutdown()

@@ -256,7 +256,7 @@ func pushes(sinkURL: String, connections: Int, messages: Int, subscriptionCount:
     configuration.concurrency = connections
     let dispatcher = OutboxDispatcher(
         store: store, clock: SystemClock(),
-        channels: [.browser: WebPushChannel(webPush: webPush, subscriptions: store, client: sender, clock: SystemClock())], logger: logger,
+        channels: [.browser: WebPushChannel(webPush: webPush, client: sender)], logger: logger,
         configuration: configuration)
     return try await run(dispatcher, sender: sender, store: store, messages: messages)
 }

@@ -28,7 +28,7 @@ package final class NotificationCenterService: FiringHandler {
     let store: any NotificationStore
     package let clock: any SchedulerClock
     /// The wall clock the claims' leases run on (`Lease`), whatever `clock` is.
-    let wallClock: any WallClock
+    package let wallClock: any WallClock
     let delegate: any CenterDelegate
     /// Firings waiting on the app's extensions.
     let lane = ExtensionLane()

@@ -40,8 +40,12 @@ package final class DeviceRelayService: Sendable {
     }
 
     package let configuration: Configuration
-    private let relays: any DeviceRelayStore
+    package let relays: any DeviceRelayStore
     private let centers: NotificationCenterService
+    /// The scheduler's clock: when registrations are made and found gone.
+    package var clock: any SchedulerClock { centers.clock }
+    /// Real time: the response tokens in the requests.
+    package var wallClock: any WallClock { centers.wallClock }
     private let tokens: CapabilityTokens
     private let decoded = Mutex<[String: Decoded]>([:])
 

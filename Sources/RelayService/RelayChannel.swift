@@ -11,25 +11,16 @@ import Webhooks
 /// Phones' registrations as an outbox channel.
 package struct RelayChannel: DeliveryChannel {
     private let service: DeviceRelayService
-    private let store: any DeviceRelayStore
     private let client: RelayClient
-    /// The scheduler's: when a registration found gone is removed.
-    private let clock: any SchedulerClock
-    /// Real time: the response token in the request.
-    private let wallClock: any WallClock
     /// The registrations of the claimed messages and their apps' credentials, read once per claim.
     private let prefetched: Prefetched<RelayTarget>
 
-    package init(
-        service: DeviceRelayService, store: any DeviceRelayStore, client: RelayClient, clock: any SchedulerClock,
-        wallClock: any WallClock = SystemClock()
-    ) {
-        self.wallClock = wallClock
+    /// Relays with `service`'s registrations and clocks: the scheduler's, when a registration found gone
+    /// is removed and what is left of a message's lifetime; the wall clock, the response token in the request.
+    package init(service: DeviceRelayService, client: RelayClient) {
         self.service = service
-        self.store = store
-        prefetched = Prefetched { try await store.relayTargets(registrationIDs: $0) }
         self.client = client
-        self.clock = clock
+        prefetched = Prefetched { [relays = service.relays] in try await relays.relayTargets(registrationIDs: $0) }
     }
 
     /// Retried on its own (not on the app's webhook schedule) while the provider would still keep it
@@ -64,8 +55,8 @@ package struct RelayChannel: DeliveryChannel {
             }
             registration = target.registration
             // The provider keeps it for what is left of its lifetime (`apns-expiration`, FCM's `ttl`).
-            let now = wallClock.now
-            let expires = now.addingTimeInterval(max(0, Self.expiry(of: message).timeIntervalSince(clock.now)))
+            let now = service.wallClock.now
+            let expires = now.addingTimeInterval(max(0, Self.expiry(of: message).timeIntervalSince(service.clock.now)))
             guard let made = try await service.request(of: message, for: target, now: now, expires: expires) else {
                 Self.countRelay(registration.provider, "no_credential")
                 return .refused("the app has no \(registration.provider.rawValue) credential", since: start)
@@ -83,7 +74,7 @@ package struct RelayChannel: DeliveryChannel {
             return ChannelAnswer(result.outcome, .delivered, providerMessageID: messageID, receipt: receipt)
         case .unregistered(let reason):
             // Uninstalled, or the token changed: the registration goes, the app hears.
-            _ = try? await store.removeGoneDeviceRegistration(id: registration.id, reason: reason, at: clock.now)
+            _ = try? await service.relays.removeGoneDeviceRegistration(id: registration.id, reason: reason, at: service.clock.now)
             var outcome = result.outcome
             outcome.error = outcome.error ?? reason
             return ChannelAnswer(outcome, .reject, receipt: receipt, gone: true)

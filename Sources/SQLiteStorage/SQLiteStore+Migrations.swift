@@ -21,83 +21,83 @@ extension SQLiteStore {
 
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: centers, categories, pending, delivered") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE centers (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        app_id TEXT NOT NULL,
-                        pending_count INTEGER NOT NULL DEFAULT 0,
-                        settings BLOB NOT NULL,
-                        state BLOB NOT NULL,
-                        badge INTEGER NOT NULL DEFAULT 0,
-                        prompt BLOB,
-                        created_at INTEGER NOT NULL
-                    );
-                    CREATE INDEX centers_by_app ON centers(app_id);
-                    CREATE TABLE categories (
-                        app_id TEXT NOT NULL,
-                        identifier TEXT NOT NULL,
-                        position INTEGER NOT NULL,
-                        body BLOB NOT NULL,
-                        PRIMARY KEY (app_id, identifier)
-                    ) WITHOUT ROWID;
-                    CREATE TABLE pending (
-                        center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
-                        identifier TEXT NOT NULL,
-                        request BLOB NOT NULL,
-                        trigger_kind TEXT,
-                        added_at INTEGER NOT NULL,
-                        next_fire INTEGER,
-                        claimed_until INTEGER,
-                        revision INTEGER NOT NULL,
-                        PRIMARY KEY (center_id, identifier)
-                    ) WITHOUT ROWID;
-                    CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL;
-                    CREATE INDEX pending_claimed ON pending(claimed_until) WHERE claimed_until IS NOT NULL;
-                    CREATE INDEX pending_by_location ON pending(center_id) WHERE trigger_kind = 'location';
-                    CREATE TABLE delivered (
-                        center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
-                        identifier TEXT NOT NULL,
-                        delivered_at INTEGER NOT NULL,
-                        request BLOB NOT NULL,
-                        presentation BLOB NOT NULL,
-                        seq INTEGER NOT NULL,
-                        PRIMARY KEY (center_id, identifier)
-                    ) WITHOUT ROWID;
-                    CREATE INDEX delivered_by_seq ON delivered(center_id, seq);
-                    CREATE TABLE counters (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
-                    -- The pending limit is checked on every add: keep the count instead of counting.
-                    CREATE TRIGGER pending_counted AFTER INSERT ON pending BEGIN
-                        UPDATE centers SET pending_count = pending_count + 1 WHERE id = NEW.center_id;
-                    END;
-                    CREATE TRIGGER pending_uncounted AFTER DELETE ON pending BEGIN
-                        UPDATE centers SET pending_count = pending_count - 1 WHERE id = OLD.center_id;
-                    END;
-                    """
-            )
+        /// A migration that is SQL alone.
+        func sql(_ identifier: String, _ statements: String) {
+            migrator.registerMigration(identifier) { db in try db.execute(sql: statements) }
         }
-        migrator.registerMigration("v2: apps and credentials") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE apps (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        name TEXT NOT NULL,
-                        authorization_policy TEXT NOT NULL,
-                        created_at INTEGER NOT NULL
-                    );
-                    CREATE TABLE credentials (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        kind TEXT NOT NULL,
-                        app_id TEXT NOT NULL,
-                        center_id TEXT REFERENCES centers(id) ON DELETE CASCADE,
-                        secret_hash BLOB NOT NULL,
-                        created_at INTEGER NOT NULL
-                    );
-                    CREATE INDEX credentials_by_app ON credentials(app_id);
-                    """
-            )
-        }
+        sql(
+            "v1: centers, categories, pending, delivered",
+            """
+            CREATE TABLE centers (
+                id TEXT PRIMARY KEY NOT NULL,
+                app_id TEXT NOT NULL,
+                pending_count INTEGER NOT NULL DEFAULT 0,
+                settings BLOB NOT NULL,
+                state BLOB NOT NULL,
+                badge INTEGER NOT NULL DEFAULT 0,
+                prompt BLOB,
+                created_at INTEGER NOT NULL
+            );
+            CREATE INDEX centers_by_app ON centers(app_id);
+            CREATE TABLE categories (
+                app_id TEXT NOT NULL,
+                identifier TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                body BLOB NOT NULL,
+                PRIMARY KEY (app_id, identifier)
+            ) WITHOUT ROWID;
+            CREATE TABLE pending (
+                center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
+                identifier TEXT NOT NULL,
+                request BLOB NOT NULL,
+                trigger_kind TEXT,
+                added_at INTEGER NOT NULL,
+                next_fire INTEGER,
+                claimed_until INTEGER,
+                revision INTEGER NOT NULL,
+                PRIMARY KEY (center_id, identifier)
+            ) WITHOUT ROWID;
+            CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL;
+            CREATE INDEX pending_claimed ON pending(claimed_until) WHERE claimed_until IS NOT NULL;
+            CREATE INDEX pending_by_location ON pending(center_id) WHERE trigger_kind = 'location';
+            CREATE TABLE delivered (
+                center_id TEXT NOT NULL REFERENCES centers(id) ON DELETE CASCADE,
+                identifier TEXT NOT NULL,
+                delivered_at INTEGER NOT NULL,
+                request BLOB NOT NULL,
+                presentation BLOB NOT NULL,
+                seq INTEGER NOT NULL,
+                PRIMARY KEY (center_id, identifier)
+            ) WITHOUT ROWID;
+            CREATE INDEX delivered_by_seq ON delivered(center_id, seq);
+            CREATE TABLE counters (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
+            -- The pending limit is checked on every add: keep the count instead of counting.
+            CREATE TRIGGER pending_counted AFTER INSERT ON pending BEGIN
+                UPDATE centers SET pending_count = pending_count + 1 WHERE id = NEW.center_id;
+            END;
+            CREATE TRIGGER pending_uncounted AFTER DELETE ON pending BEGIN
+                UPDATE centers SET pending_count = pending_count - 1 WHERE id = OLD.center_id;
+            END;
+            """)
+        sql(
+            "v2: apps and credentials",
+            """
+            CREATE TABLE apps (
+                id TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL,
+                authorization_policy TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            CREATE TABLE credentials (
+                id TEXT PRIMARY KEY NOT NULL,
+                kind TEXT NOT NULL,
+                app_id TEXT NOT NULL,
+                center_id TEXT REFERENCES centers(id) ON DELETE CASCADE,
+                secret_hash BLOB NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            CREATE INDEX credentials_by_app ON credentials(app_id);
+            """)
         migrator.registerMigration("v3: webhooks and the outbox") { db in try migrateWebhooks(db) }
         migrator.registerMigration("v4: string tables") { db in try migrateStringTables(db) }
         migrator.registerMigration("v5: media") { db in try migrateMedia(db) }
@@ -109,222 +109,205 @@ extension SQLiteStore {
             try db.execute(sql: "ALTER TABLE pending ADD COLUMN traceparent TEXT")
             try db.execute(sql: "ALTER TABLE deliveries ADD COLUMN traceparent TEXT")
         }
-        migrator.registerMigration("v9: idempotency keys; indexes for the retention sweeps; failing endpoints") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE idempotency_keys (
-                        scope TEXT NOT NULL,
-                        key TEXT NOT NULL,
-                        fingerprint BLOB NOT NULL,
-                        created_at INTEGER NOT NULL,
-                        status INTEGER,
-                        headers BLOB,
-                        body BLOB,
-                        PRIMARY KEY (scope, key)
-                    ) WITHOUT ROWID;
-                    CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
-                    CREATE INDEX deliveries_finished ON deliveries(created_at) WHERE status <> 'pending';
-                    CREATE INDEX events_by_age ON events(created_at);
-                    CREATE INDEX retired_push_tokens_by_age ON retired_push_tokens(retired_at);
-                    CREATE TABLE endpoint_failures (
-                        app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                        url TEXT NOT NULL,
-                        since INTEGER NOT NULL,
-                        PRIMARY KEY (app_id, url)
-                    ) WITHOUT ROWID;
-                    ALTER TABLE disabled_endpoints ADD COLUMN reason TEXT NOT NULL DEFAULT 'gone';
-                    """)
-        }
-        migrator.registerMigration("v10: the outbox by endpoint, for claims that skip a full endpoint's backlog") { db in
-            try db.execute(sql: "CREATE INDEX deliveries_by_endpoint ON deliveries(app_id, url, next_attempt) WHERE status = 'pending'")
-        }
-        migrator.registerMigration("v11: the due index holds unclaimed requests only, so that a claim does not pass those claimed ahead") {
-            db in
-            try db.execute(
-                sql: """
-                    DROP INDEX pending_due;
-                    CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL AND claimed_until IS NULL;
-                    """
-            )
-        }
-        migrator.registerMigration("v12: no outbox index by due date alone (claims go endpoint by endpoint)") { db in
-            try db.execute(sql: "DROP INDEX deliveries_due")
-        }
+        sql(
+            "v9: idempotency keys; indexes for the retention sweeps; failing endpoints",
+            """
+            CREATE TABLE idempotency_keys (
+                scope TEXT NOT NULL,
+                key TEXT NOT NULL,
+                fingerprint BLOB NOT NULL,
+                created_at INTEGER NOT NULL,
+                status INTEGER,
+                headers BLOB,
+                body BLOB,
+                PRIMARY KEY (scope, key)
+            ) WITHOUT ROWID;
+            CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
+            CREATE INDEX deliveries_finished ON deliveries(created_at) WHERE status <> 'pending';
+            CREATE INDEX events_by_age ON events(created_at);
+            CREATE INDEX retired_push_tokens_by_age ON retired_push_tokens(retired_at);
+            CREATE TABLE endpoint_failures (
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                url TEXT NOT NULL,
+                since INTEGER NOT NULL,
+                PRIMARY KEY (app_id, url)
+            ) WITHOUT ROWID;
+            ALTER TABLE disabled_endpoints ADD COLUMN reason TEXT NOT NULL DEFAULT 'gone';
+            """)
+        sql(
+            "v10: the outbox by endpoint, for claims that skip a full endpoint's backlog",
+            "CREATE INDEX deliveries_by_endpoint ON deliveries(app_id, url, next_attempt) WHERE status = 'pending'")
+        sql(
+            "v11: the due index holds unclaimed requests only, so that a claim does not pass those claimed ahead",
+            """
+            DROP INDEX pending_due;
+            CREATE INDEX pending_due ON pending(next_fire) WHERE next_fire IS NOT NULL AND claimed_until IS NULL;
+            """)
+        sql("v12: no outbox index by due date alone (claims go endpoint by endpoint)", "DROP INDEX deliveries_due")
         migrator.registerMigration("v13: events and delivered notifications in write order, keyed by an index") { db in
             try migrateToAppendedRows(db)
         }
-        migrator.registerMigration("v14: claims live in the owning process's memory; those left on disk had a holder that is gone") {
-            db in
-            try db.execute(
-                sql: """
-                    UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL;
-                    UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL;
-                    """)
-        }
-        migrator.registerMigration("v15: Web Push: VAPID keys, browsers' push subscriptions, outbox messages to them") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE vapid_keys (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        private_key BLOB NOT NULL,
-                        is_primary INTEGER NOT NULL,
-                        created_at INTEGER NOT NULL
-                    ) WITHOUT ROWID;
-                    CREATE UNIQUE INDEX vapid_keys_primary ON vapid_keys(is_primary) WHERE is_primary = 1;
-                    CREATE TABLE push_subscriptions (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        app_id TEXT NOT NULL,
-                        center_id TEXT NOT NULL,
-                        endpoint TEXT NOT NULL UNIQUE,
-                        p256dh TEXT NOT NULL,
-                        auth TEXT NOT NULL,
-                        expiration_time INTEGER,
-                        vapid_key_id TEXT NOT NULL,
-                        created_at INTEGER NOT NULL,
-                        FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
-                    ) WITHOUT ROWID;
-                    CREATE INDEX push_subscriptions_by_center ON push_subscriptions(app_id, center_id, created_at);
-                    ALTER TABLE deliveries ADD COLUMN subscription_id TEXT;
-                    """)
-        }
-        migrator.registerMigration("v16: relays to APNs and FCM: apps' credentials, phones' registrations, providers' message ids") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE relay_credentials (
-                        app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                        provider TEXT NOT NULL,
-                        id TEXT NOT NULL,
-                        fingerprint TEXT NOT NULL,
-                        material BLOB NOT NULL,
-                        created_at INTEGER NOT NULL,
-                        PRIMARY KEY (app_id, provider)
-                    ) WITHOUT ROWID;
-                    CREATE TABLE device_registrations (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        app_id TEXT NOT NULL,
-                        center_id TEXT NOT NULL,
-                        provider TEXT NOT NULL,
-                        token TEXT NOT NULL,
-                        environment TEXT,
-                        created_at INTEGER NOT NULL,
-                        FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
-                    ) WITHOUT ROWID;
-                    CREATE UNIQUE INDEX device_registrations_token ON device_registrations(app_id, provider, token);
-                    CREATE INDEX device_registrations_by_center ON device_registrations(app_id, center_id, created_at);
-                    ALTER TABLE delivery_attempts ADD COLUMN provider_message_id TEXT;
-                    """)
-        }
-        migrator.registerMigration("v17: a push endpoint is unique within its app, not across apps") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE new_push_subscriptions (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        app_id TEXT NOT NULL,
-                        center_id TEXT NOT NULL,
-                        endpoint TEXT NOT NULL,
-                        p256dh TEXT NOT NULL,
-                        auth TEXT NOT NULL,
-                        expiration_time INTEGER,
-                        vapid_key_id TEXT NOT NULL,
-                        created_at INTEGER NOT NULL,
-                        FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
-                    ) WITHOUT ROWID;
-                    INSERT INTO new_push_subscriptions SELECT id, app_id, center_id, endpoint, p256dh, auth, expiration_time,
-                        vapid_key_id, created_at FROM push_subscriptions;
-                    DROP TABLE push_subscriptions;
-                    ALTER TABLE new_push_subscriptions RENAME TO push_subscriptions;
-                    CREATE UNIQUE INDEX push_subscriptions_endpoint ON push_subscriptions(app_id, endpoint);
-                    CREATE INDEX push_subscriptions_by_center ON push_subscriptions(app_id, center_id, created_at);
-                    """)
-        }
-        migrator.registerMigration("v18: secrets sealed apart (webhook secrets), apps' token keys, once-only tokens used") { db in
-            try db.execute(
-                sql: """
-                    ALTER TABLE webhook_configurations ADD COLUMN secrets BLOB;
-                    CREATE TABLE token_keys (
-                        app_id TEXT PRIMARY KEY NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                        id TEXT NOT NULL UNIQUE,
-                        secret BLOB NOT NULL,
-                        created_at INTEGER NOT NULL
-                    ) WITHOUT ROWID;
-                    CREATE TABLE used_tokens (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        expires_at INTEGER NOT NULL
-                    ) WITHOUT ROWID;
-                    CREATE INDEX used_tokens_by_expiry ON used_tokens(expires_at);
-                    """)
-        }
-        migrator.registerMigration("v19: an outbox message records where it goes (webhook, browser, phone)") { db in
-            // Messages in flight keep going where their recipient said: a phone's registration, a
-            // browser's subscription, or else the app's webhook.
-            try db.execute(
-                sql: """
-                    ALTER TABLE deliveries ADD COLUMN destination TEXT NOT NULL DEFAULT 'webhook';
-                    UPDATE deliveries SET destination = CASE WHEN substr(subscription_id, 1, 4) = 'dev_' THEN 'phone' ELSE 'browser' END
-                        WHERE subscription_id IS NOT NULL;
-                    CREATE INDEX deliveries_by_destination ON deliveries(app_id, destination, seq);
-                    """)
-        }
-        migrator.registerMigration("v20: a retry that comes in real time while the scheduler's clock is virtual") { db in
-            try db.execute(
-                sql: """
-                    ALTER TABLE deliveries ADD COLUMN due_on_wall_clock INTEGER;
-                    CREATE INDEX deliveries_due_on_wall_clock ON deliveries(due_on_wall_clock)
-                        WHERE status = 'pending' AND due_on_wall_clock IS NOT NULL;
-                    """)
-        }
-        migrator.registerMigration("v21: receipts: what became of each delivery on its center and on each device") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE receipts (
-                        id INTEGER PRIMARY KEY,
-                        app_id TEXT NOT NULL,
-                        center_id TEXT NOT NULL,
-                        identifier TEXT NOT NULL,
-                        delivered_at INTEGER,
-                        destination TEXT,
-                        channel TEXT,
-                        stage TEXT NOT NULL,
-                        at INTEGER NOT NULL,
-                        detail TEXT,
-                        scheduled_at INTEGER,
-                        FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
-                    );
-                    CREATE INDEX receipts_by_notification ON receipts(app_id, center_id, identifier);
-                    CREATE INDEX receipts_by_age ON receipts(at);
-                    """)
-        }
-        migrator.registerMigration("v22: notifications held for a Scheduled Summary, until its date") { db in
-            try db.execute(
-                sql: """
-                    ALTER TABLE delivered ADD COLUMN held_until INTEGER;
-                    CREATE INDEX delivered_held ON delivered(held_until) WHERE held_until IS NOT NULL;
-                    """)
-        }
+        sql(
+            "v14: claims live in the owning process's memory; those left on disk had a holder that is gone",
+            """
+            UPDATE pending SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL;
+            UPDATE deliveries SET claim_token = NULL, claimed_until = NULL WHERE claimed_until IS NOT NULL;
+            """)
+        sql(
+            "v15: Web Push: VAPID keys, browsers' push subscriptions, outbox messages to them",
+            """
+            CREATE TABLE vapid_keys (
+                id TEXT PRIMARY KEY NOT NULL,
+                private_key BLOB NOT NULL,
+                is_primary INTEGER NOT NULL,
+                created_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE UNIQUE INDEX vapid_keys_primary ON vapid_keys(is_primary) WHERE is_primary = 1;
+            CREATE TABLE push_subscriptions (
+                id TEXT PRIMARY KEY NOT NULL,
+                app_id TEXT NOT NULL,
+                center_id TEXT NOT NULL,
+                endpoint TEXT NOT NULL UNIQUE,
+                p256dh TEXT NOT NULL,
+                auth TEXT NOT NULL,
+                expiration_time INTEGER,
+                vapid_key_id TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            CREATE INDEX push_subscriptions_by_center ON push_subscriptions(app_id, center_id, created_at);
+            ALTER TABLE deliveries ADD COLUMN subscription_id TEXT;
+            """)
+        sql(
+            "v16: relays to APNs and FCM: apps' credentials, phones' registrations, providers' message ids",
+            """
+            CREATE TABLE relay_credentials (
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                provider TEXT NOT NULL,
+                id TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                material BLOB NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (app_id, provider)
+            ) WITHOUT ROWID;
+            CREATE TABLE device_registrations (
+                id TEXT PRIMARY KEY NOT NULL,
+                app_id TEXT NOT NULL,
+                center_id TEXT NOT NULL,
+                provider TEXT NOT NULL,
+                token TEXT NOT NULL,
+                environment TEXT,
+                created_at INTEGER NOT NULL,
+                FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            CREATE UNIQUE INDEX device_registrations_token ON device_registrations(app_id, provider, token);
+            CREATE INDEX device_registrations_by_center ON device_registrations(app_id, center_id, created_at);
+            ALTER TABLE delivery_attempts ADD COLUMN provider_message_id TEXT;
+            """)
+        sql(
+            "v17: a push endpoint is unique within its app, not across apps",
+            """
+            CREATE TABLE new_push_subscriptions (
+                id TEXT PRIMARY KEY NOT NULL,
+                app_id TEXT NOT NULL,
+                center_id TEXT NOT NULL,
+                endpoint TEXT NOT NULL,
+                p256dh TEXT NOT NULL,
+                auth TEXT NOT NULL,
+                expiration_time INTEGER,
+                vapid_key_id TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            INSERT INTO new_push_subscriptions SELECT id, app_id, center_id, endpoint, p256dh, auth, expiration_time,
+                vapid_key_id, created_at FROM push_subscriptions;
+            DROP TABLE push_subscriptions;
+            ALTER TABLE new_push_subscriptions RENAME TO push_subscriptions;
+            CREATE UNIQUE INDEX push_subscriptions_endpoint ON push_subscriptions(app_id, endpoint);
+            CREATE INDEX push_subscriptions_by_center ON push_subscriptions(app_id, center_id, created_at);
+            """)
+        sql(
+            "v18: secrets sealed apart (webhook secrets), apps' token keys, once-only tokens used",
+            """
+            ALTER TABLE webhook_configurations ADD COLUMN secrets BLOB;
+            CREATE TABLE token_keys (
+                app_id TEXT PRIMARY KEY NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                id TEXT NOT NULL UNIQUE,
+                secret BLOB NOT NULL,
+                created_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE used_tokens (
+                id TEXT PRIMARY KEY NOT NULL,
+                expires_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX used_tokens_by_expiry ON used_tokens(expires_at);
+            """)
+        // Messages in flight keep going where their recipient said: a phone's registration, a
+        // browser's subscription, or else the app's webhook.
+        sql(
+            "v19: an outbox message records where it goes (webhook, browser, phone)",
+            """
+            ALTER TABLE deliveries ADD COLUMN destination TEXT NOT NULL DEFAULT 'webhook';
+            UPDATE deliveries SET destination = CASE WHEN substr(subscription_id, 1, 4) = 'dev_' THEN 'phone' ELSE 'browser' END
+                WHERE subscription_id IS NOT NULL;
+            CREATE INDEX deliveries_by_destination ON deliveries(app_id, destination, seq);
+            """)
+        sql(
+            "v20: a retry that comes in real time while the scheduler's clock is virtual",
+            """
+            ALTER TABLE deliveries ADD COLUMN due_on_wall_clock INTEGER;
+            CREATE INDEX deliveries_due_on_wall_clock ON deliveries(due_on_wall_clock)
+                WHERE status = 'pending' AND due_on_wall_clock IS NOT NULL;
+            """)
+        sql(
+            "v21: receipts: what became of each delivery on its center and on each device",
+            """
+            CREATE TABLE receipts (
+                id INTEGER PRIMARY KEY,
+                app_id TEXT NOT NULL,
+                center_id TEXT NOT NULL,
+                identifier TEXT NOT NULL,
+                delivered_at INTEGER,
+                destination TEXT,
+                channel TEXT,
+                stage TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                detail TEXT,
+                scheduled_at INTEGER,
+                FOREIGN KEY (app_id, center_id) REFERENCES centers(app_id, id) ON DELETE CASCADE
+            );
+            CREATE INDEX receipts_by_notification ON receipts(app_id, center_id, identifier);
+            CREATE INDEX receipts_by_age ON receipts(at);
+            """)
+        sql(
+            "v22: notifications held for a Scheduled Summary, until its date",
+            """
+            ALTER TABLE delivered ADD COLUMN held_until INTEGER;
+            CREATE INDEX delivered_held ON delivered(held_until) WHERE held_until IS NOT NULL;
+            """)
         migrator.registerMigration("v23: topics, their subscriptions, broadcasts and their fan-out; centers by time zone") { db in
             try migrateBroadcasts(db)
         }
-        migrator.registerMigration("v24: a broadcast holds its media until its last member's firing") { db in
-            // Active broadcasts made before hold the media their request names that is still there.
-            try db.execute(
-                sql: """
-                    CREATE TABLE broadcast_media (
-                        app_id TEXT NOT NULL,
-                        broadcast_id TEXT NOT NULL,
-                        media_id TEXT NOT NULL,
-                        PRIMARY KEY (app_id, broadcast_id, media_id),
-                        FOREIGN KEY (app_id, broadcast_id) REFERENCES broadcasts(app_id, id) ON DELETE CASCADE
-                    ) WITHOUT ROWID;
-                    CREATE INDEX broadcast_media_by_media ON broadcast_media(app_id, media_id);
-                    INSERT OR IGNORE INTO broadcast_media
-                        SELECT b.app_id, b.id, m.id
-                        FROM broadcasts b, json_each(CAST(b.request AS TEXT), '$.content.attachments') a
-                        JOIN media m ON m.app_id = b.app_id AND m.id = json_extract(a.value, '$.mediaID')
-                        WHERE b.status IN ('scheduled', 'firing');
-                    UPDATE media SET attached = 1
-                        WHERE EXISTS (SELECT 1 FROM broadcast_media h WHERE h.app_id = media.app_id AND h.media_id = media.id);
-                    """)
-        }
+        // Active broadcasts made before hold the media their request names that is still there.
+        sql(
+            "v24: a broadcast holds its media until its last member's firing",
+            """
+            CREATE TABLE broadcast_media (
+                app_id TEXT NOT NULL,
+                broadcast_id TEXT NOT NULL,
+                media_id TEXT NOT NULL,
+                PRIMARY KEY (app_id, broadcast_id, media_id),
+                FOREIGN KEY (app_id, broadcast_id) REFERENCES broadcasts(app_id, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            CREATE INDEX broadcast_media_by_media ON broadcast_media(app_id, media_id);
+            INSERT OR IGNORE INTO broadcast_media
+                SELECT b.app_id, b.id, m.id
+                FROM broadcasts b, json_each(CAST(b.request AS TEXT), '$.content.attachments') a
+                JOIN media m ON m.app_id = b.app_id AND m.id = json_extract(a.value, '$.mediaID')
+                WHERE b.status IN ('scheduled', 'firing');
+            UPDATE media SET attached = 1
+                WHERE EXISTS (SELECT 1 FROM broadcast_media h WHERE h.app_id = media.app_id AND h.media_id = media.id);
+            """)
         return migrator
     }
 

@@ -211,8 +211,8 @@ package final class CenterRuntime: Service {
             store: database, clock: clock,
             channels: [
                 .webhook: WebhookChannel(client: sender),
-                .browser: WebPushChannel(webPush: webPush, subscriptions: database, client: sender, clock: clock),
-                .phone: RelayChannel(service: relay, store: database, client: relayClient, clock: clock),
+                .browser: WebPushChannel(webPush: webPush, client: sender),
+                .phone: RelayChannel(service: relay, client: relayClient),
             ], logger: logger, configuration: configuration.outbox)
         store.changes.listen { change in
             switch change {

@@ -13,25 +13,17 @@ import Webhooks
 /// Browsers' push subscriptions as an outbox channel.
 package struct WebPushChannel: DeliveryChannel {
     private let webPush: WebPushService
-    private let subscriptions: any PushSubscriptionStore
     private let client: OutboundHTTPClient
-    /// The scheduler's: when a subscription found gone is removed, and what is left of a push's lifetime.
-    private let clock: any SchedulerClock
-    /// Real time: the tokens in the payload and the VAPID signature.
-    private let wallClock: any WallClock
     /// The subscriptions of the claimed messages, read once per claim.
     private let prefetched: Prefetched<PushSubscriptionRecord>
 
-    package init(
-        webPush: WebPushService, subscriptions: any PushSubscriptionStore, client: OutboundHTTPClient, clock: any SchedulerClock,
-        wallClock: any WallClock = SystemClock()
-    ) {
-        self.wallClock = wallClock
+    /// Pushes with `webPush`'s subscriptions and clocks: the scheduler's, when a subscription found gone
+    /// is removed and what is left of a push's lifetime; the wall clock, the tokens in the payload and the
+    /// VAPID signature.
+    package init(webPush: WebPushService, client: OutboundHTTPClient) {
         self.webPush = webPush
-        self.subscriptions = subscriptions
-        prefetched = Prefetched { try await subscriptions.pushSubscriptions(ids: $0) }
         self.client = client
-        self.clock = clock
+        prefetched = Prefetched { [subscriptions = webPush.subscriptions] in try await subscriptions.pushSubscriptions(ids: $0) }
     }
 
     /// How long a push service keeps a message for a browser that is offline: a notification (4 weeks,
@@ -74,13 +66,13 @@ package struct WebPushChannel: DeliveryChannel {
             }
             (subscription, key) = found
             keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
-            (payload, receipt) = try await webPush.payload(of: message, for: subscription, now: wallClock.now)
+            (payload, receipt) = try await webPush.payload(of: message, for: subscription, now: webPush.wallClock.now)
         } catch {
             // The store could not be read: try again later.
             return ChannelAnswer(.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))
         }
         // What is left of its lifetime (the scheduler's clock: the one it was written and is retried on).
-        let ttl = max(0, Int(Self.expiry(of: message).timeIntervalSince(clock.now)))
+        let ttl = max(0, Int(Self.expiry(of: message).timeIntervalSince(webPush.clock.now)))
         var outcome = await send(payload, to: subscription, keys: keys, key: key, pad: true, ttl: ttl, timeout: context.timeout)
         var answer = outcome.status.map(PushServiceAnswer.init(status:))
         if answer == .tooLarge {
@@ -97,7 +89,7 @@ package struct WebPushChannel: DeliveryChannel {
             return ChannelAnswer(outcome, .delivered, providerMessageID: outcome.header("location"), receipt: receipt)
         case .gone:
             // The browser unsubscribed or the user revoked the permission: the subscription goes, the app hears.
-            _ = try? await subscriptions.removeGonePushSubscription(id: subscription.id, at: clock.now)
+            _ = try? await webPush.subscriptions.removeGonePushSubscription(id: subscription.id, at: webPush.clock.now)
             return ChannelAnswer(outcome, .reject, receipt: receipt, gone: true)
         case .tooLarge, .rejected: return ChannelAnswer(outcome, .reject, receipt: receipt)
         case .retry, nil:
@@ -123,7 +115,7 @@ package struct WebPushChannel: DeliveryChannel {
                 throw PushFailure("the endpoint is not a URL")
             }
             let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: keys, pad: pad)
-            let authorization = try webPush.authorizations.header(audience: audience, key: key, now: wallClock.now)
+            let authorization = try webPush.authorizations.header(audience: audience, key: key, now: webPush.wallClock.now)
             return await client.post(
                 subscription.endpoint, body: body, headers: Self.headers(for: payload, ttl: ttl).request(authorization: authorization),
                 contentType: "application/octet-stream", timeout: timeout)

@@ -31,19 +31,20 @@ package final class WebPushService: Sendable {
     package let configuration: Configuration
     package let authorizations: VAPIDAuthorizations
     private let store: any NotificationStore
-    private let subscriptions: any PushSubscriptionStore
+    package let subscriptions: any PushSubscriptionStore
     private let centers: NotificationCenterService
     /// The SSRF guard webhook URLs pass, for endpoints too.
     private let checkURL: @Sendable (_ url: String, _ field: String) async throws -> Void
+    /// The scheduler's clock: when subscriptions are made and found gone.
+    package var clock: any SchedulerClock { centers.clock }
     /// Real time: tokens expire by it, as leases do (the scheduler's clock may be virtual).
-    private let wallClock: any WallClock
+    package var wallClock: any WallClock { centers.wallClock }
 
     package init(
         store: any NotificationStore, subscriptions: any PushSubscriptionStore, centers: NotificationCenterService, keyring: VAPIDKeyring,
-        tokens: CapabilityTokens, configuration: Configuration, wallClock: any WallClock = SystemClock(),
+        tokens: CapabilityTokens, configuration: Configuration,
         checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void
     ) {
-        self.wallClock = wallClock
         self.store = store
         self.subscriptions = subscriptions
         self.centers = centers
