@@ -460,7 +460,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "NotificationCore", "Webhooks"],
+            dependencies: ["Storage", "NotificationCore", "WebPush", "Webhooks"],
             swiftSettings: swiftSettings
         ),
         // The contract every store keeps, run against each (SQLite; PostgreSQL when a server is given).

@@ -90,15 +90,15 @@ enum BroadcastRoutes {
             return try .json(TopicList(topics: try await context.broadcasts.unsubscribe(key, from: [request.parameter("topic")])))
         }
         router.on(.get, "/v1/me/topics") { request in
-            let (context, key) = try await user(request, provider)
+            let (context, key) = try await UserRoutes.user(request, provider)
             return try .json(TopicList(topics: try await context.broadcasts.topics(of: key)))
         }
         router.on(.put, "/v1/me/topics/{topic}") { request in
-            let (context, key) = try await user(request, provider)
+            let (context, key) = try await UserRoutes.user(request, provider)
             return try .json(TopicList(topics: try await context.broadcasts.subscribe(key, to: [request.parameter("topic")])))
         }
         router.on(.delete, "/v1/me/topics/{topic}") { request in
-            let (context, key) = try await user(request, provider)
+            let (context, key) = try await UserRoutes.user(request, provider)
             return try .json(TopicList(topics: try await context.broadcasts.unsubscribe(key, from: [request.parameter("topic")])))
         }
         // Broadcasts, by the app.
@@ -132,10 +132,5 @@ enum BroadcastRoutes {
     private static func appCenter(_ request: Request, _ provider: APIContextProvider) async throws -> (APIContext, CenterKey) {
         let (context, appID) = try await AppRoutes.app(request, provider)
         return (context, CenterKey(appID: appID, centerID: request.parameter("centerID")))
-    }
-
-    private static func user(_ request: Request, _ provider: APIContextProvider) async throws -> (APIContext, CenterKey) {
-        let context = try provider.context()
-        return (context, try await context.authenticator.requireUser(request))
     }
 }

@@ -21,8 +21,7 @@ enum EventStreamRoutes {
             }
         }
         router.on(.get, "/v1/me/events") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             let resume = request.headers.first(.lastEventID)
             let hub = context.events
             return .eventStream { events in

@@ -66,8 +66,7 @@ enum MediaRoutes {
             return try await download(try await media(request.parameter("mediaID"), appID: appID, context), request, context)
         }
         router.on(.get, "/v1/me/delivered/{identifier}/attachments/{attachmentID}") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             return try await attachment(
                 request.parameter("attachmentID"), of: request.parameter("identifier"), center: key, request, context)
         }

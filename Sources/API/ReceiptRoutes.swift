@@ -20,8 +20,7 @@ enum ReceiptRoutes {
             return try .json(try await context.service.receipts(center.key, identifier: request.parameter("identifier")))
         }
         router.on(.get, "/v1/me/delivered/{identifier}/receipts") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             return try .json(try await context.service.receipts(key, identifier: request.parameter("identifier")))
         }
         // A service worker's or a phone app's confirmation that it showed the push: the token is the credential.

@@ -127,21 +127,18 @@ enum RelayRoutes {
             }
         }
         router.on(.post, "/v1/me/devices") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             let body = try request.decodeJSON(Register.self)
             let (record, created) = try await context.relay.register(
                 key, provider: body.provider, token: body.token, environment: body.environment)
             return try .json(DeviceView(record), status: created ? .created : .ok, headers: [.location: "/v1/me/devices/\(record.id)"])
         }
         router.on(.get, "/v1/me/devices") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             return try .json(DeviceList(devices: try await context.relay.registrations(key).map(DeviceView.init)))
         }
         router.on(.delete, "/v1/me/devices/{deviceID}") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             try await context.relay.unregister(key, id: request.parameter("deviceID"))
             return Response(status: .noContent)
         }

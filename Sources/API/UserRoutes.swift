@@ -78,7 +78,8 @@ enum UserRoutes {
         }
     }
 
-    private static func user(_ request: Request, _ provider: APIContextProvider) async throws -> (APIContext, CenterKey) {
+    /// The context and the center whose user the request's bearer token signs in (401 otherwise).
+    static func user(_ request: Request, _ provider: APIContextProvider) async throws -> (APIContext, CenterKey) {
         let context = try provider.context()
         return (context, try await context.authenticator.requireUser(request))
     }

@@ -120,8 +120,7 @@ enum WebPushRoutes {
             return try .json(keyList(try await context.webPush.keyring.rotate(at: context.clock.now), context))
         }
         router.on(.post, "/v1/me/push-subscriptions") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             let body = try request.decodeJSON(Subscribe.self)
             let (record, created) = try await context.webPush.subscribe(
                 key, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, expirationTime: body.expiration)
@@ -145,13 +144,11 @@ enum WebPushRoutes {
             return Response(status: .noContent)
         }
         router.on(.get, "/v1/me/push-subscriptions") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             return try .json(SubscriptionList(subscriptions: try await context.webPush.subscriptions(key).map(SubscriptionView.init)))
         }
         router.on(.delete, "/v1/me/push-subscriptions/{subscriptionID}") { request in
-            let context = try provider.context()
-            let key = try await context.authenticator.requireUser(request)
+            let (context, key) = try await UserRoutes.user(request, provider)
             try await context.webPush.unsubscribe(key, id: request.parameter("subscriptionID"))
             return Response(status: .noContent)
         }

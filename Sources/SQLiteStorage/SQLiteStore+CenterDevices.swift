@@ -74,6 +74,27 @@ extension SQLiteStore {
         ).map(decode)
     }
 
+    /// The devices in `table` of each of the centers, oldest first, inside a transaction: one query per
+    /// app, for a batch of firings.
+    static func centerDevices<Device: OutboxTarget>(
+        in table: String, _ keys: Set<CenterKey>, _ db: Database, decode: (Row) -> Device
+    ) throws -> [CenterKey: [Device]] {
+        var devices: [CenterKey: [Device]] = [:]
+        for (appID, centers) in Dictionary(grouping: keys, by: \.appID) {
+            let list = String(decoding: try JSONEncoder().encode(centers.map(\.centerID)), as: UTF8.self)
+            let rows = try Row.fetchAll(
+                try db.cachedStatement(
+                    sql: "SELECT * FROM \(table) WHERE app_id = ? AND center_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id"
+                ),
+                arguments: [appID, list])
+            for row in rows {
+                let device = decode(row)
+                devices[device.center, default: []].append(device)
+            }
+        }
+        return devices
+    }
+
     /// Removes the center's device `id` from `table`; whether it had one.
     func removeCenterDevice(in table: String, _ key: CenterKey, id: String) async throws -> Bool {
         try await write { db, _ in

@@ -83,6 +83,9 @@ extension SQLiteStore {
         var tallies = tallies
         var settings: [String: WebhookConfiguration?] = [:]
         var holders = MediaHolders()
+        // The browsers and phones of every center whose notification is shown, read at once.
+        let shown = batch.compactMap { $0.firing.delivered?.presentation.isVisible == true ? $0.firing.center : nil }
+        let targets = try pushTargets(Set(shown), db)
         let stamp = milliseconds(now)
         var recorded: [FiringRecord] = []
         recorded.reserveCapacity(batch.count)
@@ -131,9 +134,9 @@ extension SQLiteStore {
                     effects.announce(.outbox)
                 }
                 // What the device shows goes to its browsers' push subscriptions and phones too.
-                if delivered.presentation.isVisible,
+                if delivered.presentation.isVisible, let targets = targets[key],
                     try insertPushMessages(
-                        .delivered(delivered), for: key, at: now, traceparent: firing.traceparent, broadcast: firing.broadcastID, db)
+                        .delivered(delivered), to: targets, at: now, traceparent: firing.traceparent, broadcast: firing.broadcastID, db)
                 {
                     effects.announce(.outbox)
                 }

@@ -102,7 +102,7 @@ extension SQLiteStore: DeviceRelayStore {
         try centerDevices(in: "device_registrations", key, db, decode: deviceRegistration)
     }
 
-    private static func deviceRegistration(_ row: Row) -> DeviceRegistrationRecord {
+    static func deviceRegistration(_ row: Row) -> DeviceRegistrationRecord {
         DeviceRegistrationRecord(
             id: row["id"], center: CenterKey(appID: row["app_id"], centerID: row["center_id"]),
             provider: PushProvider(rawValue: row["provider"]) ?? .apns, token: row["token"], environment: row["environment"],

@@ -78,10 +78,28 @@ extension SQLiteStore: PushSubscriptionStore {
     /// center but `sparing`, inside the caller's transaction: a delivery for the service workers and phones
     /// to show, or a removal for them to close; whether there was one.
     static func insertPushMessages(
-        _ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, sparing: String? = nil, broadcast: String? = nil,
-        _ db: Database
+        _ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, sparing: String? = nil, _ db: Database
     ) throws -> Bool {
-        let targets: [any OutboxTarget] = try pushSubscriptions(key, db) + deviceRegistrations(key, db)
+        try insertPushMessages(
+            event, to: pushSubscriptions(key, db) + deviceRegistrations(key, db), at: date, traceparent: traceparent, sparing: sparing, db)
+    }
+
+    /// The push subscriptions, then the device registrations, of each of the centers (those with any).
+    static func pushTargets(_ keys: Set<CenterKey>, _ db: Database) throws -> [CenterKey: [any OutboxTarget]] {
+        var targets: [CenterKey: [any OutboxTarget]] = try centerDevices(in: "push_subscriptions", keys, db, decode: pushSubscription)
+            .mapValues { $0 }
+        for (key, registrations) in try centerDevices(in: "device_registrations", keys, db, decode: deviceRegistration) {
+            targets[key, default: []] += registrations as [any OutboxTarget]
+        }
+        return targets
+    }
+
+    /// `insertPushMessages(_:for:…)` to `targets`, the center's, read already; messages of a broadcast
+    /// carry its id.
+    static func insertPushMessages(
+        _ event: DelegateEvent, to targets: [any OutboxTarget], at date: Date, traceparent: String?, sparing: String? = nil,
+        broadcast: String? = nil, _ db: Database
+    ) throws -> Bool {
         let messages = try targets.map { target in
             var message = try target.outboxMessage(event, at: date, traceparent: traceparent)
             message.broadcastID = broadcast
@@ -91,7 +109,7 @@ extension SQLiteStore: PushSubscriptionStore {
         return !messages.isEmpty
     }
 
-    private static func pushSubscription(_ row: Row) -> PushSubscriptionRecord {
+    static func pushSubscription(_ row: Row) -> PushSubscriptionRecord {
         let expiration: Int64? = row["expiration_time"]
         return PushSubscriptionRecord(
             id: row["id"], center: CenterKey(appID: row["app_id"], centerID: row["center_id"]), endpoint: row["endpoint"],

@@ -1,5 +1,6 @@
 import Foundation
 import NotificationCore
+import Synchronization
 import WebPush
 
 /// A browser's Web Push subscription for one center (`PushSubscription.toJSON()`), and the VAPID key it
@@ -37,8 +38,25 @@ package struct PushSubscriptionRecord: Sendable, Hashable, OutboxTarget {
 
     /// The endpoint's origin (`https://fcm.googleapis.com`), its push service: what its VAPID tokens name.
     package var pushServiceOrigin: String {
-        URL(string: endpoint).flatMap(VAPID.audience(of:)) ?? endpoint
+        // The origin is the scheme and authority's: the endpoint up to its path, query or fragment. Push
+        // services are few, so each one's is worked out once (a URL parse of a long endpoint, per message).
+        let bytes = endpoint.utf8
+        var authority = bytes.startIndex
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) {
+            authority = bytes.index(colon, offsetBy: 3)
+        }
+        let end = bytes[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let prefix = endpoint[..<(end ?? bytes.endIndex)]
+        if let known = Self.origins.withLock({ $0[prefix] }) { return known }
+        let origin = URL(string: endpoint).flatMap(VAPID.audience(of:)) ?? endpoint
+        Self.origins.withLock { origins in
+            if origins.count >= 256 { origins.removeAll() }
+            origins[prefix] = origin
+        }
+        return origin
     }
+
+    private static let origins = Mutex<[Substring: String]>([:])
 
     /// The outbox message that carries a delivery (`notification.delivered`) or a removal
     /// (`notification.removed`) to this subscription: the webhook body of the same event, which the

@@ -64,24 +64,19 @@ package enum WebhookMessage {
     static func deliveredBody(type: String, centerID: String, notification: DeliveredNotification, at date: Date) throws -> [UInt8] {
         let shown = try sharedNotifications.value(for: notification) { try WireFormat.bytes(notification) }
         var body = Array(#"{"data":{"centerID":"#.utf8)
-        body += try WireFormat.bytes(centerID)
+        body += WireFormat.string(centerID)
         body += Array(#","notification":"#.utf8)
         body += shown
         body += Array(#"},"timestamp":""#.utf8)
         body += Array(WireFormat.timestamp(date).utf8)
         body += Array(#"","type":"#.utf8)
-        body += try WireFormat.bytes(type)
+        body += WireFormat.string(type)
         body.append(UInt8(ascii: "}"))
         return body
     }
 
     /// `msg_` and 16 random bytes in hex: the `webhook-id` of every attempt of one message.
-    package static func newID() -> String {
-        var random = SystemRandomNumberGenerator()
-        let high = String(random.next(), radix: 16)
-        let low = String(random.next(), radix: 16)
-        return "msg_" + String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
-    }
+    package static func newID() -> String { "msg_" + RandomID.hex(bytes: 16) }
 }
 
 extension DelegateEvent {

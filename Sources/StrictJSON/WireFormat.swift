@@ -44,6 +44,30 @@ package enum WireFormat {
     /// `value` encoded, as bytes.
     package static func bytes(_ value: some Encodable) throws -> [UInt8] { Array(try encoder.encode(value)) }
 
+    /// A string as `encoder` writes it (`bytes(value)`), without the encoder: quoted, `"` and `\\`
+    /// escaped, the control characters as `\b \f \n \r \t` or `\u00XX`; the rest as it is (slashes
+    /// too).
+    package static func string(_ value: String) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        out.reserveCapacity(value.utf8.count + 2)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+            case 0x08: out += Array(#"\b"#.utf8)
+            case 0x0C: out += Array(#"\f"#.utf8)
+            case 0x0A: out += Array(#"\n"#.utf8)
+            case 0x0D: out += Array(#"\r"#.utf8)
+            case 0x09: out += Array(#"\t"#.utf8)
+            case ..<0x20: out += Array(#"\u00"#.utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return out
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// `object`, the wire form of an object (as `encoder` writes it) whose last member is `last`, with
     /// the member `name: value` put before that last one: what `encoder` writes for the object with that
     /// member, when `name` sorts between the last two keys. Nil when `object` does not end with that
