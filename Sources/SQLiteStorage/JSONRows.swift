@@ -18,6 +18,16 @@ struct JSONRows {
     /// The JSON array, to bind.
     var json: String { text + "]" }
 
+    /// Text values as one JSON array (`["c1","c2"]`), for `json_each`'s `value`.
+    static func list(_ values: some Sequence<String>) -> String {
+        var text = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            quote(value, into: &text)
+        }
+        return text + "]"
+    }
+
     /// `value` as a JSON string: quotes, backslashes and control characters escaped.
     private static func quote(_ value: String, into text: inout String) {
         text += "\""

@@ -81,7 +81,7 @@ extension SQLiteStore {
     ) throws -> [CenterKey: [Device]] {
         var devices: [CenterKey: [Device]] = [:]
         for (appID, centers) in Dictionary(grouping: keys, by: \.appID) {
-            let list = String(decoding: try JSONEncoder().encode(centers.map(\.centerID)), as: UTF8.self)
+            let list = JSONRows.list(centers.map(\.centerID))
             let rows = try Row.fetchAll(
                 try db.cachedStatement(
                     sql: "SELECT * FROM \(table) WHERE app_id = ? AND center_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id"

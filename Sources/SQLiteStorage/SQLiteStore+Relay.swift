@@ -64,7 +64,7 @@ extension SQLiteStore: DeviceRelayStore {
     }
 
     package func relayTargets(registrationIDs ids: [String]) async throws -> [String: RelayTarget] {
-        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        let list = JSONRows.list(ids)
         let targets = try await read { db in
             try Row.fetchAll(
                 db.cachedStatement(

@@ -51,7 +51,7 @@ extension SQLiteStore: PushSubscriptionStore {
     }
 
     package func pushSubscriptions(ids: [String]) async throws -> [String: PushSubscriptionRecord] {
-        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        let list = JSONRows.list(ids)
         return try await read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))"), arguments: [list])
