@@ -134,7 +134,7 @@ let package = Package(
         // The embedded default store: SQLite through GRDB.
         .target(
             name: "SQLiteStorage",
-            dependencies: ["Storage", "NotificationCore", "Webhooks", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Storage", "NotificationCore", "StrictJSON", "Webhooks", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         // The store for several replicas: PostgreSQL through PostgresNIO, its change feed over LISTEN/NOTIFY.

@@ -45,10 +45,8 @@ extension PostgresStore {
             var bindings = PostgresBindings()
             bindings.append(existingID)
             try await connection.run(PostgresQuery(unsafeSQL: "DELETE FROM \(device.table) WHERE id = $1", binds: bindings), logger)
-            try await append(
-                [.app(device.moved(existingID))], for: CenterKey(appID: key.appID, centerID: holder), at: target.createdAt,
-                traceparent: nil,
-                connection, &changes)
+            let loser = CenterKey(appID: key.appID, centerID: holder)
+            try await append([.app(device.moved(existingID))], for: loser, at: target.createdAt, traceparent: nil, connection, &changes)
         }
         var bindings = PostgresBindings()
         bindings.append(key.appID)

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A batch of rows of text as one JSON array of arrays (`[["app","c1"],…]`), bound as a single argument
 /// and read back by SQLite with `json_each`: one statement for a whole batch of keys instead of one per
 /// key.
@@ -28,24 +30,8 @@ struct JSONRows {
         return text + "]"
     }
 
-    /// `value` as a JSON string: quotes, backslashes and control characters escaped.
+    /// `value` as a JSON string, as the service writes one (`WireFormat.string`).
     private static func quote(_ value: String, into text: inout String) {
-        text += "\""
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            text += value
-            text += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        text += String(decoding: WireFormat.string(value), as: UTF8.self)
     }
 }

@@ -43,10 +43,8 @@ extension SQLiteStore {
             }
             // Another user signed in on the browser or phone: it moves, and the center that lost it hears.
             try db.execute(sql: "DELETE FROM \(device.table) WHERE id = ?", arguments: [existingID])
-            try append(
-                [.app(device.moved(existingID))], for: CenterKey(appID: key.appID, centerID: existing["center_id"]), at: target.createdAt,
-                db,
-                &effects)
+            let loser = CenterKey(appID: key.appID, centerID: existing["center_id"])
+            try append([.app(device.moved(existingID))], for: loser, at: target.createdAt, db, &effects)
         }
         let count =
             try Int.fetchOne(

@@ -80,8 +80,7 @@ extension SQLiteStore: PushSubscriptionStore {
     static func insertPushMessages(
         _ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, sparing: String? = nil, _ db: Database
     ) throws -> Bool {
-        try insertPushMessages(
-            event, to: pushSubscriptions(key, db) + deviceRegistrations(key, db), at: date, traceparent: traceparent, sparing: sparing, db)
+        try insertPushMessages(event, to: pushTargets([key], db)[key] ?? [], at: date, traceparent: traceparent, sparing: sparing, db)
     }
 
     /// The push subscriptions, then the device registrations, of each of the centers (those with any).

@@ -151,8 +151,8 @@ package final class SQLiteStore: NotificationStore {
     /// The earliest date in a column of milliseconds (its rows without one left out): when the work it
     /// dates is next due.
     func earliest(_ column: String, in table: String) async throws -> Date? {
-        try await read { db in try Int64.fetchOne(db, sql: "SELECT MIN(\(column)) FROM \(table) WHERE \(column) IS NOT NULL").map(Self.date)
-        }
+        let sql = "SELECT MIN(\(column)) FROM \(table) WHERE \(column) IS NOT NULL"
+        return try await read { db in try Int64.fetchOne(db, sql: sql).map(Self.date) }
     }
 
     /// Runs `body` in one write transaction and, once it committed, announces what it recorded in its
