@@ -1,7 +1,7 @@
 """schemathesis hooks for the conformance run: strategies for formats openapi.yaml defines itself."""
 import uuid
 
-from hypothesis import strategies as st
+from hypothesis import reject, strategies as st
 import schemathesis
 
 # A sample of real IANA names, including zones with half-hour offsets, DST and the southern hemisphere.
@@ -22,6 +22,15 @@ def before_call(context, case, kwargs):
     the headers, which turns "Authorization is missing" into a positive case that sends it after all."""
     if case.meta is not None and case.meta.generation.mode.is_negative:
         return
+    # A positive case must hold path parameters its schema admits. schemathesis 4.32's stateful phase once
+    # sent a topic with a C1 control character (U+0081) as positive data — a value it carried over from
+    # elsewhere, not one drawn from the parameter's pattern — and ST202 called the server's 400 a failure.
+    # Such a case says nothing about the server (its 400 for control characters is checked in negative
+    # mode and in RequestTargetTests), so it is dropped as Hypothesis drops any rejected draw.
+    for parameter in case.operation.path_parameters:
+        value = (case.path_parameters or {}).get(parameter.name)
+        if isinstance(value, str) and not parameter.is_valid(value):
+            reject()
     headers = case.headers or {}
     for name in list(headers):
         value = headers[name]
