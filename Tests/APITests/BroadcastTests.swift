@@ -298,6 +298,9 @@ import Testing
                 ("POST", "/v1/topics", key, ["identifier": "no spaces"], 422, "invalidIdentifier"),
                 ("POST", "/v1/topics", key, ["identifier": "x", "colour": "red"], 400, "unknownField"),
                 ("POST", "/v1/topics", key, ["identifier": 7], 400, "invalidField"),
+                // A C1 control (U+0081) in a name, and in a path: what openapi.yaml's patterns exclude.
+                ("POST", "/v1/topics", key, ["identifier": "named", "displayName": "a\u{81}b"], 422, "invalidName"),
+                ("DELETE", "/v1/centers/phone/topics/a%C2%81b", key, nil, 400, "invalidPath"),
                 ("GET", "/v1/topics/unknown", key, nil, 404, "topicNotFound"),
                 ("GET", "/v1/topics/news", other, nil, 404, "topicNotFound"),
                 ("PUT", "/v1/me/topics/unknown", token, nil, 404, "topicNotFound"),
@@ -381,6 +384,7 @@ import Testing
                     answer.status == status && answer.json["code"] as? String == code,
                     "\(method) \(path) \(String(describing: body)): \(answer.text)")
             }
+            #expect(try await server.call("GET", "/v1/topics/named", token: key).status == 404)
             let made = try await Self.broadcast(
                 server, key: key, json: ["request": ["identifier": "mine", "content": ["title": "Mine"]], "audience": ["all": true]])
             let id = try #require((made["broadcast"] as? [String: Any])?["id"] as? String)
