@@ -52,7 +52,9 @@ import Testing
     }
 
     @Test func sigtermCompletesRequestsInFlightEndsStreamsAndExitsZero() async throws {
-        let server = try ServerProcess(product: "http-fixture-server")
+        // The stream's connection is opened in one call and its request sent in the next: on CI's loaded
+        // two cores a test task waited past the 60 s idle time-out between them, and the server closed it.
+        let server = try ServerProcess(product: "http-fixture-server", arguments: ["--timeouts", "3600"])
         let port = try await server.waitForPort()
         let stream = try await LoopbackConnection.open(port: port)
         try await stream.send("GET /events?interval_ms=50 HTTP/1.1\r\nHost: x\r\n\r\n")
