@@ -15,11 +15,12 @@ final class APIServer: TestAPI {
         self.dataDirectory = data
         process = try ServerProcess(
             product: "usernotifyd",
-            // A read time-out longer than a test task may wait for a thread on a loaded machine between
-            // opening a connection and sending its request (the default 30 s was once not).
+            // Read and idle time-outs longer than a test task may wait for a thread on a loaded machine between
+            // opening a connection and sending its request (the default 30 s read time-out was once not; the
+            // 60 s idle time-out was not in ShutdownTests' like case).
             arguments: [
                 "--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", virtualClock ? "1" : "0",
-                "--request-timeout", "600",
+                "--request-timeout", "600", "--idle-timeout", "600",
             ]
                 + (database.map { ["--database-url", $0.absoluteString] } ?? []) + arguments
         )

@@ -16,12 +16,13 @@ final class ClientServer: Sendable {
 
     init(arguments: [String] = []) async throws {
         let data = TestDirectories.unique("client")
-        // A read time-out longer than a loaded machine may take between a connection's opening and its
-        // request (as APIServer's: CI once saw two first calls closed unanswered).
+        // Read and idle time-outs longer than a loaded machine may take between a connection's opening and
+        // its request (as APIServer's: CI once saw two first calls closed unanswered).
         process = try ServerProcess(
             product: "usernotifyd",
             arguments: [
                 "--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", "1", "--request-timeout", "600",
+                "--idle-timeout", "600",
             ] + arguments
         )
         url = URL(string: "http://127.0.0.1:\(try await process.waitForPort())")!
