@@ -19,8 +19,11 @@ import Testing
         for run in 1...4 {
             let process = try ServerProcess(product: "center-crash-fixture", arguments: [database, "run\(run)", "add"])
             _ = try await process.waitForLine(containing: "ready")
-            // Let it add and fire for a while, then kill it mid-flight.
-            try await Task.sleep(for: .milliseconds(300 + run * 137))
+            // Let it add and fire for a while, then kill it mid-flight: once it has fired something and
+            // acknowledged a number of adds that differs from run to run (counted, not timed, so that a
+            // loaded machine kills it as far in as a quiet one).
+            _ = try await process.waitForLine(containing: "fired run\(run)-")
+            _ = try await process.waitForLine(containing: "acked run\(run)-\(50 + run * 25)")
             process.signal(SIGKILL)
             let lines = try await process.allOutputLines()
             _ = try await process.waitForExit()
