@@ -136,7 +136,7 @@ import Testing
         async let advanced = first.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 60])
         try await WebhookTests.eventually("willPresent asked") { try await receiver.received().count == 1 }
         // A graceful stop, though the clock's settle is waiting (on the firing, then on the webhook
-        // dispatcher, which has stopped by then): not the harness's kill after 20 s.
+        // dispatcher, which has stopped by then): not the harness's kill at its bound.
         first.process.signal(SIGTERM)
         #expect(try await first.process.waitForExit() == 0)
         _ = try? await advanced

@@ -132,8 +132,10 @@ package final class ServerProcess: Sendable {
     package func signal(_ signal: Int32) { process.signal(signal) }
 
     /// Waits for the process to exit (killing it after `timeout` seconds) and returns its status (-1
-    /// when it had to be killed).
-    package func waitForExit(timeout: Double = 20) async throws -> Int32 {
+    /// when it had to be killed). The default is a bound for a broken build, not a timing: on CI's loaded
+    /// two cores one SIGTERM test took 224 s in all, and 20 s (the default before) could kill a process on
+    /// its way to a clean exit.
+    package func waitForExit(timeout: Double = 120) async throws -> Int32 {
         let process = process
         return try await onOwnThread {
             let deadline = Date().addingTimeInterval(timeout)
