@@ -422,6 +422,17 @@ extension PostgresStore {
                 "UPDATE media SET attached = true WHERE (app_id, id) IN (SELECT app_id, media_id FROM broadcast_media)",
             ]
         ),
+        (
+            18, "centers keep room on their pages for the firings' write-back",
+            [
+                // Every firing writes its center's sequence, count and badge back: a new version of the
+                // whole row. With room left on the page the new version goes beside the old one and no
+                // index changes (a heap-only update); on full pages each write-back also went into the
+                // centers' five indexes. Pages written from now on are left 30 % free (VACUUM FULL applies
+                // it to a table's older pages: docs/operations.md).
+                "ALTER TABLE centers SET (fillfactor = 70)"
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.
