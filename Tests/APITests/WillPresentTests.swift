@@ -123,6 +123,25 @@ import Testing
     /// Shut down while `willPresent` is out: nothing is recorded then, and after the restart the
     /// notification fires once, asking the delegate again.
     @Test func aFiringCutShortByShutdownFiresOnceAfterTheRestart() async throws {
+        // The stop must come while `willPresent` is out, within its longest time-out (10 s of real time). On
+        // a machine so loaded that the time-out ran out first, the first process rightly recorded the
+        // firing as unanswered, and the case did not happen: it is tried again. A shutdown that records
+        // would do so every time, and fail the last attempt.
+        for attempt in 1...3 {
+            let (delivered, asked) = try await Self.cutShortThenRestarted()
+            let reasons = delivered.first?["presentation"].flatMap { ($0 as? [String: Any])?["reasons"] as? [String] } ?? []
+            if attempt < 3, asked == 1, reasons.contains(where: { $0.contains("no response within") }) { continue }
+            #expect(delivered.count == 1, "\(delivered)")
+            #expect(Self.shown(delivered.first?["presentation"] as? [String: Any] ?? [:]) == ["list"], "\(delivered)")
+            #expect(asked == 2)
+            return
+        }
+    }
+
+    /// Adds a request whose `willPresent` never answers, stops the server with SIGTERM while it is out,
+    /// starts it again on the same data and fires everything due; returns the center's delivered list and
+    /// how many times the delegate was asked.
+    static func cutShortThenRestarted() async throws -> (delivered: [[String: Any]], asked: Int) {
         let first = try await APIServer(arguments: WebhookTests.allowLoopback)
         let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
         // The delegate never answers, and the time-out is the longest allowed: the stop, not an answer that
@@ -146,10 +165,9 @@ import Testing
         // The virtual clock goes on from where it was; well past the dead process's claim (a 60 s lease).
         try await WebhookTests.advance(second, by: 180)
         let delivered = try await second.call("GET", "/v1/centers/phone/delivered", token: key).json["notifications"] as? [[String: Any]]
-        #expect(delivered?.count == 1, "\(delivered ?? [])")
-        #expect(Self.shown(delivered?.first?["presentation"] as? [String: Any] ?? [:]) == ["list"])
-        #expect(try await receiver.received().count == 2)
+        let asked = try await receiver.received().count
         try await receiver.stop()
         try await second.stop()
+        return (delivered ?? [], asked)
     }
 }
