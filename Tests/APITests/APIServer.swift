@@ -16,8 +16,8 @@ final class APIServer: TestAPI {
         process = try ServerProcess(
             product: "usernotifyd",
             // Read and idle time-outs longer than a test task may wait for a thread on a loaded machine between
-            // opening a connection and sending its request (the default 30 s read time-out was once not; the
-            // 60 s idle time-out was not in ShutdownTests' like case).
+            // opening a connection and sending its request (the default 30 s read time-out was once not; a
+            // connection of ShutdownTests' was found closed after 74 s, past the 60 s idle one too).
             arguments: [
                 "--port", "0", "--data-dir", data, "--admin-token", Self.adminToken, "--virtual-clock", virtualClock ? "1" : "0",
                 "--request-timeout", "600", "--idle-timeout", "600",

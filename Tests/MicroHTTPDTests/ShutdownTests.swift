@@ -52,8 +52,9 @@ import Testing
     }
 
     @Test func sigtermCompletesRequestsInFlightEndsStreamsAndExitsZero() async throws {
-        // The stream's connection is opened in one call and its request sent in the next: on CI's loaded
-        // two cores a test task waited past the 60 s idle time-out between them, and the server closed it.
+        // The stream's connection is opened in one call and its request sent in the next, and a test task
+        // may wait for a thread between them for longer than the 30 s read and 60 s idle time-outs: on a
+        // loaded two-core machine this test once found its connection closed, after 74 s.
         let server = try ServerProcess(product: "http-fixture-server", arguments: ["--timeouts", "3600"])
         let port = try await server.waitForPort()
         let stream = try await LoopbackConnection.open(port: port)
