@@ -430,7 +430,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationCoreTests",
-            dependencies: ["ErrorCodes", "NotificationCore"],
+            dependencies: ["ErrorCodes", "NotificationCore", "StrictJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

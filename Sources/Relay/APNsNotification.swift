@@ -81,11 +81,11 @@ package struct APNsNotification: Sendable {
         var root = (content.userInfo ?? [:]).filter { $0.key != "aps" && $0.key != "usernotifyd" }
         root["aps"] = .object(aps)
         root["usernotifyd"] = ours
-        var payload = try WireFormat.bytes(JSONValue.object(root))
+        var payload = try JSONValue.object(root).wireBytes()
         // Too large for APNs: the custom keys go first, then the end of the body.
         if payload.count > maxPayload {
             root = ["aps": .object(aps), "usernotifyd": ours]
-            payload = try WireFormat.bytes(JSONValue.object(root))
+            payload = try JSONValue.object(root).wireBytes()
         }
         while payload.count > maxPayload, case .string(let body)? = alert["body"], !body.isEmpty {
             let shorter = String(body.prefix(max(0, body.count - max(16, (payload.count - maxPayload) / 2))))
@@ -93,7 +93,7 @@ package struct APNsNotification: Sendable {
             if shorter.isEmpty { alert["body"] = nil }
             aps["alert"] = .object(alert)
             root["aps"] = .object(aps)
-            payload = try WireFormat.bytes(JSONValue.object(root))
+            payload = try JSONValue.object(root).wireBytes()
         }
         let headers: HTTPFields = [
             .apnsPushType: "alert",
@@ -120,7 +120,7 @@ package struct APNsNotification: Sendable {
                 .apnsPushType: "background", .apnsTopic: topic, .apnsPriority: "5",
                 .apnsExpiration: String(Int(expires.timeIntervalSince1970)),
             ],
-            payload: try WireFormat.bytes(root), json: root)
+            payload: try root.wireBytes(), json: root)
     }
 
     /// The request identifier when it fits APNs' 64 bytes, else a digest of it (the same every time).

@@ -70,7 +70,7 @@ package struct FCMMessage: Sendable {
         // An iOS app reached through FCM: the same aps as the APNs relay (FCM adds the topic).
         let apns = try APNsNotification.alert(delivered, centerID: centerID, topic: "", links: links, expires: expires)
         message["apns"] = block(apns)
-        return FCMMessage(body: try WireFormat.bytes(JSONValue.object(["message": .object(message)])))
+        return FCMMessage(body: try JSONValue.object(["message": .object(message)]).wireBytes())
     }
 
     /// A data message that tells the app to cancel delivered notifications (`NotificationManager.cancel`
@@ -86,7 +86,7 @@ package struct FCMMessage: Sendable {
             "android": .object(["priority": .string("NORMAL"), "ttl": ttl(until: expires, now: now)]),
             "apns": block(apns),
         ])
-        return FCMMessage(body: try WireFormat.bytes(JSONValue.object(["message": message])))
+        return FCMMessage(body: try JSONValue.object(["message": message]).wireBytes())
     }
 
     /// FCM's `apns` block: the APNs request's headers (FCM sets the topic) and payload.
@@ -104,6 +104,6 @@ extension JSONValue {
     /// A value as FCM's string-only `data` takes it: a string as is, anything else as its JSON.
     var flatText: String {
         if case .string(let text) = self { return text }
-        return (try? WireFormat.bytes(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return (try? wireBytes()).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

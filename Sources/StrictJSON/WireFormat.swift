@@ -48,11 +48,20 @@ package enum WireFormat {
     /// escaped, the control characters as `\b \f \n \r \t` or `\u00XX`; the rest as it is (slashes
     /// too).
     package static func string(_ value: String) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "\"")]
+        var out: [UInt8] = []
         out.reserveCapacity(value.utf8.count + 2)
+        appendString(value, to: &out)
+        return out
+    }
+
+    /// Appends `value` as `string(value)` writes it.
+    package static func appendString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
             case 0x08: out += Array(#"\b"#.utf8)
             case 0x0C: out += Array(#"\f"#.utf8)
             case 0x0A: out += Array(#"\n"#.utf8)
@@ -63,7 +72,21 @@ package enum WireFormat {
             }
         }
         out.append(UInt8(ascii: "\""))
-        return out
+    }
+
+    /// A finite number as `encoder` writes a `Double`: Swift's shortest form that reads back the same,
+    /// without a trailing `.0` (`100`, `0.5`, `1e+21`, `-0`). Nil for NaN and the infinities, which JSON
+    /// cannot hold (`encoder` throws for them).
+    package static func number(_ value: Double) -> String? {
+        guard value.isFinite else { return nil }
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// Whether `encoder` writes the key `a` before `b` (`.sortedKeys`): by their Unicode scalars, as
+    /// written (a decomposed `é` sorts by its `e`), not by `String`'s canonical order.
+    package static func sortsBefore(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

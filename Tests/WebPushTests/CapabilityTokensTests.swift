@@ -57,6 +57,26 @@ import WebPushService
         #expect(CapabilityTokens.claimedKey(of: "unk_1_2") == nil)
     }
 
+    /// The response token's claims are written by hand (not by `JSONEncoder`): whatever its strings hold,
+    /// it opens with the same claims, with and without a destination.
+    @Test func aResponseTokenCarriesAnyStringsAndItsDestination() async throws {
+        let tokens = CapabilityTokens(store: Keys())
+        let awkward = #"q"u/o\te é e\#u{301} 😀 \#u{0}\#u{1F}"# + "\n\t"
+        let center = CenterKey(appID: "app", centerID: "center " + awkward)
+        let delivered = DeliveredNotification(
+            date: Self.now, request: NotificationRequest(identifier: awkward, content: NotificationContent(title: "Tea")),
+            presentation: Presentation(list: true))
+        for (destination, channel) in [
+            (String?.none, WebhookDeliveryRecord.Destination?.none), ("dev_" + awkward, .phone), ("sub_1", .browser),
+        ] {
+            let token = try await tokens.response(for: delivered, center: center, destination: destination, channel: channel, now: Self.now)
+            let claims = try #require(await tokens.openResponse(token, now: Self.now))
+            #expect(claims.center == center && claims.i == awkward && claims.deliveredAt == Self.now)
+            #expect(claims.r == destination && claims.channel == channel)
+            #expect(claims.e == 1_800_000_000_000 + 7 * 86_400_000 && claims.n.count == 24)
+        }
+    }
+
     @Test func aTokenAlteredOrSignedWithAnotherKeyOpensNothing() async throws {
         let store = Keys()
         let tokens = CapabilityTokens(store: store)
