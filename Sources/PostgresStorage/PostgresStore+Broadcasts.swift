@@ -309,11 +309,15 @@ extension PostgresStore: BroadcastStore {
                 return firing
             }
             try await self.record(firings, at: now, connection, &changes)
-            try await connection.run(
-                """
-                INSERT INTO broadcast_members(app_id, broadcast_id, center_id)
-                SELECT \(chunk.appID), \(chunk.broadcastID), m FROM unnest(\(members.map(\.id))) AS m
-                """, self.logger)
+            // Only a zone's chunk marks its members: a center is in one chunk of its zone's plan, and a chunk
+            // fires in one transaction, so only a center that moved zones between firings could be reached twice.
+            if chunk.zone != nil {
+                try await connection.run(
+                    """
+                    INSERT INTO broadcast_members(app_id, broadcast_id, center_id)
+                    SELECT \(chunk.appID), \(chunk.broadcastID), m FROM unnest(\(members.map(\.id))) AS m
+                    """, self.logger)
+            }
             try await connection.run(
                 """
                 UPDATE broadcasts SET status = 'firing', targeted = targeted + \(counts.targeted), presented = presented + \(counts.presented),
@@ -356,7 +360,7 @@ extension PostgresStore: BroadcastStore {
         ).first.map(Self.broadcast)
     }
 
-    /// The chunk's members not reached yet, as centers, by id (locked for a firing). The marks are looked up
+    /// The chunk's members not reached yet, as centers, by id (locked for a firing). A zone's marks are looked up
     /// by key for the members found, not joined: a join's plan depends on statistics that a table filled
     /// moments ago does not have yet (a nested loop over every mark of the broadcast took 0.3 s a chunk).
     private func chunkMembers(
@@ -369,7 +373,8 @@ extension PostgresStore: BroadcastStore {
         query.sql += #" ORDER BY \#(query.id) COLLATE "C""#
         if locking { query.sql += " FOR UPDATE OF c" }
         let members = try await connection.rows(query.query, logger).map(Self.centerRecord)
-        guard !members.isEmpty else { return [] }
+        // Less, in a zone's chunk, those reached in another zone's chunk before they moved here (their marks).
+        guard !members.isEmpty, chunk.zone != nil else { return members }
         let marked = Set(
             try await connection.rows(
                 """

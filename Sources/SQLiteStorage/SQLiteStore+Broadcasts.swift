@@ -296,13 +296,17 @@ extension SQLiteStore: BroadcastStore {
             var tallies: [CenterKey: CenterTally] = [:]
             var batch: [TargetedFiring] = []
             batch.reserveCapacity(rows.count)
-            let mark = try db.cachedStatement(sql: "INSERT INTO broadcast_members(app_id, broadcast_id, center_id) VALUES (?, ?, ?)")
+            // Only a zone's chunk marks its members: a center is in one chunk of its zone's plan, and a chunk
+            // fires in one transaction, so only a center that moved zones between firings could be reached twice.
+            let mark =
+                chunk.zone == nil
+                ? nil : try db.cachedStatement(sql: "INSERT INTO broadcast_members(app_id, broadcast_id, center_id) VALUES (?, ?, ?)")
             var counts = Broadcast.Counts()
             for row in rows {
                 let center = try Self.centerRecord(row)
                 tallies[center.key] = CenterTally(sequence: row[8])
                 let firing = decide(record.broadcast, center)
-                try mark.execute(arguments: [chunk.appID, chunk.broadcastID, center.id])
+                try mark?.execute(arguments: [chunk.appID, chunk.broadcastID, center.id])
                 counts.count(firing)
                 batch.append(TargetedFiring(firing: firing, pendingRow: nil))
             }
@@ -379,14 +383,14 @@ extension SQLiteStore: BroadcastStore {
             arguments += [upTo]
         }
         if let zone = chunk.zone {
-            sql += " AND c.time_zone = ?"
-            arguments += [zone]
+            // Less those reached in another zone's chunk before they moved here (their marks).
+            sql += """
+                 AND c.time_zone = ?
+                 AND NOT EXISTS (SELECT 1 FROM broadcast_members m WHERE m.app_id = c.app_id AND m.broadcast_id = ? AND m.center_id = c.id)
+                """
+            arguments += [zone, chunk.broadcastID]
         }
-        sql += """
-             AND NOT EXISTS (SELECT 1 FROM broadcast_members m WHERE m.app_id = c.app_id AND m.broadcast_id = ? AND m.center_id = c.id)
-            ORDER BY \(id)
-            """
-        arguments += [chunk.broadcastID]
+        sql += " ORDER BY \(id)"
         return try Row.fetchAll(db, sql: sql, arguments: arguments)
     }
 
