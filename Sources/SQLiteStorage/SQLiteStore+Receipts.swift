@@ -29,16 +29,23 @@ extension SQLiteStore {
     /// Writes one step of a receipt, inside the caller's transaction; `unlessCenterGone`: nothing when its
     /// center was deleted meanwhile (an attempt recorded after it), rather than failing the transaction.
     static func insertReceipt(_ receipt: ReceiptEvent, unlessCenterGone: Bool = false, _ db: Database) throws {
-        let guarded = unlessCenterGone ? " AND EXISTS (SELECT 1 FROM centers WHERE app_id = ?1 AND id = ?2)" : ""
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO receipts(app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail, scheduled_at)
-                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 WHERE 1\(guarded)
-                """
-        ).execute(arguments: [
+        try db.cachedStatement(sql: unlessCenterGone ? insertReceiptUnlessCenterGone : insertReceiptSQL).execute(arguments: [
             receipt.center.appID, receipt.center.centerID, receipt.identifier, receipt.deliveredAt.map(milliseconds), receipt.destination,
             receipt.channel?.rawValue, receipt.stage.rawValue, milliseconds(receipt.at), receipt.detail,
             receipt.scheduledAt.map(milliseconds),
         ])
     }
+
+    private static let insertReceiptSQL = """
+        INSERT INTO receipts(app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail, scheduled_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        """
+
+    /// The insert as a `SELECT` that finds no row once the center is gone. Only where that can happen: an
+    /// `INSERT … SELECT` may insert several rows, so SQLite opens a statement journal for it (a firing's
+    /// receipt as `VALUES` took 10–25 % less).
+    private static let insertReceiptUnlessCenterGone = """
+        INSERT INTO receipts(app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail, scheduled_at)
+        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 WHERE EXISTS (SELECT 1 FROM centers WHERE app_id = ?1 AND id = ?2)
+        """
 }
