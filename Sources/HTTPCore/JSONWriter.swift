@@ -1,4 +1,7 @@
-/// Writes small JSON documents straight into bytes, for hot paths where `JSONEncoder` costs too much.
+import StrictJSON
+
+/// Writes small JSON documents straight into bytes, for hot paths where `JSONEncoder` costs too much;
+/// strings escaped as the service's encoder escapes them (`WireFormat.appendString`).
 package struct JSONWriter: Sendable {
     package private(set) var bytes: [UInt8] = []
 
@@ -20,7 +23,7 @@ package struct JSONWriter: Sendable {
 
         package mutating func field(_ name: String, _ value: String) {
             key(name)
-            JSONWriter.appendString(value, to: &bytes)
+            WireFormat.appendString(value, to: &bytes)
         }
 
         package mutating func field(_ name: String, _ value: Int) {
@@ -36,27 +39,8 @@ package struct JSONWriter: Sendable {
         private mutating func key(_ name: String) {
             if !first { bytes.append(UInt8(ascii: ",")) }
             first = false
-            JSONWriter.appendString(name, to: &bytes)
+            WireFormat.appendString(name, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
         }
-    }
-
-    /// Appends `value` as a JSON string literal, escaping what RFC 8259 requires.
-    package static func appendString(_ value: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

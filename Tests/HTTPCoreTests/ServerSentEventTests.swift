@@ -1,4 +1,5 @@
 import HTTPCore
+import StrictJSON
 import Testing
 
 @Suite struct ServerSentEventTests {
@@ -13,9 +14,14 @@ import Testing
         #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 1data: injected\nevent: ab\ndata: x\n\n")
     }
 
-    @Test func jsonWriterEscapes() {
+    @Test func jsonWriterEscapes() throws {
         var writer = JSONWriter()
         writer.object { $0.field("k\"", "a\\b\n\u{1}") }
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"k\"":"a\\b\n\u0001"}"#)
+        // Every control character as the service's encoder writes it, `/` as it is.
+        let controls = String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }) + "/é"
+        var all = JSONWriter()
+        all.object { $0.field("s", controls) }
+        #expect(all.bytes == Array(#"{"s":"#.utf8) + (try WireFormat.bytes(controls)) + [UInt8(ascii: "}")])
     }
 }
