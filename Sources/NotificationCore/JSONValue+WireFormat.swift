@@ -1,4 +1,3 @@
-import Foundation
 import StrictJSON
 
 extension JSONValue {
@@ -18,8 +17,8 @@ extension JSONValue {
         case .null: bytes += "null".utf8
         case .bool(let value): bytes += (value ? "true" : "false").utf8
         case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15 {
-                bytes += String(Int64(value)).utf8
+            if let whole = Self.whole(value) {
+                bytes += String(whole).utf8
             } else if let text = WireFormat.number(value) {
                 bytes += text.utf8
             } else {

@@ -32,11 +32,16 @@ package enum JSONValue: Sendable, Hashable, Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15 { try container.encode(Int64(value)) } else { try container.encode(value) }
+            if let whole = Self.whole(value) { try container.encode(whole) } else { try container.encode(value) }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
         }
+    }
+
+    /// A number written as an integer (no fraction, no exponent): a whole one below 10^15.
+    static func whole(_ value: Double) -> Int64? {
+        value.rounded() == value && abs(value) < 1e15 ? Int64(value) : nil
     }
 }
 
