@@ -140,13 +140,19 @@ def wait_for(description, condition, engine, container, seconds=120):
         time.sleep(0.2)
 
 
-def healthz(port):
+def status(port, path):
     try:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        connection.request("GET", "/healthz")
-        return connection.getresponse().status == 200
+        connection.request("GET", path)
+        return connection.getresponse().status
     except OSError:
-        return False
+        return None
+
+
+def serving(port):
+    """`/healthz` answers and `/readyz` says the storage is open: the API may be called. (The HTTP server
+    answers `/healthz` while the storage opens, and 503 to the API until it is open.)"""
+    return status(port, "/healthz") == 200 and status(port, "/readyz") == 200
 
 
 def delivered(port, key):
@@ -217,7 +223,7 @@ def walkthrough(engine):
     engine.docker("run", "--detach", "--name", container, "--network", "host", "--env", "USERNOTIFYD_HOST=127.0.0.1",
                   "--env", "USERNOTIFYD_PORT=8080", IMAGE, *server_arguments(server))
     try:
-        wait_for("the walkthrough's server", lambda: healthz(8080), engine, container)
+        wait_for("the walkthrough's server", lambda: serving(8080), engine, container)
         with tempfile.TemporaryDirectory() as work:
             for mark, argument, text, _ in readme:
                 if mark == "file":
@@ -243,7 +249,7 @@ def check(engine, port):
                   "--env", "USERNOTIFYD_HOST=127.0.0.1", "--env", f"USERNOTIFYD_PORT={port}",
                   "--env", f"USERNOTIFYD_ADMIN_TOKEN={ADMIN}", "--volume", "usernotifyd-data:/var/lib/usernotifyd",
                   IMAGE)
-    wait_for("answer on /healthz", lambda: healthz(port), engine, container)
+    wait_for("answer on /healthz", lambda: serving(port), engine, container)
     user = engine.docker("exec", container, "id", "-u")
     owner = engine.docker("exec", container, "stat", "-c", "%u", "/proc/1")
     if user != "10001" or owner != "10001":
@@ -294,7 +300,7 @@ def check(engine, port):
     log("docker stop (SIGTERM) ended it with exit code 0")
 
     engine.docker("start", container)
-    wait_for("answer on /healthz after a restart", lambda: healthz(port), engine, container)
+    wait_for("answer on /healthz after a restart", lambda: serving(port), engine, container)
     again = delivered_identifiers(port, key)
     if again != ["tea"]:
         raise SystemExit(f"after a restart on the same volume the delivered list is {again}")
@@ -315,7 +321,7 @@ def restore(engine, port, key):
                   "--env", f"USERNOTIFYD_ADMIN_TOKEN={ADMIN}", "--volume", "usernotifyd-restored:/var/lib/usernotifyd",
                   IMAGE)
     try:
-        wait_for("the restored server's /healthz", lambda: healthz(port), engine, container)
+        wait_for("the restored server's /healthz", lambda: serving(port), engine, container)
         restored = delivered_identifiers(port, key)
         if restored != ["tea"]:
             raise SystemExit(f"restored from the backup, the delivered list is {restored}")
