@@ -71,13 +71,14 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	$(VENV)/bin/python Tests/Conformance/run.py
 	$(MAKE) fuzz-short
 
-# libFuzzer targets (Fuzz/UserNotifyFuzz), built with -sanitize=fuzzer in a build directory of their own.
+# libFuzzer targets (Fuzz/UserNotifyFuzz), built with -sanitize=fuzzer in a build directory of their own
+# (USERNOTIFYD_FUZZ: Package.swift puts the flag on the project's targets, not on the macros the compiler runs).
 FUZZ_TARGETS := json-bodies rfc3339 byte-range apns http
 FUZZ_SECONDS ?= 60
 FUZZ_BINARY := .build/fuzz/debug/usernotifyd-fuzz
 
 $(FUZZ_BINARY): Package.swift $(wildcard Fuzz/UserNotifyFuzz/*.swift Sources/*/*.swift)
-	$(SWIFT) build --product usernotifyd-fuzz --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+	USERNOTIFYD_FUZZ=1 $(SWIFT) build --product usernotifyd-fuzz --scratch-path .build/fuzz
 
 fuzz: deps $(FUZZ_BINARY) ## libFuzzer on request decoding and HTTP parsing, FUZZ_SECONDS (60) per target; new inputs join Fuzz/Corpus
 	@for target in $(FUZZ_TARGETS); do \

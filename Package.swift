@@ -1,12 +1,19 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 /// Settings every Swift target shares: Swift 6 language mode (strict concurrency) plus the upcoming
 /// features the codebases we follow switch on.
-let swiftSettings: [SwiftSetting] = [
+let languageSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+/// `make fuzz` builds with `USERNOTIFYD_FUZZ` set: libFuzzer's instrumentation on the project's own targets
+/// and `FUZZING` defined, but not on the macros, which the compiler runs (libFuzzer's `main` would take
+/// the place of theirs).
+let fuzzing = Context.environment["USERNOTIFYD_FUZZ"] != nil
+let swiftSettings = languageSettings + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"]), .define("FUZZING")] : [])
 
 let package = Package(
     name: "usernotifyd",
@@ -30,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-configuration.git", exact: "1.4.0", traits: []),
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
         // The Swift client, a package of its own (Clients/usernotify-swift) that the end-to-end tests use.
         .package(path: "Clients/usernotify-swift"),
     ],
@@ -43,8 +51,21 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Fuzz/UserNotifyFuzz",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
         ),
+        // `@MemberwiseInit`: a type's memberwise initializer at package access, written by the compiler.
+        .macro(
+            name: "MemberwiseMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            swiftSettings: languageSettings
+        ),
+        .target(name: "Memberwise", dependencies: ["MemberwiseMacros"], swiftSettings: swiftSettings),
         // The C library and nothing else.
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -54,6 +75,7 @@ let package = Package(
         // Strict RFC 8259 JSON: a parser and a decoder that refuses members the type does not read.
         .target(
             name: "StrictJSON",
+            dependencies: ["Memberwise"],
             swiftSettings: swiftSettings
         ),
         // The catalogue of every error code the API answers with, and its meaning.
@@ -64,13 +86,14 @@ let package = Package(
         // HTTP values, routing and problem+json: no C, no I/O.
         .target(
             name: "HTTPCore",
-            dependencies: ["ErrorCodes", "StrictJSON", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["Memberwise", "ErrorCodes", "StrictJSON", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),
         // The only Swift code that touches libmicrohttpd.
         .target(
             name: "MicroHTTPD",
             dependencies: [
+                "Memberwise",
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "CMicroHTTPD",
@@ -83,7 +106,7 @@ let package = Package(
         // The framework's model and rules: plain Swift, no I/O.
         .target(
             name: "NotificationCore",
-            dependencies: ["ErrorCodes", "StrictJSON"],
+            dependencies: ["Memberwise", "ErrorCodes", "StrictJSON"],
             swiftSettings: swiftSettings
         ),
         // The delegate as webhooks, without I/O: settings, Standard Webhooks signing, the retry schedule,
@@ -106,6 +129,7 @@ let package = Package(
         .target(
             name: "Relay",
             dependencies: [
+                "Memberwise",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "NotificationCore", "StrictJSON", "WebPush", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -116,6 +140,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
+                "Memberwise",
                 "NotificationCore", "Webhooks", "StrictJSON", "WebPush", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
@@ -134,7 +159,9 @@ let package = Package(
         // The embedded default store: SQLite through GRDB.
         .target(
             name: "SQLiteStorage",
-            dependencies: ["Storage", "NotificationCore", "StrictJSON", "Webhooks", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Memberwise", "Storage", "NotificationCore", "StrictJSON", "Webhooks", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The store for several replicas: PostgreSQL through PostgresNIO, its change feed over LISTEN/NOTIFY.
@@ -164,6 +191,7 @@ let package = Package(
         .target(
             name: "NotificationService",
             dependencies: [
+                "Memberwise",
                 "Clocks", "ErrorCodes", "NotificationCore", "Storage", "Scheduling", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -172,6 +200,7 @@ let package = Package(
         .target(
             name: "WebPushService",
             dependencies: [
+                "Memberwise",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "ErrorCodes", "HTTPCore", "WebPush", "Storage", "NotificationCore", "NotificationService", "Scheduling", "StrictJSON",
@@ -199,6 +228,7 @@ let package = Package(
         .target(
             name: "Outbox",
             dependencies: [
+                "Memberwise",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "Webhooks", "Storage", "NotificationCore", "Scheduling", .product(name: "Logging", package: "swift-log"),
@@ -235,6 +265,7 @@ let package = Package(
         .target(
             name: "API",
             dependencies: [
+                "Memberwise",
                 "Clocks",
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -256,6 +287,7 @@ let package = Package(
         .target(
             name: "UserNotifyServer",
             dependencies: [
+                "Memberwise",
                 "Clocks",
                 "ErrorCodes",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -379,6 +411,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/Fixtures/CenterCrashFixture",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MemberwiseMacrosTests",
+            dependencies: [
+                "Memberwise", "MemberwiseMacros",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -9,6 +9,8 @@ import glob, json, os, re, sys
 # Modules of the toolchain and the platform, never declared.
 PLATFORM = {"Foundation", "FoundationEssentials", "FoundationNetworking", "Testing", "XCTest", "Glibc", "Musl", "Darwin",
             "Synchronization", "Dispatch", "_Concurrency", "CoreFoundation"}
+# A macro's declaration names the module that implements it (`#externalMacro(module: "…"`): its use.
+EXTERNAL_MACRO = re.compile(r'#externalMacro\(module: "(\w+)"')
 IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:package|public|internal)\s+)?import\s+(?:(?:struct|class|enum|func|protocol)\s+)?(\w+)")
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -21,7 +23,9 @@ for target in package["targets"]:
     imported = set()
     for file in glob.glob(os.path.join(root, path, "**", "*.swift"), recursive=True):
         with open(file) as handle:
-            imported |= {match.group(1) for match in map(IMPORT.match, handle) if match}
+            text = handle.read()
+        imported |= {match.group(1) for match in map(IMPORT.match, text.splitlines()) if match}
+        imported |= set(EXTERNAL_MACRO.findall(text))
     declared = {next(iter(dependency.values()))[0] for dependency in target["dependencies"]}
     undeclared = sorted(imported - declared - PLATFORM - {target["name"]})
     unused = sorted(declared - imported)

@@ -3,6 +3,7 @@ import Foundation
 import HTTPCore
 import HTTPTypes
 import Media
+import Memberwise
 import NotificationService
 import RelayService
 import Scheduling
@@ -13,22 +14,13 @@ import WebPushService
 /// What the handlers work with, once storage is open: their dependencies, the authenticator over them,
 /// and the API's own caches. A class: every request takes it, and the dependencies are many references.
 @dynamicMemberLookup
+@MemberwiseInit(.internal)
 final class APIContext: Sendable {
     let dependencies: APIDependencies
     let authenticator: Authenticator
     let pendingPages: PendingPageCache
     /// The service's metrics in Prometheus' text format (`GET /metrics`).
     let metrics: @Sendable () async -> [UInt8]
-
-    init(
-        dependencies: APIDependencies, authenticator: Authenticator, pendingPages: PendingPageCache,
-        metrics: @escaping @Sendable () async -> [UInt8]
-    ) {
-        self.dependencies = dependencies
-        self.authenticator = authenticator
-        self.pendingPages = pendingPages
-        self.metrics = metrics
-    }
 
     subscript<T>(dynamicMember path: KeyPath<APIDependencies, T>) -> T { dependencies[keyPath: path] }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPCore
 import HTTPTypes
 import Media
+import Memberwise
 import NotificationService
 import RelayService
 import Scheduling
@@ -13,6 +14,7 @@ import WebPushService
 /// Everything the API's handlers use, in one place: the storage runtime builds it once storage is open
 /// (`CenterRuntime`), and the handlers read it from their context. A handler that needs something new
 /// gets it here, a field and an argument, and nowhere else.
+@MemberwiseInit
 package struct APIDependencies: Sendable {
     package var principals: any PrincipalStore
     package var service: NotificationCenterService
@@ -21,8 +23,6 @@ package struct APIDependencies: Sendable {
     package var virtualClock: ManualClock?
     /// The users' event streams.
     package var events: EventHub
-    /// Returns once the scheduler has fired everything due now.
-    package var settle: @Sendable () async -> Void
     /// Says when responses cached per center are stale; the centers and credentials in memory.
     package var cache: any StoreCache
     /// The apps' webhook settings and outboxes.
@@ -37,36 +37,12 @@ package struct APIDependencies: Sendable {
     package var idempotency: any IdempotencyStore
     /// The apps' event streams.
     package var appEvents: AppEventHub
+    /// Returns once the scheduler has fired everything due now.
+    package var settle: @Sendable () async -> Void
     /// Browsers' push subscriptions, VAPID keys, and the service workers' answers.
     package var webPush: WebPushService
     /// Apps' APNs and FCM credentials and phones' registrations.
     package var relay: DeviceRelayService
     /// Topics and broadcasts.
     package var broadcasts: BroadcastService
-
-    package init(
-        principals: any PrincipalStore, service: NotificationCenterService, clock: any SchedulerClock, virtualClock: ManualClock?,
-        events: EventHub, cache: any StoreCache, webhooks: any WebhookStore,
-        checkURL: @escaping @Sendable (_ url: String, _ field: String) async throws -> Void,
-        moveClock: @escaping @Sendable (Date) async throws -> Date, media: MediaLibrary, idempotency: any IdempotencyStore,
-        appEvents: AppEventHub, settle: @escaping @Sendable () async -> Void, webPush: WebPushService, relay: DeviceRelayService,
-        broadcasts: BroadcastService
-    ) {
-        self.broadcasts = broadcasts
-        self.webPush = webPush
-        self.relay = relay
-        self.idempotency = idempotency
-        self.appEvents = appEvents
-        self.media = media
-        self.principals = principals
-        self.cache = cache
-        self.webhooks = webhooks
-        self.checkURL = checkURL
-        self.moveClock = moveClock
-        self.service = service
-        self.clock = clock
-        self.virtualClock = virtualClock
-        self.events = events
-        self.settle = settle
-    }
 }

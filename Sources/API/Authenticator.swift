@@ -1,22 +1,18 @@
 import Foundation
 import HTTPCore
 import HTTPTypes
+import Memberwise
 import NotificationCore
 import Storage
 
 /// Resolves `Authorization: Bearer <token>` to a principal. Wrong or missing credentials answer 401
 /// without saying which part was wrong; a principal of the wrong kind answers 403.
+@MemberwiseInit(.internal)
 struct Authenticator: Sendable {
     let operatorTokens: OperatorTokens
     let principals: any PrincipalStore
     let cache: any StoreCache
     private let verifiedSecrets = VerifiedSecrets()
-
-    init(operatorTokens: OperatorTokens, principals: any PrincipalStore, cache: any StoreCache) {
-        self.operatorTokens = operatorTokens
-        self.principals = principals
-        self.cache = cache
-    }
 
     /// The credential the request guard verified for the request being served, and its principal: the
     /// handler's own `principal(for:)` does not verify it again.

@@ -105,7 +105,7 @@ enum BroadcastRoutes {
         router.on(.post, "/v1/broadcasts") { request in
             let (context, appID) = try await AppRoutes.app(request, provider)
             var body = try request.decodeJSON(NewBroadcast.self)
-            try Broadcast(request: body.request, audience: body.audience, createdAt: context.clock.now).validate()
+            try Broadcast(id: Broadcast.newID(), request: body.request, audience: body.audience, createdAt: context.clock.now).validate()
             // Attachments are the app's stored media from here on: URLs are fetched now, before the reply.
             body.request.content = try await context.media.resolve(body.request.content, appID: appID, at: context.clock.now)
             let (broadcast, replaced) = try await context.broadcasts.create(appID: appID, request: body.request, audience: body.audience)

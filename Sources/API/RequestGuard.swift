@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import HTTPTypes
+import Memberwise
 import WebPushService
 
 /// What runs around every API handler (the router's middleware): the credential verified once, its
@@ -8,14 +9,10 @@ import WebPushService
 /// `Idempotency-Key` on POST. A request without a valid credential — a capability token's, or a wrong
 /// one — is limited per client network (and a capability token per the key it names), then goes on to
 /// its handler, which answers 401 or checks the token as it always does.
+@MemberwiseInit
 package struct RequestGuard: Sendable {
     let provider: APIContextProvider
     let limiter: RateLimiter
-
-    package init(provider: APIContextProvider, limiter: RateLimiter) {
-        self.provider = provider
-        self.limiter = limiter
-    }
 
     package func callAsFunction(_ request: Request, template: String, _ next: @escaping Router.Handler) async throws -> Response {
         guard Self.isGuarded(template) else { return try await next(request) }

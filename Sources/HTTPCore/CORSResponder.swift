@@ -1,19 +1,15 @@
 import HTTPTypes
+import Memberwise
 
 /// Serves web apps on other origins: answers CORS preflights itself (on the I/O thread, from the router's
 /// routes) and adds the CORS headers to every answer of the responder it wraps, errors and event streams
 /// included.
+@MemberwiseInit
 package struct CORSResponder<Inner: HTTPResponder>: HTTPResponder {
     let inner: Inner
     let policy: CORSPolicy
     /// The methods that serve a request's path (empty: none does).
     let methods: @Sendable (Request) -> [HTTPRequest.Method]
-
-    package init(inner: Inner, policy: CORSPolicy, methods: @escaping @Sendable (Request) -> [HTTPRequest.Method]) {
-        self.inner = inner
-        self.policy = policy
-        self.methods = methods
-    }
 
     package func respond(to request: Request) async -> Response {
         if CORSPolicy.isPreflight(request) { return policy.preflight(request, methods: methods(request)) }

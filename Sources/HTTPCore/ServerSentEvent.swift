@@ -1,19 +1,14 @@
 import HTTPTypes
+import Memberwise
 
 /// One Server-Sent Event (the `text/event-stream` format of the HTML standard).
+@MemberwiseInit
 package struct ServerSentEvent: Sendable, Equatable {
     package var id: String?
     package var event: String?
     package var data: String
     /// Reconnection time the client should use, in milliseconds.
     package var retry: Int?
-
-    package init(id: String? = nil, event: String? = nil, data: String, retry: Int? = nil) {
-        self.id = id
-        self.event = event
-        self.data = data
-        self.retry = retry
-    }
 
     /// A frame with an `id` and nothing else: the client keeps it as its last event ID (the HTML standard
     /// sets it before it looks at the data) but dispatches no event. A stream sends one when it starts, so

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import HTTPCore
+import Memberwise
 import Synchronization
 
 /// The buffer between a streaming response's producer (a worker task) and libmicrohttpd's content reader.
@@ -7,6 +8,7 @@ import Synchronization
 /// When the reader finds nothing to send it suspends the connection (inside the reader, as libmicrohttpd
 /// requires) and marks itself parked; the next write or `finish()` resumes it. Closing (client gone,
 /// response destroyed, server draining) wakes `waitUntilClosed()` so that the producer is cancelled.
+@MemberwiseInit(.internal)
 final class ResponseStream: ResponseBodyWriter, @unchecked Sendable {
     private struct State {
         var buffer: [UInt8] = []
@@ -32,10 +34,6 @@ final class ResponseStream: ResponseBodyWriter, @unchecked Sendable {
 
     private let state = Mutex(State())
     private let bufferLimit: Int
-
-    init(bufferLimit: Int) {
-        self.bufferLimit = bufferLimit
-    }
 
     // MARK: producer side
 

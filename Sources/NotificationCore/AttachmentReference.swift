@@ -1,21 +1,16 @@
 import ErrorCodes
+import Memberwise
 
 /// `UNNotificationAttachment` as a request carries it: an uploaded media item (`mediaID`) or a URL the
 /// service fetches, with the framework's options.
 package struct AttachmentReference: Sendable, Hashable, Codable {
     /// A normalized rectangle (0…1 on each axis), `UNNotificationAttachmentOptionsThumbnailClippingRectKey`.
+    @MemberwiseInit
     package struct ClippingRect: Sendable, Hashable, Codable {
         package var x: Double
         package var y: Double
         package var width: Double
         package var height: Double
-
-        package init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
     }
 
     package var identifier: String

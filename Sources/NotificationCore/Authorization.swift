@@ -1,5 +1,6 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// `UNAuthorizationOptions`, as a set of the framework's case names.
 package enum AuthorizationOption: String, Sendable, Hashable, Codable, CaseIterable {
@@ -20,16 +21,11 @@ package enum AuthorizationStatus: String, Sendable, Hashable, Codable, CaseItera
 }
 
 /// An open permission prompt: asked once, answered by the user.
+@MemberwiseInit
 package struct AuthorizationPrompt: Sendable, Hashable, Codable {
     package var id: String
     package var options: Set<AuthorizationOption>
     package var askedAt: Date
-
-    package init(id: String, options: Set<AuthorizationOption>, askedAt: Date) {
-        self.id = id
-        self.options = options
-        self.askedAt = askedAt
-    }
 }
 
 /// The outcome of `requestAuthorization`.

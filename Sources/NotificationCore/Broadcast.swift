@@ -1,11 +1,13 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// One notification request for many centers: each member gets it as `add(_:)` on its own center would
 /// give it — its authorization and settings decide what is presented, and a calendar trigger fires at
 /// its date components in the member's own time zone (9:00 local everywhere). The audience is read when
 /// each member's firing comes, not when the broadcast is made: a center that joins the topic before its
 /// firing gets it, one that leaves does not.
+@MemberwiseInit
 package struct Broadcast: Codable, Sendable, Hashable {
     package enum Status: String, Codable, Sendable, Hashable {
         /// No member's firing has come yet.
@@ -31,51 +33,30 @@ package struct Broadcast: Codable, Sendable, Hashable {
     }
 
     /// What the firings so far did, member by member.
+    @MemberwiseInit
     package struct Counts: Codable, Sendable, Hashable {
         /// Members whose firing came.
-        package var targeted = 0
+        package var targeted: Int = 0
         /// Members it was presented to (a banner, the Lock Screen or a sound).
-        package var presented = 0
+        package var presented: Int = 0
         /// Members that got it quietly (in the list only, held for a summary, or silenced by a Focus).
-        package var quiet = 0
+        package var quiet: Int = 0
         /// Members whose user has not allowed notifications: they got nothing.
-        package var notAuthorized = 0
+        package var notAuthorized: Int = 0
         /// Deliveries to members' browsers and phones that failed for good (the push service or provider
         /// refused, or the message expired).
-        package var failed = 0
-
-        package init(targeted: Int = 0, presented: Int = 0, quiet: Int = 0, notAuthorized: Int = 0, failed: Int = 0) {
-            self.targeted = targeted
-            self.presented = presented
-            self.quiet = quiet
-            self.notAuthorized = notAuthorized
-            self.failed = failed
-        }
+        package var failed: Int = 0
     }
 
     package var id: String
     package var request: NotificationRequest
     package var audience: Audience
-    package var status: Status
+    package var status: Status = .scheduled
     package var createdAt: Date
     /// When the next members' firing comes (nil once none is to come).
     package var nextFireDate: Date?
     package var completedAt: Date?
-    package var counts: Counts
-
-    package init(
-        id: String = Broadcast.newID(), request: NotificationRequest, audience: Audience, status: Status = .scheduled, createdAt: Date,
-        nextFireDate: Date? = nil, completedAt: Date? = nil, counts: Counts = Counts()
-    ) {
-        self.id = id
-        self.request = request
-        self.audience = audience
-        self.status = status
-        self.createdAt = createdAt
-        self.nextFireDate = nextFireDate
-        self.completedAt = completedAt
-        self.counts = counts
-    }
+    package var counts: Counts = Counts()
 
     package static func newID() -> String { "bc_" + RandomID.hex(bytes: 8) }
 

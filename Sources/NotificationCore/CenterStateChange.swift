@@ -1,7 +1,9 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// A change to the center state (`updateCenterState`); absent fields stay. `focus: null` ends focus.
+@MemberwiseInit
 package struct CenterStateChange: Sendable, Hashable, Codable {
     package var appState: CenterState.AppState?
     package var locked: Bool?
@@ -11,19 +13,6 @@ package struct CenterStateChange: Sendable, Hashable, Codable {
     package var locale: String?
     package var online: Bool?
     package var summaryTimes: [LocalTime]?
-
-    package init(
-        appState: CenterState.AppState? = nil, locked: Bool? = nil, focus: CenterState.Focus?? = nil, timeZone: String? = nil,
-        locale: String? = nil, online: Bool? = nil, summaryTimes: [LocalTime]? = nil
-    ) {
-        self.summaryTimes = summaryTimes
-        self.online = online
-        self.appState = appState
-        self.locked = locked
-        self.focus = focus
-        self.timeZone = timeZone
-        self.locale = locale
-    }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

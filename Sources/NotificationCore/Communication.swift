@@ -1,35 +1,26 @@
 import ErrorCodes
+import Memberwise
 
 /// What makes a notification a communication notification (`INSendMessageIntent` donated in the
 /// service extension, `content.updating(from:)`): who sent it and in which conversation. It breaks
 /// through a Scheduled Summary when `directMessagesSetting` is enabled, and through a Focus whose
 /// allowed people include the sender's handle.
+@MemberwiseInit
 package struct Communication: Sendable, Hashable, Codable {
     /// `INPerson`: the sender.
+    @MemberwiseInit
     package struct Person: Sendable, Hashable, Codable {
         /// `INPersonHandle`'s value: an e-mail address, a phone number or an app's own account id.
         package var handle: String
         package var displayName: String?
         /// The sender's avatar, an http(s) URL.
         package var imageURL: String?
-
-        package init(handle: String, displayName: String? = nil, imageURL: String? = nil) {
-            self.handle = handle
-            self.displayName = displayName
-            self.imageURL = imageURL
-        }
     }
 
     package var sender: Person
     package var conversationIdentifier: String?
     /// `speakableGroupName`: the name of a group conversation.
     package var groupName: String?
-
-    package init(sender: Person, conversationIdentifier: String? = nil, groupName: String? = nil) {
-        self.sender = sender
-        self.conversationIdentifier = conversationIdentifier
-        self.groupName = groupName
-    }
 
     func validate() throws(NotificationError) {
         guard sender.handle.isIdentifier(max: 255) else {

@@ -1,9 +1,11 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// The `DateComponents` of a calendar trigger: only the components given are matched, the rest are
 /// wildcards. Gregorian calendar. With `timeZone` (an IANA name) the trigger is pinned to that zone;
 /// without it, it follows the center's time zone (the device's wall clock).
+@MemberwiseInit
 package struct DateMatch: Sendable, Hashable, Codable {
     package var year: Int?
     package var month: Int?
@@ -19,25 +21,6 @@ package struct DateMatch: Sendable, Hashable, Codable {
     package var weekOfYear: Int?
     package var yearForWeekOfYear: Int?
     package var timeZone: String?
-
-    package init(
-        year: Int? = nil, month: Int? = nil, day: Int? = nil, hour: Int? = nil, minute: Int? = nil, second: Int? = nil,
-        weekday: Int? = nil, weekdayOrdinal: Int? = nil, weekOfMonth: Int? = nil, weekOfYear: Int? = nil,
-        yearForWeekOfYear: Int? = nil, timeZone: String? = nil
-    ) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.weekday = weekday
-        self.weekdayOrdinal = weekdayOrdinal
-        self.weekOfMonth = weekOfMonth
-        self.weekOfYear = weekOfYear
-        self.yearForWeekOfYear = yearForWeekOfYear
-        self.timeZone = timeZone
-    }
 
     private var ranges: [(String, Int?, ClosedRange<Int>)] {
         [

@@ -1,16 +1,12 @@
 import Foundation
+import Memberwise
 
 /// `UNNotification`: a request that fired, when, and how it was presented.
+@MemberwiseInit
 package struct DeliveredNotification: Sendable, Hashable, Codable {
     package var date: Date
     package var request: NotificationRequest
     package var presentation: Presentation
-
-    package init(date: Date, request: NotificationRequest, presentation: Presentation) {
-        self.date = date
-        self.request = request
-        self.presentation = presentation
-    }
 
     /// The interruption level it is pushed with: its content's, or `passive` when it was presented
     /// quietly (a Focus, provisional, a summary's release): the device then neither lights up nor sounds.

@@ -1,8 +1,10 @@
 import ErrorCodes
+import Memberwise
 
 extension CenterState {
     /// A Focus (Do Not Disturb, Work, Sleep…) as the device reports it: what it lets through, and when
     /// it is on. Notifications it does not let through are delivered quietly, to the list only.
+    @MemberwiseInit
     package struct Focus: Sendable, Hashable, Codable {
         package var name: String
         /// The app is among the Focus's allowed apps: its notifications come through as usual.
@@ -19,19 +21,6 @@ extension CenterState {
         package var filterCriteria: String?
         /// When set, the Focus is on only in this window of the center's time zone.
         package var schedule: FocusSchedule?
-
-        package init(
-            name: String, allowsApp: Bool? = nil, allowedPeople: [String]? = nil, allowsTimeSensitive: Bool? = nil,
-            filter: FocusFilter? = nil, filterCriteria: String? = nil, schedule: FocusSchedule? = nil
-        ) {
-            self.name = name
-            self.allowsApp = allowsApp
-            self.allowedPeople = allowedPeople
-            self.allowsTimeSensitive = allowsTimeSensitive
-            self.filter = filter
-            self.filterCriteria = filterCriteria
-            self.schedule = schedule
-        }
 
         /// The most people a Focus allows.
         package static let maxAllowedPeople = 100

@@ -1,20 +1,16 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// When a Focus is on by itself: from `start` to `end` on the wall clock of the center's time zone, on
 /// the given weekdays (1 = Sunday … 7 = Saturday; all when absent). An `end` not after `start` runs past
 /// midnight into the next day (22:00–07:00 is a night); the weekday is that of the evening it starts.
 /// `start` equal to `end` is the whole day.
+@MemberwiseInit
 package struct FocusSchedule: Sendable, Hashable, Codable {
     package var start: LocalTime
     package var end: LocalTime
     package var weekdays: [Int]?
-
-    package init(start: LocalTime, end: LocalTime, weekdays: [Int]? = nil) {
-        self.start = start
-        self.end = end
-        self.weekdays = weekdays
-    }
 
     /// Whether the schedule is on at `date` in `zone`.
     package func contains(_ date: Date, in zone: TimeZone) -> Bool {

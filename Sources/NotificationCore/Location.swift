@@ -1,15 +1,12 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// A point on Earth, in degrees.
+@MemberwiseInit
 package struct Location: Sendable, Hashable, Codable {
     package var latitude: Double
     package var longitude: Double
-
-    package init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
 
     /// Great-circle distance in metres (haversine).
     package func distance(to other: Location) -> Double {

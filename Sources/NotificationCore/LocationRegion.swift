@@ -1,26 +1,17 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// A `CLCircularRegion` for a location trigger.
+@MemberwiseInit
 package struct LocationRegion: Sendable, Hashable, Codable {
     package var identifier: String
     package var latitude: Double
     package var longitude: Double
     /// Metres.
     package var radius: Double
-    package var notifyOnEntry: Bool
-    package var notifyOnExit: Bool
-
-    package init(
-        identifier: String, latitude: Double, longitude: Double, radius: Double, notifyOnEntry: Bool = true, notifyOnExit: Bool = true
-    ) {
-        self.identifier = identifier
-        self.latitude = latitude
-        self.longitude = longitude
-        self.radius = radius
-        self.notifyOnEntry = notifyOnEntry
-        self.notifyOnExit = notifyOnExit
-    }
+    package var notifyOnEntry: Bool = true
+    package var notifyOnExit: Bool = true
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

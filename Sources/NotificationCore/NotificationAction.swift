@@ -1,19 +1,17 @@
 import ErrorCodes
+import Memberwise
 
 /// `UNNotificationAction`, or `UNTextInputNotificationAction` when `textInput` is set.
+@MemberwiseInit
 package struct NotificationAction: Sendable, Hashable, Codable {
     package enum Option: String, Sendable, Hashable, Codable, CaseIterable {
         case authenticationRequired, destructive, foreground
     }
 
+    @MemberwiseInit
     package struct TextInput: Sendable, Hashable, Codable {
         package var buttonTitle: String
         package var placeholder: String
-
-        package init(buttonTitle: String, placeholder: String) {
-            self.buttonTitle = buttonTitle
-            self.placeholder = placeholder
-        }
     }
 
     /// `UNNotificationActionIcon`: an image in the app's assets or an SF Symbol name.
@@ -24,17 +22,9 @@ package struct NotificationAction: Sendable, Hashable, Codable {
 
     package var identifier: String
     package var title: String
-    package var options: Set<Option>
+    package var options: Set<Option> = []
     package var textInput: TextInput?
     package var icon: Icon?
-
-    package init(identifier: String, title: String, options: Set<Option> = [], textInput: TextInput? = nil, icon: Icon? = nil) {
-        self.identifier = identifier
-        self.title = title
-        self.options = options
-        self.textInput = textInput
-        self.icon = icon
-    }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

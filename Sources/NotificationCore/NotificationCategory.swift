@@ -1,29 +1,19 @@
 import ErrorCodes
+import Memberwise
 
 /// `UNNotificationCategory` with its `UNNotificationAction`s and `UNTextInputNotificationAction`s.
+@MemberwiseInit
 package struct NotificationCategory: Sendable, Hashable, Codable {
     package enum Option: String, Sendable, Hashable, Codable, CaseIterable {
         case customDismissAction, allowInCarPlay, hiddenPreviewsShowTitle, hiddenPreviewsShowSubtitle, allowAnnouncement
     }
 
     package var identifier: String
-    package var actions: [NotificationAction]
-    package var intentIdentifiers: [String]
+    package var actions: [NotificationAction] = []
+    package var intentIdentifiers: [String] = []
     package var hiddenPreviewsBodyPlaceholder: String?
     package var categorySummaryFormat: String?
-    package var options: Set<Option>
-
-    package init(
-        identifier: String, actions: [NotificationAction] = [], intentIdentifiers: [String] = [],
-        hiddenPreviewsBodyPlaceholder: String? = nil, categorySummaryFormat: String? = nil, options: Set<Option> = []
-    ) {
-        self.identifier = identifier
-        self.actions = actions
-        self.intentIdentifiers = intentIdentifiers
-        self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
-        self.categorySummaryFormat = categorySummaryFormat
-        self.options = options
-    }
+    package var options: Set<Option> = []
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

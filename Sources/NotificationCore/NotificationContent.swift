@@ -1,6 +1,8 @@
 import ErrorCodes
+import Memberwise
 
 /// `UNNotificationContent`: what a notification shows and carries. Field names are the framework's.
+@MemberwiseInit
 package struct NotificationContent: Sendable, Hashable, Codable {
     package var title: String?
     package var subtitle: String?
@@ -26,39 +28,6 @@ package struct NotificationContent: Sendable, Hashable, Codable {
     package var communication: Communication?
     /// Like `aps.mutable-content`: the app's service extension may change the content before delivery.
     package var mutableContent: Bool?
-
-    package init(
-        title: String? = nil, subtitle: String? = nil, body: String? = nil,
-        titleLocalization: LocalizedText? = nil, subtitleLocalization: LocalizedText? = nil, bodyLocalization: LocalizedText? = nil,
-        badge: Int? = nil, sound: NotificationSound? = nil, launchImageName: String? = nil,
-        userInfo: [String: JSONValue]? = nil, attachments: [AttachmentReference]? = nil,
-        categoryIdentifier: String? = nil, threadIdentifier: String? = nil, targetContentIdentifier: String? = nil,
-        summaryArgument: String? = nil, summaryArgumentCount: Int? = nil,
-        interruptionLevel: InterruptionLevel? = nil, relevanceScore: Double? = nil, filterCriteria: String? = nil,
-        communication: Communication? = nil, mutableContent: Bool? = nil
-    ) {
-        self.communication = communication
-        self.title = title
-        self.subtitle = subtitle
-        self.body = body
-        self.titleLocalization = titleLocalization
-        self.subtitleLocalization = subtitleLocalization
-        self.bodyLocalization = bodyLocalization
-        self.badge = badge
-        self.sound = sound
-        self.launchImageName = launchImageName
-        self.userInfo = userInfo
-        self.attachments = attachments
-        self.categoryIdentifier = categoryIdentifier
-        self.threadIdentifier = threadIdentifier
-        self.targetContentIdentifier = targetContentIdentifier
-        self.summaryArgument = summaryArgument
-        self.summaryArgumentCount = summaryArgumentCount
-        self.interruptionLevel = interruptionLevel
-        self.relevanceScore = relevanceScore
-        self.filterCriteria = filterCriteria
-        self.mutableContent = mutableContent
-    }
 
     /// Whether the content has text for an alert (the framework alerts only then).
     package var hasAlertText: Bool {

@@ -1,8 +1,10 @@
 import ErrorCodes
+import Memberwise
 
 /// Why the center refused something. `code` is stable and machine-readable: the framework's `UNError`
 /// case name where one fits (`notificationsNotAllowed`, `attachmentInvalidURL`…), else a name of ours.
 /// `message` says what to fix.
+@MemberwiseInit
 package struct NotificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of refusal it is; the API maps each kind to one HTTP status, in one place.
     package enum Kind: Sendable, Hashable {
@@ -27,12 +29,6 @@ package struct NotificationError: Error, Sendable, Hashable, CustomStringConvert
     package let code: ErrorCode
     package let kind: Kind
     package let message: String
-
-    package init(code: ErrorCode, kind: Kind, message: String) {
-        self.code = code
-        self.kind = kind
-        self.message = message
-    }
 
     package var description: String { "\(code.rawValue): \(message)" }
 

@@ -1,17 +1,13 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// `UNNotificationRequest`: an identifier, the content, and a trigger (nil = deliver now).
+@MemberwiseInit
 package struct NotificationRequest: Sendable, Hashable, Codable {
     package var identifier: String
     package var content: NotificationContent
     package var trigger: NotificationTrigger?
-
-    package init(identifier: String, content: NotificationContent, trigger: NotificationTrigger? = nil) {
-        self.identifier = identifier
-        self.content = content
-        self.trigger = trigger
-    }
 
     package static let maxIdentifierLength = 255
 
@@ -35,6 +31,7 @@ package struct NotificationRequest: Sendable, Hashable, Codable {
 }
 
 /// A request waiting for its trigger, as the store keeps it.
+@MemberwiseInit
 package struct PendingRequest: Sendable, Hashable {
     package var center: CenterKey
     package var request: NotificationRequest
@@ -44,12 +41,4 @@ package struct PendingRequest: Sendable, Hashable {
     package var nextFireDate: Date?
     /// The W3C `traceparent` of the call that added it, for the webhook calls of its firings.
     package var traceparent: String?
-
-    package init(center: CenterKey, request: NotificationRequest, addedAt: Date, nextFireDate: Date?, traceparent: String? = nil) {
-        self.center = center
-        self.request = request
-        self.addedAt = addedAt
-        self.nextFireDate = nextFireDate
-        self.traceparent = traceparent
-    }
 }

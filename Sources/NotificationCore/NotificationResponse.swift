@@ -1,6 +1,8 @@
 import ErrorCodes
+import Memberwise
 
 /// `UNNotificationResponse` / `UNTextInputNotificationResponse`: what the user did with a notification.
+@MemberwiseInit
 package struct NotificationResponse: Sendable, Hashable, Codable {
     /// `UNNotificationDefaultActionIdentifier`: the user opened the app from the notification.
     package static let defaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
@@ -13,9 +15,4 @@ package struct NotificationResponse: Sendable, Hashable, Codable {
     package var actionIdentifier: String
     /// Text typed for a text-input action; required for those and refused for the others.
     package var userText: String?
-
-    package init(actionIdentifier: String, userText: String? = nil) {
-        self.actionIdentifier = actionIdentifier
-        self.userText = userText
-    }
 }

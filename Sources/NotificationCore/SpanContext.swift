@@ -1,7 +1,9 @@
 import Foundation
+import Memberwise
 import Synchronization
 
 /// One span's identity in a W3C trace: the trace it belongs to and its own id (lowercase hex).
+@MemberwiseInit
 package struct SpanContext: Sendable, Hashable {
     package var traceID: String
     package var spanID: String
@@ -15,11 +17,6 @@ package struct SpanContext: Sendable, Hashable {
         let parts = header.split(separator: "-")
         traceID = String(parts[1])
         spanID = String(parts[2])
-    }
-
-    package init(traceID: String, spanID: String) {
-        self.traceID = traceID
-        self.spanID = spanID
     }
 
     /// A new span in `parent`'s trace, or the first span of a new trace.

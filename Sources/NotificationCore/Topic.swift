@@ -1,8 +1,10 @@
 import ErrorCodes
 import Foundation
+import Memberwise
 
 /// A topic of an app: what its users subscribe their centers to (ntfy's topics, FCM's topics, Apple's
 /// broadcast channels), so that one broadcast reaches every center subscribed.
+@MemberwiseInit
 package struct Topic: Codable, Sendable, Hashable {
     /// The app's own name for it: 1 to 64 ASCII letters, digits, `.`, `_` and `-`.
     package var identifier: String
@@ -10,13 +12,6 @@ package struct Topic: Codable, Sendable, Hashable {
     package var createdAt: Date
     /// How many centers are subscribed (when read).
     package var subscriberCount: Int?
-
-    package init(identifier: String, displayName: String, createdAt: Date, subscriberCount: Int? = nil) {
-        self.identifier = identifier
-        self.displayName = displayName
-        self.createdAt = createdAt
-        self.subscriberCount = subscriberCount
-    }
 
     /// The most topics an app may have (Apple's broadcast channels: 10,000 per app and environment).
     package static let perApp = 10_000

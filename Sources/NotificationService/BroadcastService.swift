@@ -1,20 +1,17 @@
 import Clocks
 import Foundation
 import Logging
+import Memberwise
 import NotificationCore
 import Storage
 
 /// Topics and broadcasts: one request for many centers, each member getting it as `add(_:)` on its own
 /// center would (`Broadcast`). The fan-out plans each time zone when its firing comes, then fires it
 /// chunk by chunk; any process sharing the store may fire any chunk.
+@MemberwiseInit
 package struct BroadcastService: Sendable {
     package let store: any BroadcastStore
     let centers: NotificationCenterService
-
-    package init(store: any BroadcastStore, centers: NotificationCenterService) {
-        self.store = store
-        self.centers = centers
-    }
 
     var clock: any SchedulerClock { centers.clock }
 
@@ -73,7 +70,7 @@ package struct BroadcastService: Sendable {
     package func create(appID: String, request: NotificationRequest, audience: Broadcast.Audience) async throws -> (
         Broadcast, replaced: [String]
     ) {
-        var broadcast = Broadcast(request: request, audience: audience, createdAt: clock.now)
+        var broadcast = Broadcast(id: Broadcast.newID(), request: request, audience: audience, createdAt: clock.now)
         try broadcast.validate()
         if case .topic(let topic) = audience, try await store.topic(appID: appID, identifier: topic) == nil {
             throw NotificationError.topicNotFound(topic)

@@ -1,8 +1,10 @@
 import Foundation
+import Memberwise
 import Storage
 import Webhooks
 
 /// What an attempt carries beside its message.
+@MemberwiseInit
 package struct AttemptContext: Sendable {
     /// The app's webhook settings as the claim read them (nil: it has none).
     package var configuration: WebhookConfiguration?
@@ -10,10 +12,4 @@ package struct AttemptContext: Sendable {
     package var traceparent: String?
     /// How long the call may take.
     package var timeout: Duration
-
-    package init(configuration: WebhookConfiguration?, traceparent: String?, timeout: Duration) {
-        self.configuration = configuration
-        self.traceparent = traceparent
-        self.timeout = timeout
-    }
 }

@@ -1,7 +1,9 @@
 import HTTPTypes
+import Memberwise
 
 /// What one call of an attempt came back with, whatever the channel: the status, headers and body of
 /// the answer, or why none came, and how long it took.
+@MemberwiseInit
 package struct AttemptOutcome: Sendable {
     /// nil when no response came (refused by the SSRF guard, connection error, timeout, nothing to send).
     package var status: Int?
@@ -9,14 +11,6 @@ package struct AttemptOutcome: Sendable {
     package var body: [UInt8]
     package var error: String?
     package var duration: Duration
-
-    package init(status: Int?, headers: HTTPFields, body: [UInt8], error: String?, duration: Duration) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-        self.error = error
-        self.duration = duration
-    }
 
     /// The first value of the field `name` (for the pure rules that read an answer by name).
     package func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { headers[$0] } }

@@ -1,4 +1,5 @@
 import Foundation
+import Memberwise
 import Storage
 import Webhooks
 
@@ -35,31 +36,21 @@ package struct DispatchState: Sendable {
     }
 
     /// A claimed message waiting for a slot of its endpoint.
+    @MemberwiseInit
     package struct Queued: Sendable, Hashable {
         package var delivery: WebhookDeliveryRecord
         package var configuration: WebhookConfiguration?
         /// When its claim ends, on the leases' (wall) clock.
         package var leaseUntil: Date
-
-        package init(delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?, leaseUntil: Date) {
-            self.delivery = delivery
-            self.configuration = configuration
-            self.leaseUntil = leaseUntil
-        }
     }
 
     /// What a claim asks the store for.
+    @MemberwiseInit
     package struct ClaimPlan: Sendable, Hashable {
         /// Room per endpoint the dispatcher knows (in flight or queued); others get `defaultRoom`.
         package var room: [WebhookEndpoint: Int]
         package var defaultRoom: Int
         package var limit: Int
-
-        package init(room: [WebhookEndpoint: Int], defaultRoom: Int, limit: Int) {
-            self.room = room
-            self.defaultRoom = defaultRoom
-            self.limit = limit
-        }
     }
 
     /// What a cycle of the loop does after starting what it could.

@@ -1,10 +1,12 @@
 import CryptoExtras
 import Foundation
+import Memberwise
 
 /// An app's Firebase service account, the JSON file the Firebase console downloads: what FCM HTTP v1
 /// needs of it — the project, the account's e-mail, and its RSA private key, which signs the assertion
 /// traded for an access token. The file's other members (`token_uri` among them) are not used: the token
 /// endpoint is the deployment's, so an uploaded file cannot point the server anywhere.
+@MemberwiseInit
 package struct FCMServiceAccount: Sendable, Codable, Equatable {
     package var projectID: String
     package var clientEmail: String
@@ -17,13 +19,6 @@ package struct FCMServiceAccount: Sendable, Codable, Equatable {
         var private_key_id: String?
         var private_key: String?
         var client_email: String?
-    }
-
-    package init(projectID: String, clientEmail: String, privateKeyID: String?, privateKeyPEM: String) {
-        self.projectID = projectID
-        self.clientEmail = clientEmail
-        self.privateKeyID = privateKeyID
-        self.privateKeyPEM = privateKeyPEM
     }
 
     /// Reads and checks the downloaded file.

@@ -1,4 +1,5 @@
 import GRDB
+import Memberwise
 import Synchronization
 
 #if canImport(Glibc)
@@ -136,16 +137,12 @@ final class SQLiteWriter: Sendable {
     }
 
     /// The WAL file: its size and the largest it was after a commit.
+    @MemberwiseInit(.internal)
     final class WAL: Sendable {
         let path: String
         let limits: SQLiteStore.WALLimits
         private let highWater = Atomic<Int>(0)
         private let commitCount = Atomic<Int>(0)
-
-        init(path: String, limits: SQLiteStore.WALLimits) {
-            self.path = path
-            self.limits = limits
-        }
 
         /// The WAL file's size now, in bytes (0 when there is none).
         func size() -> Int {

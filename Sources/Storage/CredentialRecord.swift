@@ -1,6 +1,8 @@
 import Foundation
+import Memberwise
 
 /// A stored credential: an app key or a center token. Only a hash of the secret is kept.
+@MemberwiseInit
 package struct CredentialRecord: Sendable, Hashable {
     package enum Kind: String, Sendable, Hashable {
         case appKey, centerToken
@@ -13,13 +15,4 @@ package struct CredentialRecord: Sendable, Hashable {
     package var centerID: String?
     package var secretHash: Data
     package var createdAt: Date
-
-    package init(id: String, kind: Kind, appID: String, centerID: String? = nil, secretHash: Data, createdAt: Date) {
-        self.id = id
-        self.kind = kind
-        self.appID = appID
-        self.centerID = centerID
-        self.secretHash = secretHash
-        self.createdAt = createdAt
-    }
 }

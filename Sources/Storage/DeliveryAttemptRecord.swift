@@ -1,7 +1,9 @@
 import Foundation
+import Memberwise
 import Webhooks
 
 /// One attempt to deliver a message: when, what came back, how long it took.
+@MemberwiseInit
 package struct DeliveryAttemptRecord: Sendable, Hashable {
     package var number: Int
     package var at: Date
@@ -11,13 +13,4 @@ package struct DeliveryAttemptRecord: Sendable, Hashable {
     package var durationMilliseconds: Int
     /// The push provider's id for the message it accepted (`apns-id`, FCM's message name).
     package var providerMessageID: String?
-
-    package init(number: Int, at: Date, statusCode: Int?, error: String?, durationMilliseconds: Int, providerMessageID: String? = nil) {
-        self.providerMessageID = providerMessageID
-        self.number = number
-        self.at = at
-        self.statusCode = statusCode
-        self.error = error
-        self.durationMilliseconds = durationMilliseconds
-    }
 }

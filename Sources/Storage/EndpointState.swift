@@ -1,7 +1,9 @@
 import Foundation
+import Memberwise
 import Webhooks
 
 /// An endpoint that is failing or disabled.
+@MemberwiseInit
 package struct EndpointState: Sendable, Hashable {
     package enum Reason: String, Sendable, Hashable, Codable {
         /// It answered 410 Gone.
@@ -15,11 +17,4 @@ package struct EndpointState: Sendable, Hashable {
     package var failingSince: Date?
     package var disabledAt: Date?
     package var reason: Reason?
-
-    package init(url: String, failingSince: Date? = nil, disabledAt: Date? = nil, reason: Reason? = nil) {
-        self.url = url
-        self.failingSince = failingSince
-        self.disabledAt = disabledAt
-        self.reason = reason
-    }
 }

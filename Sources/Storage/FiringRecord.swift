@@ -1,9 +1,11 @@
 import Foundation
+import Memberwise
 import NotificationCore
 
 /// The result of a firing, recorded atomically: the delivered notification (if the center gets one),
 /// the pending request's next date (repeating) or its removal (one-shot), the badge, and the events
 /// that tell the user.
+@MemberwiseInit
 package struct FiringRecord: Sendable, Hashable {
     package var center: CenterKey
     package var identifier: String
@@ -13,40 +15,22 @@ package struct FiringRecord: Sendable, Hashable {
     /// The claim it fires under (scheduled firings): recorded only while that claim holds the request.
     package var claim: Int64?
     package var delivered: DeliveredNotification?
-    /// The stored bytes of `delivered.request` when it is the pending request unchanged (no extension,
-    /// localization or dropped attachment changed it): the delivered row and the `presented` event reuse
-    /// them.
-    package var requestForm: Data?
     /// The next fire date of a repeating time-interval or calendar trigger; nil removes the request,
     /// unless `keepPending` (a repeating location trigger, which has no date).
     package var nextFireDate: Date?
-    package var keepPending: Bool
+    package var keepPending: Bool = false
     /// The center's new badge, when the delivery set it.
     package var badge: Int?
     /// The W3C `traceparent` of the call that added the request, for the webhook messages of this firing.
     package var traceparent: String?
+    /// The stored bytes of `delivered.request` when it is the pending request unchanged (no extension,
+    /// localization or dropped attachment changed it): the delivered row and the `presented` event reuse
+    /// them.
+    package var requestForm: Data?
     /// When the request was added (nil for a delivery that never was pending): its receipt's `scheduledAt`.
     package var scheduledAt: Date?
     /// The broadcast this firing is a member's of: its pushes count against it when they fail for good.
     package var broadcastID: String?
-
-    package init(
-        center: CenterKey, identifier: String, revision: Int64, claim: Int64? = nil, delivered: DeliveredNotification?,
-        nextFireDate: Date?, keepPending: Bool = false, badge: Int? = nil, traceparent: String? = nil, requestForm: Data? = nil,
-        scheduledAt: Date? = nil
-    ) {
-        self.scheduledAt = scheduledAt
-        self.traceparent = traceparent
-        self.requestForm = requestForm
-        self.center = center
-        self.identifier = identifier
-        self.revision = revision
-        self.claim = claim
-        self.delivered = delivered
-        self.nextFireDate = nextFireDate
-        self.keepPending = keepPending
-        self.badge = badge
-    }
 
     /// Drops the delivered notification's attachments whose media is gone (`exists` false for its id): it
     /// is delivered without them. Its request is then no longer the stored one.

@@ -1,7 +1,9 @@
 import Foundation
+import Memberwise
 import NotificationCore
 
 /// A push kept for a center that was offline when it came, until it comes online or the push expires.
+@MemberwiseInit
 package struct HeldPush: Sendable, Hashable {
     package var center: CenterKey
     package var apnsID: String
@@ -10,13 +12,4 @@ package struct HeldPush: Sendable, Hashable {
     package var background: Bool
     package var receivedAt: Date
     package var expiresAt: Date
-
-    package init(center: CenterKey, apnsID: String, request: NotificationRequest, background: Bool, receivedAt: Date, expiresAt: Date) {
-        self.center = center
-        self.apnsID = apnsID
-        self.request = request
-        self.background = background
-        self.receivedAt = receivedAt
-        self.expiresAt = expiresAt
-    }
 }

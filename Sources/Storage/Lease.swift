@@ -1,4 +1,5 @@
 import Foundation
+import Memberwise
 
 /// How long a claim holds what it claimed, measured on the wall clock whatever clock the schedule runs on.
 ///
@@ -8,16 +9,12 @@ import Foundation
 /// dead process's claims until someone moved it again. So every lease — firing claims, outbox claims —
 /// starts and ends on the wall clock, and a store compares a lease's end with `now` given here, never
 /// with the schedule's time.
+@MemberwiseInit
 package struct Lease: Sendable, Hashable {
     /// The wall clock's time when the claim is made or checked.
     package var now: Date
     /// When the claim ends, unless extended.
     package var until: Date
-
-    package init(now: Date, until: Date) {
-        self.now = now
-        self.until = until
-    }
 
     /// A lease of `seconds` from `now` (the wall clock's time).
     package init(seconds: TimeInterval, from now: Date) {

@@ -1,4 +1,5 @@
 import Foundation
+import Memberwise
 
 /// One media file an app uploaded (or had fetched), as stored: the app's id for it, its content address
 /// and what its content was found to be.
@@ -6,6 +7,7 @@ import Foundation
 /// Life cycle (the framework's): an upload is *staged* until a request attaches it; from then on it
 /// lives as long as some pending request or delivered notification holds it (`holds`), and goes with the
 /// last one. A staged upload nobody attaches expires.
+@MemberwiseInit
 package struct MediaRecord: Sendable, Hashable {
     package var id: String
     package var appID: String
@@ -16,22 +18,7 @@ package struct MediaRecord: Sendable, Hashable {
     package var size: Int
     package var createdAt: Date
     /// Attached at least once: its life now follows its holders.
-    package var attached: Bool
+    package var attached: Bool = false
     /// Pending requests and delivered notifications holding it.
-    package var holds: Int
-
-    package init(
-        id: String, appID: String, sha256: String, uti: String, mimeType: String, size: Int, createdAt: Date, attached: Bool = false,
-        holds: Int = 0
-    ) {
-        self.id = id
-        self.appID = appID
-        self.sha256 = sha256
-        self.uti = uti
-        self.mimeType = mimeType
-        self.size = size
-        self.createdAt = createdAt
-        self.attached = attached
-        self.holds = holds
-    }
+    package var holds: Int = 0
 }

@@ -1,10 +1,12 @@
 import Foundation
+import Memberwise
 import NotificationCore
 
 /// One step of what became of one delivery of a notification, on its center or on one of the center's
 /// browsers and phones: written as it happens, in the transaction of the change it tells of (the firing,
 /// the outbox's record of an attempt, a display confirmation, a response, a removal). Receipts are read
 /// as these steps in order (`ReceiptSummary`).
+@MemberwiseInit
 package struct ReceiptEvent: Sendable, Hashable, Encodable {
     package enum Stage: String, Sendable, Hashable, Codable, CaseIterable, CodingKeyRepresentable {
         /// The request fired; `detail` says what the center's settings decided (`Decision`).
@@ -69,20 +71,5 @@ package struct ReceiptEvent: Sendable, Hashable, Encodable {
         case stage, at, detail
         case destination = "device"
         case channel = "kind"
-    }
-
-    package init(
-        center: CenterKey, identifier: String, deliveredAt: Date?, destination: String? = nil,
-        channel: WebhookDeliveryRecord.Destination? = nil, stage: Stage, at: Date, detail: String? = nil, scheduledAt: Date? = nil
-    ) {
-        self.center = center
-        self.identifier = identifier
-        self.deliveredAt = deliveredAt
-        self.destination = destination
-        self.channel = channel
-        self.stage = stage
-        self.at = at
-        self.detail = detail
-        self.scheduledAt = scheduledAt
     }
 }

@@ -1,22 +1,15 @@
 import Foundation
+import Memberwise
 import NotificationCore
 
 /// One delivery of a notification to one browser or phone: whom a channel's receipt is about.
+@MemberwiseInit
 package struct ReceiptTarget: Sendable, Hashable {
     package var center: CenterKey
     package var identifier: String
     package var deliveredAt: Date
     package var destination: String
     package var channel: WebhookDeliveryRecord.Destination
-
-    package init(center: CenterKey, identifier: String, deliveredAt: Date, destination: String, channel: WebhookDeliveryRecord.Destination)
-    {
-        self.center = center
-        self.identifier = identifier
-        self.deliveredAt = deliveredAt
-        self.destination = destination
-        self.channel = channel
-    }
 
     /// The step this target reached.
     package func event(_ stage: ReceiptEvent.Stage, at date: Date, detail: String? = nil) -> ReceiptEvent {

@@ -1,7 +1,9 @@
 import Foundation
+import Memberwise
 
 /// An app's credential for one push provider, as stored: the material (the provider's key, which the API
 /// never shows again) and what identifies it.
+@MemberwiseInit
 package struct RelayCredentialRecord: Sendable, Hashable {
     package var appID: String
     package var provider: PushProvider
@@ -12,13 +14,4 @@ package struct RelayCredentialRecord: Sendable, Hashable {
     /// The credential as JSON (`APNsCredential`, `FCMServiceAccount`).
     package var material: Data
     package var createdAt: Date
-
-    package init(appID: String, provider: PushProvider, id: String, fingerprint: String, material: Data, createdAt: Date) {
-        self.appID = appID
-        self.provider = provider
-        self.id = id
-        self.fingerprint = fingerprint
-        self.material = material
-        self.createdAt = createdAt
-    }
 }

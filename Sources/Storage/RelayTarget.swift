@@ -1,15 +1,12 @@
 import Foundation
+import Memberwise
 import NotificationCore
 
 /// A phone's registration with its app's credential for the registration's provider.
+@MemberwiseInit
 package struct RelayTarget: Sendable, Hashable {
     package var registration: DeviceRegistrationRecord
     package var credential: RelayCredentialRecord?
-
-    package init(registration: DeviceRegistrationRecord, credential: RelayCredentialRecord?) {
-        self.registration = registration
-        self.credential = credential
-    }
 
     /// Targets as read, by registration id, with their credentials' secrets opened: each credential once,
     /// however many phones it serves.

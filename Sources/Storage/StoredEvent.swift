@@ -1,23 +1,19 @@
 import Foundation
+import Memberwise
 import NotificationCore
 
 /// One event of a center's history, as the user's event stream sends it: its sequence in the center
 /// (the stream's event id, durable across restarts and replicas), its name and its JSON data.
+@MemberwiseInit
 package struct StoredEvent: Sendable, Hashable {
     package var sequence: Int64
     package var name: String
     package var data: [UInt8]
     package var createdAt: Date
-
-    package init(sequence: Int64, name: String, data: [UInt8], createdAt: Date) {
-        self.sequence = sequence
-        self.name = name
-        self.data = data
-        self.createdAt = createdAt
-    }
 }
 
 /// Events after a sequence, and whether the history still reached back to it.
+@MemberwiseInit
 package struct EventPage: Sendable {
     package var events: [StoredEvent]
     /// Some events after the asked sequence are no longer kept (or the sequence is not this center's):
@@ -25,12 +21,6 @@ package struct EventPage: Sendable {
     package var gap: Bool
     /// The newest sequence of the center when read.
     package var latest: Int64
-
-    package init(events: [StoredEvent], gap: Bool, latest: Int64) {
-        self.events = events
-        self.gap = gap
-        self.latest = latest
-    }
 }
 
 /// How many events each center keeps for resuming streams.

@@ -1,9 +1,11 @@
 import Foundation
+import Memberwise
 import NotificationCore
 
 /// A pending request as the store hands it out: the revision that identifies this version of it (an
 /// `add` with the same identifier makes a new one), and, once claimed for firing, the claim's fencing
 /// token.
+@MemberwiseInit
 package struct StoredPending: Sendable, Hashable {
     package var pending: PendingRequest
     package var revision: Int64
@@ -13,13 +15,6 @@ package struct StoredPending: Sendable, Hashable {
     /// The request's stored bytes as the store read them (nil when not read from a row): a firing that
     /// delivers the request unchanged reuses them instead of encoding it again.
     package var requestForm: Data?
-
-    package init(pending: PendingRequest, revision: Int64, claim: Int64? = nil, requestForm: Data? = nil) {
-        self.pending = pending
-        self.revision = revision
-        self.claim = claim
-        self.requestForm = requestForm
-    }
 
     package var center: CenterKey { pending.center }
     package var identifier: String { pending.request.identifier }

@@ -1,4 +1,5 @@
 import Foundation
+import Memberwise
 
 /// Decodes a `Decodable` from strict JSON (`JSONParser`) in one pass, and refuses what the type does not
 /// read: a member no field of the type reads is an unknown field (reported after decoding, with its
@@ -201,11 +202,6 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
     let elements: [JSONNode]
     let decoder: TreeDecoder
     var currentIndex = 0
-
-    init(elements: [JSONNode], decoder: TreeDecoder) {
-        self.elements = elements
-        self.decoder = decoder
-    }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var count: Int? { elements.count }

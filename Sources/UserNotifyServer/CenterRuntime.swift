@@ -3,6 +3,7 @@ import Clocks
 import Foundation
 import Logging
 import Media
+import Memberwise
 import NotificationService
 import OutboundHTTP
 import Outbox
@@ -22,6 +23,7 @@ import Webhooks
 ///
 /// The store's change feed drives every loop: a sooner request (`.due`) wakes the scheduler, new outbox
 /// messages wake the dispatcher, a move of the shared virtual clock moves this process's clock.
+@MemberwiseInit
 package final class CenterRuntime: Service {
     /// What the API works with once storage is open.
     package struct Parts: Sendable {
@@ -80,12 +82,6 @@ package final class CenterRuntime: Service {
     /// What runs the scheduler, the dispatcher, the extension lane and the media sweep, once storage is open.
     typealias Work = @Sendable () async throws -> Void
     private let workStarts = AsyncStream.makeStream(of: Work.self)
-
-    package init(configuration: ServerConfiguration, readiness: Readiness, logger: Logger) {
-        self.configuration = configuration
-        self.readiness = readiness
-        self.logger = logger
-    }
 
     /// The open parts, or nil while storage is still opening.
     package var parts: Parts? { opened.withLock { $0 } }

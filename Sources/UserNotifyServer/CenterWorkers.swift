@@ -1,3 +1,4 @@
+import Memberwise
 import ServiceLifecycle
 
 /// The parts that take work from the store — the scheduler, the webhook dispatcher, the extension lane,
@@ -5,12 +6,9 @@ import ServiceLifecycle
 /// SIGTERM: a replica that is going away claims nothing more (what it held is given back or taken over
 /// by the others when its lease ends), then the server drains its requests, and the runtime closes the
 /// database last. Starts once the runtime has opened storage.
+@MemberwiseInit
 package struct CenterWorkers: Service {
     let runtime: CenterRuntime
-
-    package init(runtime: CenterRuntime) {
-        self.runtime = runtime
-    }
 
     package func run() async throws {
         try await runtime.runWork()

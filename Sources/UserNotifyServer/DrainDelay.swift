@@ -1,19 +1,15 @@
 import Logging
+import Memberwise
 import ServiceLifecycle
 
 /// The first step of a graceful shutdown, listed last in the service group so that it is the first to
 /// hear of SIGTERM: `/readyz` turns 503 at once, and for `delay` everything else still serves — load
 /// balancers and Kubernetes endpoints stop sending new requests before the server stops taking them.
+@MemberwiseInit
 package struct DrainDelay: Service {
     let readiness: Readiness
     let delay: Duration
     let logger: Logger
-
-    package init(readiness: Readiness, delay: Duration, logger: Logger) {
-        self.readiness = readiness
-        self.delay = delay
-        self.logger = logger
-    }
 
     package func run() async throws {
         // Cancellation (not a graceful shutdown) ends it without a delay.

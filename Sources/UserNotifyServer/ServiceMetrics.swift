@@ -3,6 +3,7 @@ import CoreMetrics
 import Foundation
 import HTTPCore
 import HTTPTypes
+import Memberwise
 import Metrics
 import NotificationCore
 import NotificationService
@@ -16,16 +17,13 @@ import WebhookDelivery
 
 /// The service's metrics: recorded through swift-metrics where they happen, exported in Prometheus'
 /// text format by swift-prometheus at `GET /metrics`. Every name is listed in docs/operations.md.
+@MemberwiseInit(.internal)
 package final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     /// The database-wide gauges as last counted, and when.
     private let counted = Mutex<(at: ContinuousClock.Instant, counts: DatabaseCounts)?>(nil)
     /// How long a count of the database-wide gauges is reused: a scrape never costs a full count.
     static let countInterval: Duration = .seconds(30)
-
-    init(registry: PrometheusCollectorRegistry) {
-        self.registry = registry
-    }
 
     /// Makes swift-metrics record into a new Prometheus registry (once per process, at start).
     package static func bootstrap() -> ServiceMetrics {

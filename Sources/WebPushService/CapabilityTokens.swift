@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HTTPCore
+import Memberwise
 import NotificationCore
 import Storage
 import Synchronization
@@ -85,6 +86,7 @@ package struct SubscriptionClaims: Codable, Sendable, Equatable {
 /// Makes and opens the capability tokens a push carries (response and attachment tokens), each signed
 /// with its app's own token key: made at the app's first token, kept sealed in the store, shared by the
 /// replicas through it, and nothing else's — not a VAPID key, not another app's.
+@MemberwiseInit
 package final class CapabilityTokens: Sendable {
     package static let responsePrefix = "wpr_"
     package static let attachmentPrefix = "wpa_"
@@ -105,10 +107,6 @@ package final class CapabilityTokens: Sendable {
     private let store: any SecretStore
     /// The apps' keys, by app id, as read or made.
     private let keys = Mutex<[String: Key]>([:])
-
-    package init(store: any SecretStore) {
-        self.store = store
-    }
 
     /// The token that answers `delivered` on the center, and confirms its display, sent to `destination`
     /// (a subscription's or a registration's id, of `channel`).

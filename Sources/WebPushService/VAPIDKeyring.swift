@@ -1,4 +1,5 @@
 import Foundation
+import Memberwise
 import Storage
 import Synchronization
 import WebPush
@@ -6,14 +7,11 @@ import WebPush
 /// The service's VAPID keys, as every replica shares them through the store: made at first start, the
 /// primary for new subscriptions, the older ones kept for the subscriptions made with them (each
 /// message is signed with its subscription's key), rotated by the operator.
+@MemberwiseInit
 package final class VAPIDKeyring: Sendable {
     private let store: any PushSubscriptionStore
     private let keys = Mutex<[String: VAPIDKey]>([:])
     private let primaryID = Mutex<String?>(nil)
-
-    package init(store: any PushSubscriptionStore) {
-        self.store = store
-    }
 
     /// Makes a key pair if the store has none (replicas starting together keep the first written).
     package func open(at date: Date) async throws {

@@ -2,6 +2,7 @@ import Clocks
 import ErrorCodes
 import Foundation
 import HTTPCore
+import Memberwise
 import NotificationCore
 import NotificationService
 import Scheduling
@@ -13,17 +14,14 @@ import Webhooks
 /// payloads their service workers get, and the answers those workers post back, which become the app's
 /// `didReceive` like any response.
 package final class WebPushService: Sendable {
+    @MemberwiseInit
     package struct Configuration: Sendable {
         /// The push services endpoints may name.
         package var allowList: PushServiceAllowList
         /// Subscriptions one center may hold (browsers and devices of one user).
-        package var subscriptionLimit = 20
+        package var subscriptionLimit: Int = 20
         /// The VAPID `sub` claim: who a push service contacts about the messages (`mailto:` or `https:`).
-        package var subject = "mailto:usernotifyd@localhost"
-
-        package init(allowList: PushServiceAllowList) {
-            self.allowList = allowList
-        }
+        package var subject: String = "mailto:usernotifyd@localhost"
     }
 
     package let keyring: VAPIDKeyring

@@ -11,6 +11,7 @@ import Testing
 
     static func broadcast(_ trigger: NotificationTrigger?, at created: String) -> Broadcast {
         Broadcast(
+            id: Broadcast.newID(),
             request: NotificationRequest(identifier: "b", content: NotificationContent(title: "B"), trigger: trigger), audience: .all,
             createdAt: date(created))
     }

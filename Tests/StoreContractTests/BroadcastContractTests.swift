@@ -27,6 +27,7 @@ import Webhooks
         BroadcastRecord(
             appID: "a",
             broadcast: Broadcast(
+                id: Broadcast.newID(),
                 request: NotificationRequest(identifier: identifier, content: NotificationContent(title: "Hello")), audience: audience,
                 createdAt: now, nextFireDate: now))
     }
@@ -212,7 +213,8 @@ import Webhooks
             var request = NotificationRequest(identifier: "news", content: NotificationContent(title: "Hello"))
             request.content.attachments = [AttachmentReference(identifier: "cover", mediaID: "nope")]
             let unknown = BroadcastRecord(
-                appID: "a", broadcast: Broadcast(request: request, audience: .all, createdAt: Self.now, nextFireDate: Self.now))
+                appID: "a",
+                broadcast: Broadcast(id: Broadcast.newID(), request: request, audience: .all, createdAt: Self.now, nextFireDate: Self.now))
             await #expect {
                 _ = try await store.insertBroadcast(unknown, form: try request.storedForm())
             } throws: { ($0 as? NotificationError) == .attachmentNotInDataStore("nope") }
@@ -222,6 +224,7 @@ import Webhooks
             let record = BroadcastRecord(
                 appID: "a",
                 broadcast: Broadcast(
+                    id: Broadcast.newID(),
                     request: request, audience: .all, createdAt: Self.now, nextFireDate: Self.now.addingTimeInterval(3 * 86_400)))
             _ = try await store.insertBroadcast(record, form: try request.storedForm())
             #expect(try await store.media(appID: "a", id: "m1")?.holds == 1)
