@@ -37,7 +37,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-configuration.git", exact: "1.4.0", traits: []),
-        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
         // The Swift client, a package of its own (Clients/usernotify-swift) that the end-to-end tests use.
         .package(path: "Clients/usernotify-swift"),
     ],
@@ -55,16 +54,7 @@ let package = Package(
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
         ),
         // `@MemberwiseInit`: a type's memberwise initializer at package access, written by the compiler.
-        .macro(
-            name: "MemberwiseMacros",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            ],
-            swiftSettings: languageSettings
-        ),
+        .macro(name: "MemberwiseMacros", swiftSettings: languageSettings),
         .target(name: "Memberwise", dependencies: ["MemberwiseMacros"], swiftSettings: swiftSettings),
         // The C library and nothing else.
         .systemLibrary(
@@ -417,8 +407,6 @@ let package = Package(
             name: "MemberwiseMacrosTests",
             dependencies: [
                 "Memberwise", "MemberwiseMacros",
-                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,87 +1,84 @@
-import SwiftSyntax
-import SwiftSyntaxBuilder
-import SwiftSyntaxMacros
-
-/// `@MemberwiseInit`: see its declaration in `Memberwise`.
-public struct MemberwiseInitMacro: MemberMacro {
-    public static func expansion(
-        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax, conformingTo protocols: [TypeSyntax],
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
-        guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) || declaration.is(ActorDeclSyntax.self) else {
+/// `@MemberwiseInit`'s expansion (see its declaration in `Memberwise`), from the declaration's source
+/// text: the compiler hands a plugin the text of the type it is attached to and takes the members back
+/// as text.
+///
+/// It reads the text itself, with `SwiftTokens`, rather than with swift-syntax, whose parser builds for
+/// many minutes on every fresh clone (twice: once more for the fuzz build) and doubled CI's build time.
+/// A mistake cannot pass silently: an initializer that misses a stored property, or names one that is
+/// not, does not compile.
+package enum MemberwiseInitMacro {
+    /// The initializer for the type declared in `declaration`, at `access`.
+    package static func expansion(of declaration: String, access: String) throws(MemberwiseError) -> String {
+        let tokens = SwiftTokens(declaration)
+        guard let kind = tokens.typeKind(), ["struct", "class", "actor"].contains(tokens.tokens[kind].text) else {
             throw MemberwiseError("@MemberwiseInit goes on a struct, a class or an actor")
         }
-        let properties = try declaration.memberBlock.members.flatMap { member in
-            try member.decl.as(VariableDeclSyntax.self).map(StoredProperty.parameters) ?? []
-        }
-        let parameters = properties.map(\.parameter)
-        // One line for a few parameters, one a line each past that (as the expansion reads in an editor).
-        let list = parameters.count > 3 ? "\n" + parameters.joined(separator: ",\n") + "\n" : parameters.joined(separator: ", ")
-        let assignments = properties.map { "self.\($0.name) = \($0.name)" }.joined(separator: "\n")
-        return ["\(raw: try access(node)) init(\(raw: list)) {\n\(raw: assignments)\n}"]
-    }
-
-    private static func access(_ node: AttributeSyntax) throws -> String {
-        guard let argument = node.arguments?.as(LabeledExprListSyntax.self)?.first else { return "package" }
-        guard let member = argument.expression.as(MemberAccessExprSyntax.self) else {
-            throw MemberwiseError("@MemberwiseInit takes an access level: .public, .package or .internal")
-        }
-        return member.declName.baseName.text.filter { $0 != "`" }
-    }
-}
-
-/// A stored property the initializer sets.
-struct StoredProperty {
-    var name: String
-    var parameter: String
-
-    /// The parameters of a property declaration: none for a static, computed or lazy one, nor for a `let`
-    /// with a value.
-    static func parameters(_ variable: VariableDeclSyntax) throws -> [StoredProperty] {
-        guard !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) else { return [] }
-        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-        return try variable.bindings.compactMap { binding in
-            if let accessors = binding.accessorBlock, !accessors.onlyObservers { return nil }
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription else {
-                throw MemberwiseError("@MemberwiseInit needs each stored property under a name of its own")
+        var parameters: [String] = []
+        var assignments: [String] = []
+        for property in try tokens.storedProperties(after: kind) {
+            guard let type = property.type else {
+                throw MemberwiseError("@MemberwiseInit needs the type of '\(property.name)' written out")
             }
-            if isLet && binding.initializer != nil { return nil }
-            guard let type = binding.typeAnnotation?.type else {
-                throw MemberwiseError("@MemberwiseInit needs the type of '\(name)' written out")
-            }
-            var parameter = "\(name): \(type.isFunction ? "@escaping " : "")\(type.trimmedDescription)"
-            if let value = binding.initializer?.value {
-                parameter += " = \(value.trimmedDescription)"
-            } else if !isLet && type.isOptional {
+            var parameter = "\(property.name): \(type.isFunctionType ? "@escaping " : "")\(type)"
+            if let value = property.defaultValue {
+                parameter += " = \(value)"
+            } else if !property.isLet && (type.hasSuffix("?") || type.hasSuffix("!")) {
                 parameter += " = nil"
             }
-            return StoredProperty(name: name, parameter: parameter)
+            parameters.append(parameter)
+            assignments.append("self.\(property.name) = \(property.name)")
         }
+        // One line for a few parameters, one a line each past that (as the expansion reads in an editor).
+        let list =
+            parameters.count > 3
+            ? "\n" + parameters.map { "    " + $0 }.joined(separator: ",\n") + "\n" : parameters.joined(separator: ", ")
+        return "\(access) init(\(list)) {\n" + assignments.map { "    " + $0 + "\n" }.joined() + "}"
+    }
+
+    /// The access named by the attribute's source (`@MemberwiseInit(.internal)`, with whatever comments the
+    /// compiler sends before it): `package` when none is named.
+    package static func access(of attribute: String) throws(MemberwiseError) -> String {
+        let tokens = SwiftTokens(attribute).tokens.map(\.text).filter { $0 != "\n" }
+        guard let name = tokens.firstIndex(of: "@MemberwiseInit"), name + 1 < tokens.count, tokens[name + 1] == "(" else {
+            return "package"
+        }
+        let argument = tokens[(name + 2)...].prefix { $0 != ")" }.joined().filter { $0 != "`" }
+        guard ["public", "package", "internal"].map({ "." + $0 }).contains(argument) else {
+            throw MemberwiseError("@MemberwiseInit takes an access level: .public, .package or .internal")
+        }
+        return String(argument.dropFirst())
     }
 }
 
-struct MemberwiseError: Error, CustomStringConvertible {
-    var description: String
+package struct MemberwiseError: Error, CustomStringConvertible {
+    package var description: String
 
     init(_ description: String) {
         self.description = description
     }
 }
 
-extension AccessorBlockSyntax {
-    /// Only `willSet` and `didSet`: the property is stored.
-    fileprivate var onlyObservers: Bool {
-        guard case .accessors(let list) = accessors else { return false }
-        return list.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
-    }
-}
-
-extension TypeSyntax {
-    fileprivate var isOptional: Bool { self.is(OptionalTypeSyntax.self) || self.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) }
-
-    /// A closure's type, which a parameter takes `@escaping`.
-    fileprivate var isFunction: Bool {
-        if self.is(FunctionTypeSyntax.self) { return true }
-        return self.as(AttributedTypeSyntax.self)?.baseType.isFunction ?? false
+extension String {
+    /// A closure's type (`@Sendable (A) async throws -> B`), which a parameter takes `@escaping`; an
+    /// optional closure is not one.
+    fileprivate var isFunctionType: Bool {
+        let tokens = SwiftTokens(self).tokens.map(\.text).filter { $0 != "\n" }
+        var index = tokens.firstIndex { !$0.hasPrefix("@") } ?? tokens.endIndex
+        /// Past the balanced parentheses that open at `index`.
+        func skipParentheses() {
+            var depth = 0
+            repeat {
+                if tokens[index] == "(" { depth += 1 }
+                if tokens[index] == ")" { depth -= 1 }
+                index += 1
+            } while depth > 0 && index < tokens.count
+        }
+        guard index < tokens.count, tokens[index] == "(" else { return false }
+        skipParentheses()
+        while index < tokens.count, ["async", "throws", "rethrows"].contains(tokens[index]) {
+            index += 1
+            if index < tokens.count, tokens[index] == "(" { skipParentheses() }  // throws(SomeError)
+        }
+        return index < tokens.count && tokens[index] == "->"
     }
 }
