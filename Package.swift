@@ -54,7 +54,10 @@ let package = Package(
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
         ),
         // `@MemberwiseInit`: a type's memberwise initializer at package access, written by the compiler.
-        .macro(name: "MemberwiseMacros", swiftSettings: languageSettings),
+        // (The expansion is a library of its own: a test target that depended on the macro itself would make
+        // SwiftPM build every test and its dependencies a second time, for the host.)
+        .target(name: "MemberwiseExpansion", swiftSettings: languageSettings),
+        .macro(name: "MemberwiseMacros", dependencies: ["MemberwiseExpansion"], swiftSettings: languageSettings),
         .target(name: "Memberwise", dependencies: ["MemberwiseMacros"], swiftSettings: swiftSettings),
         // The C library and nothing else.
         .systemLibrary(
@@ -406,7 +409,7 @@ let package = Package(
         .testTarget(
             name: "MemberwiseMacrosTests",
             dependencies: [
-                "Memberwise", "MemberwiseMacros",
+                "Memberwise", "MemberwiseExpansion",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,102 +1,20 @@
 import Foundation
+import MemberwiseExpansion
 
 /// The compiler's plugin protocol, as much of it as a member macro needs: each message is a JSON
 /// document after its length (8 bytes, little-endian), on standard input and output. The compiler asks
 /// for the plugin's capability once, then for each expansion.
 @main
-package enum MemberwiseMacrosPlugin {
+enum MemberwiseMacrosPlugin {
     static func main() throws {
         let input = FileHandle.standardInput
         let output = FileHandle.standardOutput
         while let header = try input.read(upToCount: 8), header.count == 8 {
             let length = header.reversed().reduce(0) { $0 << 8 | Int($1) }
             guard let body = try input.read(upToCount: length), body.count == length else { return }
-            let reply = try JSONEncoder().encode(answer(to: try JSONDecoder().decode(HostMessage.self, from: body)))
+            let reply = try JSONEncoder().encode(PluginMessage.answer(to: try JSONDecoder().decode(HostMessage.self, from: body)))
             var size = UInt64(reply.count).littleEndian
             try output.write(contentsOf: Data(bytes: &size, count: 8) + reply)
         }
     }
-
-    /// The reply to one message.
-    package static func answer(to message: HostMessage) -> PluginMessage {
-        switch message {
-        case .getCapability:
-            return .getCapabilityResult(capability: .init(protocolVersion: 7))
-        case .expandAttachedMacro(let attribute, let declaration):
-            do throws(MemberwiseError) {
-                let access = try MemberwiseInitMacro.access(of: attribute.source)
-                let source = try MemberwiseInitMacro.expansion(of: declaration.source, access: access)
-                return .expandMacroResult(expandedSource: source, diagnostics: [])
-            } catch {
-                let position = PluginMessage.Position(fileName: attribute.location.fileName, offset: attribute.location.offset)
-                return .expandMacroResult(
-                    expandedSource: nil,
-                    diagnostics: [
-                        .init(message: error.description, severity: "error", position: position, highlights: [], notes: [], fixIts: [])
-                    ])
-            }
-        case .unsupported:
-            return .expandMacroResult(
-                expandedSource: nil,
-                diagnostics: [
-                    .init(
-                        message: "@MemberwiseInit is a member macro only", severity: "error", position: .init(fileName: "", offset: 0),
-                        highlights: [], notes: [], fixIts: [])
-                ])
-        }
-    }
-}
-
-/// What the compiler sends: its capability, or an attached macro to expand (the attribute and the
-/// declaration it is attached to, as source text).
-package enum HostMessage: Decodable {
-    package struct Syntax: Decodable {
-        package struct Location: Decodable {
-            var fileName: String
-            var offset: Int
-        }
-        var source: String
-        var location: Location
-    }
-
-    case getCapability
-    case expandAttachedMacro(attribute: Syntax, declaration: Syntax)
-    case unsupported
-
-    private enum CodingKeys: String, CodingKey { case getCapability, expandAttachedMacro }
-    private enum AttachedKeys: String, CodingKey { case attributeSyntax, declSyntax }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if container.contains(.getCapability) {
-            self = .getCapability
-        } else if container.contains(.expandAttachedMacro) {
-            let attached = try container.nestedContainer(keyedBy: AttachedKeys.self, forKey: .expandAttachedMacro)
-            self = .expandAttachedMacro(
-                attribute: try attached.decode(Syntax.self, forKey: .attributeSyntax),
-                declaration: try attached.decode(Syntax.self, forKey: .declSyntax))
-        } else {
-            self = .unsupported
-        }
-    }
-}
-
-/// What the plugin answers.
-package enum PluginMessage: Encodable {
-    package struct Capability: Encodable { var protocolVersion: Int }
-    package struct Position: Encodable {
-        var fileName: String
-        var offset: Int
-    }
-    package struct Diagnostic: Encodable {
-        var message: String
-        var severity: String
-        var position: Position
-        var highlights: [Position]
-        var notes: [Position]
-        var fixIts: [Position]
-    }
-
-    case getCapabilityResult(capability: Capability)
-    case expandMacroResult(expandedSource: String?, diagnostics: [Diagnostic])
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Memberwise
-import MemberwiseMacros
+import MemberwiseExpansion
 import Testing
 
 @Suite struct MemberwiseInitMacroTests {
@@ -93,7 +93,7 @@ import Testing
     @Test func thePluginAnswersTheCompilersMessages() throws {
         func answer(_ json: String) throws -> [String: Any] {
             let message = try JSONDecoder().decode(HostMessage.self, from: Data(json.utf8))
-            let reply = try JSONEncoder().encode(MemberwiseMacrosPlugin.answer(to: message))
+            let reply = try JSONEncoder().encode(PluginMessage.answer(to: message))
             return try #require(JSONSerialization.jsonObject(with: reply) as? [String: Any])
         }
         let capability = try answer(#"{"getCapability":{"capability":{"protocolVersion":7}}}"#)
