@@ -2,8 +2,8 @@
 /// text: the compiler hands a plugin the text of the type it is attached to and takes the members back
 /// as text.
 ///
-/// It reads the text itself, with `SwiftTokens`, rather than with swift-syntax, whose parser builds for
-/// many minutes on every fresh clone (twice: once more for the fuzz build) and doubled CI's build time.
+/// It reads the text itself, with `SwiftTokens`, rather than with swift-syntax, whose parser every fresh
+/// clone would build for minutes (and the fuzz build, in its own directory, again).
 /// A mistake cannot pass silently: an initializer that misses a stored property, or names one that is
 /// not, does not compile.
 package enum MemberwiseInitMacro {
