@@ -68,7 +68,6 @@ let package = Package(
         // Strict RFC 8259 JSON: a parser and a decoder that refuses members the type does not read.
         .target(
             name: "StrictJSON",
-            dependencies: ["Memberwise"],
             swiftSettings: swiftSettings
         ),
         // The catalogue of every error code the API answers with, and its meaning.

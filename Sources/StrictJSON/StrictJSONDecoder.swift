@@ -1,5 +1,4 @@
 import Foundation
-import Memberwise
 
 /// Decodes a `Decodable` from strict JSON (`JSONParser`) in one pass, and refuses what the type does not
 /// read: a member no field of the type reads is an unknown field (reported after decoding, with its
