@@ -55,21 +55,21 @@ check: $(VENV)/.installed ## The contributor's loop: lint, openapi.yaml and its 
 
 test: $(VENV)/.installed ## Install what the tests need and run the whole suite (with a throwaway PostgreSQL), then the conformance run
 	$(call install_missing,$(TEST_PACKAGES))
-	$(VENV)/bin/openapi-spec-validator openapi.yaml
-	$(VENV)/bin/python Tests/Contract/examples.py
-	$(MAKE) generate
-	$(VENV)/bin/python Tests/Deploy/check.py
-	$(SWIFT) build --build-tests
-	$(SUDO) $(VENV)/bin/python Tests/Deploy/container.py
-	Tests/Scripts/with-postgres.sh $(SWIFT) test --skip-build
-	$(SWIFT) build --package-path Clients/usernotify-swift
-	$(VENV)/bin/python Tests/Clients/python_flow.py
-	$(VENV)/bin/python Tests/Clients/python_facade.py
-	$(VENV)/bin/python Tests/Docs/run.py
-	$(VENV)/bin/python Tests/Console/run.py
-	$(VENV)/bin/python Tests/Console/firefox.py
-	$(VENV)/bin/python Tests/Conformance/run.py
-	$(MAKE) fuzz-short
+	Tools/timed $(VENV)/bin/openapi-spec-validator openapi.yaml
+	Tools/timed $(VENV)/bin/python Tests/Contract/examples.py
+	Tools/timed $(MAKE) generate
+	Tools/timed $(VENV)/bin/python Tests/Deploy/check.py
+	Tools/timed $(SWIFT) build --build-tests
+	$(SUDO) Tools/timed $(VENV)/bin/python Tests/Deploy/container.py
+	Tools/timed Tests/Scripts/with-postgres.sh $(SWIFT) test --skip-build
+	Tools/timed $(SWIFT) build --package-path Clients/usernotify-swift
+	Tools/timed $(VENV)/bin/python Tests/Clients/python_flow.py
+	Tools/timed $(VENV)/bin/python Tests/Clients/python_facade.py
+	Tools/timed $(VENV)/bin/python Tests/Docs/run.py
+	Tools/timed $(VENV)/bin/python Tests/Console/run.py
+	Tools/timed $(VENV)/bin/python Tests/Console/firefox.py
+	Tools/timed $(VENV)/bin/python Tests/Conformance/run.py
+	Tools/timed $(MAKE) fuzz-short
 
 # libFuzzer targets (Fuzz/UserNotifyFuzz), built with -sanitize=fuzzer in a build directory of their own
 # (USERNOTIFYD_FUZZ: Package.swift puts the flag on the project's targets, not on the macros the compiler runs).
