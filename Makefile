@@ -62,7 +62,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	Tools/timed $(SWIFT) build --build-tests
 	$(SUDO) Tools/timed $(VENV)/bin/python Tests/Deploy/container.py
 	Tools/timed Tests/Scripts/with-postgres.sh $(SWIFT) test --skip-build
-	Tools/timed $(SWIFT) build --package-path Clients/usernotify-swift
+	Tools/timed $(SWIFT) package --package-path Clients/usernotify-swift resolve
 	Tools/timed $(VENV)/bin/python Tests/Clients/python_flow.py
 	Tools/timed $(VENV)/bin/python Tests/Clients/python_facade.py
 	Tools/timed $(VENV)/bin/python Tests/Docs/run.py

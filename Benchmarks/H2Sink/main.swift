@@ -38,7 +38,8 @@ while let argument = arguments.next() {
     }
 }
 var tls = TLSConfiguration.makeServerConfiguration(
-    certificateChain: try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }, privateKey: .file(key))
+    certificateChain: try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) },
+    privateKey: .privateKey(try NIOSSLPrivateKey(file: key, format: .pem)))
 tls.applicationProtocols = ["h2"]
 let context = try NIOSSLContext(configuration: tls)
 let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)

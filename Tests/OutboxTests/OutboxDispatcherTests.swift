@@ -336,17 +336,34 @@ extension OutboxDispatcherTests {
             let dispatcher = OutboxDispatcher(
                 store: store, clock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: Self.quiet,
                 configuration: dispatching)
+            // An attempt that failed on the way (a connection the loaded machine could not open in time, a
+            // kept-alive one the receiver closed as it was reused) is retried on the schedule's clock: moved
+            // a day at a time until nothing is pending, so that such an attempt is a retry, not a message
+            // left behind; what each retried message's attempt said is kept for the failure's message.
+            var retried: [String] = []
             try await withThrowingTaskGroup(of: Void.self) { dispatching in
                 dispatching.addTask { try await dispatcher.run() }
                 await dispatcher.settle()
+                for _ in 0..<5 {
+                    let pending = try await store.deliveries(appID: "app", status: .pending, after: nil, limit: count).items
+                    guard !pending.isEmpty else { break }
+                    for message in pending {
+                        let attempts = try await store.delivery(appID: "app", id: message.id)?.1 ?? []
+                        // Left pending with no attempt that failed: the dispatcher passed it by.
+                        #expect(!attempts.isEmpty, "\(message.id) was left pending without an attempt")
+                        retried.append("\(message.id): \(attempts.map { $0.error ?? "HTTP \($0.statusCode ?? 0)" })")
+                    }
+                    _ = clock.advance(by: 86_400)
+                    await dispatcher.settle()
+                }
                 dispatching.cancelAll()
                 try await dispatching.waitForAll()
             }
             await sender.shutdown()
             let counts = received.withLock { $0 }
-            #expect(counts.count == count, "every message arrived")
+            #expect(counts.count == count, "every message arrived (retried: \(retried))")
             let twice = counts.filter { $0.value > 1 }.keys.sorted()
-            #expect(twice.isEmpty, "sent more than once: \(twice.prefix(10))")
+            #expect(twice.isEmpty, "sent more than once: \(twice.prefix(10)) (retried: \(retried))")
             #expect(try await store.deliveries(appID: "app", status: .pending, after: nil, limit: 10).items.isEmpty)
             group.cancelAll()
         }
