@@ -38,7 +38,7 @@ package enum MemberwiseInitMacro {
     /// The access named by the attribute's source (`@MemberwiseInit(.internal)`, with whatever comments the
     /// compiler sends before it): `package` when none is named.
     package static func access(of attribute: String) throws(MemberwiseError) -> String {
-        let tokens = SwiftTokens(attribute).tokens.map(\.text).filter { $0 != "\n" }
+        let tokens = SwiftTokens(attribute).words
         guard let name = tokens.firstIndex(of: "@MemberwiseInit"), name + 1 < tokens.count, tokens[name + 1] == "(" else {
             return "package"
         }
@@ -62,7 +62,7 @@ extension String {
     /// A closure's type (`@Sendable (A) async throws -> B`), which a parameter takes `@escaping`; an
     /// optional closure is not one.
     fileprivate var isFunctionType: Bool {
-        let tokens = SwiftTokens(self).tokens.map(\.text).filter { $0 != "\n" }
+        let tokens = SwiftTokens(self).words
         var index = tokens.firstIndex { !$0.hasPrefix("@") } ?? tokens.endIndex
         /// Past the balanced parentheses that open at `index`.
         func skipParentheses() {

@@ -66,21 +66,17 @@ extension PluginMessage {
                 let source = try MemberwiseInitMacro.expansion(of: declaration.source, access: access)
                 return .expandMacroResult(expandedSource: source, diagnostics: [])
             } catch {
-                let position = PluginMessage.Position(fileName: attribute.location.fileName, offset: attribute.location.offset)
-                return .expandMacroResult(
-                    expandedSource: nil,
-                    diagnostics: [
-                        .init(message: error.description, severity: "error", position: position, highlights: [], notes: [], fixIts: [])
-                    ])
+                return failure(error.description, at: Position(fileName: attribute.location.fileName, offset: attribute.location.offset))
             }
         case .unsupported:
-            return .expandMacroResult(
-                expandedSource: nil,
-                diagnostics: [
-                    .init(
-                        message: "@MemberwiseInit is a member macro only", severity: "error", position: .init(fileName: "", offset: 0),
-                        highlights: [], notes: [], fixIts: [])
-                ])
+            return failure("@MemberwiseInit is a member macro only", at: .init(fileName: "", offset: 0))
         }
+    }
+
+    /// An expansion that failed, with its error at `position`.
+    private static func failure(_ message: String, at position: Position) -> PluginMessage {
+        .expandMacroResult(
+            expandedSource: nil,
+            diagnostics: [Diagnostic(message: message, severity: "error", position: position, highlights: [], notes: [], fixIts: [])])
     }
 }

@@ -47,6 +47,9 @@ struct SwiftTokens {
         self.tokens = tokens
     }
 
+    /// The tokens' text, newlines left out.
+    var words: [Substring] { tokens.filter { !$0.isNewline }.map(\.text) }
+
     /// The end of the (nested) block comment that starts at `start`.
     private static func endOfBlockComment(_ source: String, from start: String.Index) -> String.Index {
         var depth = 0
