@@ -99,7 +99,13 @@ extension OutboundURLPolicy {
     package func checkResolving(_ url: String, field: String, resolver: HostResolver, fresh: Bool = false)
         async throws(WebhookConfigurationError)
     {
-        let target = try check(url, field: field)
+        try await checkResolving(try check(url, field: field), field: field, resolver: resolver, fresh: fresh)
+    }
+
+    /// Checks the addresses of a URL that passed the rules (an address literal was checked with them).
+    package func checkResolving(_ target: Target, field: String, resolver: HostResolver, fresh: Bool = false)
+        async throws(WebhookConfigurationError)
+    {
         guard target.literal == nil else { return }
         let addresses = (try? await resolver.addresses(of: target.host, fresh: fresh)) ?? []
         try check(addresses, host: target.host, field: field)

@@ -15,12 +15,14 @@ package final class OutboundHTTPClient: Sendable {
     private let client: HTTPClient
     package let policy: OutboundURLPolicy
     private let resolver: HostResolver
+    private let checked: CheckedURLs
 
     /// `readTimeout`: how long an answer may stall; no shorter than the longest a caller allows a call (an
     /// attempt's or a delegate call's time-out), or it would cut the call short.
     package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), readTimeout: Duration = .seconds(30)) {
         self.policy = policy
         self.resolver = resolver
+        checked = CheckedURLs(policy: policy)
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(5), read: TimeAmount(readTimeout))
@@ -59,7 +61,7 @@ package final class OutboundHTTPClient: Sendable {
     ) async -> AttemptOutcome {
         let start = ContinuousClock.now
         do {
-            try await policy.checkResolving(url, field: "url", resolver: resolver)
+            try await policy.checkResolving(try checked.target(url, field: "url"), field: "url", resolver: resolver)
         } catch {
             return .noAnswer("refused by the SSRF guard: \(error.message)", since: start)
         }

@@ -58,7 +58,12 @@ final class ClaimTable<Key: Hashable & Sendable, Detail: Equatable & Sendable>: 
     /// Whether `token`'s claim still holds `key` — live or not: the token is the fence, and a claim whose
     /// lease ended holds until another takes the key.
     func isHeld(_ key: Key, token: Int64) -> Bool {
-        state.withLock { $0.claims[key]?.token == token }
+        detail(of: key, token: token) != nil
+    }
+
+    /// The detail of `token`'s claim on `key`, if it still holds it (as `isHeld`).
+    func detail(of key: Key, token: Int64) -> Detail? {
+        state.withLock { state in state.claims[key].flatMap { $0.token == token ? $0.detail : nil } }
     }
 
     /// Moves the lease end of the claims the tokens hold.

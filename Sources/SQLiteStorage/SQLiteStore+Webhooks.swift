@@ -7,8 +7,9 @@ extension SQLiteStore: WebhookStore {
     /// The app's settings with their signing secrets, opened.
     package func webhookConfiguration(appID: String) async throws -> WebhookConfiguration? {
         let stored = try await read { db in
-            try Row.fetchOne(db, sql: "SELECT configuration, secrets FROM webhook_configurations WHERE app_id = ?", arguments: [appID])
-                .map { (configuration: $0["configuration"] as Data, secrets: $0["secrets"] as Data?) }
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT configuration, secrets FROM webhook_configurations WHERE app_id = ?"), arguments: [appID]
+            ).map { (configuration: $0[0] as Data, secrets: $0[1] as Data?) }
         }
         guard let stored else { return nil }
         var configuration = try Self.decodeShared(WebhookConfiguration.self, stored.configuration)
@@ -106,21 +107,26 @@ extension SQLiteStore: WebhookStore {
             }
             let chosen = candidates.sorted { ($0.due, $0.seq) < ($1.due, $1.seq) }.prefix(limit)
             guard !chosen.isEmpty else { return [] }
-            claims.claim(chosen.map { ($0.id, $0.endpoint) }, token: token, until: Self.milliseconds(lease.until), now: leaseNow)
+            claims.claim(
+                chosen.map { ($0.id, OutboxClaim(endpoint: $0.endpoint, seq: $0.seq)) }, token: token,
+                until: Self.milliseconds(lease.until),
+                now: leaseNow)
             // One read for the whole claim: the messages as a JSON array, which SQLite makes a temporary
             // index of.
             let seqs = "[" + chosen.map { String($0.seq) }.joined(separator: ",") + "]"
-            return try Row.fetchAll(
-                db.cachedStatement(
-                    sql:
-                        "SELECT \(Self.deliveryColumns) FROM deliveries WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY next_attempt, seq"
-                ),
-                arguments: [seqs]
-            ).map { row in
-                var delivery = try Self.delivery(row)
-                delivery.claim = token
-                return delivery
-            }
+            // Decoded from a cursor: each row read in place, not copied first.
+            return try Array(
+                Row.fetchCursor(
+                    db.cachedStatement(
+                        sql:
+                            "SELECT \(Self.deliveryColumns) FROM deliveries WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY next_attempt, seq"
+                    ),
+                    arguments: [seqs]
+                ).map { row in
+                    var delivery = try Self.delivery(row)
+                    delivery.claim = token
+                    return delivery
+                })
         }
     }
 
@@ -219,11 +225,11 @@ extension SQLiteStore: WebhookStore {
     }
 
     /// The messages this process holds at `now`, with their endpoints, and how many of each endpoint's.
-    private static func heldMessages(_ claims: ClaimTable<String, WebhookEndpoint>, now: Int64) -> (
-        ids: [String: WebhookEndpoint], perEndpoint: [WebhookEndpoint: Int]
+    private static func heldMessages(_ claims: ClaimTable<String, OutboxClaim>, now: Int64) -> (
+        ids: [String: OutboxClaim], perEndpoint: [WebhookEndpoint: Int]
     ) {
         let held = claims.held(now: now)
-        return (held, Dictionary(held.values.map { ($0, 1) }, uniquingKeysWith: +))
+        return (held, Dictionary(held.values.map { ($0.endpoint, 1) }, uniquingKeysWith: +))
     }
 
     package func releaseDeliveries(_ deliveries: [WebhookDeliveryRecord]) async throws {
@@ -252,14 +258,22 @@ extension SQLiteStore: WebhookStore {
 
     /// Records an attempt and its message's new state, if the claim it was made under still holds the
     /// message (fenced: an attempt whose message was replayed, or claimed again after its lease ran out,
-    /// records nothing).
-    private static func recordState(_ recorded: RecordedAttempt, _ claims: ClaimTable<String, WebhookEndpoint>, _ db: Database) throws
+    /// records nothing) and the message is still there (its app not deleted meanwhile). The row is found
+    /// by the `seq` its claim holds.
+    private static func recordState(_ recorded: RecordedAttempt, _ claims: ClaimTable<String, OutboxClaim>, _ db: Database) throws
         -> Bool
     {
         let (attempt, delivery) = (recorded.attempt, recorded.delivery)
-        guard let token = delivery.claim, claims.isHeld(delivery.id, token: token),
-            let seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM deliveries WHERE id = ?"), arguments: [delivery.id])
-        else { return false }
+        guard let token = delivery.claim, let seq = claims.detail(of: delivery.id, token: token)?.seq else { return false }
+        try db.cachedStatement(
+            sql: """
+                UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, due_on_wall_clock = ? WHERE seq = ?
+                """
+        ).execute(arguments: [
+            delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds),
+            delivery.dueOnWallClock.map(milliseconds), seq,
+        ])
+        guard db.changesCount > 0 else { return false }
         try db.cachedStatement(
             sql: """
                 INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms, provider_message_id)
@@ -269,14 +283,6 @@ extension SQLiteStore: WebhookStore {
         ).execute(arguments: [
             seq, attempt.number, milliseconds(attempt.at), attempt.statusCode, attempt.error, attempt.durationMilliseconds,
             attempt.providerMessageID,
-        ])
-        try db.cachedStatement(
-            sql: """
-                UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, due_on_wall_clock = ? WHERE seq = ?
-                """
-        ).execute(arguments: [
-            delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds),
-            delivery.dueOnWallClock.map(milliseconds), seq,
         ])
         if let receipt = recorded.receipt {
             try insertReceipt(receipt, unlessCenterGone: true, db)

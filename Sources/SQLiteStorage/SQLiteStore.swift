@@ -33,8 +33,8 @@ package final class SQLiteStore: NotificationStore {
     package let changes = ChangeFeed()
     /// The scheduler's claims on due requests, in memory (one process owns the file).
     let firingClaims = ClaimTable<PendingKey, PendingVersion>()
-    /// The webhook dispatcher's claims on outbox messages (by id), with each message's endpoint.
-    let outboxClaims = ClaimTable<String, WebhookEndpoint>()
+    /// The outbox dispatcher's claims on messages (by id), with each message's endpoint and row.
+    let outboxClaims = ClaimTable<String, OutboxClaim>()
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.
     private let checkpointer: DatabaseQueue
     private let checkpointRounds = Atomic<Int>(0)

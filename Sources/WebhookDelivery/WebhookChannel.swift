@@ -12,6 +12,7 @@ package struct WebhookChannel: DeliveryChannel {
     private let client: OutboundHTTPClient
     /// The signature's timestamp: receivers check it against their own clocks, whatever the schedule's.
     private let wallClock: any WallClock
+    private let signers = SignerCache()
 
     package init(client: OutboundHTTPClient, wallClock: any WallClock = SystemClock()) {
         self.client = client
@@ -19,11 +20,11 @@ package struct WebhookChannel: DeliveryChannel {
     }
 
     package func send(_ message: WebhookDeliveryRecord, context: AttemptContext) async -> ChannelAnswer {
-        var headers = WebhookSignature.headers(
-            id: message.id, timestamp: Int(wallClock.now.timeIntervalSince1970), body: Array(message.payload),
-            secrets: context.configuration?.signingSecrets ?? [])
+        let body = Array(message.payload)
+        var headers = signers.signer(for: context.configuration).headers(
+            id: message.id, timestamp: Int(wallClock.now.timeIntervalSince1970), body: body)
         if let traceparent = context.traceparent { headers[.traceparent] = traceparent }
-        let outcome = await client.post(message.url, body: Array(message.payload), headers: headers, timeout: context.timeout)
+        let outcome = await client.post(message.url, body: body, headers: headers, timeout: context.timeout)
         return ChannelAnswer(outcome, DeliveryVerdict.classify(status: outcome.status, header: outcome.header))
     }
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import OutboundHTTP
 import Outbox
 import Synchronization
@@ -94,5 +95,29 @@ import Webhooks
             try await policy.checkResolving("https://outside.example/hook", field: "url", resolver: resolver)
         }
         #expect(fixture.count == 2)
+    }
+
+    /// The client keeps a URL's parse once it passed the rules, but checks the host's addresses on every
+    /// post: a name whose answer turns private is refused from then on, and a URL the rules refuse is
+    /// refused every time (nothing refused is kept).
+    @Test func theClientChecksTheAddressesOfAURLItParsedBefore() async throws {
+        let fixture = Fixture()
+        fixture.answer("hooks.example", "127.0.0.1")
+        let client = OutboundHTTPClient(
+            policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]), resolver: fixture.resolver(lifetime: .seconds(10)))
+        // Port 9 (discard) on loopback: whatever comes of the call (refused, timed out), the guard let it through.
+        let url = "http://hooks.example:9/hook"
+        let first = await client.post(url, body: [], headers: [:], timeout: .milliseconds(100))
+        #expect(first.error?.contains("SSRF") != true)
+        fixture.answer("hooks.example", "10.1.2.3")
+        fixture.advance(.seconds(11))
+        let second = await client.post(url, body: [], headers: [:], timeout: .seconds(5))
+        #expect(second.error?.contains("refused by the SSRF guard") == true)
+        #expect(second.error?.contains("10.1.2.3") == true)
+        for _ in 0..<2 {
+            let refused = await client.post("ftp://hooks.example/hook", body: [], headers: [:], timeout: .seconds(5))
+            #expect(refused.error?.contains("rule: scheme") == true)
+        }
+        await client.shutdown()
     }
 }

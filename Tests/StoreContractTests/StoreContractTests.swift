@@ -858,6 +858,35 @@ import Webhooks
         }
     }
 
+    /// A message that went while its attempt was under way (its app deleted) records nothing, and the
+    /// batch's other attempts are recorded: the record finds each row by the claim's key, not by a look-up.
+    @Test(arguments: StoreFactory.all)
+    func anAttemptWhoseMessageWentRecordsNothingAndTheBatchStands(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            try await store.insertApp(AppRecord(id: "b", name: "B", createdAt: Self.now))
+            var other = message("msg_b", url: "https://b.example/hook")
+            other.appID = "b"
+            try await store.enqueueDeliveries([message("msg_a", url: "https://a.example/hook"), other])
+            let now = Self.now
+            let claimed = try await store.claimDueDeliveries(
+                now: now, limit: 10, perEndpoint: [:], defaultPerEndpoint: 16, lease: Lease(seconds: 30, from: now))
+            #expect(claimed.count == 2)
+            #expect(try await store.deleteApp(id: "b", at: now))
+            try await store.recordAttempts(
+                claimed.map { claimed in
+                    var delivered = claimed
+                    (delivered.attempts, delivered.status) = (1, .delivered)
+                    return RecordedAttempt(
+                        DeliveryAttemptRecord(number: 1, at: now, statusCode: 200, error: nil, durationMilliseconds: 5), of: delivered,
+                        endpoint: .answered)
+                })
+            let recorded = try #require(try await store.delivery(appID: "a", id: "msg_a"))
+            #expect(recorded.0.status == .delivered)
+            #expect(recorded.1.map(\.statusCode) == [200])
+            #expect(try await store.delivery(appID: "b", id: "msg_b") == nil)
+        }
+    }
+
     /// `/metrics`' outbox figures: every message waiting counts in the depth; how far the dispatchers are
     /// behind counts only what is due on an endpoint that is not disabled.
     @Test(arguments: StoreFactory.all)

@@ -11,6 +11,24 @@ import Webhooks
         #expect(signature == "v1,AMaOha7DUT/0J0JMycRuYOBSvbx3WtwLd2khXXbaVj4=")
     }
 
+    /// A signer keys its secrets once and signs from a copy of that state: signing one message leaves
+    /// nothing behind for the next.
+    @Test func aKeyedSignerSignsEachMessageAsIfAlone() throws {
+        let secret = try WebhookSecret("whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")
+        let signer = WebhookSigner([secret])
+        let body = Array(#"{"a":1}"#.utf8)
+        let other = signer.signatures(id: "msg_2", timestamp: 1_700_000_001, body: Array("longer than the first".utf8))
+        #expect(
+            other == [
+                WebhookSignature.signature(id: "msg_2", timestamp: 1_700_000_001, body: Array("longer than the first".utf8), secret: secret)
+            ])
+        for _ in 0..<2 {
+            #expect(
+                signer.signatures(id: "msg_1", timestamp: 1_700_000_000, body: body) == ["v1,AMaOha7DUT/0J0JMycRuYOBSvbx3WtwLd2khXXbaVj4="])
+        }
+        #expect(other != signer.signatures(id: "msg_1", timestamp: 1_700_000_000, body: body))
+    }
+
     @Test func everySecretSignsDuringRotation() throws {
         let headers = WebhookSignature.headers(
             id: "msg_1", timestamp: 1, body: [], secrets: [WebhookSecret.generate(), WebhookSecret.generate()])
