@@ -10,6 +10,9 @@ WALKTHROUGH_PACKAGES := curl jq python3
 TEST_PACKAGES := $(BUILD_PACKAGES) $(WALKTHROUGH_PACKAGES) sqlite3 postgresql docker.io mmdebstrap chromium chromium-driver firefox-esr xvfb \
 	prometheus kubectl
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk postgresql
+LINT_PACKAGES := shellcheck
+# Every shell script in the repository: CI runs them all.
+SHELL_SCRIPTS := .ci/run Tools/timed $(wildcard Tests/Scripts/*.sh)
 # The contributor's loop needs no browser, container engine or Kubernetes tooling.
 CHECK_PACKAGES := $(BUILD_PACKAGES) postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -161,10 +164,11 @@ FORMATTED = $(wildcard Sources/*) Tests Benchmarks Fuzz/UserNotifyFuzz Package.s
 format: ## Format the sources in place (swift format)
 	$(SWIFT) format format -i --recursive $(FORMATTED)
 
-lint: ## Check formatting (swift format lint), each target's declared dependencies, and the CI script
+lint: ## Check formatting (swift format lint), each target's declared dependencies, and the shell scripts (shellcheck)
+	$(call install_missing,$(LINT_PACKAGES))
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 	$(SWIFT) package dump-package | python3 Tools/check-dependencies.py
-	@if command -v shellcheck >/dev/null; then shellcheck .ci/run; else echo "shellcheck not installed; skipped"; fi
+	shellcheck $(SHELL_SCRIPTS)
 
 clean: ## Remove build products
 	rm -rf .build Tools/OpenAPIGenerator/.build Benchmarks/.work $(VENV)

@@ -49,7 +49,7 @@ PY
   # The server must not inherit the caller's descriptors beyond 0-2: a parent that learns of this
   # script's exit through a socket it passed down (Foundation's Process does) would wait for the server.
   (
-    for fd in /proc/$BASHPID/fd/*; do
+    for fd in /proc/"$BASHPID"/fd/*; do
       fd=${fd##*/}
       if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
     done
