@@ -234,7 +234,7 @@ let package = Package(
             name: "OutboundHTTP",
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                "Outbox", "Webhooks", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Outbox", "Storage", "Webhooks", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

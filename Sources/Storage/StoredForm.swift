@@ -1,6 +1,5 @@
 import Foundation
 import NotificationCore
-import Synchronization
 
 /// How both stores keep values, so that their SQL shares its logic: JSON (sorted keys, slashes left
 /// alone, dates as milliseconds) in blob columns, dates as milliseconds since 1970, random fencing tokens.
@@ -42,38 +41,6 @@ private let sharedBytes = SharedForms<SharedValueKey, Data>()
 /// A value of a `Sendable` type (`encodeShared` demands it), so the box is too.
 private struct SharedValueKey: Hashable, @unchecked Sendable {
     var value: AnyHashable
-}
-
-/// A small map of what was made last, emptied when full.
-package final class SharedForms<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Known {
-        var all: [Key: Value] = [:]
-        /// The one asked for last: a run of the same value (a broadcast's members) compares it, which for
-        /// copies of one value is quick (their buffers are the same), instead of hashing it whole again.
-        var last: (key: Key, value: Value)?
-    }
-
-    private let known = Mutex(Known())
-    private let limit = 1024
-
-    package init() {}
-
-    package func value(for key: Key, _ make: () throws -> Value) rethrows -> Value {
-        let found = known.withLock { known -> Value? in
-            if let last = known.last, last.key == key { return last.value }
-            guard let value = known.all[key] else { return nil }
-            known.last = (key, value)
-            return value
-        }
-        if let found { return found }
-        let value = try make()
-        known.withLock { known in
-            if known.all.count >= limit { known.all.removeAll(keepingCapacity: true) }
-            known.all[key] = value
-            known.last = (key, value)
-        }
-        return value
-    }
 }
 
 extension StoredForm {

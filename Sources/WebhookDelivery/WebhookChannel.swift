@@ -12,7 +12,9 @@ package struct WebhookChannel: DeliveryChannel {
     private let client: OutboundHTTPClient
     /// The signature's timestamp: receivers check it against their own clocks, whatever the schedule's.
     private let wallClock: any WallClock
-    private let signers = SignerCache()
+    /// Each set of the apps' secrets keyed once (`WebhookSigner`), by the secrets' text (a rotation makes
+    /// a new one): parsing a secret and keying its HMAC on every attempt was ~2 % of a webhook's CPU.
+    private let signers = SharedForms<[String], WebhookSigner>()
 
     package init(client: OutboundHTTPClient, wallClock: any WallClock = SystemClock()) {
         self.client = client
@@ -21,7 +23,10 @@ package struct WebhookChannel: DeliveryChannel {
 
     package func send(_ message: WebhookDeliveryRecord, context: AttemptContext) async -> ChannelAnswer {
         let body = Array(message.payload)
-        var headers = signers.signer(for: context.configuration).headers(
+        let signer = signers.value(for: context.configuration?.secrets ?? []) {
+            WebhookSigner(context.configuration?.signingSecrets ?? [])
+        }
+        var headers = signer.headers(
             id: message.id, timestamp: Int(wallClock.now.timeIntervalSince1970), body: body)
         if let traceparent = context.traceparent { headers[.traceparent] = traceparent }
         let outcome = await client.post(message.url, body: body, headers: headers, timeout: context.timeout)
