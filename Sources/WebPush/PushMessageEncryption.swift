@@ -24,7 +24,7 @@ package enum PushMessageEncryption {
     /// salt are random unless given (the RFC's example gives them).
     package static func encrypt(
         _ plaintext: [UInt8], for subscription: PushSubscriptionKeys, pad: Bool = true,
-        ephemeralKey: P256.KeyAgreement.PrivateKey = .init(), salt: [UInt8]? = nil
+        ephemeralKey: P256.KeyAgreement.PrivateKey = ephemeralKey(), salt: [UInt8]? = nil
     ) throws -> [UInt8] {
         guard plaintext.count <= maxPlaintext else { throw TooLarge(bytes: plaintext.count) }
         let senderPoint = Array(ephemeralKey.publicKey.x963Representation)
@@ -36,5 +36,19 @@ package enum PushMessageEncryption {
         return try ContentEncoding.encrypt(
             plaintext, keyMaterial: keyMaterial, salt: salt, keyID: senderPoint,
             padding: pad ? maxPlaintext - plaintext.count : 0)
+    }
+
+    /// A fresh P-256 key for one message: a scalar of 32 random bytes (BoringSSL's generator, as the salt's),
+    /// drawn again in the rare case it is not below the curve's order (FIPS 186-5's rejection sampling).
+    /// `P256.KeyAgreement.PrivateKey()` makes such a key and then checks it as a FIPS module must (an ECDSA
+    /// signature made and verified): a quarter of a push's encryption, for a key that does one ECDH and
+    /// is dropped.
+    package static func ephemeralKey() -> P256.KeyAgreement.PrivateKey {
+        while true {
+            // Refused only when zero or not below the order: about one draw in four billion.
+            if let key = SymmetricKey(size: .bits256).withUnsafeBytes({ try? P256.KeyAgreement.PrivateKey(rawRepresentation: $0) }) {
+                return key
+            }
+        }
     }
 }

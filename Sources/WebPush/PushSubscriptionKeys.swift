@@ -5,6 +5,8 @@ import Crypto
 package struct PushSubscriptionKeys: Sendable {
     package let publicKey: P256.KeyAgreement.PublicKey
     package let authSecret: [UInt8]
+    /// The uncompressed point, as RFC 8291's key_info carries it (`keys.p256dh` decoded).
+    package let uncompressedPoint: [UInt8]
 
     package enum Invalid: Error, Equatable {
         /// `keys.p256dh` is not base64url of an uncompressed point on P-256 (65 bytes, 0x04 first).
@@ -20,8 +22,6 @@ package struct PushSubscriptionKeys: Sendable {
         guard let secret = Base64URL.decode(auth), secret.count == 16 else { throw .auth }
         publicKey = key
         authSecret = secret
+        uncompressedPoint = point
     }
-
-    /// The uncompressed point, as RFC 8291's key_info carries it.
-    package var uncompressedPoint: [UInt8] { Array(publicKey.x963Representation) }
 }

@@ -16,6 +16,21 @@ package struct WebPushChannel: DeliveryChannel {
     private let client: OutboundHTTPClient
     /// The subscriptions of the claimed messages, read once per claim.
     private let prefetched: Prefetched<PushSubscriptionRecord>
+    /// What each subscription's text parses to (its keys' point checked on the curve, its endpoint's VAPID
+    /// audience), by that text: a subscription gets many pushes, and a renewal changes the text.
+    private let parsed = SharedForms<Subscription, Parsed>(limit: 4096)
+
+    /// The parts of a subscription a push is made with.
+    private struct Subscription: Hashable, Sendable {
+        var endpoint: String
+        var p256dh: String
+        var auth: String
+    }
+
+    private struct Parsed: Sendable {
+        var keys: PushSubscriptionKeys
+        var audience: String
+    }
 
     /// Pushes with `webPush`'s subscriptions and clocks: the scheduler's, when a subscription found gone
     /// is removed and what is left of a push's lifetime; the wall clock, the tokens in the payload and the
@@ -54,7 +69,7 @@ package struct WebPushChannel: DeliveryChannel {
         guard let id = message.subscriptionID else { return .refused("the message names no subscription", since: start) }
         let subscription: PushSubscriptionRecord
         let key: VAPIDKey
-        let keys: PushSubscriptionKeys
+        let parsed: Parsed
         let payload: WebPushPayload
         let receipt: ReceiptTarget?
         do {
@@ -65,7 +80,18 @@ package struct WebPushChannel: DeliveryChannel {
                 return .refused("the subscription's VAPID key \(found.vapidKeyID) is gone", since: start)
             }
             (subscription, key) = found
-            keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
+            parsed = try self.parsed.value(
+                for: Subscription(endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth)
+            ) { () throws(PushFailure) in
+                guard let endpoint = URL(string: subscription.endpoint), let audience = VAPID.audience(of: endpoint) else {
+                    throw PushFailure("the endpoint is not a URL")
+                }
+                do {
+                    return Parsed(keys: try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth), audience: audience)
+                } catch {
+                    throw PushFailure("the subscription's keys are not valid: \(error)")
+                }
+            }
             (payload, receipt) = try await webPush.payload(of: message, for: subscription, now: webPush.wallClock.now)
         } catch {
             // The store could not be read: try again later.
@@ -73,13 +99,13 @@ package struct WebPushChannel: DeliveryChannel {
         }
         // What is left of its lifetime (the scheduler's clock: the one it was written and is retried on).
         let ttl = max(0, Int(Self.expiry(of: message).timeIntervalSince(webPush.clock.now)))
-        var outcome = await send(payload, to: subscription, keys: keys, key: key, pad: true, ttl: ttl, timeout: context.timeout)
+        var outcome = await send(payload, to: subscription, parsed, key: key, pad: true, ttl: ttl, timeout: context.timeout)
         var answer = outcome.status.map(PushServiceAnswer.init(status:))
         if answer == .tooLarge {
             Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
             // Smaller than any service refuses: the notification without image, actions and most of its body.
             outcome = await send(
-                payload, to: subscription, keys: keys, key: key, pad: false, limit: 1024, ttl: ttl, timeout: context.timeout)
+                payload, to: subscription, parsed, key: key, pad: false, limit: 1024, ttl: ttl, timeout: context.timeout)
             answer = outcome.status.map(PushServiceAnswer.init(status:))
         }
         Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
@@ -106,16 +132,13 @@ package struct WebPushChannel: DeliveryChannel {
 
     /// One POST of the payload to the subscription's push service.
     private func send(
-        _ payload: WebPushPayload, to subscription: PushSubscriptionRecord, keys: PushSubscriptionKeys, key: VAPIDKey, pad: Bool,
+        _ payload: WebPushPayload, to subscription: PushSubscriptionRecord, _ parsed: Parsed, key: VAPIDKey, pad: Bool,
         limit: Int = PushMessageEncryption.maxPlaintext, ttl: Int, timeout: Duration
     ) async -> AttemptOutcome {
         let start = ContinuousClock.now
         do {
-            guard let endpoint = URL(string: subscription.endpoint), let audience = VAPID.audience(of: endpoint) else {
-                throw PushFailure("the endpoint is not a URL")
-            }
-            let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: keys, pad: pad)
-            let authorization = try webPush.authorizations.header(audience: audience, key: key, now: webPush.wallClock.now)
+            let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: parsed.keys, pad: pad)
+            let authorization = try webPush.authorizations.header(audience: parsed.audience, key: key, now: webPush.wallClock.now)
             return await client.post(
                 subscription.endpoint, body: body, headers: Self.headers(for: payload, ttl: ttl).request(authorization: authorization),
                 contentType: "application/octet-stream", timeout: timeout)

@@ -82,6 +82,17 @@ import WebPush
         #expect(first.prefix(16) != second.prefix(16) && first[21..<86] != second[21..<86], "a fresh salt and key per message")
     }
 
+    @Test func eachMessagesKeyIsFreshAndAgreesWithTheBrowsers() throws {
+        let browser = P256.KeyAgreement.PrivateKey()
+        let keys = (0..<64).map { _ in PushMessageEncryption.ephemeralKey() }
+        #expect(Set(keys.map(\.rawRepresentation)).count == 64)
+        for key in keys.prefix(4) {
+            let sender = try key.sharedSecretFromKeyAgreement(with: browser.publicKey)
+            let receiver = try browser.sharedSecretFromKeyAgreement(with: key.publicKey)
+            #expect(sender == receiver)
+        }
+    }
+
     @Test func aPlaintextThatCannotBePaddedIsRefused() throws {
         let keys = try PushSubscriptionKeys(p256dh: RFC8291.uaPublic, auth: RFC8291.auth)
         #expect(PushMessageEncryption.maxPlaintext == 3993)
