@@ -41,8 +41,9 @@ func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool, s
         store: store, subscriptions: store, centers: service, keyring: keyring, tokens: CapabilityTokens(store: store),
         configuration: .init(allowList: try PushServiceAllowList()), checkURL: { _, _ in })
     let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+    // As many calls in flight to the one host as the baseline has connections (`dispatcher` in main.swift).
     var configuration = OutboxDispatcher.Configuration()
-    configuration.concurrency = connections
+    configuration.perHost = connections
     let dispatcher = OutboxDispatcher(
         store: store, clock: clock,
         channels: [.browser: WebPushChannel(webPush: webPush, client: sender)], logger: logger,

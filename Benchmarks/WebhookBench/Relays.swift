@@ -61,8 +61,9 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int, ph
     }
     let client = RelayClient(googleTokenURL: "\(origin)/token", trustRootsFile: caFile)
     let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: []))
+    // As many calls in flight to the one host as the baseline has connections (`dispatcher` in main.swift).
     var dispatching = OutboxDispatcher.Configuration()
-    dispatching.concurrency = connections
+    dispatching.perHost = connections
     let dispatcher = OutboxDispatcher(
         store: store, clock: SystemClock(),
         channels: [.phone: RelayChannel(service: relay, client: client)],

@@ -252,8 +252,10 @@ func pushes(sinkURL: String, connections: Int, messages: Int, subscriptionCount:
         configuration: .init(allowList: try PushServiceAllowList()),
         checkURL: { _, _ in })
     let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+    // As many calls in flight to the one host as the baseline has connections, as for the webhook
+    // endpoint above (an attempt answered and waiting for its record holds no call).
     var configuration = OutboxDispatcher.Configuration()
-    configuration.concurrency = connections
+    configuration.perHost = connections
     let dispatcher = OutboxDispatcher(
         store: store, clock: SystemClock(),
         channels: [.browser: WebPushChannel(webPush: webPush, client: sender)], logger: logger,
