@@ -9,27 +9,33 @@ package enum Base64URL {
     }()
 
     package static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let bytes = Array(bytes)
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            output += [
-                alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)], alphabet[Int(value & 63)],
-            ]
-            index += 3
+        bytes.withContiguousStorageIfAvailable(encode) ?? Array(bytes).withUnsafeBufferPointer(encode)
+    }
+
+    /// Written straight into the string's storage: a token or a key is encoded on every push.
+    private static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { output in
+            var (index, written) = (0, 0)
+            /// The first `digits` of the four six-bit digits of `value`'s low 24 bits.
+            func put(_ value: UInt32, _ digits: Int) {
+                var shift: UInt32 = 18
+                for _ in 0..<digits {
+                    output[written] = alphabet[Int(value >> shift & 63)]
+                    written += 1
+                    shift &-= 6
+                }
+            }
+            while index + 3 <= bytes.count {
+                put(UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]), 4)
+                index += 3
+            }
+            switch bytes.count - index {
+            case 1: put(UInt32(bytes[index]) << 16, 2)
+            case 2: put(UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8, 3)
+            default: break
+            }
+            return written
         }
-        switch bytes.count - index {
-        case 1:
-            let value = UInt32(bytes[index]) << 16
-            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)]]
-        case 2:
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)]]
-        default: break
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes of a base64url text (padding optional); nil if it is not base64url.

@@ -8,14 +8,22 @@ import Foundation
 package enum SignedToken {
     /// The token for `claims`, signed with `key`.
     package static func make(_ claims: some Encodable, prefix: String, key: SymmetricKey) throws -> String {
-        make(json: Array(try encoder.encode(claims)), prefix: prefix, key: key)
+        make(json: Array(try encoder.encode(claims)), prefix: prefix, keyed: HMAC(key: key))
     }
 
-    /// The token for claims already written as JSON (by a hot path that writes its own).
-    package static func make(json: [UInt8], prefix: String, key: SymmetricKey) -> String {
-        let body = Base64URL.encode(json)
-        let mac = HMAC<SHA256>.authenticationCode(for: Data((prefix + body).utf8), using: key)
-        return prefix + body + "." + Base64URL.encode(mac)
+    /// The token for `claims`, signed by `keyed` (an HMAC keyed once with the signing key).
+    package static func make(_ claims: some Encodable, prefix: String, keyed: HMAC<SHA256>) throws -> String {
+        make(json: Array(try encoder.encode(claims)), prefix: prefix, keyed: keyed)
+    }
+
+    /// The token for claims already written as JSON (by a hot path that writes its own), signed from a copy
+    /// of `keyed`: an HMAC keyed once with the signing key (its key schedule is two hash blocks, which a
+    /// token made for every push need not work out again).
+    package static func make(json: [UInt8], prefix: String, keyed: HMAC<SHA256>) -> String {
+        var signed = prefix + Base64URL.encode(json)
+        var mac = keyed
+        signed.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
+        return signed + "." + Base64URL.encode(mac.finalize())
     }
 
     private static let encoder: JSONEncoder = {

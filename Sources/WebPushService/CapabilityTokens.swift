@@ -102,6 +102,8 @@ package final class CapabilityTokens: Sendable {
     private struct Key: Sendable {
         var id: String
         var key: SymmetricKey
+        /// An HMAC keyed with `key`, which every token made starts from.
+        var keyed: HMAC<SHA256>
     }
 
     private let store: any SecretStore
@@ -119,7 +121,7 @@ package final class CapabilityTokens: Sendable {
             a: center.appID, c: center.centerID, i: delivered.request.identifier, d: Self.milliseconds(delivered.date),
             e: Self.milliseconds(now.addingTimeInterval(Self.responseLifetime)), k: key.id, n: RandomID.hex(bytes: 12), r: destination,
             h: channel?.rawValue)
-        return SignedToken.make(json: claims.json, prefix: Self.responsePrefix, key: key.key)
+        return SignedToken.make(json: claims.json, prefix: Self.responsePrefix, keyed: key.keyed)
     }
 
     package func attachment(_ attachmentID: String, of identifier: String, center: CenterKey, now: Date) async throws -> String {
@@ -127,7 +129,7 @@ package final class CapabilityTokens: Sendable {
         let claims = AttachmentClaims(
             a: center.appID, c: center.centerID, i: identifier, t: attachmentID,
             e: Self.milliseconds(now.addingTimeInterval(Self.attachmentLifetime)), k: key.id)
-        return try SignedToken.make(claims, prefix: Self.attachmentPrefix, key: key.key)
+        return try SignedToken.make(claims, prefix: Self.attachmentPrefix, keyed: key.keyed)
     }
 
     /// The token that renews or removes the subscription, for the browser's worker.
@@ -136,7 +138,7 @@ package final class CapabilityTokens: Sendable {
         let claims = SubscriptionClaims(
             a: center.appID, c: center.centerID, s: subscriptionID, e: Self.milliseconds(now.addingTimeInterval(Self.subscriptionLifetime)),
             k: key.id)
-        return try SignedToken.make(claims, prefix: Self.subscriptionPrefix, key: key.key)
+        return try SignedToken.make(claims, prefix: Self.subscriptionPrefix, keyed: key.keyed)
     }
 
     package func openSubscription(_ token: String, now: Date) async -> SubscriptionClaims? {
@@ -201,7 +203,8 @@ package final class CapabilityTokens: Sendable {
     }
 
     private func remember(_ record: TokenKeyRecord) -> Key {
-        let key = Key(id: record.id, key: SymmetricKey(data: record.secret))
+        let secret = SymmetricKey(data: record.secret)
+        let key = Key(id: record.id, key: secret, keyed: HMAC(key: secret))
         keys.withLock { keys in
             if keys.count >= 4096 { keys.removeAll() }
             keys[record.appID] = key

@@ -10,6 +10,8 @@ import WebPush
             let foundation = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
                 .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
             #expect(Base64URL.encode(bytes) == foundation)
+            // Contiguous or not (a digest, a lazy map), the same text.
+            #expect(Base64URL.encode(Data(bytes)) == foundation && Base64URL.encode(bytes.lazy.map { $0 }) == foundation)
             #expect(
                 Base64URL.decode(foundation) == bytes
                     && Base64URL.decode(foundation + String(repeating: "=", count: (4 - foundation.count % 4) % 4)) == bytes)
