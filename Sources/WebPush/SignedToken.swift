@@ -6,11 +6,6 @@ import Foundation
 /// (`wpr_…`: a response to one delivery; `wpa_…`: one attachment's file). Whoever holds one may do that
 /// one thing until it expires, and nothing else.
 package enum SignedToken {
-    /// The token for `claims`, signed with `key`.
-    package static func make(_ claims: some Encodable, prefix: String, key: SymmetricKey) throws -> String {
-        make(json: Array(try encoder.encode(claims)), prefix: prefix, keyed: HMAC(key: key))
-    }
-
     /// The token for `claims`, signed by `keyed` (an HMAC keyed once with the signing key).
     package static func make(_ claims: some Encodable, prefix: String, keyed: HMAC<SHA256>) throws -> String {
         make(json: Array(try encoder.encode(claims)), prefix: prefix, keyed: keyed)

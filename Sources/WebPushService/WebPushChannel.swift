@@ -94,7 +94,7 @@ package struct WebPushChannel: DeliveryChannel {
             }
             (payload, receipt) = try await webPush.payload(of: message, for: subscription, now: webPush.wallClock.now)
         } catch {
-            // The store could not be read: try again later.
+            // The store could not be read (or a subscription it holds not parsed): try again later.
             return ChannelAnswer(.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))
         }
         // What is left of its lifetime (the scheduler's clock: the one it was written and is retried on).

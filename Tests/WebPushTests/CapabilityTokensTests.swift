@@ -85,7 +85,7 @@ import WebPushService
         func signed(_ claims: [String: Any], with key: SymmetricKey) throws -> String {
             try SignedToken.make(
                 try JSONDecoder().decode(ResponseClaims.self, from: JSONSerialization.data(withJSONObject: claims)), prefix: "wpr_",
-                key: key)
+                keyed: HMAC(key: key))
         }
         // Another center in the claims, the signature kept.
         var altered = claims
