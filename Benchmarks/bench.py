@@ -234,6 +234,13 @@ def broadcast_round(baseline, args):
     return single, sent, recorded, million
 
 
+def per_round(rounds, numerator, denominator):
+    """Each round's own ratio (its two runs back to back) and their median: steadier than the ratio of the
+    medians when the machine's load moves between rounds."""
+    ratios = [r[numerator] / r[denominator] for r in rounds]
+    return f"per round {', '.join(f'{ratio:.2f}' for ratio in ratios)}, median {statistics.median(ratios):.2f}"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
@@ -281,7 +288,7 @@ def main():
         print(f"\nrelays to phones (APNs over HTTP/2 and TLS, -c{args.webhook_connections}, {args.webhook_messages} messages to 100 "
               f"registrations, {args.rounds} rounds, medians):\n"
               f"  dispatcher {relayed:.0f}/s; bare AsyncHTTPClient HTTP/2 loop posting one such request {loop_rate:.0f}/s "
-              f"(ratio {relayed / loop_rate:.2f})")
+              f"(ratio {relayed / loop_rate:.2f}; {per_round(rounds, 1, 0)})")
         if args.only == "relay":
             return
     if args.only in (None, "push"):
@@ -290,7 +297,8 @@ def main():
         print(f"\nWeb Push deliveries (-c{args.webhook_connections}, {args.webhook_messages} pushes to 100 subscriptions, "
               f"{args.rounds} rounds, medians):\n"
               f"  dispatcher {pushed:.0f}/s; bare AsyncHTTPClient loop encrypting each push {encrypting_rate:.0f}/s "
-              f"(ratio {pushed / encrypting_rate:.2f}); bare loop posting one such push {loop_rate:.0f}/s (ratio {pushed / loop_rate:.2f})")
+              f"(ratio {pushed / encrypting_rate:.2f}; {per_round(rounds, 2, 1)}); bare loop posting one such push {loop_rate:.0f}/s "
+              f"(ratio {pushed / loop_rate:.2f})")
         burst = push_burst(baseline, args)
         print(f"  burst: 10000 subscriptions on one origin, one push each, -c256: every push arrived at once, {burst:.0f}/s")
         if args.only == "push":
@@ -299,7 +307,8 @@ def main():
         rounds = [webhook_round(baseline, args) for _ in range(args.rounds)]
         sink_rate, loop_rate, dispatched = (statistics.median(r[i] for r in rounds) for i in range(3))
         print(f"\nsigned webhook deliveries (-c{args.webhook_connections}, {args.webhook_messages} messages, {args.rounds} rounds, medians):\n"
-              f"  dispatcher {dispatched:.0f}/s; bare AsyncHTTPClient loop {loop_rate:.0f}/s (ratio {dispatched / loop_rate:.2f}); "
+              f"  dispatcher {dispatched:.0f}/s; bare AsyncHTTPClient loop {loop_rate:.0f}/s (ratio {dispatched / loop_rate:.2f}; "
+              f"{per_round(rounds, 2, 1)}); "
               f"wrk {sink_rate:.0f} req/s (ratio {dispatched / sink_rate:.2f})")
         if args.only == "webhooks":
             return
