@@ -33,12 +33,25 @@ package enum WireFormat {
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func padded(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        // The digits written into their places (every field is in range, so each fits its width).
+        return String(unsafeUninitializedCapacity: 24) { text in
+            func put(_ value: Int64, width: Int, at offset: Int, then separator: Character) {
+                var value = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                text[offset + width] = separator.asciiValue!
+            }
+            put(year, width: 4, at: 0, then: "-")
+            put(month, width: 2, at: 5, then: "-")
+            put(day, width: 2, at: 8, then: "T")
+            put(inDay / 3_600_000, width: 2, at: 11, then: ":")
+            put(inDay / 60_000 % 60, width: 2, at: 14, then: ":")
+            put(inDay / 1000 % 60, width: 2, at: 17, then: ".")
+            put(inDay % 1000, width: 3, at: 20, then: "Z")
+            return 24
         }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(inDay / 3_600_000, 2)):"
-            + "\(padded(inDay / 60_000 % 60, 2)):\(padded(inDay / 1000 % 60, 2)).\(padded(inDay % 1000, 3))Z"
     }
 
     /// `value` encoded, as bytes.
@@ -54,24 +67,38 @@ package enum WireFormat {
         return out
     }
 
-    /// Appends `value` as `string(value)` writes it.
+    /// Appends `value` as `string(value)` writes it: the runs between escapes copied whole (most strings
+    /// have no escape at all), not byte by byte.
     package static func appendString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case 0x08: out += Array(#"\b"#.utf8)
-            case 0x0C: out += Array(#"\f"#.utf8)
-            case 0x0A: out += Array(#"\n"#.utf8)
-            case 0x0D: out += Array(#"\r"#.utf8)
-            case 0x09: out += Array(#"\t"#.utf8)
-            case ..<0x20: out += Array(#"\u00"#.utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
-            default: out.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                appendEscaped(byte, to: &out)
+                start = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// A byte that JSON escapes: `"`, `\\` or a control character.
+    private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        case ..<0x20:
+            out += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+        default: out.append(byte)
+        }
     }
 
     /// A finite number as `encoder` writes a `Double`: Swift's shortest form that reads back the same,

@@ -11,7 +11,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "phone-1", "quote\"and\\slash/", "zone-ünïcode", "emoji 🛎️", "line\u{2028}separator", "del\u{7F}", "nul\u{0}"])
+    @Test(arguments: [
+        "", "phone-1", "quote\"and\\slash/", "zone-ünïcode", "emoji 🛎️", "line\u{2028}separator", "del\u{7F}", "nul\u{0}",
+        "\"\u{1}\n\\ends in an escape\t",
+    ])
     func textAsTheEncoderWritesIt(_ text: String) throws {
         #expect(WireFormat.string(text) == (try WireFormat.bytes(text)))
     }
