@@ -36,8 +36,12 @@ package struct PushSubscriptionRecord: Sendable, Hashable, OutboxTarget {
 
     package static func newID() -> String { "wps_" + RandomID.hex(bytes: 12) }
 
-    /// The endpoint's origin (`https://fcm.googleapis.com`), its push service: what its VAPID tokens name.
-    package var pushServiceOrigin: String {
+    /// The endpoint's origin (`https://fcm.googleapis.com`), its push service: the lane of its messages.
+    package var pushServiceOrigin: String { vapidAudience ?? endpoint }
+
+    /// The endpoint's origin as its VAPID tokens name it (RFC 8292's `aud`); nil for an endpoint that is
+    /// not a URL.
+    package var vapidAudience: String? {
         // The origin is the scheme and authority's: the endpoint up to its path, query or fragment. Push
         // services are few, so each one's is worked out once (a URL parse of a long endpoint, per message).
         let bytes = endpoint.utf8
@@ -47,16 +51,16 @@ package struct PushSubscriptionRecord: Sendable, Hashable, OutboxTarget {
         }
         let end = bytes[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
         let prefix = endpoint[..<(end ?? bytes.endIndex)]
-        if let known = Self.origins.withLock({ $0[prefix] }) { return known }
-        let origin = URL(string: endpoint).flatMap(VAPID.audience(of:)) ?? endpoint
-        Self.origins.withLock { origins in
-            if origins.count >= 256 { origins.removeAll() }
-            origins[prefix] = origin
+        if let known = Self.audiences.withLock({ $0[prefix] }) { return known }
+        let audience = URL(string: endpoint).flatMap(VAPID.audience(of:))
+        Self.audiences.withLock { audiences in
+            if audiences.count >= 256 { audiences.removeAll() }
+            audiences[prefix] = .some(audience)
         }
-        return origin
+        return audience
     }
 
-    private static let origins = Mutex<[Substring: String]>([:])
+    private static let audiences = Mutex<[Substring: String?]>([:])
 
     /// The outbox message that carries a delivery (`notification.delivered`) or a removal
     /// (`notification.removed`) to this subscription: the webhook body of the same event, which the

@@ -16,20 +16,14 @@ package struct WebPushChannel: DeliveryChannel {
     private let client: OutboundHTTPClient
     /// The subscriptions of the claimed messages, read once per claim.
     private let prefetched: Prefetched<PushSubscriptionRecord>
-    /// What each subscription's text parses to (its keys' point checked on the curve, its endpoint's VAPID
-    /// audience), by that text: a subscription gets many pushes, and a renewal changes the text.
-    private let parsed = SharedForms<Subscription, Parsed>(limit: 4096)
+    /// What each subscription's keys parse to (the point checked on the curve), by their text: a
+    /// subscription gets many pushes, and a renewal changes the keys.
+    private let parsed = SharedForms<Keys, PushSubscriptionKeys>(limit: 4096)
 
-    /// The parts of a subscription a push is made with.
-    private struct Subscription: Hashable, Sendable {
-        var endpoint: String
+    /// A subscription's keys as it stores them.
+    private struct Keys: Hashable, Sendable {
         var p256dh: String
         var auth: String
-    }
-
-    private struct Parsed: Sendable {
-        var keys: PushSubscriptionKeys
-        var audience: String
     }
 
     /// Pushes with `webPush`'s subscriptions and clocks: the scheduler's, when a subscription found gone
@@ -69,7 +63,8 @@ package struct WebPushChannel: DeliveryChannel {
         guard let id = message.subscriptionID else { return .refused("the message names no subscription", since: start) }
         let subscription: PushSubscriptionRecord
         let key: VAPIDKey
-        let parsed: Parsed
+        let keys: PushSubscriptionKeys
+        let audience: String
         let payload: WebPushPayload
         let receipt: ReceiptTarget?
         do {
@@ -80,14 +75,11 @@ package struct WebPushChannel: DeliveryChannel {
                 return .refused("the subscription's VAPID key \(found.vapidKeyID) is gone", since: start)
             }
             (subscription, key) = found
-            parsed = try self.parsed.value(
-                for: Subscription(endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth)
-            ) { () throws(PushFailure) in
-                guard let endpoint = URL(string: subscription.endpoint), let audience = VAPID.audience(of: endpoint) else {
-                    throw PushFailure("the endpoint is not a URL")
-                }
+            guard let vapidAudience = subscription.vapidAudience else { throw PushFailure("the endpoint is not a URL") }
+            audience = vapidAudience
+            keys = try parsed.value(for: Keys(p256dh: subscription.p256dh, auth: subscription.auth)) {
                 do {
-                    return Parsed(keys: try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth), audience: audience)
+                    return try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
                 } catch {
                     throw PushFailure("the subscription's keys are not valid: \(error)")
                 }
@@ -99,13 +91,14 @@ package struct WebPushChannel: DeliveryChannel {
         }
         // What is left of its lifetime (the scheduler's clock: the one it was written and is retried on).
         let ttl = max(0, Int(Self.expiry(of: message).timeIntervalSince(webPush.clock.now)))
-        var outcome = await send(payload, to: subscription, parsed, key: key, pad: true, ttl: ttl, timeout: context.timeout)
+        var outcome = await send(
+            payload, to: subscription, keys, audience: audience, key: key, pad: true, ttl: ttl, timeout: context.timeout)
         var answer = outcome.status.map(PushServiceAnswer.init(status:))
         if answer == .tooLarge {
             Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
             // Smaller than any service refuses: the notification without image, actions and most of its body.
             outcome = await send(
-                payload, to: subscription, parsed, key: key, pad: false, limit: 1024, ttl: ttl, timeout: context.timeout)
+                payload, to: subscription, keys, audience: audience, key: key, pad: false, limit: 1024, ttl: ttl, timeout: context.timeout)
             answer = outcome.status.map(PushServiceAnswer.init(status:))
         }
         Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
@@ -132,13 +125,14 @@ package struct WebPushChannel: DeliveryChannel {
 
     /// One POST of the payload to the subscription's push service.
     private func send(
-        _ payload: WebPushPayload, to subscription: PushSubscriptionRecord, _ parsed: Parsed, key: VAPIDKey, pad: Bool,
+        _ payload: WebPushPayload, to subscription: PushSubscriptionRecord, _ keys: PushSubscriptionKeys, audience: String, key: VAPIDKey,
+        pad: Bool,
         limit: Int = PushMessageEncryption.maxPlaintext, ttl: Int, timeout: Duration
     ) async -> AttemptOutcome {
         let start = ContinuousClock.now
         do {
-            let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: parsed.keys, pad: pad)
-            let authorization = try webPush.authorizations.header(audience: parsed.audience, key: key, now: webPush.wallClock.now)
+            let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: keys, pad: pad)
+            let authorization = try webPush.authorizations.header(audience: audience, key: key, now: webPush.wallClock.now)
             return await client.post(
                 subscription.endpoint, body: body, headers: Self.headers(for: payload, ttl: ttl).request(authorization: authorization),
                 contentType: "application/octet-stream", timeout: timeout)

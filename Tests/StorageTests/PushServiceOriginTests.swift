@@ -4,7 +4,8 @@ import Storage
 import Testing
 import WebPush
 
-/// A subscription's push service origin, worked out once per service, is what the endpoint's URL says.
+/// A subscription's push service origin and VAPID audience, worked out once per service, are what the
+/// endpoint's URL says.
 @Suite struct PushServiceOriginTests {
     @Test(arguments: [
         "https://fcm.googleapis.com/fcm/send/abc:def",
@@ -26,5 +27,18 @@ import WebPush
         // Twice: the second from what the first worked out.
         #expect(subscription.pushServiceOrigin == expected)
         #expect(subscription.pushServiceOrigin == expected)
+        #expect(subscription.vapidAudience == expected)
+    }
+
+    /// An endpoint that is no URL has no audience (a push to it fails, not signed for something else), and
+    /// is its own lane; twice, the second from what the first worked out.
+    @Test func anEndpointThatIsNoURLHasNoAudience() {
+        let subscription = PushSubscriptionRecord(
+            center: CenterKey(appID: "app", centerID: "phone"), endpoint: "not a url", p256dh: "", auth: "", expirationTime: nil,
+            vapidKeyID: "vk", createdAt: Date())
+        for _ in 0..<2 {
+            #expect(subscription.vapidAudience == nil)
+            #expect(subscription.pushServiceOrigin == "not a url")
+        }
     }
 }
