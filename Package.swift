@@ -431,7 +431,7 @@ let package = Package(
             name: "WebPushTests",
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"), "WebPush", "WebPushService", "Storage", "NotificationCore",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "StrictJSON", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -269,7 +269,7 @@ func pushBaseline(sinkURL: String, connections: Int, messages: Int) async throws
     let vapid = VAPIDKey()
     let payload = WebPushPayload.notification(notification(0, at: Date()), centerID: "phone", category: nil, token: "wpr_x", image: nil)
     let body = try PushMessageEncryption.encrypt(
-        try payload.bytes(limit: PushMessageEncryption.maxPlaintext), for: try PushSubscriptionKeys(p256dh: keys.p256dh, auth: keys.auth))
+        payload.bytes(limit: PushMessageEncryption.maxPlaintext), for: try PushSubscriptionKeys(p256dh: keys.p256dh, auth: keys.auth))
     let authorization = try VAPIDAuthorizations(subject: "mailto:bench@localhost").header(
         audience: String(sinkURL), key: vapid, now: Date())
     let headers = PushHeaders(ttl: 2_419_200, urgency: .normal, topic: PushHeaders.topic(for: "n0")).request(authorization: authorization)
@@ -299,7 +299,7 @@ func encryptingPushBaseline(
             let payload = WebPushPayload.notification(
                 notification(index, at: now), centerID: "phone", category: nil, token: "wpr_x", image: nil)
             let body = try PushMessageEncryption.encrypt(
-                try payload.bytes(limit: PushMessageEncryption.maxPlaintext), for: subscriptions[index % subscriptions.count])
+                payload.bytes(limit: PushMessageEncryption.maxPlaintext), for: subscriptions[index % subscriptions.count])
             return ("\(sinkURL)/push/\(index % subscriptions.count)", body)
         })
 }

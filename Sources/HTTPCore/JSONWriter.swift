@@ -10,11 +10,11 @@ package struct JSONWriter: Sendable {
     /// Writes one object whose fields `build` adds.
     package mutating func object(_ build: (inout ObjectWriter) -> Void) {
         var writer = ObjectWriter()
-        writer.bytes = bytes
+        swap(&writer.bytes, &bytes)
         writer.bytes.append(UInt8(ascii: "{"))
         build(&writer)
         writer.bytes.append(UInt8(ascii: "}"))
-        bytes = writer.bytes
+        swap(&writer.bytes, &bytes)
     }
 
     package struct ObjectWriter {
@@ -34,6 +34,48 @@ package struct JSONWriter: Sendable {
         package mutating func field(_ name: String, _ value: Bool) {
             key(name)
             bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        }
+
+        package mutating func field(_ name: String, _ value: Int64) {
+            key(name)
+            bytes.append(contentsOf: String(value).utf8)
+        }
+
+        /// An array of strings.
+        package mutating func field(_ name: String, _ values: [String]) {
+            key(name)
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                WireFormat.appendString(value, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+
+        /// A nested object whose fields `build` adds.
+        package mutating func object(_ name: String, _ build: (inout ObjectWriter) -> Void) {
+            key(name)
+            nested(build)
+        }
+
+        /// An array of objects, each written by `build` from its element.
+        package mutating func objects<Element>(_ name: String, _ elements: [Element], _ build: (inout ObjectWriter, Element) -> Void) {
+            key(name)
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                nested { build(&$0, element) }
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+
+        private mutating func nested(_ build: (inout ObjectWriter) -> Void) {
+            var writer = ObjectWriter()
+            swap(&writer.bytes, &bytes)
+            writer.bytes.append(UInt8(ascii: "{"))
+            build(&writer)
+            writer.bytes.append(UInt8(ascii: "}"))
+            swap(&writer.bytes, &bytes)
         }
 
         private mutating func key(_ name: String) {

@@ -131,7 +131,7 @@ package struct WebPushChannel: DeliveryChannel {
     ) async -> AttemptOutcome {
         let start = ContinuousClock.now
         do {
-            let body = try PushMessageEncryption.encrypt(try payload.bytes(limit: limit), for: keys, pad: pad)
+            let body = try PushMessageEncryption.encrypt(payload.bytes(limit: limit), for: keys, pad: pad)
             let authorization = try webPush.authorizations.header(audience: audience, key: key, now: webPush.wallClock.now)
             return await client.post(
                 subscription.endpoint, body: body, headers: Self.headers(for: payload, ttl: ttl).request(authorization: authorization),

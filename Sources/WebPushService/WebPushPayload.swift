@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import NotificationCore
 import Storage
 import StrictJSON
@@ -77,21 +78,57 @@ package struct WebPushPayload: Encodable, Sendable, Equatable {
 
     /// The JSON, within what one padded push holds: a notification too large loses its image and
     /// actions, then the end of its body, rather than not arriving.
-    package func bytes(limit: Int) throws -> [UInt8] {
-        var bytes = try WireFormat.bytes(self)
+    package func bytes(limit: Int) -> [UInt8] {
+        var bytes = json
         guard bytes.count > limit else { return bytes }
         var smaller = self
         smaller.image = nil
         smaller.actions = nil
-        bytes = try WireFormat.bytes(smaller)
+        bytes = smaller.json
         while bytes.count > limit, let body = smaller.body, !body.isEmpty {
             smaller.body = String(body.prefix(max(0, body.count - max(16, (bytes.count - limit) / 2)))) + "…"
             if smaller.body == "…" { smaller.body = nil }
-            bytes = try WireFormat.bytes(smaller)
+            bytes = smaller.json
         }
-        guard bytes.count <= limit else {
-            return try WireFormat.bytes(WebPushPayload(kind: kind, tag: tag, tags: tags, centerID: centerID))
-        }
+        guard bytes.count <= limit else { return WebPushPayload(kind: kind, tag: tag, tags: tags, centerID: centerID).json }
         return bytes
+    }
+
+    /// What `WireFormat.bytes(self)` writes (its keys sorted, nil fields left out), written directly:
+    /// `JSONEncoder` was ~3 % of a push's CPU.
+    package var json: [UInt8] {
+        var writer = JSONWriter()
+        writer.object { payload in
+            if let actions {
+                payload.objects("actions", actions) { object, action in
+                    object.field("action", action.action)
+                    if let destructive = action.destructive { object.field("destructive", destructive) }
+                    if let foreground = action.foreground { object.field("foreground", foreground) }
+                    if let input = action.input {
+                        object.object("input") { fields in
+                            fields.field("buttonTitle", input.buttonTitle)
+                            fields.field("placeholder", input.placeholder)
+                        }
+                    }
+                    object.field("title", action.title)
+                }
+            }
+            if let badge { payload.field("badge", badge) }
+            if let body { payload.field("body", body) }
+            payload.field("centerID", centerID)
+            if let dismissAction { payload.field("dismissAction", dismissAction) }
+            if let image { payload.field("image", image) }
+            payload.field("kind", kind.rawValue)
+            if let requireInteraction { payload.field("requireInteraction", requireInteraction) }
+            if let silent { payload.field("silent", silent) }
+            if let subtitle { payload.field("subtitle", subtitle) }
+            if let tag { payload.field("tag", tag) }
+            if let tags { payload.field("tags", tags) }
+            if let thread { payload.field("thread", thread) }
+            if let timestamp { payload.field("timestamp", timestamp) }
+            if let title { payload.field("title", title) }
+            if let token { payload.field("token", token) }
+        }
+        return writer.bytes
     }
 }
