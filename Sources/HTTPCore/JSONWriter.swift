@@ -8,14 +8,7 @@ package struct JSONWriter: Sendable {
     package init() { bytes.reserveCapacity(128) }
 
     /// Writes one object whose fields `build` adds.
-    package mutating func object(_ build: (inout ObjectWriter) -> Void) {
-        var writer = ObjectWriter()
-        swap(&writer.bytes, &bytes)
-        writer.bytes.append(UInt8(ascii: "{"))
-        build(&writer)
-        writer.bytes.append(UInt8(ascii: "}"))
-        swap(&writer.bytes, &bytes)
-    }
+    package mutating func object(_ build: (inout ObjectWriter) -> Void) { ObjectWriter.write(into: &bytes, build) }
 
     package struct ObjectWriter {
         fileprivate var bytes: [UInt8] = []
@@ -26,7 +19,7 @@ package struct JSONWriter: Sendable {
             WireFormat.appendString(value, to: &bytes)
         }
 
-        package mutating func field(_ name: String, _ value: Int) {
+        package mutating func field(_ name: String, _ value: some FixedWidthInteger) {
             key(name)
             bytes.append(contentsOf: String(value).utf8)
         }
@@ -34,11 +27,6 @@ package struct JSONWriter: Sendable {
         package mutating func field(_ name: String, _ value: Bool) {
             key(name)
             bytes.append(contentsOf: (value ? "true" : "false").utf8)
-        }
-
-        package mutating func field(_ name: String, _ value: Int64) {
-            key(name)
-            bytes.append(contentsOf: String(value).utf8)
         }
 
         /// An array of strings.
@@ -55,7 +43,7 @@ package struct JSONWriter: Sendable {
         /// A nested object whose fields `build` adds.
         package mutating func object(_ name: String, _ build: (inout ObjectWriter) -> Void) {
             key(name)
-            nested(build)
+            Self.write(into: &bytes, build)
         }
 
         /// An array of objects, each written by `build` from its element.
@@ -64,12 +52,13 @@ package struct JSONWriter: Sendable {
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                nested { build(&$0, element) }
+                Self.write(into: &bytes) { build(&$0, element) }
             }
             bytes.append(UInt8(ascii: "]"))
         }
 
-        private mutating func nested(_ build: (inout ObjectWriter) -> Void) {
+        /// Appends to `bytes` the object whose fields `build` adds.
+        fileprivate static func write(into bytes: inout [UInt8], _ build: (inout ObjectWriter) -> Void) {
             var writer = ObjectWriter()
             swap(&writer.bytes, &bytes)
             writer.bytes.append(UInt8(ascii: "{"))
