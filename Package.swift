@@ -431,7 +431,7 @@ let package = Package(
             name: "WebPushTests",
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"), "WebPush", "WebPushService", "Storage", "NotificationCore",
-                "StrictJSON", .product(name: "Crypto", package: "swift-crypto"),
+                "StrictJSON", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -461,7 +461,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationCoreTests",
-            dependencies: ["ErrorCodes", "NotificationCore", "StrictJSON"],
+            dependencies: ["ErrorCodes", "NotificationCore", "StrictJSON", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -35,13 +35,13 @@ package enum WireFormat {
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         // The digits written into their places (every field is in range, so each fits its width).
         return String(unsafeUninitializedCapacity: 24) { text in
-            func put(_ value: Int64, width: Int, at offset: Int, then separator: Character) {
+            func put(_ value: Int64, width: Int, at offset: Int, then separator: Unicode.Scalar) {
                 var value = value
                 for index in stride(from: offset + width - 1, through: offset, by: -1) {
                     text[index] = UInt8(ascii: "0") + UInt8(value % 10)
                     value /= 10
                 }
-                text[offset + width] = separator.asciiValue!
+                text[offset + width] = UInt8(ascii: separator)
             }
             put(year, width: 4, at: 0, then: "-")
             put(month, width: 2, at: 5, then: "-")

@@ -1,5 +1,6 @@
 import Foundation
 import StrictJSON
+import TestSupport
 import Testing
 
 @testable import NotificationCore
@@ -72,19 +73,5 @@ import Testing
         #expect(small?["image"] == nil && small?["actions"] == nil && small?["token"] as? String == "wpr_abc")
         #expect((small?["body"] as? String)?.hasSuffix("…") == true)
         #expect(payload.bytes(limit: 8192) == payload.json)
-    }
-}
-
-/// SplitMix64: the same payloads on every run.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
