@@ -38,12 +38,24 @@ final class APIServer: TestAPI {
         _ = try await process.waitForExit()
     }
 
+    /// How long a call waits for its reply. Some calls legitimately take long on a loaded machine: moving
+    /// the virtual clock returns once every replica has fired what came due (up to 30 s for a dead
+    /// replica's leases, plus the firing itself, whose database calls may each take the test replicas'
+    /// 60 s deadline). A loopback read time-out of 60 s once ended such a call on CI while the server was
+    /// still at it; this one only ends a call whose server has hung.
+    static let replyTimeout = 300
+
     func exchange(_ method: String, _ path: String, headers: [String: String], body: [UInt8]) async throws -> LoopbackResponse {
         do {
-            return try await loopbackRequest(port: port, method, path, headers: headers, body: body)
+            return try await loopbackRequest(port: port, method, path, headers: headers, body: body, timeout: Self.replyTimeout)
         } catch let failure as LoopbackConnection.Failure where failure.description.hasPrefix("connect to") {
             // Refused: say why, from what the server printed before it went away.
             throw LoopbackConnection.Failure("\(failure) (\(method) \(path)); server output: \(process.outputSoFar.suffix(4000))")
+        } catch let failure as LoopbackConnection.Failure {
+            // Say which call failed: a test makes many.
+            var named = LoopbackConnection.Failure("\(failure) (\(method) \(path))")
+            named.connectionClosed = failure.connectionClosed
+            throw named
         }
     }
 }
