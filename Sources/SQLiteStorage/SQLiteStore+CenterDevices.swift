@@ -65,28 +65,30 @@ extension SQLiteStore {
     }
 
     /// The center's devices in `table`, oldest first, inside a transaction.
-    static func centerDevices<Device>(in table: String, _ key: CenterKey, _ db: Database, decode: (Row) -> Device) throws -> [Device] {
+    static func centerDevices<Device>(_ rows: DeviceRows<Device>, _ key: CenterKey, _ db: Database) throws -> [Device] {
         try Row.fetchAll(
-            try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
+            try db.cachedStatement(
+                sql: "SELECT \(rows.select()) FROM \(rows.table) WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
             arguments: [key.appID, key.centerID]
-        ).map(decode)
+        ).map(rows.decode)
     }
 
     /// The devices in `table` of each of the centers, oldest first, inside a transaction: one query per
     /// app, for a batch of firings.
-    static func centerDevices<Device: OutboxTarget>(
-        in table: String, _ keys: Set<CenterKey>, _ db: Database, decode: (Row) -> Device
-    ) throws -> [CenterKey: [Device]] {
+    static func centerDevices<Device>(_ rows: DeviceRows<Device>, _ keys: Set<CenterKey>, _ db: Database) throws -> [CenterKey: [Device]] {
         var devices: [CenterKey: [Device]] = [:]
         for (appID, centers) in Dictionary(grouping: keys, by: \.appID) {
             let list = JSONRows.list(centers.map(\.centerID))
-            let rows = try Row.fetchAll(
+            let found = try Row.fetchAll(
                 try db.cachedStatement(
-                    sql: "SELECT * FROM \(table) WHERE app_id = ? AND center_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id"
+                    sql: """
+                        SELECT \(rows.select()) FROM \(rows.table) WHERE app_id = ? AND center_id IN (SELECT value FROM json_each(?))
+                        ORDER BY created_at, id
+                        """
                 ),
                 arguments: [appID, list])
-            for row in rows {
-                let device = decode(row)
+            for row in found {
+                let device = rows.decode(row)
                 devices[device.center, default: []].append(device)
             }
         }
@@ -105,14 +107,15 @@ extension SQLiteStore {
     /// Removes the device `id` from `table` — its push service or provider said it is gone — and tells its
     /// app what `event` says of it; whether there was one.
     func removeGoneCenterDevice<Device>(
-        in table: String, id: String, at date: Date, decode: @escaping @Sendable (Row) -> Device,
-        center: @escaping @Sendable (Device) -> CenterKey, event: @escaping @Sendable (Device) -> DelegateEvent
+        _ rows: DeviceRows<Device>, id: String, at date: Date, event: @escaping @Sendable (Device) -> DelegateEvent
     ) async throws -> Bool {
         try await write { db, effects in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE id = ?", arguments: [id]) else { return false }
-            let device = decode(row)
-            try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
-            try Self.append([.app(event(device))], for: center(device), at: date, db, &effects)
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(rows.select()) FROM \(rows.table) WHERE id = ?", arguments: [id]) else {
+                return false
+            }
+            let device = rows.decode(row)
+            try db.execute(sql: "DELETE FROM \(rows.table) WHERE id = ?", arguments: [id])
+            try Self.append([.app(event(device))], for: device.center, at: date, db, &effects)
             return true
         }
     }

@@ -69,17 +69,18 @@ extension SQLiteStore: DeviceRelayStore {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT d.*, c.id AS credential_id, c.fingerprint, c.material, c.created_at AS credential_created_at
+                        SELECT \(Self.deviceRegistrationRows.select("d")), c.id, c.fingerprint, c.material, c.created_at
                         FROM device_registrations d LEFT JOIN relay_credentials c ON c.app_id = d.app_id AND c.provider = d.provider
                         WHERE d.id IN (SELECT value FROM json_each(?))
                         """), arguments: [list]
             ).map { row in
-                let registration = Self.deviceRegistration(row)
-                let credential = (row["credential_id"] as String?).map { credentialID in
+                let registration = Self.deviceRegistrationRows.decode(row)
+                // The credential's columns follow the registration's.
+                let first = Self.deviceRegistrationRows.columns.count
+                let credential = (row[first] as String?).map { credentialID in
                     RelayCredentialRecord(
-                        appID: registration.center.appID, provider: registration.provider, id: credentialID,
-                        fingerprint: row["fingerprint"],
-                        material: row["material"], createdAt: Self.date(row["credential_created_at"]))
+                        appID: registration.center.appID, provider: registration.provider, id: credentialID, fingerprint: row[first + 1],
+                        material: row[first + 2], createdAt: Self.date(row[first + 3]))
                 }
                 return RelayTarget(registration: registration, credential: credential)
             }
@@ -92,21 +93,14 @@ extension SQLiteStore: DeviceRelayStore {
     }
 
     package func removeGoneDeviceRegistration(id: String, reason: String, at date: Date) async throws -> Bool {
-        try await removeGoneCenterDevice(in: "device_registrations", id: id, at: date, decode: Self.deviceRegistration, center: \.center) {
+        try await removeGoneCenterDevice(Self.deviceRegistrationRows, id: id, at: date) {
             .deviceUnregistered(registrationID: $0.id, provider: $0.provider, reason: reason)
         }
     }
 
     /// The center's registrations, oldest first, inside a transaction.
     static func deviceRegistrations(_ key: CenterKey, _ db: Database) throws -> [DeviceRegistrationRecord] {
-        try centerDevices(in: "device_registrations", key, db, decode: deviceRegistration)
-    }
-
-    static func deviceRegistration(_ row: Row) -> DeviceRegistrationRecord {
-        DeviceRegistrationRecord(
-            id: row["id"], center: CenterKey(appID: row["app_id"], centerID: row["center_id"]),
-            provider: PushProvider(rawValue: row["provider"]) ?? .apns, token: row["token"], environment: row["environment"],
-            createdAt: date(row["created_at"]))
+        try centerDevices(deviceRegistrationRows, key, db)
     }
 
     private static func relayCredential(_ row: Row) -> RelayCredentialRecord {

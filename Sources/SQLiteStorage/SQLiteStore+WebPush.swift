@@ -54,8 +54,11 @@ extension SQLiteStore: PushSubscriptionStore {
         let list = JSONRows.list(ids)
         return try await read { db in
             let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))"), arguments: [list])
-            return Dictionary(rows.map(Self.pushSubscription).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                db.cachedStatement(
+                    sql: "SELECT \(Self.pushSubscriptionRows.select()) FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))"
+                ),
+                arguments: [list])
+            return Dictionary(rows.map(Self.pushSubscriptionRows.decode).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -64,14 +67,14 @@ extension SQLiteStore: PushSubscriptionStore {
     }
 
     package func removeGonePushSubscription(id: String, at date: Date) async throws -> Bool {
-        try await removeGoneCenterDevice(in: "push_subscriptions", id: id, at: date, decode: Self.pushSubscription, center: \.center) {
+        try await removeGoneCenterDevice(Self.pushSubscriptionRows, id: id, at: date) {
             .pushSubscriptionRemoved(subscriptionID: $0.id, endpoint: $0.endpoint, reason: "gone")
         }
     }
 
     /// The center's subscriptions, oldest first, inside a transaction.
     static func pushSubscriptions(_ key: CenterKey, _ db: Database) throws -> [PushSubscriptionRecord] {
-        try centerDevices(in: "push_subscriptions", key, db, decode: pushSubscription)
+        try centerDevices(pushSubscriptionRows, key, db)
     }
 
     /// Writes an outbox message of `event` to every push subscription and device registration of the
@@ -85,9 +88,9 @@ extension SQLiteStore: PushSubscriptionStore {
 
     /// The push subscriptions, then the device registrations, of each of the centers (those with any).
     static func pushTargets(_ keys: Set<CenterKey>, _ db: Database) throws -> [CenterKey: [any OutboxTarget]] {
-        var targets: [CenterKey: [any OutboxTarget]] = try centerDevices(in: "push_subscriptions", keys, db, decode: pushSubscription)
+        var targets: [CenterKey: [any OutboxTarget]] = try centerDevices(pushSubscriptionRows, keys, db)
             .mapValues { $0 }
-        for (key, registrations) in try centerDevices(in: "device_registrations", keys, db, decode: deviceRegistration) {
+        for (key, registrations) in try centerDevices(deviceRegistrationRows, keys, db) {
             targets[key, default: []] += registrations as [any OutboxTarget]
         }
         return targets
@@ -106,13 +109,5 @@ extension SQLiteStore: PushSubscriptionStore {
         }.filter { sparing == nil || $0.subscriptionID != sparing }
         for message in messages { try insertDelivery(message, db) }
         return !messages.isEmpty
-    }
-
-    static func pushSubscription(_ row: Row) -> PushSubscriptionRecord {
-        let expiration: Int64? = row["expiration_time"]
-        return PushSubscriptionRecord(
-            id: row["id"], center: CenterKey(appID: row["app_id"], centerID: row["center_id"]), endpoint: row["endpoint"],
-            p256dh: row["p256dh"], auth: row["auth"], expirationTime: expiration.map(date), vapidKeyID: row["vapid_key_id"],
-            createdAt: date(row["created_at"]))
     }
 }
