@@ -7,13 +7,20 @@ import Storage
 /// record made from a row of them by position. A column found by name costs a case-insensitive search
 /// of the row's columns per field, which a broadcast's fan-out paid for every member's subscription.
 struct DeviceRows<Device: OutboxTarget>: Sendable {
-    var table: String
-    var columns: [String]
-    var decode: @Sendable (Row) -> Device
+    let table: String
+    let columns: [String]
+    /// The columns as a select list.
+    let list: String
+    let decode: @Sendable (Row) -> Device
 
-    /// The columns as a select list, each prefixed with `alias.` when one is given.
-    func select(_ alias: String? = nil) -> String {
-        columns.map { column in alias.map { "\($0).\(column)" } ?? column }.joined(separator: ", ")
+    init(table: String, columns: [String], decode: @escaping @Sendable (Row) -> Device) {
+        (self.table, self.columns, self.decode) = (table, columns, decode)
+        list = columns.joined(separator: ", ")
+    }
+
+    /// The columns as a select list of the table aliased `alias`.
+    func list(of alias: String) -> String {
+        columns.map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 }
 

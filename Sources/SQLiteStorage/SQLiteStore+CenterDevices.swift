@@ -64,16 +64,16 @@ extension SQLiteStore {
         return (target, true)
     }
 
-    /// The center's devices in `table`, oldest first, inside a transaction.
+    /// The center's devices of `rows`' kind, oldest first, inside a transaction.
     static func centerDevices<Device>(_ rows: DeviceRows<Device>, _ key: CenterKey, _ db: Database) throws -> [Device] {
         try Row.fetchAll(
             try db.cachedStatement(
-                sql: "SELECT \(rows.select()) FROM \(rows.table) WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
+                sql: "SELECT \(rows.list) FROM \(rows.table) WHERE app_id = ? AND center_id = ? ORDER BY created_at, id"),
             arguments: [key.appID, key.centerID]
         ).map(rows.decode)
     }
 
-    /// The devices in `table` of each of the centers, oldest first, inside a transaction: one query per
+    /// The devices of `rows`' kind of each of the centers, oldest first, inside a transaction: one query per
     /// app, for a batch of firings.
     static func centerDevices<Device>(_ rows: DeviceRows<Device>, _ keys: Set<CenterKey>, _ db: Database) throws -> [CenterKey: [Device]] {
         var devices: [CenterKey: [Device]] = [:]
@@ -82,7 +82,7 @@ extension SQLiteStore {
             let found = try Row.fetchAll(
                 try db.cachedStatement(
                     sql: """
-                        SELECT \(rows.select()) FROM \(rows.table) WHERE app_id = ? AND center_id IN (SELECT value FROM json_each(?))
+                        SELECT \(rows.list) FROM \(rows.table) WHERE app_id = ? AND center_id IN (SELECT value FROM json_each(?))
                         ORDER BY created_at, id
                         """
                 ),
@@ -104,13 +104,13 @@ extension SQLiteStore {
         }
     }
 
-    /// Removes the device `id` from `table` — its push service or provider said it is gone — and tells its
+    /// Removes the device `id` of `rows`' kind — its push service or provider said it is gone — and tells its
     /// app what `event` says of it; whether there was one.
     func removeGoneCenterDevice<Device>(
         _ rows: DeviceRows<Device>, id: String, at date: Date, event: @escaping @Sendable (Device) -> DelegateEvent
     ) async throws -> Bool {
         try await write { db, effects in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(rows.select()) FROM \(rows.table) WHERE id = ?", arguments: [id]) else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(rows.list) FROM \(rows.table) WHERE id = ?", arguments: [id]) else {
                 return false
             }
             let device = rows.decode(row)

@@ -69,7 +69,7 @@ extension SQLiteStore: DeviceRelayStore {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT \(Self.deviceRegistrationRows.select("d")), c.id, c.fingerprint, c.material, c.created_at
+                        SELECT \(Self.deviceRegistrationRows.list(of: "d")), c.id, c.fingerprint, c.material, c.created_at
                         FROM device_registrations d LEFT JOIN relay_credentials c ON c.app_id = d.app_id AND c.provider = d.provider
                         WHERE d.id IN (SELECT value FROM json_each(?))
                         """), arguments: [list]

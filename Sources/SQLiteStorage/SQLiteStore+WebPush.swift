@@ -55,7 +55,7 @@ extension SQLiteStore: PushSubscriptionStore {
         return try await read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT \(Self.pushSubscriptionRows.select()) FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))"
+                    sql: "SELECT \(Self.pushSubscriptionRows.list) FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))"
                 ),
                 arguments: [list])
             return Dictionary(rows.map(Self.pushSubscriptionRows.decode).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
