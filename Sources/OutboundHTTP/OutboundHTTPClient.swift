@@ -17,9 +17,11 @@ package final class OutboundHTTPClient: Sendable {
     package let policy: OutboundURLPolicy
     private let resolver: HostResolver
     /// What each URL that passed the SSRF guard's rules parsed to (its parse was ~2 % of a webhook
-    /// attempt's CPU): the rules depend only on the URL and the policy, which the client keeps for its life;
-    /// the host's addresses are still checked on every post. A refused URL is not kept.
-    private let checked = SharedForms<String, OutboundURLPolicy.Target>(limit: 4096)
+    /// attempt's CPU), kept by the URL's scheme and authority (`authority(of:)`): the rules depend only on
+    /// those and the policy, which the client keeps for its life, so the endpoints of one push service (a
+    /// broadcast's members each have their own) share one check. The host's addresses are still checked on
+    /// every post. A refused URL is not kept.
+    private let checked = SharedForms<Substring, OutboundURLPolicy.Target>(limit: 4096)
 
     /// `readTimeout`: how long an answer may stall; no shorter than the longest a caller allows a call (an
     /// attempt's or a delegate call's time-out), or it would cut the call short.
@@ -64,12 +66,22 @@ package final class OutboundHTTPClient: Sendable {
     ) async -> AttemptOutcome {
         let start = ContinuousClock.now
         do {
-            let target = try checked.value(for: url) { () throws(WebhookConfigurationError) in try policy.check(url, field: "url") }
+            let target = try checked.value(for: Self.authority(of: url)) { () throws(WebhookConfigurationError) in
+                try policy.check(url, field: "url")
+            }
             try await policy.checkResolving(target, field: "url", resolver: resolver)
         } catch {
             return .noAnswer("refused by the SSRF guard: \(error.message)", since: start)
         }
         return await Self.execute(Self.request(url, body: body, headers: headers, contentType: contentType), on: client, timeout: timeout)
+    }
+
+    /// The URL up to its path, query or fragment (`https://user@host:443`): all the SSRF guard's rules
+    /// read of it. A URL without `://` is all of itself.
+    package static func authority(of url: String) -> Substring {
+        guard let scheme = url.range(of: "://") else { return url[...] }
+        let rest = url[scheme.upperBound...]
+        return url[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex)]
     }
 
     /// Sends `request` and reads its answer (at most `maxResponseBytes` of its body): the status,
