@@ -95,11 +95,11 @@ extension SQLiteStore {
         return devices
     }
 
-    /// Removes the center's device `id` from `table`; whether it had one.
-    func removeCenterDevice(in table: String, _ key: CenterKey, id: String) async throws -> Bool {
+    /// Removes the center's device `id` of `rows`' kind; whether it had one.
+    func removeCenterDevice<Device>(_ rows: DeviceRows<Device>, _ key: CenterKey, id: String) async throws -> Bool {
         try await write { db, _ in
             try db.execute(
-                sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? AND id = ?", arguments: [key.appID, key.centerID, id])
+                sql: "DELETE FROM \(rows.table) WHERE app_id = ? AND center_id = ? AND id = ?", arguments: [key.appID, key.centerID, id])
             return db.changesCount == 1
         }
     }

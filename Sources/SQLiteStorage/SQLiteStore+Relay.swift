@@ -49,7 +49,7 @@ extension SQLiteStore: DeviceRelayStore {
     ) {
         try await write { db, effects in
             let device = CenterDeviceTable(
-                table: "device_registrations", unique: "provider = ? AND token = ?",
+                table: Self.deviceRegistrationRows.table, unique: "provider = ? AND token = ?",
                 uniqueArguments: [registration.provider.rawValue, registration.token], update: "environment = ?",
                 updateArguments: [registration.environment], columns: ["provider", "token", "environment"],
                 values: [registration.provider.rawValue, registration.token, registration.environment],
@@ -89,7 +89,7 @@ extension SQLiteStore: DeviceRelayStore {
     }
 
     package func removeDeviceRegistration(_ key: CenterKey, id: String) async throws -> Bool {
-        try await removeCenterDevice(in: "device_registrations", key, id: id)
+        try await removeCenterDevice(Self.deviceRegistrationRows, key, id: id)
     }
 
     package func removeGoneDeviceRegistration(id: String, reason: String, at date: Date) async throws -> Bool {

@@ -35,7 +35,7 @@ extension SQLiteStore: PushSubscriptionStore {
         try await write { db, effects in
             let expiration = subscription.expirationTime.map(Self.milliseconds)
             let device = CenterDeviceTable(
-                table: "push_subscriptions", unique: "endpoint = ?", uniqueArguments: [subscription.endpoint],
+                table: Self.pushSubscriptionRows.table, unique: "endpoint = ?", uniqueArguments: [subscription.endpoint],
                 update: "p256dh = ?, auth = ?, expiration_time = ?, vapid_key_id = ?",
                 updateArguments: [subscription.p256dh, subscription.auth, expiration, subscription.vapidKeyID],
                 columns: ["endpoint", "p256dh", "auth", "expiration_time", "vapid_key_id"],
@@ -55,7 +55,8 @@ extension SQLiteStore: PushSubscriptionStore {
         return try await read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT \(Self.pushSubscriptionRows.list) FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))"
+                    sql:
+                        "SELECT \(Self.pushSubscriptionRows.list) FROM \(Self.pushSubscriptionRows.table) WHERE id IN (SELECT value FROM json_each(?))"
                 ),
                 arguments: [list])
             return Dictionary(rows.map(Self.pushSubscriptionRows.decode).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -63,7 +64,7 @@ extension SQLiteStore: PushSubscriptionStore {
     }
 
     package func removePushSubscription(_ key: CenterKey, id: String) async throws -> Bool {
-        try await removeCenterDevice(in: "push_subscriptions", key, id: id)
+        try await removeCenterDevice(Self.pushSubscriptionRows, key, id: id)
     }
 
     package func removeGonePushSubscription(id: String, at date: Date) async throws -> Bool {

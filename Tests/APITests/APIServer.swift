@@ -48,14 +48,11 @@ final class APIServer: TestAPI {
     func exchange(_ method: String, _ path: String, headers: [String: String], body: [UInt8]) async throws -> LoopbackResponse {
         do {
             return try await loopbackRequest(port: port, method, path, headers: headers, body: body, timeout: Self.replyTimeout)
-        } catch let failure as LoopbackConnection.Failure where failure.description.hasPrefix("connect to") {
-            // Refused: say why, from what the server printed before it went away.
-            throw LoopbackConnection.Failure("\(failure) (\(method) \(path)); server output: \(process.outputSoFar.suffix(4000))")
         } catch let failure as LoopbackConnection.Failure {
-            // Say which call failed: a test makes many.
-            var named = LoopbackConnection.Failure("\(failure) (\(method) \(path))")
-            named.connectionClosed = failure.connectionClosed
-            throw named
+            // Say which call failed (a test makes many), and for a refused connection why, from what the
+            // server printed before it went away.
+            let output = failure.description.hasPrefix("connect to") ? "; server output: \(process.outputSoFar.suffix(4000))" : ""
+            throw LoopbackConnection.Failure("\(failure) (\(method) \(path))\(output)")
         }
     }
 }
