@@ -77,11 +77,17 @@ package final class OutboundHTTPClient: Sendable {
     }
 
     /// The URL up to its path, query or fragment (`https://user@host:443`): all the SSRF guard's rules
-    /// read of it. A URL without `://` is all of itself.
+    /// read of it. A URL whose scheme is not followed by `//` is all of itself. Read as UTF-8 bytes:
+    /// Foundation's `range(of:)` took ~1 % of a push's CPU.
     package static func authority(of url: String) -> Substring {
-        guard let scheme = url.range(of: "://") else { return url[...] }
-        let rest = url[scheme.upperBound...]
-        return url[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex)]
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].dropFirst().starts(with: "//".utf8) else {
+            return url[...]
+        }
+        let end = bytes[bytes.index(colon, offsetBy: 3)...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
+        return url[..<(end ?? bytes.endIndex)]
     }
 
     /// Sends `request` and reads its answer (at most `maxResponseBytes` of its body): the status,

@@ -11,6 +11,9 @@ import Webhooks
         ("https://user:pw@push.example:8443?x=1", "https://user:pw@push.example:8443"),
         ("http://[::1]:8080#fragment", "http://[::1]:8080"),
         ("https://push.example", "https://push.example"),
+        ("https://bücher.example/ä?q#f", "https://bücher.example"),
+        ("mailto:someone@example.com", "mailto:someone@example.com"),
+        ("a:b://c/d", "a:b://c/d"),
         ("not a url", "not a url"),
     ])
     func theAuthorityIsTheURLUpToItsPathQueryOrFragment(url: String, authority: String) {
