@@ -11,7 +11,7 @@ import Webhooks
 package struct DispatchState: Sendable {
     /// The limits the decisions keep.
     package struct Limits: Sendable, Hashable {
-        /// Attempts in flight at once, over all endpoints.
+        /// Calls under way at once, over all endpoints.
         package var concurrency: Int
         /// Attempts in flight at once to one webhook endpoint (an app's URL; a round); three rounds more
         /// may wait claimed.
@@ -21,12 +21,19 @@ package struct DispatchState: Sendable {
         package var perHost: Int
         /// How long one attempt may take, in seconds: a queued message starts only while its lease covers it.
         package var attemptTimeout: TimeInterval
+        /// Answered attempts waiting for their record, at most (four times `concurrency` unless given):
+        /// past this many, nothing starts until records are written. An answered call frees its slot at
+        /// once, so that the store's writer, busy with a long transaction (a broadcast's fan-out writes a
+        /// chunk of members in one), does not stop the sending: with the records holding the slots, a
+        /// 20,000-center broadcast's pushes went at under half their rate while the fan-out ran.
+        package var unrecorded: Int
 
-        package init(concurrency: Int, perEndpoint: Int, perHost: Int? = nil, attemptTimeout: TimeInterval) {
+        package init(concurrency: Int, perEndpoint: Int, perHost: Int? = nil, attemptTimeout: TimeInterval, unrecorded: Int? = nil) {
             self.concurrency = concurrency
             self.perEndpoint = perEndpoint
             self.perHost = perHost ?? perEndpoint
             self.attemptTimeout = attemptTimeout
+            self.unrecorded = unrecorded ?? 4 * concurrency
         }
 
         /// A lane's round: a webhook endpoint's, or a host's (the lane of every message to a browser or a phone).
@@ -71,6 +78,8 @@ package struct DispatchState: Sendable {
     package private(set) var queuedCount = 0
     /// Attempts started and not yet recorded, over all endpoints.
     package private(set) var total = 0
+    /// Attempts started and not yet answered, over all endpoints: the calls `concurrency` caps.
+    package private(set) var calling = 0
     /// Claim on the next cycle whatever the queues hold: at start, after a wake-up, once a date waited
     /// for came, after an attempt that did not deliver (its message is due again later).
     package var mustClaim = true
@@ -95,9 +104,9 @@ package struct DispatchState: Sendable {
     /// Nothing is in flight or queued.
     package var isIdle: Bool { total == 0 && queuedCount == 0 }
 
-    /// Takes the queued messages that have a free slot (their endpoint's and one of `concurrency`),
-    /// counting them in flight, and those whose lease ends too soon to be attempted (`stale`, to give
-    /// back); `now` is the leases' clock's.
+    /// Takes the queued messages that have a free slot (their endpoint's and one of `concurrency`, with
+    /// fewer than `unrecorded` answers waiting for their record), counting them in flight, and those whose
+    /// lease ends too soon to be attempted (`stale`, to give back); `now` is the leases' clock's.
     package mutating func takeStartable(now: Date) -> (start: [Queued], stale: [Queued]) {
         var start: [Queued] = []
         var stale: [Queued] = []
@@ -105,7 +114,7 @@ package struct DispatchState: Sendable {
         let latestEnd = now.addingTimeInterval(limits.attemptTimeout + 1)
         for endpoint in Array(queued.keys) {
             var waiting = queued[endpoint] ?? []
-            while let next = waiting.first, total < limits.concurrency,
+            while let next = waiting.first, calling < limits.concurrency, total - calling < limits.unrecorded,
                 (inFlight[endpoint] ?? 0) < round(endpoint) || next.leaseUntil < latestEnd
             {
                 waiting.removeFirst()
@@ -115,6 +124,7 @@ package struct DispatchState: Sendable {
                 }
                 inFlight[endpoint, default: 0] += 1
                 total += 1
+                calling += 1
                 start.append(next)
             }
             queuedCount -= (queued[endpoint]?.count ?? 0) - waiting.count
@@ -140,7 +150,7 @@ package struct DispatchState: Sendable {
         // A lane no claim has brought yet gets a webhook endpoint's room; a host's gets its own from the next claim.
         var room: [WebhookEndpoint: Int] = [:]
         for endpoint in active { room[endpoint] = 4 * round(endpoint) - (inFlight[endpoint] ?? 0) - (queued[endpoint]?.count ?? 0) }
-        let plan = ClaimPlan(room: room, defaultRoom: 4 * limits.perEndpoint, limit: 2 * limits.concurrency - total - queuedCount)
+        let plan = ClaimPlan(room: room, defaultRoom: 4 * limits.perEndpoint, limit: 2 * limits.concurrency - calling - queuedCount)
         guard plan.limit > 0 else { return .wait(until: nil) }
         claiming = true
         return .claim(plan)
@@ -201,13 +211,15 @@ package struct DispatchState: Sendable {
         return Array(queued.values.joined())
     }
 
-    /// An attempt's call ended: its endpoint's slot is free for the next message while it is recorded.
+    /// An attempt's call ended: its endpoint's slot, and its slot of `concurrency`, are free for the next
+    /// message while it is recorded.
     package mutating func answered(_ endpoint: WebhookEndpoint) {
         let left = (inFlight[endpoint] ?? 1) - 1
         inFlight[endpoint] = left > 0 ? left : nil
+        calling -= 1
     }
 
-    /// An attempt was recorded: it no longer counts against `concurrency`. One that did not finish its
+    /// An attempt was recorded: it no longer counts against `unrecorded`. One that did not finish its
     /// message (delivered or aborted) leaves it due again later, or its endpoint disabled, and the last one
     /// under way leaves nothing in hand: the next cycle claims and looks for the next due date again.
     package mutating func recorded(finished: Bool) {

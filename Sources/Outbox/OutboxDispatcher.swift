@@ -35,7 +35,8 @@ import Webhooks
 /// would run out before an attempt could end, are given back.
 package final class OutboxDispatcher: Service {
     package struct Configuration: Sendable, Equatable {
-        /// Attempts in flight at once, over all endpoints.
+        /// Calls under way at once, over all endpoints (four times as many answered ones may wait for
+        /// their record: `DispatchState.Limits.unrecorded`).
         package var concurrency = 256
         /// Attempts in flight at once to one endpoint (an app's URL), a round; up to three rounds more wait
         /// claimed (a hung endpoint's last ones may outwait their lease: they go back and are claimed again).
@@ -353,8 +354,8 @@ package final class OutboxDispatcher: Service {
     }
 
     /// Records the attempt together with the others answered while a batch of records is written (one
-    /// batch at a time, in the task of an attempt that waits: see `Batcher`). Attempts count against
-    /// `concurrency` until recorded; one whose record could not be written stays claimed and is tried
+    /// batch at a time, in the task of an attempt that waits: see `Batcher`). An attempt counts
+    /// against `DispatchState.Limits.unrecorded` until recorded; one whose record could not be written stays claimed and is tried
     /// again when its claim runs out, which the next cycle's claim learns.
     private func record(_ answered: Unrecorded) async {
         let written = (try? await records.submit(answered) { await self.write($0) }) != nil

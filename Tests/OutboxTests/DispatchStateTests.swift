@@ -67,10 +67,29 @@ import Webhooks
         let (start, _) = state.takeStartable(now: Self.start)
         #expect(start.count == Self.limits.concurrency)
         #expect(Dictionary(start.map { ($0.delivery.url, 1) }, uniquingKeysWith: +).values.allSatisfy { $0 <= Self.limits.perEndpoint })
-        #expect(state.takeStartable(now: Self.start).start.isEmpty, "nothing more until an attempt is recorded")
+        #expect(state.takeStartable(now: Self.start).start.isEmpty, "nothing more until a call answers")
         state.answered(start[0].delivery.endpoint)
+        #expect(state.takeStartable(now: Self.start).start.count == 1, "an answer frees its slot before its record")
+    }
+
+    /// A store whose writer is busy (a broadcast's fan-out writing a chunk) leaves answers unrecorded: the
+    /// sending goes on until `unrecorded` of them wait, and then only as records are written.
+    @Test func answersWaitingForTheirRecordHoldNoSlotUpToTheirOwnLimit() {
+        let limits = DispatchState.Limits(concurrency: 2, perEndpoint: 2, attemptTimeout: 15, unrecorded: 3)
+        #expect(DispatchState.Limits(concurrency: 2, perEndpoint: 2, attemptTimeout: 15).unrecorded == 8, "four times the calls")
+        var state = Self.state(after: (0..<8).map { Self.queued("m\($0)") }, limits: limits)
+        let endpoint = WebhookEndpoint(appID: "app", url: "https://a.example/hook")
+        var started = state.takeStartable(now: Self.start).start.count
+        #expect(started == 2)
+        // Calls answer one by one; none is recorded.
+        for _ in 0..<3 {
+            state.answered(endpoint)
+            started += state.takeStartable(now: Self.start).start.count
+        }
+        #expect(started == 4 && state.total == 4 && state.calling == 1, "three answers wait: the limit, with a call slot free")
         state.recorded(finished: true)
-        #expect(state.takeStartable(now: Self.start).start.count == 1)
+        #expect(state.takeStartable(now: Self.start).start.count == 1, "one recorded: one starts")
+        #expect(state.calling == 2 && state.total == 4)
     }
 
     @Test func aCallUnderWayHoldsItsSlotUntilItAnswers() {
