@@ -39,20 +39,24 @@ package enum StoredDelegateMessage: Sendable {
     /// The body after `{"data":{"centerID":"…"`, as `WebhookMessage` writes every center's event
     /// (`centerBodyPrefix`); nil for a body that does not begin so.
     package static func afterCenterID(_ body: Data) -> Data? {
-        let prefix = WebhookMessage.centerBodyPrefix
-        guard body.starts(with: prefix), body.dropFirst(prefix.count).first == UInt8(ascii: "\"") else { return nil }
-        var escaped = false
-        for index in body.indices.dropFirst(prefix.count + 1) {
-            let byte = body[index]
-            if escaped {
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else if byte == UInt8(ascii: "\"") {
-                return body[(index + 1)...]
+        // Read in place: `Data`'s generic indices cost ~0.5 % of a relay's CPU, paid by every message.
+        let end: Int? = body.withUnsafeBytes { bytes in
+            let prefix = WebhookMessage.centerBodyPrefix
+            guard bytes.count > prefix.count, bytes.starts(with: prefix), bytes[prefix.count] == UInt8(ascii: "\"") else { return nil }
+            var escaped = false
+            for offset in (prefix.count + 1)..<bytes.count {
+                let byte = bytes[offset]
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    return offset + 1
+                }
             }
+            return nil
         }
-        return nil
+        return end.map { body[(body.startIndex + $0)...] }
     }
 
     /// The message last decoded, by its type and its body after the center's id.
