@@ -69,7 +69,8 @@ package final class Batcher<Input: Sendable, Output: Sendable>: Sendable {
     /// Runs `batch`, wakes its other callers with their results and the next batch's runner; returns the
     /// result of the batch's first input (the caller's own).
     private func runBatch(_ batch: [Waiter], _ run: Run) async -> Result<Output, any Error> {
-        let results = await run(batch.map(\.input))
+        // A closure, not `\.input`: this generic code made the key path again on every batch.
+        let results = await run(batch.map { $0.input })
         precondition(results.count == batch.count, "a batch must give one result per input")
         if let next = nextBatch() {
             next[0].continuation?.resume(returning: .run(next.enumerated().map { $0 == 0 ? Waiter(input: $1.input) : $1 }))
