@@ -354,9 +354,9 @@ package final class OutboxDispatcher: Service {
     }
 
     /// Records the attempt together with the others answered while a batch of records is written (one
-    /// batch at a time, in the task of an attempt that waits: see `Batcher`). An attempt counts
-    /// against `DispatchState.Limits.unrecorded` until recorded; one whose record could not be written stays claimed and is tried
-    /// again when its claim runs out, which the next cycle's claim learns.
+    /// batch at a time, in the task of an attempt that waits: see `Batcher`). An attempt counts against
+    /// `DispatchState.Limits.unrecorded` until recorded; one whose record could not be written stays
+    /// claimed and is tried again when its claim runs out, which the next cycle's claim learns.
     private func record(_ answered: Unrecorded) async {
         let written = (try? await records.submit(answered) { await self.write($0) }) != nil
         recorded(finished: written && answered.finished)
