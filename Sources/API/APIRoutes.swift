@@ -18,7 +18,7 @@ package enum APIRoutes {
         let groups = [
             OperatorRoutes.register, AppRoutes.register, UserRoutes.register, EventStreamRoutes.register, WebhookRoutes.register,
             LocalizationRoutes.register, MediaRoutes.register, PushRoutes.register, WebPushRoutes.register, RelayRoutes.register,
-            ReceiptRoutes.register, BroadcastRoutes.register,
+            ReceiptRoutes.register, BroadcastRoutes.register, ChannelRoutes.register,
         ]
         for register in groups { register(&router, provider) }
     }

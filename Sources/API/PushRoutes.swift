@@ -25,14 +25,7 @@ enum PushRoutes {
             return try .json(PushToken(token: token))
         }
         router.on(.post, "/3/device/{deviceToken}") { request in
-            let context = try provider.context()
-            let appID: String
-            do {
-                appID = try await context.authenticator.requireApp(request)
-            } catch let problem as Problem {
-                let reason: ErrorCode = request.headers.first(.authorization) == nil ? .missingProviderToken : .invalidProviderToken
-                throw APIProblem.apns(reason, problem.detail)
-            }
+            let (context, appID) = try await app(request, provider)
             let token = request.parameter("deviceToken")
             guard token.utf8.count == 64, token.allSatisfy(\.isHexDigit) else {
                 throw APIProblem.apns(.badDeviceToken, "A device token is 64 hexadecimal digits; got \(token.utf8.count) characters.")
@@ -65,6 +58,17 @@ enum PushRoutes {
                 apns.request(for: payload), apnsID: apns.id, background: payload.isBackground,
                 keptUntil: apns.keptUntil(receivedAt: context.clock.now), to: center)
             return Response(status: .ok, headers: [.apnsID: apns.id])
+        }
+    }
+
+    /// The app whose key is the provider token, with APNs' reasons when there is none or it is not one.
+    static func app(_ request: Request, _ provider: APIContextProvider) async throws -> (APIContext, String) {
+        let context = try provider.context()
+        do {
+            return (context, try await context.authenticator.requireApp(request))
+        } catch let problem as Problem {
+            let reason: ErrorCode = request.headers.first(.authorization) == nil ? .missingProviderToken : .invalidProviderToken
+            throw APIProblem.apns(reason, problem.detail)
         }
     }
 

@@ -144,6 +144,14 @@ package enum ErrorCode: String, CaseIterable, Sendable {
     case missingProviderToken = "MissingProviderToken"
     case invalidProviderToken = "InvalidProviderToken"
     case unregistered = "Unregistered"
+    // Apple's broadcast channels (`/1/apps/{bundle}/channels`, `/4/broadcasts/apps/{bundle}`)
+    case topicMismatch = "TopicMismatch"
+    case missingChannelId = "MissingChannelId"
+    case badChannelId = "BadChannelId"
+    case channelNotRegistered = "ChannelNotRegistered"
+    case cannotCreateChannelConfig = "CannotCreateChannelConfig"
+    case badMessageStoragePolicy = "BadMessageStoragePolicy"
+    case missingPushType = "MissingPushType"
 
     /// What the code means and what a client does about it: the text openapi.yaml carries.
     package var meaning: String {
@@ -274,6 +282,13 @@ package enum ErrorCode: String, CaseIterable, Sendable {
         case .missingProviderToken: "APNs: no `authorization: bearer` provider token."
         case .invalidProviderToken: "APNs: the provider token is not an API key of this app."
         case .unregistered: "APNs: the device token's center is gone; `timestamp` says since when."
+        case .topicMismatch: "APNs channels: the bundle in the path is not the app's id."
+        case .missingChannelId: "APNs channels: no `apns-channel-id` header."
+        case .badChannelId: "APNs channels: `apns-channel-id` is not a channel id this service made."
+        case .channelNotRegistered: "APNs channels: the app has no such channel (never made, or deleted)."
+        case .cannotCreateChannelConfig: "APNs channels: the app has 10,000 topics and channels, the most it may; delete one first."
+        case .badMessageStoragePolicy: "APNs channels: `message-storage-policy` is not 0 or 1."
+        case .missingPushType: "APNs channels: no `apns-push-type` header (liveactivity or alert)."
         }
     }
 }

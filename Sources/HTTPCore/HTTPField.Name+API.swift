@@ -19,4 +19,7 @@ extension HTTPField.Name {
     package static let crossOriginOpenerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy")!
     /// APNs' id of a notification, which the APNs-compatible push endpoint answers with.
     package static let apnsID = HTTPField.Name("apns-id")!
+    /// Apple's broadcast channels: the channel a call is about, and the id of the call.
+    package static let apnsChannelID = HTTPField.Name("apns-channel-id")!
+    package static let apnsRequestID = HTTPField.Name("apns-request-id")!
 }

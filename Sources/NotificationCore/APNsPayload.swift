@@ -9,6 +9,8 @@ package struct APNsPayload: Sendable, Hashable {
     package var content: NotificationContent
     /// `content-available: 1`.
     package var contentAvailable: Bool
+    /// A Live Activity's keys of `aps` (`event`, `timestamp`, `content-state`, …), as sent; nil when it has none.
+    package var liveActivity: [String: JSONValue]?
 
     /// A background (silent) push: `content-available` with nothing for the user to see or hear.
     package var isBackground: Bool {
@@ -92,10 +94,17 @@ package struct APNsPayload: Sendable, Hashable {
         }
         content.relevanceScore = try reader.number("relevance-score")
         content.filterCriteria = try reader.string("filter-criteria")
+        let activity = aps.filter { Self.liveActivityKeys.contains($0.key) }
+        liveActivity = activity.isEmpty ? nil : activity
         let custom = object.filter { $0.key != "aps" }
         content.userInfo = custom.isEmpty ? nil : custom
         self.content = content
     }
+
+    /// The keys of `aps` that update a Live Activity (ActivityKit's push payload).
+    static let liveActivityKeys: Set<String> = [
+        "event", "timestamp", "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes",
+    ]
 
     /// Typed reads from a dictionary of the payload, with the key's path in every error.
     private struct Reader {

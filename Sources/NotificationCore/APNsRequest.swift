@@ -115,7 +115,7 @@ package struct APNsRequest: Sendable, Hashable {
         NotificationRequest(identifier: collapseID ?? id, content: payload.content, trigger: .push)
     }
 
-    static func isCanonicalUUID(_ text: String) -> Bool {
+    package static func isCanonicalUUID(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)
         return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }

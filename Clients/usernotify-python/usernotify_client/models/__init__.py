@@ -1,10 +1,17 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .add_result import AddResult
+from .ap_ns_channel import APNsChannel
+from .ap_ns_channel_list import APNsChannelList
+from .ap_ns_channel_message_storage_policy import APNsChannelMessageStoragePolicy
+from .ap_ns_channel_push_type import APNsChannelPushType
 from .ap_ns_payload import APNsPayload
 from .ap_ns_payload_aps import APNsPayloadAps
 from .ap_ns_payload_aps_alert_type_1 import APNsPayloadApsAlertType1
+from .ap_ns_payload_aps_attributes import APNsPayloadApsAttributes
 from .ap_ns_payload_aps_content_available import APNsPayloadApsContentAvailable
+from .ap_ns_payload_aps_content_state import APNsPayloadApsContentState
+from .ap_ns_payload_aps_event import APNsPayloadApsEvent
 from .ap_ns_payload_aps_interruption_level import APNsPayloadApsInterruptionLevel
 from .ap_ns_payload_aps_mutable_content import APNsPayloadApsMutableContent
 from .ap_ns_payload_aps_sound_type_1 import APNsPayloadApsSoundType1
@@ -62,6 +69,8 @@ from .content_extension_answer import ContentExtensionAnswer
 from .content_extension_answer_option import ContentExtensionAnswerOption
 from .content_extension_call import ContentExtensionCall
 from .content_extension_call_type import ContentExtensionCallType
+from .create_ap_ns_channel_response_400 import CreateApNsChannelResponse400
+from .create_ap_ns_channel_response_403 import CreateApNsChannelResponse403
 from .create_app import CreateApp
 from .create_center import CreateCenter
 from .created_broadcast import CreatedBroadcast
@@ -70,6 +79,9 @@ from .critical_sound import CriticalSound
 from .date_components import DateComponents
 from .default_locale import DefaultLocale
 from .default_sound import DefaultSound
+from .delete_ap_ns_channel_response_400 import DeleteApNsChannelResponse400
+from .delete_ap_ns_channel_response_403 import DeleteApNsChannelResponse403
+from .delete_ap_ns_channel_response_404 import DeleteApNsChannelResponse404
 from .delivered_call import DeliveredCall
 from .delivered_call_type import DeliveredCallType
 from .delivered_event import DeliveredEvent
@@ -108,6 +120,8 @@ from .held_call import HeldCall
 from .held_call_type import HeldCallType
 from .identifier_list import IdentifierList
 from .issued_key import IssuedKey
+from .list_ap_ns_channels_response_400 import ListApNsChannelsResponse400
+from .list_ap_ns_channels_response_403 import ListApNsChannelsResponse403
 from .localization_overview import LocalizationOverview
 from .localized_text import LocalizedText
 from .location import Location
@@ -185,6 +199,12 @@ from .pending_request import PendingRequest
 from .presentation import Presentation
 from .problem import Problem
 from .prompt_answer import PromptAnswer
+from .publish_on_ap_ns_channel_apns_priority import PublishOnApNsChannelApnsPriority
+from .publish_on_ap_ns_channel_apns_push_type import PublishOnApNsChannelApnsPushType
+from .publish_on_ap_ns_channel_response_400 import PublishOnApNsChannelResponse400
+from .publish_on_ap_ns_channel_response_403 import PublishOnApNsChannelResponse403
+from .publish_on_ap_ns_channel_response_404 import PublishOnApNsChannelResponse404
+from .publish_on_ap_ns_channel_response_413 import PublishOnApNsChannelResponse413
 from .push_provider import PushProvider
 from .push_subscription import PushSubscription
 from .push_subscription_list import PushSubscriptionList
@@ -198,6 +218,9 @@ from .push_subscription_request import PushSubscriptionRequest
 from .push_subscription_request_keys import PushSubscriptionRequestKeys
 from .push_token import PushToken
 from .push_trigger import PushTrigger
+from .read_ap_ns_channel_response_400 import ReadApNsChannelResponse400
+from .read_ap_ns_channel_response_403 import ReadApNsChannelResponse403
+from .read_ap_ns_channel_response_404 import ReadApNsChannelResponse404
 from .receipt_delivery import ReceiptDelivery
 from .receipt_delivery_counts import ReceiptDeliveryCounts
 from .receipt_delivery_decision import ReceiptDeliveryDecision
@@ -288,10 +311,17 @@ from .will_present_call import WillPresentCall
 from .will_present_call_type import WillPresentCallType
 
 __all__ = (
+    "APNsChannel",
+    "APNsChannelList",
+    "APNsChannelMessageStoragePolicy",
+    "APNsChannelPushType",
     "APNsPayload",
     "APNsPayloadAps",
     "APNsPayloadApsAlertType1",
+    "APNsPayloadApsAttributes",
     "APNsPayloadApsContentAvailable",
+    "APNsPayloadApsContentState",
+    "APNsPayloadApsEvent",
     "APNsPayloadApsInterruptionLevel",
     "APNsPayloadApsMutableContent",
     "APNsPayloadApsSoundType1",
@@ -348,6 +378,8 @@ __all__ = (
     "ContentExtensionAnswerOption",
     "ContentExtensionCall",
     "ContentExtensionCallType",
+    "CreateApNsChannelResponse400",
+    "CreateApNsChannelResponse403",
     "CreateApp",
     "CreateCenter",
     "CreatedBroadcast",
@@ -356,6 +388,9 @@ __all__ = (
     "DateComponents",
     "DefaultLocale",
     "DefaultSound",
+    "DeleteApNsChannelResponse400",
+    "DeleteApNsChannelResponse403",
+    "DeleteApNsChannelResponse404",
     "DeliveredCall",
     "DeliveredCallType",
     "DeliveredEvent",
@@ -392,6 +427,8 @@ __all__ = (
     "HeldCallType",
     "IdentifierList",
     "IssuedKey",
+    "ListApNsChannelsResponse400",
+    "ListApNsChannelsResponse403",
     "LocalizationOverview",
     "LocalizedText",
     "Location",
@@ -437,6 +474,12 @@ __all__ = (
     "Presentation",
     "Problem",
     "PromptAnswer",
+    "PublishOnApNsChannelApnsPriority",
+    "PublishOnApNsChannelApnsPushType",
+    "PublishOnApNsChannelResponse400",
+    "PublishOnApNsChannelResponse403",
+    "PublishOnApNsChannelResponse404",
+    "PublishOnApNsChannelResponse413",
     "PushProvider",
     "PushSubscription",
     "PushSubscriptionList",
@@ -448,6 +491,9 @@ __all__ = (
     "PushSubscriptionRequestKeys",
     "PushToken",
     "PushTrigger",
+    "ReadApNsChannelResponse400",
+    "ReadApNsChannelResponse403",
+    "ReadApNsChannelResponse404",
     "ReceiptDelivery",
     "ReceiptDeliveryCounts",
     "ReceiptDeliveryDecision",

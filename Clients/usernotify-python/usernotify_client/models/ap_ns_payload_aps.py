@@ -10,6 +10,10 @@ from ..models.ap_ns_payload_aps_content_available import (
     APNsPayloadApsContentAvailable,
     check_ap_ns_payload_aps_content_available,
 )
+from ..models.ap_ns_payload_aps_event import (
+    APNsPayloadApsEvent,
+    check_ap_ns_payload_aps_event,
+)
 from ..models.ap_ns_payload_aps_interruption_level import (
     APNsPayloadApsInterruptionLevel,
     check_ap_ns_payload_aps_interruption_level,
@@ -22,6 +26,8 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.ap_ns_payload_aps_alert_type_1 import APNsPayloadApsAlertType1
+    from ..models.ap_ns_payload_aps_attributes import APNsPayloadApsAttributes
+    from ..models.ap_ns_payload_aps_content_state import APNsPayloadApsContentState
     from ..models.ap_ns_payload_aps_sound_type_1 import APNsPayloadApsSoundType1
 
 
@@ -43,6 +49,13 @@ class APNsPayloadAps:
         interruption_level (APNsPayloadApsInterruptionLevel | Unset):
         relevance_score (float | Unset):
         filter_criteria (str | Unset):
+        event (APNsPayloadApsEvent | Unset): A Live Activity's (channels: update or end).
+        timestamp (int | Unset): A Live Activity update's time
+        content_state (APNsPayloadApsContentState | Unset): The Live Activity's state.
+        stale_date (int | Unset):
+        dismissal_date (int | Unset):
+        attributes_type (str | Unset):
+        attributes (APNsPayloadApsAttributes | Unset):
     """
 
     alert: APNsPayloadApsAlertType1 | str | Unset = UNSET
@@ -56,6 +69,13 @@ class APNsPayloadAps:
     interruption_level: APNsPayloadApsInterruptionLevel | Unset = UNSET
     relevance_score: float | Unset = UNSET
     filter_criteria: str | Unset = UNSET
+    event: APNsPayloadApsEvent | Unset = UNSET
+    timestamp: int | Unset = UNSET
+    content_state: APNsPayloadApsContentState | Unset = UNSET
+    stale_date: int | Unset = UNSET
+    dismissal_date: int | Unset = UNSET
+    attributes_type: str | Unset = UNSET
+    attributes: APNsPayloadApsAttributes | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -102,6 +122,26 @@ class APNsPayloadAps:
 
         filter_criteria = self.filter_criteria
 
+        event: str | Unset = UNSET
+        if not isinstance(self.event, Unset):
+            event = self.event
+
+        timestamp = self.timestamp
+
+        content_state: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.content_state, Unset):
+            content_state = self.content_state.to_dict()
+
+        stale_date = self.stale_date
+
+        dismissal_date = self.dismissal_date
+
+        attributes_type = self.attributes_type
+
+        attributes: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.attributes, Unset):
+            attributes = self.attributes.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -127,12 +167,28 @@ class APNsPayloadAps:
             field_dict["relevance-score"] = relevance_score
         if filter_criteria is not UNSET:
             field_dict["filter-criteria"] = filter_criteria
+        if event is not UNSET:
+            field_dict["event"] = event
+        if timestamp is not UNSET:
+            field_dict["timestamp"] = timestamp
+        if content_state is not UNSET:
+            field_dict["content-state"] = content_state
+        if stale_date is not UNSET:
+            field_dict["stale-date"] = stale_date
+        if dismissal_date is not UNSET:
+            field_dict["dismissal-date"] = dismissal_date
+        if attributes_type is not UNSET:
+            field_dict["attributes-type"] = attributes_type
+        if attributes is not UNSET:
+            field_dict["attributes"] = attributes
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.ap_ns_payload_aps_alert_type_1 import APNsPayloadApsAlertType1
+        from ..models.ap_ns_payload_aps_attributes import APNsPayloadApsAttributes
+        from ..models.ap_ns_payload_aps_content_state import APNsPayloadApsContentState
         from ..models.ap_ns_payload_aps_sound_type_1 import APNsPayloadApsSoundType1
 
         d = dict(src_dict)
@@ -204,6 +260,35 @@ class APNsPayloadAps:
 
         filter_criteria = d.pop("filter-criteria", UNSET)
 
+        _event = d.pop("event", UNSET)
+        event: APNsPayloadApsEvent | Unset
+        if isinstance(_event, Unset):
+            event = UNSET
+        else:
+            event = check_ap_ns_payload_aps_event(_event)
+
+        timestamp = d.pop("timestamp", UNSET)
+
+        _content_state = d.pop("content-state", UNSET)
+        content_state: APNsPayloadApsContentState | Unset
+        if isinstance(_content_state, Unset):
+            content_state = UNSET
+        else:
+            content_state = APNsPayloadApsContentState.from_dict(_content_state)
+
+        stale_date = d.pop("stale-date", UNSET)
+
+        dismissal_date = d.pop("dismissal-date", UNSET)
+
+        attributes_type = d.pop("attributes-type", UNSET)
+
+        _attributes = d.pop("attributes", UNSET)
+        attributes: APNsPayloadApsAttributes | Unset
+        if isinstance(_attributes, Unset):
+            attributes = UNSET
+        else:
+            attributes = APNsPayloadApsAttributes.from_dict(_attributes)
+
         ap_ns_payload_aps = cls(
             alert=alert,
             badge=badge,
@@ -216,6 +301,13 @@ class APNsPayloadAps:
             interruption_level=interruption_level,
             relevance_score=relevance_score,
             filter_criteria=filter_criteria,
+            event=event,
+            timestamp=timestamp,
+            content_state=content_state,
+            stale_date=stale_date,
+            dismissal_date=dismissal_date,
+            attributes_type=attributes_type,
+            attributes=attributes,
         )
 
         ap_ns_payload_aps.additional_properties = d

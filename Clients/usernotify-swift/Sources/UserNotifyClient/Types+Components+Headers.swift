@@ -17,5 +17,10 @@ import struct Foundation.Data
 import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
-    public enum Headers {}
+    public enum Headers {
+        /// The call's `apns-request-id`, as sent (lowercased) or made.
+        ///
+        /// - Remark: Generated from `#/components/headers/APNsRequestID`.
+        public typealias APNsRequestID = Swift.String
+    }
 }

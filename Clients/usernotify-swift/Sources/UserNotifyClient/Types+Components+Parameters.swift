@@ -26,6 +26,18 @@ extension Components {
         public typealias DeviceID = Swift.String
         /// - Remark: Generated from `#/components/parameters/SubscriptionID`.
         public typealias SubscriptionID = Swift.String
+        /// The app id (Apple's bundle id).
+        ///
+        /// - Remark: Generated from `#/components/parameters/Bundle`.
+        public typealias Bundle = Swift.String
+        /// The channel's id, as `createAPNsChannel` answered it.
+        ///
+        /// - Remark: Generated from `#/components/parameters/APNsChannelID`.
+        public typealias APNsChannelID = Swift.String
+        /// A UUID that the answer carries back; one is made when it is absent or not a UUID.
+        ///
+        /// - Remark: Generated from `#/components/parameters/APNsRequestID`.
+        public typealias APNsRequestID = Swift.String
         /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
         /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
         /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it

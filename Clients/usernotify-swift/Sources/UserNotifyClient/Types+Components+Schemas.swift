@@ -1803,6 +1803,13 @@ extension Components {
             case missingProviderToken = "MissingProviderToken"
             case invalidProviderToken = "InvalidProviderToken"
             case unregistered = "Unregistered"
+            case topicMismatch = "TopicMismatch"
+            case missingChannelId = "MissingChannelId"
+            case badChannelId = "BadChannelId"
+            case channelNotRegistered = "ChannelNotRegistered"
+            case cannotCreateChannelConfig = "CannotCreateChannelConfig"
+            case badMessageStoragePolicy = "BadMessageStoragePolicy"
+            case missingPushType = "MissingPushType"
         }
         /// One Server-Sent Event of `streamEvents` as the wire carries it (the HTML standard's fields): `data`
         /// is JSON text, as `StreamEvent` describes it for each kind.
@@ -2436,6 +2443,72 @@ extension Components {
                 case token
             }
         }
+        /// - Remark: Generated from `#/components/schemas/APNsChannel`.
+        public struct APNsChannel: Codable, Hashable, Sendable {
+            /// 0, no message stored; 1, the most recent message stored for a device that is offline.
+            ///
+            /// - Remark: Generated from `#/components/schemas/APNsChannel/message-storage-policy`.
+            @frozen public enum MessageStoragePolicyPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                case _0 = 0
+                case _1 = 1
+            }
+            /// 0, no message stored; 1, the most recent message stored for a device that is offline.
+            ///
+            /// - Remark: Generated from `#/components/schemas/APNsChannel/message-storage-policy`.
+            public var messageStoragePolicy: Components.Schemas.APNsChannel.MessageStoragePolicyPayload
+            /// - Remark: Generated from `#/components/schemas/APNsChannel/push-type`.
+            @frozen public enum PushTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case liveActivity = "LiveActivity"
+            }
+            /// - Remark: Generated from `#/components/schemas/APNsChannel/push-type`.
+            public var pushType: Components.Schemas.APNsChannel.PushTypePayload
+            /// Creates a new `APNsChannel`.
+            ///
+            /// - Parameters:
+            ///   - messageStoragePolicy: 0, no message stored; 1, the most recent message stored for a device that is offline.
+            ///   - pushType:
+            public init(
+                messageStoragePolicy: Components.Schemas.APNsChannel.MessageStoragePolicyPayload,
+                pushType: Components.Schemas.APNsChannel.PushTypePayload
+            ) {
+                self.messageStoragePolicy = messageStoragePolicy
+                self.pushType = pushType
+            }
+            public enum CodingKeys: String, CodingKey {
+                case messageStoragePolicy = "message-storage-policy"
+                case pushType = "push-type"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.messageStoragePolicy = try container.decode(
+                    Components.Schemas.APNsChannel.MessageStoragePolicyPayload.self,
+                    forKey: .messageStoragePolicy
+                )
+                self.pushType = try container.decode(
+                    Components.Schemas.APNsChannel.PushTypePayload.self,
+                    forKey: .pushType
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "message-storage-policy",
+                    "push-type"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/APNsChannelList`.
+        public struct APNsChannelList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/APNsChannelList/channels`.
+            public var channels: [Swift.String]
+            /// Creates a new `APNsChannelList`.
+            ///
+            /// - Parameters:
+            ///   - channels:
+            public init(channels: [Swift.String]) {
+                self.channels = channels
+            }
+            public enum CodingKeys: String, CodingKey {
+                case channels
+            }
+        }
         /// Custom keys beside `aps` become `userInfo`.
         ///
         /// - Remark: Generated from `#/components/schemas/APNsPayload`.
@@ -2656,6 +2729,72 @@ extension Components {
                 public var relevanceScore: Swift.Double?
                 /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/filter-criteria`.
                 public var filterCriteria: Swift.String?
+                /// A Live Activity's (channels: update or end).
+                ///
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/event`.
+                @frozen public enum EventPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case start = "start"
+                    case update = "update"
+                    case end = "end"
+                }
+                /// A Live Activity's (channels: update or end).
+                ///
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/event`.
+                public var event: Components.Schemas.APNsPayload.ApsPayload.EventPayload?
+                /// A Live Activity update's time
+                ///
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/timestamp`.
+                public var timestamp: Swift.Int?
+                /// The Live Activity's state.
+                ///
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/content-state`.
+                public struct ContentStatePayload: Codable, Hashable, Sendable {
+                    /// A container of undocumented properties.
+                    public var additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer
+                    /// Creates a new `ContentStatePayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - additionalProperties: A container of undocumented properties.
+                    public init(additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer = .init()) {
+                        self.additionalProperties = additionalProperties
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                    }
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        try encoder.encodeAdditionalProperties(additionalProperties)
+                    }
+                }
+                /// The Live Activity's state.
+                ///
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/content-state`.
+                public var contentState: Components.Schemas.APNsPayload.ApsPayload.ContentStatePayload?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/stale-date`.
+                public var staleDate: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/dismissal-date`.
+                public var dismissalDate: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/attributes-type`.
+                public var attributesType: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/attributes`.
+                public struct AttributesPayload: Codable, Hashable, Sendable {
+                    /// A container of undocumented properties.
+                    public var additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer
+                    /// Creates a new `AttributesPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - additionalProperties: A container of undocumented properties.
+                    public init(additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer = .init()) {
+                        self.additionalProperties = additionalProperties
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                    }
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        try encoder.encodeAdditionalProperties(additionalProperties)
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/APNsPayload/aps/attributes`.
+                public var attributes: Components.Schemas.APNsPayload.ApsPayload.AttributesPayload?
                 /// Creates a new `ApsPayload`.
                 ///
                 /// - Parameters:
@@ -2670,6 +2809,13 @@ extension Components {
                 ///   - interruptionLevel:
                 ///   - relevanceScore:
                 ///   - filterCriteria:
+                ///   - event: A Live Activity's (channels: update or end).
+                ///   - timestamp: A Live Activity update's time
+                ///   - contentState: The Live Activity's state.
+                ///   - staleDate:
+                ///   - dismissalDate:
+                ///   - attributesType:
+                ///   - attributes:
                 public init(
                     alert: Components.Schemas.APNsPayload.ApsPayload.AlertPayload? = nil,
                     badge: Swift.Int? = nil,
@@ -2681,7 +2827,14 @@ extension Components {
                     targetContentId: Swift.String? = nil,
                     interruptionLevel: Components.Schemas.APNsPayload.ApsPayload.InterruptionLevelPayload? = nil,
                     relevanceScore: Swift.Double? = nil,
-                    filterCriteria: Swift.String? = nil
+                    filterCriteria: Swift.String? = nil,
+                    event: Components.Schemas.APNsPayload.ApsPayload.EventPayload? = nil,
+                    timestamp: Swift.Int? = nil,
+                    contentState: Components.Schemas.APNsPayload.ApsPayload.ContentStatePayload? = nil,
+                    staleDate: Swift.Int? = nil,
+                    dismissalDate: Swift.Int? = nil,
+                    attributesType: Swift.String? = nil,
+                    attributes: Components.Schemas.APNsPayload.ApsPayload.AttributesPayload? = nil
                 ) {
                     self.alert = alert
                     self.badge = badge
@@ -2694,6 +2847,13 @@ extension Components {
                     self.interruptionLevel = interruptionLevel
                     self.relevanceScore = relevanceScore
                     self.filterCriteria = filterCriteria
+                    self.event = event
+                    self.timestamp = timestamp
+                    self.contentState = contentState
+                    self.staleDate = staleDate
+                    self.dismissalDate = dismissalDate
+                    self.attributesType = attributesType
+                    self.attributes = attributes
                 }
                 public enum CodingKeys: String, CodingKey {
                     case alert
@@ -2707,6 +2867,13 @@ extension Components {
                     case interruptionLevel = "interruption-level"
                     case relevanceScore = "relevance-score"
                     case filterCriteria = "filter-criteria"
+                    case event
+                    case timestamp
+                    case contentState = "content-state"
+                    case staleDate = "stale-date"
+                    case dismissalDate = "dismissal-date"
+                    case attributesType = "attributes-type"
+                    case attributes
                 }
             }
             /// - Remark: Generated from `#/components/schemas/APNsPayload/aps`.

@@ -19246,6 +19246,1602 @@ public enum Operations {
             }
         }
     }
+    /// A broadcast channel's storage policy and push type, as Apple's channel management API answers.
+    ///
+    /// App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
+    /// TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
+    /// InvalidProviderToken.
+    ///
+    ///
+    /// - Remark: HTTP `GET /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)`.
+    public enum ReadAPNsChannel {
+        public static let id: Swift.String = "readAPNsChannel"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The app id (Apple's bundle id).
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/path/bundle`.
+                public var bundle: Components.Parameters.Bundle
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - bundle: The app id (Apple's bundle id).
+                public init(bundle: Components.Parameters.Bundle) {
+                    self.bundle = bundle
+                }
+            }
+            public var path: Operations.ReadAPNsChannel.Input.Path
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The channel's id, as `createAPNsChannel` answered it.
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/header/apns-channel-id`.
+                public var apnsChannelId: Components.Parameters.APNsChannelID
+                /// A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/header/apns-request-id`.
+                public var apnsRequestId: Components.Parameters.APNsRequestID?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReadAPNsChannel.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - apnsChannelId: The channel's id, as `createAPNsChannel` answered it.
+                ///   - apnsRequestId: A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///   - accept:
+                public init(
+                    apnsChannelId: Components.Parameters.APNsChannelID,
+                    apnsRequestId: Components.Parameters.APNsRequestID? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReadAPNsChannel.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.apnsChannelId = apnsChannelId
+                    self.apnsRequestId = apnsRequestId
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReadAPNsChannel.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ReadAPNsChannel.Input.Path,
+                headers: Operations.ReadAPNsChannel.Input.Headers
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The call's `apns-request-id`, as sent (lowercased) or made.
+                    ///
+                    /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/responses/200/headers/apns-request-id`.
+                    public var apnsRequestId: Components.Headers.APNsRequestID?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - apnsRequestId: The call's `apns-request-id`, as sent (lowercased) or made.
+                    public init(apnsRequestId: Components.Headers.APNsRequestID? = nil) {
+                        self.apnsRequestId = apnsRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ReadAPNsChannel.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.APNsChannel)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.APNsChannel {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReadAPNsChannel.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ReadAPNsChannel.Output.Ok.Headers = .init(),
+                    body: Operations.ReadAPNsChannel.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The channel.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReadAPNsChannel.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ReadAPNsChannel.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Makes a broadcast channel, as Apple's channel management API does (iOS 18).
+    ///
+    /// App, with the app key as the provider token (`authorization: bearer unk_…`) and the app id as the
+    /// bundle. A channel is a topic of the app's (`Location` names it; its identifier is `apns.<policy>.<id>`,
+    /// the base64 of the `apns-channel-id`): centers subscribe to it as to any topic, and the topic API lists
+    /// and counts its subscribers. It counts against the app's 10,000 topics (400 `CannotCreateChannelConfig`).
+    /// The body is read as JSON whatever its Content-Type, as APNs reads it. `message-storage-policy` is kept
+    /// with the channel and answered by `readAPNsChannel`; a channel that stores no message (0) takes no
+    /// `apns-expiration` other than 0. Errors carry APNs' statuses and `reason`: 400 TopicMismatch (the path
+    /// names another bundle), BadMessageStoragePolicy, InvalidPushType (`push-type` other than LiveActivity);
+    /// 403 MissingProviderToken, InvalidProviderToken.
+    ///
+    ///
+    /// - Remark: HTTP `POST /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)`.
+    public enum CreateAPNsChannel {
+        public static let id: Swift.String = "createAPNsChannel"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The app id (Apple's bundle id).
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/path/bundle`.
+                public var bundle: Components.Parameters.Bundle
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - bundle: The app id (Apple's bundle id).
+                public init(bundle: Components.Parameters.Bundle) {
+                    self.bundle = bundle
+                }
+            }
+            public var path: Operations.CreateAPNsChannel.Input.Path
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                /// A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/header/apns-request-id`.
+                public var apnsRequestId: Components.Parameters.APNsRequestID?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAPNsChannel.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                ///   - apnsRequestId: A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    apnsRequestId: Components.Parameters.APNsRequestID? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAPNsChannel.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.apnsRequestId = apnsRequestId
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateAPNsChannel.Input.Headers
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.APNsChannel)
+            }
+            public var body: Operations.CreateAPNsChannel.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.CreateAPNsChannel.Input.Path,
+                headers: Operations.CreateAPNsChannel.Input.Headers = .init(),
+                body: Operations.CreateAPNsChannel.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The channel's id, base64.
+                    ///
+                    /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/responses/201/headers/apns-channel-id`.
+                    public var apnsChannelId: Swift.String?
+                    /// The call's `apns-request-id`, as sent (lowercased) or made.
+                    ///
+                    /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/responses/201/headers/apns-request-id`.
+                    public var apnsRequestId: Components.Headers.APNsRequestID?
+                    /// The topic the channel is (`/v1/topics/apns.<policy>.<id>`).
+                    ///
+                    /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/POST/responses/201/headers/Location`.
+                    public var location: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - apnsChannelId: The channel's id, base64.
+                    ///   - apnsRequestId: The call's `apns-request-id`, as sent (lowercased) or made.
+                    ///   - location: The topic the channel is (`/v1/topics/apns.<policy>.<id>`).
+                    public init(
+                        apnsChannelId: Swift.String? = nil,
+                        apnsRequestId: Components.Headers.APNsRequestID? = nil,
+                        location: Swift.String? = nil
+                    ) {
+                        self.apnsChannelId = apnsChannelId
+                        self.apnsRequestId = apnsRequestId
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateAPNsChannel.Output.Created.Headers
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.CreateAPNsChannel.Output.Created.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Made; the body is empty.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateAPNsChannel.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateAPNsChannel.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Deletes a broadcast channel and its topic (its subscriptions go with it).
+    ///
+    /// App (the provider token). Broadcasts already published on it go on for the members their firings
+    /// reach. Errors as `readAPNsChannel`'s.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)`.
+    public enum DeleteAPNsChannel {
+        public static let id: Swift.String = "deleteAPNsChannel"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// The app id (Apple's bundle id).
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/DELETE/path/bundle`.
+                public var bundle: Components.Parameters.Bundle
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - bundle: The app id (Apple's bundle id).
+                public init(bundle: Components.Parameters.Bundle) {
+                    self.bundle = bundle
+                }
+            }
+            public var path: Operations.DeleteAPNsChannel.Input.Path
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The channel's id, as `createAPNsChannel` answered it.
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/DELETE/header/apns-channel-id`.
+                public var apnsChannelId: Components.Parameters.APNsChannelID
+                /// A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/DELETE/header/apns-request-id`.
+                public var apnsRequestId: Components.Parameters.APNsRequestID?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteAPNsChannel.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - apnsChannelId: The channel's id, as `createAPNsChannel` answered it.
+                ///   - apnsRequestId: A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///   - accept:
+                public init(
+                    apnsChannelId: Components.Parameters.APNsChannelID,
+                    apnsRequestId: Components.Parameters.APNsRequestID? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteAPNsChannel.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.apnsChannelId = apnsChannelId
+                    self.apnsRequestId = apnsRequestId
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DeleteAPNsChannel.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.DeleteAPNsChannel.Input.Path,
+                headers: Operations.DeleteAPNsChannel.Input.Headers
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/DELETE/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The call's `apns-request-id`, as sent (lowercased) or made.
+                    ///
+                    /// - Remark: Generated from `#/paths/1/apps/{bundle}/channels/DELETE/responses/204/headers/apns-request-id`.
+                    public var apnsRequestId: Components.Headers.APNsRequestID?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - apnsRequestId: The call's `apns-request-id`, as sent (lowercased) or made.
+                    public init(apnsRequestId: Components.Headers.APNsRequestID? = nil) {
+                        self.apnsRequestId = apnsRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.DeleteAPNsChannel.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.DeleteAPNsChannel.Output.NoContent.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DeleteAPNsChannel.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.DeleteAPNsChannel.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Every broadcast channel of the app, as Apple's channel management API lists them.
+    ///
+    /// App (the provider token). Topics made through the topic API are not channels and are not listed.
+    ///
+    /// - Remark: HTTP `GET /1/apps/{bundle}/all-channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/all-channels/get(listAPNsChannels)`.
+    public enum ListAPNsChannels {
+        public static let id: Swift.String = "listAPNsChannels"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/all-channels/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The app id (Apple's bundle id).
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/all-channels/GET/path/bundle`.
+                public var bundle: Components.Parameters.Bundle
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - bundle: The app id (Apple's bundle id).
+                public init(bundle: Components.Parameters.Bundle) {
+                    self.bundle = bundle
+                }
+            }
+            public var path: Operations.ListAPNsChannels.Input.Path
+            /// - Remark: Generated from `#/paths/1/apps/{bundle}/all-channels/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/all-channels/GET/header/apns-request-id`.
+                public var apnsRequestId: Components.Parameters.APNsRequestID?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAPNsChannels.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - apnsRequestId: A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///   - accept:
+                public init(
+                    apnsRequestId: Components.Parameters.APNsRequestID? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAPNsChannels.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.apnsRequestId = apnsRequestId
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListAPNsChannels.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ListAPNsChannels.Input.Path,
+                headers: Operations.ListAPNsChannels.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/all-channels/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The call's `apns-request-id`, as sent (lowercased) or made.
+                    ///
+                    /// - Remark: Generated from `#/paths/1/apps/{bundle}/all-channels/GET/responses/200/headers/apns-request-id`.
+                    public var apnsRequestId: Components.Headers.APNsRequestID?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - apnsRequestId: The call's `apns-request-id`, as sent (lowercased) or made.
+                    public init(apnsRequestId: Components.Headers.APNsRequestID? = nil) {
+                        self.apnsRequestId = apnsRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListAPNsChannels.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/1/apps/{bundle}/all-channels/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/1/apps/{bundle}/all-channels/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.APNsChannelList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.APNsChannelList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAPNsChannels.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListAPNsChannels.Output.Ok.Headers = .init(),
+                    body: Operations.ListAPNsChannels.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The channels' ids.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/all-channels/get(listAPNsChannels)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListAPNsChannels.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListAPNsChannels.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/all-channels/get(listAPNsChannels)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/all-channels/get(listAPNsChannels)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/all-channels/get(listAPNsChannels)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//1/apps/{bundle}/all-channels/get(listAPNsChannels)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Publishes on a broadcast channel, as APNs' broadcast API does; every center subscribed to its topic gets it.
+    ///
+    /// App (the provider token). A broadcast (`createBroadcast`) to the channel's topic, at once: each
+    /// subscriber gets the notification as `add(_:)` on its own center would (its authorization and settings
+    /// decide what is presented; its webhooks, Web Push and relays run). `Location` is the broadcast, with its
+    /// counts. The notification's identifier is the channel's topic, so each message on a channel replaces the
+    /// last one (as a Live Activity shows its latest state); `apns-collapse-id`, if given, is the identifier
+    /// instead. The payload (at most 4096 bytes, read as JSON whatever its Content-Type) maps to content as
+    /// `sendPush`'s does.
+    ///
+    /// `apns-push-type: liveactivity` (Apple's) takes a Live Activity payload: `aps.event` update or end (a
+    /// start goes to a device's push-to-start token, not a channel) and `aps.timestamp`; its Live Activity keys
+    /// (`event`, `timestamp`, `content-state`, `stale-date`, `dismissal-date`, `attributes-type`, `attributes`)
+    /// reach the app as `userInfo.liveActivity`, and `aps.alert`, if any, is what the notification shows.
+    /// `apns-push-type: alert` (this service's) takes any payload with something to show. `apns-priority`
+    /// (10, 5 or 1) and `apns-expiration` are checked as APNs checks them (nonzero on a channel that stores no
+    /// message: 400 BadExpirationDate); the broadcast fires at once either way.
+    ///
+    /// Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
+    /// MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
+    /// PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    /// 413 PayloadTooLarge.
+    ///
+    ///
+    /// - Remark: HTTP `POST /4/broadcasts/apps/{bundle}`.
+    /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)`.
+    public enum PublishOnAPNsChannel {
+        public static let id: Swift.String = "publishOnAPNsChannel"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The app id (Apple's bundle id).
+                ///
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/path/bundle`.
+                public var bundle: Components.Parameters.Bundle
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - bundle: The app id (Apple's bundle id).
+                public init(bundle: Components.Parameters.Bundle) {
+                    self.bundle = bundle
+                }
+            }
+            public var path: Operations.PublishOnAPNsChannel.Input.Path
+            /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                /// e.g. a UUID; each principal has its own keys) with the same method, path, query and body replays the
+                /// first successful answer for 24 hours, with `Idempotent-Replayed: true`; with another request it
+                /// answers 422 `idempotencyKeyReused`; a duplicate sent while the first is running waits for its answer
+                /// (409 `idempotencyKeyInUse` after 30 s). An answer that was not a success is not kept: the call may be
+                /// sent again with the same key.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                /// The channel's id, as `createAPNsChannel` answered it.
+                ///
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/apns-channel-id`.
+                public var apnsChannelId: Components.Parameters.APNsChannelID
+                /// A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/apns-request-id`.
+                public var apnsRequestId: Components.Parameters.APNsRequestID?
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/apns-push-type`.
+                @frozen public enum ApnsPushTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case liveactivity = "liveactivity"
+                    case alert = "alert"
+                }
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/apns-push-type`.
+                public var apnsPushType: Operations.PublishOnAPNsChannel.Input.Headers.ApnsPushTypePayload
+                /// UNIX epoch seconds; 0 or absent on a channel that stores no message.
+                ///
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/apns-expiration`.
+                public var apnsExpiration: Swift.String?
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/apns-priority`.
+                @frozen public enum ApnsPriorityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _10 = "10"
+                    case _5 = "5"
+                    case _1 = "1"
+                }
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/apns-priority`.
+                public var apnsPriority: Operations.PublishOnAPNsChannel.Input.Headers.ApnsPriorityPayload?
+                /// The notification's identifier instead of the channel's topic; at most 64 bytes.
+                ///
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/header/apns-collapse-id`.
+                public var apnsCollapseId: Swift.String?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PublishOnAPNsChannel.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes the call safe to retry (Stripe's semantics): the same key (1 to 255 visible ASCII characters,
+                ///   - apnsChannelId: The channel's id, as `createAPNsChannel` answered it.
+                ///   - apnsRequestId: A UUID that the answer carries back; one is made when it is absent or not a UUID.
+                ///   - apnsPushType:
+                ///   - apnsExpiration: UNIX epoch seconds; 0 or absent on a channel that stores no message.
+                ///   - apnsPriority:
+                ///   - apnsCollapseId: The notification's identifier instead of the channel's topic; at most 64 bytes.
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    apnsChannelId: Components.Parameters.APNsChannelID,
+                    apnsRequestId: Components.Parameters.APNsRequestID? = nil,
+                    apnsPushType: Operations.PublishOnAPNsChannel.Input.Headers.ApnsPushTypePayload,
+                    apnsExpiration: Swift.String? = nil,
+                    apnsPriority: Operations.PublishOnAPNsChannel.Input.Headers.ApnsPriorityPayload? = nil,
+                    apnsCollapseId: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PublishOnAPNsChannel.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.apnsChannelId = apnsChannelId
+                    self.apnsRequestId = apnsRequestId
+                    self.apnsPushType = apnsPushType
+                    self.apnsExpiration = apnsExpiration
+                    self.apnsPriority = apnsPriority
+                    self.apnsCollapseId = apnsCollapseId
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.PublishOnAPNsChannel.Input.Headers
+            /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.APNsPayload)
+            }
+            public var body: Operations.PublishOnAPNsChannel.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.PublishOnAPNsChannel.Input.Path,
+                headers: Operations.PublishOnAPNsChannel.Input.Headers,
+                body: Operations.PublishOnAPNsChannel.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The call's `apns-request-id`, as sent (lowercased) or made.
+                    ///
+                    /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/responses/200/headers/apns-request-id`.
+                    public var apnsRequestId: Components.Headers.APNsRequestID?
+                    /// The broadcast (`/v1/broadcasts/{broadcastID}`).
+                    ///
+                    /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/responses/200/headers/Location`.
+                    public var location: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - apnsRequestId: The call's `apns-request-id`, as sent (lowercased) or made.
+                    ///   - location: The broadcast (`/v1/broadcasts/{broadcastID}`).
+                    public init(
+                        apnsRequestId: Components.Headers.APNsRequestID? = nil,
+                        location: Swift.String? = nil
+                    ) {
+                        self.apnsRequestId = apnsRequestId
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.PublishOnAPNsChannel.Output.Ok.Headers
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.PublishOnAPNsChannel.Output.Ok.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Published; the body is empty.
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.PublishOnAPNsChannel.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.PublishOnAPNsChannel.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.APNsProblem)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.APNsProblem {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
+            /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
+            /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
+            /// `RateLimit` (draft-ietf-httpapi-ratelimit-headers) come with every answer to a limited credential.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// The VAPID public key browsers subscribe with (`applicationServerKey`).
     ///
     /// Any principal. Pass `publicKey` to `pushManager.subscribe({userVisibleOnly: true, applicationServerKey})`. After the operator rotates the key, a browser subscribed with an older one keeps receiving (each message is signed with its subscription's key) until it subscribes again.

@@ -506,6 +506,75 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /3/device/{deviceToken}`.
     /// - Remark: Generated from `#/paths//3/device/{deviceToken}/post(sendPush)`.
     func sendPush(_ input: Operations.SendPush.Input) async throws -> Operations.SendPush.Output
+    /// A broadcast channel's storage policy and push type, as Apple's channel management API answers.
+    ///
+    /// App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
+    /// TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
+    /// InvalidProviderToken.
+    ///
+    ///
+    /// - Remark: HTTP `GET /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)`.
+    func readAPNsChannel(_ input: Operations.ReadAPNsChannel.Input) async throws -> Operations.ReadAPNsChannel.Output
+    /// Makes a broadcast channel, as Apple's channel management API does (iOS 18).
+    ///
+    /// App, with the app key as the provider token (`authorization: bearer unk_…`) and the app id as the
+    /// bundle. A channel is a topic of the app's (`Location` names it; its identifier is `apns.<policy>.<id>`,
+    /// the base64 of the `apns-channel-id`): centers subscribe to it as to any topic, and the topic API lists
+    /// and counts its subscribers. It counts against the app's 10,000 topics (400 `CannotCreateChannelConfig`).
+    /// The body is read as JSON whatever its Content-Type, as APNs reads it. `message-storage-policy` is kept
+    /// with the channel and answered by `readAPNsChannel`; a channel that stores no message (0) takes no
+    /// `apns-expiration` other than 0. Errors carry APNs' statuses and `reason`: 400 TopicMismatch (the path
+    /// names another bundle), BadMessageStoragePolicy, InvalidPushType (`push-type` other than LiveActivity);
+    /// 403 MissingProviderToken, InvalidProviderToken.
+    ///
+    ///
+    /// - Remark: HTTP `POST /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)`.
+    func createAPNsChannel(_ input: Operations.CreateAPNsChannel.Input) async throws -> Operations.CreateAPNsChannel.Output
+    /// Deletes a broadcast channel and its topic (its subscriptions go with it).
+    ///
+    /// App (the provider token). Broadcasts already published on it go on for the members their firings
+    /// reach. Errors as `readAPNsChannel`'s.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)`.
+    func deleteAPNsChannel(_ input: Operations.DeleteAPNsChannel.Input) async throws -> Operations.DeleteAPNsChannel.Output
+    /// Every broadcast channel of the app, as Apple's channel management API lists them.
+    ///
+    /// App (the provider token). Topics made through the topic API are not channels and are not listed.
+    ///
+    /// - Remark: HTTP `GET /1/apps/{bundle}/all-channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/all-channels/get(listAPNsChannels)`.
+    func listAPNsChannels(_ input: Operations.ListAPNsChannels.Input) async throws -> Operations.ListAPNsChannels.Output
+    /// Publishes on a broadcast channel, as APNs' broadcast API does; every center subscribed to its topic gets it.
+    ///
+    /// App (the provider token). A broadcast (`createBroadcast`) to the channel's topic, at once: each
+    /// subscriber gets the notification as `add(_:)` on its own center would (its authorization and settings
+    /// decide what is presented; its webhooks, Web Push and relays run). `Location` is the broadcast, with its
+    /// counts. The notification's identifier is the channel's topic, so each message on a channel replaces the
+    /// last one (as a Live Activity shows its latest state); `apns-collapse-id`, if given, is the identifier
+    /// instead. The payload (at most 4096 bytes, read as JSON whatever its Content-Type) maps to content as
+    /// `sendPush`'s does.
+    ///
+    /// `apns-push-type: liveactivity` (Apple's) takes a Live Activity payload: `aps.event` update or end (a
+    /// start goes to a device's push-to-start token, not a channel) and `aps.timestamp`; its Live Activity keys
+    /// (`event`, `timestamp`, `content-state`, `stale-date`, `dismissal-date`, `attributes-type`, `attributes`)
+    /// reach the app as `userInfo.liveActivity`, and `aps.alert`, if any, is what the notification shows.
+    /// `apns-push-type: alert` (this service's) takes any payload with something to show. `apns-priority`
+    /// (10, 5 or 1) and `apns-expiration` are checked as APNs checks them (nonzero on a channel that stores no
+    /// message: 400 BadExpirationDate); the broadcast fires at once either way.
+    ///
+    /// Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
+    /// MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
+    /// PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    /// 413 PayloadTooLarge.
+    ///
+    ///
+    /// - Remark: HTTP `POST /4/broadcasts/apps/{bundle}`.
+    /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)`.
+    func publishOnAPNsChannel(_ input: Operations.PublishOnAPNsChannel.Input) async throws -> Operations.PublishOnAPNsChannel.Output
     /// The VAPID public key browsers subscribe with (`applicationServerKey`).
     ///
     /// Any principal. Pass `publicKey` to `pushManager.subscribe({userVisibleOnly: true, applicationServerKey})`. After the operator rotates the key, a browser subscribed with an older one keeps receiving (each message is signed with its subscription's key) until it subscribes again.
@@ -1754,6 +1823,119 @@ extension APIProtocol {
         body: Operations.SendPush.Input.Body
     ) async throws -> Operations.SendPush.Output {
         try await sendPush(Operations.SendPush.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A broadcast channel's storage policy and push type, as Apple's channel management API answers.
+    ///
+    /// App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
+    /// TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
+    /// InvalidProviderToken.
+    ///
+    ///
+    /// - Remark: HTTP `GET /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)`.
+    public func readAPNsChannel(
+        path: Operations.ReadAPNsChannel.Input.Path,
+        headers: Operations.ReadAPNsChannel.Input.Headers
+    ) async throws -> Operations.ReadAPNsChannel.Output {
+        try await readAPNsChannel(Operations.ReadAPNsChannel.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Makes a broadcast channel, as Apple's channel management API does (iOS 18).
+    ///
+    /// App, with the app key as the provider token (`authorization: bearer unk_…`) and the app id as the
+    /// bundle. A channel is a topic of the app's (`Location` names it; its identifier is `apns.<policy>.<id>`,
+    /// the base64 of the `apns-channel-id`): centers subscribe to it as to any topic, and the topic API lists
+    /// and counts its subscribers. It counts against the app's 10,000 topics (400 `CannotCreateChannelConfig`).
+    /// The body is read as JSON whatever its Content-Type, as APNs reads it. `message-storage-policy` is kept
+    /// with the channel and answered by `readAPNsChannel`; a channel that stores no message (0) takes no
+    /// `apns-expiration` other than 0. Errors carry APNs' statuses and `reason`: 400 TopicMismatch (the path
+    /// names another bundle), BadMessageStoragePolicy, InvalidPushType (`push-type` other than LiveActivity);
+    /// 403 MissingProviderToken, InvalidProviderToken.
+    ///
+    ///
+    /// - Remark: HTTP `POST /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/post(createAPNsChannel)`.
+    public func createAPNsChannel(
+        path: Operations.CreateAPNsChannel.Input.Path,
+        headers: Operations.CreateAPNsChannel.Input.Headers = .init(),
+        body: Operations.CreateAPNsChannel.Input.Body
+    ) async throws -> Operations.CreateAPNsChannel.Output {
+        try await createAPNsChannel(Operations.CreateAPNsChannel.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Deletes a broadcast channel and its topic (its subscriptions go with it).
+    ///
+    /// App (the provider token). Broadcasts already published on it go on for the members their firings
+    /// reach. Errors as `readAPNsChannel`'s.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /1/apps/{bundle}/channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)`.
+    public func deleteAPNsChannel(
+        path: Operations.DeleteAPNsChannel.Input.Path,
+        headers: Operations.DeleteAPNsChannel.Input.Headers
+    ) async throws -> Operations.DeleteAPNsChannel.Output {
+        try await deleteAPNsChannel(Operations.DeleteAPNsChannel.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Every broadcast channel of the app, as Apple's channel management API lists them.
+    ///
+    /// App (the provider token). Topics made through the topic API are not channels and are not listed.
+    ///
+    /// - Remark: HTTP `GET /1/apps/{bundle}/all-channels`.
+    /// - Remark: Generated from `#/paths//1/apps/{bundle}/all-channels/get(listAPNsChannels)`.
+    public func listAPNsChannels(
+        path: Operations.ListAPNsChannels.Input.Path,
+        headers: Operations.ListAPNsChannels.Input.Headers = .init()
+    ) async throws -> Operations.ListAPNsChannels.Output {
+        try await listAPNsChannels(Operations.ListAPNsChannels.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Publishes on a broadcast channel, as APNs' broadcast API does; every center subscribed to its topic gets it.
+    ///
+    /// App (the provider token). A broadcast (`createBroadcast`) to the channel's topic, at once: each
+    /// subscriber gets the notification as `add(_:)` on its own center would (its authorization and settings
+    /// decide what is presented; its webhooks, Web Push and relays run). `Location` is the broadcast, with its
+    /// counts. The notification's identifier is the channel's topic, so each message on a channel replaces the
+    /// last one (as a Live Activity shows its latest state); `apns-collapse-id`, if given, is the identifier
+    /// instead. The payload (at most 4096 bytes, read as JSON whatever its Content-Type) maps to content as
+    /// `sendPush`'s does.
+    ///
+    /// `apns-push-type: liveactivity` (Apple's) takes a Live Activity payload: `aps.event` update or end (a
+    /// start goes to a device's push-to-start token, not a channel) and `aps.timestamp`; its Live Activity keys
+    /// (`event`, `timestamp`, `content-state`, `stale-date`, `dismissal-date`, `attributes-type`, `attributes`)
+    /// reach the app as `userInfo.liveActivity`, and `aps.alert`, if any, is what the notification shows.
+    /// `apns-push-type: alert` (this service's) takes any payload with something to show. `apns-priority`
+    /// (10, 5 or 1) and `apns-expiration` are checked as APNs checks them (nonzero on a channel that stores no
+    /// message: 400 BadExpirationDate); the broadcast fires at once either way.
+    ///
+    /// Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
+    /// MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
+    /// PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    /// 413 PayloadTooLarge.
+    ///
+    ///
+    /// - Remark: HTTP `POST /4/broadcasts/apps/{bundle}`.
+    /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)`.
+    public func publishOnAPNsChannel(
+        path: Operations.PublishOnAPNsChannel.Input.Path,
+        headers: Operations.PublishOnAPNsChannel.Input.Headers,
+        body: Operations.PublishOnAPNsChannel.Input.Body
+    ) async throws -> Operations.PublishOnAPNsChannel.Output {
+        try await publishOnAPNsChannel(Operations.PublishOnAPNsChannel.Input(
             path: path,
             headers: headers,
             body: body
