@@ -5,7 +5,9 @@ authorization; the user allows it; the app adds a request, which fires when the 
 clock; the app reads it in the delivered list; the user taps an action; the receiver verifies the signed
 `notification.response` with `usernotify_client.webhooks`. Errors arrive as `Problem` with their code.
 Then the app sets an APNs key (write-only: it comes back as a fingerprint) and the user registers a phone.
-Last, the user follows a topic and the app broadcasts to it: it comes when the clock moves, and completes.
+Last, the user follows a topic and the app broadcasts to it: it comes when the clock moves, and completes;
+and through Apple's broadcast channel API, a channel is made and read, the user follows its topic, and a
+message published on it arrives.
 """
 import base64, os, queue, sys, tempfile, threading, time
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -27,10 +29,11 @@ from usernotify_client.api.delivered_notifications import get_delivered_notifica
 from usernotify_client.api.devices import get_devices, list_relay_credentials, register_device, set_apns_credential  # noqa: E402
 from usernotify_client.api.keys import create_app_key  # noqa: E402
 from usernotify_client.api.pending_requests import add_notification_request  # noqa: E402
+from usernotify_client.api.push import create_ap_ns_channel, publish_on_ap_ns_channel, read_ap_ns_channel  # noqa: E402
 from usernotify_client.api.topics import create_topic, subscribe_me  # noqa: E402
 from usernotify_client.api.webhooks import set_webhook_settings  # noqa: E402
 from usernotify_client.models import (  # noqa: E402
-    AddResult, ApnsCredentialRequest, AuthorizationRequest, Categories, ClockAdvance, CreateApp, CreateCenter,
+    AddResult, APNsChannel, APNsPayload, ApnsCredentialRequest, AuthorizationRequest, Categories, ClockAdvance, CreateApp, CreateCenter,
     DeviceRegistrationRequest, NewBroadcast, NewTopic, NotificationRequest, NotificationResponse, Problem, PromptAnswer,
     WebhookSettings)
 from usernotify_client.webhooks import WebhookVerificationError, sign, verify  # noqa: E402
@@ -151,8 +154,25 @@ def main():
             check(done.status == "completed" and done.counts.targeted == 1 and done.counts.presented == 1, f"not completed: {done}")
             delivered = get_delivered_notifications.sync("phone-1", client=app)
             check("afternoon-tea" in [n.request.identifier for n in delivered.notifications], f"not delivered: {delivered}")
+
+            # Apple's broadcast channel API through the same client: the channel is a topic the user follows.
+            made_channel = create_ap_ns_channel.sync_detailed(app_id, client=app, body=APNsChannel.from_dict(
+                {"message-storage-policy": 1, "push-type": "LiveActivity"}))
+            check(made_channel.status_code == 201, f"no channel: {made_channel}")
+            channel_id = made_channel.headers["apns-channel-id"]
+            live = made_channel.headers["location"].removeprefix("/v1/topics/")
+            read = read_ap_ns_channel.sync(app_id, client=app, apns_channel_id=channel_id)
+            check(read.message_storage_policy == 1 and read.push_type == "LiveActivity", f"not read back: {read}")
+            subscribe_me.sync(live, client=user)
+            published = publish_on_ap_ns_channel.sync_detailed(
+                app_id, client=app, apns_channel_id=channel_id, apns_push_type="alert",
+                body=APNsPayload.from_dict({"aps": {"alert": {"title": "The kettle is on"}}}))
+            check(published.status_code == 200 and published.headers["location"].startswith("/v1/broadcasts/"), f"{published}")
+            set_clock.sync(client=operator, body=ClockAdvance(advance_by=1))
+            delivered = get_delivered_notifications.sync("phone-1", client=app)
+            check(live in [n.request.identifier for n in delivered.notifications], f"the channel's message did not arrive: {delivered}")
             print("python client: the flow passed (authorization, add, fire, delivered, response, verified webhook, "
-                  "APNs key, a phone, and a broadcast to a topic)")
+                  "APNs key, a phone, a broadcast to a topic, and a message on an APNs broadcast channel)")
         finally:
             server.terminate()
             server.wait()
