@@ -65,11 +65,12 @@ enum ChannelRoutes {
         }
         router.on(.delete, "/1/apps/{bundle}/channels") { request in
             let (context, appID) = try await app(request, provider)
-            let channel = try await registered(request, context, appID: appID)
+            // Whether the app has the channel, the deletion finds out.
+            let channel = try named(request)
             do {
                 try await context.broadcasts.deleteTopic(appID: appID, identifier: channel.topic)
             } catch let error as NotificationError where error.code == .topicNotFound {
-                throw APIProblem.apns(.channelNotRegistered, "The channel was deleted by another call.")
+                throw notRegistered
             }
             return Response(status: .noContent, headers: [.apnsRequestID: requestID(request)])
         }
@@ -86,12 +87,10 @@ enum ChannelRoutes {
         }
         router.on(.post, "/4/broadcasts/apps/{bundle}") { request in
             let (context, appID) = try await app(request, provider)
-            if let duplicate = ["apns-channel-id", "apns-collapse-id", "apns-expiration", "apns-priority", "apns-push-type"]
-                .first(where: { request.headers[values: HTTPField.Name($0)!].count > 1 })
-            {
-                throw APIProblem.apns(.duplicateHeaders, "`\(duplicate)` was sent more than once.")
-            }
-            let channel = try await registered(request, context, appID: appID)
+            try PushRoutes.refuseDuplicates(
+                ["apns-channel-id", "apns-collapse-id", "apns-expiration", "apns-priority", "apns-push-type"], in: request)
+            // Whether the app has the channel, the broadcast's creation finds out (its topic read once).
+            let channel = try named(request)
             let published: APNsBroadcast
             do throws(APNsPayload.Failure) {
                 published = try APNsBroadcast(
@@ -110,7 +109,7 @@ enum ChannelRoutes {
                 (broadcast, _) = try await context.broadcasts.create(
                     appID: appID, request: published.notification, audience: .topic(channel.topic))
             } catch let error as NotificationError where error.code == .topicNotFound {
-                throw APIProblem.apns(.channelNotRegistered, "The channel was deleted while the message was published.")
+                throw notRegistered
             }
             return Response(
                 status: .ok, headers: [.apnsRequestID: requestID(request), .location: "/v1/broadcasts/\(broadcast.id)"])
@@ -130,15 +129,24 @@ enum ChannelRoutes {
 
     /// The app's channel the `apns-channel-id` header names.
     private static func registered(_ request: Request, _ context: APIContext, appID: String) async throws -> APNsChannel {
+        let channel = try named(request)
+        guard try await context.broadcasts.store.topic(appID: appID, identifier: channel.topic) != nil else {
+            throw notRegistered
+        }
+        return channel
+    }
+
+    private static let notRegistered = APIProblem.apns(
+        .channelNotRegistered, "The app has no such channel: it was never made here, or it was deleted.")
+
+    /// The channel the `apns-channel-id` header names, whether or not the app has it.
+    private static func named(_ request: Request) throws -> APNsChannel {
         guard let id = request.headers.first(.apnsChannelID) else {
             throw APIProblem.apns(.missingChannelId, "Send the channel's id in `apns-channel-id`, as its creation answered it.")
         }
         guard let channel = APNsChannel(channelID: id) else {
             throw APIProblem.apns(
                 .badChannelId, "`apns-channel-id` is not a channel id this service made (base64 of `apns.<policy>.<id>`).")
-        }
-        guard try await context.broadcasts.store.topic(appID: appID, identifier: channel.topic) != nil else {
-            throw APIProblem.apns(.channelNotRegistered, "The app has no such channel: it was never made here, or it was deleted.")
         }
         return channel
     }

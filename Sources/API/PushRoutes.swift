@@ -30,11 +30,8 @@ enum PushRoutes {
             guard token.utf8.count == 64, token.allSatisfy(\.isHexDigit) else {
                 throw APIProblem.apns(.badDeviceToken, "A device token is 64 hexadecimal digits; got \(token.utf8.count) characters.")
             }
-            if let duplicate = ["apns-id", "apns-collapse-id", "apns-expiration", "apns-priority", "apns-push-type", "apns-topic"]
-                .first(where: { request.headers[values: HTTPField.Name($0)!].count > 1 })
-            {
-                throw APIProblem.apns(.duplicateHeaders, "`\(duplicate)` was sent more than once.")
-            }
+            try refuseDuplicates(
+                ["apns-id", "apns-collapse-id", "apns-expiration", "apns-priority", "apns-push-type", "apns-topic"], in: request)
             let (payload, apns) = try parse(request, appID: appID)
             let center: CenterRecord
             switch try await context.service.center(pushToken: token.lowercased()) {
@@ -69,6 +66,13 @@ enum PushRoutes {
         } catch let problem as Problem {
             let reason: ErrorCode = request.headers.first(.authorization) == nil ? .missingProviderToken : .invalidProviderToken
             throw APIProblem.apns(reason, problem.detail)
+        }
+    }
+
+    /// Refuses a request that sends one of the APNs headers `names` more than once (`DuplicateHeaders`).
+    static func refuseDuplicates(_ names: [String], in request: Request) throws {
+        if let duplicate = names.first(where: { request.headers[values: HTTPField.Name($0)!].count > 1 }) {
+            throw APIProblem.apns(.duplicateHeaders, "`\(duplicate)` was sent more than once.")
         }
     }
 

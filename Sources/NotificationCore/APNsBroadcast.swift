@@ -25,32 +25,14 @@ package struct APNsBroadcast: Sendable, Hashable {
                 reason: .invalidPushType, message: "A channel takes apns-push-type liveactivity or alert; got '\(type.prefix(40))'.")
         }
         pushType = known
-        if let text = header("apns-priority") {
-            guard let value = Int(text), [10, 5, 1].contains(value) else {
-                throw .init(reason: .badPriority, message: "apns-priority must be 10, 5 or 1; got '\(text.prefix(40))'.")
-            }
-            priority = value
-        } else {
-            priority = 10
+        priority = try APNsRequest.priority(header("apns-priority")) ?? 10
+        let expiration = try APNsRequest.expirationSeconds(header("apns-expiration"))
+        guard expiration ?? 0 == 0 || channel.storagePolicy == .mostRecentMessageStored else {
+            throw .init(
+                reason: .badExpirationDate,
+                message: "This channel stores no message (message-storage-policy 0): its apns-expiration is 0 or absent.")
         }
-        if let text = header("apns-expiration") {
-            guard let seconds = Int64(text), seconds >= 0 else {
-                throw .init(
-                    reason: .badExpirationDate, message: "apns-expiration must be UNIX epoch seconds, or 0; got '\(text.prefix(40))'.")
-            }
-            guard seconds == 0 || channel.storagePolicy == .mostRecentMessageStored else {
-                throw .init(
-                    reason: .badExpirationDate,
-                    message: "This channel stores no message (message-storage-policy 0): its apns-expiration is 0 or absent.")
-            }
-        }
-        var identifier = channel.topic
-        if let collapse = header("apns-collapse-id") {
-            guard !collapse.isEmpty, collapse.utf8.count <= 64, collapse.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
-                throw .init(reason: .badCollapseId, message: "apns-collapse-id must be 1 to 64 printable ASCII bytes.")
-            }
-            identifier = collapse
-        }
+        let identifier = try APNsRequest.collapseID(header("apns-collapse-id")) ?? channel.topic
         switch known {
         case .liveactivity:
             guard case .string(let event)? = payload.liveActivity?["event"], ["update", "end"].contains(event) else {

@@ -61,14 +61,7 @@ package struct APNsRequest: Sendable, Hashable {
                 reason: .invalidPushType, message: "A payload with only `content-available` is a background push; send it as background.")
         default: break
         }
-        if let text = header("apns-priority") {
-            guard let value = Int(text), [10, 5, 1].contains(value) else {
-                throw .init(reason: .badPriority, message: "apns-priority must be 10, 5 or 1; got '\(text)'.")
-            }
-            priority = value
-        } else {
-            priority = pushType == .background ? 5 : 10
-        }
+        priority = try Self.priority(header("apns-priority")) ?? (pushType == .background ? 5 : 10)
         if pushType == .background, priority == 10 {
             throw .init(reason: .badPriority, message: "A background push must have apns-priority 5 (or 1), not 10.")
         }
@@ -81,24 +74,43 @@ package struct APNsRequest: Sendable, Hashable {
         } else {
             id = newID()
         }
-        if let text = header("apns-expiration") {
-            guard let seconds = Int64(text), seconds >= 0 else {
-                throw .init(reason: .badExpirationDate, message: "apns-expiration must be UNIX epoch seconds, or 0; got '\(text)'.")
-            }
-            expiration = seconds == 0 ? .immediately : .until(Date(timeIntervalSince1970: TimeInterval(seconds)))
-        } else {
-            expiration = .storagePolicy
+        switch try Self.expirationSeconds(header("apns-expiration")) {
+        case nil: expiration = .storagePolicy
+        case 0: expiration = .immediately
+        case let seconds?: expiration = .until(Date(timeIntervalSince1970: TimeInterval(seconds)))
         }
-        if let collapse = header("apns-collapse-id") {
-            guard !collapse.isEmpty, collapse.utf8.count <= 64 else {
-                throw .init(reason: .badCollapseId, message: "apns-collapse-id must be 1 to 64 bytes; got \(collapse.utf8.count).")
-            }
-            // A header value, as openapi.yaml states it (`^[ -~]+$`): printable ASCII only.
-            guard collapse.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
-                throw .init(reason: .badCollapseId, message: "apns-collapse-id must be printable ASCII (space to '~').")
-            }
-            collapseID = collapse
+        collapseID = try Self.collapseID(header("apns-collapse-id"))
+    }
+
+    /// `apns-priority`, checked: 10, 5 or 1 (nil when absent).
+    package static func priority(_ text: String?) throws(APNsPayload.Failure) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), [10, 5, 1].contains(value) else {
+            throw .init(reason: .badPriority, message: "apns-priority must be 10, 5 or 1; got '\(text.prefix(40))'.")
         }
+        return value
+    }
+
+    /// `apns-expiration`, checked: UNIX epoch seconds, 0 for not kept (nil when absent).
+    package static func expirationSeconds(_ text: String?) throws(APNsPayload.Failure) -> Int64? {
+        guard let text else { return nil }
+        guard let seconds = Int64(text), seconds >= 0 else {
+            throw .init(reason: .badExpirationDate, message: "apns-expiration must be UNIX epoch seconds, or 0; got '\(text.prefix(40))'.")
+        }
+        return seconds
+    }
+
+    /// `apns-collapse-id`, checked: 1 to 64 bytes of printable ASCII (nil when absent).
+    package static func collapseID(_ collapse: String?) throws(APNsPayload.Failure) -> String? {
+        guard let collapse else { return nil }
+        guard !collapse.isEmpty, collapse.utf8.count <= 64 else {
+            throw .init(reason: .badCollapseId, message: "apns-collapse-id must be 1 to 64 bytes; got \(collapse.utf8.count).")
+        }
+        // A header value, as openapi.yaml states it (`^[ -~]+$`): printable ASCII only.
+        guard collapse.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+            throw .init(reason: .badCollapseId, message: "apns-collapse-id must be printable ASCII (space to '~').")
+        }
+        return collapse
     }
 
     /// Until when an offline device keeps the push (nil: not at all), for one received at `now`.
