@@ -13,6 +13,7 @@ enum FuzzTargets {
         "rfc3339": rfc3339,
         "byte-range": byteRange,
         "apns": apns,
+        "apns-channels": apnsChannels,
         "http": HTTPFuzzServer.exchange,
     ]
 
@@ -77,5 +78,35 @@ enum FuzzTargets {
     static func apns(_ bytes: [UInt8]) {
         guard let payload = try? APNsPayload(json: bytes) else { return }
         _ = try? payload.content.validate()
+    }
+
+    /// A message on an APNs broadcast channel (`POST /4/broadcasts/apps/{bundle}`): header lines
+    /// (`name: value`), a blank line, the payload. The first byte picks the channel's storage policy. The
+    /// `apns-channel-id` line, when there is one, must name a channel that reads back as itself; a message
+    /// whose headers and payload pass has an identifier `add` takes.
+    static func apnsChannels(_ bytes: [UInt8]) {
+        guard let selector = bytes.first else { return }
+        let rest = bytes.dropFirst()
+        let split = rest.indices.first { rest[$0] == 10 && $0 + 1 < rest.endIndex && rest[$0 + 1] == 10 }
+        var headers: [String: String] = [:]
+        for line in String(decoding: rest[..<(split ?? rest.endIndex)], as: UTF8.self).split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        if let id = headers["apns-channel-id"], let named = APNsChannel(channelID: id) {
+            guard APNsChannel(topic: named.topic) == named, APNsChannel(channelID: named.channelID) == named else {
+                fatalError("'\(id)' named \(named), which does not read back as itself")
+            }
+        }
+        let channel = APNsChannel(policy: selector & 1 == 0 ? .noMessageStored : .mostRecentMessageStored)
+        guard let payload = try? APNsPayload(json: Array(rest[(split.map { $0 + 2 } ?? rest.endIndex)...])),
+            let published = try? APNsBroadcast(header: { headers[$0] }, payload: payload, channel: channel)
+        else { return }
+        do {
+            try NotificationRequest.validateIdentifier(published.notification.identifier, field: "identifier")
+        } catch {
+            fatalError("a broadcast's identifier '\(published.notification.identifier)' is refused: \(error.message)")
+        }
+        _ = try? published.notification.content.validate()
     }
 }
