@@ -22,12 +22,13 @@ package struct CORSPolicy: Sendable, Equatable {
     /// The request headers a client of this API sends.
     package static let allowedHeaders = [
         "Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID", "Prefer", "traceparent", "tracestate", "If-None-Match",
-        "If-Range", "Range", "apns-collapse-id", "apns-expiration", "apns-id", "apns-priority", "apns-push-type", "apns-topic",
+        "If-Range", "Range", "apns-channel-id", "apns-collapse-id", "apns-expiration", "apns-id", "apns-priority", "apns-push-type",
+        "apns-request-id", "apns-topic",
     ]
     /// The response headers a client reads beyond the ones every browser exposes.
     package static let exposedHeaders = [
         "Location", "RateLimit", "RateLimit-Policy", "Retry-After", "Idempotent-Replayed", "ETag", "Content-Range", "Accept-Ranges",
-        "apns-id", "apns-unique-id",
+        "apns-channel-id", "apns-id", "apns-request-id",
     ]
     /// How long a browser may reuse a preflight's answer (Chromium's cap).
     package static let maxAge = 7200

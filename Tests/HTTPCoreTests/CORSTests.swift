@@ -110,6 +110,40 @@ import Testing
         } throws: { ($0 as? CORSPolicy.Invalid)?.message.contains(message) == true }
     }
 
+    /// Every header openapi.yaml says a call sends may be sent from another origin, and every header it says
+    /// an answer carries may be read there (beyond the ones browsers always expose). Read from the file's
+    /// layout: parameters `in: header`, and the keys of each response's `headers:`.
+    @Test func everyHeaderTheAPIDocumentsIsAllowedAndExposed() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let lines = try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8).split(separator: "\n")
+        func indent(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
+        func trimmed(_ line: Substring) -> String { line.trimmingCharacters(in: .whitespaces) }
+        var sent: Set<String> = []
+        var answered: Set<String> = []
+        for (index, line) in lines.enumerated() {
+            if trimmed(line) == "in: header" {
+                let named = lines[max(0, index - 2)..<index].compactMap { line in
+                    trimmed(line).split(separator: "name: ", maxSplits: 1).last.map(String.init)
+                }
+                let name = try #require(named.last, "line \(index + 1): a header parameter without a name")
+                // The headers this service sends on its own calls to the app's webhook receivers.
+                if !name.hasPrefix("webhook-") { sent.insert(name.lowercased()) }
+            }
+            // A response's headers (not `components/headers`, whose keys are the components' names).
+            if trimmed(line) == "headers:", indent(line) > 2 {
+                for entry in lines[(index + 1)...].prefix(while: { indent($0) > indent(line) }) where indent(entry) == indent(line) + 2 {
+                    answered.insert(String(trimmed(entry).prefix { $0 != ":" }).lowercased())
+                }
+            }
+        }
+        #expect(sent.contains("apns-channel-id") && answered.contains("apns-request-id"), "the file's layout was not read")
+        let allowed = Set(CORSPolicy.allowedHeaders.map { $0.lowercased() })
+        #expect(sent.subtracting(allowed).isEmpty, "not allowed on a cross-origin call: \(sent.subtracting(allowed).sorted())")
+        let safelisted: Set = ["cache-control", "content-language", "content-length", "content-type", "expires", "last-modified", "pragma"]
+        let exposed = Set(CORSPolicy.exposedHeaders.map { $0.lowercased() }).union(safelisted)
+        #expect(answered.subtracting(exposed).isEmpty, "not readable by a cross-origin caller: \(answered.subtracting(exposed).sorted())")
+    }
+
     @Test func noOriginsIsNoPolicy() throws {
         #expect(try CORSPolicy(origins: [], allowCredentials: false) == nil)
         #expect(try CORSPolicy(origins: [" ", ""], allowCredentials: true) == nil)
