@@ -136,7 +136,6 @@ enum APIProblem {
         switch reason {
         case .missingProviderToken, .invalidProviderToken: .forbidden
         case .unregistered: .gone
-        case .channelNotRegistered: .notFound
         case .apnsPayloadTooLarge: .contentTooLarge
         default: .badRequest
         }

@@ -111,8 +111,9 @@ enum ChannelRoutes {
             } catch let error as NotificationError where error.code == .topicNotFound {
                 throw notRegistered
             }
-            return Response(
-                status: .ok, headers: [.apnsRequestID: requestID(request), .location: "/v1/broadcasts/\(broadcast.id)"])
+            var headers: HTTPFields = [.apnsRequestID: requestID(request), .location: "/v1/broadcasts/\(broadcast.id)"]
+            headers[.apnsUniqueID] = APNsBroadcast.uniqueID(ofBroadcast: broadcast.id)
+            return Response(status: .ok, headers: headers)
         }
     }
 

@@ -28,7 +28,7 @@ package struct CORSPolicy: Sendable, Equatable {
     /// The response headers a client reads beyond the ones every browser exposes.
     package static let exposedHeaders = [
         "Location", "RateLimit", "RateLimit-Policy", "Retry-After", "Idempotent-Replayed", "ETag", "Content-Range", "Accept-Ranges",
-        "apns-channel-id", "apns-id", "apns-request-id",
+        "apns-channel-id", "apns-id", "apns-request-id", "apns-unique-id",
     ]
     /// How long a browser may reuse a preflight's answer (Chromium's cap).
     package static let maxAge = 7200

@@ -79,9 +79,9 @@ import Testing
             let deleted = try await Self.call(setup, "DELETE", "/1/apps/\(setup.appID)/channels", channel: unstored.id)
             #expect(deleted.status == 204, "\(deleted.text)")
             Self.expect(
-                try await Self.call(setup, "GET", "/1/apps/\(setup.appID)/channels", channel: unstored.id), 404, "ChannelNotRegistered")
+                try await Self.call(setup, "GET", "/1/apps/\(setup.appID)/channels", channel: unstored.id), 400, "ChannelNotRegistered")
             Self.expect(
-                try await Self.call(setup, "DELETE", "/1/apps/\(setup.appID)/channels", channel: unstored.id), 404, "ChannelNotRegistered")
+                try await Self.call(setup, "DELETE", "/1/apps/\(setup.appID)/channels", channel: unstored.id), 400, "ChannelNotRegistered")
             #expect((try await Self.call(setup, "GET", "/1/apps/\(setup.appID)/all-channels").json["channels"] as? [String]) == [stored.id])
         }
     }
@@ -115,6 +115,9 @@ import Testing
             #expect(first.status == 200, "\(first.text)")
             let location = try #require(first.header("Location"))
             #expect(location.hasPrefix("/v1/broadcasts/bc_") && first.header("apns-request-id")?.count == 36)
+            // APNs' id of the published message names the broadcast: its hex digits, as a UUID.
+            let hex = location.dropFirst("/v1/broadcasts/bc_".count)
+            #expect(first.header("apns-unique-id") == "00000000-0000-0000-\(hex.prefix(4))-\(hex.dropFirst(4))", "\(location)")
             try await WebhookTests.eventually("the fan gets the update") { try await delivered("fan").count == 1 }
             let update = try await delivered("fan").first
             #expect(content(update)["title"] as? String == "Goal")
@@ -197,12 +200,12 @@ import Testing
             // Another app's channel is as unknown as one never made.
             let (otherApp, otherKey) = try await server.makeApp("Other")
             Self.expect(
-                try await Self.call(setup, "GET", "/1/apps/\(otherApp)/channels", channel: channel.id, key: otherKey), 404,
+                try await Self.call(setup, "GET", "/1/apps/\(otherApp)/channels", channel: channel.id, key: otherKey), 400,
                 "ChannelNotRegistered")
             Self.expect(
                 try await Self.call(
                     setup, "POST", "/4/broadcasts/apps/\(otherApp)", channel: channel.id, headers: ["apns-push-type": "alert"], json: alert,
-                    key: otherKey), 404, "ChannelNotRegistered")
+                    key: otherKey), 400, "ChannelNotRegistered")
         }
     }
 }

@@ -29,7 +29,8 @@ from usernotify_client.api.delivered_notifications import get_delivered_notifica
 from usernotify_client.api.devices import get_devices, list_relay_credentials, register_device, set_apns_credential  # noqa: E402
 from usernotify_client.api.keys import create_app_key  # noqa: E402
 from usernotify_client.api.pending_requests import add_notification_request  # noqa: E402
-from usernotify_client.api.push import create_ap_ns_channel, publish_on_ap_ns_channel, read_ap_ns_channel  # noqa: E402
+from usernotify_client.api.push import (  # noqa: E402
+    create_ap_ns_channel, delete_ap_ns_channel, publish_on_ap_ns_channel, read_ap_ns_channel)
 from usernotify_client.api.topics import create_topic, subscribe_me  # noqa: E402
 from usernotify_client.api.webhooks import set_webhook_settings  # noqa: E402
 from usernotify_client.models import (  # noqa: E402
@@ -168,9 +169,16 @@ def main():
                 app_id, client=app, apns_channel_id=channel_id, apns_push_type="alert",
                 body=APNsPayload.from_dict({"aps": {"alert": {"title": "The kettle is on"}}}))
             check(published.status_code == 200 and published.headers["location"].startswith("/v1/broadcasts/"), f"{published}")
+            # APNs' id of the published message names the broadcast (its hex digits, as a UUID).
+            broadcast_hex = published.headers["location"].removeprefix("/v1/broadcasts/bc_")
+            check(published.headers["apns-unique-id"] == f"00000000-0000-0000-{broadcast_hex[:4]}-{broadcast_hex[4:]}", f"{published.headers}")
             set_clock.sync(client=operator, body=ClockAdvance(advance_by=1))
             delivered = get_delivered_notifications.sync("phone-1", client=app)
             check(live in [n.request.identifier for n in delivered.notifications], f"the channel's message did not arrive: {delivered}")
+            # A deleted channel is not registered, with APNs' status and reason.
+            check(delete_ap_ns_channel.sync_detailed(app_id, client=app, apns_channel_id=channel_id).status_code == 204, "not deleted")
+            gone = read_ap_ns_channel.sync_detailed(app_id, client=app, apns_channel_id=channel_id)
+            check(gone.status_code == 400 and b'"reason":"ChannelNotRegistered"' in gone.content.replace(b" ", b""), f"{gone}")
             print("python client: the flow passed (authorization, add, fire, delivered, response, verified webhook, "
                   "APNs key, a phone, a broadcast to a topic, and a message on an APNs broadcast channel)")
         finally:

@@ -81,7 +81,6 @@ from .default_locale import DefaultLocale
 from .default_sound import DefaultSound
 from .delete_ap_ns_channel_response_400 import DeleteApNsChannelResponse400
 from .delete_ap_ns_channel_response_403 import DeleteApNsChannelResponse403
-from .delete_ap_ns_channel_response_404 import DeleteApNsChannelResponse404
 from .delivered_call import DeliveredCall
 from .delivered_call_type import DeliveredCallType
 from .delivered_event import DeliveredEvent
@@ -203,7 +202,6 @@ from .publish_on_ap_ns_channel_apns_priority import PublishOnApNsChannelApnsPrio
 from .publish_on_ap_ns_channel_apns_push_type import PublishOnApNsChannelApnsPushType
 from .publish_on_ap_ns_channel_response_400 import PublishOnApNsChannelResponse400
 from .publish_on_ap_ns_channel_response_403 import PublishOnApNsChannelResponse403
-from .publish_on_ap_ns_channel_response_404 import PublishOnApNsChannelResponse404
 from .publish_on_ap_ns_channel_response_413 import PublishOnApNsChannelResponse413
 from .push_provider import PushProvider
 from .push_subscription import PushSubscription
@@ -220,7 +218,6 @@ from .push_token import PushToken
 from .push_trigger import PushTrigger
 from .read_ap_ns_channel_response_400 import ReadApNsChannelResponse400
 from .read_ap_ns_channel_response_403 import ReadApNsChannelResponse403
-from .read_ap_ns_channel_response_404 import ReadApNsChannelResponse404
 from .receipt_delivery import ReceiptDelivery
 from .receipt_delivery_counts import ReceiptDeliveryCounts
 from .receipt_delivery_decision import ReceiptDeliveryDecision
@@ -390,7 +387,6 @@ __all__ = (
     "DefaultSound",
     "DeleteApNsChannelResponse400",
     "DeleteApNsChannelResponse403",
-    "DeleteApNsChannelResponse404",
     "DeliveredCall",
     "DeliveredCallType",
     "DeliveredEvent",
@@ -478,7 +474,6 @@ __all__ = (
     "PublishOnApNsChannelApnsPushType",
     "PublishOnApNsChannelResponse400",
     "PublishOnApNsChannelResponse403",
-    "PublishOnApNsChannelResponse404",
     "PublishOnApNsChannelResponse413",
     "PushProvider",
     "PushSubscription",
@@ -493,7 +488,6 @@ __all__ = (
     "PushTrigger",
     "ReadApNsChannelResponse400",
     "ReadApNsChannelResponse403",
-    "ReadApNsChannelResponse404",
     "ReceiptDelivery",
     "ReceiptDeliveryCounts",
     "ReceiptDeliveryDecision",

@@ -15270,8 +15270,8 @@ public struct Client: APIProtocol {
     /// A broadcast channel's storage policy and push type, as Apple's channel management API answers.
     ///
     /// App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
-    /// TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
-    /// InvalidProviderToken.
+    /// TopicMismatch, ChannelNotRegistered (never made, deleted, or another app's: 400, as APNs answers it);
+    /// 403 MissingProviderToken, InvalidProviderToken.
     ///
     ///
     /// - Remark: HTTP `GET /1/apps/{bundle}/channels`.
@@ -15384,28 +15384,6 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .forbidden(.init(body: body))
-                case 404:
-                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.APNsProblem.Body
-                    let chosenContentType = try converter.bestContentType(
-                        received: contentType,
-                        options: [
-                            "application/problem+json"
-                        ]
-                    )
-                    switch chosenContentType {
-                    case "application/problem+json":
-                        body = try await converter.getResponseBodyAsJSON(
-                            Components.Responses.APNsProblem.Body.ApplicationProblemJsonPayload.self,
-                            from: responseBody,
-                            transforming: { value in
-                                .applicationProblemJson(value)
-                            }
-                        )
-                    default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
-                    }
-                    return .notFound(.init(body: body))
                 case 429:
                     let headers: Components.Responses.RateLimited.Headers = .init(
                         retryAfter: try converter.getOptionalHeaderFieldAsURI(
@@ -15838,28 +15816,6 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .forbidden(.init(body: body))
-                case 404:
-                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.APNsProblem.Body
-                    let chosenContentType = try converter.bestContentType(
-                        received: contentType,
-                        options: [
-                            "application/problem+json"
-                        ]
-                    )
-                    switch chosenContentType {
-                    case "application/problem+json":
-                        body = try await converter.getResponseBodyAsJSON(
-                            Components.Responses.APNsProblem.Body.ApplicationProblemJsonPayload.self,
-                            from: responseBody,
-                            transforming: { value in
-                                .applicationProblemJson(value)
-                            }
-                        )
-                    default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
-                    }
-                    return .notFound(.init(body: body))
                 case 429:
                     let headers: Components.Responses.RateLimited.Headers = .init(
                         retryAfter: try converter.getOptionalHeaderFieldAsURI(
@@ -16141,7 +16097,7 @@ public struct Client: APIProtocol {
     ///
     /// Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
     /// MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
-    /// PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    /// PayloadEmpty, BadPayload, ChannelNotRegistered; 403 MissingProviderToken, InvalidProviderToken;
     /// 413 PayloadTooLarge.
     ///
     ///
@@ -16222,6 +16178,11 @@ public struct Client: APIProtocol {
                             name: "apns-request-id",
                             as: Components.Headers.APNsRequestID.self
                         ),
+                        apnsUniqueId: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "apns-unique-id",
+                            as: Swift.String.self
+                        ),
                         location: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Location",
@@ -16273,28 +16234,6 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .forbidden(.init(body: body))
-                case 404:
-                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.APNsProblem.Body
-                    let chosenContentType = try converter.bestContentType(
-                        received: contentType,
-                        options: [
-                            "application/problem+json"
-                        ]
-                    )
-                    switch chosenContentType {
-                    case "application/problem+json":
-                        body = try await converter.getResponseBodyAsJSON(
-                            Components.Responses.APNsProblem.Body.ApplicationProblemJsonPayload.self,
-                            from: responseBody,
-                            transforming: { value in
-                                .applicationProblemJson(value)
-                            }
-                        )
-                    default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
-                    }
-                    return .notFound(.init(body: body))
                 case 409:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body

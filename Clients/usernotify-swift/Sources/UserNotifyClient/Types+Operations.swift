@@ -19249,8 +19249,8 @@ public enum Operations {
     /// A broadcast channel's storage policy and push type, as Apple's channel management API answers.
     ///
     /// App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
-    /// TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
-    /// InvalidProviderToken.
+    /// TopicMismatch, ChannelNotRegistered (never made, deleted, or another app's: 400, as APNs answers it);
+    /// 403 MissingProviderToken, InvalidProviderToken.
     ///
     ///
     /// - Remark: HTTP `GET /1/apps/{bundle}/channels`.
@@ -19428,29 +19428,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
-            ///
-            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/get(readAPNsChannel)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.APNsProblem)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            public var notFound: Components.Responses.APNsProblem {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -20055,29 +20032,6 @@ public enum Operations {
                     }
                 }
             }
-            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
-            ///
-            /// - Remark: Generated from `#/paths//1/apps/{bundle}/channels/delete(deleteAPNsChannel)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.APNsProblem)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            public var notFound: Components.Responses.APNsProblem {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// Too many requests: each app key and center token has token buckets per class (adds and pushes;
             /// other writes; reads), per replica; requests without a valid credential (capability tokens, wrong
             /// keys) have one per client address, and capability tokens one per the key they name. `Retry-After` says when to try again; `RateLimit-Policy` and
@@ -20443,7 +20397,7 @@ public enum Operations {
     ///
     /// Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
     /// MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
-    /// PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    /// PayloadEmpty, BadPayload, ChannelNotRegistered; 403 MissingProviderToken, InvalidProviderToken;
     /// 413 PayloadTooLarge.
     ///
     ///
@@ -20573,6 +20527,12 @@ public enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/responses/200/headers/apns-request-id`.
                     public var apnsRequestId: Components.Headers.APNsRequestID?
+                    /// The broadcast's id as a UUID, where APNs answers the published message's id: its 16 hex digits
+                    /// last (`bc_1a2b3c4d5e6f7a8b` is `00000000-0000-0000-1a2b-3c4d5e6f7a8b`).
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/responses/200/headers/apns-unique-id`.
+                    public var apnsUniqueId: Swift.String?
                     /// The broadcast (`/v1/broadcasts/{broadcastID}`).
                     ///
                     /// - Remark: Generated from `#/paths/4/broadcasts/apps/{bundle}/POST/responses/200/headers/Location`.
@@ -20581,12 +20541,15 @@ public enum Operations {
                     ///
                     /// - Parameters:
                     ///   - apnsRequestId: The call's `apns-request-id`, as sent (lowercased) or made.
+                    ///   - apnsUniqueId: The broadcast's id as a UUID, where APNs answers the published message's id: its 16 hex digits
                     ///   - location: The broadcast (`/v1/broadcasts/{broadcastID}`).
                     public init(
                         apnsRequestId: Components.Headers.APNsRequestID? = nil,
+                        apnsUniqueId: Swift.String? = nil,
                         location: Swift.String? = nil
                     ) {
                         self.apnsRequestId = apnsRequestId
+                        self.apnsUniqueId = apnsUniqueId
                         self.location = location
                     }
                 }
@@ -20664,29 +20627,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An APNs error as a problem, with APNs' `reason` (and `timestamp` on 410).
-            ///
-            /// - Remark: Generated from `#/paths//4/broadcasts/apps/{bundle}/post(publishOnAPNsChannel)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.APNsProblem)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            public var notFound: Components.Responses.APNsProblem {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
                             response: self
                         )
                     }

@@ -509,8 +509,8 @@ public protocol APIProtocol: Sendable {
     /// A broadcast channel's storage policy and push type, as Apple's channel management API answers.
     ///
     /// App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
-    /// TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
-    /// InvalidProviderToken.
+    /// TopicMismatch, ChannelNotRegistered (never made, deleted, or another app's: 400, as APNs answers it);
+    /// 403 MissingProviderToken, InvalidProviderToken.
     ///
     ///
     /// - Remark: HTTP `GET /1/apps/{bundle}/channels`.
@@ -568,7 +568,7 @@ public protocol APIProtocol: Sendable {
     ///
     /// Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
     /// MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
-    /// PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    /// PayloadEmpty, BadPayload, ChannelNotRegistered; 403 MissingProviderToken, InvalidProviderToken;
     /// 413 PayloadTooLarge.
     ///
     ///
@@ -1831,8 +1831,8 @@ extension APIProtocol {
     /// A broadcast channel's storage policy and push type, as Apple's channel management API answers.
     ///
     /// App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
-    /// TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
-    /// InvalidProviderToken.
+    /// TopicMismatch, ChannelNotRegistered (never made, deleted, or another app's: 400, as APNs answers it);
+    /// 403 MissingProviderToken, InvalidProviderToken.
     ///
     ///
     /// - Remark: HTTP `GET /1/apps/{bundle}/channels`.
@@ -1924,7 +1924,7 @@ extension APIProtocol {
     ///
     /// Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
     /// MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
-    /// PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    /// PayloadEmpty, BadPayload, ChannelNotRegistered; 403 MissingProviderToken, InvalidProviderToken;
     /// 413 PayloadTooLarge.
     ///
     ///

@@ -8,7 +8,6 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delete_ap_ns_channel_response_400 import DeleteApNsChannelResponse400
 from ...models.delete_ap_ns_channel_response_403 import DeleteApNsChannelResponse403
-from ...models.delete_ap_ns_channel_response_404 import DeleteApNsChannelResponse404
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -38,14 +37,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    Any
-    | DeleteApNsChannelResponse400
-    | DeleteApNsChannelResponse403
-    | DeleteApNsChannelResponse404
-    | Problem
-    | None
-):
+) -> Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
@@ -59,11 +51,6 @@ def _parse_response(
         response_403 = DeleteApNsChannelResponse403.from_dict(response.json())
 
         return response_403
-
-    if response.status_code == 404:
-        response_404 = DeleteApNsChannelResponse404.from_dict(response.json())
-
-        return response_404
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -84,11 +71,7 @@ def _parse_response(
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
-    Any
-    | DeleteApNsChannelResponse400
-    | DeleteApNsChannelResponse403
-    | DeleteApNsChannelResponse404
-    | Problem
+    Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem
 ]:
     return Response(
         status_code=HTTPStatus(response.status_code),
@@ -105,11 +88,7 @@ def sync_detailed(
     apns_channel_id: str,
     apns_request_id: str | Unset = UNSET,
 ) -> Response[
-    Any
-    | DeleteApNsChannelResponse400
-    | DeleteApNsChannelResponse403
-    | DeleteApNsChannelResponse404
-    | Problem
+    Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem
 ]:
     """Deletes a broadcast channel and its topic (its subscriptions go with it).
 
@@ -126,7 +105,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | DeleteApNsChannelResponse404 | Problem]
+        Response[Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -148,14 +127,7 @@ def sync(
     client: AuthenticatedClient,
     apns_channel_id: str,
     apns_request_id: str | Unset = UNSET,
-) -> (
-    Any
-    | DeleteApNsChannelResponse400
-    | DeleteApNsChannelResponse403
-    | DeleteApNsChannelResponse404
-    | Problem
-    | None
-):
+) -> Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem | None:
     """Deletes a broadcast channel and its topic (its subscriptions go with it).
 
      App (the provider token). Broadcasts already published on it go on for the members their firings
@@ -171,7 +143,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | DeleteApNsChannelResponse404 | Problem
+        Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem
     """
 
     return sync_detailed(
@@ -189,11 +161,7 @@ async def asyncio_detailed(
     apns_channel_id: str,
     apns_request_id: str | Unset = UNSET,
 ) -> Response[
-    Any
-    | DeleteApNsChannelResponse400
-    | DeleteApNsChannelResponse403
-    | DeleteApNsChannelResponse404
-    | Problem
+    Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem
 ]:
     """Deletes a broadcast channel and its topic (its subscriptions go with it).
 
@@ -210,7 +178,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | DeleteApNsChannelResponse404 | Problem]
+        Response[Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -230,14 +198,7 @@ async def asyncio(
     client: AuthenticatedClient,
     apns_channel_id: str,
     apns_request_id: str | Unset = UNSET,
-) -> (
-    Any
-    | DeleteApNsChannelResponse400
-    | DeleteApNsChannelResponse403
-    | DeleteApNsChannelResponse404
-    | Problem
-    | None
-):
+) -> Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem | None:
     """Deletes a broadcast channel and its topic (its subscriptions go with it).
 
      App (the provider token). Broadcasts already published on it go on for the members their firings
@@ -253,7 +214,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | DeleteApNsChannelResponse404 | Problem
+        Any | DeleteApNsChannelResponse400 | DeleteApNsChannelResponse403 | Problem
     """
 
     return (

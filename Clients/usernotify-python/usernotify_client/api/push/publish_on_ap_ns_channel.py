@@ -20,9 +20,6 @@ from ...models.publish_on_ap_ns_channel_response_400 import (
 from ...models.publish_on_ap_ns_channel_response_403 import (
     PublishOnApNsChannelResponse403,
 )
-from ...models.publish_on_ap_ns_channel_response_404 import (
-    PublishOnApNsChannelResponse404,
-)
 from ...models.publish_on_ap_ns_channel_response_413 import (
     PublishOnApNsChannelResponse413,
 )
@@ -83,7 +80,6 @@ def _parse_response(
     | Problem
     | PublishOnApNsChannelResponse400
     | PublishOnApNsChannelResponse403
-    | PublishOnApNsChannelResponse404
     | PublishOnApNsChannelResponse413
     | None
 ):
@@ -100,11 +96,6 @@ def _parse_response(
         response_403 = PublishOnApNsChannelResponse403.from_dict(response.json())
 
         return response_403
-
-    if response.status_code == 404:
-        response_404 = PublishOnApNsChannelResponse404.from_dict(response.json())
-
-        return response_404
 
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
@@ -144,7 +135,6 @@ def _build_response(
     | Problem
     | PublishOnApNsChannelResponse400
     | PublishOnApNsChannelResponse403
-    | PublishOnApNsChannelResponse404
     | PublishOnApNsChannelResponse413
 ]:
     return Response(
@@ -172,7 +162,6 @@ def sync_detailed(
     | Problem
     | PublishOnApNsChannelResponse400
     | PublishOnApNsChannelResponse403
-    | PublishOnApNsChannelResponse404
     | PublishOnApNsChannelResponse413
 ]:
     """Publishes on a broadcast channel, as APNs' broadcast API does; every center subscribed to its topic
@@ -203,7 +192,7 @@ def sync_detailed(
 
     Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
     MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
-    PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    PayloadEmpty, BadPayload, ChannelNotRegistered; 403 MissingProviderToken, InvalidProviderToken;
     413 PayloadTooLarge.
 
     Args:
@@ -222,7 +211,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem | PublishOnApNsChannelResponse400 | PublishOnApNsChannelResponse403 | PublishOnApNsChannelResponse404 | PublishOnApNsChannelResponse413]
+        Response[Any | Problem | PublishOnApNsChannelResponse400 | PublishOnApNsChannelResponse403 | PublishOnApNsChannelResponse413]
     """
 
     kwargs = _get_kwargs(
@@ -261,7 +250,6 @@ def sync(
     | Problem
     | PublishOnApNsChannelResponse400
     | PublishOnApNsChannelResponse403
-    | PublishOnApNsChannelResponse404
     | PublishOnApNsChannelResponse413
     | None
 ):
@@ -293,7 +281,7 @@ def sync(
 
     Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
     MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
-    PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    PayloadEmpty, BadPayload, ChannelNotRegistered; 403 MissingProviderToken, InvalidProviderToken;
     413 PayloadTooLarge.
 
     Args:
@@ -312,7 +300,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem | PublishOnApNsChannelResponse400 | PublishOnApNsChannelResponse403 | PublishOnApNsChannelResponse404 | PublishOnApNsChannelResponse413
+        Any | Problem | PublishOnApNsChannelResponse400 | PublishOnApNsChannelResponse403 | PublishOnApNsChannelResponse413
     """
 
     return sync_detailed(
@@ -346,7 +334,6 @@ async def asyncio_detailed(
     | Problem
     | PublishOnApNsChannelResponse400
     | PublishOnApNsChannelResponse403
-    | PublishOnApNsChannelResponse404
     | PublishOnApNsChannelResponse413
 ]:
     """Publishes on a broadcast channel, as APNs' broadcast API does; every center subscribed to its topic
@@ -377,7 +364,7 @@ async def asyncio_detailed(
 
     Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
     MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
-    PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    PayloadEmpty, BadPayload, ChannelNotRegistered; 403 MissingProviderToken, InvalidProviderToken;
     413 PayloadTooLarge.
 
     Args:
@@ -396,7 +383,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem | PublishOnApNsChannelResponse400 | PublishOnApNsChannelResponse403 | PublishOnApNsChannelResponse404 | PublishOnApNsChannelResponse413]
+        Response[Any | Problem | PublishOnApNsChannelResponse400 | PublishOnApNsChannelResponse403 | PublishOnApNsChannelResponse413]
     """
 
     kwargs = _get_kwargs(
@@ -433,7 +420,6 @@ async def asyncio(
     | Problem
     | PublishOnApNsChannelResponse400
     | PublishOnApNsChannelResponse403
-    | PublishOnApNsChannelResponse404
     | PublishOnApNsChannelResponse413
     | None
 ):
@@ -465,7 +451,7 @@ async def asyncio(
 
     Errors carry APNs' statuses and `reason`: 400 MissingChannelId, BadChannelId, TopicMismatch,
     MissingPushType, InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId, DuplicateHeaders,
-    PayloadEmpty, BadPayload; 403 MissingProviderToken, InvalidProviderToken; 404 ChannelNotRegistered;
+    PayloadEmpty, BadPayload, ChannelNotRegistered; 403 MissingProviderToken, InvalidProviderToken;
     413 PayloadTooLarge.
 
     Args:
@@ -484,7 +470,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem | PublishOnApNsChannelResponse400 | PublishOnApNsChannelResponse403 | PublishOnApNsChannelResponse404 | PublishOnApNsChannelResponse413
+        Any | Problem | PublishOnApNsChannelResponse400 | PublishOnApNsChannelResponse403 | PublishOnApNsChannelResponse413
     """
 
     return (

@@ -10,7 +10,6 @@ from ...models.ap_ns_channel import APNsChannel
 from ...models.problem import Problem
 from ...models.read_ap_ns_channel_response_400 import ReadApNsChannelResponse400
 from ...models.read_ap_ns_channel_response_403 import ReadApNsChannelResponse403
-from ...models.read_ap_ns_channel_response_404 import ReadApNsChannelResponse404
 from ...types import UNSET, Response, Unset
 
 
@@ -44,7 +43,6 @@ def _parse_response(
     | Problem
     | ReadApNsChannelResponse400
     | ReadApNsChannelResponse403
-    | ReadApNsChannelResponse404
     | None
 ):
     if response.status_code == 200:
@@ -61,11 +59,6 @@ def _parse_response(
         response_403 = ReadApNsChannelResponse403.from_dict(response.json())
 
         return response_403
-
-    if response.status_code == 404:
-        response_404 = ReadApNsChannelResponse404.from_dict(response.json())
-
-        return response_404
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -86,11 +79,7 @@ def _parse_response(
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
-    APNsChannel
-    | Problem
-    | ReadApNsChannelResponse400
-    | ReadApNsChannelResponse403
-    | ReadApNsChannelResponse404
+    APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403
 ]:
     return Response(
         status_code=HTTPStatus(response.status_code),
@@ -107,17 +96,14 @@ def sync_detailed(
     apns_channel_id: str,
     apns_request_id: str | Unset = UNSET,
 ) -> Response[
-    APNsChannel
-    | Problem
-    | ReadApNsChannelResponse400
-    | ReadApNsChannelResponse403
-    | ReadApNsChannelResponse404
+    APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403
 ]:
     """A broadcast channel's storage policy and push type, as Apple's channel management API answers.
 
      App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
-    TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
-    InvalidProviderToken.
+    TopicMismatch, ChannelNotRegistered (never made, deleted, or another app's: 400, as APNs answers
+    it);
+    403 MissingProviderToken, InvalidProviderToken.
 
     Args:
         bundle (str):
@@ -129,7 +115,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403 | ReadApNsChannelResponse404]
+        Response[APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403]
     """
 
     kwargs = _get_kwargs(
@@ -156,14 +142,14 @@ def sync(
     | Problem
     | ReadApNsChannelResponse400
     | ReadApNsChannelResponse403
-    | ReadApNsChannelResponse404
     | None
 ):
     """A broadcast channel's storage policy and push type, as Apple's channel management API answers.
 
      App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
-    TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
-    InvalidProviderToken.
+    TopicMismatch, ChannelNotRegistered (never made, deleted, or another app's: 400, as APNs answers
+    it);
+    403 MissingProviderToken, InvalidProviderToken.
 
     Args:
         bundle (str):
@@ -175,7 +161,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403 | ReadApNsChannelResponse404
+        APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403
     """
 
     return sync_detailed(
@@ -193,17 +179,14 @@ async def asyncio_detailed(
     apns_channel_id: str,
     apns_request_id: str | Unset = UNSET,
 ) -> Response[
-    APNsChannel
-    | Problem
-    | ReadApNsChannelResponse400
-    | ReadApNsChannelResponse403
-    | ReadApNsChannelResponse404
+    APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403
 ]:
     """A broadcast channel's storage policy and push type, as Apple's channel management API answers.
 
      App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
-    TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
-    InvalidProviderToken.
+    TopicMismatch, ChannelNotRegistered (never made, deleted, or another app's: 400, as APNs answers
+    it);
+    403 MissingProviderToken, InvalidProviderToken.
 
     Args:
         bundle (str):
@@ -215,7 +198,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403 | ReadApNsChannelResponse404]
+        Response[APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403]
     """
 
     kwargs = _get_kwargs(
@@ -240,14 +223,14 @@ async def asyncio(
     | Problem
     | ReadApNsChannelResponse400
     | ReadApNsChannelResponse403
-    | ReadApNsChannelResponse404
     | None
 ):
     """A broadcast channel's storage policy and push type, as Apple's channel management API answers.
 
      App (the provider token). 400 MissingChannelId, BadChannelId (not an id this service made),
-    TopicMismatch; 404 ChannelNotRegistered (deleted, or another app's); 403 MissingProviderToken,
-    InvalidProviderToken.
+    TopicMismatch, ChannelNotRegistered (never made, deleted, or another app's: 400, as APNs answers
+    it);
+    403 MissingProviderToken, InvalidProviderToken.
 
     Args:
         bundle (str):
@@ -259,7 +242,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403 | ReadApNsChannelResponse404
+        APNsChannel | Problem | ReadApNsChannelResponse400 | ReadApNsChannelResponse403
     """
 
     return (
