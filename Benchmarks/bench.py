@@ -66,6 +66,20 @@ def build_baseline():
     return baseline
 
 
+def burst_ceiling(args):
+    """What any implementation of today's firing could reach on SQLite: `burst-ceiling.c` runs the firing's
+    statements through the C API alone, on the schema of a database the server made, against the burst's raw
+    baseline in the same run (scheduler-bench's burst row is what usernotifyd reaches)."""
+    ceiling = os.path.join(WORK, "burst-ceiling")
+    subprocess.run(["gcc", "-O2", "-o", ceiling, os.path.join(ROOT, "Benchmarks", "burst-ceiling.c"), "-lsqlite3"], check=True)
+    data = os.path.join(WORK, "data-ceiling")
+    subprocess.run(["rm", "-rf", data], check=True)
+    server, _ = start([args.usernotifyd, "--port", "0", "--data-dir", data, "--admin-token", ADMIN])
+    stop(server)
+    print()
+    subprocess.run([ceiling, os.path.join(data, "usernotifyd.sqlite"), WORK, "20000", str(args.rounds)], check=True)
+
+
 def api(port, method, path, token, body=None):
     import urllib.request
     request = urllib.request.Request(
@@ -253,7 +267,7 @@ def main():
     parser.add_argument("--webhook-connections", type=int, default=32)
     parser.add_argument("--h2-sink", default=os.path.join(ROOT, ".build", "release", "h2-sink"))
     parser.add_argument("--broadcast-centers", type=int, default=100000)
-    parser.add_argument("--only", choices=["http", "webhooks", "push", "relay", "broadcast"], help="run one part")
+    parser.add_argument("--only", choices=["http", "webhooks", "push", "relay", "broadcast", "ceiling"], help="run one part")
     args = parser.parse_args()
 
     baseline = build_baseline()
@@ -270,6 +284,10 @@ def main():
         ("getPendingNotificationRequests (10)", usernotifyd("pending"), "/v1/centers/bench/requests", "GET"),
         ("addNotificationRequest (durable)", usernotifyd("add"), "/v1/centers/bench/requests", "POST"),
     ]
+    if args.only in (None, "ceiling"):
+        burst_ceiling(args)
+        if args.only == "ceiling":
+            return
     if args.only in (None, "broadcast"):
         single, sent, recorded, million = broadcast_round(baseline, args)
         print(f"\nbroadcast to {args.broadcast_centers} centers, one browser each (-c{args.webhook_connections}):\n"
