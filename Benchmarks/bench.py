@@ -69,7 +69,8 @@ def build_baseline():
 def burst_ceiling(args):
     """What any implementation of today's firing could reach on SQLite: `burst-ceiling.c` runs the firing's
     statements through the C API alone, on the schema of a database the server made, against the burst's raw
-    baseline in the same run (scheduler-bench's burst row is what usernotifyd reaches)."""
+    baseline in the same run (scheduler-bench's burst row is what usernotifyd reaches), then a broadcast's
+    fan-out against the recording's raw baseline (the broadcast part's recording row)."""
     ceiling = os.path.join(WORK, "burst-ceiling")
     subprocess.run(["gcc", "-O2", "-o", ceiling, os.path.join(ROOT, "Benchmarks", "burst-ceiling.c"), "-lsqlite3"], check=True)
     data = os.path.join(WORK, "data-ceiling")

@@ -4,7 +4,10 @@
 // one row at a time through the SQLite C API with prepared statements and nothing else, in transactions of
 // 1,024 committed with fsync, on the schema of a database usernotifyd made; beside it, in the same run, the
 // raw baseline `scheduler-bench` compares the burst with (a pending and a delivered table, rows moved 500 a
-// transaction by two set-wise statements). Variants leave rows out, to show what each costs.
+// transaction by two set-wise statements). Variants leave rows out, to show what each costs. Then the same
+// for a broadcast's fan-out (#45's recording): per member the same rows but no pending row, and an outbox
+// message for its browser, against the recording's raw baseline in `webhook-bench` (a delivered and an
+// outbox row per center, 1,024 a transaction).
 //
 //   burst-ceiling SCHEMA.sqlite WORKDIR [FIRINGS] [ROUNDS]
 //
@@ -18,7 +21,7 @@
 #include <unistd.h>
 
 enum { BATCH = 1024, RAW_BATCH = 500 };
-enum { NO_EVENT = 1, NO_RECEIPT = 2, NO_WRITE_BACK = 4, NO_FOREIGN_KEYS = 8 };
+enum { NO_EVENT = 1, NO_RECEIPT = 2, NO_WRITE_BACK = 4, NO_FOREIGN_KEYS = 8, FAN_OUT = 16 };
 
 static const char *workdir;
 static char filler[600];
@@ -98,9 +101,10 @@ static void copySchema(sqlite3 *db, const char *source) {
     }
 }
 
-/// The campaign's centers, each with its two events so far and one request due at one instant, with the
-/// sizes `scheduler-bench`'s campaign stores (settings 476 bytes, state 85, request 174).
-static void fill(sqlite3 *db, int count) {
+/// The campaign's centers, each with its two events so far and (unless a broadcast's fan-out reaches them)
+/// one request due at one instant, with the sizes `scheduler-bench`'s campaign stores (settings 476 bytes,
+/// state 85, request 174).
+static void fill(sqlite3 *db, int count, int pendingRows) {
     sqlite3_stmt *center = prepare(
         db, "INSERT INTO centers(app_id, id, settings, state, created_at, push_token, pending_count, event_seq) "
             "VALUES ('app', ?1, ?2, ?3, 1, ?4, 1, 2)");
@@ -108,6 +112,7 @@ static void fill(sqlite3 *db, int count) {
     sqlite3_stmt *pending = prepare(
         db, "INSERT INTO pending(app_id, center_id, identifier, request, trigger_kind, added_at, next_fire, revision) "
             "VALUES ('app', ?1, 'campaign', ?2, 'timeInterval', 1, 2, 1)");
+    run(db, "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('app', 'ceiling', 'prompt', 1)");
     run(db, "BEGIN");
     char id[32], token[48];
     for (int index = 0; index < count; index++) {
@@ -120,6 +125,7 @@ static void fill(sqlite3 *db, int count) {
             text(event, 3, sequence == 1 ? "authorizationPrompt" : "settingsChanged"), bytes(event, 4, sequence == 1 ? 118 : 476);
             step(event);
         }
+        if (!pendingRows) continue;
         text(pending, 1, id), bytes(pending, 2, 174);
         step(pending);
     }
@@ -129,10 +135,12 @@ static void fill(sqlite3 *db, int count) {
 }
 
 /// Firings per second: the due rows read a batch at a time, then each batch recorded in one transaction.
+/// A fan-out's members have no pending row; each gets an outbox message for its browser.
 static double fire(const char *schema, int count, int leftOut) {
+    int fanOut = leftOut & FAN_OUT;
     sqlite3 *db = fresh("ceiling.sqlite", !(leftOut & NO_FOREIGN_KEYS));
     copySchema(db, schema);
-    fill(db, count);
+    fill(db, count, !fanOut);
     run(db, "PRAGMA synchronous = FULL");
     sqlite3_stmt *due = prepare(
         db, "SELECT center_id, identifier, request, revision FROM pending "
@@ -152,28 +160,43 @@ static double fire(const char *schema, int count, int leftOut) {
     sqlite3_stmt *writeBack = prepare(
         db, "UPDATE centers SET event_seq = ?1, pending_count = pending_count + ?2, badge = COALESCE(?3, badge) "
             "WHERE app_id = 'app' AND id = ?4");
+    sqlite3_stmt *push = prepare(
+        db, "INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, "
+            "subscription_id, destination, broadcast_id) "
+            "VALUES (?1, 'app', 'https://push.example/', 'notification.delivered', ?2, 'pending', 0, 0, 2, 2, ?3, 'browser', 'bc_1')");
     static char ids[BATCH][32], requests[BATCH][256];
     static int lengths[BATCH], revisions[BATCH];
     double start = seconds();
     int fired = 0;
     while (fired < count) {
         int claimed = 0;
-        while (sqlite3_step(due) == SQLITE_ROW && claimed < BATCH) {
-            snprintf(ids[claimed], 32, "%s", (const char *)sqlite3_column_text(due, 0));
-            lengths[claimed] = sqlite3_column_bytes(due, 2);
-            memcpy(requests[claimed], sqlite3_column_blob(due, 2), lengths[claimed]);
-            revisions[claimed] = sqlite3_column_int(due, 3);
-            claimed++;
+        if (fanOut) {
+            // A chunk of the audience: the members' ids, the broadcast's request the same for each.
+            for (; claimed < BATCH && fired + claimed < count; claimed++) {
+                snprintf(ids[claimed], 32, "user-%d", fired + claimed);
+                lengths[claimed] = 174;
+                memcpy(requests[claimed], filler, 174);
+            }
+        } else {
+            while (sqlite3_step(due) == SQLITE_ROW && claimed < BATCH) {
+                snprintf(ids[claimed], 32, "%s", (const char *)sqlite3_column_text(due, 0));
+                lengths[claimed] = sqlite3_column_bytes(due, 2);
+                memcpy(requests[claimed], sqlite3_column_blob(due, 2), lengths[claimed]);
+                revisions[claimed] = sqlite3_column_int(due, 3);
+                claimed++;
+            }
+            sqlite3_reset(due);
         }
-        sqlite3_reset(due);
         if (claimed == 0) break;
         run(db, "BEGIN IMMEDIATE");
         for (int i = 0; i < claimed; i++) {
             text(center, 1, ids[i]);
             int sequence = sqlite3_step(center) == SQLITE_ROW ? sqlite3_column_int(center, 0) : 0;
             sqlite3_reset(center);
-            text(unpend, 1, ids[i]), text(unpend, 2, "campaign"), sqlite3_bind_int(unpend, 3, revisions[i]);
-            step(unpend);
+            if (!fanOut) {
+                text(unpend, 1, ids[i]), text(unpend, 2, "campaign"), sqlite3_bind_int(unpend, 3, revisions[i]);
+                step(unpend);
+            }
             text(deliver, 1, ids[i]), text(deliver, 2, "campaign");
             sqlite3_bind_blob(deliver, 3, requests[i], lengths[i], SQLITE_STATIC), bytes(deliver, 4, 87);
             sqlite3_bind_int(deliver, 5, sequence + 1);
@@ -185,6 +208,12 @@ static double fire(const char *schema, int count, int leftOut) {
             if (!(leftOut & NO_RECEIPT)) {
                 text(receipt, 1, ids[i]), text(receipt, 2, "campaign");
                 step(receipt);
+            }
+            if (fanOut) {
+                char message[48];
+                snprintf(message, sizeof message, "msg_%s", ids[i]);
+                text(push, 1, message), bytes(push, 2, 500), text(push, 3, ids[i]);
+                step(push);
             }
             if (!(leftOut & NO_WRITE_BACK)) {
                 sqlite3_bind_int(writeBack, 1, sequence + 1), sqlite3_bind_int(writeBack, 2, -1), sqlite3_bind_null(writeBack, 3);
@@ -200,8 +229,8 @@ static double fire(const char *schema, int count, int leftOut) {
         fprintf(stderr, "burst-ceiling: fired %d of %d\n", fired, count);
         exit(1);
     }
-    sqlite3_stmt *statements[] = {due, center, unpend, deliver, presented, receipt, writeBack};
-    for (int i = 0; i < 7; i++) sqlite3_finalize(statements[i]);
+    sqlite3_stmt *statements[] = {due, center, unpend, deliver, presented, receipt, writeBack, push};
+    for (int i = 0; i < 8; i++) sqlite3_finalize(statements[i]);
     sqlite3_close(db);
     return rate;
 }
@@ -248,6 +277,35 @@ static double raw(int count) {
     return rate;
 }
 
+/// `webhook-bench`'s raw baseline for a fan-out's recording: a delivered and an outbox row per center, one
+/// row at a time, 1,024 centers a transaction committed with fsync.
+static double rawRecording(int count) {
+    sqlite3 *db = fresh("raw.sqlite", 0);
+    run(db, "PRAGMA synchronous = FULL");
+    run(db, "CREATE TABLE delivered(center TEXT, identifier TEXT, body BLOB, date INTEGER, PRIMARY KEY (center, identifier))");
+    run(db, "CREATE TABLE outbox(seq INTEGER PRIMARY KEY, id TEXT UNIQUE, center TEXT, body BLOB, due INTEGER)");
+    sqlite3_stmt *row = prepare(db, "INSERT INTO delivered VALUES (?1, 'episode', ?2, 1)");
+    sqlite3_stmt *outbox = prepare(db, "INSERT INTO outbox(id, center, body, due) VALUES (?1, ?2, ?3, 1)");
+    char id[32], message[48];
+    double start = seconds();
+    for (int batch = 0; batch < count; batch += BATCH) {
+        run(db, "BEGIN");
+        for (int index = batch; index < count && index < batch + BATCH; index++) {
+            snprintf(id, sizeof id, "c%d", index);
+            snprintf(message, sizeof message, "msg_%d", index);
+            text(row, 1, id), bytes(row, 2, 300);
+            step(row);
+            text(outbox, 1, message), text(outbox, 2, id), bytes(outbox, 3, 500);
+            step(outbox);
+        }
+        run(db, "COMMIT");
+    }
+    double rate = count / (seconds() - start);
+    sqlite3_finalize(row), sqlite3_finalize(outbox);
+    sqlite3_close(db);
+    return rate;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: burst-ceiling SCHEMA.sqlite WORKDIR [FIRINGS] [ROUNDS]\n");
@@ -272,6 +330,19 @@ int main(int argc, char **argv) {
         for (int kind = 0; kind < kinds; kind++) {
             double baseline = raw(count), rate = fire(argv[1], count, variants[kind].leftOut);
             printf("  round %d  %-40s %7.0f firings/s  raw %7.0f rows/s  ratio %.2f\n", round, variants[kind].name, rate, baseline,
+                   rate / baseline);
+            fflush(stdout);
+        }
+    }
+    printf("fan-out ceiling: %d members with a browser each; ratio to the recording's raw baseline run just before each\n", count);
+    struct { int leftOut; const char *name; } fanOuts[] = {
+        {FAN_OUT, "every row, as the fan-out writes them"},
+        {FAN_OUT | NO_EVENT | NO_RECEIPT | NO_WRITE_BACK, "without the event, receipt and write-back"},
+    };
+    for (int round = 1; round <= rounds; round++) {
+        for (int kind = 0; kind < 2; kind++) {
+            double baseline = rawRecording(count), rate = fire(argv[1], count, fanOuts[kind].leftOut);
+            printf("  round %d  %-42s %7.0f members/s  raw %7.0f centers/s  ratio %.2f\n", round, fanOuts[kind].name, rate, baseline,
                    rate / baseline);
             fflush(stdout);
         }
