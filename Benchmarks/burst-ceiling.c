@@ -235,14 +235,20 @@ static double fire(const char *schema, int count, int leftOut) {
     return rate;
 }
 
+/// The raw baselines' database: commits with fsync, and the delivered table both baselines fill.
+static sqlite3 *rawDatabase(void) {
+    sqlite3 *db = fresh("raw.sqlite", 0);
+    run(db, "PRAGMA synchronous = FULL");
+    run(db, "CREATE TABLE delivered(center TEXT, identifier TEXT, body BLOB, date INTEGER, PRIMARY KEY (center, identifier))");
+    return db;
+}
+
 /// `scheduler-bench`'s raw baseline for the burst: rows of the same size moved from a pending to a
 /// delivered table, 500 a transaction, by two set-wise statements, each committed with fsync.
 static double raw(int count) {
-    sqlite3 *db = fresh("raw.sqlite", 0);
-    run(db, "PRAGMA synchronous = FULL");
+    sqlite3 *db = rawDatabase();
     run(db, "CREATE TABLE pending(center TEXT, identifier TEXT, body BLOB, fire INTEGER, PRIMARY KEY (center, identifier))");
     run(db, "CREATE INDEX pending_due ON pending(fire)");
-    run(db, "CREATE TABLE delivered(center TEXT, identifier TEXT, body BLOB, date INTEGER, PRIMARY KEY (center, identifier))");
     sqlite3_stmt *insert = prepare(db, "INSERT INTO pending VALUES (?1, 'campaign', ?2, 1)");
     run(db, "BEGIN");
     char id[32];
@@ -280,9 +286,7 @@ static double raw(int count) {
 /// `webhook-bench`'s raw baseline for a fan-out's recording: a delivered and an outbox row per center, one
 /// row at a time, 1,024 centers a transaction committed with fsync.
 static double rawRecording(int count) {
-    sqlite3 *db = fresh("raw.sqlite", 0);
-    run(db, "PRAGMA synchronous = FULL");
-    run(db, "CREATE TABLE delivered(center TEXT, identifier TEXT, body BLOB, date INTEGER, PRIMARY KEY (center, identifier))");
+    sqlite3 *db = rawDatabase();
     run(db, "CREATE TABLE outbox(seq INTEGER PRIMARY KEY, id TEXT UNIQUE, center TEXT, body BLOB, due INTEGER)");
     sqlite3_stmt *row = prepare(db, "INSERT INTO delivered VALUES (?1, 'episode', ?2, 1)");
     sqlite3_stmt *outbox = prepare(db, "INSERT INTO outbox(id, center, body, due) VALUES (?1, ?2, ?3, 1)");

@@ -112,7 +112,7 @@ enum ChannelRoutes {
                 throw notRegistered
             }
             var headers: HTTPFields = [.apnsRequestID: requestID(request), .location: "/v1/broadcasts/\(broadcast.id)"]
-            headers[.apnsUniqueID] = APNsBroadcast.uniqueID(ofBroadcast: broadcast.id)
+            headers[.apnsUniqueID] = broadcast.uniqueID
             return Response(status: .ok, headers: headers)
         }
     }

@@ -22,6 +22,6 @@ extension HTTPField.Name {
     /// Apple's broadcast channels: the channel a call is about, and the id of the call.
     package static let apnsChannelID = HTTPField.Name("apns-channel-id")!
     package static let apnsRequestID = HTTPField.Name("apns-request-id")!
-    /// APNs' name for a published message, to look it up by (here: the broadcast, `APNsBroadcast.uniqueID`).
+    /// APNs' name for a published message, to look it up by (here: the broadcast, `Broadcast.uniqueID`).
     package static let apnsUniqueID = HTTPField.Name("apns-unique-id")!
 }

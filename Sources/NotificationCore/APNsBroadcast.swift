@@ -57,14 +57,4 @@ package struct APNsBroadcast: Sendable, Hashable {
         }
         notification = NotificationRequest(identifier: identifier, content: content)
     }
-
-    /// The broadcast a publish made, named as APNs names a published message in `apns-unique-id` (a UUID;
-    /// Apple's leads to the message's delivery log, this one to the broadcast and its counts): the
-    /// broadcast id's hex digits last, `bc_1a2b3c4d5e6f7a8b` → `00000000-0000-0000-1a2b-3c4d5e6f7a8b`.
-    /// Nil for an id not made by `Broadcast.newID`.
-    package static func uniqueID(ofBroadcast id: String) -> String? {
-        let hex = id.dropFirst(3).lowercased()
-        guard id.hasPrefix("bc_"), hex.utf8.count == 16, hex.allSatisfy(\.isHexDigit) else { return nil }
-        return "00000000-0000-0000-\(hex.prefix(4))-\(hex.dropFirst(4))"
-    }
 }

@@ -60,6 +60,15 @@ package struct Broadcast: Codable, Sendable, Hashable {
 
     package static func newID() -> String { "bc_" + RandomID.hex(bytes: 8) }
 
+    /// The id as a UUID, as APNs names a published message in `apns-unique-id` (Apple's leads to the
+    /// message's delivery log, this one to the broadcast and its counts): the id's hex digits last,
+    /// `bc_1a2b3c4d5e6f7a8b` → `00000000-0000-0000-1a2b-3c4d5e6f7a8b`. Nil for an id not made by `newID`.
+    package var uniqueID: String? {
+        let hex = id.dropFirst(3).lowercased()
+        guard id.hasPrefix("bc_"), hex.utf8.count == 16, hex.allSatisfy(\.isHexDigit) else { return nil }
+        return "00000000-0000-0000-\(hex.prefix(4))-\(hex.dropFirst(4))"
+    }
+
     /// Whether each member's firing comes at its own time zone's time: a calendar trigger whose date
     /// components name no zone of their own.
     package var isZoned: Bool {
