@@ -3,6 +3,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 SWIFT ?= swift
+# The Swift suite, with a watchdog that turns a hang (no test started or ended for 10 minutes) into a
+# failure naming the tests still running.
+SWIFT_TEST := python3 Tests/Scripts/watchdog.py --stall 600 -- $(SWIFT) test --skip-build
 # Debian packages: what building needs, and what tests and benchmarks add.
 BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 # What the README's walkthrough uses beside the server.
@@ -54,7 +57,7 @@ check: $(VENV)/.installed ## The contributor's loop: lint, openapi.yaml and its 
 	$(VENV)/bin/openapi-spec-validator openapi.yaml
 	$(VENV)/bin/python Tests/Contract/examples.py
 	$(SWIFT) build --build-tests
-	Tests/Scripts/with-postgres.sh $(SWIFT) test --skip-build
+	Tests/Scripts/with-postgres.sh $(SWIFT_TEST)
 
 test: $(VENV)/.installed ## Install what the tests need and run the whole suite (with a throwaway PostgreSQL), then the conformance run
 	$(call install_missing,$(TEST_PACKAGES))
@@ -64,7 +67,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	Tools/timed $(VENV)/bin/python Tests/Deploy/check.py
 	Tools/timed $(SWIFT) build --build-tests
 	$(SUDO) Tools/timed $(VENV)/bin/python Tests/Deploy/container.py
-	Tools/timed Tests/Scripts/with-postgres.sh $(SWIFT) test --skip-build
+	Tools/timed Tests/Scripts/with-postgres.sh $(SWIFT_TEST)
 	Tools/timed $(SWIFT) package --package-path Clients/usernotify-swift resolve
 	Tools/timed $(VENV)/bin/python Tests/Clients/python_flow.py
 	Tools/timed $(VENV)/bin/python Tests/Clients/python_facade.py

@@ -210,7 +210,10 @@ package final class CenterRuntime: Service {
                 .browser: WebPushChannel(webPush: webPush, client: sender),
                 .phone: RelayChannel(service: relay, client: relayClient),
             ], logger: logger, configuration: configuration.outbox)
-        store.changes.listen { change in
+        // The store keeps its listeners: held strongly here, the parts (which hold the store) would keep
+        // it, its files and its connections open after the runtime has stopped.
+        store.changes.listen { [weak scheduler, weak summaries, weak broadcaster, weak dispatcher, weak media, weak virtualClock] change in
+            guard let scheduler, let summaries, let broadcaster, let dispatcher, let media else { return }
             switch change {
             case .due(let date): scheduler.wake(dueAt: date)
             case .summaryDue: summaries.wake()
@@ -244,7 +247,8 @@ package final class CenterRuntime: Service {
                 virtualClock?.set(now)
                 return now
             },
-            media: media, idempotency: database, appEvents: AppEventHub(changes: store.changes), settle: { await self.parts?.settle() },
+            media: media, idempotency: database, appEvents: AppEventHub(changes: store.changes),
+            settle: { [weak self] in await self?.parts?.settle() },
             webPush: webPush, relay: relay, broadcasts: broadcasts)
         opened.withLock {
             $0 = Parts(

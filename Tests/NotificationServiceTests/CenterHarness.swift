@@ -40,7 +40,8 @@ final class CenterHarness: Sendable {
         // Leases on the harness's clock too: what a test checks does not depend on how fast the machine runs it.
         let scheduler = Scheduler(
             store: store, clock: clock, wallClock: clock, handler: firing(service), logger: logger, backlogBatchSize: backlogBatchSize)
-        store.changes.listen { if case .due(let date) = $0 { scheduler.wake(dueAt: date) } }
+        // Weakly: the store keeps its listeners, and the scheduler holds the store.
+        store.changes.listen { [weak scheduler] in if case .due(let date) = $0 { scheduler?.wake(dueAt: date) } }
         self.scheduler = scheduler
     }
 

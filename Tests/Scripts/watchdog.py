@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Runs `swift test` and turns a hang into a failure that names the tests still running.
+
+    Tests/Scripts/watchdog.py [--stall SECONDS] -- swift test --skip-build [ARGS...]
+
+A test that awaits something that never comes (a continuation never resumed, a socket never closed)
+keeps the whole run waiting until CI's limit, and `swift test` relays the test process's output in
+chunks, so the log does not say which test it was. This adds Swift Testing's event stream to the
+command and follows it: when no test has started or ended for `--stall` seconds, it prints the tests
+that started and never ended (with how long each has run) and the issues recorded so far, stops the
+run and exits 1. Otherwise it exits with the command's status.
+"""
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+PROGRESS = {"runStarted", "testStarted", "testEnded", "testCaseStarted", "testCaseEnded", "runEnded"}
+
+
+class Stream:
+    """What the event stream has said so far, read as it grows."""
+
+    def __init__(self, path):
+        self.path = path
+        self.offset = 0
+        self.partial = b""
+        self.names = {}  # test id -> "name (file:line)"
+        self.running = {}  # test id -> monotonic time it started
+        self.issues = []
+        self.last_progress = time.monotonic()
+
+    def read(self):
+        try:
+            with open(self.path, "rb") as file:
+                file.seek(self.offset)
+                chunk = file.read()
+        except FileNotFoundError:
+            return
+        self.offset += len(chunk)
+        lines = (self.partial + chunk).split(b"\n")
+        self.partial = lines.pop()
+        for line in lines:
+            if line.strip():
+                self.record(json.loads(line))
+
+    def record(self, record):
+        payload = record.get("payload", {})
+        if record.get("kind") == "test":
+            location = payload.get("sourceLocation", {})
+            self.names[payload["id"]] = f"{payload['id'].split('/')[0]}.{payload['name']} ({location.get('fileID')}:{location.get('line')})"
+            return
+        kind = payload.get("kind")
+        if kind in PROGRESS:
+            self.last_progress = time.monotonic()
+        test = payload.get("testID")
+        if kind == "testStarted" and test and "/" in test:
+            self.running[test] = time.monotonic()
+        elif kind == "testEnded" and test:
+            self.running.pop(test, None)
+        elif kind == "issueRecorded":
+            self.issues.extend(message.get("text", "") for message in payload.get("messages", []))
+
+
+def session_members(session):
+    """The live processes of a session: `swift test` puts the test process in a process group of its own."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as file:
+                # After the command's name (in parentheses, which may hold spaces): state, ppid, pgrp, session.
+                fields = file.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            members.append(int(entry))
+    return members
+
+
+def stop(process):
+    """SIGTERM to every process of the run's session, SIGKILL to those still there after 10 s."""
+    for signal_number in (signal.SIGTERM, signal.SIGKILL):
+        for pid in session_members(process.pid):
+            try:
+                os.kill(pid, signal_number)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + 10
+        while session_members(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if not session_members(process.pid):
+            break
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--stall", type=float, default=600, help="seconds without a test starting or ending (default 600)")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    arguments = parser.parse_args()
+    command = arguments.command[1:] if arguments.command[:1] == ["--"] else arguments.command
+    if not command:
+        parser.error("give the command after --")
+    with tempfile.TemporaryDirectory(prefix="watchdog-") as directory:
+        path = os.path.join(directory, "events.jsonl")
+        process = subprocess.Popen(
+            command + ["--event-stream-output-path", path, "--event-stream-version", "0"], start_new_session=True
+        )
+        stream = Stream(path)
+        try:
+            while True:
+                try:
+                    return process.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    pass
+                stream.read()
+                stalled = time.monotonic() - stream.last_progress
+                if stalled > arguments.stall:
+                    break
+        except KeyboardInterrupt:
+            stop(process)
+            raise
+        now = time.monotonic()
+        print(f"\nwatchdog: no test started or ended for {stalled:.0f} s; still running:", file=sys.stderr)
+        for test, started in sorted(stream.running.items(), key=lambda item: item[1]):
+            print(f"  {stream.names.get(test, test)}: {now - started:.0f} s", file=sys.stderr)
+        if stream.issues:
+            print("issues recorded before it:", file=sys.stderr)
+            for issue in stream.issues:
+                print(f"  {issue}", file=sys.stderr)
+        sys.stderr.flush()
+        stop(process)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
