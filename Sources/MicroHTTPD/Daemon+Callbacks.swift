@@ -27,10 +27,12 @@ extension Daemon {
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in
         if let cls, let slot, let raw = slot.pointee {
             let context = Unmanaged<RequestContext>.fromOpaque(raw)
-            context.takeUnretainedValue().finish()
+            // The upload's slot is free before its spooled file goes: once the file is gone, the next
+            // upload finds the slot (a client, or a test, that sees the file gone may start another).
             if context.takeUnretainedValue().spool != nil {
                 Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().spooling.subtract(1, ordering: .relaxed)
             }
+            context.takeUnretainedValue().finish()
             if context.takeUnretainedValue().admitted {
                 Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().dispatcher.complete()
             }

@@ -63,26 +63,41 @@ import Testing
         ) { port in
             let upload = { try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8)) }
             // The first upload is half sent: it holds the only slot.
-            let first = try await LoopbackConnection.open(port: port)
-            try await first.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345")
-            // Until the server has read the first head, a second upload may still get through.
-            let second = try await Self.askAgain(upload) { $0.status != 200 }
+            let first = try await Self.halfSentUpload(port: port, spool: spool)
+            let second = try await upload()
             #expect(second.status == 503 && second.json["code"] as? String == "tooManyUploads" && second.header("Retry-After") == "1")
             try await first.send("67890")
             #expect(try await first.readResponse().text == "10 10 0 true")
-            // Its slot is free again.
+            // Its slot is free again once its request has completed, just after its response was sent.
+            try await Self.spoolEmptied(spool)
             #expect(try await upload().text == "3 3 0 true")
             // A client that goes away mid-upload gives its slot back too.
-            let quitter = try await LoopbackConnection.open(port: port)
-            try await quitter.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345")
-            let blocked = try await Self.askAgain(upload) { $0.status != 200 }
-            #expect(blocked.status == 503, "the quitter holds the slot")
+            try await Self.spoolEmptied(spool)
+            let quitter = try await Self.halfSentUpload(port: port, spool: spool)
+            #expect(try await upload().status == 503, "the quitter holds the slot")
             quitter.close()
             let after = try await Self.askAgain(upload) { $0.status != 503 }
             #expect(after.status == 200, "given back when the client went away")
             // The last upload's file goes when its request completes, just after its response was sent.
-            let leftover = try await Self.askAgain({ try FileManager.default.contentsOfDirectory(atPath: spool) }) { $0.isEmpty }
-            #expect(leftover.isEmpty)
+            try await Self.spoolEmptied(spool)
         }
+    }
+
+    /// An upload of ten bytes with its head and five of them sent, returned once the server has spooled
+    /// those: it holds an upload slot from its head on. Call it with no other upload in progress (the spool
+    /// directory empty, which means every slot is free): a probe sent while one is still completing could
+    /// hold the slot when this head comes, and this one would be refused instead.
+    static func halfSentUpload(port: Int, spool: String) async throws -> LoopbackConnection {
+        let connection = try await LoopbackConnection.open(port: port)
+        try await connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345")
+        let files = try await askAgain({ try FileManager.default.contentsOfDirectory(atPath: spool) }) { $0.count == 1 }
+        #expect(files.count == 1, "the half-sent upload's part is spooled")
+        return connection
+    }
+
+    /// Waits until the spool directory is empty: every upload's request has completed and given its slot back.
+    static func spoolEmptied(_ spool: String) async throws {
+        let leftover = try await Self.askAgain({ try FileManager.default.contentsOfDirectory(atPath: spool) }) { $0.isEmpty }
+        #expect(leftover.isEmpty)
     }
 }
