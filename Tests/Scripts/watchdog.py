@@ -6,9 +6,9 @@
 A test that awaits something that never comes (a continuation never resumed, a socket never closed)
 keeps the whole run waiting until CI's limit, and `swift test` relays the test process's output in
 chunks, so the log does not say which test it was. This adds Swift Testing's event stream to the
-command and follows it: when no test has started or ended for `--stall` seconds, it prints the tests
-that started and never ended (with how long each has run) and the issues recorded so far, stops the
-run and exits 1. Otherwise it exits with the command's status.
+command and follows it: when, once the run has started, no test has started or ended for `--stall`
+seconds, it prints the tests that started and never ended (with how long each has run) and the issues
+recorded so far, stops the run and exits 1. Otherwise it exits with the command's status.
 """
 
 import argparse
@@ -33,7 +33,8 @@ class Stream:
         self.names = {}  # test id -> "name (file:line)"
         self.running = {}  # test id -> monotonic time it started
         self.issues = []
-        self.last_progress = time.monotonic()
+        # When a test last started or ended; None until the run has started (a build before it may be long).
+        self.last_progress = None
 
     def read(self):
         try:
@@ -124,6 +125,8 @@ def main():
                 except subprocess.TimeoutExpired:
                     pass
                 stream.read()
+                if stream.last_progress is None:
+                    continue
                 stalled = time.monotonic() - stream.last_progress
                 if stalled > arguments.stall:
                     break
