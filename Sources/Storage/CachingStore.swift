@@ -30,16 +30,19 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         var versions: [CenterKey: UInt64] = [:]
         /// Moved on by every change of center records (not their requests or notifications).
         var centersVersion: UInt64 = 0
-        var centers: [CenterKey: CenterRecord] = [:]
+        var centers = BoundedCache<CenterKey, CenterRecord>(capacity: CachingStore.capacity)
         var stringTablesVersion: UInt64 = 0
-        var stringTables: [String: StringTables] = [:]
+        var stringTables = BoundedCache<String, StringTables>(capacity: CachingStore.capacity)
         var credentialsVersion: UInt64 = 0
-        var credentials: [String: CredentialRecord] = [:]
+        var credentials = BoundedCache<String, CredentialRecord>(capacity: CachingStore.capacity)
 
         func version(of key: CenterKey) -> UInt64 { max(versions[key] ?? 0, epoch) }
 
         mutating func changed(_ keys: [CenterKey], records: Bool) {
-            if versions.count >= CachingStore.capacity { return changedAll() }
+            // A full map of versions starts over: every center's version moves on at once. The cached
+            // records stay: each change has dropped its own (emptied here, under a burst to more centers than
+            // the map holds, they would all be read again on every pass).
+            if versions.count >= CachingStore.capacity { forgetVersions() }
             for key in keys {
                 next += 1
                 versions[key] = next
@@ -48,26 +51,32 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
             if records { centersVersion += 1 }
         }
 
-        mutating func changedAll() {
+        /// Moves every center's version on (the epoch) and forgets the versions kept per center.
+        mutating func forgetVersions() {
             next += 1
             epoch = next
             versions.removeAll(keepingCapacity: true)
+        }
+
+        mutating func changedAll() {
+            forgetVersions()
             centersVersion += 1
-            centers.removeAll(keepingCapacity: true)
+            centers.removeAll()
         }
 
         mutating func credentialsChanged() {
             credentialsVersion += 1
-            credentials.removeAll(keepingCapacity: true)
+            credentials.removeAll()
         }
 
         mutating func stringTablesChanged() {
             stringTablesVersion += 1
-            stringTables.removeAll(keepingCapacity: true)
+            stringTables.removeAll()
         }
     }
 
-    /// Entries kept at most per map; a full map is emptied (the next reads refill it).
+    /// Entries kept at most per map: a full map of versions starts over (`forgetVersions`), a full cache
+    /// evicts an entry at random (`BoundedCache`).
     static let capacity = 50_000
 
     private let base: any NotificationStore & PrincipalStore
@@ -109,7 +118,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
 
     /// Reads through the cache: the cached value, else `read`'s, kept unless a change came meanwhile.
     private func cached<Key: Hashable & Sendable, Value: Sendable>(
-        _ key: Key, in map: WritableKeyPath<State, [Key: Value]>, version: KeyPath<State, UInt64>, read: () async throws -> Value?
+        _ key: Key, in map: WritableKeyPath<State, BoundedCache<Key, Value>>, version: KeyPath<State, UInt64>,
+        read: () async throws -> Value?
     ) async rethrows -> Value? {
         let (hit, seen) = state.withLock { ($0[keyPath: map][key], $0[keyPath: version]) }
         if let hit { return hit }
@@ -117,7 +127,6 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         if let value {
             state.withLock { state in
                 guard state[keyPath: version] == seen else { return }
-                if state[keyPath: map].count >= Self.capacity { state[keyPath: map].removeAll(keepingCapacity: true) }
                 state[keyPath: map][key] = value
             }
         }
