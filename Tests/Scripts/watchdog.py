@@ -86,17 +86,20 @@ def session_members(session):
 
 
 def stop(process):
-    """SIGTERM to every process of the run's session, SIGKILL to those still there after 10 s."""
+    """SIGTERM to every process of the run's session, SIGKILL to those still there after 10 s. Only `swift
+    test` is this script's child, so the others' exits are looked for in /proc: there is nothing to wait on."""
     for signal_number in (signal.SIGTERM, signal.SIGKILL):
-        for pid in session_members(process.pid):
+        members = session_members(process.pid)
+        for pid in members:
             try:
                 os.kill(pid, signal_number)
             except ProcessLookupError:
                 pass
         deadline = time.monotonic() + 10
-        while session_members(process.pid) and time.monotonic() < deadline:
+        while members and time.monotonic() < deadline:
             time.sleep(0.2)
-        if not session_members(process.pid):
+            members = session_members(process.pid)
+        if not members:
             break
     try:
         process.wait(timeout=10)
