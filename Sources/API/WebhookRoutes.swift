@@ -136,7 +136,7 @@ enum WebhookRoutes {
             let (context, appID) = try await AppRoutes.app(request, provider)
             let id = request.parameter("deliveryID")
             guard let (delivery, attempts) = try await context.webhooks.delivery(appID: appID, id: id) else {
-                throw APIProblem.notFound(.deliveryNotFound, "No webhook message '\(id)' exists for this app.")
+                throw deliveryNotFound(id)
             }
             return try .json(DeliveryView(delivery, attempts: attempts))
         }
@@ -146,7 +146,7 @@ enum WebhookRoutes {
             guard try await context.webhooks.replayDelivery(appID: appID, id: id, now: context.clock.now),
                 let (delivery, attempts) = try await context.webhooks.delivery(appID: appID, id: id)
             else {
-                throw APIProblem.notFound(.deliveryNotFound, "No webhook message '\(id)' exists for this app.")
+                throw deliveryNotFound(id)
             }
             return try .json(DeliveryView(delivery, attempts: attempts), status: .accepted)
         }
@@ -158,6 +158,11 @@ enum WebhookRoutes {
             }
             return try .json(try await settings(context, appID: appID))
         }
+    }
+
+    /// The outbox lists every destination's messages, not only webhooks'.
+    private static func deliveryNotFound(_ id: String) -> Problem {
+        APIProblem.notFound(.deliveryNotFound, "No delivery '\(id)' (to a webhook, browser or phone) exists for this app.")
     }
 
     /// The settings as the API shows them (the stored ones unless given), with the disabled endpoints.

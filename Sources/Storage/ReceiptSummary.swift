@@ -92,6 +92,12 @@ package struct ReceiptSummary: Sendable, Hashable, Encodable {
         var order: [String] = []
         var timeline: [ReceiptEvent] = []
         for step in steps {
+            // Scheduled before it fired, also when both came at the same instant (a request without a
+            // trigger): the timeline's sort keeps the order of equal times.
+            if step.stage == .fired, let scheduled = step.scheduledAt {
+                timeline.append(
+                    ReceiptEvent(center: step.center, identifier: step.identifier, deliveredAt: date, stage: .scheduled, at: scheduled))
+            }
             timeline.append(step)
             switch step.stage {
             case .fired:
@@ -99,10 +105,6 @@ package struct ReceiptSummary: Sendable, Hashable, Encodable {
                 let words = (step.detail ?? "").split(separator: " ").map(String.init)
                 delivery.decision = words.first.flatMap(ReceiptEvent.Decision.init(rawValue:))
                 delivery.reasons = Array(words.dropFirst())
-                if let scheduled = step.scheduledAt {
-                    timeline.append(
-                        ReceiptEvent(center: step.center, identifier: step.identifier, deliveredAt: date, stage: .scheduled, at: scheduled))
-                }
             case .removed:
                 delivery.removedAt = delivery.removedAt ?? step.at
             case .opened, .action, .dismissed:

@@ -62,6 +62,15 @@ import Testing
         #expect(later.deliveries[1].devices[2].confirmation == .notConfirmed)
     }
 
+    @Test func scheduledComesBeforeFiredAtTheSameInstant() {
+        // A request without a trigger is scheduled and fired at once.
+        let summary = ReceiptSummary(
+            identifier: "tea",
+            steps: [step(.fired, 10, delivery: 10, detail: "presented", scheduled: 10), step(.sent, 10, delivery: 10, device: "wps_1")],
+            now: at(20))
+        #expect(summary.deliveries[0].timeline.map(\.stage) == [.scheduled, .fired, .sent])
+    }
+
     @Test func aResponseOnTheCenterItselfHasNoDevice() {
         let summary = ReceiptSummary(
             identifier: "tea",
