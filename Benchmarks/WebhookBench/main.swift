@@ -52,6 +52,22 @@ var caFile: String?
 var databaseURL: String?
 var host = "127.0.0.1"
 var subscriptionCount = 100
+/// What the command line takes, said on `--help` and on a mistake.
+enum Usage {
+    static let text = """
+        usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--host NAME] [--database-url URL]
+                             [--subscriptions N] [--mode MODE]
+               webhook-bench --sink-origin https://HOST:PORT --ca CA.pem [--messages N] [--connections C] --mode relay|relay-h2
+        MODE: dispatcher (the default) or ahc (its bare AsyncHTTPClient loop); push, push-encrypt or push-ahc;
+              relay or relay-h2; broadcast, broadcast-record or broadcast-rss (--messages is the audience's size)
+        """
+
+    static func fail(_ reason: String) -> Never {
+        FileHandle.standardError.write(Data("\(reason)\n\(text)\n".utf8))
+        exit(2)
+    }
+}
+
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -64,13 +80,14 @@ while let argument = arguments.next() {
     case "--subscriptions": subscriptionCount = Int(arguments.next() ?? "") ?? subscriptionCount
     case "--sink-origin": sinkOrigin = arguments.next() ?? sinkOrigin
     case "--ca": caFile = arguments.next()
-    default:
-        fatalError(
-            "usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|push-encrypt|relay|relay-h2] [--database-url URL] [--host NAME] [--subscriptions N]"
-        )
+    case "--help", "-h":
+        print(Usage.text)
+        exit(0)
+    default: Usage.fail("unknown argument \(argument)")
     }
 }
-precondition(sinkPort > 0 || mode.hasPrefix("relay"), "--sink-port is required")
+// Not a `guard`: what follows a top-level `guard` would be local to it.
+if sinkPort == 0, !mode.hasPrefix("relay") { Usage.fail("--sink-port is required") }
 // An IP literal by default; a name (`--host localhost`) is resolved for the SSRF guard as a real
 // endpoint's would be.
 let url = "http://\(host):\(sinkPort)/hook"
@@ -330,7 +347,7 @@ let (delivered, elapsed) =
     case "dispatcher":
         try await dispatcher(
             url: url, payload: payload, connections: connections, messages: messages, databaseURL: databaseURL)
-    default: fatalError("--mode is dispatcher, ahc, push, push-ahc, push-encrypt, relay or relay-h2")
+    default: Usage.fail("unknown mode \(mode)")
     }
 print(
     #"{"mode":"\#(mode)","messages":\#(messages),"delivered":\#(delivered),"seconds":\#(elapsed),"rate":\#(Double(delivered) / elapsed)}"#)
