@@ -92,7 +92,7 @@ package struct ReceiptSummary: Sendable, Hashable, Encodable {
         var order: [String] = []
         var timeline: [ReceiptEvent] = []
         for step in steps {
-            // Scheduled before it fired, also when both came at the same instant (a request without a
+            // Scheduled before it fired, also when both came at the same instant (a broadcast without a
             // trigger): the timeline's sort keeps the order of equal times.
             if step.stage == .fired, let scheduled = step.scheduledAt {
                 timeline.append(

@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func scheduledComesBeforeFiredAtTheSameInstant() {
-        // A request without a trigger is scheduled and fired at once.
+        // A broadcast without a trigger is scheduled and fired at once.
         let summary = ReceiptSummary(
             identifier: "tea",
             steps: [step(.fired, 10, delivery: 10, detail: "presented", scheduled: 10), step(.sent, 10, delivery: 10, device: "wps_1")],
