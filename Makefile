@@ -3,10 +3,6 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 SWIFT ?= swift
-# Debug builds. SwiftPM indexes debug code while compiling it, for editors; CI builds once from nothing and
-# never reads the index, which costs it 10-20 % of the compile. The flag stays the same from one build to
-# the next in one checkout (a change of flags compiles everything again), so it goes by CI alone.
-SWIFT_BUILD := $(SWIFT) build $(if $(filter true 1,$(CI)),--disable-index-store)
 # The Swift suite, with a watchdog that turns a hang (no test started or ended for 10 minutes) into a
 # failure naming the tests still running.
 SWIFT_TEST := python3 Tests/Scripts/watchdog.py --stall 600 -- $(SWIFT) test --skip-build
@@ -44,7 +40,7 @@ deps: ## Install the Debian packages the build needs (as root or with sudo)
 	$(call install_missing,$(BUILD_PACKAGES))
 
 build: deps ## Build everything (debug)
-	$(SWIFT_BUILD)
+	$(SWIFT) build
 
 run: build ## Build and serve on 127.0.0.1:8080 with SQLite in ./data (RUN_ARGS="--port 0" to override)
 	$(call install_missing,$(WALKTHROUGH_PACKAGES))
@@ -60,7 +56,7 @@ check: $(VENV)/.installed ## The contributor's loop: lint, openapi.yaml and its 
 	$(MAKE) lint
 	$(VENV)/bin/openapi-spec-validator openapi.yaml
 	$(VENV)/bin/python Tests/Contract/examples.py
-	$(SWIFT_BUILD) --build-tests
+	$(SWIFT) build --build-tests
 	Tests/Scripts/with-postgres.sh $(SWIFT_TEST)
 
 test: $(VENV)/.installed ## Install what the tests need and run the whole suite (with a throwaway PostgreSQL), then the conformance run
@@ -69,7 +65,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	Tools/timed $(VENV)/bin/python Tests/Contract/examples.py
 	Tools/timed $(MAKE) generate
 	Tools/timed $(VENV)/bin/python Tests/Deploy/check.py
-	Tools/timed $(SWIFT_BUILD) --build-tests
+	Tools/timed $(SWIFT) build --build-tests
 	$(SUDO) Tools/timed $(VENV)/bin/python Tests/Deploy/container.py
 	Tools/timed Tests/Scripts/with-postgres.sh $(SWIFT_TEST)
 	Tools/timed $(SWIFT) package --package-path Clients/usernotify-swift resolve
@@ -88,7 +84,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BINARY := .build/fuzz/debug/usernotifyd-fuzz
 
 $(FUZZ_BINARY): Package.swift $(wildcard Fuzz/UserNotifyFuzz/*.swift Sources/*/*.swift)
-	USERNOTIFYD_FUZZ=1 $(SWIFT_BUILD) --product usernotifyd-fuzz --scratch-path .build/fuzz
+	USERNOTIFYD_FUZZ=1 $(SWIFT) build --product usernotifyd-fuzz --scratch-path .build/fuzz
 
 fuzz: deps $(FUZZ_BINARY) ## libFuzzer on request decoding and HTTP parsing, FUZZ_SECONDS (60) per target; new inputs join Fuzz/Corpus
 	@for target in $(FUZZ_TARGETS); do \
@@ -133,7 +129,7 @@ PYTHON_CLIENT := Clients/usernotify-python/usernotify_client
 
 generate: $(VENV)/.installed ## Regenerate openapi.yaml's ErrorCode and both clients from their sources; fails if they changed (then commit them)
 	python3 Tools/sync-error-codes.py
-	$(SWIFT_BUILD) --package-path Tools/OpenAPIGenerator --product swift-openapi-generator
+	$(SWIFT) build --package-path Tools/OpenAPIGenerator --product swift-openapi-generator
 	rm -f $(SWIFT_CLIENT)/Client.swift $(SWIFT_CLIENT)/Types*.swift
 	$(GENERATOR) generate --config $(SWIFT_CLIENT)/openapi-generator-config.yaml --output-directory $(SWIFT_CLIENT) openapi.yaml
 	@# Plain imports (public in Swift 6 without InternalImportsByDefault): `public import` warns when a file
@@ -152,7 +148,7 @@ generate: $(VENV)/.installed ## Regenerate openapi.yaml's ErrorCode and both cli
 	fi
 
 settings-table: ## Write docs/operations.md's table of settings from the code's settings (a test keeps them equal)
-	$(SWIFT_BUILD) --build-tests
+	$(SWIFT) build --build-tests
 	USERNOTIFYD_WRITE_SETTINGS_TABLE=1 $(SWIFT) test --skip-build --filter theOperationsTableIsMadeFromTheSettings
 
 bench: ## Benchmarks: HTTP against a bare C libmicrohttpd server; store and scheduler figures; replicas on PostgreSQL (release build)
