@@ -120,7 +120,7 @@ image: ## Build the container image $(IMAGE) from deploy/Dockerfile (docker, pod
 	elif command -v buildah >/dev/null; then buildah bud -f deploy/Dockerfile -t $(IMAGE) .; \
 	else echo "make image: install docker, podman or buildah" >&2; exit 1; fi
 
-conformance: $(VENV)/.installed build ## Only schemathesis against openapi.yaml and the server (CONFORMANCE_SECONDS=80)
+conformance: $(VENV)/.installed build ## Only schemathesis against openapi.yaml and the server (CONFORMANCE_SECONDS=100 a seed, the seeds at once)
 	$(VENV)/bin/python Tests/Conformance/run.py
 
 GENERATOR := Tools/OpenAPIGenerator/.build/debug/swift-openapi-generator
