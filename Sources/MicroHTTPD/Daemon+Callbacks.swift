@@ -27,11 +27,7 @@ extension Daemon {
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in
         if let cls, let slot, let raw = slot.pointee {
             let context = Unmanaged<RequestContext>.fromOpaque(raw)
-            // The upload's slot is free before its spooled file goes: once the file is gone, the next
-            // upload finds the slot (a client, or a test, that sees the file gone may start another).
-            if context.takeUnretainedValue().spool != nil {
-                Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().spooling.subtract(1, ordering: .relaxed)
-            }
+            Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().endUpload(context.takeUnretainedValue())
             context.takeUnretainedValue().finish()
             if context.takeUnretainedValue().admitted {
                 Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue().dispatcher.complete()
@@ -135,6 +131,7 @@ extension Daemon {
             }
             if let length = context.request.headers.first(.contentLength).flatMap(Int.init), length > limit.bytes {
                 // Refuse before the body is read; libmicrohttpd then closes the connection, which is right.
+                endUpload(context)
                 return queue((limit.tooLarge ?? Problem.payloadTooLarge(limit: limit.bytes)).response, stream: nil, on: connection)
             }
             return .YES
@@ -171,8 +168,10 @@ extension Daemon {
                 context.request.spooledBody = spool.finish()
                 switch spool.failure {
                 case .tooLarge(let problem)?:
+                    endUpload(context)
                     return queue(problem.response, stream: nil, on: connection)
                 case .io(let reason)?:
+                    endUpload(context)
                     return queue(
                         Problem.insufficientStorage("The upload could not be stored: \(reason).").response, stream: nil, on: connection)
                 case nil:
@@ -188,12 +187,24 @@ extension Daemon {
             dispatcher.submit(.init(context: context, connection: ConnectionHandle(raw: connection)))
             return .YES
         case .ready(let response, let stream):
+            endUpload(context)
             return queue(response, stream: stream, on: connection)
         case .handling, .answered:
             // Not reachable: libmicrohttpd calls again only after a resume. Returning YES here without
             // a response would make it call again at once, forever; close instead.
             return .NO
         }
+    }
+
+    /// Frees an upload's slot once it is answered, before the answer is sent (a client that starts its next
+    /// upload on reading the answer finds the slot free), then lets its spooled file go (so one that sees
+    /// the file gone finds the slot free as well). Once per request: its answer, or its end without one.
+    func endUpload(_ context: RequestContext) {
+        guard let spool = context.spool else { return }
+        context.spool = nil
+        spooling.subtract(1, ordering: .relaxed)
+        spool.discard()
+        context.request.spooledBody = nil
     }
 
     /// Queues `response` on the connection (libmicrohttpd's thread only).

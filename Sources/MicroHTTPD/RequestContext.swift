@@ -4,7 +4,8 @@ import Synchronization
 /// One request's state, from its head to its completion; lives in libmicrohttpd's `*con_cls`.
 ///
 /// `request`, `bodyTooLarge`, `spool` and `admitted` are touched only on libmicrohttpd's thread, before the request is
-/// handed to a worker; from then on the worker owns it, and the response comes back through `phase`.
+/// handed to a worker; from then on the worker owns it, and the response comes back through `phase`. Once the
+/// response is back (`ready`), libmicrohttpd's thread owns them again (it lets an upload's spooled body go).
 final class RequestContext: @unchecked Sendable {
     enum Phase {
         /// Head and body still arriving.
@@ -19,7 +20,8 @@ final class RequestContext: @unchecked Sendable {
 
     var request: Request
     var bodyTooLarge = false
-    /// Where the body goes for a spooled route; nil for bodies kept in memory.
+    /// Where the body goes for a spooled route, while it holds one of the daemon's upload slots; nil for
+    /// bodies kept in memory, and once the upload is answered.
     var spool: BodySpool?
     /// Counted in by the dispatcher at its head; counted out when libmicrohttpd reports the request complete.
     var admitted = false

@@ -18,6 +18,10 @@ import Testing
             let onDisk = (try? Data(contentsOf: URL(fileURLWithPath: file.path)))?.count ?? -1
             return .text("\(file.byteCount) \(onDisk) \(request.body.count) \(file.path.hasPrefix(spool))")
         }
+        // An answer larger than loopback's socket buffers: libmicrohttpd can send it only as the client reads.
+        router.on(.post, "/upload-with-a-long-answer", body: .spooled(maxBytes: 4096, tooLarge: tooLarge)) { _ in
+            Response(status: .ok, contentType: "application/octet-stream", bytes: Array(repeating: 0, count: 32 << 20))
+        }
         return router
     }
 
@@ -68,8 +72,7 @@ import Testing
             #expect(second.status == 503 && second.json["code"] as? String == "tooManyUploads" && second.header("Retry-After") == "1")
             try await first.send("67890")
             #expect(try await first.readResponse().text == "10 10 0 true")
-            // Its slot is free again once its request has completed, just after its response was sent.
-            try await Self.spoolEmptied(spool)
+            // Its slot is free again once it is answered (`anUploadsSlotFreesWhenItIsAnswered`).
             #expect(try await upload().text == "3 3 0 true")
             // A client that goes away mid-upload gives its slot back too.
             try await Self.spoolEmptied(spool)
@@ -78,7 +81,28 @@ import Testing
             quitter.close()
             let after = try await Self.askAgain(upload) { $0.status != 503 }
             #expect(after.status == 200, "given back when the client went away")
-            // The last upload's file goes when its request completes, just after its response was sent.
+            // The last upload's file goes once it is answered.
+            try await Self.spoolEmptied(spool)
+        }
+    }
+
+    /// An upload's slot frees when the upload is answered, not once the answer has been sent: a client that
+    /// starts its next upload on reading an answer (or the head of one) finds the slot free, and so does
+    /// another client while a slow one still reads.
+    @Test func anUploadsSlotFreesWhenItIsAnswered() async throws {
+        let spool = try Self.spoolDirectory()
+        try await withTestServer(
+            {
+                $0.maxConcurrentSpooledBodies = 1; $0.spoolDirectory = spool
+            }, router: Self.router(spool: spool)
+        ) { port in
+            let slow = try await LoopbackConnection.open(port: port)
+            try await slow.send("POST /upload-with-a-long-answer HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
+            // Only the head is read: most of the answer stays unsent, so the request cannot complete yet.
+            #expect(try await slow.readHead().status == 200)
+            let next = try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8))
+            #expect(next.status == 200 && next.text == "3 3 0 true", "the answered upload's slot is free: \(next.status)")
+            slow.close()
             try await Self.spoolEmptied(spool)
         }
     }
