@@ -52,9 +52,11 @@ def main():
     binary = os.path.join(ROOT, ".build", "debug", "usernotifyd")
     schemathesis = os.path.join(ROOT, ".venv", "bin", "schemathesis")
     seconds = int(os.environ.get("CONFORMANCE_SECONDS", "100"))
-    # The seeds run at once, each against a server of its own: a run mostly waits on its server's answers
-    # (about 0.6 of a core for both), so on two cores three take little more than the wall time of one.
-    # Sharing the cores, each explores about a third less in a given time than alone: hence 100 s, not 80.
+    # Each seed has a server of its own: on one server, a seed's operator run (which may delete apps and
+    # revoke keys) left the next seeds' app and user runs answered 401 for nearly everything. And the seeds
+    # run at once: a run mostly waits on its server's answers (about 0.6 of a core for both), so on two
+    # cores three take little more than the wall time of one. Sharing the cores, each explores about a
+    # third less in a given time than alone: hence 100 s, not 80.
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(SEEDS)) as pool:
         results = list(pool.map(lambda seed: conform(seed, binary, schemathesis, seconds), SEEDS))
     failed = []
