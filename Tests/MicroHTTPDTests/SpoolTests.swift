@@ -25,19 +25,21 @@ import Testing
         return router
     }
 
-    static func spoolDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+    /// A test server on `router(spool:)` with a spool directory of its own, configured by `configure`.
+    static func withSpoolServer(
+        _ configure: (inout HTTPServerConfiguration) -> Void, _ body: (_ port: Int, _ spool: String) async throws -> Void
+    ) async throws {
+        let spool = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
+        try await withTestServer(
+            {
+                configure(&$0); $0.spoolDirectory = spool
+            }, router: router(spool: spool)
+        ) { port in try await body(port, spool) }
     }
 
     @Test func aBodyLargerThanTheMemoryLimitGoesToAFileThatGoesWithTheRequest() async throws {
-        let spool = try Self.spoolDirectory()
-        try await withTestServer(
-            {
-                $0.maxBodyBytes = 100; $0.spoolDirectory = spool
-            }, router: Self.router(spool: spool)
-        ) { port in
+        try await Self.withSpoolServer({ $0.maxBodyBytes = 100 }) { port, spool in
             let response = try await loopbackRequest(port: port, "POST", "/upload", body: Array(repeating: 7, count: 4096))
             #expect(response.text == "4096 4096 0 true", "on disk, not in memory")
             let over = try await loopbackRequest(port: port, "POST", "/upload", body: Array(repeating: 7, count: 4097))
@@ -59,12 +61,7 @@ import Testing
     }
 
     @Test func onlySoManyUploadsAtOnce() async throws {
-        let spool = try Self.spoolDirectory()
-        try await withTestServer(
-            {
-                $0.maxConcurrentSpooledBodies = 1; $0.spoolDirectory = spool
-            }, router: Self.router(spool: spool)
-        ) { port in
+        try await Self.withSpoolServer({ $0.maxConcurrentSpooledBodies = 1 }) { port, spool in
             let upload = { try await loopbackRequest(port: port, "POST", "/upload", body: Array("abc".utf8)) }
             // The first upload is half sent: it holds the only slot.
             let first = try await Self.halfSentUpload(port: port, spool: spool)
@@ -90,12 +87,7 @@ import Testing
     /// starts its next upload on reading an answer (or the head of one) finds the slot free, and so does
     /// another client while a slow one still reads.
     @Test func anUploadsSlotFreesWhenItIsAnswered() async throws {
-        let spool = try Self.spoolDirectory()
-        try await withTestServer(
-            {
-                $0.maxConcurrentSpooledBodies = 1; $0.spoolDirectory = spool
-            }, router: Self.router(spool: spool)
-        ) { port in
+        try await Self.withSpoolServer({ $0.maxConcurrentSpooledBodies = 1 }) { port, spool in
             let slow = try await LoopbackConnection.open(port: port)
             try await slow.send("POST /upload-with-a-long-answer HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
             // Only the head is read: most of the answer stays unsent, so the request cannot complete yet.
