@@ -57,9 +57,9 @@ final class RequestContext: @unchecked Sendable {
         phase.withLock { $0 = .ready(response, stream) }
     }
 
-    /// Called when libmicrohttpd is done with the request, whatever the reason.
+    /// Called when libmicrohttpd is done with the request, whatever the reason (after `Daemon.endUpload`,
+    /// which let any spooled body go).
     func finish() {
-        spool?.discard()
         stream.withLock { $0 }?.close()
     }
 }
