@@ -27,18 +27,26 @@ import Testing
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
-            let inFlight = Task { try await loopbackRequest(port: port, "GET", "/slow") }
+            // Held by the gate while the drain is looked for (up to a minute, plus a probe's own time-out on
+            // a loaded machine), so its read waits with the bound of a broken build: CI once saw it time
+            // out after 60 s.
+            let inFlight = Task { try await loopbackRequest(port: port, "GET", "/slow", timeout: 600) }
             #expect(await started.eventually { $0 == 1 })
 
             await group.triggerGracefulShutdown()
             // Once the drain has begun, new connections are closed unserved while the request in flight goes on
             // (looked for as long as a loaded machine takes to begin it).
+            // A probe that only timed out was neither served nor refused, so it does not count.
             var refused = false
             let deadline = ContinuousClock.now + .seconds(60)
             while !refused, ContinuousClock.now < deadline {
-                let probe = try? await LoopbackConnection.open(port: port)
-                let answer = try? await probe?.request("GET", "/fast")
-                refused = answer == nil
+                do {
+                    let probe = try await LoopbackConnection.open(port: port)
+                    _ = try await probe.request("GET", "/fast")
+                } catch let failure as LoopbackConnection.Failure where failure.timedOut {
+                } catch {
+                    refused = true
+                }
                 if !refused { try await Task.sleep(for: .milliseconds(5)) }
             }
             #expect(refused)

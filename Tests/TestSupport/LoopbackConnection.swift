@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,12 +13,15 @@ package final class LoopbackConnection: @unchecked Sendable {
         package let description: String
         /// The peer had closed the connection (EPIPE, ECONNRESET) when sending.
         package var connectionClosed = false
+        /// Nothing arrived within the read time-out (EAGAIN): the peer neither answered nor closed.
+        package var timedOut = false
         package init(_ description: String) { self.description = description }
     }
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
-    private let lock = NSLock()
+    /// Set by `close()`, which has closed the descriptor already.
+    private let closed = Atomic<Bool>(false)
 
     /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
     package init(port: Int, timeout: Int = 60) throws {
@@ -40,7 +44,7 @@ package final class LoopbackConnection: @unchecked Sendable {
         }
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit { if !closed.load(ordering: .acquiring) { Glibc.close(descriptor) } }
 
     /// Connects on a thread of its own.
     package static func open(port: Int, timeout: Int = 60) async throws -> LoopbackConnection {
@@ -105,11 +109,14 @@ package final class LoopbackConnection: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection abruptly (the client "vanishes").
+    /// Closes the connection abruptly, as a client that vanishes does: the socket is closed with a zero
+    /// linger, so the server's next read or write finds it reset and nothing more is acknowledged (a mere
+    /// `shutdown` left the socket acknowledging what the server sent). Use nothing of it afterwards.
     package func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        Glibc.close(descriptor)
     }
 
     // MARK: blocking implementation
@@ -137,7 +144,9 @@ package final class LoopbackConnection: @unchecked Sendable {
             return true
         }
         if count == 0 || errno == ECONNRESET { return false }
-        throw Failure("recv failed: errno \(errno)")
+        var failure = Failure("recv failed: errno \(errno)")
+        failure.timedOut = errno == EAGAIN || errno == EWOULDBLOCK
+        throw failure
     }
 
     private func readLineNow() throws -> String? {
