@@ -7,7 +7,9 @@
 // transaction by two set-wise statements). Variants leave rows out, to show what each costs. Then the same
 // for a broadcast's fan-out (#45's recording): per member the same rows but no pending row, and an outbox
 // message for its browser, against the recording's raw baseline in `webhook-bench` (a delivered and an
-// outbox row per center, 1,024 a transaction).
+// outbox row per center, 1,024 a transaction). The set-wise variants write the same rows with one statement
+// per kind of row and SET rows (multi-row VALUES, `IN` lists, `UPDATE … FROM (VALUES …)`), to show what
+// the statements' own cost is beside the b-trees' work.
 //
 //   burst-ceiling SCHEMA.sqlite WORKDIR [FIRINGS] [ROUNDS]
 //
@@ -21,7 +23,10 @@
 #include <unistd.h>
 
 enum { BATCH = 1024, RAW_BATCH = 500 };
-enum { NO_EVENT = 1, NO_RECEIPT = 2, NO_WRITE_BACK = 4, NO_FOREIGN_KEYS = 8, FAN_OUT = 16 };
+enum { NO_EVENT = 1, NO_RECEIPT = 2, NO_WRITE_BACK = 4, NO_FOREIGN_KEYS = 8, FAN_OUT = 16, SET_WISE = 32 };
+/// Rows per statement when the firing's rows are written set-wise (multi-row VALUES, `IN` lists, `UPDATE …
+/// FROM (VALUES …)`): at most 4 parameters a row, well under SQLite's 32,766.
+enum { SET = 256 };
 
 static const char *workdir;
 static char filler[600];
@@ -134,6 +139,108 @@ static void fill(sqlite3 *db, int count, int pendingRows) {
     sqlite3_finalize(center), sqlite3_finalize(event), sqlite3_finalize(pending);
 }
 
+/// One statement for `rows` rows: `head`, then `row` `rows` times joined by commas, then `tail`; its
+/// parameters are anonymous, bound in order.
+static sqlite3_stmt *multiRow(sqlite3 *db, const char *head, const char *row, int rows, const char *tail) {
+    size_t size = strlen(head) + (strlen(row) + 1) * rows + strlen(tail) + 1;
+    char *sql = malloc(size);
+    size_t length = (size_t)snprintf(sql, size, "%s", head);
+    for (int i = 0; i < rows; i++) length += (size_t)snprintf(sql + length, size - length, "%s%s", i ? "," : "", row);
+    snprintf(sql + length, size - length, "%s", tail);
+    sqlite3_stmt *statement = prepare(db, sql);
+    free(sql);
+    return statement;
+}
+
+/// The statements of a set-wise firing, for sets of one size.
+struct SetStatements {
+    int rows;
+    sqlite3_stmt *centers, *unpend, *deliver, *presented, *receipt, *push, *writeBack;
+};
+
+static struct SetStatements setStatements(sqlite3 *db, int rows) {
+    struct SetStatements s = {.rows = rows};
+    s.centers = multiRow(db, "SELECT id, event_seq FROM centers WHERE app_id = 'app' AND id IN (", "?", rows, ")");
+    // The ids' list lets SQLite search the primary key; the pairs then match each row's revision.
+    size_t size = 160 + 2 * (size_t)rows;
+    char *head = malloc(size);
+    size_t length = (size_t)snprintf(head, size, "DELETE FROM pending WHERE app_id = 'app' AND identifier = 'campaign' AND center_id IN (");
+    for (int i = 0; i < rows; i++) length += (size_t)snprintf(head + length, size - length, i ? ",?" : "?");
+    snprintf(head + length, size - length, ") AND (center_id, revision) IN (VALUES ");
+    s.unpend = multiRow(db, head, "(?, ?)", rows, ")");
+    free(head);
+    s.deliver = multiRow(
+        db, "INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq, held_until) VALUES ",
+        "('app', ?, 'campaign', 2, ?, ?, ?, NULL)", rows,
+        " ON CONFLICT(app_id, center_id, identifier) DO UPDATE SET delivered_at = excluded.delivered_at, request = excluded.request, "
+        "presentation = excluded.presentation, seq = excluded.seq, held_until = excluded.held_until");
+    s.presented = multiRow(db, "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES ", "('app', ?, ?, 'presented', ?, 2)",
+                           rows, "");
+    s.receipt = multiRow(
+        db, "INSERT INTO receipts(app_id, center_id, identifier, delivered_at, destination, channel, stage, at, detail, scheduled_at) VALUES ",
+        "('app', ?, 'campaign', 2, NULL, NULL, 'fired', 2, 'presented', 1)", rows, "");
+    s.push = multiRow(
+        db, "INSERT INTO deliveries(id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, subscription_id, "
+            "destination, broadcast_id) VALUES ",
+        "(?, 'app', 'https://push.example/', 'notification.delivered', ?, 'pending', 0, 0, 2, 2, ?, 'browser', 'bc_1')", rows, "");
+    s.writeBack = multiRow(
+        db, "UPDATE centers SET event_seq = v.column2, pending_count = pending_count + v.column3 FROM (VALUES ", "(?, ?, ?)", rows,
+        ") AS v WHERE centers.app_id = 'app' AND centers.id = v.column1");
+    return s;
+}
+
+static void finalizeSet(struct SetStatements s) {
+    sqlite3_stmt *all[] = {s.centers, s.unpend, s.deliver, s.presented, s.receipt, s.push, s.writeBack};
+    for (int i = 0; i < 7; i++) sqlite3_finalize(all[i]);
+}
+
+/// Records `rows` firings from `first` on with one statement per kind of row. Each member's sequence comes
+/// from the centers' read (ids are `user-N`: `sequences` is indexed by N).
+static void recordSet(struct SetStatements *s, char ids[][32], char requests[][256], int *lengths, int *revisions, int first, int leftOut,
+                      int *sequences) {
+    int fanOut = leftOut & FAN_OUT, rows = s->rows;
+    for (int i = 0; i < rows; i++) text(s->centers, i + 1, ids[first + i]);
+    while (sqlite3_step(s->centers) == SQLITE_ROW) {
+        sequences[atoi((const char *)sqlite3_column_text(s->centers, 0) + 5)] = sqlite3_column_int(s->centers, 1);
+    }
+    sqlite3_reset(s->centers);
+    if (!fanOut) {
+        for (int i = 0; i < rows; i++) {
+            text(s->unpend, i + 1, ids[first + i]);
+            text(s->unpend, rows + 2 * i + 1, ids[first + i]), sqlite3_bind_int(s->unpend, rows + 2 * i + 2, revisions[first + i]);
+        }
+        step(s->unpend);
+        if (sqlite3_changes(sqlite3_db_handle(s->unpend)) != rows) {
+            fprintf(stderr, "burst-ceiling: a set-wise delete removed %d of %d pending rows\n", sqlite3_changes(sqlite3_db_handle(s->unpend)), rows);
+            exit(1);
+        }
+    }
+    for (int i = 0; i < rows; i++) {
+        int sequence = sequences[atoi(ids[first + i] + 5)] + 1;
+        text(s->deliver, 4 * i + 1, ids[first + i]);
+        sqlite3_bind_blob(s->deliver, 4 * i + 2, requests[first + i], lengths[first + i], SQLITE_STATIC), bytes(s->deliver, 4 * i + 3, 87);
+        sqlite3_bind_int(s->deliver, 4 * i + 4, sequence);
+        if (!(leftOut & NO_EVENT)) {
+            text(s->presented, 3 * i + 1, ids[first + i]), sqlite3_bind_int(s->presented, 3 * i + 2, sequence), bytes(s->presented, 3 * i + 3, 323);
+        }
+        if (!(leftOut & NO_RECEIPT)) text(s->receipt, i + 1, ids[first + i]);
+        if (fanOut) {
+            char message[48];
+            snprintf(message, sizeof message, "msg_%s", ids[first + i]);
+            text(s->push, 3 * i + 1, message), bytes(s->push, 3 * i + 2, 500), text(s->push, 3 * i + 3, ids[first + i]);
+        }
+        if (!(leftOut & NO_WRITE_BACK)) {
+            text(s->writeBack, 3 * i + 1, ids[first + i]), sqlite3_bind_int(s->writeBack, 3 * i + 2, sequence);
+            sqlite3_bind_int(s->writeBack, 3 * i + 3, fanOut ? 0 : -1);
+        }
+    }
+    step(s->deliver);
+    if (!(leftOut & NO_EVENT)) step(s->presented);
+    if (!(leftOut & NO_RECEIPT)) step(s->receipt);
+    if (fanOut) step(s->push);
+    if (!(leftOut & NO_WRITE_BACK)) step(s->writeBack);
+}
+
 /// Firings per second: the due rows read a batch at a time, then each batch recorded in one transaction.
 /// A fan-out's members have no pending row; each gets an outbox message for its browser.
 static double fire(const char *schema, int count, int leftOut) {
@@ -166,6 +273,9 @@ static double fire(const char *schema, int count, int leftOut) {
             "VALUES (?1, 'app', 'https://push.example/', 'notification.delivered', ?2, 'pending', 0, 0, 2, 2, ?3, 'browser', 'bc_1')");
     static char ids[BATCH][32], requests[BATCH][256];
     static int lengths[BATCH], revisions[BATCH];
+    int *sequences = calloc((size_t)count, sizeof(int));
+    struct SetStatements full = {0};
+    if (leftOut & SET_WISE) full = setStatements(db, SET);
     double start = seconds();
     int fired = 0;
     while (fired < count) {
@@ -189,6 +299,21 @@ static double fire(const char *schema, int count, int leftOut) {
         }
         if (claimed == 0) break;
         run(db, "BEGIN IMMEDIATE");
+        if (leftOut & SET_WISE) {
+            for (int first = 0; first < claimed; first += SET) {
+                int rows = claimed - first < SET ? claimed - first : SET;
+                if (rows == SET) {
+                    recordSet(&full, ids, requests, lengths, revisions, first, leftOut, sequences);
+                } else {
+                    struct SetStatements rest = setStatements(db, rows);
+                    recordSet(&rest, ids, requests, lengths, revisions, first, leftOut, sequences);
+                    finalizeSet(rest);
+                }
+            }
+            run(db, "COMMIT");
+            fired += claimed;
+            continue;
+        }
         for (int i = 0; i < claimed; i++) {
             text(center, 1, ids[i]);
             int sequence = sqlite3_step(center) == SQLITE_ROW ? sqlite3_column_int(center, 0) : 0;
@@ -231,6 +356,8 @@ static double fire(const char *schema, int count, int leftOut) {
     }
     sqlite3_stmt *statements[] = {due, center, unpend, deliver, presented, receipt, writeBack, push};
     for (int i = 0; i < 8; i++) sqlite3_finalize(statements[i]);
+    if (leftOut & SET_WISE) finalizeSet(full);
+    free(sequences);
     sqlite3_close(db);
     return rate;
 }
@@ -326,6 +453,9 @@ int main(int argc, char **argv) {
         {NO_EVENT | NO_RECEIPT, "without the event and the receipt"},
         {NO_EVENT | NO_RECEIPT | NO_WRITE_BACK, "without those and the write-back"},
         {NO_EVENT | NO_RECEIPT | NO_WRITE_BACK | NO_FOREIGN_KEYS, "and without foreign key checks"},
+        {SET_WISE, "every row, written set-wise"},
+        {SET_WISE | NO_EVENT | NO_RECEIPT, "set-wise, without the event and the receipt"},
+        {SET_WISE | NO_EVENT | NO_RECEIPT | NO_WRITE_BACK, "set-wise, without those and the write-back"},
     };
     int kinds = sizeof variants / sizeof variants[0];
     printf("burst ceiling: %d firings, the C API with prepared statements, %d a transaction; ratio to the raw baseline run "
@@ -342,9 +472,12 @@ int main(int argc, char **argv) {
     struct { int leftOut; const char *name; } fanOuts[] = {
         {FAN_OUT, "every row, as the fan-out writes them"},
         {FAN_OUT | NO_EVENT | NO_RECEIPT | NO_WRITE_BACK, "without the event, receipt and write-back"},
+        {FAN_OUT | SET_WISE, "every row, written set-wise"},
+        {FAN_OUT | SET_WISE | NO_EVENT | NO_RECEIPT | NO_WRITE_BACK, "set-wise, without event, receipt and write-back"},
     };
+    int fanOutKinds = sizeof fanOuts / sizeof fanOuts[0];
     for (int round = 1; round <= rounds; round++) {
-        for (int kind = 0; kind < 2; kind++) {
+        for (int kind = 0; kind < fanOutKinds; kind++) {
             double baseline = rawRecording(count), rate = fire(argv[1], count, fanOuts[kind].leftOut);
             printf("  round %d  %-42s %7.0f members/s  raw %7.0f centers/s  ratio %.2f\n", round, fanOuts[kind].name, rate, baseline,
                    rate / baseline);
