@@ -139,16 +139,24 @@ static void fill(sqlite3 *db, int count, int pendingRows) {
     sqlite3_finalize(center), sqlite3_finalize(event), sqlite3_finalize(pending);
 }
 
+/// `row` `rows` times, joined by commas (the caller frees it).
+static char *repeated(const char *row, int rows) {
+    size_t size = (strlen(row) + 1) * rows + 1, length = 0;
+    char *list = malloc(size);
+    list[0] = 0;
+    for (int i = 0; i < rows; i++) length += (size_t)snprintf(list + length, size - length, "%s%s", i ? "," : "", row);
+    return list;
+}
+
 /// One statement for `rows` rows: `head`, then `row` `rows` times joined by commas, then `tail`; its
 /// parameters are anonymous, bound in order.
 static sqlite3_stmt *multiRow(sqlite3 *db, const char *head, const char *row, int rows, const char *tail) {
-    size_t size = strlen(head) + (strlen(row) + 1) * rows + strlen(tail) + 1;
+    char *list = repeated(row, rows);
+    size_t size = strlen(head) + strlen(list) + strlen(tail) + 1;
     char *sql = malloc(size);
-    size_t length = (size_t)snprintf(sql, size, "%s", head);
-    for (int i = 0; i < rows; i++) length += (size_t)snprintf(sql + length, size - length, "%s%s", i ? "," : "", row);
-    snprintf(sql + length, size - length, "%s", tail);
+    snprintf(sql, size, "%s%s%s", head, list, tail);
     sqlite3_stmt *statement = prepare(db, sql);
-    free(sql);
+    free(list), free(sql);
     return statement;
 }
 
@@ -162,13 +170,11 @@ static struct SetStatements setStatements(sqlite3 *db, int rows) {
     struct SetStatements s = {.rows = rows};
     s.centers = multiRow(db, "SELECT id, event_seq FROM centers WHERE app_id = 'app' AND id IN (", "?", rows, ")");
     // The ids' list lets SQLite search the primary key; the pairs then match each row's revision.
-    size_t size = 160 + 2 * (size_t)rows;
-    char *head = malloc(size);
-    size_t length = (size_t)snprintf(head, size, "DELETE FROM pending WHERE app_id = 'app' AND identifier = 'campaign' AND center_id IN (");
-    for (int i = 0; i < rows; i++) length += (size_t)snprintf(head + length, size - length, i ? ",?" : "?");
-    snprintf(head + length, size - length, ") AND (center_id, revision) IN (VALUES ");
+    char *ids = repeated("?", rows), head[160 + 2 * SET];
+    snprintf(head, sizeof head, "DELETE FROM pending WHERE app_id = 'app' AND identifier = 'campaign' AND center_id IN (%s) "
+                                "AND (center_id, revision) IN (VALUES ", ids);
     s.unpend = multiRow(db, head, "(?, ?)", rows, ")");
-    free(head);
+    free(ids);
     s.deliver = multiRow(
         db, "INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq, held_until) VALUES ",
         "('app', ?, 'campaign', 2, ?, ?, ?, NULL)", rows,
