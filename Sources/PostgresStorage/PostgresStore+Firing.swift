@@ -132,9 +132,12 @@ extension PostgresStore {
         return presented
     }
 
-    /// An event's data; a `presented` event of a request delivered as it was stored puts its stored bytes in.
+    /// An event's data; a `presented` event of a request delivered as it was stored puts its stored bytes in
+    /// (and its presentation's, unless it is held for a summary: its date is stored in another form).
     private static func eventData(_ event: CenterEvent, of firing: FiringRecord) throws -> [UInt8] {
-        guard case .presented(let delivered) = event, let request = firing.requestForm else { return try event.data() }
+        guard case .presented(let delivered) = event, delivered.presentation.heldUntil == nil, let request = firing.requestForm else {
+            return try event.data()
+        }
         return CenterEvent.presentedData(date: delivered.date, presentation: try encodeShared(delivered.presentation), request: request)
     }
 

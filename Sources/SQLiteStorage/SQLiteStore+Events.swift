@@ -8,7 +8,7 @@ extension SQLiteStore {
     package func events(_ key: CenterKey, after sequence: Int64, limit: Int) async throws -> EventPage {
         try await read { db in
             guard let latest = try Self.latestEvent(key, db) else { return EventPage(events: [], gap: true, latest: 0) }
-            let events = try Row.fetchAll(
+            let stored = try Row.fetchAll(
                 try db.cachedStatement(
                     sql:
                         "SELECT seq, name, data, created_at FROM events WHERE app_id = ? AND center_id = ? AND seq > ? ORDER BY seq LIMIT ?"
@@ -18,6 +18,13 @@ extension SQLiteStore {
                 StoredEvent(
                     sequence: row["seq"], name: row["name"], data: Array(row["data"] as Data), createdAt: Self.date(row["created_at"]))
             }
+            // The notifications in the list that are their own `presented` events, within the kept history.
+            let presented = try Row.fetchAll(
+                try db.cachedStatement(
+                    sql: "SELECT \(Self.presentedColumns) FROM delivered WHERE \(Self.keptPresented) ORDER BY seq LIMIT ?"),
+                arguments: [key.appID, key.centerID, max(sequence, Self.trimmedThrough(latest: latest)), limit]
+            ).map(Self.presentedEvent)
+            let events = presented.isEmpty ? stored : Array((stored + presented).sorted { $0.sequence < $1.sequence }.prefix(limit))
             // The history reaches back to `sequence` if the event right after it is still kept.
             let gap = sequence > latest || (sequence < latest && events.first?.sequence != sequence + 1)
             return EventPage(events: events, gap: gap, latest: latest)
@@ -102,12 +109,53 @@ extension SQLiteStore {
             .execute(arguments: [key.appID, key.centerID, sequence, name, Data(data), stamp])
     }
 
-    /// Every 32 events, those beyond the kept history go (so it holds 256 to 288): when the center's
+    /// Every 32 events, those beyond the kept history go (so it holds 256 to 287): when the center's
     /// sequence moved from `before` to `after` past a multiple of 32.
     static func trimHistory(_ key: CenterKey, from before: Int64, to after: Int64, _ db: Database) throws {
         guard after / 32 > before / 32 else { return }
         try db.cachedStatement(sql: "DELETE FROM events WHERE app_id = ? AND center_id = ? AND seq <= ?")
-            .execute(arguments: [key.appID, key.centerID, after - EventHistory.perCenter])
+            .execute(arguments: [key.appID, key.centerID, trimmedThrough(latest: after)])
+    }
+
+    /// The newest sequence the history no longer keeps, of a center whose newest event is `latest`.
+    static func trimmedThrough(latest: Int64) -> Int64 { latest / 32 * 32 - EventHistory.perCenter }
+
+    // MARK: delivered notifications as their own `presented` events
+
+    /// What a delivered row that is its own `presented` event makes it from, in `presentedEvent`'s order.
+    static let presentedColumns = "seq, delivered_at, request, presentation, event_at, held_until IS NOT NULL"
+
+    /// A center's delivered rows (arguments: app, center, the sequence after which) that are their own
+    /// `presented` events still kept: fired since v25 (`event_at`), after the history's trim and the
+    /// retention's horizon.
+    static let keptPresented =
+        "app_id = ? AND center_id = ? AND seq > ? AND event_at >= (SELECT before FROM event_horizon WHERE id = 1)"
+
+    /// The `presented` event a delivered row of `presentedColumns` stands for: the bytes the event has on
+    /// the stream.
+    static func presentedEvent(_ row: Row) throws -> StoredEvent {
+        let presentation = try Presentation.wireForm(stored: row[3], held: row[5])
+        return StoredEvent(
+            sequence: row[0], name: CenterEvent.presentedName,
+            data: CenterEvent.presentedData(date: date(row[1]), presentation: presentation, request: row[2]), createdAt: date(row[4]))
+    }
+
+    /// Writes the `presented` events that a center's delivered rows stand for (those named, or all) into the
+    /// history, before the rows go or take another place in it; only those still kept.
+    static func keepPresentedEvents(_ key: CenterKey, identifiers: [String]?, _ db: Database) throws {
+        guard let latest = try latestEvent(key, db) else { return }
+        let select = "SELECT \(presentedColumns) FROM delivered WHERE \(keptPresented)"
+        let arguments: StatementArguments = [key.appID, key.centerID, trimmedThrough(latest: latest)]
+        var rows: [Row] = []
+        if let identifiers {
+            let statement = try db.cachedStatement(sql: select + " AND identifier = ?")
+            for identifier in identifiers { rows += try Row.fetchAll(statement, arguments: arguments + [identifier]) }
+        } else {
+            rows = try Row.fetchAll(try db.cachedStatement(sql: select), arguments: arguments)
+        }
+        for event in try rows.map(presentedEvent) {
+            try insertEvent(event.name, event.data, for: key, sequence: event.sequence, at: milliseconds(event.createdAt), db)
+        }
     }
 
 }

@@ -103,23 +103,12 @@ extension SQLiteStore {
             if let delivered = firing.delivered {
                 let request = try firing.requestForm ?? encode(delivered.request)
                 let presentation = try encodeShared(delivered.presentation)
-                // The delivered list is ordered by the sequence of each notification's `presented` event.
+                // The delivered list is ordered by the sequence of each notification's `presented` event,
+                // which the row is (`event_at`): one row instead of the row and the event.
                 tally.sequence += 1
-                try insertEvent(
-                    "presented", CenterEvent.presentedData(date: delivered.date, presentation: presentation, request: request),
-                    for: key, sequence: tally.sequence, at: stamp, db)
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq, held_until)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(app_id, center_id, identifier) DO UPDATE SET
-                            delivered_at = excluded.delivered_at, request = excluded.request,
-                            presentation = excluded.presentation, seq = excluded.seq, held_until = excluded.held_until
-                        """
-                ).execute(arguments: [
-                    key.appID, key.centerID, firing.identifier, milliseconds(delivered.date), request, presentation, tally.sequence,
-                    delivered.presentation.heldUntil.map(milliseconds),
-                ])
+                try insertDelivered(
+                    key, firing.identifier, delivered, request: request, presentation: presentation, sequence: tally.sequence,
+                    at: stamp, db)
                 if let heldUntil = delivered.presentation.heldUntil { effects.announce(.summaryDue(heldUntil)) }
                 let media = mediaIDs(of: delivered.request)
                 if try !media.isEmpty || holders.any(key.appID, db) {
@@ -154,6 +143,32 @@ extension SQLiteStore {
         }
         try writeBack(tallies, db, &effects)
         return recorded
+    }
+
+    /// The delivered row of a firing, which is its `presented` event too. One that replaces a row of the
+    /// same identifier first writes the event that row stood for into the history.
+    private static func insertDelivered(
+        _ key: CenterKey, _ identifier: String, _ delivered: DeliveredNotification, request: Data, presentation: Data,
+        sequence: Int64, at stamp: Int64, _ db: Database
+    ) throws {
+        let arguments: StatementArguments = [
+            milliseconds(delivered.date), request, presentation, sequence, delivered.presentation.heldUntil.map(milliseconds), stamp,
+            key.appID, key.centerID, identifier,
+        ]
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO delivered(delivered_at, request, presentation, seq, held_until, event_at, app_id, center_id, identifier)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(app_id, center_id, identifier) DO NOTHING
+                """
+        ).execute(arguments: arguments)
+        guard db.changesCount == 0 else { return }
+        try keepPresentedEvents(key, identifiers: [identifier], db)
+        try db.cachedStatement(
+            sql: """
+                UPDATE delivered SET delivered_at = ?, request = ?, presentation = ?, seq = ?, held_until = ?, event_at = ?
+                WHERE app_id = ? AND center_id = ? AND identifier = ?
+                """
+        ).execute(arguments: arguments)
     }
 
     /// The firings with attachments whose media went dropped: the notification is delivered without

@@ -308,6 +308,17 @@ extension SQLiteStore {
             UPDATE media SET attached = 1
                 WHERE EXISTS (SELECT 1 FROM broadcast_media h WHERE h.app_id = media.app_id AND h.media_id = media.id);
             """)
+        // A firing wrote its notification twice, as the delivered row and as the `presented` event: three
+        // b-trees and the request's bytes again. A row fired from now on is its own event while it is in the
+        // list (`event_at`); rows delivered before keep their events in `events`. The events' retention by
+        // age applies to those rows too, through the horizon it moved last.
+        sql(
+            "v25: a delivered notification is its own presented event while it is in the list",
+            """
+            ALTER TABLE delivered ADD COLUMN event_at INTEGER;
+            CREATE TABLE event_horizon (id INTEGER PRIMARY KEY CHECK (id = 1), before INTEGER NOT NULL);
+            INSERT INTO event_horizon VALUES (1, 0);
+            """)
         return migrator
     }
 

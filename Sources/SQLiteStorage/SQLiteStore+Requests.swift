@@ -166,6 +166,7 @@ extension SQLiteStore {
             let table = holder.rawValue
             let kept = holder == .pending ? "AND trigger_kind IS NOT 'push'" : ""
             let held = holder == .delivered ? "held_until IS NOT NULL" : "0"
+            if holder == .delivered { try Self.keepPresentedEvents(key, identifiers: identifiers.map { Array(Set($0)) }, db) }
             var rows: [Row]
             if let identifiers {
                 rows = []

@@ -23,7 +23,13 @@ extension SQLiteStore: RetentionStore {
         }
         return try await write { db, _ in
             try db.execute(sql: sql, arguments: [Self.milliseconds(date), limit])
-            return db.changesCount
+            let deleted = db.changesCount
+            // The delivered rows that are their own `presented` events age out with the history.
+            if kind == .events {
+                try db.execute(
+                    sql: "UPDATE event_horizon SET before = max(before, ?) WHERE id = 1", arguments: [Self.milliseconds(date)])
+            }
+            return deleted
         }
     }
 

@@ -33,9 +33,14 @@ extension SQLiteStore {
                     """, arguments: [key.appID, key.centerID, dueBy.map(Self.milliseconds) ?? Int64.max]
             ).map(Self.delivered)
             guard !held.isEmpty, let delivery = make(center, held) else { return nil }
+            // Each released notification is presented again, as an event of its own: the row no longer
+            // stands for its first `presented`, which stays in the history.
+            try Self.keepPresentedEvents(key, identifiers: delivery.released.map(\.request.identifier), db)
             let update = try db.cachedStatement(
-                sql:
-                    "UPDATE delivered SET presentation = ?, seq = ?, held_until = NULL WHERE app_id = ? AND center_id = ? AND identifier = ?"
+                sql: """
+                    UPDATE delivered SET presentation = ?, seq = ?, held_until = NULL, event_at = NULL
+                    WHERE app_id = ? AND center_id = ? AND identifier = ?
+                    """
             )
             for released in delivery.released {
                 let sequence = try Self.appendUserEvent(.presented(released), for: key, at: date, db)

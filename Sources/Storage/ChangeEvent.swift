@@ -60,7 +60,7 @@ package enum CenterEvent: Sendable, Hashable {
         switch self {
         case .authorizationPrompt: "authorizationPrompt"
         case .settingsChanged: "settingsChanged"
-        case .presented: "presented"
+        case .presented: Self.presentedName
         case .badgeChanged: "badgeChanged"
         case .deliveredRemoved: "deliveredRemoved"
         case .pendingRemoved: "pendingRemoved"
@@ -82,6 +82,9 @@ package enum CenterEvent: Sendable, Hashable {
 }
 
 extension CenterEvent {
+    /// The name of `.presented`.
+    package static let presentedName = "presented"
+
     /// The data of `.presented(DeliveredNotification(date:request:presentation:))` from the stored forms
     /// of its request and presentation, which are their wire forms too (`StoredForm`): the bytes `data()`
     /// makes, without encoding the request again.

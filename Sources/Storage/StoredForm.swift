@@ -1,10 +1,11 @@
 import Foundation
 import NotificationCore
+import StrictJSON
 
 /// How both stores keep values, so that their SQL shares its logic: JSON (sorted keys, slashes left
 /// alone, dates as milliseconds) in blob columns, dates as milliseconds since 1970, random fencing tokens.
-/// A value without dates (a request, a presentation) is therefore stored in its wire form, byte for byte:
-/// a firing puts the stored request into the `presented` event as it is.
+/// A value without dates (a request, a presentation not held for a summary) is therefore stored in its
+/// wire form, byte for byte: a `presented` event is made of the stored request and presentation as they are.
 package protocol StoredForm {}
 
 private let storedEncoder: JSONEncoder = {
@@ -19,6 +20,15 @@ private let storedDecoder: JSONDecoder = {
     decoder.dateDecodingStrategy = .millisecondsSince1970
     return decoder
 }()
+
+extension Presentation {
+    /// The wire form of a stored presentation: the same bytes (`held` false), but for one held for a
+    /// Scheduled Summary, whose date the stores keep as milliseconds.
+    package static func wireForm(stored: Data, held: Bool) throws -> Data {
+        guard held else { return stored }
+        return Data(try WireFormat.bytes(try storedDecoder.decode(Presentation.self, from: stored)))
+    }
+}
 
 extension NotificationRequest {
     /// The request as the stores keep it, which is also its wire form byte for byte (it holds no dates):

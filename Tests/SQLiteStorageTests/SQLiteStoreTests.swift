@@ -387,4 +387,55 @@ import Webhooks
         #expect(try await store.media(appID: "a", id: "m1") != nil)
         #expect(try await store.media(appID: "a", id: "m2") == nil, "staged, and held by no active broadcast")
     }
+
+    /// A file written before delivered rows were their own `presented` events keeps its history: each
+    /// event once, whether its notification is delivered again, removed or left in the list, and the
+    /// firings after the migration join the same history.
+    @Test func aVersion24FileKeepsEachPresentedEventOnce() async throws {
+        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        let key = CenterKey(appID: "a", centerID: "c")
+        do {
+            let pool = try DatabasePool(path: path)
+            try SQLiteStore.migrator.migrate(pool, upTo: "v24: a broadcast holds its media until its last member's firing")
+            let (settings, state, presentation) = try storedDefaults()
+            try await pool.write { db in
+                try db.execute(sql: "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('a', 'A', 'prompt', 0)")
+                try db.execute(
+                    sql: """
+                        INSERT INTO centers(app_id, id, settings, state, badge, created_at, push_token, event_seq)
+                        VALUES ('a', 'c', ?, ?, 0, 0, 'tok1', 3)
+                        """, arguments: [settings, state])
+                for (seq, name) in [(1, "settingsChanged"), (2, "presented"), (3, "presented")] {
+                    try db.execute(
+                        sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES ('a', 'c', ?, ?, '{}', ?)",
+                        arguments: [seq, name, seq * 1000])
+                }
+                for (seq, identifier) in [(2, "older"), (3, "newer")] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
+                            VALUES ('a', 'c', ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [identifier, seq * 1000, #"{"content":{},"identifier":"\#(identifier)"}"#, presentation, seq])
+                }
+            }
+        }
+        let store = try SQLiteStore(path: path)
+        #expect(try await store.events(key, after: 0, limit: 10).events.map(\.sequence) == [1, 2, 3])
+        let again = DeliveredNotification(
+            date: Date(timeIntervalSince1970: 10), request: NotificationRequest(identifier: "older", content: NotificationContent()),
+            presentation: Presentation(list: true))
+        try await store.recordFirings(
+            [FiringRecord(center: key, identifier: "older", revision: 0, delivered: again, nextFireDate: nil)],
+            at: Date(timeIntervalSince1970: 10))
+        _ = try await store.removeDelivered(key, identifiers: ["newer"], at: Date(timeIntervalSince1970: 11)) {
+            [.user(.deliveredRemoved($0))]
+        }
+        let history = try await store.events(key, after: 0, limit: 10).events
+        #expect(history.map(\.sequence) == [1, 2, 3, 4, 5])
+        #expect(history.map(\.name) == ["settingsChanged", "presented", "presented", "presented", "deliveredRemoved"])
+        #expect(history[1].data == Array("{}".utf8), "the event written before, not one made of the row")
+        #expect(history[3].data == (try CenterEvent.presented(again).data()))
+        #expect(try await store.deliveredNotifications(key, after: nil, limit: 10).items == [again])
+    }
 }

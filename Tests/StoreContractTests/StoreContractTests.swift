@@ -584,6 +584,61 @@ import Webhooks
         }
     }
 
+    /// A notification's `presented` event is the same in the history whatever becomes of the notification
+    /// after: replaced by another firing of its identifier, removed from the list, released by a Scheduled
+    /// Summary (presented again, as an event of its own), or kept in the list while the history's
+    /// retention takes its event. A notification held for a summary has its date on the stream as any date.
+    @Test(arguments: StoreFactory.all)
+    func aPresentedEventOutlivesItsNotificationAndAgesWithTheHistory(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            func deliver(_ identifier: String, _ title: String, at date: Date, heldUntil: Date? = nil) async throws
+                -> DeliveredNotification
+            {
+                let request = NotificationRequest(identifier: identifier, content: NotificationContent(title: title))
+                let delivered = DeliveredNotification(
+                    date: date, request: request, presentation: Presentation(list: true, heldUntil: heldUntil))
+                // With its stored bytes, as a scheduled firing of a request unchanged has them.
+                let firing = FiringRecord(
+                    center: center, identifier: identifier, revision: 0, delivered: delivered, nextFireDate: nil,
+                    requestForm: try request.storedForm())
+                try await store.recordFirings([firing], at: date)
+                return delivered
+            }
+            let early = Self.now, late = Self.now.addingTimeInterval(86_400), evening = late.addingTimeInterval(3600)
+            let first = try await deliver("x", "one", at: early)
+            let removed = try await deliver("y", "gone", at: early)
+            let held = try await deliver("z", "held", at: early, heldUntil: evening)
+            let second = try await deliver("x", "two", at: late)
+            _ = try await store.removeDelivered(center, identifiers: ["y"], at: late) { [.user(.deliveredRemoved($0))] }
+            _ = try await store.deliverSummary(center, dueBy: evening, at: evening) { center, held in
+                SummaryDelivery(held: held, center: center, categories: [], at: evening)
+            }
+            let expected = try [first, removed, held, second].map { try CenterEvent.presented($0).data() }
+            for store in [store, try await reopen()] {
+                let history = try await store.events(center, after: 0, limit: 20)
+                #expect(!history.gap)
+                #expect(
+                    history.events.map(\.name) == [
+                        "presented", "presented", "presented", "presented", "deliveredRemoved", "presented", "summaryDelivered",
+                    ])
+                #expect(Array(history.events.prefix(4).map(\.data)) == expected, "each as it was presented")
+                #expect(history.events.map(\.sequence) == Array(1...7))
+                #expect(history.events.prefix(3).allSatisfy { $0.createdAt == early } && history.events[3].createdAt == late)
+                #expect(try await store.events(center, after: 3, limit: 1).events.map(\.sequence) == [4], "pages keep their order")
+                #expect(
+                    try await store.deliveredNotifications(center, after: nil, limit: 10).items.map(\.request.identifier) == ["z", "x"])
+            }
+            // The day before ages out of the history, though "x" is still in the list; what is left still
+            // reaches back to its start.
+            _ = try await store.deleteExpired(.events, before: late, limit: 100)
+            #expect(try await store.events(center, after: 3, limit: 20).events.map(\.sequence) == Array(4...7))
+            _ = try await store.deleteExpired(.events, before: evening, limit: 100)
+            #expect(try await store.events(center, after: 5, limit: 20).events.map(\.name) == ["presented", "summaryDelivered"])
+            #expect(try await store.events(center, after: 3, limit: 20).gap, "the second firing of x is gone from the history")
+            #expect(try await store.deliveredNotification(center, identifier: "x") == second)
+        }
+    }
+
     // MARK: the change feed
 
     @Test(arguments: StoreFactory.all)
