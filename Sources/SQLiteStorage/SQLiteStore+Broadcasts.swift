@@ -308,7 +308,7 @@ extension SQLiteStore: BroadcastStore {
                 let firing = decide(record.broadcast, center)
                 try mark?.execute(arguments: [chunk.appID, chunk.broadcastID, center.id])
                 counts.count(firing)
-                batch.append(TargetedFiring(firing: firing, pendingRow: nil))
+                batch.append(TargetedFiring(firing: firing, pending: false))
             }
             let recorded = try Self.record(batch, tallies: tallies, at: now, db, &effects)
             try db.execute(
@@ -366,9 +366,10 @@ extension SQLiteStore: BroadcastStore {
         }
     }
 
-    /// `centerColumns` of the centers aliased `c`.
-    private static let memberColumns = centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }
-        .joined(separator: ", ")
+    /// `centerColumns` of the centers aliased `c`, then each one's newest event.
+    private static let memberColumns =
+        centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+        + ", " + latestEventSQL("c")
 
     /// The chunk's members not reached yet, as rows of `centerColumns`, by id.
     private static func chunkMembers(_ chunk: BroadcastChunk, _ record: BroadcastRecord, _ db: Database) throws -> [Row] {

@@ -136,7 +136,10 @@ extension SQLiteStore {
         centers.reserveCapacity(rows.count)
         let found = try Row.fetchCursor(
             try db.cachedStatement(
-                sql: "SELECT \(centerColumns) FROM centers WHERE (app_id, id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))"),
+                sql: """
+                    SELECT \(centerColumns), \(latestEventSQL("centers")) FROM centers
+                    WHERE (app_id, id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))
+                    """),
             arguments: [rows.json])
         while let row = try found.next() {
             let center = try centerRecord(row)
@@ -146,8 +149,8 @@ extension SQLiteStore {
     }
 
     /// The columns `centerRecord` reads, by position (a lookup by name compares every column's name,
-    /// case-insensitively, each time), then the event sequence.
-    static let centerColumns = "id, app_id, settings, state, badge, prompt, created_at, push_token, event_seq"
+    /// case-insensitively, each time).
+    static let centerColumns = "id, app_id, settings, state, badge, prompt, created_at, push_token"
 
     /// A center from a row of `centerColumns`.
     static func centerRecord(_ row: Row) throws -> CenterRecord {

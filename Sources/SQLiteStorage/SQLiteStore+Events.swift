@@ -37,7 +37,26 @@ extension SQLiteStore {
 
     static func latestEvent(_ key: CenterKey, _ db: Database) throws -> Int64? {
         try Int64.fetchOne(
-            try db.cachedStatement(sql: "SELECT event_seq FROM centers WHERE app_id = ? AND id = ?"), arguments: [key.appID, key.centerID])
+            try db.cachedStatement(sql: "SELECT \(latestEventSQL("centers")) FROM centers WHERE app_id = ? AND id = ?"),
+            arguments: [key.appID, key.centerID])
+    }
+
+    /// The sequence of a center's newest event, for the centers' row `alias`: the newest of the history
+    /// and of the delivered rows (each is, or was, a `presented` event), and at least `event_seq`. A firing
+    /// writes its events and nothing to its center's row: `event_seq` is only moved on before what holds the
+    /// newest sequence may go (a delivered row removed or replaced, events aged out), so it never goes back.
+    static func latestEventSQL(_ alias: String) -> String {
+        """
+        max(\(alias).event_seq,
+            COALESCE((SELECT max(seq) FROM events WHERE app_id = \(alias).app_id AND center_id = \(alias).id), 0),
+            COALESCE((SELECT max(seq) FROM delivered WHERE app_id = \(alias).app_id AND center_id = \(alias).id), 0))
+        """
+    }
+
+    /// Keeps the center's newest sequence on its row, before what holds it may go.
+    static func keepLatestEvent(_ key: CenterKey, _ latest: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE centers SET event_seq = ? WHERE app_id = ? AND id = ? AND event_seq < ?")
+            .execute(arguments: [latest, key.appID, key.centerID, latest])
     }
 
     /// Writes the events a change reports, inside its transaction: user events into the center's history
@@ -91,13 +110,8 @@ extension SQLiteStore {
 
     /// Appends one user event to the center's history; returns its sequence.
     static func appendUserEvent(_ event: CenterEvent, for key: CenterKey, at date: Date, _ db: Database) throws -> Int64 {
-        // An update, then a read: SQLite buffers `RETURNING` rows in a temporary b-tree, which cost more
-        // than both statements.
-        try db.cachedStatement(sql: "UPDATE centers SET event_seq = event_seq + 1 WHERE app_id = ? AND id = ?")
-            .execute(arguments: [key.appID, key.centerID])
-        guard db.changesCount == 1, let sequence = try latestEvent(key, db) else {
-            throw StoreError(.notFound, "center \(key) is gone")
-        }
+        guard let latest = try latestEvent(key, db) else { throw StoreError(.notFound, "center \(key) is gone") }
+        let sequence = latest + 1
         try insertEvent(event.name, try event.data(), for: key, sequence: sequence, at: milliseconds(date), db)
         try trimHistory(key, from: sequence - 1, to: sequence, db)
         return sequence
@@ -141,9 +155,11 @@ extension SQLiteStore {
     }
 
     /// Writes the `presented` events that a center's delivered rows stand for (those named, or all) into the
-    /// history, before the rows go or take another place in it; only those still kept.
+    /// history, before the rows go or take another place in it (only those still kept), and keeps the
+    /// center's newest sequence on its row.
     static func keepPresentedEvents(_ key: CenterKey, identifiers: [String]?, _ db: Database) throws {
         guard let latest = try latestEvent(key, db) else { return }
+        try keepLatestEvent(key, latest, db)
         let select = "SELECT \(presentedColumns) FROM delivered WHERE \(keptPresented)"
         let arguments: StatementArguments = [key.appID, key.centerID, trimmedThrough(latest: latest)]
         var rows: [Row] = []

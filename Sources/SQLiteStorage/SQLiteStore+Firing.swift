@@ -13,25 +13,21 @@ extension SQLiteStore {
     /// or the revision's.
     struct TargetedFiring {
         var firing: FiringRecord
-        /// The pending row's trigger kind; nil when the firing has no row (a delivery that never was pending).
-        var pendingRow: PendingRow?
+        /// Whether the firing has a pending row to move on or remove; false for a delivery that never was
+        /// pending.
+        var pending: Bool
         /// A claimed firing: the fire date it claimed, which the row must still have.
         var claimedFire: Int64?
     }
 
-    /// What a firing needs of the pending row it found.
-    struct PendingRow {
-        /// Whether the row counts against the pending limit depends on it.
-        var triggerKind: String?
-    }
-
-    /// What the batch changes in one center, written back once at its end.
+    /// What the batch changes in one center, seen to once at its end. A firing leaves the center's
+    /// pending count as it was: the count is at least the requests pending, which an add that reaches the
+    /// limit counts exactly (`upsertOne`).
     struct CenterTally {
         /// The center's event sequence: the last event's number.
         var sequence: Int64
         /// The sequence before the batch: the history is trimmed when the batch passes a multiple of 32.
         var eventsBefore: Int64
-        var pendingDelta = 0
         var badge: Int?
 
         init(sequence: Int64) {
@@ -59,15 +55,14 @@ extension SQLiteStore {
         mutating func added(_ appID: String) { known[appID] = true }
     }
 
-    /// The pending row an unclaimed firing is about, if it is still the revision fired. `.some(nil)` for
-    /// a firing of no revision (no row).
-    static func pendingRow(_ key: CenterKey, _ identifier: String, revision: Int64, _ db: Database) throws -> PendingRow?? {
-        guard revision != 0 else { return .some(nil) }
-        let row = try Row.fetchOne(
-            try db.cachedStatement(
-                sql: "SELECT trigger_kind FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ? AND revision = ?"),
+    /// Whether an unclaimed firing has a pending row to move on or remove: false for a firing of no
+    /// revision (no row), nil when the revision fired is no longer the one pending.
+    static func hasPendingRow(_ key: CenterKey, _ identifier: String, revision: Int64, _ db: Database) throws -> Bool? {
+        guard revision != 0 else { return false }
+        let found = try Bool.fetchOne(
+            try db.cachedStatement(sql: "SELECT 1 FROM pending WHERE app_id = ? AND center_id = ? AND identifier = ? AND revision = ?"),
             arguments: [key.appID, key.centerID, identifier, revision])
-        return row.map { .some(PendingRow(triggerKind: $0[0])) } ?? .none
+        return found == nil ? nil : true
     }
 
     /// Records the firings with their events, in order, inside the caller's transaction. `tallies` holds
@@ -93,12 +88,10 @@ extension SQLiteStore {
             let firing = targeted.firing
             let key = firing.center
             guard var tally = tallies[key] else { throw StoreError(.notFound, "center \(key) is gone") }
-            if let row = targeted.pendingRow {
+            if targeted.pending {
                 guard
-                    let delta = try updatePending(
-                        firing, row: row, claimedFire: targeted.claimedFire, holdsMedia: holders.any(key.appID, db), db, &effects)
+                    try updatePending(firing, claimedFire: targeted.claimedFire, holdsMedia: holders.any(key.appID, db), db, &effects)
                 else { continue }
-                tally.pendingDelta += delta
             }
             if let delivered = firing.delivered {
                 let request = try firing.requestForm ?? encode(delivered.request)
@@ -194,11 +187,10 @@ extension SQLiteStore {
     /// The fired request's pending row: a repeating trigger's moves on to its next date, a location
     /// trigger that repeats stays, any other goes (with its media holds). Matched by the revision, and for
     /// a claimed firing by the fire date it claimed too (a repeating request's next occurrence is another
-    /// claim's); returns the change to the center's pending count, or nil when no row matched (replaced,
-    /// removed, or fired already).
+    /// claim's); false when no row matched (replaced, removed, or fired already).
     private static func updatePending(
-        _ firing: FiringRecord, row: PendingRow, claimedFire: Int64?, holdsMedia: Bool, _ db: Database, _ effects: inout ChangeSet
-    ) throws -> Int? {
+        _ firing: FiringRecord, claimedFire: Int64?, holdsMedia: Bool, _ db: Database, _ effects: inout ChangeSet
+    ) throws -> Bool {
         let key = firing.center
         let match = "app_id = ? AND center_id = ? AND identifier = ? AND revision = ?" + (claimedFire == nil ? "" : " AND next_fire = ?")
         var arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, firing.revision]
@@ -206,35 +198,32 @@ extension SQLiteStore {
         if let next = firing.nextFireDate {
             try db.cachedStatement(sql: "UPDATE pending SET next_fire = ? WHERE \(match)")
                 .execute(arguments: [milliseconds(next)] + arguments)
-            guard db.changesCount > 0 else { return nil }
+            guard db.changesCount > 0 else { return false }
             effects.announce(.due(next))
-            return 0
+            return true
         }
         if firing.keepPending {
-            return try Int.fetchOne(db.cachedStatement(sql: "SELECT 0 FROM pending WHERE \(match)"), arguments: arguments)
+            return try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM pending WHERE \(match)"), arguments: arguments) != nil
         }
         try db.cachedStatement(sql: "DELETE FROM pending WHERE \(match)").execute(arguments: arguments)
-        guard db.changesCount > 0 else { return nil }
+        guard db.changesCount > 0 else { return false }
         // A row holds the media its request's attachments name: a request delivered as it was stored
         // (`requestForm`) without any held none; nor does any row of an app that holds no media.
         let heldNothing = !holdsMedia || (firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true)
         if !heldNothing { try releaseHolds(key, holder: .pending, identifiers: [firing.identifier], db) }
-        return counted(row.triggerKind) ? -1 : 0
+        return true
     }
 
-    /// Each center's new event sequence, pending count and badge, in one statement per center, and its
-    /// history trimmed.
+    /// Each center's new badge (the only thing of its row a firing changes: its newest sequence is its
+    /// newest event's, its pending count an upper bound), and its history trimmed.
     private static func writeBack(_ tallies: [CenterKey: CenterTally], _ db: Database, _ effects: inout ChangeSet) throws {
         for (key, tally) in tallies {
+            if let badge = tally.badge {
+                try db.cachedStatement(sql: "UPDATE centers SET badge = ? WHERE app_id = ? AND id = ?")
+                    .execute(arguments: [badge, key.appID, key.centerID])
+                effects.announce(.centers([key]))
+            }
             let events = tally.sequence - tally.eventsBefore
-            guard events > 0 || tally.pendingDelta != 0 || tally.badge != nil else { continue }
-            try db.cachedStatement(
-                sql: """
-                    UPDATE centers SET event_seq = ?, pending_count = pending_count + ?, badge = COALESCE(?, badge)
-                    WHERE app_id = ? AND id = ?
-                    """
-            ).execute(arguments: [tally.sequence, tally.pendingDelta, tally.badge, key.appID, key.centerID])
-            if tally.badge != nil { effects.announce(.centers([key])) }
             guard events > 0 else { continue }
             try trimHistory(key, from: tally.eventsBefore, to: tally.sequence, db)
             effects.announce(.events(key, sequence: tally.sequence))

@@ -27,7 +27,10 @@ extension SQLiteStore {
                 try db.cachedStatement(sql: "SELECT pending_count FROM centers WHERE app_id = ? AND id = ?"),
                 arguments: [key.appID, key.centerID])
         else { throw NotificationError.centerNotFound(key.centerID) }
-        if counted(kind), !countedBefore, count >= limit { throw NotificationError.pendingLimitReached(limit) }
+        // The count is at least what is pending (firings leave it), so only one at the limit is counted again.
+        if counted(kind), !countedBefore, count >= limit, try countPending(key, db) >= limit {
+            throw NotificationError.pendingLimitReached(limit)
+        }
         let media = mediaIDs(of: pending.request)
         try checkMediaExists(media, appID: key.appID, db)
         try db.cachedStatement(
@@ -50,6 +53,18 @@ extension SQLiteStore {
         effects.announce(.notifications([key]))
         if let next = pending.nextFireDate { effects.announce(.due(next)) }
         return previous == nil ? .added : .replaced
+    }
+
+    /// The center's pending requests counted, and its count set to them.
+    private static func countPending(_ key: CenterKey, _ db: Database) throws -> Int {
+        let count =
+            try Int.fetchOne(
+                try db.cachedStatement(
+                    sql: "SELECT count(*) FROM pending WHERE app_id = ? AND center_id = ? AND trigger_kind IS NOT 'push'"),
+                arguments: [key.appID, key.centerID]) ?? 0
+        try db.cachedStatement(sql: "UPDATE centers SET pending_count = ? WHERE app_id = ? AND id = ?")
+            .execute(arguments: [count, key.appID, key.centerID])
+        return count
     }
 
     static func adjustPendingCount(_ key: CenterKey, by delta: Int, _ db: Database) throws {

@@ -127,9 +127,7 @@ extension SQLiteStore {
                 else { continue }
                 var firing = decide(claim, center)
                 firing.claim = token
-                // The row holds the request the claim decoded, so the same trigger kind.
-                let row = PendingRow(triggerKind: claim.pending.request.trigger?.kind)
-                batch.append(TargetedFiring(firing: firing, pendingRow: row, claimedFire: claimedFire))
+                batch.append(TargetedFiring(firing: firing, pending: true, claimedFire: claimedFire))
             }
             return try Self.record(batch, tallies: tallies, at: now, db, &effects)
         }
@@ -150,9 +148,9 @@ extension SQLiteStore {
                 }
                 // Unclaimed: recorded only if the revision fired is still the one pending (or there is none).
                 guard
-                    let row = try Self.pendingRow(firing.center, firing.identifier, revision: firing.revision, db)
+                    let pending = try Self.hasPendingRow(firing.center, firing.identifier, revision: firing.revision, db)
                 else { continue }
-                batch.append(TargetedFiring(firing: firing, pendingRow: row))
+                batch.append(TargetedFiring(firing: firing, pending: pending))
             }
             _ = try Self.record(batch, tallies: tallies, at: now, db, &effects)
         }

@@ -639,6 +639,30 @@ import Webhooks
         }
     }
 
+    /// A center's sequence never goes back, whatever held its newest: here a notification whose event
+    /// aged out of the history and which is then removed, then every event aged out.
+    @Test(arguments: StoreFactory.all)
+    func aCentersSequenceNeverGoesBackWhenWhatHeldItsNewestGoes(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            let old = Self.now, later = Self.now.addingTimeInterval(86_400), latest = later.addingTimeInterval(86_400)
+            let delivered = DeliveredNotification(
+                date: old, request: NotificationRequest(identifier: "x", content: NotificationContent(title: "x")),
+                presentation: Presentation(list: true))
+            try await store.recordFirings(
+                [FiringRecord(center: center, identifier: "x", revision: 0, delivered: delivered, nextFireDate: nil)], at: old)
+            _ = try await store.deleteExpired(.events, before: later, limit: 100)
+            #expect(try await store.latestEvent(center) == 1)
+            #expect(try await store.events(center, after: 0, limit: 10).events.isEmpty)
+            _ = try await store.removeDelivered(center, identifiers: ["x"], at: later) { [.user(.deliveredRemoved($0))] }
+            #expect(try await store.events(center, after: 1, limit: 10).events.map(\.sequence) == [2])
+            _ = try await store.deleteExpired(.events, before: latest, limit: 100)
+            let store = try await reopen()
+            #expect(try await store.latestEvent(center) == 2)
+            #expect(try await store.record([.user(.badgeChanged(1))], for: center, at: latest))
+            #expect(try await store.events(center, after: 2, limit: 10).events.map(\.sequence) == [3])
+        }
+    }
+
     // MARK: the change feed
 
     @Test(arguments: StoreFactory.all)
