@@ -72,6 +72,34 @@ import Webhooks
         return (try encoder.encode(NotificationSettings()), try encoder.encode(CenterState()), try encoder.encode(Presentation()))
     }
 
+    /// An app and its center as an earlier version wrote them, with three events (a settings change and two
+    /// `presented`, sequences 1–3) and the two delivered notifications those presented ("older", "newer").
+    func insertHistory(_ key: CenterKey, _ db: Database) throws {
+        let (settings, state, presentation) = try storedDefaults()
+        try db.execute(
+            sql: "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES (?, 'A', 'prompt', 0)", arguments: [key.appID])
+        try db.execute(
+            sql: """
+                INSERT INTO centers(app_id, id, settings, state, badge, created_at, push_token, event_seq)
+                VALUES (?, ?, ?, ?, 0, 0, 'tok1', 3)
+                """, arguments: [key.appID, key.centerID, settings, state])
+        for (seq, name) in [(1, "settingsChanged"), (2, "presented"), (3, "presented")] {
+            try db.execute(
+                sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, '{}', ?)",
+                arguments: [key.appID, key.centerID, seq, name, seq * 1000])
+        }
+        for (seq, identifier) in [(2, "older"), (3, "newer")] {
+            try db.execute(
+                sql: """
+                    INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    key.appID, key.centerID, identifier, seq * 1000, #"{"content":{},"identifier":"\#(identifier)"}"#, presentation, seq,
+                ])
+        }
+    }
+
     /// A file written by the previous version (v6: one namespace of center ids, trigger-kept counts)
     /// migrates to app-scoped centers with everything carried over.
     @Test func aVersion6FileMigratesWithItsData() async throws {
@@ -133,29 +161,7 @@ import Webhooks
         do {
             let pool = try DatabasePool(path: path)
             try SQLiteStore.migrator.migrate(pool, upTo: "v12: no outbox index by due date alone (claims go endpoint by endpoint)")
-            let (settings, state, presentation) = try storedDefaults()
-            try await pool.write { db in
-                try db.execute(sql: "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('app_a', 'A', 'prompt', 0)")
-                try db.execute(
-                    sql: """
-                        INSERT INTO centers(app_id, id, settings, state, badge, created_at, push_token, event_seq)
-                        VALUES ('app_a', 'phone-1', ?, ?, 0, 0, 'tok1', 3)
-                        """, arguments: [settings, state])
-                for (seq, name) in [(1, "settingsChanged"), (2, "presented"), (3, "presented")] {
-                    try db.execute(
-                        sql:
-                            "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES ('app_a', 'phone-1', ?, ?, '{}', ?)",
-                        arguments: [seq, name, seq * 1000])
-                }
-                for (seq, identifier) in [(2, "older"), (3, "newer")] {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
-                            VALUES ('app_a', 'phone-1', ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [identifier, seq * 1000, #"{"identifier":"\#(identifier)","content":{}}"#, presentation, seq])
-                }
-            }
+            try await pool.write { db in try insertHistory(key, db) }
         }
         let store = try SQLiteStore(path: path)
         let page = try await store.events(key, after: 0, limit: 10)
@@ -397,28 +403,7 @@ import Webhooks
         do {
             let pool = try DatabasePool(path: path)
             try SQLiteStore.migrator.migrate(pool, upTo: "v24: a broadcast holds its media until its last member's firing")
-            let (settings, state, presentation) = try storedDefaults()
-            try await pool.write { db in
-                try db.execute(sql: "INSERT INTO apps(id, name, authorization_policy, created_at) VALUES ('a', 'A', 'prompt', 0)")
-                try db.execute(
-                    sql: """
-                        INSERT INTO centers(app_id, id, settings, state, badge, created_at, push_token, event_seq)
-                        VALUES ('a', 'c', ?, ?, 0, 0, 'tok1', 3)
-                        """, arguments: [settings, state])
-                for (seq, name) in [(1, "settingsChanged"), (2, "presented"), (3, "presented")] {
-                    try db.execute(
-                        sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES ('a', 'c', ?, ?, '{}', ?)",
-                        arguments: [seq, name, seq * 1000])
-                }
-                for (seq, identifier) in [(2, "older"), (3, "newer")] {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO delivered(app_id, center_id, identifier, delivered_at, request, presentation, seq)
-                            VALUES ('a', 'c', ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [identifier, seq * 1000, #"{"content":{},"identifier":"\#(identifier)"}"#, presentation, seq])
-                }
-            }
+            try await pool.write { db in try insertHistory(key, db) }
         }
         let store = try SQLiteStore(path: path)
         #expect(try await store.events(key, after: 0, limit: 10).events.map(\.sequence) == [1, 2, 3])
