@@ -72,6 +72,18 @@ import Webhooks
         return (try encoder.encode(NotificationSettings()), try encoder.encode(CenterState()), try encoder.encode(Presentation()))
     }
 
+    /// A file migrated up to `version`, with `insertHistory`'s rows, opened by the store (which migrates
+    /// it on).
+    func historyFile(_ key: CenterKey, upTo version: String) async throws -> SQLiteStore {
+        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        do {
+            let pool = try DatabasePool(path: path)
+            try SQLiteStore.migrator.migrate(pool, upTo: version)
+            try await pool.write { db in try insertHistory(key, db) }
+        }
+        return try SQLiteStore(path: path)
+    }
+
     /// An app and its center as an earlier version wrote them, with three events (a settings change and two
     /// `presented`, sequences 1–3) and the two delivered notifications those presented ("older", "newer").
     func insertHistory(_ key: CenterKey, _ db: Database) throws {
@@ -156,14 +168,8 @@ import Webhooks
     /// their order, the delivered list newest first, and new writes go on from the center's sequence (a
     /// notification delivered again under its identifier replaces its row, through the new unique index).
     @Test func aVersion12FileKeepsItsHistoryAndDeliveredList() async throws {
-        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
         let key = CenterKey(appID: "app_a", centerID: "phone-1")
-        do {
-            let pool = try DatabasePool(path: path)
-            try SQLiteStore.migrator.migrate(pool, upTo: "v12: no outbox index by due date alone (claims go endpoint by endpoint)")
-            try await pool.write { db in try insertHistory(key, db) }
-        }
-        let store = try SQLiteStore(path: path)
+        let store = try await historyFile(key, upTo: "v12: no outbox index by due date alone (claims go endpoint by endpoint)")
         let page = try await store.events(key, after: 0, limit: 10)
         #expect(page.events.map(\.sequence) == [1, 2, 3])
         #expect(page.events.map(\.name) == ["settingsChanged", "presented", "presented"])
@@ -398,14 +404,8 @@ import Webhooks
     /// event once, whether its notification is delivered again, removed or left in the list, and the
     /// firings after the migration join the same history.
     @Test func aVersion24FileKeepsEachPresentedEventOnce() async throws {
-        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
         let key = CenterKey(appID: "a", centerID: "c")
-        do {
-            let pool = try DatabasePool(path: path)
-            try SQLiteStore.migrator.migrate(pool, upTo: "v24: a broadcast holds its media until its last member's firing")
-            try await pool.write { db in try insertHistory(key, db) }
-        }
-        let store = try SQLiteStore(path: path)
+        let store = try await historyFile(key, upTo: "v24: a broadcast holds its media until its last member's firing")
         #expect(try await store.events(key, after: 0, limit: 10).events.map(\.sequence) == [1, 2, 3])
         let again = DeliveredNotification(
             date: Date(timeIntervalSince1970: 10), request: NotificationRequest(identifier: "older", content: NotificationContent()),
