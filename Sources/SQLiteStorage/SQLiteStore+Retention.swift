@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import NotificationCore
 import Storage
 
 extension SQLiteStore: RetentionStore {
@@ -25,13 +24,11 @@ extension SQLiteStore: RetentionStore {
         return try await write { db, _ in
             if kind == .events {
                 // A center's newest event may be among those going: its sequence stays on the center's row.
-                let centers = try Row.fetchAll(
-                    db, sql: "SELECT DISTINCT app_id, center_id FROM (SELECT app_id, center_id FROM events WHERE created_at < ? LIMIT ?)",
-                    arguments: [Self.milliseconds(date), limit])
-                for row in centers {
-                    let key = CenterKey(appID: row[0], centerID: row[1])
-                    if let latest = try Self.latestEvent(key, db) { try Self.keepLatestEvent(key, latest, db) }
-                }
+                try db.execute(
+                    sql: """
+                        UPDATE centers SET event_seq = \(Self.latestEventSQL("centers"))
+                        WHERE (app_id, id) IN (SELECT app_id, center_id FROM events WHERE created_at < ? LIMIT ?)
+                        """, arguments: [Self.milliseconds(date), limit])
                 // The delivered rows that are their own `presented` events age out with the history.
                 try db.execute(
                     sql: "UPDATE event_horizon SET before = max(before, ?) WHERE id = 1", arguments: [Self.milliseconds(date)])
