@@ -147,7 +147,12 @@ package final class OutboxDispatcher: Service {
                 if let next { deadlines.append((next, clock)) }
                 if let dueOnWallClock { deadlines.append((dueOnWallClock, wallClock)) }
                 state.withLock { $0.resting = deadlines.isEmpty }
-                await cancelWhenGracefulShutdown { [deadlines] in await self.signal.wait(until: deadlines) }
+                // A shutdown wakes the loop, which then ends (a handler, not a task group per wait).
+                await withGracefulShutdownHandler {
+                    await signal.wait(until: deadlines)
+                } onGracefulShutdown: { [signal] in
+                    signal.signal()
+                }
                 state.withLock { $0.resting = false }
                 let came = (next.map { clock.now >= $0 } ?? false) || (dueOnWallClock.map { wallClock.now >= $0 } ?? false)
                 if came {

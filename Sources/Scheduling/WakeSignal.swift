@@ -55,6 +55,8 @@ package final class WakeSignal: Sendable {
 
     /// Waits for a signal or until the first of `deadlines`, each on its own clock, whichever comes first.
     package func wait(until deadlines: [(date: Date, clock: any TimeSource)]) async {
+        // Without a deadline, no timer: a task group per wait was a dispatcher's wake-up's main cost.
+        guard !deadlines.isEmpty else { return await wait() }
         await withTaskGroup(of: Void.self) { group in
             for (deadline, clock) in deadlines {
                 group.addTask { try? await clock.sleep(until: deadline) }
