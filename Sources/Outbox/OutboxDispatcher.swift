@@ -62,6 +62,13 @@ package final class OutboxDispatcher: Service {
         var finished: Bool
     }
 
+    /// What `record` holds: the answered attempts not yet written, and whether an attempt's task is
+    /// writing (it writes what waits, batch after batch, until nothing does).
+    private struct Records {
+        var waiting: [Unrecorded] = []
+        var writing = false
+    }
+
     /// The decisions' state, and what waits on the loop.
     private struct State {
         var dispatch: DispatchState
@@ -88,7 +95,8 @@ package final class OutboxDispatcher: Service {
     private let configuration: Configuration
     private let random: @Sendable (ClosedRange<Double>) -> Double
     private let state: Mutex<State>
-    private let records = Batcher<Unrecorded, Void>(maxInFlight: 1)
+    /// Answered attempts waiting for their record, and whether a task is writing them.
+    private let records = Mutex(Records())
     private let metrics = SharedForms<AttemptMetrics.Key, AttemptMetrics>()
 
     package init(
@@ -259,12 +267,6 @@ package final class OutboxDispatcher: Service {
         signal.signal()
     }
 
-    /// An attempt was recorded (`DispatchState.recorded`).
-    private func recorded(finished: Bool) {
-        state.withLock { $0.dispatch.recorded(finished: finished) }
-        signal.signal()
-    }
-
     /// Whether the loop waits for a wake alone, with no deadline on either clock: at rest, it then
     /// claims and commits nothing until a change or a shutdown wakes it.
     package var isResting: Bool { state.withLock { $0.resting } }
@@ -358,28 +360,58 @@ package final class OutboxDispatcher: Service {
                 finished: [.delivered, .aborted, .expired].contains(updated.status)))
     }
 
-    /// Records the attempt together with the others answered while a batch of records is written (one
-    /// batch at a time, in the task of an attempt that waits: see `Batcher`). An attempt counts against
+    /// Records the attempt together with the others answered meanwhile: the attempt's task that finds no
+    /// write under way writes what waits, a batch at a time (at most `maxRecordBatch`), until nothing does;
+    /// the others leave theirs and end at once, without waiting for it (a task suspended per attempt until
+    /// its batch committed was a tenth of a webhook's CPU). An attempt counts against
     /// `DispatchState.Limits.unrecorded` until recorded; one whose record could not be written stays
     /// claimed and is tried again when its claim runs out, which the next cycle's claim learns.
     private func record(_ answered: Unrecorded) async {
-        let written = (try? await records.submit(answered) { await self.write($0) }) != nil
-        recorded(finished: written && answered.finished)
+        let writes = records.withLock { records in
+            records.waiting.append(answered)
+            guard !records.writing else { return false }
+            records.writing = true
+            return true
+        }
+        guard writes else { return }
+        while let batch = nextRecords() {
+            let written = await write(batch)
+            // Recorded: they no longer count against `unrecorded` (`DispatchState.recorded`).
+            state.withLock { state in
+                for answered in batch { state.dispatch.recorded(finished: written && answered.finished) }
+            }
+            signal.signal()
+        }
     }
 
-    /// Writes a batch of records and gives back the messages their 410s withheld; one outcome for all.
-    private func write(_ batch: [Unrecorded]) async -> [Result<Void, any Error>] {
+    private static let maxRecordBatch = 256
+
+    /// The next batch to write, or nil (and no write under way) when nothing waits.
+    private func nextRecords() -> [Unrecorded]? {
+        records.withLock { records in
+            guard !records.waiting.isEmpty else {
+                records.writing = false
+                return nil
+            }
+            let count = min(Self.maxRecordBatch, records.waiting.count)
+            defer { records.waiting.removeFirst(count) }
+            return Array(records.waiting.prefix(count))
+        }
+    }
+
+    /// Writes a batch of records and gives back the messages their 410s withheld; whether it did.
+    private func write(_ batch: [Unrecorded]) async -> Bool {
         do {
             try await store.recordAttempts(batch.map(\.attempt))
             try await store.releaseDeliveries(batch.flatMap(\.withheld))
-            return Array(repeating: .success(()), count: batch.count)
+            return true
         } catch {
             logger.error(
                 "could not record outbox attempts",
                 metadata: [
                     "webhook.ids": .string(batch.map(\.attempt.delivery.id).joined(separator: ",")), "error": .string("\(error)"),
                 ])
-            return Array(repeating: .failure(error), count: batch.count)
+            return false
         }
     }
 
