@@ -221,7 +221,6 @@ let package = Package(
             name: "Outbox",
             dependencies: [
                 "Memberwise",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "Webhooks", "Storage", "NotificationCore", "Scheduling", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

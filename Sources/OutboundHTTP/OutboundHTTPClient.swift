@@ -98,8 +98,7 @@ package final class OutboundHTTPClient: Sendable {
             let response = try await client.execute(request, timeout: TimeAmount(timeout))
             var answer = AttemptOutcome(
                 status: Int(response.status.code),
-                headers: HTTPFields(
-                    response.headers.compactMap { field in HTTPField.Name(field.name).map { HTTPField(name: $0, value: field.value) } }),
+                headers: response.headers.map { ($0.name, $0.value) },
                 body: [], error: nil, duration: .zero)
             do {
                 answer.body = Array(buffer: try await response.body.collect(upTo: Self.maxResponseBytes))

@@ -104,7 +104,7 @@ package final class WebhookDelegate: CenterDelegate {
         do {
             body = try WebhookMessage.body(type: type, at: date, data: data)
         } catch {
-            return AttemptOutcome(status: nil, headers: [:], body: [], error: "the call could not be encoded", duration: .zero)
+            return AttemptOutcome(status: nil, headers: [], body: [], error: "the call could not be encoded", duration: .zero)
         }
         var headers = WebhookSignature.headers(
             id: WebhookMessage.newID(), timestamp: Int(wallClock.now.timeIntervalSince1970), body: body,

@@ -49,7 +49,7 @@ import Webhooks
 
     /// 429 without `Retry-After`, as APNs answers a device sent too many.
     static let tooMany: @Sendable () -> ChannelAnswer = {
-        ChannelAnswer(AttemptOutcome(status: 429, headers: [:], body: [], error: nil, duration: .zero), .retry(retryAfter: nil))
+        ChannelAnswer(AttemptOutcome(status: 429, headers: [], body: [], error: nil, duration: .zero), .retry(retryAfter: nil))
     }
 
     /// A store with app "app" and one message to a browser, written `age` seconds before `start`.
@@ -125,10 +125,10 @@ import Webhooks
         let channel = ScriptedChannel(clock: clock, policy: { .backoff(until: $0.createdAt.addingTimeInterval(60)) }, target: target) {
             sent
                 ? ChannelAnswer(
-                    AttemptOutcome(status: 201, headers: [:], body: [], error: nil, duration: .zero), .delivered, providerMessageID: "m/1",
+                    AttemptOutcome(status: 201, headers: [], body: [], error: nil, duration: .zero), .delivered, providerMessageID: "m/1",
                     receipt: target)
                 : ChannelAnswer(
-                    AttemptOutcome(status: 429, headers: [:], body: [], error: nil, duration: .zero), .retry(retryAfter: nil),
+                    AttemptOutcome(status: 429, headers: [], body: [], error: nil, duration: .zero), .retry(retryAfter: nil),
                     receipt: target)
         }
         try await Self.dispatch(store, clock: clock, channel: channel, steps: [4, 1, 9, 1, 19, 1, 100])
