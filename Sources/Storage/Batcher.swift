@@ -5,8 +5,7 @@ import Synchronization
 ///
 /// Why: PostgreSQL commits transactions that notify the other replicas one at a time (a database-wide
 /// lock held from the notification's queueing through the commit's fsync), so one add per transaction
-/// could not go faster than one fsync each, and a batch pays for one; the webhook dispatcher records the
-/// attempts answered together in one write.
+/// could not go faster than one fsync each, and a batch pays for one.
 ///
 /// The caller that finds a batch slot free runs its batch in its own task; when a batch ends and calls
 /// wait, the first of them is woken to run the next batch (all that wait, up to `maxBatch`) in its task.
