@@ -55,7 +55,8 @@ package final class WakeSignal: Sendable {
 
     /// Waits for a signal or until the first of `deadlines`, each on its own clock, whichever comes first.
     package func wait(until deadlines: [(date: Date, clock: any TimeSource)]) async {
-        // Without a deadline, no timer: a task group per wait was a dispatcher's wake-up's main cost.
+        // Without a deadline, no timer: a task group and its child task for every wait (the outbox loop
+        // waits about once an answer) cost more than the wait itself.
         guard !deadlines.isEmpty else { return await wait() }
         await withTaskGroup(of: Void.self) { group in
             for (deadline, clock) in deadlines {
