@@ -14,8 +14,7 @@ extension SQLiteStore: RetentionStore {
         case .retiredPushTokens:
             sql = "DELETE FROM retired_push_tokens WHERE token IN (SELECT token FROM retired_push_tokens WHERE retired_at < ? LIMIT ?)"
         case .events:
-            sql =
-                "DELETE FROM events WHERE (app_id, center_id, seq) IN (SELECT app_id, center_id, seq FROM events WHERE created_at < ? LIMIT ?)"
+            sql = "DELETE FROM events WHERE (app_id, center_id, seq) IN (\(Self.agingEvents))"
         case .receipts:
             sql = "DELETE FROM receipts WHERE id IN (SELECT id FROM receipts WHERE at < ? LIMIT ?)"
         case .broadcasts:
@@ -27,7 +26,7 @@ extension SQLiteStore: RetentionStore {
                 try db.execute(
                     sql: """
                         UPDATE centers SET event_seq = \(Self.latestEventSQL("centers"))
-                        WHERE (app_id, id) IN (SELECT app_id, center_id FROM events WHERE created_at < ? LIMIT ?)
+                        WHERE (app_id, id) IN (SELECT app_id, center_id FROM (\(Self.agingEvents)))
                         """, arguments: [Self.milliseconds(date), limit])
                 // The delivered rows that are their own `presented` events age out with the history.
                 try db.execute(
@@ -37,6 +36,10 @@ extension SQLiteStore: RetentionStore {
             return db.changesCount
         }
     }
+
+    /// The events a pass of retention deletes (older than `?`, at most `?`): one query, so that the
+    /// centers whose newest sequence is kept first are those of the events the delete then takes.
+    private static let agingEvents = "SELECT app_id, center_id, seq FROM events WHERE created_at < ? LIMIT ?"
 
     /// The members' marks of broadcasts that ended before `date` first, `limit` at a time (a broadcast may
     /// have reached a million), then the broadcasts left without any (their chunks go with them).
