@@ -97,11 +97,11 @@ extension SQLiteStore {
                 let request = try firing.requestForm ?? encode(delivered.request)
                 let presentation = try encodeShared(delivered.presentation)
                 // The delivered list is ordered by the sequence of each notification's `presented` event,
-                // which the row is (`event_at`): one row instead of the row and the event.
+                // which the row is (`event_at`), as it is its receipt's `fired` step: one row instead of three.
                 tally.sequence += 1
                 try insertDelivered(
-                    key, firing.identifier, delivered, request: request, presentation: presentation, sequence: tally.sequence,
-                    at: stamp, db)
+                    key, firing.identifier, delivered, request: request, presentation: presentation, fired: firing.receipt(at: now),
+                    sequence: tally.sequence, at: stamp, db)
                 if let heldUntil = delivered.presentation.heldUntil { effects.announce(.summaryDue(heldUntil)) }
                 let media = mediaIDs(of: delivered.request)
                 if try !media.isEmpty || holders.any(key.appID, db) {
@@ -123,7 +123,7 @@ extension SQLiteStore {
                     effects.announce(.outbox)
                 }
             }
-            try insertReceipt(firing.receipt(at: now), db)
+            if firing.delivered == nil { try insertReceipt(firing.receipt(at: now), db) }
             if let badge = firing.badge {
                 tally.badge = badge
                 tally.sequence += 1
@@ -138,27 +138,31 @@ extension SQLiteStore {
         return recorded
     }
 
-    /// The delivered row of a firing, which is its `presented` event too. One that replaces a row of the
-    /// same identifier first writes the event that row stood for into the history.
+    /// The delivered row of a firing, which is its `presented` event and its receipt's `fired` step too.
+    /// One that replaces a row of the same identifier first writes the event and the step that row stood
+    /// for into the history and the receipts.
     private static func insertDelivered(
         _ key: CenterKey, _ identifier: String, _ delivered: DeliveredNotification, request: Data, presentation: Data,
-        sequence: Int64, at stamp: Int64, _ db: Database
+        fired: ReceiptEvent, sequence: Int64, at stamp: Int64, _ db: Database
     ) throws {
         let arguments: StatementArguments = [
             milliseconds(delivered.date), request, presentation, sequence, delivered.presentation.heldUntil.map(milliseconds), stamp,
-            key.appID, key.centerID, identifier,
+            fired.detail, fired.scheduledAt.map(milliseconds), key.appID, key.centerID, identifier,
         ]
         try db.cachedStatement(
             sql: """
-                INSERT INTO delivered(delivered_at, request, presentation, seq, held_until, event_at, app_id, center_id, identifier)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(app_id, center_id, identifier) DO NOTHING
+                INSERT INTO delivered(
+                    delivered_at, request, presentation, seq, held_until, event_at, fired_detail, scheduled_at, app_id, center_id, identifier)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(app_id, center_id, identifier) DO NOTHING
                 """
         ).execute(arguments: arguments)
         guard db.changesCount == 0 else { return }
         try keepPresentedEvents(key, identifiers: [identifier], db)
+        try keepFiredReceipts(key, identifiers: [identifier], db)
         try db.cachedStatement(
             sql: """
-                UPDATE delivered SET delivered_at = ?, request = ?, presentation = ?, seq = ?, held_until = ?, event_at = ?
+                UPDATE delivered SET delivered_at = ?, request = ?, presentation = ?, seq = ?, held_until = ?, event_at = ?,
+                    fired_detail = ?, scheduled_at = ?
                 WHERE app_id = ? AND center_id = ? AND identifier = ?
                 """
         ).execute(arguments: arguments)

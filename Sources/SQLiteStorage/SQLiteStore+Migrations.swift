@@ -319,6 +319,19 @@ extension SQLiteStore {
             CREATE TABLE event_horizon (id INTEGER PRIMARY KEY CHECK (id = 1), before INTEGER NOT NULL);
             INSERT INTO event_horizon VALUES (1, 0);
             """)
+        // A firing wrote a receipt row for its `fired` step too: three more b-trees. A row delivered from now
+        // on holds that step (`fired_detail`, `scheduled_at`) while it is in the list, and writes it into
+        // `receipts` when it goes or is replaced; rows delivered before have theirs in `receipts` already
+        // (`fired_detail` NULL). The receipts' retention by age applies to the rows' steps through the
+        // horizon it moved last.
+        sql(
+            "v26: a delivered notification holds its receipt's fired step while it is in the list",
+            """
+            ALTER TABLE delivered ADD COLUMN fired_detail TEXT;
+            ALTER TABLE delivered ADD COLUMN scheduled_at INTEGER;
+            CREATE TABLE receipt_horizon (id INTEGER PRIMARY KEY CHECK (id = 1), before INTEGER NOT NULL);
+            INSERT INTO receipt_horizon VALUES (1, 0);
+            """)
         return migrator
     }
 

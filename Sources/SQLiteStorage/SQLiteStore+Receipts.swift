@@ -6,7 +6,7 @@ import Storage
 extension SQLiteStore {
     package func receipts(_ key: CenterKey, identifier: String) async throws -> [ReceiptEvent] {
         try await read { db in
-            try Row.fetchAll(
+            var steps = try Row.fetchAll(
                 try db.cachedStatement(
                     sql: """
                         SELECT delivered_at, destination, channel, stage, at, detail, scheduled_at FROM receipts
@@ -23,7 +23,56 @@ extension SQLiteStore {
                     stage: stage, at: Self.date(row["at"]), detail: row["detail"],
                     scheduledAt: (row["scheduled_at"] as Int64?).map(Self.date))
             }
+            let held = try Row.fetchOne(
+                try db.cachedStatement(sql: "SELECT \(Self.firedColumns) FROM delivered WHERE \(Self.heldFiredSteps) AND identifier = ?"),
+                arguments: [key.appID, key.centerID, identifier])
+            if let held { steps.append(Self.firedStep(held)) }
+            return Self.firedFirst(steps)
         }
+    }
+
+    /// The `fired` step a delivered row holds (`firedColumns`).
+    private static func firedStep(_ row: Row) -> ReceiptEvent {
+        let deliveredAt = date(row[3])
+        return ReceiptEvent(
+            center: CenterKey(appID: row[0], centerID: row[1]), identifier: row[2], deliveredAt: deliveredAt, stage: .fired,
+            at: deliveredAt, detail: row[4], scheduledAt: (row[5] as Int64?).map(date))
+    }
+
+    private static let firedColumns = "app_id, center_id, identifier, delivered_at, fired_detail, scheduled_at"
+
+    /// A center's delivered rows (arguments: app, center) that hold their receipt's `fired` step, still
+    /// within the receipts' retention.
+    private static let heldFiredSteps =
+        "app_id = ? AND center_id = ? AND fired_detail IS NOT NULL AND delivered_at >= (SELECT before FROM receipt_horizon WHERE id = 1)"
+
+    /// The steps with each delivery's `fired` step first, as it was: a step its delivered row held is
+    /// written into `receipts` (or read from the row) after the delivery's other steps.
+    private static func firedFirst(_ steps: [ReceiptEvent]) -> [ReceiptEvent] {
+        var ordered: [ReceiptEvent] = []
+        ordered.reserveCapacity(steps.count)
+        for step in steps {
+            if step.stage == .fired, let first = ordered.firstIndex(where: { $0.deliveredAt == step.deliveredAt }) {
+                ordered.insert(step, at: first)
+            } else {
+                ordered.append(step)
+            }
+        }
+        return ordered
+    }
+
+    /// Writes the `fired` steps that a center's delivered rows hold (those named, or all) into `receipts`,
+    /// before the rows go or are replaced.
+    static func keepFiredReceipts(_ key: CenterKey, identifiers: [String]?, _ db: Database) throws {
+        let select = "SELECT \(firedColumns) FROM delivered WHERE \(heldFiredSteps)"
+        var rows: [Row] = []
+        if let identifiers {
+            let statement = try db.cachedStatement(sql: select + " AND identifier = ?")
+            for identifier in identifiers { rows += try Row.fetchAll(statement, arguments: [key.appID, key.centerID, identifier]) }
+        } else {
+            rows = try Row.fetchAll(try db.cachedStatement(sql: select), arguments: [key.appID, key.centerID])
+        }
+        for row in rows { try insertReceipt(firedStep(row), db) }
     }
 
     /// Writes one step of a receipt, inside the caller's transaction; `unlessCenterGone`: nothing when its

@@ -181,7 +181,11 @@ extension SQLiteStore {
             let table = holder.rawValue
             let kept = holder == .pending ? "AND trigger_kind IS NOT 'push'" : ""
             let held = holder == .delivered ? "held_until IS NOT NULL" : "0"
-            if holder == .delivered { try Self.keepPresentedEvents(key, identifiers: identifiers.map { Array(Set($0)) }, db) }
+            if holder == .delivered {
+                let named = identifiers.map { Array(Set($0)) }
+                try Self.keepPresentedEvents(key, identifiers: named, db)
+                try Self.keepFiredReceipts(key, identifiers: named, db)
+            }
             var rows: [Row]
             if let identifiers {
                 rows = []

@@ -32,6 +32,11 @@ extension SQLiteStore: RetentionStore {
                 try db.execute(
                     sql: "UPDATE event_horizon SET before = max(before, ?) WHERE id = 1", arguments: [Self.milliseconds(date)])
             }
+            if kind == .receipts {
+                // The `fired` steps the delivered rows hold age out with the receipts.
+                try db.execute(
+                    sql: "UPDATE receipt_horizon SET before = max(before, ?) WHERE id = 1", arguments: [Self.milliseconds(date)])
+            }
             try db.execute(sql: sql, arguments: [Self.milliseconds(date), limit])
             return db.changesCount
         }

@@ -74,12 +74,17 @@ import Webhooks
 
     /// A file migrated up to `version`, with `insertHistory`'s rows, opened by the store (which migrates
     /// it on).
-    func historyFile(_ key: CenterKey, upTo version: String) async throws -> SQLiteStore {
+    func historyFile(_ key: CenterKey, upTo version: String, also: @Sendable (Database) throws -> Void = { _ in }) async throws
+        -> SQLiteStore
+    {
         let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
         do {
             let pool = try DatabasePool(path: path)
             try SQLiteStore.migrator.migrate(pool, upTo: version)
-            try await pool.write { db in try insertHistory(key, db) }
+            try await pool.write { db in
+                try insertHistory(key, db)
+                try also(db)
+            }
         }
         return try SQLiteStore(path: path)
     }
@@ -422,5 +427,37 @@ import Webhooks
         #expect(history[1].data == Array("{}".utf8), "the event written before, not one made of the row")
         #expect(history[3].data == (try CenterEvent.presented(again).data()))
         #expect(try await store.deliveredNotifications(key, after: nil, limit: 10).items == [again])
+    }
+
+    /// A file written before delivered rows held their receipts' `fired` steps keeps each step once:
+    /// the rows delivered before have theirs in `receipts`, whether they are delivered again or left in
+    /// the list.
+    @Test func aVersion25FileKeepsEachFiredStepOnce() async throws {
+        let key = CenterKey(appID: "a", centerID: "c")
+        let store = try await historyFile(key, upTo: "v25: a delivered notification is its own presented event while it is in the list") {
+            db in
+            for (seq, identifier) in [(2, "older"), (3, "newer")] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO receipts(app_id, center_id, identifier, delivered_at, stage, at, detail)
+                        VALUES (?, ?, ?, ?, 'fired', ?, 'presented')
+                        """, arguments: [key.appID, key.centerID, identifier, seq * 1000, seq * 1000])
+            }
+        }
+        let again = DeliveredNotification(
+            date: Date(timeIntervalSince1970: 10), request: NotificationRequest(identifier: "older", content: NotificationContent()),
+            presentation: Presentation(list: true))
+        try await store.recordFirings(
+            [FiringRecord(center: key, identifier: "older", revision: 0, delivered: again, nextFireDate: nil)],
+            at: Date(timeIntervalSince1970: 10))
+        let older = try await store.receipts(key, identifier: "older")
+        #expect(older.map(\.deliveredAt) == [Date(timeIntervalSince1970: 2), Date(timeIntervalSince1970: 10)])
+        #expect(older.map(\.detail) == ["presented", "quiet"])
+        #expect(try await store.receipts(key, identifier: "newer").map(\.stage) == [.fired])
+        _ = try await store.removeDelivered(key, identifiers: nil, at: Date(timeIntervalSince1970: 11)) { [.user(.deliveredRemoved($0))] }
+        let newer = try await store.receipts(key, identifier: "newer")
+        #expect(newer.map(\.stage) == [.fired, .removed], "\(newer)")
+        let olderAfter = try await store.receipts(key, identifier: "older")
+        #expect(olderAfter.map(\.stage) == [.fired, .fired, .removed], "\(olderAfter)")
     }
 }
