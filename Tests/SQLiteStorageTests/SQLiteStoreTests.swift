@@ -117,6 +117,18 @@ import Webhooks
         }
     }
 
+    /// `insertHistory`'s "older" delivered again, quietly, at 10 s; returns it.
+    @discardableResult
+    func deliverOlderAgain(_ store: SQLiteStore, _ key: CenterKey) async throws -> DeliveredNotification {
+        let again = DeliveredNotification(
+            date: Date(timeIntervalSince1970: 10), request: NotificationRequest(identifier: "older", content: NotificationContent()),
+            presentation: Presentation(list: true))
+        try await store.recordFirings(
+            [FiringRecord(center: key, identifier: "older", revision: 0, delivered: again, nextFireDate: nil)],
+            at: Date(timeIntervalSince1970: 10))
+        return again
+    }
+
     /// A file written by the previous version (v6: one namespace of center ids, trigger-kept counts)
     /// migrates to app-scoped centers with everything carried over.
     @Test func aVersion6FileMigratesWithItsData() async throws {
@@ -412,12 +424,7 @@ import Webhooks
         let key = CenterKey(appID: "a", centerID: "c")
         let store = try await historyFile(key, upTo: "v24: a broadcast holds its media until its last member's firing")
         #expect(try await store.events(key, after: 0, limit: 10).events.map(\.sequence) == [1, 2, 3])
-        let again = DeliveredNotification(
-            date: Date(timeIntervalSince1970: 10), request: NotificationRequest(identifier: "older", content: NotificationContent()),
-            presentation: Presentation(list: true))
-        try await store.recordFirings(
-            [FiringRecord(center: key, identifier: "older", revision: 0, delivered: again, nextFireDate: nil)],
-            at: Date(timeIntervalSince1970: 10))
+        let again = try await deliverOlderAgain(store, key)
         _ = try await store.removeDelivered(key, identifiers: ["newer"], at: Date(timeIntervalSince1970: 11)) {
             [.user(.deliveredRemoved($0))]
         }
@@ -444,12 +451,7 @@ import Webhooks
                         """, arguments: [key.appID, key.centerID, identifier, seq * 1000, seq * 1000])
             }
         }
-        let again = DeliveredNotification(
-            date: Date(timeIntervalSince1970: 10), request: NotificationRequest(identifier: "older", content: NotificationContent()),
-            presentation: Presentation(list: true))
-        try await store.recordFirings(
-            [FiringRecord(center: key, identifier: "older", revision: 0, delivered: again, nextFireDate: nil)],
-            at: Date(timeIntervalSince1970: 10))
+        try await deliverOlderAgain(store, key)
         let older = try await store.receipts(key, identifier: "older")
         #expect(older.map(\.deliveredAt) == [Date(timeIntervalSince1970: 2), Date(timeIntervalSince1970: 10)])
         #expect(older.map(\.detail) == ["presented", "quiet"])
