@@ -74,10 +74,13 @@ extension SQLiteStore {
     }
 
     /// The devices of `rows`' kind of each of the centers, oldest first, inside a transaction: one query per
-    /// app, for a batch of firings.
+    /// app, for a batch of firings; none for an app without any (one look, where the query looks once per
+    /// center).
     static func centerDevices<Device>(_ rows: DeviceRows<Device>, _ keys: Set<CenterKey>, _ db: Database) throws -> [CenterKey: [Device]] {
         var devices: [CenterKey: [Device]] = [:]
         for (appID, centers) in Dictionary(grouping: keys, by: \.appID) {
+            let any = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(rows.table) WHERE app_id = ?)")
+            guard try Bool.fetchOne(any, arguments: [appID]) == true else { continue }
             let list = JSONRows.list(centers.map(\.centerID))
             let found = try Row.fetchAll(
                 try db.cachedStatement(
