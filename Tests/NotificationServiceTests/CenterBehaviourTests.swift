@@ -106,6 +106,33 @@ import Testing
         await harness.stop()
     }
 
+    /// In a backlog a batch fires beside the loop, which takes and prepares the next meanwhile: the first
+    /// batch's firing here goes on only once the second's has started. Two at most are in flight; one
+    /// that fails gives its claims back, and they fire after the loop's pause, each request once. The
+    /// backlog is long enough (64 requests in batches of 8) that whichever way claims and refills
+    /// interleave, the batch after the first is still a backlog's, fired beside.
+    @Test func aBacklogFiresTheNextBatchBesideTheOneBeingWritten() async throws {
+        let probe = BesideProbe()
+        let harness = try CenterHarness(pendingLimit: 100, backlogBatchSize: 8) { service in
+            probe.inner.withLock { $0 = service }
+            return probe
+        }
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        for index in 0..<64 {
+            _ = try await harness.add("c1", request("b-\(index)", .timeInterval(60, repeats: false)))
+        }
+        await harness.scheduler.settle()
+        await harness.advance(by: 61)
+        // The second batch failed: its requests fire once the pause (a second of the lease clock) is over.
+        await harness.advance(by: Scheduler.failurePause)
+        #expect(try await harness.delivered().count == 64)
+        #expect(try await harness.presented().count == 64, "each request fired once")
+        let calls = probe.calls.withLock { $0 }
+        #expect(calls.started >= 4 && calls.mostAtOnce == 2, "\(calls)")
+        await harness.stop()
+    }
+
     @Test func aRequestWithoutTriggerIsDeliveredAtOnceAndNeverPending() async throws {
         let harness = try CenterHarness()
         _ = try await harness.authorizedCenter()
@@ -330,6 +357,37 @@ import Testing
         try await harness.service.setCategories(
             appID: "app", [NotificationCategory(identifier: "LATER", actions: [NotificationAction(identifier: "DONE", title: "Done")])])
         _ = try await harness.service.respond(harness.key("c1"), identifier: "m1", done)
+    }
+}
+
+/// Watches the scheduler's firing calls: the first waits until the second has started, the second fails.
+final class BesideProbe: FiringHandler {
+    struct Calls: Sendable {
+        var started = 0
+        var inFlight = 0
+        var mostAtOnce = 0
+    }
+
+    let inner = Mutex<(any FiringHandler)?>(nil)
+    let calls = Mutex(Calls())
+    private let secondStarted = WakeSignal()
+
+    func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
+        let number = calls.withLock { calls in
+            calls.started += 1
+            calls.inFlight += 1
+            calls.mostAtOnce = max(calls.mostAtOnce, calls.inFlight)
+            return calls.started
+        }
+        defer { calls.withLock { $0.inFlight -= 1 } }
+        switch number {
+        case 1: await secondStarted.wait()
+        case 2:
+            secondStarted.signal()
+            throw StoreError(.unavailable, "the second batch fails once")
+        default: break
+        }
+        return try await inner.withLock { $0 }!.fire(due, at: now)
     }
 }
 
