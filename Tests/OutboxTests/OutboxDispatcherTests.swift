@@ -70,13 +70,16 @@ import Webhooks
 
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// A dispatcher whose schedule and leases both run on `clock` (injected: the test moves time).
+    /// A dispatcher whose schedule and leases both run on `clock` (injected: the test moves time). The
+    /// attempt timeout is real time: a held call must not time out however slow the machine is (CI's
+    /// loaded run held one past 15 s, its failure made the loop claim again), so it and the lease on the
+    /// manual clock are long, in the same proportion as a deployment's.
     static func dispatcher(_ store: SQLiteStore, clock: ManualClock) -> (OutboxDispatcher, OutboundHTTPClient) {
         let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
         var configuration = OutboxDispatcher.Configuration()
         configuration.perEndpoint = 1
-        configuration.lease = 20
-        configuration.attemptTimeout = .seconds(15)
+        configuration.lease = 2_000
+        configuration.attemptTimeout = .seconds(1_500)
         return (
             OutboxDispatcher(
                 store: store, clock: clock, wallClock: clock, channels: [.webhook: WebhookChannel(client: sender)], logger: quiet,
@@ -85,7 +88,7 @@ import Webhooks
         )
     }
 
-    /// Runs a dispatcher with one attempt in flight per endpoint (a 20 s lease, a 15 s attempt timeout) on
+    /// Runs a dispatcher with one attempt in flight per endpoint (a 2,000 s lease, a 1,500 s attempt timeout) on
     /// a manual clock over `count` messages to a receiver that holds every call, once the first call has
     /// arrived runs `body`, then stops the dispatcher (cancelled) and returns the outbox and the clock.
     @discardableResult
@@ -141,8 +144,8 @@ import Webhooks
     @Test func aQueuedMessageWhoseLeaseWouldRunOutBeforeItsAttemptGoesBackAndIsClaimedAfresh() async throws {
         try await Self.whileHoldingTheFirstCall(messages: 2) { store, clock, dispatcher, calls in
             let first = try #require(try await store.delivery(appID: "app", id: "msg_1")?.0.claim)
-            // 10 s on, a claim made at the start (20 s) no longer covers an attempt (15 s).
-            _ = clock.advance(by: 10)
+            // 1,000 s on, a claim made at the start (2,000 s) no longer covers an attempt (1,500 s).
+            _ = clock.advance(by: 1_000)
             dispatcher.wake()
             var renewed = false
             for _ in 0..<6_000 where !renewed {
