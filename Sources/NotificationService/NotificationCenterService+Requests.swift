@@ -162,9 +162,10 @@ extension NotificationCenterService {
     package func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
         var waiting: [StoredPending] = []
         var direct: [StoredPending] = []
+        // The batch's centers in one read (the store's own read, in the firing's transaction, decides).
+        let centers = (try? await store.centers(Set(due.map(\.center)))) ?? [:]
         for stored in due {
-            let center = try? await store.center(stored.center)
-            if let center, Self.asksExtensions(stored.pending.request, center: center) {
+            if let center = centers[stored.center], Self.asksExtensions(stored.pending.request, center: center) {
                 waiting.append(stored)
             } else {
                 direct.append(stored)
@@ -281,8 +282,9 @@ extension NotificationCenterService {
         _ requests: [(center: CenterKey, request: NotificationRequest, traceparent: String?)], at now: Date
     ) async -> [PreparedKey: Prepared] {
         var asking: [(CenterRecord, NotificationRequest, String?)] = []
+        let centers = (try? await store.centers(Set(requests.map(\.center)))) ?? [:]
         for (key, request, traceparent) in requests {
-            guard let center = try? await store.center(key), Self.asksExtensions(request, center: center) else { continue }
+            guard let center = centers[key], Self.asksExtensions(request, center: center) else { continue }
             asking.append((center, request, traceparent))
         }
         guard !asking.isEmpty else { return [:] }

@@ -23,6 +23,22 @@ extension PostgresStore: NotificationStore {
         try await read { connection in try await self.fetchCenter(key, connection) }
     }
 
+    package func centers(_ keys: Set<CenterKey>) async throws -> [CenterKey: CenterRecord] {
+        guard !keys.isEmpty else { return [:] }
+        let list = Array(keys)
+        let rows = try await read { connection in
+            try await connection.rows(
+                "SELECT * FROM centers WHERE (app_id, id) IN (SELECT * FROM unnest(\(list.map(\.appID)), \(list.map(\.centerID))))",
+                self.logger)
+        }
+        var centers: [CenterKey: CenterRecord] = [:]
+        for row in rows {
+            let center = try Self.centerRecord(row)
+            centers[center.key] = center
+        }
+        return centers
+    }
+
     package func updateCenter<T: Sendable>(
         _ key: CenterKey, at date: Date, _ change: @escaping @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T? {

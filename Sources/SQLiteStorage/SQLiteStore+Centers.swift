@@ -24,6 +24,11 @@ extension SQLiteStore {
         try await read { db in try Self.fetchCenter(key, db) }
     }
 
+    package func centers(_ keys: Set<CenterKey>) async throws -> [CenterKey: CenterRecord] {
+        guard !keys.isEmpty else { return [:] }
+        return try await read { db in try Self.centersForFiring(keys, db).mapValues(\.center) }
+    }
+
     package func updateCenter<T: Sendable>(
         _ key: CenterKey, at date: Date, _ change: @escaping @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T? {

@@ -141,6 +141,23 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         try await cached(key, in: \.centers, version: \.centersVersion) { try await base.center(key) }
     }
 
+    /// Those in memory, and the rest in one read (kept unless a change came meanwhile): past the cache's
+    /// capacity a batch of firings would otherwise read its centers one by one.
+    package func centers(_ keys: Set<CenterKey>) async throws -> [CenterKey: CenterRecord] {
+        let (cached, seen) = state.withLock { state in
+            (keys.reduce(into: [CenterKey: CenterRecord]()) { found, key in found[key] = state.centers[key] }, state.centersVersion)
+        }
+        var found = cached
+        guard found.count < keys.count else { return found }
+        let read = try await base.centers(keys.filter { found[$0] == nil })
+        state.withLock { state in
+            guard state.centersVersion == seen else { return }
+            for (key, center) in read { state.centers[key] = center }
+        }
+        found.merge(read) { cached, _ in cached }
+        return found
+    }
+
     package func updateCenter<T: Sendable>(
         _ key: CenterKey, at date: Date, _ change: @escaping @Sendable (inout CenterRecord, inout [ChangeEvent]) throws -> T
     ) async throws -> T? {

@@ -26,6 +26,8 @@ package protocol NotificationStore: Sendable {
     func insertCenter(_ center: CenterRecord) async throws
     /// The center, or nil.
     func center(_ key: CenterKey) async throws -> CenterRecord?
+    /// The centers of `keys` that exist, read at once (a batch of firings asks for a thousand).
+    func centers(_ keys: Set<CenterKey>) async throws -> [CenterKey: CenterRecord]
     /// Reads, changes and writes a center in one transaction, with the events the change reports; nil
     /// if the center does not exist.
     func updateCenter<T: Sendable>(

@@ -1100,6 +1100,32 @@ import Webhooks
         }
     }
 
+    /// A batch's centers in one read, from the store and through the cache (some in memory, the rest
+    /// read): those that exist, each under its own key, and a change after the read is seen.
+    @Test(arguments: StoreFactory.all)
+    func aBatchOfCentersIsReadAtOnceWithOrWithoutTheCache(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (base, _) async throws in
+            try await base.insertApp(AppRecord(id: "b", name: "B", createdAt: Self.now))
+            let other = CenterKey(appID: "a", centerID: "other")
+            let sameIDElsewhere = CenterKey(appID: "b", centerID: "c")
+            try await base.insertCenter(CenterRecord(id: "other", appID: "a", createdAt: Self.now))
+            try await base.insertCenter(CenterRecord(id: "c", appID: "b", badge: 4, createdAt: Self.now))
+            let missing = CenterKey(appID: "a", centerID: "missing")
+            let keys: Set = [center, other, sameIDElsewhere, missing]
+            #expect(try await base.centers([]).isEmpty)
+            let read = try await base.centers(keys)
+            #expect(Set(read.keys) == [center, other, sameIDElsewhere], "those that exist")
+            #expect(read.allSatisfy { $0.key == $0.value.key } && read[sameIDElsewhere]?.badge == 4)
+            let store = CachingStore(base)
+            _ = try await store.center(center)  // one in memory, the others read
+            let cached = try await store.centers(keys)
+            #expect(cached == read)
+            _ = try await store.updateCenter(other, at: Self.now) { center, _ in center.badge = 9 }
+            #expect(try await store.centers(keys)[other]?.badge == 9, "the cache follows the feed")
+            #expect(try await store.centers([center, missing]).keys.sorted() == [center])
+        }
+    }
+
     @Test(arguments: StoreFactory.all)
     func everyChangeNamingACenterMovesItsVersionOnAndReadsDoNot(_ factory: StoreFactory) async throws {
         try await withStore(factory) { (base, _) async throws in
