@@ -26,7 +26,11 @@ extension SQLiteStore {
 
     package func centers(_ keys: Set<CenterKey>) async throws -> [CenterKey: CenterRecord] {
         guard !keys.isEmpty else { return [:] }
-        return try await read { db in try Self.centersForFiring(keys, db).mapValues(\.center) }
+        return try await read { db in
+            var centers: [CenterKey: CenterRecord] = [:]
+            try Self.fetchCenters(keys, db) { center, _ in centers[center.key] = center }
+            return centers
+        }
     }
 
     package func updateCenter<T: Sendable>(
@@ -135,22 +139,27 @@ extension SQLiteStore {
     static func centersForFiring(_ keys: some Collection<CenterKey>, _ db: Database) throws -> [CenterKey: (
         center: CenterRecord, sequence: Int64
     )] {
+        var centers: [CenterKey: (center: CenterRecord, sequence: Int64)] = [:]
+        centers.reserveCapacity(keys.count)
+        try fetchCenters(keys, also: latestEventSQL("centers"), db) { center, row in centers[center.key] = (center, row[8]) }
+        return centers
+    }
+
+    /// The centers of `keys` that exist, in one statement, each with its row (`centerColumns`, then the
+    /// `also` columns, if any).
+    static func fetchCenters(
+        _ keys: some Collection<CenterKey>, also: String? = nil, _ db: Database, _ each: (CenterRecord, Row) throws -> Void
+    ) throws {
         var rows = JSONRows()
         for key in keys { rows.append(key.appID, key.centerID) }
-        var centers: [CenterKey: (center: CenterRecord, sequence: Int64)] = [:]
-        centers.reserveCapacity(rows.count)
         let found = try Row.fetchCursor(
             try db.cachedStatement(
                 sql: """
-                    SELECT \(centerColumns), \(latestEventSQL("centers")) FROM centers
+                    SELECT \(centerColumns)\(also.map { ", " + $0 } ?? "") FROM centers
                     WHERE (app_id, id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))
                     """),
             arguments: [rows.json])
-        while let row = try found.next() {
-            let center = try centerRecord(row)
-            centers[center.key] = (center, row[8])
-        }
-        return centers
+        while let row = try found.next() { try each(try centerRecord(row), row) }
     }
 
     /// The columns `centerRecord` reads, by position (a lookup by name compares every column's name,

@@ -147,15 +147,13 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         let (cached, seen) = state.withLock { state in
             (keys.reduce(into: [CenterKey: CenterRecord]()) { found, key in found[key] = state.centers[key] }, state.centersVersion)
         }
-        var found = cached
-        guard found.count < keys.count else { return found }
-        let read = try await base.centers(keys.filter { found[$0] == nil })
+        guard cached.count < keys.count else { return cached }
+        let read = try await base.centers(keys.filter { cached[$0] == nil })
         state.withLock { state in
             guard state.centersVersion == seen else { return }
             for (key, center) in read { state.centers[key] = center }
         }
-        found.merge(read) { cached, _ in cached }
-        return found
+        return cached.merging(read) { $1 }
     }
 
     package func updateCenter<T: Sendable>(
