@@ -153,6 +153,7 @@ let package = Package(
             name: "SQLiteStorage",
             dependencies: [
                 "Memberwise", "Storage", "NotificationCore", "StrictJSON", "Webhooks", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -119,8 +119,15 @@ extension SQLiteStore {
 
     /// Appends one user event, numbered `sequence`, to the center's history.
     static func insertEvent(_ name: String, _ data: [UInt8], for key: CenterKey, sequence: Int64, at stamp: Int64, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [key.appID, key.centerID, sequence, name, Data(data), stamp])
+        var statement = try DirectStatement(
+            db, sql: "INSERT INTO events(app_id, center_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+        statement.bind(key.appID)
+        statement.bind(key.centerID)
+        statement.bind(sequence)
+        statement.bind(name)
+        statement.bind(Data(data))
+        statement.bind(stamp)
+        try statement.execute(db)
     }
 
     /// Every 32 events, those beyond the kept history go (so it holds 256 to 287): when the center's

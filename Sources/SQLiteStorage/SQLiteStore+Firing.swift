@@ -145,27 +145,37 @@ extension SQLiteStore {
         _ key: CenterKey, _ identifier: String, _ delivered: DeliveredNotification, request: Data, presentation: Data,
         fired: ReceiptEvent, sequence: Int64, at stamp: Int64, _ db: Database
     ) throws {
-        let arguments: StatementArguments = [
-            milliseconds(delivered.date), request, presentation, sequence, delivered.presentation.heldUntil.map(milliseconds), stamp,
-            fired.detail, fired.scheduledAt.map(milliseconds), key.appID, key.centerID, identifier,
-        ]
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO delivered(
-                    delivered_at, request, presentation, seq, held_until, event_at, fired_detail, scheduled_at, app_id, center_id, identifier)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(app_id, center_id, identifier) DO NOTHING
-                """
-        ).execute(arguments: arguments)
-        guard db.changesCount == 0 else { return }
+        // The same values, in the same order, for the insert and the update that replaces a row.
+        @discardableResult func run(_ sql: String) throws -> Int {
+            var statement = try DirectStatement(db, sql: sql)
+            statement.bind(milliseconds(delivered.date))
+            statement.bind(request)
+            statement.bind(presentation)
+            statement.bind(sequence)
+            statement.bind(delivered.presentation.heldUntil.map(milliseconds))
+            statement.bind(stamp)
+            statement.bind(fired.detail)
+            statement.bind(fired.scheduledAt.map(milliseconds))
+            statement.bind(key.appID)
+            statement.bind(key.centerID)
+            statement.bind(identifier)
+            return try statement.execute(db)
+        }
+        let inserted = try run(
+            """
+            INSERT INTO delivered(
+                delivered_at, request, presentation, seq, held_until, event_at, fired_detail, scheduled_at, app_id, center_id, identifier)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(app_id, center_id, identifier) DO NOTHING
+            """)
+        guard inserted == 0 else { return }
         try keepPresentedEvents(key, identifiers: [identifier], db)
         try keepFiredReceipts(key, identifiers: [identifier], db)
-        try db.cachedStatement(
-            sql: """
-                UPDATE delivered SET delivered_at = ?, request = ?, presentation = ?, seq = ?, held_until = ?, event_at = ?,
-                    fired_detail = ?, scheduled_at = ?
-                WHERE app_id = ? AND center_id = ? AND identifier = ?
-                """
-        ).execute(arguments: arguments)
+        try run(
+            """
+            UPDATE delivered SET delivered_at = ?, request = ?, presentation = ?, seq = ?, held_until = ?, event_at = ?,
+                fired_detail = ?, scheduled_at = ?
+            WHERE app_id = ? AND center_id = ? AND identifier = ?
+            """)
     }
 
     /// The firings with attachments whose media went dropped: the notification is delivered without
@@ -197,20 +207,28 @@ extension SQLiteStore {
     ) throws -> Bool {
         let key = firing.center
         let match = "app_id = ? AND center_id = ? AND identifier = ? AND revision = ?" + (claimedFire == nil ? "" : " AND next_fire = ?")
-        var arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, firing.revision]
-        if let claimedFire { arguments += [claimedFire] }
+        // The row's match, after what the statement binds before it.
+        func run(_ sql: String, first: Int64? = nil) throws -> Int {
+            var statement = try DirectStatement(db, sql: sql)
+            if let first { statement.bind(first) }
+            statement.bind(key.appID)
+            statement.bind(key.centerID)
+            statement.bind(firing.identifier)
+            statement.bind(firing.revision)
+            if let claimedFire { statement.bind(claimedFire) }
+            return try statement.execute(db)
+        }
         if let next = firing.nextFireDate {
-            try db.cachedStatement(sql: "UPDATE pending SET next_fire = ? WHERE \(match)")
-                .execute(arguments: [milliseconds(next)] + arguments)
-            guard db.changesCount > 0 else { return false }
+            guard try run("UPDATE pending SET next_fire = ? WHERE \(match)", first: milliseconds(next)) > 0 else { return false }
             effects.announce(.due(next))
             return true
         }
         if firing.keepPending {
+            var arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, firing.revision]
+            if let claimedFire { arguments += [claimedFire] }
             return try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM pending WHERE \(match)"), arguments: arguments) != nil
         }
-        try db.cachedStatement(sql: "DELETE FROM pending WHERE \(match)").execute(arguments: arguments)
-        guard db.changesCount > 0 else { return false }
+        guard try run("DELETE FROM pending WHERE \(match)") > 0 else { return false }
         // A row holds the media its request's attachments name: a request delivered as it was stored
         // (`requestForm`) without any held none; nor does any row of an app that holds no media.
         let heldNothing = !holdsMedia || (firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true)

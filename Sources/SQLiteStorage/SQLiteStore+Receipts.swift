@@ -78,11 +78,18 @@ extension SQLiteStore {
     /// Writes one step of a receipt, inside the caller's transaction; `unlessCenterGone`: nothing when its
     /// center was deleted meanwhile (an attempt recorded after it), rather than failing the transaction.
     static func insertReceipt(_ receipt: ReceiptEvent, unlessCenterGone: Bool = false, _ db: Database) throws {
-        try db.cachedStatement(sql: unlessCenterGone ? insertReceiptUnlessCenterGone : insertReceiptSQL).execute(arguments: [
-            receipt.center.appID, receipt.center.centerID, receipt.identifier, receipt.deliveredAt.map(milliseconds), receipt.destination,
-            receipt.channel?.rawValue, receipt.stage.rawValue, milliseconds(receipt.at), receipt.detail,
-            receipt.scheduledAt.map(milliseconds),
-        ])
+        var statement = try DirectStatement(db, sql: unlessCenterGone ? insertReceiptUnlessCenterGone : insertReceiptSQL)
+        statement.bind(receipt.center.appID)
+        statement.bind(receipt.center.centerID)
+        statement.bind(receipt.identifier)
+        statement.bind(receipt.deliveredAt.map(milliseconds))
+        statement.bind(receipt.destination)
+        statement.bind(receipt.channel?.rawValue)
+        statement.bind(receipt.stage.rawValue)
+        statement.bind(milliseconds(receipt.at))
+        statement.bind(receipt.detail)
+        statement.bind(receipt.scheduledAt.map(milliseconds))
+        try statement.execute(db)
     }
 
     private static let insertReceiptInto =

@@ -50,19 +50,30 @@ extension SQLiteStore: WebhookStore {
     }
 
     static func insertDelivery(_ delivery: WebhookDeliveryRecord, _ db: Database) throws {
-        try db.cachedStatement(
+        var statement = try DirectStatement(
+            db,
             sql: """
                 INSERT INTO deliveries(
                     id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
                     subscription_id, due_on_wall_clock, broadcast_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
-            delivery.id, delivery.appID, delivery.url, delivery.type.rawValue, delivery.payload, delivery.status.rawValue,
-            delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds), milliseconds(delivery.createdAt),
-            delivery.traceparent, delivery.destination.rawValue, delivery.subscriptionID, delivery.dueOnWallClock.map(milliseconds),
-            delivery.broadcastID,
-        ])
+                """)
+        statement.bind(delivery.id)
+        statement.bind(delivery.appID)
+        statement.bind(delivery.url)
+        statement.bind(delivery.type.rawValue)
+        statement.bind(delivery.payload)
+        statement.bind(delivery.status.rawValue)
+        statement.bind(delivery.attempts)
+        statement.bind(delivery.failures)
+        statement.bind(delivery.nextAttempt.map(milliseconds))
+        statement.bind(milliseconds(delivery.createdAt))
+        statement.bind(delivery.traceparent)
+        statement.bind(delivery.destination.rawValue)
+        statement.bind(delivery.subscriptionID)
+        statement.bind(delivery.dueOnWallClock.map(milliseconds))
+        statement.bind(delivery.broadcastID)
+        try statement.execute(db)
     }
 
     /// Claims endpoint by endpoint: each endpoint with room gives its earliest due messages (an index
@@ -265,25 +276,30 @@ extension SQLiteStore: WebhookStore {
     {
         let (attempt, delivery) = (recorded.attempt, recorded.delivery)
         guard let token = delivery.claim, let seq = claims.detail(of: delivery.id, token: token)?.seq else { return false }
-        try db.cachedStatement(
-            sql: """
-                UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, due_on_wall_clock = ? WHERE seq = ?
-                """
-        ).execute(arguments: [
-            delivery.status.rawValue, delivery.attempts, delivery.failures, delivery.nextAttempt.map(milliseconds),
-            delivery.dueOnWallClock.map(milliseconds), seq,
-        ])
-        guard db.changesCount > 0 else { return false }
-        try db.cachedStatement(
+        var update = try DirectStatement(
+            db, sql: "UPDATE deliveries SET status = ?, attempts = ?, failures = ?, next_attempt = ?, due_on_wall_clock = ? WHERE seq = ?")
+        update.bind(delivery.status.rawValue)
+        update.bind(delivery.attempts)
+        update.bind(delivery.failures)
+        update.bind(delivery.nextAttempt.map(milliseconds))
+        update.bind(delivery.dueOnWallClock.map(milliseconds))
+        update.bind(seq)
+        guard try update.execute(db) > 0 else { return false }
+        var insert = try DirectStatement(
+            db,
             sql: """
                 INSERT INTO delivery_attempts(delivery_seq, number, at, status_code, error, duration_ms, provider_message_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(delivery_seq, number) DO NOTHING
-                """
-        ).execute(arguments: [
-            seq, attempt.number, milliseconds(attempt.at), attempt.statusCode, attempt.error, attempt.durationMilliseconds,
-            attempt.providerMessageID,
-        ])
+                """)
+        insert.bind(seq)
+        insert.bind(attempt.number)
+        insert.bind(milliseconds(attempt.at))
+        insert.bind(attempt.statusCode)
+        insert.bind(attempt.error)
+        insert.bind(attempt.durationMilliseconds)
+        insert.bind(attempt.providerMessageID)
+        try insert.execute(db)
         if let receipt = recorded.receipt {
             try insertReceipt(receipt, unlessCenterGone: true, db)
             if receipt.stage.isFailure {
