@@ -48,6 +48,10 @@ private struct SharedFormKey: Hashable, Sendable {
 /// The same the other way: the bytes of the values encoded last.
 private let sharedBytes = SharedForms<SharedValueKey, Data>()
 
+/// The bytes of the presentations encoded last, by the presentation itself: every firing encodes one, and
+/// a batch's are a few alike (no `AnyHashable` box to make and compare for each).
+private let sharedPresentations = SharedForms<Presentation, Data>()
+
 /// A value of a `Sendable` type (`encodeShared` demands it), so the box is too.
 private struct SharedValueKey: Hashable, @unchecked Sendable {
     var value: AnyHashable
@@ -64,6 +68,11 @@ extension StoredForm {
     /// `encode`, through a small cache of the values encoded last: for forms that repeat across rows.
     package static func encodeShared<T: Encodable & Hashable & Sendable>(_ value: T) throws -> Data {
         try sharedBytes.value(for: SharedValueKey(value: AnyHashable(value))) { try encode(value) }
+    }
+
+    /// `encodeShared` for the form every firing encodes.
+    package static func encodeShared(_ presentation: Presentation) throws -> Data {
+        try sharedPresentations.value(for: presentation) { try encode(presentation) }
     }
 
     package static func encode<T: Encodable>(_ value: T) throws -> Data { try storedEncoder.encode(value) }
