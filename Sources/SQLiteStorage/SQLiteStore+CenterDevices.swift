@@ -82,7 +82,8 @@ extension SQLiteStore {
             let any = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(rows.table) WHERE app_id = ?)")
             guard try Bool.fetchOne(any, arguments: [appID]) == true else { continue }
             let list = JSONRows.list(centers.map(\.centerID))
-            let found = try Row.fetchAll(
+            // A cursor: each row decoded where it is (`fetchAll` copies every row, with its column names, first).
+            let found = try Row.fetchCursor(
                 try db.cachedStatement(
                     sql: """
                         SELECT \(rows.list) FROM \(rows.table) WHERE app_id = ? AND center_id IN (SELECT value FROM json_each(?))
@@ -90,7 +91,7 @@ extension SQLiteStore {
                         """
                 ),
                 arguments: [appID, list])
-            for row in found {
+            while let row = try found.next() {
                 let device = rows.decode(row)
                 devices[device.center, default: []].append(device)
             }

@@ -33,6 +33,16 @@ struct BoundedCache<Key: Hashable, Value> {
         }
     }
 
+    /// Keeps `value` for `key` if that takes no other entry's place: an update, or a new entry while
+    /// there is room. For values read in bulk (a batch of firings' centers): a pass over more keys than
+    /// the map holds then evicts nothing, so the entries that single reads keep (the centers an API is
+    /// busy with) outlast it, and such a pass still finds as many of its keys as random eviction would
+    /// leave it (the capacity's worth).
+    mutating func insertIfRoom(_ value: Value, for key: Key) {
+        guard entries.count < capacity || entries[key] != nil else { return }
+        self[key] = value
+    }
+
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)

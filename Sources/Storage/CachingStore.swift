@@ -76,7 +76,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
     }
 
     /// Entries kept at most per map: a full map of versions starts over (`forgetVersions`), a full cache
-    /// evicts an entry at random (`BoundedCache`).
+    /// evicts an entry at random for a single read (`BoundedCache`) and none for a bulk one.
     static let capacity = 50_000
 
     private let base: any NotificationStore & PrincipalStore
@@ -141,8 +141,9 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         try await cached(key, in: \.centers, version: \.centersVersion) { try await base.center(key) }
     }
 
-    /// Those in memory, and the rest in one read (kept unless a change came meanwhile): past the cache's
-    /// capacity a batch of firings would otherwise read its centers one by one.
+    /// Those in memory, and the rest in one read (kept unless a change came meanwhile, and only where the
+    /// cache has room: a burst to more centers than it holds evicts nothing): past the cache's capacity a
+    /// batch of firings would otherwise read its centers one by one.
     package func centers(_ keys: Set<CenterKey>) async throws -> [CenterKey: CenterRecord] {
         let (cached, seen) = state.withLock { state in
             (keys.reduce(into: [CenterKey: CenterRecord]()) { found, key in found[key] = state.centers[key] }, state.centersVersion)
@@ -151,7 +152,7 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         let read = try await base.centers(keys.filter { cached[$0] == nil })
         state.withLock { state in
             guard state.centersVersion == seen else { return }
-            for (key, center) in read { state.centers[key] = center }
+            for (key, center) in read { state.centers.insertIfRoom(center, for: key) }
         }
         return cached.merging(read) { $1 }
     }

@@ -47,4 +47,29 @@ import Testing
         #expect(hits > 4 * 1100 * 8 / 10, "\(hits) hits in 4 passes of 1100")
         #expect(cache.count == 1000)
     }
+
+    /// Bulk reads fill the room there is and take nobody's place: the entries single reads keep outlast a
+    /// pass over more keys than the map holds, which still finds the capacity's worth of its keys.
+    @Test func bulkInsertionsTakeOnlyFreeRoom() {
+        var cache = BoundedCache<Int, Int>(capacity: 100)
+        for key in 0..<10 { cache[key] = key }
+        var hits = 0
+        for pass in 0..<3 {
+            for key in 1000..<1200 {
+                if cache[key] != nil {
+                    if pass > 0 { hits += 1 }
+                } else {
+                    cache.insertIfRoom(key, for: key)
+                }
+            }
+        }
+        #expect(cache.count == 100)
+        #expect((0..<10).allSatisfy { cache[$0] == $0 }, "the single reads' entries stay")
+        #expect(hits == 2 * 90, "each later pass finds the 90 keys that had room")
+        cache.insertIfRoom(-1, for: 5)
+        #expect(cache[5] == -1, "an update needs no room")
+        cache[0] = nil
+        cache.insertIfRoom(7, for: 7000)
+        #expect(cache[7000] == 7 && cache.count == 100, "room made by a removal is taken")
+    }
 }
