@@ -82,26 +82,34 @@ extension SQLiteStore {
         let shown = batch.compactMap { $0.firing.delivered?.presentation.isVisible == true ? $0.firing.center : nil }
         let targets = try pushTargets(Set(shown), db)
         let stamp = milliseconds(now)
+        let removed = try removeClaimedPending(batch, &holders, db, &effects)
+        var deliveredRows = DeliveredRows()
+        var outbox = OutboxRows()
         var recorded: [FiringRecord] = []
         recorded.reserveCapacity(batch.count)
-        for targeted in batch {
+        for (index, targeted) in batch.enumerated() {
             let firing = targeted.firing
             let key = firing.center
             guard var tally = tallies[key] else { throw StoreError(.notFound, "center \(key) is gone") }
-            if targeted.pending {
+            if let removed = removed[index] {
+                guard removed else { continue }
+            } else if targeted.pending {
                 guard
                     try updatePending(firing, claimedFire: targeted.claimedFire, holdsMedia: holders.any(key.appID, db), db, &effects)
                 else { continue }
             }
             if let delivered = firing.delivered {
-                let request = try firing.requestForm ?? encode(delivered.request)
-                let presentation = try encodeShared(delivered.presentation)
                 // The delivered list is ordered by the sequence of each notification's `presented` event,
                 // which the row is (`event_at`), as it is its receipt's `fired` step: one row instead of three.
                 tally.sequence += 1
-                try insertDelivered(
-                    key, firing.identifier, delivered, request: request, presentation: presentation, fired: firing.receipt(at: now),
-                    sequence: tally.sequence, at: stamp, db)
+                let fired = firing.receipt(at: now)
+                deliveredRows.append(
+                    DeliveredRows.Entry(
+                        key: key, identifier: firing.identifier, deliveredAt: milliseconds(delivered.date),
+                        request: try firing.requestForm ?? encode(delivered.request),
+                        presentation: try encodeShared(delivered.presentation),
+                        sequence: tally.sequence, heldUntil: delivered.presentation.heldUntil.map(milliseconds), stamp: stamp,
+                        firedDetail: fired.detail, scheduledAt: fired.scheduledAt.map(milliseconds)))
                 if let heldUntil = delivered.presentation.heldUntil { effects.announce(.summaryDue(heldUntil)) }
                 let media = mediaIDs(of: delivered.request)
                 if try !media.isEmpty || holders.any(key.appID, db) {
@@ -112,15 +120,13 @@ extension SQLiteStore {
                 if let message = try DelegateEvent.delivered(delivered).outboxMessage(
                     center: key, settings: settings[key.appID] ?? nil, at: now, traceparent: firing.traceparent)
                 {
-                    try insertDelivery(message, db)
-                    effects.announce(.outbox)
+                    outbox.append(message)
                 }
                 // What the device shows goes to its browsers' push subscriptions and phones too.
-                if delivered.presentation.isVisible, let targets = targets[key],
-                    try insertPushMessages(
-                        .delivered(delivered), to: targets, at: now, traceparent: firing.traceparent, broadcast: firing.broadcastID, db)
-                {
-                    effects.announce(.outbox)
+                if delivered.presentation.isVisible, let targets = targets[key] {
+                    outbox.append(
+                        contentsOf: try pushMessages(
+                            .delivered(delivered), to: targets, at: now, traceparent: firing.traceparent, broadcast: firing.broadcastID))
                 }
             }
             if firing.delivered == nil { try insertReceipt(firing.receipt(at: now), db) }
@@ -134,48 +140,14 @@ extension SQLiteStore {
             effects.announce(.notifications([key]))
             recorded.append(firing)
         }
+        // Before the history's trim: a row that replaces another keeps that one's `presented` event in it.
+        try deliveredRows.write(db)
+        if !outbox.isEmpty {
+            try outbox.write(db)
+            effects.announce(.outbox)
+        }
         try writeBack(tallies, db, &effects)
         return recorded
-    }
-
-    /// The delivered row of a firing, which is its `presented` event and its receipt's `fired` step too.
-    /// One that replaces a row of the same identifier first writes the event and the step that row stood
-    /// for into the history and the receipts.
-    private static func insertDelivered(
-        _ key: CenterKey, _ identifier: String, _ delivered: DeliveredNotification, request: Data, presentation: Data,
-        fired: ReceiptEvent, sequence: Int64, at stamp: Int64, _ db: Database
-    ) throws {
-        // The same values, in the same order, for the insert and the update that replaces a row.
-        @discardableResult func run(_ sql: String) throws -> Int {
-            var statement = try DirectStatement(db, sql: sql)
-            statement.bind(milliseconds(delivered.date))
-            statement.bind(request)
-            statement.bind(presentation)
-            statement.bind(sequence)
-            statement.bind(delivered.presentation.heldUntil.map(milliseconds))
-            statement.bind(stamp)
-            statement.bind(fired.detail)
-            statement.bind(fired.scheduledAt.map(milliseconds))
-            statement.bind(key.appID)
-            statement.bind(key.centerID)
-            statement.bind(identifier)
-            return try statement.execute(db)
-        }
-        let inserted = try run(
-            """
-            INSERT INTO delivered(
-                delivered_at, request, presentation, seq, held_until, event_at, fired_detail, scheduled_at, app_id, center_id, identifier)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(app_id, center_id, identifier) DO NOTHING
-            """)
-        guard inserted == 0 else { return }
-        try keepPresentedEvents(key, identifiers: [identifier], db)
-        try keepFiredReceipts(key, identifiers: [identifier], db)
-        try run(
-            """
-            UPDATE delivered SET delivered_at = ?, request = ?, presentation = ?, seq = ?, held_until = ?, event_at = ?,
-                fired_detail = ?, scheduled_at = ?
-            WHERE app_id = ? AND center_id = ? AND identifier = ?
-            """)
     }
 
     /// The firings with attachments whose media went dropped: the notification is delivered without
@@ -229,11 +201,72 @@ extension SQLiteStore {
             return try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM pending WHERE \(match)"), arguments: arguments) != nil
         }
         guard try run("DELETE FROM pending WHERE \(match)") > 0 else { return false }
-        // A row holds the media its request's attachments name: a request delivered as it was stored
-        // (`requestForm`) without any held none; nor does any row of an app that holds no media.
-        let heldNothing = !holdsMedia || (firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true)
-        if !heldNothing { try releaseHolds(key, holder: .pending, identifiers: [firing.identifier], db) }
+        try releasePendingHolds(firing, holdsMedia: holdsMedia, db)
         return true
+    }
+
+    /// The media holds of a firing's pending row, removed. A row holds the media its request's attachments
+    /// name: a request delivered as it was stored (`requestForm`) without any held none; nor does any row
+    /// of an app that holds no media.
+    private static func releasePendingHolds(_ firing: FiringRecord, holdsMedia: Bool, _ db: Database) throws {
+        let heldNothing = !holdsMedia || (firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true)
+        if !heldNothing { try releaseHolds(firing.center, holder: .pending, identifiers: [firing.identifier], db) }
+    }
+
+    /// The pending rows that the batch's claimed firings remove (a request that does not repeat), a set at a
+    /// time, matched as `updatePending` matches one; by the batch's index, whether the firing's row was
+    /// there, nil for the firings `updatePending` sees to one at a time. A set that finds fewer rows than it
+    /// names (a request replaced or removed since its claim) is undone and removed one row at a time, which
+    /// tells which.
+    private static func removeClaimedPending(
+        _ batch: [TargetedFiring], _ holders: inout MediaHolders, _ db: Database, _ effects: inout ChangeSet
+    ) throws -> [Bool?] {
+        var removed = [Bool?](repeating: nil, count: batch.count)
+        let indices = batch.indices.filter { index in
+            let targeted = batch[index]
+            return targeted.pending && targeted.claimedFire != nil && targeted.firing.nextFireDate == nil && !targeted.firing.keepPending
+        }
+        var start = indices.startIndex
+        while start < indices.endIndex {
+            let set = indices[start..<min(start + DeliveredRows.setSize, indices.endIndex)]
+            start = set.endIndex
+            var all = false
+            try db.inSavepoint {
+                var statement = try DirectStatement(db, sql: removePendingSQL[set.count - 1])
+                for index in set {
+                    let firing = batch[index].firing
+                    statement.bind(firing.center.appID)
+                    statement.bind(firing.center.centerID)
+                    statement.bind(firing.identifier)
+                    statement.bind(firing.revision)
+                    statement.bind(batch[index].claimedFire)
+                }
+                all = try statement.execute(db) == set.count
+                return all ? .commit : .rollback
+            }
+            for index in set {
+                let firing = batch[index].firing
+                let holdsMedia = try holders.any(firing.center.appID, db)
+                if all {
+                    removed[index] = true
+                    try releasePendingHolds(firing, holdsMedia: holdsMedia, db)
+                } else {
+                    removed[index] = try updatePending(firing, claimedFire: batch[index].claimedFire, holdsMedia: holdsMedia, db, &effects)
+                }
+            }
+        }
+        return removed
+    }
+
+    /// The delete of 1 to `DeliveredRows.setSize` claimed pending rows, by count less one. The rows' keys are
+    /// a materialized table, so that SQLite looks each one up by the primary key (it scans the table for a
+    /// list of row values).
+    private static let removePendingSQL: [String] = (1...DeliveredRows.setSize).map { rows in
+        """
+        WITH claimed(app_id, center_id, identifier, revision, next_fire) AS MATERIALIZED (
+            VALUES \(Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")))
+        DELETE FROM pending WHERE (app_id, center_id, identifier, revision, next_fire) IN (SELECT * FROM claimed)
+        """
     }
 
     /// Each center's new badge (the only thing of its row a firing changes: its newest sequence is its

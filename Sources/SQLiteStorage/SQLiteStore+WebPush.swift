@@ -103,12 +103,20 @@ extension SQLiteStore: PushSubscriptionStore {
         _ event: DelegateEvent, to targets: [any OutboxTarget], at date: Date, traceparent: String?, sparing: String? = nil,
         broadcast: String? = nil, _ db: Database
     ) throws -> Bool {
-        let messages = try targets.map { target in
+        let messages = try pushMessages(event, to: targets, at: date, traceparent: traceparent, sparing: sparing, broadcast: broadcast)
+        for message in messages { try insertDelivery(message, db) }
+        return !messages.isEmpty
+    }
+
+    /// The messages `insertPushMessages` writes.
+    static func pushMessages(
+        _ event: DelegateEvent, to targets: [any OutboxTarget], at date: Date, traceparent: String?, sparing: String? = nil,
+        broadcast: String? = nil
+    ) throws -> [WebhookDeliveryRecord] {
+        try targets.map { target in
             var message = try target.outboxMessage(event, at: date, traceparent: traceparent)
             message.broadcastID = broadcast
             return message
         }.filter { sparing == nil || $0.subscriptionID != sparing }
-        for message in messages { try insertDelivery(message, db) }
-        return !messages.isEmpty
     }
 }

@@ -49,32 +49,7 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
-    static func insertDelivery(_ delivery: WebhookDeliveryRecord, _ db: Database) throws {
-        var statement = try DirectStatement(
-            db,
-            sql: """
-                INSERT INTO deliveries(
-                    id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
-                    subscription_id, due_on_wall_clock, broadcast_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        statement.bind(delivery.id)
-        statement.bind(delivery.appID)
-        statement.bind(delivery.url)
-        statement.bind(delivery.type.rawValue)
-        statement.bind(delivery.payload)
-        statement.bind(delivery.status.rawValue)
-        statement.bind(delivery.attempts)
-        statement.bind(delivery.failures)
-        statement.bind(delivery.nextAttempt.map(milliseconds))
-        statement.bind(milliseconds(delivery.createdAt))
-        statement.bind(delivery.traceparent)
-        statement.bind(delivery.destination.rawValue)
-        statement.bind(delivery.subscriptionID)
-        statement.bind(delivery.dueOnWallClock.map(milliseconds))
-        statement.bind(delivery.broadcastID)
-        try statement.execute(db)
-    }
+    static func insertDelivery(_ delivery: WebhookDeliveryRecord, _ db: Database) throws { try OutboxRows.insert(delivery, db) }
 
     /// Claims endpoint by endpoint: each endpoint with room gives its earliest due messages (an index
     /// seek, however long its backlog), and of those the earliest due are taken up to `limit`, so that no

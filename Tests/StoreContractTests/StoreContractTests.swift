@@ -663,6 +663,62 @@ import Webhooks
         }
     }
 
+    /// A batch of more firings than one statement writes, some of which replace a notification delivered
+    /// before it (SQLite writes a batch's delivered rows a set at a time, and finds those after): it ends as
+    /// if each firing had been written in turn.
+    @Test(arguments: StoreFactory.all)
+    func aBatchThatReplacesNotificationsEndsAsIfWrittenInTurn(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            let before = [Self.delivery(center, "x", "x before"), Self.delivery(center, "z", "z before")]
+            try await store.recordFirings(before.map(\.0), at: Self.now)
+            // "x" replaced in the batch's first set of rows, "z" in its second.
+            var batch = (0..<70).map { Self.delivery(center, "n\($0)", "n\($0)") }
+            batch[3] = Self.delivery(center, "x", "x again")
+            batch[66] = Self.delivery(center, "z", "z again")
+            try await store.recordFirings(batch.map(\.0), at: Self.now)
+            let presented = try (before + batch).map { try CenterEvent.presented($0.1).data() }
+            for store in [store, try await reopen()] {
+                let history = try await store.events(center, after: 0, limit: 100).events
+                #expect(history.map(\.sequence) == Array(1...72))
+                #expect(history.map(\.data) == presented, "each firing's presented event, in the batch's order")
+                #expect(try await store.deliveredNotifications(center, after: nil, limit: 100).items.count == 70)
+                #expect(try await store.deliveredNotification(center, identifier: "x") == batch[3].1)
+                #expect(try await store.deliveredNotification(center, identifier: "z") == batch[66].1)
+                #expect(try await store.deliveredNotification(center, identifier: "n69") == batch[69].1)
+            }
+        }
+    }
+
+    /// A claimed batch of more firings than one statement removes, in which a request was replaced and
+    /// another removed after the claim (SQLite removes a batch's pending rows a set at a time, and undoes a
+    /// set that finds fewer than it names): those two record nothing, every other firing records.
+    @Test(arguments: StoreFactory.all)
+    func aClaimedBatchRecordsOnlyTheFiringsThatStillHoldTheirRequest(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            for index in 0..<100 { _ = try await store.upsertPending(pending("r\(index)", fireIn: 1), limit: 1000) }
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 500, lease: Lease(seconds: 60, from: now)).claims
+            #expect(claimed.count == 100)
+            _ = try await store.upsertPending(pending("r5", fireIn: 60), limit: 1000)
+            #expect(try await store.removePending(center, identifiers: ["r70"], at: now) { _ in [] } == ["r70"])
+            let fired = try await fire(store, claimed, at: now, delivered: true)
+            #expect(Set(fired.map(\.identifier)) == Set((0..<100).filter { $0 != 5 && $0 != 70 }.map { "r\($0)" }))
+            let store = try await reopen()
+            #expect(try await store.pendingRequests(center, after: nil, limit: 500).items.map(\.request.identifier) == ["r5"])
+            let delivered = try await store.deliveredNotifications(center, after: nil, limit: 500).items.map(\.request.identifier)
+            #expect(delivered.count == 98 && !delivered.contains("r5") && !delivered.contains("r70"))
+            #expect(try await store.latestEvent(center) == 98)
+        }
+    }
+
+    /// A firing that delivers `title` as `identifier` in `center` now, and what it delivers.
+    static func delivery(_ center: CenterKey, _ identifier: String, _ title: String) -> (FiringRecord, DeliveredNotification) {
+        let delivered = DeliveredNotification(
+            date: now, request: NotificationRequest(identifier: identifier, content: NotificationContent(title: title)),
+            presentation: Presentation(list: true))
+        return (FiringRecord(center: center, identifier: identifier, revision: 0, delivered: delivered, nextFireDate: nil), delivered)
+    }
+
     // MARK: the change feed
 
     @Test(arguments: StoreFactory.all)

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import Storage
+import Webhooks
+
+/// Outbox messages written a set at a time, as `DeliveredRows` writes a batch's delivered rows: a firing
+/// batch's messages for the delegate, browsers and phones, in the order they were made (the outbox's `seq`).
+struct OutboxRows {
+    private var messages: [WebhookDeliveryRecord] = []
+
+    var isEmpty: Bool { messages.isEmpty }
+
+    mutating func append(_ message: WebhookDeliveryRecord) { messages.append(message) }
+    mutating func append(contentsOf messages: [WebhookDeliveryRecord]) { self.messages += messages }
+
+    /// Writes the messages appended since the last write, inside the caller's transaction.
+    mutating func write(_ db: Database) throws {
+        var start = messages.startIndex
+        while start < messages.endIndex {
+            let set = messages[start..<min(start + DeliveredRows.setSize, messages.endIndex)]
+            var statement = try DirectStatement(db, sql: Self.insertSQL[set.count - 1])
+            for message in set { Self.bind(message, &statement) }
+            try statement.execute(db)
+            start = set.endIndex
+        }
+        messages.removeAll(keepingCapacity: true)
+    }
+
+    /// One message, at once.
+    static func insert(_ message: WebhookDeliveryRecord, _ db: Database) throws {
+        var statement = try DirectStatement(db, sql: insertSQL[0])
+        bind(message, &statement)
+        try statement.execute(db)
+    }
+
+    /// The message's values in the order of the insert's columns.
+    private static func bind(_ message: WebhookDeliveryRecord, _ statement: inout DirectStatement) {
+        statement.bind(message.id)
+        statement.bind(message.appID)
+        statement.bind(message.url)
+        statement.bind(message.type.rawValue)
+        statement.bind(message.payload)
+        statement.bind(message.status.rawValue)
+        statement.bind(message.attempts)
+        statement.bind(message.failures)
+        statement.bind(message.nextAttempt.map(SQLiteStore.milliseconds))
+        statement.bind(SQLiteStore.milliseconds(message.createdAt))
+        statement.bind(message.traceparent)
+        statement.bind(message.destination.rawValue)
+        statement.bind(message.subscriptionID)
+        statement.bind(message.dueOnWallClock.map(SQLiteStore.milliseconds))
+        statement.bind(message.broadcastID)
+    }
+
+    /// The insert of 1 to `DeliveredRows.setSize` messages, by count less one: 15 parameters a message.
+    private static let insertSQL: [String] = (1...DeliveredRows.setSize).map { rows in
+        """
+        INSERT INTO deliveries(
+            id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
+            subscription_id, due_on_wall_clock, broadcast_id)
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+        """
+    }
+}
