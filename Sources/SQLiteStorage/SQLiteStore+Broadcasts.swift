@@ -262,7 +262,7 @@ extension SQLiteStore: BroadcastStore {
                     WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?
                     """, arguments: [chunk.claim, Self.milliseconds(lease.until), chunk.appID, chunk.broadcastID, zone, chunk.after])
             guard let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
-            let members = try Self.chunkMembers(chunk, record, db).map(Self.centerRecord)
+            let members = try Self.chunkMembers(chunk, record, db).map(\.center)
             return ClaimedBroadcastChunk(chunk: chunk, broadcast: record.broadcast, members: members)
         }
     }
@@ -292,20 +292,20 @@ extension SQLiteStore: BroadcastStore {
                 arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after, chunk.claim])
             guard held == true, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
             // The members as they are now (the audience is read at the firing), each with its event sequence.
-            let rows = try Self.chunkMembers(chunk, record, db)
+            let members = try Self.chunkMembers(chunk, record, db)
+            let broadcast = record.broadcast
             var tallies: [CenterKey: CenterTally] = [:]
             var batch: [TargetedFiring] = []
-            batch.reserveCapacity(rows.count)
+            batch.reserveCapacity(members.count)
             // Only a zone's chunk marks its members: a center is in one chunk of its zone's plan, and a chunk
             // fires in one transaction, so only a center that moved zones between firings could be reached twice.
             let mark =
                 chunk.zone == nil
                 ? nil : try db.cachedStatement(sql: "INSERT INTO broadcast_members(app_id, broadcast_id, center_id) VALUES (?, ?, ?)")
             var counts = Broadcast.Counts()
-            for row in rows {
-                let center = try Self.centerRecord(row)
-                tallies[center.key] = CenterTally(sequence: row[8])
-                let firing = decide(record.broadcast, center)
+            for (center, sequence) in members {
+                tallies[center.key] = CenterTally(sequence: sequence)
+                let firing = decide(broadcast, center)
                 try mark?.execute(arguments: [chunk.appID, chunk.broadcastID, center.id])
                 counts.count(firing)
                 batch.append(TargetedFiring(firing: firing, pending: false))
@@ -371,8 +371,10 @@ extension SQLiteStore: BroadcastStore {
         centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
         + ", " + latestEventSQL("c")
 
-    /// The chunk's members not reached yet, as rows of `centerColumns`, by id.
-    private static func chunkMembers(_ chunk: BroadcastChunk, _ record: BroadcastRecord, _ db: Database) throws -> [Row] {
+    /// The chunk's members not reached yet, by id, each with its newest event's sequence.
+    private static func chunkMembers(
+        _ chunk: BroadcastChunk, _ record: BroadcastRecord, _ db: Database
+    ) throws -> [(center: CenterRecord, sequence: Int64)] {
         let members = try members(of: record)
         // The bounds go on the center id of the table walked: the subscriptions' for a topic, so that their
         // key serves them.
@@ -392,7 +394,11 @@ extension SQLiteStore: BroadcastStore {
             arguments += [zone, chunk.broadcastID]
         }
         sql += " ORDER BY \(id)"
-        return try Row.fetchAll(db, sql: sql, arguments: arguments)
+        // Decoded from the cursor: `fetchAll` would copy every row, with its column names, first.
+        var found: [(center: CenterRecord, sequence: Int64)] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() { found.append((try centerRecord(row), row[8])) }
+        return found
     }
 
     /// A broadcast with no zone left to come and no chunk open completes, and its app hears
