@@ -222,9 +222,10 @@ extension SQLiteStore {
         _ batch: [TargetedFiring], _ holders: inout MediaHolders, _ db: Database, _ effects: inout ChangeSet
     ) throws -> [Bool?] {
         var removed = [Bool?](repeating: nil, count: batch.count)
+        // Each firing read in place (a copy of it retains everything it holds).
         let indices = batch.indices.filter { index in
-            let targeted = batch[index]
-            return targeted.pending && targeted.claimedFire != nil && targeted.firing.nextFireDate == nil && !targeted.firing.keepPending
+            batch[index].pending && batch[index].claimedFire != nil && batch[index].firing.nextFireDate == nil
+                && !batch[index].firing.keepPending
         }
         var start = indices.startIndex
         while start < indices.endIndex {
@@ -234,24 +235,23 @@ extension SQLiteStore {
             try db.inSavepoint {
                 var statement = try DirectStatement(db, sql: removePendingSQL[set.count - 1])
                 for index in set {
-                    let firing = batch[index].firing
-                    statement.bind(firing.center.appID)
-                    statement.bind(firing.center.centerID)
-                    statement.bind(firing.identifier)
-                    statement.bind(firing.revision)
+                    statement.bind(batch[index].firing.center.appID)
+                    statement.bind(batch[index].firing.center.centerID)
+                    statement.bind(batch[index].firing.identifier)
+                    statement.bind(batch[index].firing.revision)
                     statement.bind(batch[index].claimedFire)
                 }
                 all = try statement.execute(db) == set.count
                 return all ? .commit : .rollback
             }
             for index in set {
-                let firing = batch[index].firing
-                let holdsMedia = try holders.any(firing.center.appID, db)
+                let holdsMedia = try holders.any(batch[index].firing.center.appID, db)
                 if all {
                     removed[index] = true
-                    try releasePendingHolds(firing, holdsMedia: holdsMedia, db)
+                    try releasePendingHolds(batch[index].firing, holdsMedia: holdsMedia, db)
                 } else {
-                    removed[index] = try updatePending(firing, claimedFire: batch[index].claimedFire, holdsMedia: holdsMedia, db, &effects)
+                    removed[index] = try updatePending(
+                        batch[index].firing, claimedFire: batch[index].claimedFire, holdsMedia: holdsMedia, db, &effects)
                 }
             }
         }
