@@ -3,11 +3,11 @@ import GRDB
 import NotificationCore
 import Storage
 
-/// A batch's delivered rows, written a set at a time: one `INSERT` of up to `setSize` rows instead of one a
-/// row (each statement's own cost in SQLite — its program's start, its cursors — then counts once a set).
-/// A row whose notification replaces one of the same identifier is not inserted by the set (`DO NOTHING`);
-/// it is found after it and replaces the row as `SQLiteStore.insertDelivered` does one at a time, in the
-/// batch's order, so a batch that delivers one identifier twice ends as if its rows had been written in turn.
+/// A batch's delivered rows, written a set at a time (`SetWise`). Each is its notification's `presented`
+/// event and its receipt's `fired` step too. A row whose notification replaces one of the same identifier
+/// is not inserted by the set (`DO NOTHING`); it is found after it and replaces that row, whose event and
+/// step are written into the history and the receipts first, in the batch's order: a batch that delivers
+/// one identifier twice ends as if its rows had been written in turn.
 struct DeliveredRows {
     struct Entry {
         var key: CenterKey
@@ -22,9 +22,6 @@ struct DeliveredRows {
         var scheduledAt: Int64?
     }
 
-    /// Rows a statement: 11 parameters each, far under SQLite's limit of 32,766.
-    static let setSize = 64
-
     private var entries: [Entry] = []
 
     var isEmpty: Bool { entries.isEmpty }
@@ -33,14 +30,11 @@ struct DeliveredRows {
 
     /// Writes the rows appended since the last write, inside the caller's transaction.
     mutating func write(_ db: Database) throws {
-        var start = entries.startIndex
-        while start < entries.endIndex {
-            let set = entries[start..<min(start + Self.setSize, entries.endIndex)]
+        for set in SetWise.sets(entries) {
             var statement = try DirectStatement(db, sql: Self.insertSQL[set.count - 1])
             for entry in set { Self.bind(entry, &statement) }
             // A row not inserted is one that replaces another: only then is each looked for.
             if try statement.execute(db) < set.count { try replaceExisting(set, db) }
-            start = set.endIndex
         }
         entries.removeAll(keepingCapacity: true)
     }
@@ -81,12 +75,12 @@ struct DeliveredRows {
         statement.bind(entry.identifier)
     }
 
-    /// The insert of 1 to `setSize` rows, by count less one.
-    private static let insertSQL: [String] = (1...setSize).map { rows in
+    /// The insert of 1 to `SetWise.size` rows, by count less one.
+    private static let insertSQL: [String] = (1...SetWise.size).map { rows in
         """
         INSERT INTO delivered(
             delivered_at, request, presentation, seq, held_until, event_at, fired_detail, scheduled_at, app_id, center_id, identifier)
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+        VALUES \(SetWise.values("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows))
         ON CONFLICT(app_id, center_id, identifier) DO NOTHING
         """
     }

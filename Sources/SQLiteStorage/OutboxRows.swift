@@ -3,8 +3,8 @@ import GRDB
 import Storage
 import Webhooks
 
-/// Outbox messages written a set at a time, as `DeliveredRows` writes a batch's delivered rows: a firing
-/// batch's messages for the delegate, browsers and phones, in the order they were made (the outbox's `seq`).
+/// Outbox messages written a set at a time (`SetWise`): a firing batch's messages for the delegate,
+/// browsers and phones, in the order they were made (the outbox's `seq`).
 struct OutboxRows {
     private var messages: [WebhookDeliveryRecord] = []
 
@@ -15,13 +15,10 @@ struct OutboxRows {
 
     /// Writes the messages appended since the last write, inside the caller's transaction.
     mutating func write(_ db: Database) throws {
-        var start = messages.startIndex
-        while start < messages.endIndex {
-            let set = messages[start..<min(start + DeliveredRows.setSize, messages.endIndex)]
+        for set in SetWise.sets(messages) {
             var statement = try DirectStatement(db, sql: Self.insertSQL[set.count - 1])
             for message in set { Self.bind(message, &statement) }
             try statement.execute(db)
-            start = set.endIndex
         }
         messages.removeAll(keepingCapacity: true)
     }
@@ -52,13 +49,13 @@ struct OutboxRows {
         statement.bind(message.broadcastID)
     }
 
-    /// The insert of 1 to `DeliveredRows.setSize` messages, by count less one: 15 parameters a message.
-    private static let insertSQL: [String] = (1...DeliveredRows.setSize).map { rows in
+    /// The insert of 1 to `SetWise.size` messages, by count less one.
+    private static let insertSQL: [String] = (1...SetWise.size).map { rows in
         """
         INSERT INTO deliveries(
             id, app_id, url, type, payload, status, attempts, failures, next_attempt, created_at, traceparent, destination,
             subscription_id, due_on_wall_clock, broadcast_id)
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+        VALUES \(SetWise.values("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows))
         """
     }
 }

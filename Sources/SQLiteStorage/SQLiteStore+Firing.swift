@@ -227,10 +227,7 @@ extension SQLiteStore {
             batch[index].pending && batch[index].claimedFire != nil && batch[index].firing.nextFireDate == nil
                 && !batch[index].firing.keepPending
         }
-        var start = indices.startIndex
-        while start < indices.endIndex {
-            let set = indices[start..<min(start + DeliveredRows.setSize, indices.endIndex)]
-            start = set.endIndex
+        for set in SetWise.sets(indices) {
             var all = false
             try db.inSavepoint {
                 var statement = try DirectStatement(db, sql: removePendingSQL[set.count - 1])
@@ -258,13 +255,13 @@ extension SQLiteStore {
         return removed
     }
 
-    /// The delete of 1 to `DeliveredRows.setSize` claimed pending rows, by count less one. The rows' keys are
-    /// a materialized table, so that SQLite looks each one up by the primary key (it scans the table for a
+    /// The delete of 1 to `SetWise.size` claimed pending rows, by count less one. The rows' keys are a
+    /// materialized table, so that SQLite looks each one up by the primary key (it scans the table for a
     /// list of row values).
-    private static let removePendingSQL: [String] = (1...DeliveredRows.setSize).map { rows in
+    private static let removePendingSQL: [String] = (1...SetWise.size).map { rows in
         """
         WITH claimed(app_id, center_id, identifier, revision, next_fire) AS MATERIALIZED (
-            VALUES \(Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")))
+            VALUES \(SetWise.values("(?, ?, ?, ?, ?)", count: rows)))
         DELETE FROM pending WHERE (app_id, center_id, identifier, revision, next_fire) IN (SELECT * FROM claimed)
         """
     }
