@@ -17,14 +17,15 @@ struct DeliveredRows {
         var presentation: Data
         var sequence: Int64
         var heldUntil: Int64?
-        var stamp: Int64
         var firedDetail: String?
         var scheduledAt: Int64?
     }
 
+    /// When the batch fired (`event_at`), the same for each of its rows.
+    let stamp: Int64
     private var entries: [Entry] = []
 
-    var isEmpty: Bool { entries.isEmpty }
+    init(stamp: Int64) { self.stamp = stamp }
 
     mutating func append(_ entry: Entry) { entries.append(entry) }
 
@@ -32,7 +33,7 @@ struct DeliveredRows {
     mutating func write(_ db: Database) throws {
         for set in SetWise.sets(entries) {
             var statement = try DirectStatement(db, sql: Self.insertSQL[set.count - 1])
-            for entry in set { Self.bind(entry, &statement) }
+            for entry in set { bind(entry, &statement) }
             // A row not inserted is one that replaces another: only then is each looked for.
             if try statement.execute(db) < set.count { try replaceExisting(set, db) }
         }
@@ -55,19 +56,19 @@ struct DeliveredRows {
                         fired_detail = ?, scheduled_at = ?
                     WHERE app_id = ? AND center_id = ? AND identifier = ?
                     """)
-            Self.bind(entry, &update)
+            bind(entry, &update)
             try update.execute(db)
         }
     }
 
     /// The entry's values in the order of the insert's columns and of the update's.
-    private static func bind(_ entry: Entry, _ statement: inout DirectStatement) {
+    private func bind(_ entry: Entry, _ statement: inout DirectStatement) {
         statement.bind(entry.deliveredAt)
         statement.bind(entry.request)
         statement.bind(entry.presentation)
         statement.bind(entry.sequence)
         statement.bind(entry.heldUntil)
-        statement.bind(entry.stamp)
+        statement.bind(stamp)
         statement.bind(entry.firedDetail)
         statement.bind(entry.scheduledAt)
         statement.bind(entry.key.appID)

@@ -83,7 +83,7 @@ extension SQLiteStore {
         let targets = try pushTargets(Set(shown), db)
         let stamp = milliseconds(now)
         let removed = try removeClaimedPending(batch, &holders, db, &effects)
-        var deliveredRows = DeliveredRows()
+        var deliveredRows = DeliveredRows(stamp: stamp)
         var outbox = OutboxRows()
         var recorded: [FiringRecord] = []
         recorded.reserveCapacity(batch.count)
@@ -108,7 +108,7 @@ extension SQLiteStore {
                         key: key, identifier: firing.identifier, deliveredAt: milliseconds(delivered.date),
                         request: try firing.requestForm ?? encode(delivered.request),
                         presentation: try encodeShared(delivered.presentation),
-                        sequence: tally.sequence, heldUntil: delivered.presentation.heldUntil.map(milliseconds), stamp: stamp,
+                        sequence: tally.sequence, heldUntil: delivered.presentation.heldUntil.map(milliseconds),
                         firedDetail: fired.detail, scheduledAt: fired.scheduledAt.map(milliseconds)))
                 if let heldUntil = delivered.presentation.heldUntil { effects.announce(.summaryDue(heldUntil)) }
                 let media = mediaIDs(of: delivered.request)
