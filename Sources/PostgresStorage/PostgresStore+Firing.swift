@@ -43,6 +43,12 @@ extension PostgresStore {
         }
     }
 
+    /// A center's delivered notification, by identifier.
+    private struct DeliveredKey: Hashable {
+        var center: CenterKey
+        var identifier: String
+    }
+
     private struct MediaKey: Hashable {
         var appID: String
         var id: String
@@ -152,8 +158,17 @@ extension PostgresStore {
         var seqs: [Int64] = []
         var heldUntil: [Int64] = []  // 0: not held
         var holds: [(key: CenterKey, identifier: String, media: String)] = []
+        // A batch that delivers an identifier twice ends as if written in turn: the last delivery is the row
+        // (the first was replaced, its `presented` event kept in the history), one row per identifier as
+        // the insert's `ON CONFLICT DO UPDATE` needs.
+        var last: [DeliveredKey: Int] = [:]
+        for (index, firing) in firings.enumerated() where firing.delivered != nil && sequences[index] != nil {
+            last[DeliveredKey(center: firing.center, identifier: firing.identifier)] = index
+        }
         for (index, firing) in firings.enumerated() {
-            guard let delivered = firing.delivered, let sequence = sequences[index] else { continue }
+            guard let delivered = firing.delivered, let sequence = sequences[index],
+                last[DeliveredKey(center: firing.center, identifier: firing.identifier)] == index
+            else { continue }
             apps.append(firing.center.appID)
             ids.append(firing.center.centerID)
             identifiers.append(firing.identifier)

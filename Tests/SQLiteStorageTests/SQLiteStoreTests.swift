@@ -129,36 +129,6 @@ import Webhooks
         return again
     }
 
-    /// A batch that delivers one identifier twice, within one of the statements that write a batch's
-    /// delivered rows a set at a time and across two of them: it ends as if each firing had been written in
-    /// turn, the first of each pair kept in the history as the second replaced it.
-    @Test func aBatchThatDeliversAnIdentifierTwiceEndsAsIfWrittenInTurn() async throws {
-        let directory = try directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
-        let now = Date(timeIntervalSince1970: 1_000)
-        try await store.insertApp(AppRecord(id: "a", name: "A", createdAt: now))
-        try await store.insertCenter(CenterRecord(id: "c", appID: "a", createdAt: now))
-        let key = CenterKey(appID: "a", centerID: "c")
-        func delivery(_ identifier: String, _ title: String) -> DeliveredNotification {
-            DeliveredNotification(
-                date: now, request: NotificationRequest(identifier: identifier, content: NotificationContent(title: title)),
-                presentation: Presentation(list: true))
-        }
-        var batch = (0..<70).map { delivery("n\($0)", "n\($0)") }
-        (batch[3], batch[66]) = (delivery("x", "x first"), delivery("x", "x second"))
-        (batch[10], batch[11]) = (delivery("y", "y first"), delivery("y", "y second"))
-        try await store.recordFirings(
-            batch.map { FiringRecord(center: key, identifier: $0.request.identifier, revision: 0, delivered: $0, nextFireDate: nil) },
-            at: now)
-        let history = try await store.events(key, after: 0, limit: 100).events
-        #expect(history.map(\.sequence) == Array(1...70))
-        #expect(history.map(\.data) == (try batch.map { try CenterEvent.presented($0).data() }))
-        #expect(try await store.deliveredNotifications(key, after: nil, limit: 100).items.count == 68)
-        #expect(try await store.deliveredNotification(key, identifier: "x") == batch[66])
-        #expect(try await store.deliveredNotification(key, identifier: "y") == batch[11])
-    }
-
     /// A file written by the previous version (v6: one namespace of center ids, trigger-kept counts)
     /// migrates to app-scoped centers with everything carried over.
     @Test func aVersion6FileMigratesWithItsData() async throws {

@@ -689,6 +689,28 @@ import Webhooks
         }
     }
 
+    /// A batch that delivers one identifier twice, within one of the statements that write a batch's
+    /// delivered rows a set at a time (SQLite) and across two of them: it ends as if each firing had been
+    /// written in turn, the first of each pair kept in the history as the second replaced it.
+    @Test(arguments: StoreFactory.all)
+    func aBatchThatDeliversAnIdentifierTwiceEndsAsIfWrittenInTurn(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            var batch = (0..<70).map { Self.delivery(center, "n\($0)", "n\($0)") }
+            (batch[3], batch[66]) = (Self.delivery(center, "x", "x first"), Self.delivery(center, "x", "x second"))
+            (batch[10], batch[11]) = (Self.delivery(center, "y", "y first"), Self.delivery(center, "y", "y second"))
+            try await store.recordFirings(batch.map(\.0), at: Self.now)
+            let presented = try batch.map { try CenterEvent.presented($0.1).data() }
+            for store in [store, try await reopen()] {
+                let history = try await store.events(center, after: 0, limit: 100).events
+                #expect(history.map(\.sequence) == Array(1...70))
+                #expect(history.map(\.data) == presented, "each firing's presented event, in the batch's order")
+                #expect(try await store.deliveredNotifications(center, after: nil, limit: 100).items.count == 68)
+                #expect(try await store.deliveredNotification(center, identifier: "x") == batch[66].1)
+                #expect(try await store.deliveredNotification(center, identifier: "y") == batch[11].1)
+            }
+        }
+    }
+
     /// A claimed batch of more firings than one statement removes, in which a request was replaced and
     /// another removed after the claim (SQLite removes a batch's pending rows a set at a time, and undoes a
     /// set that finds fewer than it names): those two record nothing, every other firing records.
