@@ -127,15 +127,14 @@ package final class DeviceRelayService: Sendable {
 
     // MARK: sending
 
-    /// The provider's request for an outbox message to a phone (the event's webhook body, as the change's
-    /// transaction wrote it), made `now` with the app's credential as it is now, for the provider to keep
-    /// until `expires` (both on the wall clock), with whom its receipt is about (a notification's, not a
-    /// removal's); nil when the app has none for the provider.
-    package func request(of message: WebhookDeliveryRecord, for target: RelayTarget, now: Date, expires: Date) async throws
+    /// The provider's request for an outbox message to a phone (the event's webhook body as the change's
+    /// transaction wrote it, read back), made `now` with the app's credential as it is now, for the provider
+    /// to keep until `expires` (both on the wall clock), with whom its receipt is about (a notification's,
+    /// not a removal's); nil when the app has none for the provider.
+    package func request(of event: StoredDelegateMessage, for target: RelayTarget, now: Date, expires: Date) async throws
         -> (request: Request, receipt: ReceiptTarget?)?
     {
         guard let stored = target.credential else { return nil }
-        let event = try StoredDelegateMessage(message)
         let registration = target.registration
         return (
             try await request(of: event, for: registration, credential: stored, now: now, expires: expires),

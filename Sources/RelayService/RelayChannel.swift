@@ -14,6 +14,8 @@ package struct RelayChannel: DeliveryChannel {
     private let client: RelayClient
     /// The registrations of the claimed messages and their apps' credentials, read once per claim.
     private let prefetched: Prefetched<RelayTarget>
+    /// The claimed messages, decoded once per claim.
+    private let decoded = DecodedMessages()
 
     /// Relays with `service`'s registrations and clocks: the scheduler's, when a registration found gone
     /// is removed and what is left of a message's lifetime; the wall clock, the response token in the request.
@@ -36,8 +38,11 @@ package struct RelayChannel: DeliveryChannel {
         return message.createdAt.addingTimeInterval(lifetime)
     }
 
-    /// Reads the batch's registrations and their apps' credentials in one go.
-    package func prepare(_ messages: [WebhookDeliveryRecord]) async { await prefetched.prefetch(messages) }
+    /// Reads the batch's registrations and their apps' credentials in one go, and decodes its messages.
+    package func prepare(_ messages: [WebhookDeliveryRecord]) async {
+        await prefetched.prefetch(messages)
+        decoded.prepare(messages)
+    }
 
     /// A relay to a phone: the provider's request made now from the message (the app's credential as it
     /// is now, a fresh response token), sent over HTTP/2. A token the provider says no longer reaches the
@@ -57,7 +62,7 @@ package struct RelayChannel: DeliveryChannel {
             // The provider keeps it for what is left of its lifetime (`apns-expiration`, FCM's `ttl`).
             let now = service.wallClock.now
             let expires = now.addingTimeInterval(max(0, Self.expiry(of: message).timeIntervalSince(service.clock.now)))
-            guard let made = try await service.request(of: message, for: target, now: now, expires: expires) else {
+            guard let made = try await service.request(of: decoded.message(message), for: target, now: now, expires: expires) else {
                 Self.countRelay(registration.provider, "no_credential")
                 return .refused("the app has no \(registration.provider.rawValue) credential", since: start)
             }

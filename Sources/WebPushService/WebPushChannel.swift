@@ -19,6 +19,8 @@ package struct WebPushChannel: DeliveryChannel {
     /// What each subscription's keys parse to (the point checked on the curve), by their text: a
     /// subscription gets many pushes, and a renewal changes the keys.
     private let parsed = SharedForms<Keys, PushSubscriptionKeys>(limit: 4096)
+    /// The claimed messages, decoded once per claim.
+    private let decoded = DecodedMessages()
 
     /// A subscription's keys as it stores them.
     private struct Keys: Hashable, Sendable {
@@ -51,8 +53,11 @@ package struct WebPushChannel: DeliveryChannel {
         message.createdAt.addingTimeInterval(message.type == .notificationRemoved ? closeTTL : notificationTTL)
     }
 
-    /// Reads the batch's subscriptions in one go.
-    package func prepare(_ messages: [WebhookDeliveryRecord]) async { await prefetched.prefetch(messages) }
+    /// Reads the batch's subscriptions in one go, and decodes its messages.
+    package func prepare(_ messages: [WebhookDeliveryRecord]) async {
+        await prefetched.prefetch(messages)
+        decoded.prepare(messages)
+    }
 
     /// A Web Push: the payload made now from the message, encrypted for the subscription's browser
     /// (RFC 8291), signed with the key it subscribed with (VAPID), posted to its push service. A
@@ -84,7 +89,7 @@ package struct WebPushChannel: DeliveryChannel {
                     throw PushFailure("the subscription's keys are not valid: \(error)")
                 }
             }
-            (payload, receipt) = try await webPush.payload(of: message, for: subscription, now: webPush.wallClock.now)
+            (payload, receipt) = try await webPush.payload(of: decoded.message(message), for: subscription, now: webPush.wallClock.now)
         } catch {
             // The store could not be read (or a subscription it holds not parsed): try again later.
             return ChannelAnswer(.noAnswer("could not make the push: \(error)", since: start), .retry(retryAfter: nil))

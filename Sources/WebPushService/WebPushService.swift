@@ -197,15 +197,14 @@ package final class WebPushService: Sendable {
 
     // MARK: sending
 
-    /// The payload of an outbox message for `subscription` (the event's webhook body, as written in the
-    /// change's transaction), made now: the category's actions as they are, a response token signed with
-    /// the app's token key (naming this subscription, which an answer through it sends no close), the
-    /// first image attachment as a signed path; with whom its receipt is about (a notification's, not a
-    /// close's).
-    package func payload(of message: WebhookDeliveryRecord, for subscription: PushSubscriptionRecord, now: Date) async throws
+    /// The payload of an outbox message for `subscription` (the event's webhook body as written in the
+    /// change's transaction, read back), made now: the category's actions as they are, a response token
+    /// signed with the app's token key (naming this subscription, which an answer through it sends no
+    /// close), the first image attachment as a signed path; with whom its receipt is about (a
+    /// notification's, not a close's).
+    package func payload(of event: StoredDelegateMessage, for subscription: PushSubscriptionRecord, now: Date) async throws
         -> (payload: WebPushPayload, receipt: ReceiptTarget?)
     {
-        let event = try StoredDelegateMessage(message)
         let receipt = event.receiptTarget(center: subscription.center, destination: subscription.id, channel: .browser)
         return (try await payload(of: event, for: subscription, now: now), receipt)
     }
