@@ -36,10 +36,12 @@ package final class SharedForms<Key: Hashable & Sendable, Value: Sendable>: Send
 
         @inlinable
         mutating func remember(_ key: Key, _ value: Value) {
-            if recent.count == 4 { recent.removeLast() }
+            if recent.count == SharedForms.recentCount { recent.removeLast() }
             recent.insert(Entry(key, value), at: 0)
         }
     }
+
+    @inlinable static var recentCount: Int { 4 }
 
     @usableFromInline let known = Mutex(Known())
     @usableFromInline let limit: Int
