@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import NotificationCore
 import Storage
+import StrictJSON
 import Synchronization
 import Webhooks
 
@@ -20,11 +21,40 @@ package enum StoredDelegateMessage: Sendable {
             self = known
             return
         }
-        switch message.type {
-        case .notificationRemoved: self = .removed(try Self.decoder.decode(Removed.self, from: message.payload).data.identifiers)
-        default: self = .delivered(try Self.decoder.decode(Delivered.self, from: message.payload).data.notification)
+        if let read = Self.read(message.payload, type: message.type) {
+            self = read
+        } else {
+            // Not read by `WireReader`: `JSONDecoder` reads it, or says what is wrong with it.
+            switch message.type {
+            case .notificationRemoved: self = .removed(try Self.decoder.decode(Removed.self, from: message.payload).data.identifiers)
+            default: self = .delivered(try Self.decoder.decode(Delivered.self, from: message.payload).data.notification)
+            }
         }
         if let rest { Self.last.withLock { [self] in $0 = Decoded(type: message.type, rest: rest, message: self) } }
+    }
+
+    /// The message read with `WireReader` (`DeliveredNotification.init(wire:decoder:)`), as `JSONDecoder`
+    /// reads it; nil where the reader declines (then `JSONDecoder` reads it, or says what is wrong).
+    package static func read(_ body: Data, type: WebhookEventType) -> StoredDelegateMessage? {
+        var reader = WireReader(Array(body))
+        var message: StoredDelegateMessage?
+        do {
+            try reader.members { reader, name in
+                guard name == "data" else { return try reader.skip() }
+                try reader.members { reader, name in
+                    switch name {
+                    case "identifiers" where type == .notificationRemoved: message = .removed(try reader.strings())
+                    case "notification" where type != .notificationRemoved:
+                        message = .delivered(try DeliveredNotification(wire: &reader, decoder: decoder))
+                    default: try reader.skip()
+                    }
+                }
+            }
+            try reader.end()
+        } catch {
+            return nil
+        }
+        return message
     }
 
     /// Whom the receipt of this message to `destination` (a browser's subscription or a phone's
@@ -72,7 +102,7 @@ package enum StoredDelegateMessage: Sendable {
 
     private static let last = Mutex<Decoded?>(nil)
 
-    private static let decoder: JSONDecoder = {
+    static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)

@@ -1,0 +1,316 @@
+/// Reads JSON text in place, member by member, without building a tree or going through `Decoder`: for
+/// the hot paths that read back what the service itself wrote (`WireFormat`), where Foundation's
+/// `JSONDecoder` was a large part of a push's own work. It only declines, never reads differently: a value
+/// of another kind than asked, a number that is not a whole `Int`, text that is not UTF-8, an escaped lone
+/// surrogate or any text that is not JSON throws `Declined`, and the caller then reads the text with
+/// `JSONDecoder`, which gives the value or the error it always gave.
+package struct WireReader {
+    /// The text is not what this reader reads: read it with `JSONDecoder`.
+    package struct Declined: Error {
+        package init() {}
+    }
+
+    private let bytes: [UInt8]
+    private var position: Int
+    private var depth = 0
+
+    package init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        position = 0
+    }
+
+    /// Reads an object whose names are sorted as `WireFormat` writes them: `member` is called with each
+    /// member's name and must read (or `skip`) its value.
+    package mutating func members(_ member: (inout WireReader, String) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        if try peek() == UInt8(ascii: "}") {
+            position += 1
+            return
+        }
+        // Names in the order `WireFormat` writes them (sorted, `WireFormat.sortsBefore`), so none comes twice:
+        // an object in another order is declined (and one name twice with it: `JSONDecoder` takes the first).
+        var previous: String?
+        while true {
+            let name = try string()
+            if let previous, !WireFormat.sortsBefore(previous, name) { throw Declined() }
+            previous = name
+            try expect(UInt8(ascii: ":"))
+            try member(&self, name)
+            switch try next() {
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "}"): return
+            default: throw Declined()
+            }
+        }
+    }
+
+    /// Reads an array: `element` is called for each element and must read (or `skip`) it.
+    package mutating func elements(_ element: (inout WireReader) throws -> Void) throws {
+        try expect(UInt8(ascii: "["))
+        if try peek() == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
+        while true {
+            try element(&self)
+            switch try next() {
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "]"): return
+            default: throw Declined()
+            }
+        }
+    }
+
+    /// An array of strings.
+    package mutating func strings() throws -> [String] {
+        var values: [String] = []
+        try elements { values.append(try $0.string()) }
+        return values
+    }
+
+    /// Nil for a `null`, else a string.
+    package mutating func optionalString() throws -> String? { try null() ? nil : string() }
+
+    /// Nil for a `null`, else an integer.
+    package mutating func optionalInteger() throws -> Int? { try null() ? nil : integer() }
+
+    /// Nil for a `null`, else a boolean.
+    package mutating func optionalBool() throws -> Bool? { try null() ? nil : bool() }
+
+    /// Consumes a `null` if one comes next: whether it did.
+    package mutating func null() throws -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    package mutating func bool() throws -> Bool {
+        switch try peek() {
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return true
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return false
+        default: throw Declined()
+        }
+    }
+
+    /// A number written as a whole number (no fraction or exponent) that fits an `Int`.
+    package mutating func integer() throws -> Int {
+        _ = try peek()
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        let start = position
+        var value = 0
+        while position < bytes.count, case let byte = bytes[position], byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            let digit = Int(byte - UInt8(ascii: "0"))
+            let (times, overflowedTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedSum) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflowedTimes, !overflowedSum else { throw Declined() }
+            value = sum
+            position += 1
+        }
+        // At least one digit, no leading zero, and nothing of a fraction or an exponent after it.
+        guard position > start, bytes[start] != UInt8(ascii: "0") || position == start + 1 else { throw Declined() }
+        guard position == bytes.count || Self.endsScalar(bytes[position]) else { throw Declined() }
+        return value
+    }
+
+    /// A string, its escapes resolved; its bytes must be UTF-8 with no raw control character.
+    package mutating func string() throws -> String {
+        try expect(UInt8(ascii: "\""))
+        let start = position
+        // Most strings have no escape: their bytes are the string.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                defer { position += 1 }
+                return try Self.text(bytes[start..<position])
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw Declined() }
+            position += 1
+        }
+        var unescaped = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""): return try Self.text(unescaped[...])
+            case UInt8(ascii: "\\"): try escape(into: &unescaped)
+            case ..<0x20: throw Declined()
+            default: unescaped.append(byte)
+            }
+        }
+        throw Declined()
+    }
+
+    /// Skips a value of any kind, checked as fully as the others are read.
+    package mutating func skip() throws {
+        switch try peek() {
+        case UInt8(ascii: "{"):
+            try nested { try $0.members { reader, _ in try reader.skip() } }
+        case UInt8(ascii: "["):
+            try nested { try $0.elements { try $0.skip() } }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
+        case UInt8(ascii: "n"): try literal("null")
+        default: try number()
+        }
+    }
+
+    /// The text of the next value, as written (checked as `skip` checks it): for a caller that hands a
+    /// member it does not read itself to `JSONDecoder`.
+    package mutating func raw() throws -> ArraySlice<UInt8> {
+        skipWhitespace()
+        let start = position
+        try skip()
+        return bytes[start..<position]
+    }
+
+    /// Checks that nothing but whitespace follows.
+    package mutating func end() throws {
+        skipWhitespace()
+        guard position == bytes.count else { throw Declined() }
+    }
+
+    // MARK: bytes
+
+    /// How deep containers may nest (what `JSONParser` allows a request): deeper text is declined.
+    private static let maxDepth = JSONParser.maxDepth
+
+    private mutating func nested(_ read: (inout WireReader) throws -> Void) throws {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw Declined() }
+        try read(&self)
+    }
+
+    /// A number as JSON writes one: `-`, an integer part without leading zeros, a fraction, an exponent.
+    private mutating func number() throws {
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            try digits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            try digits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            try digits()
+        }
+        guard position == bytes.count || Self.endsScalar(bytes[position]) else { throw Declined() }
+    }
+
+    /// One or more decimal digits.
+    private mutating func digits() throws {
+        let start = position
+        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
+        guard position > start else { throw Declined() }
+    }
+
+    private static func endsScalar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+            UInt8(ascii: "\t"):
+            true
+        default: false
+        }
+    }
+
+    /// The string of UTF-8 bytes; declined if they are not UTF-8 (decoding repairs what is not, so the
+    /// repaired string's bytes differ). Not `String(validating:as:)`, which is generic and took most of the
+    /// reader's time.
+    private static func text(_ utf8: ArraySlice<UInt8>) throws -> String {
+        try utf8.withUnsafeBufferPointer { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard bytes.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(bytes) else { throw Declined() }
+            return text
+        }
+    }
+
+    /// Resolves the escape after a `\`.
+    private mutating func escape(into unescaped: inout [UInt8]) throws {
+        guard position < bytes.count else { throw Declined() }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(byte)
+        case UInt8(ascii: "b"): unescaped.append(0x08)
+        case UInt8(ascii: "f"): unescaped.append(0x0C)
+        case UInt8(ascii: "n"): unescaped.append(0x0A)
+        case UInt8(ascii: "r"): unescaped.append(0x0D)
+        case UInt8(ascii: "t"): unescaped.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex()
+            if (0xD800..<0xDC00).contains(scalar) {
+                // A high surrogate must be followed by an escaped low one.
+                guard bytes[position...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else { throw Declined() }
+                position += 2
+                let low = try hex()
+                guard (0xDC00..<0xE000).contains(low) else { throw Declined() }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { throw Declined() }
+            UTF8.encode(unicode) { unescaped.append($0) }
+        default: throw Declined()
+        }
+    }
+
+    /// Four hex digits.
+    private mutating func hex() throws -> UInt32 {
+        guard position + 4 <= bytes.count else { throw Declined() }
+        var value: UInt32 = 0
+        for byte in bytes[position..<position + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw Declined()
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        position += 4
+        return value
+    }
+
+    private mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { bytes[position...].starts(with: $0) }
+        guard matches, position + count == bytes.count || Self.endsScalar(bytes[position + count]) else { throw Declined() }
+        position += count
+    }
+
+    /// The next byte that is not whitespace, not consumed.
+    private mutating func peek() throws -> UInt8 {
+        skipWhitespace()
+        guard position < bytes.count else { throw Declined() }
+        return bytes[position]
+    }
+
+    /// The next byte that is not whitespace, consumed.
+    private mutating func next() throws -> UInt8 {
+        let byte = try peek()
+        position += 1
+        return byte
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        guard try next() == byte else { throw Declined() }
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count,
+            bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\n") || bytes[position] == UInt8(ascii: "\r")
+                || bytes[position] == UInt8(ascii: "\t")
+        {
+            position += 1
+        }
+    }
+}
