@@ -35,7 +35,7 @@ package struct JSONParser {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw syntax("unexpected character '\(Self.describe(bytes[position]))'")
+        default: throw syntax("unexpected character '\(JSONString.describe(bytes[position]))'")
         }
     }
 
@@ -133,90 +133,11 @@ package struct JSONParser {
     }
 
     private mutating func string() throws(StrictJSONError) -> String {
-        position += 1
-        let start = position
-        // The common case: no escapes, so the bytes are the string.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = try utf8(bytes[start..<position])
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw syntax("control characters must be escaped in strings") }
-            position += 1
+        do {
+            return try JSONString.read(bytes, at: &position)
+        } catch {
+            throw syntax(error.message)
         }
-        var decoded = Array(bytes[start..<position])
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return try utf8(decoded[...])
-            case UInt8(ascii: "\\"):
-                try escape(into: &decoded)
-            case 0..<0x20:
-                throw syntax("control characters must be escaped in strings")
-            default:
-                decoded.append(byte)
-            }
-        }
-        throw syntax("a string is not closed")
-    }
-
-    private mutating func escape(into decoded: inout [UInt8]) throws(StrictJSONError) {
-        guard position < bytes.count else { throw syntax("a string ends inside an escape") }
-        let byte = bytes[position]
-        position += 1
-        switch byte {
-        case UInt8(ascii: "\""): decoded.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): decoded.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "/"): decoded.append(UInt8(ascii: "/"))
-        case UInt8(ascii: "b"): decoded.append(0x08)
-        case UInt8(ascii: "f"): decoded.append(0x0C)
-        case UInt8(ascii: "n"): decoded.append(0x0A)
-        case UInt8(ascii: "r"): decoded.append(0x0D)
-        case UInt8(ascii: "t"): decoded.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try hex4()
-            if (0xD800...0xDBFF).contains(scalar) {
-                guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else {
-                    throw syntax("a \\u escape of a high surrogate must be followed by its low surrogate")
-                }
-                let low = try hex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw syntax("a \\u high surrogate is followed by no low surrogate") }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw syntax("a \\u escape names a lone low surrogate")
-            }
-            guard let unicode = Unicode.Scalar(scalar) else { throw syntax("a \\u escape names no character") }
-            decoded.append(contentsOf: String(Character(unicode)).utf8)
-        default:
-            throw syntax("'\\\(Self.describe(byte))' is not a JSON escape")
-        }
-    }
-
-    private mutating func hex4() throws(StrictJSONError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw syntax("a \\u escape needs four hex digits") }
-        var value: UInt32 = 0
-        for byte in bytes[position..<position + 4] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw syntax("a \\u escape needs four hex digits")
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        position += 4
-        return value
-    }
-
-    private func utf8(_ slice: ArraySlice<UInt8>) throws(StrictJSONError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else { throw syntax("the text is not valid UTF-8") }
-        return text
     }
 
     private mutating func skipWhitespace() {
@@ -239,10 +160,6 @@ package struct JSONParser {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-
-    private static func describe(_ byte: UInt8) -> String {
-        (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + String(byte, radix: 16, uppercase: true)
-    }
 
     private func syntax(_ message: String) -> StrictJSONError {
         .syntax(offset: position, message: message)

@@ -117,33 +117,15 @@ package struct WireReader {
         return value
     }
 
-    /// A string, its escapes resolved; its bytes must be UTF-8 with no raw control character.
+    /// A string, its escapes resolved; its bytes must be UTF-8 with no raw control character
+    /// (`JSONString`).
     package mutating func string() throws -> String {
-        try expect(UInt8(ascii: "\""))
-        let start = position
-        // Most strings have no escape: their bytes are the string.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                defer { position += 1 }
-                return try Self.text(bytes[start..<position])
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw Declined() }
-            position += 1
+        guard try peek() == UInt8(ascii: "\"") else { throw Declined() }
+        do {
+            return try JSONString.read(bytes, at: &position)
+        } catch {
+            throw Declined()
         }
-        var unescaped = Array(bytes[start..<position])
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""): return try Self.text(unescaped[...])
-            case UInt8(ascii: "\\"): try escape(into: &unescaped)
-            case ..<0x20: throw Declined()
-            default: unescaped.append(byte)
-            }
-        }
-        throw Declined()
     }
 
     /// Skips a value of any kind, checked as fully as the others are read.
@@ -221,63 +203,6 @@ package struct WireReader {
             true
         default: false
         }
-    }
-
-    /// The string of UTF-8 bytes; declined if they are not UTF-8 (decoding repairs what is not, so the
-    /// repaired string's bytes differ). Not `String(validating:as:)`, which is generic and took most of the
-    /// reader's time.
-    private static func text(_ utf8: ArraySlice<UInt8>) throws -> String {
-        try utf8.withUnsafeBufferPointer { bytes in
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard bytes.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(bytes) else { throw Declined() }
-            return text
-        }
-    }
-
-    /// Resolves the escape after a `\`.
-    private mutating func escape(into unescaped: inout [UInt8]) throws {
-        guard position < bytes.count else { throw Declined() }
-        let byte = bytes[position]
-        position += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(byte)
-        case UInt8(ascii: "b"): unescaped.append(0x08)
-        case UInt8(ascii: "f"): unescaped.append(0x0C)
-        case UInt8(ascii: "n"): unescaped.append(0x0A)
-        case UInt8(ascii: "r"): unescaped.append(0x0D)
-        case UInt8(ascii: "t"): unescaped.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try hex()
-            if (0xD800..<0xDC00).contains(scalar) {
-                // A high surrogate must be followed by an escaped low one.
-                guard bytes[position...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else { throw Declined() }
-                position += 2
-                let low = try hex()
-                guard (0xDC00..<0xE000).contains(low) else { throw Declined() }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            }
-            guard let unicode = Unicode.Scalar(scalar) else { throw Declined() }
-            UTF8.encode(unicode) { unescaped.append($0) }
-        default: throw Declined()
-        }
-    }
-
-    /// Four hex digits.
-    private mutating func hex() throws -> UInt32 {
-        guard position + 4 <= bytes.count else { throw Declined() }
-        var value: UInt32 = 0
-        for byte in bytes[position..<position + 4] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw Declined()
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        position += 4
-        return value
     }
 
     private mutating func literal(_ word: StaticString) throws {
