@@ -79,7 +79,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 
 # libFuzzer targets (Fuzz/UserNotifyFuzz), built with -sanitize=fuzzer in a build directory of their own
 # (USERNOTIFYD_FUZZ: Package.swift puts the flag on the project's targets, not on the macros the compiler runs).
-FUZZ_TARGETS := json-bodies rfc3339 byte-range apns apns-channels http
+FUZZ_TARGETS := json-bodies rfc3339 byte-range apns apns-channels wire-reader http
 FUZZ_SECONDS ?= 60
 FUZZ_BINARY := .build/fuzz/debug/usernotifyd-fuzz
 

@@ -11,6 +11,7 @@ enum FuzzTargets {
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "json-bodies": jsonBodies,
         "rfc3339": rfc3339,
+        "wire-reader": wireReader,
         "byte-range": byteRange,
         "apns": apns,
         "apns-channels": apnsChannels,
@@ -108,5 +109,26 @@ enum FuzzTargets {
             fatalError("a broadcast's identifier '\(published.notification.identifier)' is refused: \(error.message)")
         }
         _ = try? published.notification.content.validate()
+    }
+
+    /// `WireReader` against the strict parser: text it reads through to the end is JSON the parser takes
+    /// (it only ever declines more), and a string it reads is the string the parser reads.
+    static func wireReader(_ bytes: [UInt8]) {
+        var reader = WireReader(bytes)
+        let read =
+            (try? { () throws -> Void in
+                try reader.skip()
+                try reader.end()
+            }()) != nil
+        let parsed = try? JSONParser.parse(bytes)
+        if read, parsed == nil {
+            fatalError("WireReader read text the parser refuses: \(String(decoding: bytes.prefix(200), as: UTF8.self))")
+        }
+        if case .string(let text)? = parsed {
+            var reader = WireReader(bytes)
+            if let string = try? reader.string(), string != text {
+                fatalError("WireReader read the string \(string.debugDescription), the parser \(text.debugDescription)")
+            }
+        }
     }
 }
