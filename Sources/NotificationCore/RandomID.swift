@@ -12,8 +12,10 @@ package enum RandomID {
     /// into the kernel for every identifier (~3 µs on these machines, a push's token and every outbox
     /// message's id) cost more than the identifier. The bytes are the kernel's, only fetched ahead.
     private struct Pool {
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        var next = 4096
+        static let size = 4096
+        var bytes = [UInt8](repeating: 0, count: size)
+        /// Where the bytes not handed out yet begin: none at first.
+        var next = size
     }
 
     private static let pool = Mutex(Pool())
@@ -39,7 +41,7 @@ package enum RandomID {
         let count = buffer.count
         guard count <= 256 else { return fill(buffer) }
         pool.withLock { pool in
-            if pool.next + count > pool.bytes.count {
+            if pool.next + count > Pool.size {
                 pool.bytes.withUnsafeMutableBufferPointer { fill($0) }
                 pool.next = 0
             }

@@ -35,7 +35,7 @@ package struct JSONParser {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw syntax("unexpected character '\(JSONString.describe(bytes[position]))'")
+        default: throw syntax("unexpected character '\(JSONText.describe(bytes[position]))'")
         }
     }
 
@@ -111,46 +111,24 @@ package struct JSONParser {
 
     private mutating func number() throws(StrictJSONError) -> JSONNode {
         let start = position
-        _ = consume(UInt8(ascii: "-"))
-        guard position < bytes.count, Self.isDigit(bytes[position]) else { throw syntax("a number needs digits") }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            if position < bytes.count, Self.isDigit(bytes[position]) { throw syntax("numbers must not have leading zeros") }
-        } else {
-            skipDigits()
-        }
-        if consume(UInt8(ascii: ".")) {
-            guard position < bytes.count, Self.isDigit(bytes[position]) else { throw syntax("a fraction needs digits after '.'") }
-            skipDigits()
-        }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < bytes.count, Self.isDigit(bytes[position]) else { throw syntax("an exponent needs digits") }
-            skipDigits()
+        do {
+            try JSONText.number(bytes, at: &position)
+        } catch {
+            throw syntax(error.message)
         }
         return .number(String(decoding: bytes[start..<position], as: UTF8.self))
     }
 
     private mutating func string() throws(StrictJSONError) -> String {
         do {
-            return try JSONString.read(bytes, at: &position)
+            return try JSONText.string(bytes, at: &position)
         } catch {
             throw syntax(error.message)
         }
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func skipDigits() {
-        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+        JSONText.skipWhitespace(bytes, at: &position)
     }
 
     private mutating func consume(_ byte: UInt8) -> Bool {
@@ -158,8 +136,6 @@ package struct JSONParser {
         position += 1
         return true
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     private func syntax(_ message: String) -> StrictJSONError {
         .syntax(offset: position, message: message)

@@ -99,30 +99,18 @@ package struct WireReader {
     /// A number written as a whole number (no fraction or exponent) that fits an `Int`.
     package mutating func integer() throws -> Int {
         _ = try peek()
-        let negative = bytes[position] == UInt8(ascii: "-")
-        if negative { position += 1 }
         let start = position
-        var value = 0
-        while position < bytes.count, case let byte = bytes[position], byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-            let digit = Int(byte - UInt8(ascii: "0"))
-            let (times, overflowedTimes) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowedSum) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-            guard !overflowedTimes, !overflowedSum else { throw Declined() }
-            value = sum
-            position += 1
-        }
-        // At least one digit, no leading zero, and nothing of a fraction or an exponent after it.
-        guard position > start, bytes[start] != UInt8(ascii: "0") || position == start + 1 else { throw Declined() }
-        guard position == bytes.count || Self.endsScalar(bytes[position]) else { throw Declined() }
+        try number()
+        guard let value = Int(String(decoding: bytes[start..<position], as: UTF8.self)) else { throw Declined() }
         return value
     }
 
     /// A string, its escapes resolved; its bytes must be UTF-8 with no raw control character
-    /// (`JSONString`).
+    /// (`JSONText`).
     package mutating func string() throws -> String {
         guard try peek() == UInt8(ascii: "\"") else { throw Declined() }
         do {
-            return try JSONString.read(bytes, at: &position)
+            return try JSONText.string(bytes, at: &position)
         } catch {
             throw Declined()
         }
@@ -169,31 +157,14 @@ package struct WireReader {
         try read(&self)
     }
 
-    /// A number as JSON writes one: `-`, an integer part without leading zeros, a fraction, an exponent.
+    /// A number (`JSONText.number`), ending where a scalar ends.
     private mutating func number() throws {
-        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
-            position += 1
-        } else {
-            try digits()
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            try digits()
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            try digits()
+        do {
+            try JSONText.number(bytes, at: &position)
+        } catch {
+            throw Declined()
         }
         guard position == bytes.count || Self.endsScalar(bytes[position]) else { throw Declined() }
-    }
-
-    /// One or more decimal digits.
-    private mutating func digits() throws {
-        let start = position
-        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
-        guard position > start else { throw Declined() }
     }
 
     private static func endsScalar(_ byte: UInt8) -> Bool {
@@ -231,11 +202,6 @@ package struct WireReader {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count,
-            bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\n") || bytes[position] == UInt8(ascii: "\r")
-                || bytes[position] == UInt8(ascii: "\t")
-        {
-            position += 1
-        }
+        JSONText.skipWhitespace(bytes, at: &position)
     }
 }

@@ -102,7 +102,7 @@ package enum StoredDelegateMessage: Sendable {
 
     private static let last = Mutex<Decoded?>(nil)
 
-    static let decoder: JSONDecoder = {
+    private static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)

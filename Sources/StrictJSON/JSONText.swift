@@ -1,9 +1,9 @@
-/// JSON strings (RFC 8259 §7) read from UTF-8 text, for the two readers of JSON here: `JSONParser`, which
-/// says what is wrong with one, and `WireReader`, which declines it. The escapes are resolved, a high
-/// surrogate must be followed by its low one, no raw control character may appear, and the bytes must be
-/// UTF-8.
-enum JSONString {
-    /// What is wrong with a string, in words for the parser's message.
+/// JSON's strings, numbers and whitespace (RFC 8259 §2, §6, §7) read from UTF-8 text, for the two readers
+/// of JSON here: `JSONParser`, which says what is wrong, and `WireReader`, which declines. A string's
+/// escapes are resolved, a high surrogate must be followed by its low one, no raw control character may
+/// appear, and its bytes must be UTF-8.
+enum JSONText {
+    /// What is wrong with the text, in words for the parser's message.
     struct Failure: Error {
         var message: String
         init(_ message: String) { self.message = message }
@@ -11,7 +11,7 @@ enum JSONString {
 
     /// The string whose opening quote is at `position`; `position` ends after its closing quote, or where
     /// it went wrong.
-    static func read(_ bytes: [UInt8], at position: inout Int) throws(Failure) -> String {
+    static func string(_ bytes: [UInt8], at position: inout Int) throws(Failure) -> String {
         position += 1
         let start = position
         // The common case: no escapes, so the bytes are the string.
@@ -43,6 +43,45 @@ enum JSONString {
         }
         throw Failure("a string is not closed")
     }
+
+    /// Moves `position` past the number that starts there: `-`, an integer part without leading zeros, a
+    /// fraction, an exponent (what follows it is the caller's to check).
+    static func number(_ bytes: [UInt8], at position: inout Int) throws(Failure) {
+        _ = consume(UInt8(ascii: "-"), bytes, at: &position)
+        guard position < bytes.count, isDigit(bytes[position]) else { throw Failure("a number needs digits") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw Failure("numbers must not have leading zeros") }
+        } else {
+            skipDigits(bytes, at: &position)
+        }
+        if consume(UInt8(ascii: "."), bytes, at: &position) {
+            guard position < bytes.count, isDigit(bytes[position]) else { throw Failure("a fraction needs digits after '.'") }
+            skipDigits(bytes, at: &position)
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw Failure("an exponent needs digits") }
+            skipDigits(bytes, at: &position)
+        }
+    }
+
+    /// Moves `position` past whitespace (space, tab, line feed, carriage return).
+    static func skipWhitespace(_ bytes: [UInt8], at position: inout Int) {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private static func skipDigits(_ bytes: [UInt8], at position: inout Int) {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// Resolves the escape after a `\` (at `position`).
     private static func escape(_ bytes: [UInt8], at position: inout Int, into decoded: inout [UInt8]) throws(Failure) {
