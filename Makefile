@@ -4,20 +4,21 @@ SHELL := /bin/bash
 
 SWIFT ?= swift
 # The Swift suite, with a watchdog that turns a hang (no test started or ended for 10 minutes) into a
-# failure naming the tests still running.
+# failure naming the tests still running and what they wait on (the run's processes, the test process's
+# threads with gdb, PostgreSQL's sessions).
 SWIFT_TEST := python3 Tests/Scripts/watchdog.py --stall 600 -- $(SWIFT) test --skip-build
 # Debian packages: what building needs, and what tests and benchmarks add.
 BUILD_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 # What the README's walkthrough uses beside the server.
 WALKTHROUGH_PACKAGES := curl jq python3
-TEST_PACKAGES := $(BUILD_PACKAGES) $(WALKTHROUGH_PACKAGES) sqlite3 postgresql docker.io mmdebstrap chromium chromium-driver firefox-esr xvfb \
+TEST_PACKAGES := $(BUILD_PACKAGES) $(WALKTHROUGH_PACKAGES) sqlite3 postgresql gdb docker.io mmdebstrap chromium chromium-driver firefox-esr xvfb \
 	prometheus kubectl
 BENCH_PACKAGES := $(BUILD_PACKAGES) wrk postgresql
 LINT_PACKAGES := shellcheck
 # Every shell script in the repository: CI runs them all.
 SHELL_SCRIPTS := .ci/run Tools/timed $(wildcard Tests/Scripts/*.sh)
 # The contributor's loop needs no browser, container engine or Kubernetes tooling.
-CHECK_PACKAGES := $(BUILD_PACKAGES) postgresql
+CHECK_PACKAGES := $(BUILD_PACKAGES) postgresql gdb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
 RUN_ARGS ?=
@@ -56,6 +57,7 @@ check: $(VENV)/.installed ## The contributor's loop: lint, openapi.yaml and its 
 	$(MAKE) lint
 	$(VENV)/bin/openapi-spec-validator openapi.yaml
 	$(VENV)/bin/python Tests/Contract/examples.py
+	python3 Tests/Scripts/test_watchdog.py
 	$(SWIFT) build --build-tests
 	Tests/Scripts/with-postgres.sh $(SWIFT_TEST)
 
@@ -65,6 +67,7 @@ test: $(VENV)/.installed ## Install what the tests need and run the whole suite 
 	Tools/timed $(VENV)/bin/python Tests/Contract/examples.py
 	Tools/timed $(MAKE) generate
 	Tools/timed $(VENV)/bin/python Tests/Deploy/check.py
+	Tools/timed python3 Tests/Scripts/test_watchdog.py
 	Tools/timed $(SWIFT) build --build-tests
 	$(SUDO) Tools/timed $(VENV)/bin/python Tests/Deploy/container.py
 	Tools/timed Tests/Scripts/with-postgres.sh $(SWIFT_TEST)

@@ -7,8 +7,11 @@ A test that awaits something that never comes (a continuation never resumed, a s
 keeps the whole run waiting until CI's limit, and `swift test` relays the test process's output in
 chunks, so the log does not say which test it was. This adds Swift Testing's event stream to the
 command and follows it: when, once the run has started, no test has started or ended for `--stall`
-seconds, it prints the tests that started and never ended (with how long each has run) and the issues
-recorded so far, stops the run and exits 1. Otherwise it exits with the command's status.
+seconds, it prints the tests that started and never ended (with how long each has run, and the test
+cases — arguments — of those still running), the issues recorded so far, and what the hang is waiting
+on: the run's processes, the test process's threads (with gdb) and, when
+the run has a PostgreSQL server, its sessions that are not idle and the locks they wait for. Then it
+stops the run and exits 1. Otherwise it exits with the command's status.
 """
 
 import argparse
@@ -17,6 +20,7 @@ import os
 import signal
 import subprocess
 import sys
+import shutil
 import tempfile
 import time
 
@@ -32,6 +36,7 @@ class Stream:
         self.partial = b""
         self.names = {}  # test id -> "name (file:line)"
         self.running = {}  # test id -> monotonic time it started
+        self.cases = {}  # (test id, case id) -> (case's display name, monotonic time it started)
         self.issues = []
         # When a test last started or ended; None until the run has started (a build before it may be long).
         self.last_progress = None
@@ -64,6 +69,11 @@ class Stream:
             self.running[test] = time.monotonic()
         elif kind == "testEnded" and test:
             self.running.pop(test, None)
+        elif kind == "testCaseStarted" and test and payload.get("_testCase"):
+            case = payload["_testCase"]
+            self.cases[(test, case.get("id"))] = (case.get("displayName", "?"), time.monotonic())
+        elif kind == "testCaseEnded" and test and payload.get("_testCase"):
+            self.cases.pop((test, payload["_testCase"].get("id")), None)
         elif kind == "issueRecorded":
             self.issues.extend(message.get("text", "") for message in payload.get("messages", []))
 
@@ -83,6 +93,52 @@ def session_members(session):
         if int(fields[3]) == session and fields[0] != "Z":
             members.append(int(entry))
     return members
+
+
+def command_line(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return "?"
+
+
+def report(title, command, timeout=120):
+    """Runs a diagnostic command and prints its output under `title` (or why it could not run)."""
+    print(f"\n--- {title}", file=sys.stderr)
+    sys.stderr.flush()
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        print((result.stdout + result.stderr).rstrip(), file=sys.stderr)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        print(f"({error})", file=sys.stderr)
+
+
+def diagnose(process):
+    """What a hung run is waiting on, before it is stopped: a child that never exits (a tool, a server),
+    a thread blocked in a system call or on a lock, a database session waiting for a lock."""
+    members = session_members(process.pid)
+    print("\n--- the run's processes", file=sys.stderr)
+    for pid in members:
+        print(f"  {pid}: {command_line(pid)[:300]}", file=sys.stderr)
+    tests = [pid for pid in members if "PackageTests" in command_line(pid)]
+    # gdb (Debian's): the toolchain's lldb needs a libpython that Debian 12 does not have.
+    if shutil.which("gdb"):
+        for pid in tests:
+            demangle = " | swift-demangle --simplified" if shutil.which("swift-demangle") else ""
+            report(f"threads of {pid}", ["sh", "-c", f"gdb -p {pid} -batch -nx -ex 'thread apply all bt' 2>&1{demangle}"])
+    url = os.environ.get("USERNOTIFYD_TEST_POSTGRES_URL")
+    if url and shutil.which("psql"):
+        report(
+            "PostgreSQL sessions not idle, and locks not granted",
+            [
+                "psql", url, "-XAq", "-F", " | ", "-c",
+                "SELECT pid, datname, state, wait_event_type, wait_event, now() - query_start AS running, left(query, 200) "
+                "FROM pg_stat_activity WHERE backend_type = 'client backend' AND state <> 'idle' AND pid <> pg_backend_pid()",
+                "-c", "SELECT pid, locktype, mode, relation::regclass FROM pg_locks WHERE NOT granted",
+            ],
+            timeout=30,
+        )
 
 
 def stop(process):
@@ -140,10 +196,14 @@ def main():
         print(f"\nwatchdog: no test started or ended for {stalled:.0f} s; still running:", file=sys.stderr)
         for test, started in sorted(stream.running.items(), key=lambda item: item[1]):
             print(f"  {stream.names.get(test, test)}: {now - started:.0f} s", file=sys.stderr)
+            for (case_test, _), (name, case_started) in sorted(stream.cases.items(), key=lambda item: item[1][1]):
+                if case_test == test:
+                    print(f"    case {name}: {now - case_started:.0f} s", file=sys.stderr)
         if stream.issues:
             print("issues recorded before it:", file=sys.stderr)
             for issue in stream.issues:
                 print(f"  {issue}", file=sys.stderr)
+        diagnose(process)
         sys.stderr.flush()
         stop(process)
         return 1
