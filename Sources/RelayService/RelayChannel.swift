@@ -16,6 +16,9 @@ package struct RelayChannel: DeliveryChannel {
     private let prefetched: Prefetched<RelayTarget>
     /// The claimed messages, decoded once per claim.
     private let decoded = DecodedMessages()
+    /// The attempts' counters by provider and outcome, made once (a handle made per attempt goes through
+    /// the metrics backend's registry, as `OutboxDispatcher` notes).
+    private let counters = SharedForms<[String], Counter>(limit: 64)
 
     /// Relays with `service`'s registrations and clocks: the scheduler's, when a registration found gone
     /// is removed and what is left of a message's lifetime; the wall clock, the response token in the request.
@@ -63,7 +66,7 @@ package struct RelayChannel: DeliveryChannel {
             let now = service.wallClock.now
             let expires = now.addingTimeInterval(max(0, Self.expiry(of: message).timeIntervalSince(service.clock.now)))
             guard let made = try await service.request(of: decoded.message(message), for: target, now: now, expires: expires) else {
-                Self.countRelay(registration.provider, "no_credential")
+                countRelay(registration.provider, "no_credential")
                 return .refused("the app has no \(registration.provider.rawValue) credential", since: start)
             }
             (request, receipt) = made
@@ -72,8 +75,8 @@ package struct RelayChannel: DeliveryChannel {
             return ChannelAnswer(.noAnswer("could not make the relay's request: \(error)", since: start), .retry(retryAfter: nil))
         }
         let result = await client.send(request, timeout: context.timeout)
-        if result.renewedToken { Self.countRelay(registration.provider, RelayAnswer.expiredToken.outcome) }
-        Self.countRelay(registration.provider, result.answer?.outcome ?? "no_answer")
+        if result.renewedToken { countRelay(registration.provider, RelayAnswer.expiredToken.outcome) }
+        countRelay(registration.provider, result.answer?.outcome ?? "no_answer")
         switch result.answer {
         case .sent(let messageID):
             return ChannelAnswer(result.outcome, .delivered, providerMessageID: messageID, receipt: receipt)
@@ -100,7 +103,9 @@ package struct RelayChannel: DeliveryChannel {
         return try? StoredDelegateMessage(message).receiptTarget(center: target.registration.center, destination: id, channel: .phone)
     }
 
-    private static func countRelay(_ provider: PushProvider, _ outcome: String) {
-        Counter(label: "usernotifyd_relay_attempts_total", dimensions: [("provider", provider.rawValue), ("outcome", outcome)]).increment()
+    private func countRelay(_ provider: PushProvider, _ outcome: String) {
+        counters.value(for: [provider.rawValue, outcome]) {
+            Counter(label: "usernotifyd_relay_attempts_total", dimensions: [("provider", provider.rawValue), ("outcome", outcome)])
+        }.increment()
     }
 }

@@ -21,6 +21,9 @@ package struct WebPushChannel: DeliveryChannel {
     private let parsed = SharedForms<Keys, PushSubscriptionKeys>(limit: 4096)
     /// The claimed messages, decoded once per claim.
     private let decoded = DecodedMessages()
+    /// The attempts' counters by outcome, made once (a handle made per attempt goes through the metrics
+    /// backend's registry, as `OutboxDispatcher` notes).
+    private let counters = SharedForms<String, Counter>(limit: 16)
 
     /// A subscription's keys as it stores them.
     private struct Keys: Hashable, Sendable {
@@ -100,13 +103,13 @@ package struct WebPushChannel: DeliveryChannel {
             payload, to: subscription, keys, audience: audience, key: key, pad: true, ttl: ttl, timeout: context.timeout)
         var answer = outcome.status.map(PushServiceAnswer.init(status:))
         if answer == .tooLarge {
-            Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
+            count(answer)
             // Smaller than any service refuses: the notification without image, actions and most of its body.
             outcome = await send(
                 payload, to: subscription, keys, audience: audience, key: key, pad: false, limit: 1024, ttl: ttl, timeout: context.timeout)
             answer = outcome.status.map(PushServiceAnswer.init(status:))
         }
-        Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", Self.name(answer))]).increment()
+        count(answer)
         switch answer {
         case .sent:
             // The push service's id for the message: its `Location` (RFC 8030).
@@ -158,6 +161,12 @@ package struct WebPushChannel: DeliveryChannel {
                 payload.requireInteraction == true ? .high : payload.silent == true ? .low : .normal
             return PushHeaders(ttl: ttl, urgency: urgency, topic: payload.tag.map(PushHeaders.topic(for:)))
         }
+    }
+
+    private func count(_ answer: PushServiceAnswer?) {
+        let outcome = Self.name(answer)
+        counters.value(for: outcome) { Counter(label: "usernotifyd_web_push_attempts_total", dimensions: [("outcome", outcome)]) }
+            .increment()
     }
 
     private static func name(_ answer: PushServiceAnswer?) -> String {
