@@ -48,9 +48,8 @@ struct ChangeListener: Sendable {
     private func listen(id: Int, listened: Listened) async throws {
         let store = store
         let configuration = store.configuration.listenerConnection
-        let connection = try await withDeadline(.seconds(5)) {
-            try await PostgresConnection.connect(configuration: configuration, id: id, logger: store.logger)
-        }
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration, id: id, logger: store.logger, within: .seconds(5))
         let origin = store.configuration.replicaID
         let feed = store.changes
         let logger = store.logger

@@ -1,12 +1,16 @@
+import Logging
 import PostgresNIO
 import Storage
 import Synchronization
 
 /// `work`, or `StoreError.unavailable` once `deadline` passed: then `onExpiry` runs (closing the
 /// connection the work uses, which fails a query waiting on a live connection at once) and the work is
-/// cancelled, which every query answers at once (see `abandoningOnCancellation`).
+/// cancelled, which every query answers at once (see `abandoningOnCancellation`). A result the work
+/// brings once the caller stopped waiting for it (the deadline passed, or the caller was cancelled) goes
+/// to `discard`: a connection made then is closed there, not dropped open.
 func withDeadline<T: Sendable>(
-    _ deadline: Duration, onExpiry: @escaping @Sendable () -> Void = {}, _ work: @escaping @Sendable () async throws -> T
+    _ deadline: Duration, onExpiry: @escaping @Sendable () -> Void = {}, discard: (T) -> Void = { _ in },
+    _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: DeadlineOutcome<T>.self) { group in
         group.addTask { .done(try await work()) }
@@ -14,14 +18,35 @@ func withDeadline<T: Sendable>(
             try await Task.sleep(for: deadline)
             return .expired
         }
-        defer { group.cancelAll() }
-        switch try await group.next() {
-        case .done(let result): return result
-        case .expired:
-            onExpiry()
-            throw StoreError.unavailable("the database did not answer within \(deadline)")
+        let first = await group.nextResult()
+        if case .success(.expired) = first { onExpiry() }
+        group.cancelAll()
+        while let other = await group.nextResult() {
+            if case .success(.done(let late)) = other { discard(late) }
+        }
+        switch first {
+        case .success(.done(let result)): return result
+        case .success(.expired): throw StoreError.unavailable("the database did not answer within \(deadline)")
+        case .failure(let error): throw error
         case nil: throw CancellationError()
         }
+    }
+}
+
+extension PostgresConnection {
+    /// Connects within `deadline`; a connection that comes after the caller stopped waiting is closed.
+    static func connect(
+        configuration: PostgresConnection.Configuration, id: Int, logger: Logger, within deadline: Duration
+    ) async throws -> PostgresConnection {
+        try await withDeadline(deadline, discard: { $0.closeUnused() }) {
+            try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+        }
+    }
+
+    /// Closes a connection nobody uses, keeping it until it is closed: PostgresNIO asserts that a
+    /// connection is closed before it goes (a debug build stops there), and one dropped open keeps its socket.
+    func closeUnused() {
+        close().whenComplete { _ in withExtendedLifetime(self) {} }
     }
 }
 

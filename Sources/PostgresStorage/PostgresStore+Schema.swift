@@ -451,9 +451,7 @@ extension PostgresStore {
     package func migrate(upTo last: Int = .max, deadline: Duration = .seconds(120)) async throws {
         let configuration = configuration.ownConnection("usernotifyd migration")
         let logger = logger
-        let connection = try await withDeadline(.seconds(30)) {
-            try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
-        }
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger, within: .seconds(30))
         do {
             try await withDeadline(deadline, onExpiry: connection.closeNow) {
                 try await connection.run("SELECT pg_advisory_lock(\(Self.migrationLock))", logger)

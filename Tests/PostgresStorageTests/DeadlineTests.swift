@@ -43,6 +43,50 @@ import Testing
         stuck.release()
     }
 
+    /// Work that ends only once the caller stopped waiting (the deadline opens its gate): what it brings
+    /// is discarded, as a connection made then must be closed (PostgresNIO asserts that a connection is
+    /// closed before it goes; a late connect crashed a debug test run).
+    @Test func aResultThatComesAfterTheDeadlineIsDiscarded() async throws {
+        let (gate, open) = AsyncStream.makeStream(of: Void.self)
+        let discarded = Mutex<[Int]>([])
+        await #expect(throws: StoreError.self) {
+            try await withDeadline(
+                .milliseconds(10), onExpiry: { open.finish() }, discard: { late in discarded.withLock { $0.append(late) } }
+            ) {
+                for await _ in gate {}
+                return 7
+            }
+        }
+        #expect(discarded.withLock { $0 } == [7])
+    }
+
+    @Test func aResultThatComesAfterTheCallerWasCancelledIsDiscardedOrReturned() async throws {
+        let (started, didStart) = AsyncStream.makeStream(of: Void.self)
+        let discarded = Mutex<[Int]>([])
+        let caller = Task {
+            try await withDeadline(.seconds(600), discard: { late in discarded.withLock { $0.append(late) } }) {
+                didStart.finish()
+                // Ends when cancelled: an `AsyncStream` that never yields ends for a cancelled task.
+                let (never, keep) = AsyncStream.makeStream(of: Void.self)
+                for await _ in never {}
+                withExtendedLifetime(keep) {}
+                return 7
+            }
+        }
+        for await _ in started {}
+        caller.cancel()
+        // The work and the deadline's timer both end on the cancellation, in either order: the value goes
+        // to the caller (who then owns it) or is discarded, never both, never neither.
+        let returned = try? await caller.value
+        #expect((returned.map { [$0] } ?? []) + discarded.withLock { $0 } == [7])
+    }
+
+    @Test func aResultInTimeIsTheCallersAndNotDiscarded() async throws {
+        let discarded = Mutex<[Int]>([])
+        #expect(try await withDeadline(.seconds(600), discard: { late in discarded.withLock { $0.append(late) } }) { 5 } == 5)
+        #expect(discarded.withLock { $0 }.isEmpty)
+    }
+
     @Test func answersAndErrorsPassThrough() async throws {
         #expect(try await withDeadline(.seconds(60)) { try await abandoningOnCancellation { 42 } } == 42)
         await #expect(throws: StoreError.conflict("taken")) {
