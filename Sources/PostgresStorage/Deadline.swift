@@ -38,15 +38,9 @@ extension PostgresConnection {
     static func connect(
         configuration: PostgresConnection.Configuration, id: Int, logger: Logger, within deadline: Duration
     ) async throws -> PostgresConnection {
-        try await withDeadline(deadline, discard: { $0.closeUnused() }) {
+        try await withDeadline(deadline, discard: { $0.closeNow() }) {
             try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
         }
-    }
-
-    /// Closes a connection nobody uses, keeping it until it is closed: PostgresNIO asserts that a
-    /// connection is closed before it goes (a debug build stops there), and one dropped open keeps its socket.
-    func closeUnused() {
-        close().whenComplete { _ in withExtendedLifetime(self) {} }
     }
 }
 
@@ -139,9 +133,12 @@ final class ConnectionInUse: Sendable {
 }
 
 extension PostgresConnection {
-    /// Closes the connection without waiting: queries in flight on it fail at once.
+    /// Closes the connection without waiting: queries in flight on it fail at once. The connection is kept
+    /// until it is closed, so that one nobody holds any more (a connect that came too late) can be closed
+    /// too: PostgresNIO asserts that a connection is closed before it goes (a debug build stops there),
+    /// and one dropped open keeps its socket.
     func closeNow() {
-        let _: EventLoopFuture<Void> = close()
+        close().whenComplete { _ in withExtendedLifetime(self) {} }
     }
 
     /// Runs a statement and returns its rows, all read; a cancelled caller does not wait for it.

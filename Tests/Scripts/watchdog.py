@@ -19,8 +19,8 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import shutil
+import sys
 import tempfile
 import time
 
@@ -117,11 +117,11 @@ def report(title, command, timeout=120):
 def diagnose(process):
     """What a hung run is waiting on, before it is stopped: a child that never exits (a tool, a server),
     a thread blocked in a system call or on a lock, a database session waiting for a lock."""
-    members = session_members(process.pid)
+    members = {pid: command_line(pid) for pid in session_members(process.pid)}
     print("\n--- the run's processes", file=sys.stderr)
-    for pid in members:
-        print(f"  {pid}: {command_line(pid)[:300]}", file=sys.stderr)
-    tests = [pid for pid in members if "PackageTests" in command_line(pid)]
+    for pid, line in members.items():
+        print(f"  {pid}: {line[:300]}", file=sys.stderr)
+    tests = [pid for pid, line in members.items() if "PackageTests" in line]
     # gdb (Debian's): the toolchain's lldb needs a libpython that Debian 12 does not have.
     if shutil.which("gdb"):
         for pid in tests:
