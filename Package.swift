@@ -424,7 +424,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PostgresStorageTests",
-            dependencies: ["PostgresStorage", "Storage"],
+            dependencies: ["PostgresStorage", "Storage", "TestSupport", "Webhooks", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

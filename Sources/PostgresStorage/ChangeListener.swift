@@ -44,7 +44,7 @@ struct ChangeListener: Sendable {
     }
 
     /// One connection's life: LISTEN, announce every notification, and check the connection with a query
-    /// every heartbeat; returns or throws when it dies.
+    /// every heartbeat, from the LISTEN on; returns or throws when it dies.
     private func listen(id: Int, listened: Listened) async throws {
         let store = store
         let configuration = store.configuration.listenerConnection
@@ -72,13 +72,13 @@ struct ChangeListener: Sendable {
         answerDeadline: Duration, listened: Listened
     ) async throws {
         let store = store
-        try await connection.listen(on: ChangeNotice.channel) { notifications in
-            listened.set()
-            store.listenerConnected(true)
-            // Anything notified while nobody listened (before the first connection too) is looked at again.
-            feed.publish(.resynchronize)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await connection.listen(on: ChangeNotice.channel) { notifications in
+                    listened.set()
+                    store.listenerConnected(true)
+                    // Anything notified while nobody listened (before the first connection too) is looked at again.
+                    feed.publish(.resynchronize)
                     for try await notification in notifications {
                         let (sender, changes) = ChangeNotice.parse(notification.payload)
                         // This replica announced its own changes when they committed.
@@ -87,17 +87,20 @@ struct ChangeListener: Sendable {
                     }
                     throw StoreError.unavailable("the notification stream ended")
                 }
-                group.addTask {
-                    while true {
-                        try await Task.sleep(for: heartbeat)
-                        try await withDeadline(answerDeadline, onExpiry: connection.closeNow) {
-                            try await connection.run("SELECT 1", logger)
-                        }
+            }
+            // From the start, not once listening: the heartbeat's query waits behind the LISTEN, so a LISTEN
+            // never answered ends the connection too (rather than leave the replica deaf, and `prepare()`
+            // waiting, for good).
+            group.addTask {
+                while true {
+                    try await Task.sleep(for: heartbeat)
+                    try await withDeadline(answerDeadline, onExpiry: connection.closeNow) {
+                        try await connection.run("SELECT 1", logger)
                     }
                 }
-                defer { group.cancelAll() }
-                try await group.next()
             }
+            defer { group.cancelAll() }
+            try await group.next()
         }
     }
 }

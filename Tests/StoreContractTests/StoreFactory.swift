@@ -75,7 +75,11 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
             failure = error
         }
         await TestPostgres.dropDatabase(url)
-        if let failure { throw failure }
+        if let failure {
+            // PostgresNIO's errors describe themselves as "generic" unless asked for their details.
+            if !(failure is StoreError) { print("withPostgresDatabase(\(prefix)) failed: \(String(reflecting: failure))") }
+            throw failure
+        }
     }
 
     /// Migrates the database at `url` up to `version` only, as an earlier release left it, for an

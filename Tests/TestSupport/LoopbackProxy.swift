@@ -1,0 +1,151 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A TCP proxy on loopback in front of a server on loopback, for tests of what a client does when the
+/// server stops answering part of what it is sent. Every connection is passed through both ways, but a
+/// client's send containing `withheld` is kept from the server (`times` of them, then they pass), so the
+/// server never answers it and the client waits for an answer that never comes. Blocking sockets, each
+/// on a thread of its own: nothing of the cooperative pool is held.
+package final class LoopbackProxy: Sendable {
+    /// The port clients connect to.
+    package let port: Int
+    private let listener: Int32
+    private let target: Int
+    private let withheld: [UInt8]
+    private let state: Mutex<State>
+
+    private struct State {
+        /// How many more sends containing `withheld` are kept from the server.
+        var toWithhold: Int
+        /// Sends containing `withheld` seen so far, kept or passed.
+        var seen = 0
+        var sockets: [Int32] = []
+        var stopped = false
+    }
+
+    package init(to target: Int, withholding text: String, times: Int) throws {
+        self.target = target
+        withheld = Array(text.utf8)
+        state = Mutex(State(toWithhold: times))
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listener >= 0 else { throw LoopbackConnection.Failure("socket() failed") }
+        var address = Self.loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(listener, address, length) == 0 && Glibc.listen(listener, 16) == 0 && getsockname(listener, address, &length) == 0
+            }
+        }
+        guard bound else {
+            Glibc.close(listener)
+            throw LoopbackConnection.Failure("the proxy could not listen: errno \(errno)")
+        }
+        self.listener = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptConnections() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// How many of the clients' sends contained the withheld text, kept from the server or not.
+    package var seen: Int { state.withLock { $0.seen } }
+
+    /// Stops accepting and ends every connection passed through.
+    package func stop() {
+        let sockets = state.withLock { state in
+            state.stopped = true
+            return state.sockets + [listener]
+        }
+        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    private func acceptConnections() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                Glibc.close(listener)
+                return
+            }
+            let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            var address = Self.loopback(port: target)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            // As the client and the server themselves do: without it, a small answer written while the last
+            // one is not yet acknowledged waits for the delayed ACK (40 ms a round trip).
+            var on: Int32 = 1
+            for socket in [client, server] { setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size)) }
+            let kept = state.withLock { state in
+                guard !state.stopped, connected else { return false }
+                state.sockets += [client, server]
+                return true
+            }
+            guard kept else {
+                Glibc.close(client)
+                Glibc.close(server)
+                continue
+            }
+            let pumping = Pumping()
+            for (from, to, inspect) in [(client, server, true), (server, client, false)] {
+                let thread = Thread { [self] in
+                    pump(from: from, to: to, inspect: inspect)
+                    // The second direction to end closes both sockets.
+                    guard pumping.ended() else { return }
+                    state.withLock { $0.sockets.removeAll { $0 == client || $0 == server } }
+                    Glibc.close(client)
+                    Glibc.close(server)
+                }
+                thread.stackSize = 1 << 20
+                thread.start()
+            }
+        }
+    }
+
+    /// The directions of a connection still passing bytes.
+    private final class Pumping: Sendable {
+        private let count = Atomic(2)
+        /// One direction ended; whether it was the last.
+        func ended() -> Bool { count.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 }
+    }
+
+    /// Copies what `from` sends to `to` until either end closes, then ends both directions.
+    private func pump(from: Int32, to: Int32, inspect: Bool) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        pumping: while true {
+            let count = buffer.withUnsafeMutableBytes { recv(from, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            let chunk = buffer[0..<count]
+            if inspect && chunk.contains(withheld) {
+                let withhold = state.withLock { state in
+                    state.seen += 1
+                    guard state.toWithhold > 0 else { return false }
+                    state.toWithhold -= 1
+                    return true
+                }
+                if withhold { continue }
+            }
+            var offset = 0
+            while offset < count {
+                let written = buffer.withUnsafeBytes { send(to, $0.baseAddress! + offset, count - offset, Int32(MSG_NOSIGNAL)) }
+                guard written > 0 else { break pumping }
+                offset += written
+            }
+        }
+        shutdown(from, Int32(SHUT_RDWR))
+        shutdown(to, Int32(SHUT_RDWR))
+    }
+}
