@@ -27,10 +27,7 @@ package final class LoopbackConnection: @unchecked Sendable {
     package init(port: Int, timeout: Int = 60) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = loopbackAddress(port: port)
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         let result = withUnsafePointer(to: &address) {
@@ -261,4 +258,13 @@ package func loopbackRequest(
     try await onOwnThread {
         try LoopbackConnection(port: port, timeout: timeout).requestNow(method, path, headers: headers, body: body)
     }
+}
+
+/// 127.0.0.1:`port` as the socket calls take it (0: any free port, for a listener).
+func loopbackAddress(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return address
 }

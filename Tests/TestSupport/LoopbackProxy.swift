@@ -33,7 +33,7 @@ package final class LoopbackProxy: Sendable {
         state = Mutex(State(toWithhold: times))
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw LoopbackConnection.Failure("socket() failed") }
-        var address = Self.loopback(port: 0)
+        var address = loopbackAddress(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
@@ -63,14 +63,6 @@ package final class LoopbackProxy: Sendable {
         for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
     private func acceptConnections() {
         while true {
             let client = accept(listener, nil, nil)
@@ -80,7 +72,7 @@ package final class LoopbackProxy: Sendable {
                 return
             }
             let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var address = Self.loopback(port: target)
+            var address = loopbackAddress(port: target)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
             }
