@@ -31,6 +31,7 @@ struct ChangeListener: Sendable {
             }
             store.listenerConnected(false)
             if listened.value { delay = .milliseconds(100) }
+            store.activity.note("listener", "waiting \(delay) to reconnect")
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(2))
         }
@@ -48,8 +49,10 @@ struct ChangeListener: Sendable {
     private func listen(id: Int, listened: Listened) async throws {
         let store = store
         let configuration = store.configuration.listenerConnection
+        store.activity.note("listener", "connecting (connection \(id))")
         let connection = try await PostgresConnection.connect(
             configuration: configuration, id: id, logger: store.logger, within: .seconds(5))
+        store.activity.note("listener", "sending LISTEN (connection \(id))")
         let origin = store.configuration.replicaID
         let feed = store.changes
         let logger = store.logger
@@ -61,9 +64,11 @@ struct ChangeListener: Sendable {
                 on: connection, origin: origin, feed: feed, logger: logger, heartbeat: heartbeat, answerDeadline: answerDeadline,
                 listened: listened)
         } catch {
+            store.activity.note("listener", "closing (connection \(id))")
             try? await connection.close()
             throw error
         }
+        store.activity.note("listener", "closing (connection \(id))")
         try? await connection.close()
     }
 
@@ -77,6 +82,7 @@ struct ChangeListener: Sendable {
                 try await connection.listen(on: ChangeNotice.channel) { notifications in
                     listened.set()
                     store.listenerConnected(true)
+                    store.activity.note("listener", "listening")
                     // Anything notified while nobody listened (before the first connection too) is looked at again.
                     feed.publish(.resynchronize)
                     for try await notification in notifications {

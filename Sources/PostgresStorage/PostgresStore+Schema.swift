@@ -451,10 +451,14 @@ extension PostgresStore {
     package func migrate(upTo last: Int = .max, deadline: Duration = .seconds(120)) async throws {
         let configuration = configuration.ownConnection("usernotifyd migration")
         let logger = logger
+        activity.note("migration", "connecting")
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger, within: .seconds(30))
+        defer { activity.note("migration", "ended") }
         do {
             try await withDeadline(deadline, onExpiry: connection.closeNow) {
+                self.activity.note("migration", "waiting for the migration lock")
                 try await connection.run("SELECT pg_advisory_lock(\(Self.migrationLock))", logger)
+                self.activity.note("migration", "applying")
                 try await self.applyMigrations(connection, upTo: last)
                 try await connection.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", logger)
             }

@@ -108,6 +108,8 @@ package final class PostgresStore: Sendable {
     }
 
     package let changes = ChangeFeed()
+    /// What the start, the pool and the change listener are doing now (for a report of a store that hangs).
+    package let activity = StoreActivity()
     /// Adds, batched: PostgreSQL commits notifying transactions one at a time, so batches, not
     /// connections, make adds go faster. Two in flight: one runs while the other commits.
     let adds = Batcher<PendingAdd, AddOutcome>(maxInFlight: 2)
@@ -143,11 +145,14 @@ package final class PostgresStore: Sendable {
     package func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
+                self.activity.note("pool", "running")
                 self.poolRunning.store(true, ordering: .releasing)
                 await self.client.run()
+                self.activity.note("pool", "ended")
             }
             group.addTask {
                 await ChangeListener(store: self).run()
+                self.activity.note("listener", "ended")
             }
         }
     }
@@ -269,15 +274,18 @@ package final class PostgresStore: Sendable {
     /// cannot be reached (a replica may start before its database), then waits for the change listener,
     /// so that no other replica's change is missed once the service is ready.
     package func prepare() async throws {
+        activity.note("start", "waiting for the pool to run")
         while !poolRunning.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
         var delay: Duration = .milliseconds(200)
         while true {
             do {
+                activity.note("start", "reaching the database")
                 // A database out of reach is found within the deadline (the pool's own retries would
                 // hold the migration's lease for a minute), and said so in the log.
                 try await withDeadline(configuration.deadline) {
                     try await self.client.withConnection { connection in try await connection.run("SELECT 1", self.logger) }
                 }
+                activity.note("start", "migrating")
                 try await migrate()
                 break
             } catch let error as PSQLError where error.code == .server {
@@ -286,11 +294,14 @@ package final class PostgresStore: Sendable {
                 throw error  // nor a database a newer version migrated
             } catch {
                 logger.warning("database not reachable; retrying", metadata: ["error": .string("\(error)"), "retry.in": "\(delay)"])
+                activity.note("start", "waiting \(delay) to retry after: \(error)")
                 try await Task.sleep(for: delay)
                 delay = min(delay * 2, .seconds(5))
             }
         }
+        activity.note("start", "waiting for the change listener")
         while !listened.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(10)) }
+        activity.note("start", "done")
     }
 
     /// PostgreSQL's errors as the store's: unique violations are conflicts, foreign-key violations a

@@ -9,7 +9,7 @@ chunks, so the log does not say which test it was. This adds Swift Testing's eve
 command and follows it: when, once the run has started, no test has started or ended for `--stall`
 seconds, it prints the tests that started and never ended (with how long each has run, and the test
 cases — arguments — of those still running), the issues recorded so far, and what the hang is waiting
-on: the run's processes, the test process's threads (with gdb) and, when
+on: the run's processes, what the test harnesses under way say they wait for (`HangReport`), the test process's threads (with gdb) and, when
 the run has a PostgreSQL server, its sessions that are not idle and the locks they wait for. Then it
 stops the run and exits 1. Otherwise it exits with the command's status.
 """
@@ -125,6 +125,12 @@ def diagnose(process):
     # gdb (Debian's): the toolchain's lldb needs a libpython that Debian 12 does not have.
     if shutil.which("gdb"):
         for pid in tests:
+            # What the test harnesses under way wait for (TestSupport's HangReport), in their own words.
+            report(
+                f"harnesses under way in {pid}",
+                ["gdb", "-p", str(pid), "-batch", "-nx", "-ex", "set print elements 0", "-ex", "call (char *) usernotifyd_hang_report()"],
+                timeout=60,
+            )
             demangle = " | swift-demangle --simplified" if shutil.which("swift-demangle") else ""
             report(f"threads of {pid}", ["sh", "-c", f"gdb -p {pid} -batch -nx -ex 'thread apply all bt' 2>&1{demangle}"])
     url = os.environ.get("USERNOTIFYD_TEST_POSTGRES_URL")
@@ -134,7 +140,7 @@ def diagnose(process):
             [
                 "psql", url, "-XAq", "-F", " | ", "-c",
                 "SELECT pid, datname, state, wait_event_type, wait_event, now() - query_start AS running, left(query, 200) "
-                "FROM pg_stat_activity WHERE backend_type = 'client backend' AND state <> 'idle' AND pid <> pg_backend_pid()",
+                "FROM pg_stat_activity WHERE backend_type = 'client backend' AND state IS DISTINCT FROM 'idle' AND pid <> pg_backend_pid()",
                 "-c", "SELECT pid, locktype, mode, relation::regclass FROM pg_locks WHERE NOT granted",
             ],
             timeout=30,

@@ -3,6 +3,7 @@ import Logging
 import PostgresStorage
 import SQLiteStorage
 import Storage
+import Synchronization
 import TestSupport
 import Testing
 
@@ -43,42 +44,58 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     static func withPostgresDatabase(
         _ prefix: String, _ body: (URL, _ open: @escaping @Sendable (SecretBox) async throws -> PostgresStore) async throws -> Void
     ) async throws {
-        let url = try await TestPostgres.createDatabase(prefix)
-        let logger = Logger(label: prefix, factory: { _ in SwiftLogNoOpLogHandler() })
-        let (opened, open) = AsyncStream.makeStream(of: PostgresStore.self)
-        var failure: (any Error)?
-        do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    await withDiscardingTaskGroup { running in for await store in opened { running.addTask { await store.run() } } }
-                }
-                do {
-                    try await body(url) { secrets in
-                        var configuration = try PostgresStore.Configuration(url: url)
-                        // Two hundred writes to one center wait on its row's lock in turn: on a loaded machine
-                        // that can take longer than the production deadline, which is not what the suite tests.
-                        configuration.deadline = .seconds(60)
-                        let store = PostgresStore(configuration: configuration, logger: logger, secrets: secrets)
-                        open.yield(store)
-                        try await store.prepare()
-                        return store
+        let stores = OpenedStores()
+        try await HangReport.entry("withPostgresDatabase(\(prefix))", details: { stores.description }) { step in
+            step("creating the database")
+            let url = try await TestPostgres.createDatabase(prefix)
+            step("running the test on \(url.path.dropFirst())")
+            let logger = Logger(label: prefix, factory: { _ in SwiftLogNoOpLogHandler() })
+            let (opened, open) = AsyncStream.makeStream(of: PostgresStore.self)
+            var failure: (any Error)?
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        await withDiscardingTaskGroup { running in
+                            for await store in opened {
+                                running.addTask {
+                                    await store.run()
+                                    stores.ended(store)
+                                }
+                            }
+                        }
                     }
-                } catch {
+                    do {
+                        try await body(url) { secrets in
+                            var configuration = try PostgresStore.Configuration(url: url)
+                            // Two hundred writes to one center wait on its row's lock in turn: on a loaded machine
+                            // that can take longer than the production deadline, which is not what the suite tests.
+                            configuration.deadline = .seconds(60)
+                            let store = PostgresStore(configuration: configuration, logger: logger, secrets: secrets)
+                            stores.add(store)
+                            open.yield(store)
+                            try await store.prepare()
+                            return store
+                        }
+                    } catch {
+                        step("stopping the stores after the test threw")
+                        open.finish()
+                        group.cancelAll()
+                        throw error
+                    }
+                    step("stopping the stores")
                     open.finish()
                     group.cancelAll()
-                    throw error
                 }
-                open.finish()
-                group.cancelAll()
+            } catch {
+                failure = error
             }
-        } catch {
-            failure = error
-        }
-        await TestPostgres.dropDatabase(url)
-        if let failure {
-            // PostgresNIO's errors describe themselves as "generic" unless asked for their details.
-            if !(failure is StoreError) { print("withPostgresDatabase(\(prefix)) failed: \(String(reflecting: failure))") }
-            throw failure
+            step("dropping the database")
+            await TestPostgres.dropDatabase(url)
+            if let failure {
+                // PostgresNIO's errors describe themselves as "generic" unless asked for their details.
+                if !(failure is StoreError) { print("withPostgresDatabase(\(prefix)) failed: \(String(reflecting: failure))") }
+                throw failure
+            }
         }
     }
 
@@ -95,4 +112,27 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     /// Every store the suite runs against here: PostgreSQL when `make test` started a server.
     static let all: [StoreFactory] = TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite]
+}
+
+/// The stores a test opened, and what each is doing, for a report of a test that hangs.
+private final class OpenedStores: Sendable {
+    private let stores = Mutex<[(store: PostgresStore, running: Bool)]>([])
+
+    func add(_ store: PostgresStore) {
+        stores.withLock { $0.append((store, true)) }
+    }
+
+    func ended(_ store: PostgresStore) {
+        stores.withLock { stores in
+            if let index = stores.firstIndex(where: { $0.store === store }) { stores[index].running = false }
+        }
+    }
+
+    var description: String {
+        stores.withLock { stores in
+            stores.enumerated().map { index, opened in
+                "store \(index + 1) \(opened.running ? "running" : "stopped") (\(opened.store.activity.description))"
+            }.joined(separator: "; ")
+        }
+    }
 }

@@ -101,7 +101,7 @@ package final class LoopbackConnection: @unchecked Sendable {
             while true {
                 let count = recv(self.descriptor, &byte, 1, 0)
                 if count == 0 { return true }
-                if count < 0 { return errno == ECONNRESET }
+                if count < 0 && errno != EINTR { return errno == ECONNRESET }
             }
         }
     }
@@ -124,6 +124,7 @@ package final class LoopbackConnection: @unchecked Sendable {
             let written = bytes.withUnsafeBytes {
                 Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             }
+            if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
                 var failure = Failure("send failed: errno \(errno)")
                 failure.connectionClosed = errno == EPIPE || errno == ECONNRESET
@@ -135,7 +136,10 @@ package final class LoopbackConnection: @unchecked Sendable {
 
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16384)
-        let count = recv(descriptor, &chunk, chunk.count, 0)
+        var count: Int
+        // A socket with a receive time-out is not restarted after a signal (or a debugger attaching: the
+        // watchdog's gdb) interrupts it: it is read again.
+        repeat { count = recv(descriptor, &chunk, chunk.count, 0) } while count < 0 && errno == EINTR
         if count > 0 {
             buffer.append(contentsOf: chunk[0..<count])
             return true
