@@ -288,13 +288,15 @@ package final class PostgresStore: Sendable {
                 activity.note("start", "migrating")
                 try await migrate()
                 break
-            } catch let error as PSQLError where error.code == .server {
+            } catch let error as PSQLError where error.code == .server && !Self.passes(error) {
                 throw error  // a migration PostgreSQL refused: nothing a retry mends
             } catch let error as SchemaTooNew {
                 throw error  // nor a database a newer version migrated
             } catch {
-                logger.warning("database not reachable; retrying", metadata: ["error": .string("\(error)"), "retry.in": "\(delay)"])
-                activity.note("start", "waiting \(delay) to retry after: \(error)")
+                // What the server said, not PostgresNIO's "generic description".
+                let said = (error as? PSQLError).map(Self.translated) ?? error
+                logger.warning("database not reachable; retrying", metadata: ["error": .string("\(said)"), "retry.in": "\(delay)"])
+                activity.note("start", "waiting \(delay) to retry after: \(said)")
                 try await Task.sleep(for: delay)
                 delay = min(delay * 2, .seconds(5))
             }
@@ -302,6 +304,13 @@ package final class PostgresStore: Sendable {
         activity.note("start", "waiting for the change listener")
         while !listened.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(10)) }
         activity.note("start", "done")
+    }
+
+    /// Whether a server error passes by itself: the connection lost or refused (08), the server short of
+    /// something — too many connections, memory — (53), starting up or shutting down (57), or a
+    /// transaction rolled back by a deadlock or a serialization failure (40).
+    static func passes(_ error: PSQLError) -> Bool {
+        ["08", "40", "53", "57"].contains((error.serverInfo?[.sqlState] ?? "").prefix(2))
     }
 
     /// PostgreSQL's errors as the store's: unique violations are conflicts, foreign-key violations a

@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import PostgresStorage
+
+/// A store's start against a server that refuses its connections for a while.
+@Suite struct StartTests {
+    /// "Too many connections" (53300) is a server error that passes: the start keeps trying until the
+    /// server lets it in, rather than giving up for good as for a migration PostgreSQL refused. The
+    /// database takes two connections, which the pool's one and the listener's fill: the migration's own
+    /// is refused (before, the start threw PostgreSQL's error and the replica stopped).
+    @Test(.enabled(if: TestPostgres.isAvailable))
+    func aServerThatRefusesConnectionsForAWhileIsWaitedFor() async throws {
+        let database = try await TestPostgres.createDatabase("refusing")
+        let name = String(database.path.dropFirst())
+        let role = "role_\(name.suffix(16))"
+        // Superusers are exempt from a database's connection limit: the store connects as its owner.
+        _ = try await TestPostgres.query(
+            database, "CREATE ROLE \(role) LOGIN; ALTER DATABASE \(name) OWNER TO \(role); ALTER DATABASE \(name) CONNECTION LIMIT 2")
+        var url = URLComponents(url: database, resolvingAgainstBaseURL: false)!
+        url.user = role
+        url.query = "minConnections=1&maxConnections=1"
+        let refusals = Refusals()
+        let store = PostgresStore(
+            configuration: try PostgresStore.Configuration(url: url.url!), logger: Logger(label: "start", factory: { _ in refusals }))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.run() }
+            defer { group.cancelAll() }
+            try await withThrowingTaskGroup(of: Bool.self) { starting in
+                starting.addTask {
+                    try await withDeadline(.seconds(600)) { try await store.prepare() }
+                    return true
+                }
+                starting.addTask {
+                    while refusals.count == 0 { try await Task.sleep(for: .milliseconds(20)) }
+                    return false
+                }
+                defer { starting.cancelAll() }
+                #expect(try await starting.next() == false, "the start was refused, and tried again")
+                _ = try await TestPostgres.query(database, "ALTER DATABASE \(name) CONNECTION LIMIT -1")
+                while try await starting.next() != nil {}
+            }
+        }
+        await TestPostgres.dropDatabase(database)
+        if let server = TestPostgres.serverURL { _ = try? await TestPostgres.query(server, "DROP ROLE \(role)") }
+    }
+
+    /// A log handler that counts the start's retries after a refusal for too many connections.
+    final class Refusals: LogHandler, @unchecked Sendable {
+        private let refused = Mutex(0)
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .warning
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        var count: Int { refused.withLock { $0 } }
+
+        func log(event: LogEvent) {
+            guard event.message.description.contains("database not reachable"),
+                event.metadata?["error"]?.description.contains("too many connections") == true
+            else { return }
+            refused.withLock { $0 += 1 }
+        }
+    }
+}
