@@ -143,9 +143,9 @@ package final class ChildProcess: Sendable {
         guard reap(blocking: false) == nil else { return }
         kill(pid, SIGKILL)
         let pid = pid
-        Thread {
+        try? startThread {
             var raw: Int32 = 0
             while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
-        }.start()
+        }
     }
 }

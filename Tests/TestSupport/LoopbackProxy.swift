@@ -46,9 +46,12 @@ package final class LoopbackProxy: Sendable {
         }
         self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))
-        let thread = Thread { [self] in acceptConnections() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        do {
+            try startThread { [self] in acceptConnections() }
+        } catch {
+            Glibc.close(listener)
+            throw error
+        }
     }
 
     /// How many of the clients' sends contained the withheld text, kept from the server or not.
@@ -91,17 +94,24 @@ package final class LoopbackProxy: Sendable {
                 continue
             }
             let pumping = Pumping()
+            // The second direction to end closes both sockets.
+            let ended: @Sendable () -> Void = { [self] in
+                guard pumping.ended() else { return }
+                state.withLock { $0.sockets.removeAll { $0 == client || $0 == server } }
+                Glibc.close(client)
+                Glibc.close(server)
+            }
             for (from, to, inspect) in [(client, server, true), (server, client, false)] {
-                let thread = Thread { [self] in
-                    pump(from: from, to: to, inspect: inspect)
-                    // The second direction to end closes both sockets.
-                    guard pumping.ended() else { return }
-                    state.withLock { $0.sockets.removeAll { $0 == client || $0 == server } }
-                    Glibc.close(client)
-                    Glibc.close(server)
+                do {
+                    try startThread { [self] in
+                        pump(from: from, to: to, inspect: inspect)
+                        ended()
+                    }
+                } catch {
+                    // A direction that cannot be pumped ends the connection.
+                    shutdown(from, Int32(SHUT_RDWR))
+                    ended()
                 }
-                thread.stackSize = 1 << 20
-                thread.start()
             }
         }
     }

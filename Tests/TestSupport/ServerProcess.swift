@@ -63,9 +63,13 @@ package final class ServerProcess: Sendable {
             throw error
         }
         let readEnd = ends[0]
-        let reader = Thread { [output] in output.read(readEnd) }
-        reader.stackSize = 1 << 20
-        reader.start()
+        do {
+            try startThread { [output] in output.read(readEnd) }
+        } catch {
+            process.signal(SIGKILL)
+            close(readEnd)
+            throw error
+        }
     }
 
     /// The folder that holds the package's built products.
