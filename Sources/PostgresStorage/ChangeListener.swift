@@ -59,17 +59,17 @@ struct ChangeListener: Sendable {
         let heartbeat = heartbeat
         let answerDeadline = store.configuration.deadline
         // The connection is closed whichever way this ends (it must be, before it goes).
+        var failure: (any Error)?
         do {
             try await listen(
                 on: connection, origin: origin, feed: feed, logger: logger, heartbeat: heartbeat, answerDeadline: answerDeadline,
                 listened: listened)
         } catch {
-            store.activity.note("listener", "closing (connection \(id))")
-            try? await connection.close()
-            throw error
+            failure = error
         }
         store.activity.note("listener", "closing (connection \(id))")
         try? await connection.close()
+        if let failure { throw failure }
     }
 
     private func listen(

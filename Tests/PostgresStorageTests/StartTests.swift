@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 import TestSupport
 import Testing
 
@@ -35,7 +34,7 @@ import Testing
                     return true
                 }
                 starting.addTask {
-                    while refusals.count == 0 { try await Task.sleep(for: .milliseconds(20)) }
+                    for await _ in refusals.heard { break }
                     return false
                 }
                 defer { starting.cancelAll() }
@@ -48,9 +47,11 @@ import Testing
         if let server = TestPostgres.serverURL { _ = try? await TestPostgres.query(server, "DROP ROLE \(role)") }
     }
 
-    /// A log handler that counts the start's retries after a refusal for too many connections.
+    /// A log handler that tells of the start's retries after a refusal for too many connections.
     final class Refusals: LogHandler, @unchecked Sendable {
-        private let refused = Mutex(0)
+        /// One element for each retry after a refusal.
+        let heard: AsyncStream<Void>
+        private let hearing: AsyncStream<Void>.Continuation
         var metadata: Logger.Metadata = [:]
         var logLevel: Logger.Level = .warning
         subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -58,13 +59,13 @@ import Testing
             set { metadata[key] = newValue }
         }
 
-        var count: Int { refused.withLock { $0 } }
+        init() { (heard, hearing) = AsyncStream.makeStream(of: Void.self) }
 
         func log(event: LogEvent) {
             guard event.message.description.contains("database not reachable"),
                 event.metadata?["error"]?.description.contains("too many connections") == true
             else { return }
-            refused.withLock { $0 += 1 }
+            hearing.yield()
         }
     }
 }
