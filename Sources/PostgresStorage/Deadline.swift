@@ -126,6 +126,9 @@ final class ConnectionInUse: Sendable {
         self.connection.withLock { $0 = connection }
     }
 
+    /// Whether the pool gave the call its connection.
+    var leased: Bool { connection.withLock { $0 != nil } }
+
     /// Closes the connection (the pool replaces it): its query in flight fails at once.
     func close() {
         connection.withLock { $0 }?.closeNow()

@@ -124,6 +124,11 @@ package final class PostgresStore: Sendable {
     /// Store calls under way, and how many of them hold a pooled connection now (`/metrics`).
     private let callsInFlight = Atomic<Int>(0)
     private let connectionsInUse = Atomic<Int>(0)
+    /// Whether the pool gives store calls connections: false from a call that found it out of reach (one of
+    /// the pool's own errors, or a whole deadline waited for a connection while no call held one) until a
+    /// call gets one. After a long outage PostgresNIO's pool waits up to a minute between connects, while
+    /// the listener is back within seconds: without this, `/readyz` said ready while every call failed.
+    private let poolAnswers = Atomic<Bool>(true)
     /// Whether the change listener has listened at least once (the store is not ready before).
     private let listened = Atomic<Bool>(false)
     /// Whether the pool's `run()` has been called (leasing before is a warning in PostgresNIO).
@@ -138,8 +143,9 @@ package final class PostgresStore: Sendable {
         client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
     }
 
-    /// Whether the database can be reached: the change listener is connected.
-    package var isReachable: Bool { listening.load(ordering: .acquiring) }
+    /// Whether the database can be reached: the change listener is connected, and the pool was not found
+    /// out of reach since a call last got a connection.
+    package var isReachable: Bool { listening.load(ordering: .acquiring) && poolAnswers.load(ordering: .acquiring) }
 
     /// Runs the pool and the change listener until cancelled; `prepare()` makes the store ready meanwhile.
     package func run() async {
@@ -154,6 +160,29 @@ package final class PostgresStore: Sendable {
                 await ChangeListener(store: self).run()
                 self.activity.note("listener", "ended")
             }
+            group.addTask { await self.probePool() }
+        }
+    }
+
+    /// While the listener is connected and the pool was found out of reach, a call each second: once one
+    /// gets a connection, the store is reachable again (no traffic comes to tell meanwhile, `/readyz`
+    /// being 503).
+    private func probePool() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(1))
+            guard listening.load(ordering: .acquiring), !poolAnswers.load(ordering: .acquiring) else { continue }
+            activity.note("pool", "out of reach; trying a call")
+            _ = try? await read { connection in try await connection.run("SELECT 1", self.logger) }
+        }
+    }
+
+    /// Notes whether the pool answers, and says so when that changes.
+    private func notePool(answers: Bool) {
+        guard poolAnswers.exchange(answers, ordering: .acquiringAndReleasing) != answers else { return }
+        if answers {
+            logger.info("the pool reaches the database again")
+        } else {
+            logger.warning("the pool cannot reach the database; /readyz says 503 until a call gets a connection")
         }
     }
 
@@ -229,7 +258,10 @@ package final class PostgresStore: Sendable {
         }
         let inUse = ConnectionInUse()
         callsInFlight.add(1, ordering: .relaxed)
-        defer { callsInFlight.subtract(1, ordering: .relaxed) }
+        defer {
+            callsInFlight.subtract(1, ordering: .relaxed)
+            if inUse.leased { notePool(answers: true) }
+        }
         do {
             return try await withDeadline(configuration.deadline, onExpiry: inUse.close) { try await work(inUse) }
         } catch let error as CallersError {
@@ -237,10 +269,14 @@ package final class PostgresStore: Sendable {
         } catch let error as PSQLError {
             throw Self.translated(error)
         } catch let error as StoreError {
+            // The deadline. Waited out for a connection while no call held one: the pool cannot connect (one
+            // busy with other calls is not out of reach).
+            if !inUse.leased && connectionsInUse.load(ordering: .relaxed) == 0 { notePool(answers: false) }
             throw error
         } catch {
             // The pool's own errors (connection refused, circuit breaker, closed): the database is out of reach.
             if error is CancellationError { throw error }
+            notePool(answers: false)
             throw StoreError.unavailable("\(error)")
         }
     }
