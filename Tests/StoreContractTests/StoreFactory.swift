@@ -30,9 +30,10 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         try await body(try SQLiteStore(path: path), { try SQLiteStore(path: path) })
     }
 
-    /// A new database on the test server for each use; its stores' pools run beside the body.
+    /// A new database on the test server for each use, a copy of one migrated once; its stores' pools run
+    /// beside the body.
     static let postgres = StoreFactory(name: "PostgreSQL") { body in
-        try await withPostgresDatabase("contract") { _, open in
+        try await withPostgresDatabase("contract", template: try await migrated.name()) { _, open in
             let make: Reopen = { try await open(SecretBox()) }
             try await body(try await make(), make)
         }
@@ -41,13 +42,15 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     /// Runs `body` with a new database on the test server and a way to open stores on it (each prepared,
     /// its pool running beside the body, with the keys given); the database is dropped afterwards,
     /// whatever the body did, once its stores have stopped.
+    /// The database is empty, or a copy of `template`.
     static func withPostgresDatabase(
-        _ prefix: String, _ body: (URL, _ open: @escaping @Sendable (SecretBox) async throws -> PostgresStore) async throws -> Void
+        _ prefix: String, template: String? = nil,
+        _ body: (URL, _ open: @escaping @Sendable (SecretBox) async throws -> PostgresStore) async throws -> Void
     ) async throws {
         let stores = OpenedStores()
         try await HangReport.entry("withPostgresDatabase(\(prefix))", details: { stores.description }) { step in
             step("creating the database")
-            let url = try await TestPostgres.createDatabase(prefix)
+            let url = try await TestPostgres.createDatabase(prefix, template: template)
             step("running the test on \(url.path.dropFirst())")
             let logger = Logger(label: prefix, factory: { _ in SwiftLogNoOpLogHandler() })
             let (opened, open) = AsyncStream.makeStream(of: PostgresStore.self)
@@ -112,6 +115,41 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     /// Every store the suite runs against here: PostgreSQL when `make test` started a server.
     static let all: [StoreFactory] = TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite]
+}
+
+/// One database on the test server migrated to the newest schema, made by the first contract case that
+/// asks and copied for each (`createdb --template`): some eighty cases migrating their own databases at
+/// once were the slowest part of the suite's start.
+private actor MigratedTemplate {
+    private var made: String?
+    private var making = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// The template's name; made by the first caller, whom the others wait for (and whose failure each
+    /// of them meets by trying in turn).
+    func name() async throws -> String {
+        while making { await withCheckedContinuation { waiting.append($0) } }
+        if let made { return made }
+        making = true
+        defer {
+            making = false
+            for waiter in waiting { waiter.resume() }
+            waiting = []
+        }
+        let url = try await TestPostgres.createDatabase("template")
+        // Its own connection, closed once migrated: a template must have no session when it is copied.
+        try await PostgresStore(
+            configuration: try PostgresStore.Configuration(url: url),
+            logger: Logger(label: "template", factory: { _ in SwiftLogNoOpLogHandler() })
+        ).migrate(deadline: .seconds(900))
+        let name = String(url.path.dropFirst())
+        made = name
+        return name
+    }
+}
+
+extension StoreFactory {
+    fileprivate static let migrated = MigratedTemplate()
 }
 
 /// The stores a test opened, and what each is doing, for a report of a test that hangs.

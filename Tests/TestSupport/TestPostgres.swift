@@ -8,11 +8,12 @@ package enum TestPostgres {
 
     package static var isAvailable: Bool { serverURL != nil }
 
-    /// A new empty database on the server (by default the run's); its URL.
-    package static func createDatabase(_ prefix: String = "test", on server: URL? = serverURL) async throws -> URL {
+    /// A new database on the server (by default the run's), empty or a copy of `template`; its URL.
+    package static func createDatabase(_ prefix: String = "test", on server: URL? = serverURL, template: String? = nil) async throws -> URL
+    {
         guard let server else { throw LoopbackConnection.Failure("no test PostgreSQL server (run make test)") }
         let name = "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
-        _ = try await run("createdb", server, [name])
+        _ = try await run("createdb", server, (template.map { ["--template", $0] } ?? []) + [name])
         var components = URLComponents(url: server, resolvingAgainstBaseURL: false)!
         components.path = "/" + name
         return components.url!
