@@ -325,7 +325,7 @@ package final class PostgresStore: Sendable {
                 try await migrate()
                 break
             } catch let error as PSQLError where error.code == .server && !Self.passes(error) {
-                throw error  // a migration PostgreSQL refused: nothing a retry mends
+                throw PostgresError(error)  // a migration PostgreSQL refused: nothing a retry mends
             } catch let error as SchemaTooNew {
                 throw error  // nor a database a newer version migrated
             } catch {
@@ -362,12 +362,12 @@ package final class PostgresStore: Sendable {
             case "53100": return StoreError(.storageFull, message)
             case _ where state.hasPrefix("08") || state.hasPrefix("57") || state.hasPrefix("53"):
                 return StoreError.unavailable(message)
-            default: return error
+            default: return PostgresError(error)
             }
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed, .sslUnsupported:
             return StoreError.unavailable("\(error.code)")
         default:
-            return error
+            return PostgresError(error)
         }
     }
 }

@@ -47,6 +47,30 @@ import Testing
         if let server = TestPostgres.serverURL { _ = try? await TestPostgres.query(server, "DROP ROLE \(role)") }
     }
 
+    /// A migration PostgreSQL refuses (a role that may not create tables in `public`, PostgreSQL 15's
+    /// default for a role that does not own the schema) ends the start at once, saying what the server
+    /// said: before, it said only PostgresNIO's "generic description", which is all an operator read.
+    @Test(.enabled(if: TestPostgres.isAvailable))
+    func aMigrationPostgreSQLRefusesEndsTheStartSayingWhy() async throws {
+        let database = try await TestPostgres.createDatabase("refused")
+        let name = String(database.path.dropFirst())
+        let role = "role_\(name.suffix(16))"
+        _ = try await TestPostgres.query(database, "CREATE ROLE \(role) LOGIN; GRANT CONNECT ON DATABASE \(name) TO \(role)")
+        var url = URLComponents(url: database, resolvingAgainstBaseURL: false)!
+        url.user = role
+        let store = PostgresStore(
+            configuration: try PostgresStore.Configuration(url: url.url!),
+            logger: Logger(label: "start", factory: { _ in SwiftLogNoOpLogHandler() }))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await store.run() }
+            defer { group.cancelAll() }
+            let error = await #expect(throws: PostgresError.self) { try await withDeadline(.seconds(600)) { try await store.prepare() } }
+            #expect(error?.description == "PostgreSQL said: permission denied for schema public (SQLSTATE 42501)")
+        }
+        await TestPostgres.dropDatabase(database)
+        if let server = TestPostgres.serverURL { _ = try? await TestPostgres.query(server, "DROP ROLE \(role)") }
+    }
+
     /// A log handler that tells of the start's retries after a refusal for too many connections.
     final class Refusals: LogHandler, @unchecked Sendable {
         /// One element for each retry after a refusal.
