@@ -176,9 +176,12 @@ package final class PostgresStore: Sendable {
         }
     }
 
-    /// Notes whether the pool answers, and says so when that changes.
+    /// Notes whether the pool answers, and says so when that changes (a read alone when it does not, as
+    /// for almost every call).
     private func notePool(answers: Bool) {
-        guard poolAnswers.exchange(answers, ordering: .acquiringAndReleasing) != answers else { return }
+        guard poolAnswers.load(ordering: .acquiring) != answers,
+            poolAnswers.exchange(answers, ordering: .acquiringAndReleasing) != answers
+        else { return }
         if answers {
             logger.info("the pool reaches the database again")
         } else {

@@ -39,10 +39,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// Runs `body` with a new database on the test server and a way to open stores on it (each prepared,
-    /// its pool running beside the body, with the keys given); the database is dropped afterwards,
-    /// whatever the body did, once its stores have stopped.
-    /// The database is empty, or a copy of `template`.
+    /// Runs `body` with a new database on the test server (empty, or a copy of `template`) and a way to
+    /// open stores on it (each prepared, its pool running beside the body, with the keys given); the
+    /// database is dropped afterwards, whatever the body did, once its stores have stopped.
     static func withPostgresDatabase(
         _ prefix: String, template: String? = nil,
         _ body: (URL, _ open: @escaping @Sendable (SecretBox) async throws -> PostgresStore) async throws -> Void
