@@ -27,7 +27,8 @@ struct ChangeListener: Sendable {
                 try await listen(id: connectionID, listened: listened)
             } catch {
                 if Task.isCancelled { return }
-                store.logger.warning("change listener lost its connection; reconnecting", metadata: ["error": .string("\(error)")])
+                store.logger.warning(
+                    "change listener lost its connection; reconnecting", metadata: ["error": .string(PostgresStore.described(error))])
             }
             store.listenerConnected(false)
             if listened.value { delay = .milliseconds(100) }

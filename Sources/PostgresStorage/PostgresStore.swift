@@ -316,14 +316,24 @@ package final class PostgresStore: Sendable {
         activity.note("start", "waiting for the pool to run")
         while !poolRunning.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
         var delay: Duration = .milliseconds(200)
+        /// Says why the start waits, and waits a little longer each time.
+        func retry(after error: any Error) async throws {
+            let said = Self.described(error)
+            logger.warning("database not reachable; retrying", metadata: ["error": .string(said), "retry.in": "\(delay)"])
+            activity.note("start", "waiting \(delay) to retry after: \(said)")
+            try await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(5))
+        }
         while true {
             do {
                 activity.note("start", "reaching the database")
-                // A database out of reach is found within the deadline (the pool's own retries would
-                // hold the migration's lease for a minute), and said so in the log.
-                try await withDeadline(configuration.deadline) {
-                    try await self.client.withConnection { connection in try await connection.run("SELECT 1", self.logger) }
-                }
+                try await reach()
+            } catch {
+                // Whatever it is (no such database yet, a password not set yet): a replica may start first.
+                try await retry(after: error)
+                continue
+            }
+            do {
                 activity.note("start", "migrating")
                 try await migrate()
                 break
@@ -332,17 +342,31 @@ package final class PostgresStore: Sendable {
             } catch let error as SchemaTooNew {
                 throw error  // nor a database a newer version migrated
             } catch {
-                // What the server said, not PostgresNIO's "generic description".
-                let said = (error as? PSQLError).map(Self.translated) ?? error
-                logger.warning("database not reachable; retrying", metadata: ["error": .string("\(said)"), "retry.in": "\(delay)"])
-                activity.note("start", "waiting \(delay) to retry after: \(said)")
-                try await Task.sleep(for: delay)
-                delay = min(delay * 2, .seconds(5))
+                try await retry(after: error)
             }
         }
         activity.note("start", "waiting for the change listener")
         while !listened.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(10)) }
         activity.note("start", "done")
+    }
+
+    /// Connects on a connection of its own and asks it `SELECT 1`, within the deadline: a database out of
+    /// reach is found within it, and said why. The pool keeps why a connect failed to itself (its
+    /// callers wait out their deadline), where this connect throws what the server said: no such
+    /// database, a password refused, no `pg_hba.conf` entry.
+    private func reach() async throws {
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration.ownConnection("usernotifyd start"), id: 0, logger: logger, within: configuration.deadline)
+        defer { connection.closeNow() }
+        try await withDeadline(configuration.deadline, onExpiry: connection.closeNow) {
+            try await connection.run("SELECT 1", self.logger)
+        }
+    }
+
+    /// An error as a log says it: PostgreSQL's as what the server or the client said (`PostgresError`),
+    /// never PostgresNIO's "generic description".
+    static func described(_ error: any Error) -> String {
+        (error as? PSQLError).map { "\(PostgresError($0))" } ?? "\(error)"
     }
 
     /// Whether a server error passes by itself: the connection lost or refused (08), the server short of

@@ -7,10 +7,9 @@ import Testing
 
 /// A store's start against a server that refuses its connections for a while.
 @Suite struct StartTests {
-    /// "Too many connections" (53300) is a server error that passes: the start keeps trying until the
-    /// server lets it in, rather than giving up for good as for a migration PostgreSQL refused. The
-    /// database takes two connections, which the pool's one and the listener's fill: the migration's own
-    /// is refused (before, the start threw PostgreSQL's error and the replica stopped).
+    /// "Too many connections" (53300) passes: the start keeps trying until the server lets it in, rather
+    /// than giving up for good as for a migration PostgreSQL refused (before, the start threw PostgreSQL's
+    /// error and the replica stopped). The database takes no connection until the test lifts its limit.
     @Test(.enabled(if: TestPostgres.isAvailable))
     func aServerThatRefusesConnectionsForAWhileIsWaitedFor() async throws {
         let database = try await TestPostgres.createDatabase("refusing")
@@ -18,30 +17,16 @@ import Testing
         let role = "role_\(name.suffix(16))"
         // Superusers are exempt from a database's connection limit: the store connects as its owner.
         _ = try await TestPostgres.query(
-            database, "CREATE ROLE \(role) LOGIN; ALTER DATABASE \(name) OWNER TO \(role); ALTER DATABASE \(name) CONNECTION LIMIT 2")
+            database, "CREATE ROLE \(role) LOGIN; ALTER DATABASE \(name) OWNER TO \(role); ALTER DATABASE \(name) CONNECTION LIMIT 0")
         var url = URLComponents(url: database, resolvingAgainstBaseURL: false)!
         url.user = role
         url.query = "minConnections=1&maxConnections=1"
-        let refusals = Refusals()
+        let refusals = Refusals(saying: "too many connections")
         let store = PostgresStore(
-            configuration: try PostgresStore.Configuration(url: url.url!), logger: Logger(label: "start", factory: { _ in refusals }))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await store.run() }
-            defer { group.cancelAll() }
-            try await withThrowingTaskGroup(of: Bool.self) { starting in
-                starting.addTask {
-                    try await withDeadline(.seconds(600)) { try await store.prepare() }
-                    return true
-                }
-                starting.addTask {
-                    for await _ in refusals.heard { break }
-                    return false
-                }
-                defer { starting.cancelAll() }
-                #expect(try await starting.next() == false, "the start was refused, and tried again")
-                _ = try await TestPostgres.query(database, "ALTER DATABASE \(name) CONNECTION LIMIT -1")
-                while try await starting.next() != nil {}
-            }
+            configuration: try PostgresStore.Configuration(url: url.url!),
+            logger: Logger(label: "start", factory: { _ in refusals.handler }))
+        try await Self.expectRefusedThenStarted(store, refusals) {
+            _ = try await TestPostgres.query(database, "ALTER DATABASE \(name) CONNECTION LIMIT -1")
         }
         await TestPostgres.dropDatabase(database)
         if let server = TestPostgres.serverURL { _ = try? await TestPostgres.query(server, "DROP ROLE \(role)") }
@@ -71,25 +56,84 @@ import Testing
         if let server = TestPostgres.serverURL { _ = try? await TestPostgres.query(server, "DROP ROLE \(role)") }
     }
 
-    /// A log handler that tells of the start's retries after a refusal for too many connections.
-    final class Refusals: LogHandler, @unchecked Sendable {
+    /// A database that does not exist yet is waited for (a replica may start before it is made), and the
+    /// log says why in PostgreSQL's words, not "did not answer within 5 s": the start reaches the database
+    /// on a connection of its own, whose connect throws what the server said, where the pool's kept it.
+    @Test(.enabled(if: TestPostgres.isAvailable))
+    func aDatabaseNotMadeYetIsWaitedForSayingWhy() async throws {
+        let server = try #require(TestPostgres.serverURL)
+        let name = "later_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
+        var url = URLComponents(url: server, resolvingAgainstBaseURL: false)!
+        url.path = "/" + name
+        let refusals = Refusals(saying: "PostgreSQL said: database \"\(name)\" does not exist (SQLSTATE 3D000)")
+        let store = PostgresStore(
+            configuration: try PostgresStore.Configuration(url: url.url!),
+            logger: Logger(label: "start", factory: { _ in refusals.handler }))
+        try await Self.expectRefusedThenStarted(store, refusals) {
+            _ = try await TestPostgres.query(server, "CREATE DATABASE \(name)")
+        }
+        await TestPostgres.dropDatabase(url.url!)
+    }
+
+    /// Runs `store` and expects its start to be refused and tried again (`refusals` hears it) before it
+    /// is done; then `letIn` lets it in, and the start must end. A start done first fails the test,
+    /// rather than leaving it waiting for a refusal that will not come.
+    static func expectRefusedThenStarted(_ store: PostgresStore, _ refusals: Refusals, letIn: () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.run() }
+            defer { group.cancelAll() }
+            try await withThrowingTaskGroup(of: Bool.self) { starting in
+                starting.addTask {
+                    try await withDeadline(.seconds(600)) { try await store.prepare() }
+                    return true
+                }
+                starting.addTask {
+                    for await _ in refusals.heard { break }
+                    return false
+                }
+                defer { starting.cancelAll() }
+                #expect(try await starting.next() == false, "the start was refused, said why, and tried again")
+                refusals.stop()
+                try await letIn()
+                while try await starting.next() != nil {}
+            }
+        }
+    }
+
+    /// Tells of the start's retries whose error says `saying`, as its loggers' handlers hear them.
+    final class Refusals: Sendable {
         /// One element for each retry after a refusal.
         let heard: AsyncStream<Void>
         private let hearing: AsyncStream<Void>.Continuation
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .warning
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
+        private let saying: String
+
+        init(saying: String) {
+            self.saying = saying
+            (heard, hearing) = AsyncStream.makeStream(of: Void.self)
         }
 
-        init() { (heard, hearing) = AsyncStream.makeStream(of: Void.self) }
+        /// Ends `heard`.
+        func stop() { hearing.finish() }
 
-        func log(event: LogEvent) {
-            guard event.message.description.contains("database not reachable"),
-                event.metadata?["error"]?.description.contains("too many connections") == true
-            else { return }
-            hearing.yield()
+        /// A handler for one logger: a value of its own, as swift-log expects (a shared one had its
+        /// metadata set from several connections' threads at once, and crashed).
+        var handler: some LogHandler { Handler(refusals: self) }
+
+        private struct Handler: LogHandler {
+            let refusals: Refusals
+            var metadata: Logger.Metadata = [:]
+            var logLevel: Logger.Level = .warning
+            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+                get { metadata[key] }
+                set { metadata[key] = newValue }
+            }
+
+            func log(event: LogEvent) {
+                guard event.message.description.contains("database not reachable"),
+                    event.metadata?["error"]?.description.contains(refusals.saying) == true
+                else { return }
+                refusals.hearing.yield()
+            }
         }
     }
 }
