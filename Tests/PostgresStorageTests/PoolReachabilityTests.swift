@@ -19,7 +19,9 @@ import Testing
         let database = try await TestPostgres.createDatabase("pool")
         let name = String(database.path.dropFirst())
         var configuration = try PostgresStore.Configuration(url: database)
-        configuration.deadline = .seconds(2)
+        // Long enough that no call of a reachable database meets it on a loaded machine; a call waiting for a
+        // connection none can make meets it (that is how the pool is found out of reach).
+        configuration.deadline = .seconds(10)
         let store = PostgresStore(configuration: configuration, logger: Logger(label: "pool", factory: { _ in SwiftLogNoOpLogHandler() }))
         func connected(_ applicationName: String) async throws -> Int {
             try await TestPostgres.count(

@@ -21,11 +21,7 @@ import Testing
         var url = URLComponents(url: database, resolvingAgainstBaseURL: false)!
         url.user = role
         url.query = "minConnections=1&maxConnections=1"
-        let refusals = Refusals(saying: "too many connections")
-        let store = PostgresStore(
-            configuration: try PostgresStore.Configuration(url: url.url!),
-            logger: Logger(label: "start", factory: { _ in refusals.handler }))
-        try await Self.expectRefusedThenStarted(store, refusals) {
+        try await Self.expectRefusedThenStarted(url.url!, saying: "too many connections") {
             _ = try await TestPostgres.query(database, "ALTER DATABASE \(name) CONNECTION LIMIT -1")
         }
         await TestPostgres.dropDatabase(database)
@@ -65,20 +61,19 @@ import Testing
         let name = "later_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
         var url = URLComponents(url: server, resolvingAgainstBaseURL: false)!
         url.path = "/" + name
-        let refusals = Refusals(saying: "PostgreSQL said: database \"\(name)\" does not exist (SQLSTATE 3D000)")
-        let store = PostgresStore(
-            configuration: try PostgresStore.Configuration(url: url.url!),
-            logger: Logger(label: "start", factory: { _ in refusals.handler }))
-        try await Self.expectRefusedThenStarted(store, refusals) {
+        try await Self.expectRefusedThenStarted(url.url!, saying: "PostgreSQL said: database \"\(name)\" does not exist (SQLSTATE 3D000)") {
             _ = try await TestPostgres.query(server, "CREATE DATABASE \(name)")
         }
         await TestPostgres.dropDatabase(url.url!)
     }
 
-    /// Runs `store` and expects its start to be refused and tried again (`refusals` hears it) before it
-    /// is done; then `letIn` lets it in, and the start must end. A start done first fails the test,
-    /// rather than leaving it waiting for a refusal that will not come.
-    static func expectRefusedThenStarted(_ store: PostgresStore, _ refusals: Refusals, letIn: () async throws -> Void) async throws {
+    /// Runs a store on `url` and expects its start to be refused and tried again, its log's error
+    /// `saying` why, before it is done; then `letIn` lets it in, and the start must end. A start done
+    /// first fails the test, rather than leaving it waiting for a refusal that will not come.
+    static func expectRefusedThenStarted(_ url: URL, saying: String, letIn: () async throws -> Void) async throws {
+        let refusals = Refusals(saying: saying)
+        let store = PostgresStore(
+            configuration: try PostgresStore.Configuration(url: url), logger: Logger(label: "start", factory: { _ in refusals.handler }))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.run() }
             defer { group.cancelAll() }
