@@ -321,6 +321,7 @@ let package = Package(
         // (the benchmarks start their children with them too).
         .target(
             name: "TestSupport",
+            dependencies: ["Clocks"],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),

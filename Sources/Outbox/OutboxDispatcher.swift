@@ -82,6 +82,8 @@ package final class OutboxDispatcher: Service {
         var dueOnWallClock: Date?
         /// Waiting for a wake alone, with no deadline on either clock.
         var resting = false
+        /// The failed claims in a row, and the pause after the last.
+        var claims = FailureBackoff()
     }
 
     private let store: any WebhookStore
@@ -233,13 +235,19 @@ package final class OutboxDispatcher: Service {
                 return state.dispatch.isIdle
             }
             if idle && claimed.isEmpty { resumeSettleWaiters(claimed: number) }
-        } catch {
-            if !Task.isCancelled {
-                logger.error("outbox dispatcher could not read the outbox; retrying", metadata: ["error": .string("\(error)")])
+            if case let failures = state.withLock({ $0.claims.succeeded() }), failures > 0 {
+                logger.notice("the outbox dispatcher reads the outbox again", metadata: ["outbox.failures": .stringConvertible(failures)])
             }
-            // A second of real time, still claiming: the scheduler's clock may be virtual, and moving it
-            // waits for the settle that waits for this claim.
-            try? await wallClock.sleep(until: wallClock.now.addingTimeInterval(1))
+        } catch {
+            let pause = state.withLock { $0.claims.failed() }
+            if !Task.isCancelled {
+                logger.error(
+                    "outbox dispatcher could not read the outbox; retrying",
+                    metadata: ["error": .string("\(error)"), "retry.after": .stringConvertible(pause)])
+            }
+            // Real time, still claiming: the scheduler's clock may be virtual, and moving it waits for the
+            // settle that waits for this claim.
+            try? await wallClock.sleep(until: wallClock.now.addingTimeInterval(pause))
             state.withLock { $0.dispatch.claimFailed() }
         }
         signal.signal()

@@ -6,8 +6,8 @@ import ServiceLifecycle
 /// Work that comes due on the scheduler's clock (virtual or not), done round by round: each round does
 /// what is due, then asks when the next comes; the loop sleeps until then, or until woken sooner
 /// (`wake()`: something came due sooner, here or on another replica, or the clock moved). After a failed
-/// round it waits a second of real time (a virtual clock might not move until the failure clears). The
-/// Scheduled Summaries and the broadcasts' fan-out each run on one.
+/// round it waits out a `FailureBackoff` pause of real time (a virtual clock might not move until the
+/// failure clears). The Scheduled Summaries and the broadcasts' fan-out each run on one.
 package actor ClockLoop: Service {
     private let name: String
     private let clock: any SchedulerClock
@@ -44,15 +44,30 @@ package actor ClockLoop: Service {
         }
     }
 
+    /// Waits `seconds` of real time after a failed round; only the shutdown cuts it short (a wake-up
+    /// that the failure itself caused would make it a busy loop; `settle()` works without the loop).
+    private func pause(for seconds: TimeInterval) async {
+        let until = wallClock.now.addingTimeInterval(seconds)
+        while wallClock.now < until, !Task.isCancelled, !Task.isShuttingDownGracefully {
+            await signal.wait(until: until, on: wallClock)
+        }
+    }
+
     package func run() async throws {
         await withGracefulShutdownHandler {
+            var backoff = FailureBackoff()
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 do {
                     try await work(clock.now)
-                    await signal.wait(until: try await next(clock.now), on: clock)
+                    let next = try await next(clock.now)
+                    if case let failures = backoff.succeeded(), failures > 0 {
+                        logger.notice("\(name) works again", metadata: ["loop.failures": .stringConvertible(failures)])
+                    }
+                    await signal.wait(until: next, on: clock)
                 } catch {
-                    logger.error("\(name) failed", metadata: ["error": .string("\(error)")])
-                    await signal.wait(until: wallClock.now.addingTimeInterval(Scheduler.failurePause), on: wallClock)
+                    let pause = backoff.failed()
+                    logger.error("\(name) failed", metadata: ["error": .string("\(error)"), "retry.after": .stringConvertible(pause)])
+                    await self.pause(for: pause)
                 }
             }
         } onGracefulShutdown: {

@@ -33,9 +33,7 @@ package protocol FiringHandler: Sendable {
 package actor Scheduler: Service {
     private let store: any NotificationStore
     private let clock: any SchedulerClock
-    /// The wall clock leases are measured on, even when `clock` is virtual.
-    /// How long the loop waits, in real time, after the store failed.
-    package static let failurePause: TimeInterval = 1
+    /// The wall clock leases and pauses after a failure are measured on, even when `clock` is virtual.
     private let wallClock: any WallClock
     private let handler: any FiringHandler
     private let logger: Logger
@@ -54,6 +52,9 @@ package actor Scheduler: Service {
     private let wakes = Mutex(Wakes())
     /// The last claim was full and already due: claim whole batches until caught up.
     private var backlog = false
+    /// The cycles that failed since the loop last caught up (a claim that works does not end the run of
+    /// failures of a firing that does not), and the pause after the last.
+    private var backoff = FailureBackoff()
     private let wakeSignal = WakeSignal()
     private var startedCycles = 0
     private var completedCycles = 0
@@ -73,6 +74,8 @@ package actor Scheduler: Service {
     private struct Wakes {
         /// Claim whatever the store holds now (`wake()`).
         var claim = false
+        /// Claim at the next cycle, without cutting a pause short (`poll()`).
+        var poll = false
         /// The earliest date a request became due at (`wake(dueAt:)`).
         var due: Date?
     }
@@ -114,6 +117,14 @@ package actor Scheduler: Service {
     /// been missed).
     package nonisolated func wake() {
         wakes.withLock { $0.claim = true }
+        wakeSignal.signal()
+    }
+
+    /// Asks the scheduler to claim again at its next cycle, as `wake()` does, but leaves a pause after a
+    /// failure to run its course: the safety poll, which finds changes the feed may have lost, every few
+    /// seconds whether or not the store works.
+    package nonisolated func poll() {
+        wakes.withLock { $0.poll = true }
         wakeSignal.signal()
     }
 
@@ -178,11 +189,13 @@ package actor Scheduler: Service {
                 case .fire:
                     continue
                 case .sleep(let deadline):
+                    caughtUp()
                     await wakeSignal.wait(until: deadline, on: clock)
                 case .waitForWork:
+                    caughtUp()
                     await wakeSignal.wait(until: nil, on: clock)
                 case .pauseAfterFailure:
-                    await wakeSignal.wait(until: wallClock.now.addingTimeInterval(Self.failurePause), on: wallClock)
+                    await pause(for: backoff.failed())
                 }
             }
         }
@@ -195,6 +208,27 @@ package actor Scheduler: Service {
         hasStopped = true
         cycleWaiters.forEach { $0.continuation.resume() }
         cycleWaiters.removeAll()
+    }
+
+    /// Everything due has fired: a failure from now on pauses the shortest time again.
+    private func caughtUp() {
+        if case let failures = backoff.succeeded(), failures > 0 {
+            logger.notice("the scheduler fires again", metadata: ["scheduler.failures": .stringConvertible(failures)])
+        }
+    }
+
+    /// Waits `seconds` of real time after a failed cycle. A request that came due does not cut the pause
+    /// short: giving back the failed batch's claims announces them as due, and a store that keeps failing
+    /// (a full disk) would be tried again at once, forever. A claim asked for does (`wake()`: the clock
+    /// moved, the change feed reconnected), as does a `settle()` waiting for a cycle at rest, and the
+    /// shutdown.
+    private func pause(for seconds: TimeInterval) async {
+        let until = wallClock.now.addingTimeInterval(seconds)
+        while wallClock.now < until, !Task.isCancelled, !Task.isShuttingDownGracefully, cycleWaiters.isEmpty,
+            !wakes.withLock({ $0.claim })
+        {
+            await wakeSignal.wait(until: until, on: wallClock)
+        }
     }
 
     /// One cycle: fire what is due among the claimed requests, claim what is due and unclaimed, and
@@ -329,7 +363,7 @@ package actor Scheduler: Service {
             defer { wakes = Wakes() }
             return wakes
         }
-        if taken.claim { mustClaim = true }
+        if taken.claim || taken.poll { mustClaim = true }
         if let due = taken.due {
             nextUnclaimed = min(nextUnclaimed ?? due, due)
             if refilling { dueWhileRefilling = min(dueWhileRefilling ?? due, due) }

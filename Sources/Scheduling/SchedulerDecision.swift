@@ -8,8 +8,8 @@ package enum SchedulerDecision: Sendable, Hashable {
     case sleep(until: Date)
     /// Nothing has a fire date: sleep until woken.
     case waitForWork
-    /// The store failed: look again after `Scheduler.failurePause` of real time (the scheduler's clock may
-    /// be virtual, and moving it waits for the scheduler), or when woken.
+    /// The store failed: look again after a `FailureBackoff` pause of real time (the scheduler's clock may
+    /// be virtual, and moving it waits for the scheduler), or when asked to claim.
     case pauseAfterFailure
 
     /// What to do after a cycle. `claimedFull`: the last claim filled a batch, so more may be waiting.

@@ -282,7 +282,7 @@ package final class CenterRuntime: Service {
                     group.addTask {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: safetyPoll)
-                            scheduler.wake()
+                            scheduler.poll()
                             summaries.wake()
                             broadcaster.wake()
                             dispatcher.wake()

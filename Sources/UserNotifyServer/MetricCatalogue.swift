@@ -9,6 +9,8 @@ package enum MetricCatalogue {
         "usernotifyd_http_request_duration_seconds": "Time from a request's head to its response, by route template and method.",
         "usernotifyd_store_errors_total": "Store errors that reached a client (503 storageUnavailable, 507 storageFull…), by code.",
         "usernotifyd_firings_total": "Requests this replica's scheduler fired.",
+        "usernotifyd_firing_failures_total":
+            "Requests whose firing the store refused (each try counts; tried again after a pause of up to 16 s), by code (storageFull, unavailable…).",
         "usernotifyd_firing_lateness_seconds": "How late each firing was recorded after its due date (the scheduler's clock).",
         "usernotifyd_outbox_attempts_total":
             "Outbox attempts of this replica, by destination (webhook, browser, phone) and outcome (delivered, failed, gone, rejected, aborted, expired).",

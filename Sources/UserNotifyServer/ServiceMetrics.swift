@@ -141,7 +141,15 @@ struct MeteredFiringHandler: FiringHandler {
 
     func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
         let started = Date()
-        let recorded = try await inner.fire(due, at: now)
+        let recorded: [FiringRecord]
+        do {
+            recorded = try await inner.fire(due, at: now)
+        } catch {
+            // A bounded label: the store's failure codes, or `other`.
+            let code = (error as? StoreError).map { "\($0.code)" } ?? "other"
+            Counter(label: "usernotifyd_firing_failures_total", dimensions: [("code", code)]).increment(by: due.count)
+            throw error
+        }
         if Tracing.isOn { Self.trace(due, recorded: recorded, from: started) }
         let end = clock.now
         Counter(label: "usernotifyd_firings_total").increment(by: due.count)

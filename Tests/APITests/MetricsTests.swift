@@ -51,7 +51,8 @@ import Testing
 
     /// Every metric that `deploy/monitoring`'s alert rules and dashboard use is one this exposition has
     /// (a histogram by its `_bucket`, `_sum` or `_count`), but for Prometheus' own `up`, the store errors'
-    /// counter, which appears with the first error, the pushes' and relays' counters, which appear with
+    /// counter, which appears with the first error, the failed firings' counter, which appears with the
+    /// first (`FiringFailureTests` finds it), the pushes' and relays' counters, which appear with
     /// the first attempt (`WebPushTests` and `RelayTests` find them), the receipts' steps, which appear
     /// with the first firing (`ReceiptTests` finds them), and the PostgreSQL pool's gauges,
     /// which `aReplicaReportsItsDatabasePool` finds on a replica; and none whose help says it is deprecated.
@@ -59,8 +60,8 @@ import Testing
         let exported = Set(
             exposition.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { String($0.split(separator: " ")[2]) }
                 + [
-                    "up", "usernotifyd_store_errors_total", "usernotifyd_web_push_attempts_total", "usernotifyd_relay_attempts_total",
-                    "usernotifyd_notifications_total",
+                    "up", "usernotifyd_store_errors_total", "usernotifyd_firing_failures_total", "usernotifyd_web_push_attempts_total",
+                    "usernotifyd_relay_attempts_total", "usernotifyd_notifications_total",
                 ]
                 + postgresOnly)
         let monitoring = ServerProcess.packageRoot.appendingPathComponent("deploy/monitoring")

@@ -125,7 +125,7 @@ import Testing
         await harness.scheduler.settle()
         await harness.advance(by: 61)
         // The second batch failed: its requests fire once the pause (a second of the lease clock) is over.
-        await harness.advance(by: Scheduler.failurePause)
+        await harness.advance(by: FailureBackoff.first)
         #expect(try await harness.delivered().count == 64)
         #expect(try await harness.presented().count == 64, "each request fired once")
         let calls = probe.calls.withLock { $0 }

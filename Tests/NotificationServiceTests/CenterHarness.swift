@@ -20,9 +20,11 @@ final class CenterHarness: Sendable {
     let scheduler: Scheduler
     private let runner = Mutex<Task<Void, any Error>?>(nil)
 
-    /// `firing` wraps the service as the scheduler's firing handler (to watch its calls).
+    /// `firing` wraps the service as the scheduler's firing handler (to watch its calls); `wallClock` is the
+    /// scheduler's (the harness's clock by default).
     init(
-        directory: URL? = nil, clock: ManualClock = ManualClock(now: CenterHarness.start), pendingLimit: Int = 64,
+        directory: URL? = nil, clock: ManualClock = ManualClock(now: CenterHarness.start), wallClock: (any WallClock)? = nil,
+        pendingLimit: Int = 64,
         extensionConcurrency: Int = 64, delegate: any CenterDelegate = NoDelegate(), backlogBatchSize: Int = 1024,
         firing: (any FiringHandler) -> any FiringHandler = { $0 }
     ) throws {
@@ -39,7 +41,8 @@ final class CenterHarness: Sendable {
             store: store, clock: clock, wallClock: clock, delegate: delegate, configuration: configuration, logger: logger)
         // Leases on the harness's clock too: what a test checks does not depend on how fast the machine runs it.
         let scheduler = Scheduler(
-            store: store, clock: clock, wallClock: clock, handler: firing(service), logger: logger, backlogBatchSize: backlogBatchSize)
+            store: store, clock: clock, wallClock: wallClock ?? clock, handler: firing(service), logger: logger,
+            backlogBatchSize: backlogBatchSize)
         // Weakly: the store keeps its listeners, and the scheduler holds the store.
         store.changes.listen { [weak scheduler] in if case .due(let date) = $0 { scheduler?.wake(dueAt: date) } }
         self.scheduler = scheduler

@@ -6,6 +6,7 @@ import SQLiteStorage
 import Scheduling
 import Storage
 import Synchronization
+import TestSupport
 import Testing
 
 /// What survives a restart: the store is the truth, so a new scheduler on the same file picks up.
@@ -57,36 +58,89 @@ import Testing
     /// leases' clock (real time; the harness's manual clock here), rather than waiting out the claims'
     /// leases (with claims in memory, nothing else would take them before the next wake-up).
     @Test func aFailedFiringGivesItsClaimsBackAndIsTriedAgainASecondLater() async throws {
-        var failing: FailingOnce?
-        let harness = try CenterHarness(firing: { service in
-            let handler = FailingOnce(inner: service)
-            failing = handler
-            return handler
-        })
+        let clock = ManualClock(now: CenterHarness.start)
+        var failing: FailingFiring?
+        let harness = try CenterHarness(
+            clock: clock,
+            firing: { service in
+                let handler = FailingFiring(inner: service, clock: clock, failures: 1)
+                failing = handler
+                return handler
+            })
         harness.startScheduler()
         _ = try await harness.authorizedCenter()
         _ = try await harness.add("c1", request("retried", .timeInterval(1, repeats: false)))
         await harness.advance(by: 1)
-        #expect(failing?.failed == true, "the first firing failed")
+        #expect(failing?.tries.count == 1, "the first firing failed")
         #expect(try await harness.presented().isEmpty)
         await harness.advance(by: 1)
         #expect(try await harness.presented() == ["retried"])
         await harness.stop()
     }
+
+    /// A firing that keeps failing (a full disk: every write answers SQLITE_FULL) is tried again after
+    /// pauses of real time that double up to `FailureBackoff.longest`, and fires once the store works
+    /// again. Its claims, given back after each failure, announce themselves due, which does not cut the
+    /// pause short: it did, and a full disk kept the scheduler trying again at once, forever, logging
+    /// "firing failed" dozens of times a second.
+    @Test(.timeLimit(.minutes(1))) func aFiringThatKeepsFailingIsTriedAgainAfterPausesThatDouble() async throws {
+        let clock = ManualClock(now: CenterHarness.start)
+        let wallClock = WatchedClock(clock)
+        var failing: FailingFiring?
+        let harness = try CenterHarness(
+            clock: clock, wallClock: wallClock,
+            firing: { service in
+                let handler = FailingFiring(inner: service, clock: clock, failures: 6)
+                failing = handler
+                return handler
+            })
+        harness.startScheduler()
+        _ = try await harness.authorizedCenter()
+        _ = try await harness.add("c1", request("full", .timeInterval(1, repeats: false)))
+        await harness.advance(by: 1)
+        let first = clock.now
+        // The loop rests until a second later; a wake-up for a request due now (as the claims given back
+        // announced) sends it back to that rest, not to another try.
+        await wallClock.sleeps(until: first.addingTimeInterval(1))
+        harness.scheduler.wake(dueAt: first)
+        await wallClock.sleeps(until: first.addingTimeInterval(1), count: 2)
+        try #require(failing?.tries == [first])
+        var at = first
+        for pause: TimeInterval in [1, 2, 4, 8, 16] {
+            at = clock.set(at.addingTimeInterval(pause))
+            // Tried at the end of the pause, failed again: the next pause is twice as long, at most 16 s.
+            await wallClock.sleeps(until: at.addingTimeInterval(min(2 * pause, FailureBackoff.longest)))
+        }
+        await harness.advance(to: at.addingTimeInterval(FailureBackoff.longest))
+        #expect(failing?.tries == [0, 1, 3, 7, 15, 31, 47].map { first.addingTimeInterval($0) })
+        #expect(try await harness.presented() == ["full"])
+        await harness.stop()
+    }
 }
 
-/// Fails its first firing, then fires as the service does.
-private final class FailingOnce: FiringHandler {
+/// Fails its first `failures` firings, noting when each was tried (on `clock`), then fires as the
+/// service does.
+private final class FailingFiring: FiringHandler {
     struct Failure: Error {}
     let inner: any FiringHandler
-    private let failedOnce = Atomic(false)
+    let clock: any WallClock
+    private let state: Mutex<(failures: Int, tries: [Date])>
 
-    init(inner: any FiringHandler) { self.inner = inner }
+    init(inner: any FiringHandler, clock: any WallClock, failures: Int) {
+        self.inner = inner
+        self.clock = clock
+        state = Mutex((failures, []))
+    }
 
-    var failed: Bool { failedOnce.load(ordering: .relaxed) }
+    var tries: [Date] { state.withLock { $0.tries } }
 
     func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
-        if !failedOnce.exchange(true, ordering: .relaxed) { throw Failure() }
+        let fails = state.withLock { state in
+            state.tries.append(clock.now)
+            state.failures -= 1
+            return state.failures >= 0
+        }
+        if fails { throw Failure() }
         return try await inner.fire(due, at: now)
     }
 }
