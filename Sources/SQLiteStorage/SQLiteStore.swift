@@ -57,7 +57,7 @@ package final class SQLiteStore: NotificationStore {
                 db.trace(options: .profile) { readerStatements($0.expandedDescription) }
             }
         }
-        let pool = try Self.translating { try DatabasePool(path: path, configuration: configuration) }
+        let pool = try Self.opening(path) { try DatabasePool(path: path, configuration: configuration) }
         self.pool = pool
         let writer = SQLiteWriter(pool: pool, path: path, limits: walLimits)
         self.writer = writer
@@ -66,7 +66,7 @@ package final class SQLiteStore: NotificationStore {
         // writer connection (the setting is per connection). When a checkpoint resets the WAL, a file past
         // the hard limit is cut back to it; below it the file is reused as it is (cutting it in a commit
         // would make that commit late: `runCheckpoints` truncates it once writes pause).
-        try Self.translating {
+        try Self.opening(path) {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
                 try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.hard)")
@@ -173,6 +173,17 @@ package final class SQLiteStore: NotificationStore {
     static func translating<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch let error as DatabaseError {
+            throw StoreError.translated(error)
+        }
+    }
+
+    /// `translating`, and a file that is not a database (or a damaged one) as `UnreadableDatabase`.
+    private static func opening<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError where UnreadableDatabase.means(error) {
+            throw UnreadableDatabase(path: path, error)
         } catch let error as DatabaseError {
             throw StoreError.translated(error)
         }

@@ -40,3 +40,18 @@ import Testing
             try await migrate.allOutputLines().contains { $0.contains("usernotifyd migrate: ") && $0.contains("schema is version 999") })
     }
 }
+
+/// A file at the database's path that SQLite cannot read is refused, naming it and what to do.
+@Suite struct UnreadableDatabaseTests {
+    @Test func aFileThatIsNotADatabaseIsRefusedByName() throws {
+        let directory = TestDirectories.unique("unreadable")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/usernotifyd.sqlite"
+        let garbage = Data(String(repeating: "not a database, ", count: 400).utf8)
+        _ = FileManager.default.createFile(atPath: path, contents: garbage)
+        let error = try #require(throws: UnreadableDatabase.self) { try SQLiteStore(path: path) }
+        #expect(error.path == path)
+        #expect(error.description.hasPrefix("the database \(path) cannot be read: file is not a database (SQLite error 26). Restore it"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage, "nothing was written to it")
+    }
+}
