@@ -370,14 +370,17 @@ package final class PostgresStore: Sendable {
     }
 
     /// Whether a server error passes by itself: the connection lost or refused (08), the server short of
-    /// something — too many connections, memory — (53), starting up or shutting down (57), or a
-    /// transaction rolled back by a deadlock or a serialization failure (40).
+    /// something — too many connections, memory — (53), starting up or shutting down (57), a
+    /// transaction rolled back by a deadlock or a serialization failure (40), or a database that takes
+    /// no writes yet (25006: a standby the URL reaches in the middle of a failover, until promoted).
     static func passes(_ error: PSQLError) -> Bool {
-        ["08", "40", "53", "57"].contains((error.serverInfo?[.sqlState] ?? "").prefix(2))
+        let state = error.serverInfo?[.sqlState] ?? ""
+        return ["08", "40", "53", "57"].contains(state.prefix(2)) || state == "25006"
     }
 
     /// PostgreSQL's errors as the store's: unique violations are conflicts, foreign-key violations a
-    /// missing row, lost connections and the server shutting down unavailable.
+    /// missing row, a full disk full; lost connections, the server shutting down or short of something,
+    /// and a database that takes no writes (a standby, `default_transaction_read_only`: 25006) unavailable.
     static func translated(_ error: PSQLError) -> any Error {
         switch error.code {
         case .server:
@@ -387,6 +390,7 @@ package final class PostgresStore: Sendable {
             case "23505": return StoreError.conflict(message)
             case "23503": return StoreError(.notFound, message)
             case "53100": return StoreError(.storageFull, message)
+            case "25006": return StoreError.unavailable("the database takes no writes: \(message)")
             case _ where state.hasPrefix("08") || state.hasPrefix("57") || state.hasPrefix("53"):
                 return StoreError.unavailable(message)
             default: return PostgresError(error)

@@ -67,6 +67,23 @@ import Testing
         await TestPostgres.dropDatabase(url.url!)
     }
 
+    /// A database that takes no writes (a standby the URL reaches in the middle of a failover) is waited
+    /// for until it does, rather than ending the start at the migrations' first statement.
+    @Test(.enabled(if: TestPostgres.isAvailable))
+    func aDatabaseThatTakesNoWritesYetIsWaitedForSayingWhy() async throws {
+        let server = try #require(TestPostgres.serverURL)
+        let database = try await TestPostgres.createDatabase("standby")
+        let name = String(database.path.dropFirst())
+        _ = try await TestPostgres.query(server, "ALTER DATABASE \(name) SET default_transaction_read_only = on")
+        try await Self.expectRefusedThenStarted(database, saying: "in a read-only transaction (SQLSTATE 25006)") {
+            // Promoted: sessions take writes (those begun before keep their default, so they end).
+            _ = try await TestPostgres.query(server, "ALTER DATABASE \(name) SET default_transaction_read_only = off")
+            _ = try await TestPostgres.query(
+                server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
+        }
+        await TestPostgres.dropDatabase(database)
+    }
+
     /// Runs a store on `url` and expects its start to be refused and tried again, its log's error
     /// `saying` why, before it is done; then `letIn` lets it in, and the start must end. A start done
     /// first fails the test, rather than leaving it waiting for a refusal that will not come.
