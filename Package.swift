@@ -425,7 +425,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PostgresStorageTests",
-            dependencies: ["PostgresStorage", "Storage", "TestSupport", "Webhooks", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "PostgresStorage", "Storage", "TestSupport", "Webhooks", .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -380,7 +380,9 @@ package final class PostgresStore: Sendable {
 
     /// PostgreSQL's errors as the store's: unique violations are conflicts, foreign-key violations a
     /// missing row, a full disk full; lost connections, the server shutting down or short of something,
+    /// a transaction rolled back by a deadlock or a serialization failure (40: the client tries again),
     /// and a database that takes no writes (a standby, `default_transaction_read_only`: 25006) unavailable.
+    /// Anything else is a bug's (500).
     static func translated(_ error: PSQLError) -> any Error {
         switch error.code {
         case .server:
@@ -391,7 +393,7 @@ package final class PostgresStore: Sendable {
             case "23503": return StoreError(.notFound, message)
             case "53100": return StoreError(.storageFull, message)
             case "25006": return StoreError.unavailable("the database takes no writes: \(message)")
-            case _ where state.hasPrefix("08") || state.hasPrefix("57") || state.hasPrefix("53"):
+            case _ where ["08", "40", "53", "57"].contains(state.prefix(2)):
                 return StoreError.unavailable(message)
             default: return PostgresError(error)
             }

@@ -16,9 +16,11 @@ import Testing
         let server = try #require(TestPostgres.serverURL)
         let database = try await TestPostgres.createDatabase("readonly")
         let name = String(database.path.dropFirst())
+        var configuration = try PostgresStore.Configuration(url: database)
+        // Long enough that no call meets it on a loaded machine (the default 5 s was met once).
+        configuration.deadline = .seconds(60)
         let store = PostgresStore(
-            configuration: try PostgresStore.Configuration(url: database),
-            logger: Logger(label: "readonly", factory: { _ in SwiftLogNoOpLogHandler() }))
+            configuration: configuration, logger: Logger(label: "readonly", factory: { _ in SwiftLogNoOpLogHandler() }))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.run() }
             defer { group.cancelAll() }
