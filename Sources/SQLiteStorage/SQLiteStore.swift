@@ -178,14 +178,12 @@ package final class SQLiteStore: NotificationStore {
         }
     }
 
-    /// `translating`, and a file that is not a database (or a damaged one) as `UnreadableDatabase`.
+    /// `translating`, and what makes the file unusable until someone acts as `UnusableDatabase`.
     private static func opening<T>(_ path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as DatabaseError where UnreadableDatabase.means(error) {
-            throw UnreadableDatabase(path: path, error)
         } catch let error as DatabaseError {
-            throw StoreError.translated(error)
+            throw UnusableDatabase(path: path, error) ?? StoreError.translated(error)
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// whose database file another process holds a write transaction on (as a `sqlite3` shell left in
 /// `BEGIN IMMEDIATE` would), so that each firing waits out SQLite's busy time-out and fails.
 @Suite struct FiringFailureTests {
-    @Test(.timeLimit(.minutes(3))) func firingsTheStoreRefusesAreCountedAndTriedAgainUntilTheyFire() async throws {
+    @Test(.timeLimit(.minutes(10))) func firingsTheStoreRefusesAreCountedAndTriedAgainUntilTheyFire() async throws {
         let server = try await APIServer(virtualClock: false)
         let (_, key) = try await server.makeApp(policy: "grant")
         _ = try await server.makeAuthorizedCenter("phone", key: key)

@@ -16,6 +16,30 @@ import Testing
         let server = try #require(TestPostgres.serverURL)
         let database = try await TestPostgres.createDatabase("readonly")
         let name = String(database.path.dropFirst())
+        let clock = Date(timeIntervalSince1970: 1_800_000_000)
+        // Migrated and written while it takes writes.
+        try await Self.withStore(database) { store in
+            try await withDeadline(.seconds(600)) { try await store.prepare() }
+            _ = try await store.advanceVirtualClock(to: clock)
+        }
+        // Sessions that start from now on take no writes: all of the next store's.
+        _ = try await TestPostgres.query(server, "ALTER DATABASE \(name) SET default_transaction_read_only = on")
+        try await Self.withStore(database) { store in
+            try await withDeadline(.seconds(600)) {
+                while !store.isReachable { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            let refusal = await #expect(throws: StoreError.self) {
+                _ = try await store.advanceVirtualClock(to: clock.addingTimeInterval(60))
+            }
+            #expect(refusal?.code == .unavailable)
+            #expect(refusal?.message.contains("the database takes no writes: cannot execute") == true, "\(String(describing: refusal))")
+            #expect(try await store.virtualClock() == clock, "reads go on")
+        }
+        await TestPostgres.dropDatabase(database)
+    }
+
+    /// Runs a store on `database` while `body` runs.
+    static func withStore(_ database: URL, _ body: (PostgresStore) async throws -> Void) async throws {
         var configuration = try PostgresStore.Configuration(url: database)
         // Long enough that no call meets it on a loaded machine (the default 5 s was met once).
         configuration.deadline = .seconds(60)
@@ -24,38 +48,7 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.run() }
             defer { group.cancelAll() }
-            // Bounds that only turn a hang into a failure.
-            try await withDeadline(.seconds(600)) { try await store.prepare() }
-            _ = try await store.advanceVirtualClock(to: Date(timeIntervalSince1970: 1_800_000_000))
-
-            // Sessions that start from now on take no writes: the pool's are ended, and made again.
-            _ = try await TestPostgres.query(server, "ALTER DATABASE \(name) SET default_transaction_read_only = on")
-            _ = try await TestPostgres.query(
-                server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
-            // The listener reconnects (calls are refused meanwhile), and a call may first meet a pooled
-            // connection the server just ended: unavailable too, for those reasons.
-            var refusal: StoreError?
-            for _ in 0..<20 where refusal?.message.contains("takes no writes") != true {
-                try await Self.untilReachable(store)
-                do {
-                    _ = try await store.advanceVirtualClock(to: Date(timeIntervalSince1970: 1_800_000_060))
-                    Issue.record("a write to a database that takes no writes succeeded")
-                    break
-                } catch let error as StoreError {
-                    refusal = error
-                }
-            }
-            #expect(refusal?.code == .unavailable)
-            #expect(refusal?.message.contains("cannot execute") == true, "PostgreSQL's words: \(String(describing: refusal))")
-            try await Self.untilReachable(store)
-            #expect(try await store.virtualClock() == Date(timeIntervalSince1970: 1_800_000_000), "reads go on")
-        }
-        await TestPostgres.dropDatabase(database)
-    }
-
-    static func untilReachable(_ store: PostgresStore) async throws {
-        try await withDeadline(.seconds(600)) {
-            while !store.isReachable { try await Task.sleep(for: .milliseconds(20)) }
+            try await body(store)
         }
     }
 }

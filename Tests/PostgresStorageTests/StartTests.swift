@@ -76,10 +76,8 @@ import Testing
         let name = String(database.path.dropFirst())
         _ = try await TestPostgres.query(server, "ALTER DATABASE \(name) SET default_transaction_read_only = on")
         try await Self.expectRefusedThenStarted(database, saying: "in a read-only transaction (SQLSTATE 25006)") {
-            // Promoted: sessions take writes (those begun before keep their default, so they end).
+            // Promoted: sessions that start from now on take writes, as the migration's own connection does.
             _ = try await TestPostgres.query(server, "ALTER DATABASE \(name) SET default_transaction_read_only = off")
-            _ = try await TestPostgres.query(
-                server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
         }
         await TestPostgres.dropDatabase(database)
     }

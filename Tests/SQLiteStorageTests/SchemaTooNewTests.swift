@@ -41,17 +41,36 @@ import Testing
     }
 }
 
-/// A file at the database's path that SQLite cannot read is refused, naming it and what to do.
-@Suite struct UnreadableDatabaseTests {
+/// A database file that cannot be used until someone acts is refused, naming it and what to do.
+@Suite struct UnusableDatabaseTests {
     @Test func aFileThatIsNotADatabaseIsRefusedByName() throws {
-        let directory = TestDirectories.unique("unreadable")
+        let directory = TestDirectories.unique("unusable")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/usernotifyd.sqlite"
         let garbage = Data(String(repeating: "not a database, ", count: 400).utf8)
         _ = FileManager.default.createFile(atPath: path, contents: garbage)
-        let error = try #require(throws: UnreadableDatabase.self) { try SQLiteStore(path: path) }
+        let error = try #require(throws: UnusableDatabase.self) { try SQLiteStore(path: path) }
         #expect(error.path == path)
-        #expect(error.description.hasPrefix("the database \(path) cannot be read: file is not a database (SQLite error 26). Restore it"))
+        #expect(error.description.hasPrefix("the database \(path) cannot be used: file is not a database (SQLite error 26). Restore it"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage, "nothing was written to it")
+    }
+
+    /// Another process holds a write transaction (`Tests/Scripts/hold-write-transaction.py`, as a `sqlite3`
+    /// shell left in `BEGIN IMMEDIATE` would): the store's first write waits out its busy time-out (10 s),
+    /// then says what to do.
+    @Test func aFileAnotherProcessHoldsAWriteTransactionOnSaysSo() async throws {
+        let directory = TestDirectories.unique("held")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/usernotifyd.sqlite"
+        try SQLiteStore.migrator.migrate(try DatabasePool(path: path))
+        let holder = try ServerProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/python3"),
+            arguments: [ServerProcess.packageRoot.appendingPathComponent("Tests/Scripts/hold-write-transaction.py").path, path])
+        try #require(try await holder.waitForLine(containing: "holding") != nil)
+        let error = try #require(throws: UnusableDatabase.self) { try SQLiteStore(path: path) }
+        #expect(error.description.contains("database is locked (SQLite error 5). Another process holds a write transaction on it"))
+        holder.signal(SIGKILL)
+        _ = try await holder.waitForExit()
+        _ = try SQLiteStore(path: path)
     }
 }
