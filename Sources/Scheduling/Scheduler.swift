@@ -29,7 +29,8 @@ package protocol FiringHandler: Sendable {
 /// `wallClock`, the wall clock, whatever `clock` is (`Lease`). The change
 /// feed's `.due` (a request added or moved, here or on another replica) calls `wake(dueAt:)`, which
 /// claims only once that date comes within the lookahead (an add due tomorrow costs no claim); a move of
-/// the virtual clock or changes that may have been missed call `wake()`, which claims at once.
+/// the virtual clock or changes that may have been missed call `wake()`, which claims at once (the
+/// safety poll's `poll()` too, but it leaves a pause after a failure to run its course: `FailureBackoff`).
 package actor Scheduler: Service {
     private let store: any NotificationStore
     private let clock: any SchedulerClock
