@@ -53,7 +53,7 @@ package final class DirectoryLock: Sendable {
                 let owner =
                     stat(directory, &info) == 0
                     ? "belongs to uid \(info.st_uid) (mode \(String(info.st_mode & 0o7777, radix: 8)))" : "is not readable"
-                let user = getuid()
+                let user = geteuid()
                 text +=
                     "; \(directory) \(owner) and this process runs as uid \(user): make it writable by uid \(user) (for a container's volume, chown it to \(user) or run the container as its owner), or give another --data-dir"
             case EROFS:

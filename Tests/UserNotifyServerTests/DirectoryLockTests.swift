@@ -32,7 +32,7 @@ import UserNotifyServer
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         chmod(root, 0o750)
         let refusal = DirectoryLock.Unusable(path: root + "/usernotifyd.lock", directory: root, errno: EACCES)
-        let user = getuid()
+        let user = geteuid()
         #expect(
             refusal.description
                 == "the data directory cannot be used: \(root)/usernotifyd.lock: Permission denied; \(root) belongs to uid \(user) (mode 750) and this process runs as uid \(user): make it writable by uid \(user) (for a container's volume, chown it to \(user) or run the container as its owner), or give another --data-dir"
