@@ -229,13 +229,13 @@ package final class OutboxDispatcher: Service {
             signal.signal()
             let next = try await store.nextDeliveryDate(excluding: busy, leaseNow: wallClock.now)
             let dueOnWallClock = clock.isWallTime ? nil : try await store.nextDueOnWallClock(after: wallClock.now)
-            let idle = state.withLock { state in
+            let (idle, failures) = state.withLock { state in
                 state.dueOnWallClock = dueOnWallClock
                 state.dispatch.claimEnded(nextDue: next)
-                return state.dispatch.isIdle
+                return (state.dispatch.isIdle, state.claims.succeeded())
             }
             if idle && claimed.isEmpty { resumeSettleWaiters(claimed: number) }
-            if case let failures = state.withLock({ $0.claims.succeeded() }), failures > 0 {
+            if failures > 0 {
                 logger.notice("the outbox dispatcher reads the outbox again", metadata: ["outbox.failures": .stringConvertible(failures)])
             }
         } catch {
