@@ -141,7 +141,10 @@ enum OperatorRoutes {
         }
         router.on(.delete, "/v1/apps/{appID}") { request in
             let context = try await operatorContext(request, provider)
-            guard try await context.principals.deleteApp(id: request.parameter("appID"), at: context.clock.now) else {
+            // A batch of centers a transaction: deleting a large app never stops the other apps.
+            guard
+                try await context.principals.deleteApp(id: request.parameter("appID"), at: context.clock.now, centersPerTransaction: 256)
+            else {
                 throw appNotFound(request)
             }
             await context.media.sweep()

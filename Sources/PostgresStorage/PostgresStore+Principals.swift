@@ -67,6 +67,26 @@ extension PostgresStore: PrincipalStore {
         }
     }
 
+    package func deleteCenters(appID: String, limit: Int, at date: Date) async throws -> Int {
+        try await write { connection, changes in
+            let deleted = try await connection.rows(
+                """
+                WITH batch AS (
+                    SELECT id FROM centers WHERE app_id = \(appID) ORDER BY id COLLATE "C" LIMIT \(limit) FOR UPDATE
+                ), retired AS (
+                    INSERT INTO retired_push_tokens(token, app_id, retired_at)
+                    SELECT push_token, app_id, \(Self.milliseconds(date)) FROM centers WHERE app_id = \(appID) AND id IN (SELECT id FROM batch)
+                    ON CONFLICT (token) DO UPDATE SET app_id = excluded.app_id, retired_at = excluded.retired_at
+                )
+                DELETE FROM centers WHERE app_id = \(appID) AND id IN (SELECT id FROM batch) RETURNING id
+                """, self.logger
+            ).count
+            changes.announce(.app(appID))
+            changes.announce(.credentials)
+            return deleted
+        }
+    }
+
     package func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord> {
         try await read { connection in
             let rows = try await connection.rows(

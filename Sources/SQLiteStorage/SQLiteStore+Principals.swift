@@ -66,6 +66,24 @@ extension SQLiteStore: PrincipalStore {
         }
     }
 
+    package func deleteCenters(appID: String, limit: Int, at date: Date) async throws -> Int {
+        try await write { db, effects in
+            let batch = "SELECT id FROM centers WHERE app_id = ? ORDER BY id LIMIT ?"
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO retired_push_tokens(token, app_id, retired_at)
+                    SELECT push_token, app_id, ? FROM centers WHERE app_id = ? AND id IN (\(batch))
+                    """,
+                arguments: [Self.milliseconds(date), appID, appID, limit])
+            // Their requests, notifications, events, holds, tokens and devices go with them (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM centers WHERE app_id = ? AND id IN (\(batch))", arguments: [appID, appID, limit])
+            let deleted = db.changesCount
+            effects.announce(.app(appID))
+            effects.announce(.credentials)
+            return deleted
+        }
+    }
+
     package func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord> {
         try await read { db in
             let rows = try Row.fetchAll(

@@ -144,8 +144,12 @@ import UserNotifyServer
             #expect(try await server.call("DELETE", "/v1/centers/doomed", token: otherKey).status == 204)
             #expect(try await server.call("GET", "/v1/me", token: centerToken).status == 401)
             #expect(try await server.call("GET", "/v1/centers/doomed/requests", token: otherKey).status == 404)
+            // The app's centers go with it, a batch at a time, and their tokens with them.
+            let keptToken = try await server.makeAuthorizedCenter("kept", key: otherKey)
+            #expect(try await server.call("GET", "/v1/me", token: keptToken).status == 200)
             #expect(try await server.call("DELETE", "/v1/apps/\(otherID)", token: testAdminToken).status == 204)
             #expect(try await server.call("GET", "/v1/categories", token: otherKey).status == 401)
+            #expect(try await server.call("GET", "/v1/me", token: keptToken).status == 401)
             #expect(try await server.call("GET", "/v1/apps/\(otherID)", token: testAdminToken).status == 404)
         }
     }

@@ -86,8 +86,12 @@ def sync_detailed(
     """Deletes the app with its centers, categories and keys.
 
      Operator. Removes the app and everything it owns: centers (with their pending and delivered
-    notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys and
-    center tokens stop working at once.
+    notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys
+    stop working at once; its centers go a batch at a time (each batch in a transaction of its own, so
+    that a large app never holds up the others), each center's token and push token with it. The answer
+    comes when all is gone: for an app of many centers that takes a while (a second or two per 10,000
+    centers). Cut short (a failure, a crash), the app is left with fewer centers and no keys: delete it
+    again to finish.
 
     Args:
         app_id (str):
@@ -119,8 +123,12 @@ def sync(
     """Deletes the app with its centers, categories and keys.
 
      Operator. Removes the app and everything it owns: centers (with their pending and delivered
-    notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys and
-    center tokens stop working at once.
+    notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys
+    stop working at once; its centers go a batch at a time (each batch in a transaction of its own, so
+    that a large app never holds up the others), each center's token and push token with it. The answer
+    comes when all is gone: for an app of many centers that takes a while (a second or two per 10,000
+    centers). Cut short (a failure, a crash), the app is left with fewer centers and no keys: delete it
+    again to finish.
 
     Args:
         app_id (str):
@@ -147,8 +155,12 @@ async def asyncio_detailed(
     """Deletes the app with its centers, categories and keys.
 
      Operator. Removes the app and everything it owns: centers (with their pending and delivered
-    notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys and
-    center tokens stop working at once.
+    notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys
+    stop working at once; its centers go a batch at a time (each batch in a transaction of its own, so
+    that a large app never holds up the others), each center's token and push token with it. The answer
+    comes when all is gone: for an app of many centers that takes a while (a second or two per 10,000
+    centers). Cut short (a failure, a crash), the app is left with fewer centers and no keys: delete it
+    again to finish.
 
     Args:
         app_id (str):
@@ -178,8 +190,12 @@ async def asyncio(
     """Deletes the app with its centers, categories and keys.
 
      Operator. Removes the app and everything it owns: centers (with their pending and delivered
-    notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys and
-    center tokens stop working at once.
+    notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys
+    stop working at once; its centers go a batch at a time (each batch in a transaction of its own, so
+    that a large app never holds up the others), each center's token and push token with it. The answer
+    comes when all is gone: for an app of many centers that takes a while (a second or two per 10,000
+    centers). Cut short (a failure, a crash), the app is left with fewer centers and no keys: delete it
+    again to finish.
 
     Args:
         app_id (str):

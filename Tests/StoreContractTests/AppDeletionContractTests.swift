@@ -1,0 +1,93 @@
+import Foundation
+import NotificationCore
+import Storage
+import Testing
+
+/// Deleting an app a batch of centers a transaction, as every store does it: each batch takes only its
+/// centers (with their requests, tokens and push tokens retired), the app stays until the last, a
+/// deletion cut short is finished by deleting again, and no other app loses anything.
+@Suite struct AppDeletionContractTests {
+    static let now = Date(timeIntervalSince1970: 2_000_000)
+
+    /// App `a` with five centers, each with a request, a center token and a push token; app `b` with one.
+    func seed(_ store: any ContractStore) async throws -> [CenterRecord] {
+        var centers: [CenterRecord] = []
+        for app in ["a", "b"] {
+            try await store.insertApp(AppRecord(id: app, name: app, createdAt: Self.now))
+            try await store.insertCredential(
+                CredentialRecord(id: "key_\(app)", kind: .appKey, appID: app, centerID: nil, secretHash: Data([1]), createdAt: Self.now))
+            for index in 0..<(app == "a" ? 5 : 1) {
+                let center = CenterRecord(id: "c\(index)", appID: app, createdAt: Self.now)
+                try await store.insertCenter(center)
+                try await store.insertCredential(
+                    CredentialRecord(
+                        id: "tok_\(app)\(index)", kind: .centerToken, appID: app, centerID: center.id, secretHash: Data([2]),
+                        createdAt: Self.now))
+                let request = NotificationRequest(
+                    identifier: "r", content: NotificationContent(title: "r"), trigger: .timeInterval(60, repeats: false))
+                _ = try await store.upsertPending(
+                    PendingRequest(center: center.key, request: request, addedAt: Self.now, nextFireDate: Self.now.addingTimeInterval(60)),
+                    limit: 64)
+                centers.append(center)
+            }
+        }
+        return centers
+    }
+
+    func centers(_ store: any ContractStore, app: String) async throws -> [String] {
+        try await store.centers(appID: app, after: nil, limit: 100).items.map(\.id)
+    }
+
+    @Test(arguments: StoreFactory.all)
+    func aBatchTakesOnlyItsCentersAndTheAppStays(_ factory: StoreFactory) async throws {
+        try await factory.run { store, _ in
+            let seeded = try await seed(store)
+            let deletedAt = Self.now.addingTimeInterval(5)
+            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: deletedAt) == 2)
+            #expect(try await centers(store, app: "a") == ["c2", "c3", "c4"])
+            #expect(try await store.app(id: "a") != nil, "the app stays until its last transaction")
+            #expect(try await store.credential(id: "tok_a0") == nil, "a deleted center's token goes with it")
+            #expect(try await store.credential(id: "tok_a2") != nil)
+            #expect(try await store.pendingRequests(CenterKey(appID: "a", centerID: "c0"), after: nil, limit: 10).items.isEmpty)
+            #expect(try await store.pendingRequests(CenterKey(appID: "a", centerID: "c2"), after: nil, limit: 10).items.count == 1)
+            let token = try #require(seeded.first { $0.appID == "a" && $0.id == "c0" }).pushToken
+            #expect(try await store.center(pushToken: token) == .retired(appID: "a", at: deletedAt))
+            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: deletedAt) == 2)
+            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: deletedAt) == 1)
+            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: deletedAt) == 0)
+            #expect(try await centers(store, app: "b") == ["c0"])
+        }
+    }
+
+    @Test(arguments: StoreFactory.all)
+    func anAppGoesWholeABatchAtATimeAndADeletionCutShortIsFinishedByDeletingAgain(_ factory: StoreFactory) async throws {
+        try await factory.run { store, _ in
+            let seeded = try await seed(store)
+            // Cut short after one batch (as a crash would leave it): the app is there, with fewer centers.
+            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: Self.now) == 2)
+            #expect(try await store.deleteApp(id: "a", at: Self.now, centersPerTransaction: 2))
+            #expect(try await store.app(id: "a") == nil)
+            #expect(try await centers(store, app: "a").isEmpty)
+            #expect(try await store.credential(id: "key_a") == nil)
+            for center in seeded where center.appID == "a" {
+                #expect(try await store.credential(id: "tok_a\(center.id.dropFirst())") == nil)
+                guard case .retired(appID: "a", _) = try await store.center(pushToken: center.pushToken) else {
+                    Issue.record("\(center.id)'s push token is not retired")
+                    continue
+                }
+            }
+            #expect(try await store.deleteApp(id: "a", at: Self.now, centersPerTransaction: 2) == false)
+            // The other app keeps everything.
+            #expect(try await store.app(id: "b") != nil)
+            #expect(try await store.credential(id: "key_b") != nil)
+            #expect(try await store.credential(id: "tok_b0") != nil)
+            #expect(try await store.pendingRequests(CenterKey(appID: "b", centerID: "c0"), after: nil, limit: 10).items.count == 1)
+            let other = try #require(seeded.first { $0.appID == "b" })
+            guard case .center(let found) = try await store.center(pushToken: other.pushToken) else {
+                Issue.record("the other app's push token no longer names its center")
+                return
+            }
+            #expect(found.key == other.key)
+        }
+    }
+}
