@@ -67,9 +67,9 @@ extension PostgresStore: PrincipalStore {
         }
     }
 
-    package func deleteCenters(appID: String, limit: Int, at date: Date) async throws -> Int {
+    package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
         try await write { connection, changes in
-            let deleted = try await connection.rows(
+            let centers = try await connection.rows(
                 """
                 WITH batch AS (
                     SELECT id FROM centers WHERE app_id = \(appID) ORDER BY id COLLATE "C" LIMIT \(limit) FOR UPDATE
@@ -83,7 +83,18 @@ extension PostgresStore: PrincipalStore {
             ).count
             changes.announce(.app(appID))
             changes.announce(.credentials)
-            return deleted
+            guard centers == 0 else { return centers }
+            let messages = try await connection.rows(
+                "DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE app_id = \(appID) LIMIT \(16 * limit)) RETURNING seq",
+                self.logger
+            ).count
+            let members = try await connection.rows(
+                """
+                DELETE FROM broadcast_members WHERE ctid IN (SELECT ctid FROM broadcast_members WHERE app_id = \(appID) LIMIT \(16 * limit))
+                RETURNING center_id
+                """, self.logger
+            ).count
+            return messages + members
         }
     }
 

@@ -66,7 +66,7 @@ extension SQLiteStore: PrincipalStore {
         }
     }
 
-    package func deleteCenters(appID: String, limit: Int, at date: Date) async throws -> Int {
+    package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
         try await write { db, effects in
             let batch = "SELECT id FROM centers WHERE app_id = ? ORDER BY id LIMIT ?"
             try db.execute(
@@ -77,10 +77,21 @@ extension SQLiteStore: PrincipalStore {
                 arguments: [Self.milliseconds(date), appID, appID, limit])
             // Their requests, notifications, events, holds, tokens and devices go with them (ON DELETE CASCADE).
             try db.execute(sql: "DELETE FROM centers WHERE app_id = ? AND id IN (\(batch))", arguments: [appID, appID, limit])
-            let deleted = db.changesCount
+            var deleted = db.changesCount
             effects.announce(.app(appID))
             effects.announce(.credentials)
-            return deleted
+            guard deleted == 0 else { return deleted }
+            try db.execute(
+                sql: "DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE app_id = ? LIMIT ?)",
+                arguments: [appID, 16 * limit])
+            deleted += db.changesCount
+            try db.execute(
+                sql: """
+                    DELETE FROM broadcast_members WHERE (app_id, broadcast_id, center_id) IN (
+                        SELECT app_id, broadcast_id, center_id FROM broadcast_members WHERE app_id = ? LIMIT ?)
+                    """,
+                arguments: [appID, 16 * limit])
+            return deleted + db.changesCount
         }
     }
 

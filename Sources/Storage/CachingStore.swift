@@ -290,8 +290,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
     }
     package func updateApp(_ app: AppRecord) async throws -> Bool { try await base.updateApp(app) }
     package func deleteApp(id: String, at date: Date) async throws -> Bool { try await base.deleteApp(id: id, at: date) }
-    package func deleteCenters(appID: String, limit: Int, at date: Date) async throws -> Int {
-        try await base.deleteCenters(appID: appID, limit: limit, at: date)
+    package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
+        try await base.deleteAppContents(appID: appID, limit: limit, at: date)
     }
 
     package func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord> {

@@ -2,10 +2,11 @@ import Foundation
 import NotificationCore
 import Storage
 import Testing
+import Webhooks
 
-/// Deleting an app a batch of centers a transaction, as every store does it: each batch takes only its
-/// centers (with their requests, tokens and push tokens retired), the app stays until the last, a
-/// deletion cut short is finished by deleting again, and no other app loses anything.
+/// Deleting an app a bounded transaction at a time, as every store does it: each batch takes only its
+/// centers (with their requests, tokens and push tokens retired), then the outbox; the app stays until the
+/// last, a deletion cut short is finished by deleting again, and no other app loses anything.
 @Suite struct AppDeletionContractTests {
     static let now = Date(timeIntervalSince1970: 2_000_000)
 
@@ -30,6 +31,11 @@ import Testing
                     limit: 64)
                 centers.append(center)
             }
+            try await store.enqueueDeliveries([
+                WebhookDeliveryRecord(
+                    id: "msg_\(app)", appID: app, url: "https://\(app).example/hook", type: .notificationResponse, payload: Data("{}".utf8),
+                    nextAttempt: Self.now, createdAt: Self.now)
+            ])
         }
         return centers
     }
@@ -39,11 +45,11 @@ import Testing
     }
 
     @Test(arguments: StoreFactory.all)
-    func aBatchTakesOnlyItsCentersAndTheAppStays(_ factory: StoreFactory) async throws {
+    func aBatchTakesOnlyItsCentersThenTheOutboxAndTheAppStays(_ factory: StoreFactory) async throws {
         try await factory.run { store, _ in
             let seeded = try await seed(store)
             let deletedAt = Self.now.addingTimeInterval(5)
-            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: deletedAt) == 2)
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 2)
             #expect(try await centers(store, app: "a") == ["c2", "c3", "c4"])
             #expect(try await store.app(id: "a") != nil, "the app stays until its last transaction")
             #expect(try await store.credential(id: "tok_a0") == nil, "a deleted center's token goes with it")
@@ -52,10 +58,16 @@ import Testing
             #expect(try await store.pendingRequests(CenterKey(appID: "a", centerID: "c2"), after: nil, limit: 10).items.count == 1)
             let token = try #require(seeded.first { $0.appID == "a" && $0.id == "c0" }).pushToken
             #expect(try await store.center(pushToken: token) == .retired(appID: "a", at: deletedAt))
-            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: deletedAt) == 2)
-            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: deletedAt) == 1)
-            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: deletedAt) == 0)
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 2)
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 1)
+            // With no center left, the outbox.
+            #expect(try await store.delivery(appID: "a", id: "msg_a") != nil)
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 1)
+            #expect(try await store.delivery(appID: "a", id: "msg_a") == nil)
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 0)
+            #expect(try await store.app(id: "a") != nil)
             #expect(try await centers(store, app: "b") == ["c0"])
+            #expect(try await store.delivery(appID: "b", id: "msg_b") != nil)
         }
     }
 
@@ -64,7 +76,7 @@ import Testing
         try await factory.run { store, _ in
             let seeded = try await seed(store)
             // Cut short after one batch (as a crash would leave it): the app is there, with fewer centers.
-            #expect(try await store.deleteCenters(appID: "a", limit: 2, at: Self.now) == 2)
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 2)
             #expect(try await store.deleteApp(id: "a", at: Self.now, centersPerTransaction: 2))
             #expect(try await store.app(id: "a") == nil)
             #expect(try await centers(store, app: "a").isEmpty)
@@ -81,6 +93,8 @@ import Testing
             #expect(try await store.app(id: "b") != nil)
             #expect(try await store.credential(id: "key_b") != nil)
             #expect(try await store.credential(id: "tok_b0") != nil)
+            #expect(try await store.delivery(appID: "a", id: "msg_a") == nil)
+            #expect(try await store.delivery(appID: "b", id: "msg_b") != nil)
             #expect(try await store.pendingRequests(CenterKey(appID: "b", centerID: "c0"), after: nil, limit: 10).items.count == 1)
             let other = try #require(seeded.first { $0.appID == "b" })
             guard case .center(let found) = try await store.center(pushToken: other.pushToken) else {
