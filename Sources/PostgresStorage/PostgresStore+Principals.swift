@@ -80,10 +80,14 @@ extension PostgresStore: PrincipalStore {
                 )
                 DELETE FROM centers WHERE app_id = \(appID) AND id IN (SELECT id FROM batch) RETURNING id
                 """, self.logger
-            ).count
-            changes.announce(.app(appID))
-            changes.announce(.credentials)
-            guard centers == 0 else { return centers }
+            ).map { CenterKey(appID: appID, centerID: try $0.get("id", as: String.self)) }
+            guard centers.isEmpty else {
+                // As `deleteCenter` says it: only these centers leave the caches, not every app's.
+                changes.announce(.centers(centers))
+                changes.announce(.notifications(centers))
+                changes.announce(.credentials)
+                return centers.count
+            }
             let messages = try await connection.rows(
                 "DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE app_id = \(appID) LIMIT \(16 * limit)) RETURNING seq",
                 self.logger

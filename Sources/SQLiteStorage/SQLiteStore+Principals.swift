@@ -76,22 +76,27 @@ extension SQLiteStore: PrincipalStore {
                     """,
                 arguments: [Self.milliseconds(date), appID, appID, limit])
             // Their requests, notifications, events, holds, tokens and devices go with them (ON DELETE CASCADE).
-            try db.execute(sql: "DELETE FROM centers WHERE app_id = ? AND id IN (\(batch))", arguments: [appID, appID, limit])
-            var deleted = db.changesCount
-            effects.announce(.app(appID))
-            effects.announce(.credentials)
-            guard deleted == 0 else { return deleted }
+            let centers = try String.fetchAll(
+                db, sql: "DELETE FROM centers WHERE app_id = ? AND id IN (\(batch)) RETURNING id", arguments: [appID, appID, limit]
+            ).map { CenterKey(appID: appID, centerID: $0) }
+            guard centers.isEmpty else {
+                // As `deleteCenter` says it: only these centers leave the caches, not every app's.
+                effects.announce(.centers(centers))
+                effects.announce(.notifications(centers))
+                effects.announce(.credentials)
+                return centers.count
+            }
             try db.execute(
                 sql: "DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE app_id = ? LIMIT ?)",
                 arguments: [appID, 16 * limit])
-            deleted += db.changesCount
+            let messages = db.changesCount
             try db.execute(
                 sql: """
                     DELETE FROM broadcast_members WHERE (app_id, broadcast_id, center_id) IN (
                         SELECT app_id, broadcast_id, center_id FROM broadcast_members WHERE app_id = ? LIMIT ?)
                     """,
                 arguments: [appID, 16 * limit])
-            return deleted + db.changesCount
+            return messages + db.changesCount
         }
     }
 
