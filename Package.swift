@@ -549,8 +549,8 @@ let package = Package(
         .testTarget(
             name: "UserNotifyServerTests",
             dependencies: [
-                "UserNotifyServer", "API", "HTTPCore", "InProcessHarness", "MicroHTTPD", "Outbox", "Storage", "TestSupport", "WebPush",
-                "Webhooks",
+                "UserNotifyServer", "API", "Clocks", "HTTPCore", "InProcessHarness", "MicroHTTPD", "NotificationCore", "Outbox",
+                "SQLiteStorage", "Storage", "TestSupport", "WebPush", "Webhooks",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -20,7 +20,13 @@ package struct BroadcastService: Sendable {
     package func createTopic(appID: String, identifier: String, displayName: String?) async throws -> Topic {
         let topic = Topic(identifier: identifier, displayName: displayName ?? identifier, createdAt: clock.now, subscriberCount: 0)
         try topic.validate()
-        try await store.insertTopic(appID: appID, topic, limit: Topic.perApp)
+        do {
+            try await store.insertTopic(appID: appID, topic, limit: Topic.perApp)
+        } catch let error as StoreError where error.code == .conflict {
+            // A topic of that identifier deleted before, whose subscriptions are still going: they go now.
+            try await store.purgeDeletedTopic(appID: appID, identifier: identifier)
+            try await store.insertTopic(appID: appID, topic, limit: Topic.perApp)
+        }
         return topic
     }
 
@@ -32,9 +38,14 @@ package struct BroadcastService: Sendable {
         return topic
     }
 
+    /// Deletes the topic at once, then its subscriptions a batch at a time (a deletion cut short is
+    /// finished by the retention sweep, or by creating the topic again).
     package func deleteTopic(appID: String, identifier: String) async throws {
         try Topic.validateIdentifier(identifier, field: "topic")
-        guard try await store.deleteTopic(appID: appID, identifier: identifier) else { throw NotificationError.topicNotFound(identifier) }
+        guard try await store.deleteTopic(appID: appID, identifier: identifier, at: clock.now) else {
+            throw NotificationError.topicNotFound(identifier)
+        }
+        try await store.purgeDeletedTopic(appID: appID, identifier: identifier)
     }
 
     /// Subscribes the center to the topics; returns every topic it is subscribed to.

@@ -13,12 +13,19 @@ extension PostgresStore: BroadcastStore {
         try await write { connection, _ in
             // The app's row first: two creations at once count one after the other.
             _ = try await connection.rows("SELECT 1 FROM apps WHERE id = \(appID) FOR UPDATE", self.logger)
-            if try await !connection.rows("SELECT 1 FROM topics WHERE app_id = \(appID) AND id = \(topic.identifier)", self.logger).isEmpty
-            {
-                throw NotificationError.topicExists(topic.identifier)
+            if let existing = try await connection.rows(
+                "SELECT deleted_at FROM topics WHERE app_id = \(appID) AND id = \(topic.identifier)", self.logger
+            ).first {
+                guard try existing.get("deleted_at", as: Int64?.self) != nil else { throw NotificationError.topicExists(topic.identifier) }
+                guard
+                    try await connection.rows(
+                        "SELECT 1 FROM topic_subscriptions WHERE app_id = \(appID) AND topic_id = \(topic.identifier) LIMIT 1", self.logger
+                    ).isEmpty
+                else { throw StoreError.topicStillDeleting(topic.identifier) }
+                try await connection.run("DELETE FROM topics WHERE app_id = \(appID) AND id = \(topic.identifier)", self.logger)
             }
             let count =
-                try await connection.rows("SELECT COUNT(*) AS n FROM topics WHERE app_id = \(appID)", self.logger)
+                try await connection.rows("SELECT COUNT(*) AS n FROM topics WHERE app_id = \(appID) AND deleted_at IS NULL", self.logger)
                 .first?.get("n", as: Int64.self) ?? 0
             guard count < limit else { throw NotificationError.topicLimitReached(perApp: limit) }
             try await connection.run(
@@ -31,7 +38,7 @@ extension PostgresStore: BroadcastStore {
 
     package func topic(appID: String, identifier: String) async throws -> Topic? {
         try await read { connection in
-            try await connection.rows("\(unescaped: Self.topicSelect) WHERE t.app_id = \(appID) AND t.id = \(identifier)", self.logger)
+            try await connection.rows("\(unescaped: Self.topicSelect) AND t.app_id = \(appID) AND t.id = \(identifier)", self.logger)
                 .first.map(Self.topic)
         }
     }
@@ -39,17 +46,18 @@ extension PostgresStore: BroadcastStore {
     package func topics(appID: String, after cursor: String?, limit: Int) async throws -> Page<Topic> {
         try await read { connection in
             let topics = try await connection.rows(
-                #"\#(unescaped: Self.topicSelect) WHERE t.app_id = \#(appID) AND t.id COLLATE "C" > \#(cursor ?? "") ORDER BY t.id COLLATE "C" LIMIT \#(limit + 1)"#,
+                #"\#(unescaped: Self.topicSelect) AND t.app_id = \#(appID) AND t.id COLLATE "C" > \#(cursor ?? "") ORDER BY t.id COLLATE "C" LIMIT \#(limit + 1)"#,
                 self.logger
             ).map(Self.topic)
             return Page(items: Array(topics.prefix(limit)), nextCursor: topics.count > limit ? topics[limit - 1].identifier : nil)
         }
     }
 
+    /// The topics not deleted; more conditions follow with AND.
     private static let topicSelect = """
         SELECT t.id, t.display_name, t.created_at,
             (SELECT COUNT(*) FROM topic_subscriptions s WHERE s.app_id = t.app_id AND s.topic_id = t.id) AS subscribers
-        FROM topics t
+        FROM topics t WHERE t.deleted_at IS NULL
         """
 
     private static func topic(_ row: PostgresRandomAccessRow) throws -> Topic {
@@ -58,10 +66,48 @@ extension PostgresStore: BroadcastStore {
             subscriberCount: Int(try row.get("subscribers", as: Int64.self)))
     }
 
-    package func deleteTopic(appID: String, identifier: String) async throws -> Bool {
+    package func deleteTopic(appID: String, identifier: String, at date: Date) async throws -> Bool {
         try await write { connection, _ in
-            try await !connection.rows("DELETE FROM topics WHERE app_id = \(appID) AND id = \(identifier) RETURNING id", self.logger)
-                .isEmpty
+            try await !connection.rows(
+                """
+                UPDATE topics SET deleted_at = \(Self.milliseconds(date))
+                WHERE app_id = \(appID) AND id = \(identifier) AND deleted_at IS NULL RETURNING id
+                """, self.logger
+            ).isEmpty
+        }
+    }
+
+    package func purgeDeletedTopic(appID: String, identifier: String, limit: Int) async throws -> Int {
+        try await write { connection, _ in
+            // The topic's row first: a purge beside this one waits, and then finds what this one left.
+            guard
+                try await !connection.rows(
+                    "SELECT 1 FROM topics WHERE app_id = \(appID) AND id = \(identifier) AND deleted_at IS NOT NULL FOR UPDATE", self.logger
+                ).isEmpty
+            else { return 0 }
+            let deleted =
+                try await connection.rows(
+                    #"""
+                    WITH gone AS (
+                        DELETE FROM topic_subscriptions WHERE app_id = \#(appID) AND topic_id = \#(identifier) AND center_id IN (
+                            SELECT center_id FROM topic_subscriptions WHERE app_id = \#(appID) AND topic_id = \#(identifier)
+                            ORDER BY center_id COLLATE "C" LIMIT \#(limit))
+                        RETURNING 1)
+                    SELECT COUNT(*) AS n FROM gone
+                    """#, self.logger
+                ).first?.get("n", as: Int64.self) ?? 0
+            guard deleted < limit else { return Int(deleted) }
+            let topics = try await connection.rows(
+                "DELETE FROM topics WHERE app_id = \(appID) AND id = \(identifier) RETURNING 1", self.logger)
+            return Int(deleted) + topics.count
+        }
+    }
+
+    package func deletedTopics(limit: Int) async throws -> [(appID: String, identifier: String)] {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT app_id, id FROM topics WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT \(limit)", self.logger
+            ).map { (try $0.get("app_id", as: String.self), try $0.get("id", as: String.self)) }
         }
     }
 
@@ -69,8 +115,10 @@ extension PostgresStore: BroadcastStore {
         try await write { connection, _ in
             guard try await self.lockCenter(key, connection) else { throw NotificationError.centerNotFound(key.centerID) }
             let known = Set(
-                try await connection.rows("SELECT id FROM topics WHERE app_id = \(key.appID) AND id = ANY(\(topics))", self.logger)
-                    .map { try $0.get("id", as: String.self) })
+                try await connection.rows(
+                    "SELECT id FROM topics WHERE app_id = \(key.appID) AND id = ANY(\(topics)) AND deleted_at IS NULL", self.logger
+                )
+                .map { try $0.get("id", as: String.self) })
             if let unknown = topics.first(where: { !known.contains($0) }) { throw NotificationError.topicNotFound(unknown) }
             try await connection.run(
                 """
@@ -80,7 +128,10 @@ extension PostgresStore: BroadcastStore {
                 """, self.logger)
             let count =
                 try await connection.rows(
-                    "SELECT COUNT(*) AS n FROM topic_subscriptions WHERE app_id = \(key.appID) AND center_id = \(key.centerID)", self.logger
+                    """
+                    SELECT COUNT(*) AS n FROM topic_subscriptions s JOIN topics t ON t.app_id = s.app_id AND t.id = s.topic_id
+                    WHERE s.app_id = \(key.appID) AND s.center_id = \(key.centerID) AND t.deleted_at IS NULL
+                    """, self.logger
                 ).first?.get("n", as: Int64.self) ?? 0
             guard count <= limit else { throw NotificationError.topicLimitReached(perCenter: limit) }
         }
@@ -102,7 +153,10 @@ extension PostgresStore: BroadcastStore {
     package func topics(of key: CenterKey) async throws -> [String] {
         try await read { connection in
             try await connection.rows(
-                #"SELECT topic_id FROM topic_subscriptions WHERE app_id = \#(key.appID) AND center_id = \#(key.centerID) ORDER BY topic_id COLLATE "C""#,
+                #"""
+                SELECT s.topic_id FROM topic_subscriptions s JOIN topics t ON t.app_id = s.app_id AND t.id = s.topic_id
+                WHERE s.app_id = \#(key.appID) AND s.center_id = \#(key.centerID) AND t.deleted_at IS NULL ORDER BY s.topic_id COLLATE "C"
+                """#,
                 self.logger
             ).map { try $0.get("topic_id", as: String.self) }
         }
@@ -113,7 +167,9 @@ extension PostgresStore: BroadcastStore {
             let ids = try await connection.rows(
                 #"""
                 SELECT center_id FROM topic_subscriptions WHERE app_id = \#(appID) AND topic_id = \#(topic)
-                AND center_id COLLATE "C" > \#(cursor ?? "") ORDER BY center_id COLLATE "C" LIMIT \#(limit + 1)
+                AND center_id COLLATE "C" > \#(cursor ?? "")
+                AND EXISTS (SELECT 1 FROM topics WHERE app_id = \#(appID) AND id = \#(topic) AND deleted_at IS NULL)
+                ORDER BY center_id COLLATE "C" LIMIT \#(limit + 1)
                 """#, self.logger
             ).map { try $0.get("center_id", as: String.self) }
             return Page(items: Array(ids.prefix(limit)), nextCursor: ids.count > limit ? ids[limit - 1] : nil)
@@ -422,9 +478,11 @@ private struct MemberQuery {
         switch record.broadcast.audience {
         case .all: sql = "SELECT \(select) FROM centers c WHERE c.app_id = \(bind(record.appID))"
         case .topic(let topic):
+            let (app, topic) = (bind(record.appID), bind(topic))
             sql = """
                 SELECT \(select) FROM topic_subscriptions s JOIN centers c ON c.app_id = s.app_id AND c.id = s.center_id
-                WHERE s.app_id = \(bind(record.appID)) AND s.topic_id = \(bind(topic))
+                WHERE s.app_id = \(app) AND s.topic_id = \(topic)
+                AND EXISTS (SELECT 1 FROM topics WHERE app_id = \(app) AND id = \(topic) AND deleted_at IS NULL)
                 """
         case .centers(let ids): sql = "SELECT \(select) FROM centers c WHERE c.app_id = \(bind(record.appID)) AND c.id = ANY(\(bind(ids)))"
         }

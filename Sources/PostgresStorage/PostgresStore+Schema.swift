@@ -433,6 +433,15 @@ extension PostgresStore {
                 "ALTER TABLE centers SET (fillfactor = 70)"
             ]
         ),
+        (
+            19, "a deleted topic is marked, and its subscriptions go in batches",
+            [
+                // A topic's deletion was one transaction with all its subscriptions; it now marks the topic
+                // (every read, subscription and broadcast obeys the mark) and `purgeDeletedTopic` follows.
+                "ALTER TABLE topics ADD COLUMN deleted_at bigint",
+                "CREATE INDEX topics_deleted ON topics(deleted_at) WHERE deleted_at IS NOT NULL",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

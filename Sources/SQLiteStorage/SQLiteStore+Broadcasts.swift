@@ -8,10 +8,18 @@ extension SQLiteStore: BroadcastStore {
 
     package func insertTopic(appID: String, _ topic: Topic, limit: Int) async throws {
         try await write { db, _ in
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM topics WHERE app_id = ?", arguments: [appID]) ?? 0
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM topics WHERE app_id = ? AND id = ?", arguments: [appID, topic.identifier]) == true
+            let count =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM topics WHERE app_id = ? AND deleted_at IS NULL", arguments: [appID]) ?? 0
+            if let existing = try Row.fetchOne(
+                db, sql: "SELECT deleted_at FROM topics WHERE app_id = ? AND id = ?", arguments: [appID, topic.identifier])
             {
-                throw NotificationError.topicExists(topic.identifier)
+                guard existing[0] as Int64? != nil else { throw NotificationError.topicExists(topic.identifier) }
+                guard
+                    try Bool.fetchOne(
+                        db, sql: "SELECT 1 FROM topic_subscriptions WHERE app_id = ? AND topic_id = ? LIMIT 1",
+                        arguments: [appID, topic.identifier]) != true
+                else { throw StoreError.topicStillDeleting(topic.identifier) }
+                try db.execute(sql: "DELETE FROM topics WHERE app_id = ? AND id = ?", arguments: [appID, topic.identifier])
             }
             guard count < limit else { throw NotificationError.topicLimitReached(perApp: limit) }
             try db.execute(
@@ -22,41 +30,74 @@ extension SQLiteStore: BroadcastStore {
 
     package func topic(appID: String, identifier: String) async throws -> Topic? {
         try await read { db in
-            try Row.fetchOne(db, sql: "\(Self.topicSelect) WHERE t.app_id = ? AND t.id = ?", arguments: [appID, identifier]).map(Self.topic)
+            try Row.fetchOne(db, sql: "\(Self.topicSelect) AND t.app_id = ? AND t.id = ?", arguments: [appID, identifier]).map(Self.topic)
         }
     }
 
     package func topics(appID: String, after cursor: String?, limit: Int) async throws -> Page<Topic> {
         try await read { db in
             let topics = try Row.fetchAll(
-                db, sql: "\(Self.topicSelect) WHERE t.app_id = ? AND t.id > ? ORDER BY t.id LIMIT ?",
+                db, sql: "\(Self.topicSelect) AND t.app_id = ? AND t.id > ? ORDER BY t.id LIMIT ?",
                 arguments: [appID, cursor ?? "", limit + 1]
             ).map(Self.topic)
             return Page(items: Array(topics.prefix(limit)), nextCursor: topics.count > limit ? topics[limit - 1].identifier : nil)
         }
     }
 
+    /// The topics not deleted; more conditions follow with AND.
     private static let topicSelect = """
         SELECT t.id, t.display_name, t.created_at,
             (SELECT COUNT(*) FROM topic_subscriptions s WHERE s.app_id = t.app_id AND s.topic_id = t.id)
-        FROM topics t
+        FROM topics t WHERE t.deleted_at IS NULL
         """
 
     private static func topic(_ row: Row) -> Topic {
         Topic(identifier: row[0], displayName: row[1], createdAt: date(row[2]), subscriberCount: row[3])
     }
 
-    package func deleteTopic(appID: String, identifier: String) async throws -> Bool {
+    package func deleteTopic(appID: String, identifier: String, at date: Date) async throws -> Bool {
         try await write { db, _ in
-            try db.execute(sql: "DELETE FROM topics WHERE app_id = ? AND id = ?", arguments: [appID, identifier])
+            try db.execute(
+                sql: "UPDATE topics SET deleted_at = ? WHERE app_id = ? AND id = ? AND deleted_at IS NULL",
+                arguments: [Self.milliseconds(date), appID, identifier])
             return db.changesCount > 0
+        }
+    }
+
+    package func purgeDeletedTopic(appID: String, identifier: String, limit: Int) async throws -> Int {
+        try await write { db, _ in
+            guard
+                try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM topics WHERE app_id = ? AND id = ? AND deleted_at IS NOT NULL", arguments: [appID, identifier])
+                    == true
+            else { return 0 }
+            try db.execute(
+                sql: """
+                    DELETE FROM topic_subscriptions WHERE app_id = ?1 AND topic_id = ?2 AND center_id IN (
+                        SELECT center_id FROM topic_subscriptions WHERE app_id = ?1 AND topic_id = ?2 ORDER BY center_id LIMIT ?3)
+                    """, arguments: [appID, identifier, limit])
+            let deleted = db.changesCount
+            guard deleted < limit else { return deleted }
+            try db.execute(sql: "DELETE FROM topics WHERE app_id = ? AND id = ?", arguments: [appID, identifier])
+            return deleted + db.changesCount
+        }
+    }
+
+    package func deletedTopics(limit: Int) async throws -> [(appID: String, identifier: String)] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT app_id, id FROM topics WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT ?", arguments: [limit]
+            ).map { ($0[0], $0[1]) }
         }
     }
 
     package func subscribe(_ key: CenterKey, to topics: [String], limit: Int, at date: Date) async throws {
         try await write { db, _ in
             for topic in topics {
-                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM topics WHERE app_id = ? AND id = ?", arguments: [key.appID, topic]) == true
+                guard
+                    try Bool.fetchOne(
+                        db, sql: "SELECT 1 FROM topics WHERE app_id = ? AND id = ? AND deleted_at IS NULL", arguments: [key.appID, topic])
+                        == true
                 else { throw NotificationError.topicNotFound(topic) }
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO topic_subscriptions(app_id, topic_id, center_id, created_at) VALUES (?, ?, ?, ?)",
@@ -64,8 +105,7 @@ extension SQLiteStore: BroadcastStore {
             }
             let count =
                 try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM topic_subscriptions WHERE app_id = ? AND center_id = ?",
-                    arguments: [key.appID, key.centerID])
+                    db, sql: "SELECT COUNT(*) FROM (\(Self.liveSubscriptions))", arguments: [key.appID, key.centerID])
                 ?? 0
             guard count <= limit else { throw NotificationError.topicLimitReached(perCenter: limit) }
         }
@@ -86,18 +126,28 @@ extension SQLiteStore: BroadcastStore {
 
     package func topics(of key: CenterKey) async throws -> [String] {
         try await read { db in
-            try String.fetchAll(
-                db, sql: "SELECT topic_id FROM topic_subscriptions WHERE app_id = ? AND center_id = ? ORDER BY topic_id",
-                arguments: [key.appID, key.centerID])
+            try String.fetchAll(db, sql: "\(Self.liveSubscriptions) ORDER BY s.topic_id", arguments: [key.appID, key.centerID])
         }
     }
+
+    /// The topic (`?1`, `?2`: app, identifier) if it is not deleted.
+    private static let liveTopic = "SELECT 1 FROM topics WHERE app_id = ?1 AND id = ?2 AND deleted_at IS NULL"
+
+    /// The topics (not deleted) a center (`?1`, `?2`: app, center) is subscribed to.
+    private static let liveSubscriptions = """
+        SELECT s.topic_id FROM topic_subscriptions s JOIN topics t ON t.app_id = s.app_id AND t.id = s.topic_id
+        WHERE s.app_id = ?1 AND s.center_id = ?2 AND t.deleted_at IS NULL
+        """
 
     package func subscribers(appID: String, topic: String, after cursor: String?, limit: Int) async throws -> Page<String> {
         try await read { db in
             let ids = try String.fetchAll(
                 db,
                 sql:
-                    "SELECT center_id FROM topic_subscriptions WHERE app_id = ? AND topic_id = ? AND center_id > ? ORDER BY center_id LIMIT ?",
+                    """
+                    SELECT center_id FROM topic_subscriptions WHERE app_id = ?1 AND topic_id = ?2 AND center_id > ?3
+                    AND EXISTS (\(Self.liveTopic)) ORDER BY center_id LIMIT ?4
+                    """,
                 arguments: [appID, topic, cursor ?? "", limit + 1])
             return Page(items: Array(ids.prefix(limit)), nextCursor: ids.count > limit ? ids[limit - 1] : nil)
         }
@@ -355,8 +405,11 @@ extension SQLiteStore: BroadcastStore {
         case .all: ("centers c WHERE c.app_id = ?", [record.appID])
         case .topic(let topic):
             (
-                "topic_subscriptions s JOIN centers c ON c.app_id = s.app_id AND c.id = s.center_id WHERE s.app_id = ? AND s.topic_id = ?",
-                [record.appID, topic]
+                """
+                topic_subscriptions s JOIN centers c ON c.app_id = s.app_id AND c.id = s.center_id
+                WHERE s.app_id = ? AND s.topic_id = ? AND EXISTS (SELECT 1 FROM topics WHERE app_id = ? AND id = ? AND deleted_at IS NULL)
+                """,
+                [record.appID, topic, record.appID, topic]
             )
         case .centers(let ids):
             (

@@ -332,6 +332,15 @@ extension SQLiteStore {
             CREATE TABLE receipt_horizon (id INTEGER PRIMARY KEY CHECK (id = 1), before INTEGER NOT NULL);
             INSERT INTO receipt_horizon VALUES (1, 0);
             """)
+        // A topic's deletion was one transaction with all its subscriptions (a million: seconds of the one
+        // writer). It now marks the topic deleted, which every read, subscription and broadcast obeys at
+        // once, and its subscriptions go in batches after it (`purgeDeletedTopics`).
+        sql(
+            "v27: a deleted topic is marked, and its subscriptions go in batches",
+            """
+            ALTER TABLE topics ADD COLUMN deleted_at INTEGER;
+            CREATE INDEX topics_deleted ON topics(deleted_at) WHERE deleted_at IS NOT NULL;
+            """)
         return migrator
     }
 

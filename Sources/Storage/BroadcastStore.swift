@@ -12,14 +12,23 @@ import NotificationCore
 package protocol BroadcastStore: Sendable {
     // MARK: topics
 
-    /// Creates a topic; refuses `topicExists`, and `topicLimitReached` past `limit` topics.
+    /// Creates a topic; refuses `topicExists`, and `topicLimitReached` past `limit` topics. A deleted topic
+    /// of that identifier whose subscriptions are not all gone yet refuses `StoreError.conflict` until
+    /// `purgeDeletedTopic` has finished it.
     func insertTopic(appID: String, _ topic: Topic, limit: Int) async throws
     /// The topic with its subscriber count, or nil.
     func topic(appID: String, identifier: String) async throws -> Topic?
     /// The app's topics by identifier after `cursor`, with their subscriber counts.
     func topics(appID: String, after cursor: String?, limit: Int) async throws -> Page<Topic>
-    /// Deletes a topic and its subscriptions; false if there was none.
-    func deleteTopic(appID: String, identifier: String) async throws -> Bool
+    /// Deletes a topic in one short transaction, whatever its subscriptions: from then on no read lists it
+    /// or its subscriptions, no center subscribes to it, and no broadcast reaches its subscribers. Its
+    /// subscriptions stay until `purgeDeletedTopic` deletes them. False if the app has no such topic.
+    func deleteTopic(appID: String, identifier: String, at date: Date) async throws -> Bool
+    /// Deletes up to `limit` subscriptions of a deleted topic in one transaction, and the topic with the
+    /// last of them; returns the rows deleted (0: nothing of it left, or the topic is not deleted).
+    func purgeDeletedTopic(appID: String, identifier: String, limit: Int) async throws -> Int
+    /// Deleted topics whose purge has not finished (cut short by a crash or a failure), oldest first.
+    func deletedTopics(limit: Int) async throws -> [(appID: String, identifier: String)]
     /// Subscribes the center to the topics (those it has already are kept); refuses `topicNotFound` for
     /// a topic the app does not have, `topicLimitReached` past `limit` subscriptions of the center.
     func subscribe(_ key: CenterKey, to topics: [String], limit: Int, at date: Date) async throws
@@ -67,6 +76,22 @@ package protocol BroadcastStore: Sendable {
     ) async throws -> [FiringRecord]?
     /// Whether some broadcast has a zone due by `now` unplanned, or a chunk still open (settle).
     func hasUnfiredBroadcasts(dueBy now: Date) async throws -> Bool
+}
+
+extension BroadcastStore {
+    /// Deletes a deleted topic's subscriptions `batch` a transaction, then the topic, so that no
+    /// transaction holds the store for long (on SQLite, a million subscriptions in one held its one writer
+    /// for seconds).
+    package func purgeDeletedTopic(appID: String, identifier: String, batch: Int = 4_096) async throws {
+        while try await purgeDeletedTopic(appID: appID, identifier: identifier, limit: batch) > 0 {}
+    }
+}
+
+extension StoreError {
+    /// A topic of this identifier was deleted and its subscriptions are not all gone yet.
+    package static func topicStillDeleting(_ identifier: String) -> StoreError {
+        .conflict("The topic '\(identifier)' is still being deleted; create it again once its deletion has finished.")
+    }
 }
 
 extension Broadcast.Counts {

@@ -18,14 +18,24 @@ package struct Retention: Sendable, Equatable {
 
 /// Deletes what is past its retention (`Retention`), on the scheduler's clock — so the virtual clock
 /// moves it too — every `interval`, in batches. Every replica sweeps; the deletes are the same whoever
-/// makes them. Idempotency keys go after their 24 hours on the wall clock, as they are kept.
+/// makes them. Idempotency keys go after their 24 hours on the wall clock, as they are kept. Deletions of
+/// topics cut short (a crash while their subscriptions went) are finished too.
 package struct RetentionSweeper: Sendable {
-    let store: any RetentionStore & IdempotencyStore
+    let store: any RetentionStore & IdempotencyStore & BroadcastStore
     let clock: any SchedulerClock
     let retention: Retention
     let logger: Logger
     var interval: TimeInterval = 600
     var batch = 1000
+
+    package init(
+        store: any RetentionStore & IdempotencyStore & BroadcastStore, clock: any SchedulerClock, retention: Retention, logger: Logger
+    ) {
+        self.store = store
+        self.clock = clock
+        self.retention = retention
+        self.logger = logger
+    }
 
     /// One sweep at the clock's time: how many of each kind went.
     @discardableResult
@@ -45,6 +55,13 @@ package struct RetentionSweeper: Sendable {
             }
         }
         _ = try? await store.deleteIdempotencyKeys(before: Date().addingTimeInterval(-86_400))
+        do {
+            for topic in try await store.deletedTopics(limit: 100) where !Task.isCancelled {
+                try await store.purgeDeletedTopic(appID: topic.appID, identifier: topic.identifier)
+            }
+        } catch {
+            logger.error("finishing a topic's deletion failed", metadata: ["error": .string("\(error)")])
+        }
         if deleted.values.contains(where: { $0 > 0 }) {
             logger.info(
                 "retention sweep",

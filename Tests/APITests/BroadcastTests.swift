@@ -392,8 +392,15 @@ import Testing
             #expect(try await server.call("POST", "/v1/broadcasts/\(id)/cancel", token: other).status == 404)
             #expect((try await server.call("GET", "/v1/broadcasts", token: other).json["broadcasts"] as? [Any])?.isEmpty == true)
             #expect((try await server.call("GET", "/v1/topics", token: other).json["topics"] as? [Any])?.isEmpty == true)
+            #expect(try await server.call("PUT", "/v1/me/topics/news", token: token).status == 200)
             #expect(try await server.call("DELETE", "/v1/topics/news", token: key).status == 204)
             #expect(try await server.call("DELETE", "/v1/topics/news", token: key).status == 404)
+            #expect(try await server.call("GET", "/v1/topics/news/subscribers", token: key).status == 404)
+            #expect(try await server.call("PUT", "/v1/me/topics/news", token: token).json["code"] as? String == "topicNotFound")
+            // Its identifier is free again at once, without the old subscribers.
+            #expect(try await server.call("POST", "/v1/topics", token: key, json: ["identifier": "news"]).status == 201)
+            #expect(try await server.call("GET", "/v1/topics/news", token: key).json["subscriberCount"] as? Int == 0)
+            #expect(try await server.call("GET", "/v1/me/topics", token: token).json["topics"] as? [String] == [])
         }
     }
 }

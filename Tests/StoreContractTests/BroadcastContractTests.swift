@@ -77,8 +77,9 @@ import Webhooks
             #expect(try await store.topic(appID: "a", identifier: "news")?.subscriberCount == 2)
             let page = try await store.topics(appID: "a", after: nil, limit: 1)
             #expect(page.items.map(\.identifier) == ["news"] && page.nextCursor == "news")
-            #expect(try await store.deleteTopic(appID: "a", identifier: "news"))
-            #expect(try await !store.deleteTopic(appID: "a", identifier: "news"))
+            #expect(try await store.deleteTopic(appID: "a", identifier: "news", at: Self.now))
+            try await store.purgeDeletedTopic(appID: "a", identifier: "news")
+            #expect(try await !store.deleteTopic(appID: "a", identifier: "news", at: Self.now))
             #expect(try await store.topics(of: CenterKey(appID: "a", centerID: "e")).isEmpty)
             #expect(try await store.topic(appID: "b", identifier: "sport") == nil)
         }

@@ -28654,7 +28654,7 @@ public enum Operations {
     }
     /// Deletes a topic and its subscriptions.
     ///
-    /// App. A broadcast to the topic whose firings have not all come reaches no one more.
+    /// App. The topic is gone at once: no list shows it, no center subscribes to it, and a broadcast to the topic whose firings have not all come reaches no one more. Its subscriptions go after it, 4,096 a transaction, so that a large topic holds up no other call; the answer comes when they are gone (a deletion cut short is finished by the next retention sweep, or by creating the topic again). The identifier is free again at once, with no subscriber.
     ///
     /// - Remark: HTTP `DELETE /v1/topics/{topic}`.
     /// - Remark: Generated from `#/paths//v1/topics/{topic}/delete(deleteTopic)`.
