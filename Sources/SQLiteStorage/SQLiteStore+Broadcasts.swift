@@ -130,9 +130,6 @@ extension SQLiteStore: BroadcastStore {
         }
     }
 
-    /// The topic (`?1`, `?2`: app, identifier) if it is not deleted.
-    private static let liveTopic = "SELECT 1 FROM topics WHERE app_id = ?1 AND id = ?2 AND deleted_at IS NULL"
-
     /// The topics (not deleted) a center (`?1`, `?2`: app, center) is subscribed to.
     private static let liveSubscriptions = """
         SELECT s.topic_id FROM topic_subscriptions s JOIN topics t ON t.app_id = s.app_id AND t.id = s.topic_id
@@ -146,7 +143,7 @@ extension SQLiteStore: BroadcastStore {
                 sql:
                     """
                     SELECT center_id FROM topic_subscriptions WHERE app_id = ?1 AND topic_id = ?2 AND center_id > ?3
-                    AND EXISTS (\(Self.liveTopic)) ORDER BY center_id LIMIT ?4
+                    AND EXISTS (SELECT 1 FROM topics WHERE app_id = ?1 AND id = ?2 AND deleted_at IS NULL) ORDER BY center_id LIMIT ?4
                     """,
                 arguments: [appID, topic, cursor ?? "", limit + 1])
             return Page(items: Array(ids.prefix(limit)), nextCursor: ids.count > limit ? ids[limit - 1] : nil)
