@@ -69,6 +69,30 @@ extension PostgresStore: PrincipalStore {
 
     package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
         try await write { connection, changes in
+            // What would still notify goes first, so that the app's centers stop long before they are gone:
+            // its active broadcasts end and its pending requests go, then its outbox.
+            let canceled = try await connection.rows(
+                """
+                UPDATE broadcasts SET status = 'canceled', next_fire = NULL, completed_at = \(Self.milliseconds(date))
+                WHERE app_id = \(appID) AND status IN ('scheduled', 'firing') RETURNING id
+                """, self.logger
+            ).count
+            let requests = try await connection.rows(
+                """
+                DELETE FROM pending WHERE (app_id, center_id, identifier) IN (
+                    SELECT app_id, center_id, identifier FROM pending WHERE app_id = \(appID) LIMIT \(16 * limit))
+                RETURNING center_id
+                """, self.logger
+            ).map { try $0.get("center_id", as: String.self) }
+            guard canceled + requests.count == 0 else {
+                changes.announce(.notifications(Set(requests).map { CenterKey(appID: appID, centerID: $0) }))
+                return canceled + requests.count
+            }
+            let messages = try await connection.rows(
+                "DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE app_id = \(appID) LIMIT \(16 * limit)) RETURNING seq",
+                self.logger
+            ).count
+            guard messages == 0 else { return messages }
             let centers = try await connection.rows(
                 """
                 WITH batch AS (
@@ -88,17 +112,12 @@ extension PostgresStore: PrincipalStore {
                 changes.announce(.credentials)
                 return centers.count
             }
-            let messages = try await connection.rows(
-                "DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE app_id = \(appID) LIMIT \(16 * limit)) RETURNING seq",
-                self.logger
-            ).count
-            let members = try await connection.rows(
+            return try await connection.rows(
                 """
                 DELETE FROM broadcast_members WHERE ctid IN (SELECT ctid FROM broadcast_members WHERE app_id = \(appID) LIMIT \(16 * limit))
                 RETURNING center_id
                 """, self.logger
             ).count
-            return messages + members
         }
     }
 

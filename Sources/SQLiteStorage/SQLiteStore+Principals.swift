@@ -68,6 +68,29 @@ extension SQLiteStore: PrincipalStore {
 
     package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
         try await write { db, effects in
+            // What would still notify goes first, so that the app's centers stop long before they are gone:
+            // its active broadcasts end and its pending requests go, then its outbox.
+            try db.execute(
+                sql: """
+                    UPDATE broadcasts SET status = 'canceled', next_fire = NULL, completed_at = ?
+                    WHERE app_id = ? AND status IN ('scheduled', 'firing')
+                    """, arguments: [Self.milliseconds(date), appID])
+            let canceled = db.changesCount
+            let requests = try String.fetchAll(
+                db,
+                sql: """
+                    DELETE FROM pending WHERE (app_id, center_id, identifier) IN (
+                        SELECT app_id, center_id, identifier FROM pending WHERE app_id = ? LIMIT ?)
+                    RETURNING center_id
+                    """, arguments: [appID, 16 * limit])
+            guard canceled + requests.count == 0 else {
+                effects.announce(.notifications(Set(requests).map { CenterKey(appID: appID, centerID: $0) }))
+                return canceled + requests.count
+            }
+            try db.execute(
+                sql: "DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE app_id = ? LIMIT ?)",
+                arguments: [appID, 16 * limit])
+            guard db.changesCount == 0 else { return db.changesCount }
             let batch = "SELECT id FROM centers WHERE app_id = ? ORDER BY id LIMIT ?"
             try db.execute(
                 sql: """
@@ -87,16 +110,12 @@ extension SQLiteStore: PrincipalStore {
                 return centers.count
             }
             try db.execute(
-                sql: "DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE app_id = ? LIMIT ?)",
-                arguments: [appID, 16 * limit])
-            let messages = db.changesCount
-            try db.execute(
                 sql: """
                     DELETE FROM broadcast_members WHERE (app_id, broadcast_id, center_id) IN (
                         SELECT app_id, broadcast_id, center_id FROM broadcast_members WHERE app_id = ? LIMIT ?)
                     """,
                 arguments: [appID, 16 * limit])
-            return messages + db.changesCount
+            return db.changesCount
         }
     }
 

@@ -14,10 +14,12 @@ package protocol PrincipalStore: Sendable {
     /// transaction; its centers' push tokens are retired at `date`. A large app goes with
     /// `deleteApp(id:at:centersPerTransaction:)`, which takes its centers out first.
     func deleteApp(id: String, at date: Date) async throws -> Bool
-    /// Deletes a bounded part of what the app has most of, in one transaction: up to `limit` of its
-    /// centers with all they hold (requests, notifications, events, tokens, devices; their push tokens
-    /// retired at `date`), then, with no center left, up to 16 × `limit` of its outbox messages (with their
-    /// attempts) and of its broadcasts' member marks. How many rows it deleted: 0 when none is left.
+    /// Deletes a bounded part of what the app has most of, in one transaction, what would still notify
+    /// first: its active broadcasts (canceled at `date`) with up to 16 × `limit` of its pending requests;
+    /// with none left, up to 16 × `limit` of its outbox messages (with their attempts); with none left, up
+    /// to `limit` of its centers with all they hold (notifications, events, tokens, devices; their push
+    /// tokens retired at `date`); with none left, up to 16 × `limit` of its broadcasts' member marks. How
+    /// many rows it deleted (or broadcasts it canceled): 0 when none is left.
     func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int
     /// The app's centers, by id, after `cursor`.
     func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord>
@@ -35,8 +37,9 @@ extension PrincipalStore {
     /// Deletes the app a bounded transaction at a time, so that a large one never holds the store for
     /// long (SQLite's one writer serves every app: 200,000 centers in one transaction stopped every other
     /// app's writes and firings for 17 s). Its keys go first, so that the app's own calls stop at once;
-    /// then its centers, `centersPerTransaction` at a time, its outbox and its broadcasts' marks
-    /// (`deleteAppContents`); then the rest, in `deleteApp(id:at:)`. Cut short (a failure, a crash), the
+    /// then its broadcasts and pending requests, so that nothing more fires, its outbox, its centers
+    /// `centersPerTransaction` at a time and its broadcasts' marks (`deleteAppContents`); then the rest,
+    /// in `deleteApp(id:at:)`. Cut short (a failure, a crash), the
     /// app is left with less and no keys: deleting it again finishes. False if there is no such app.
     package func deleteApp(id: String, at date: Date, centersPerTransaction: Int) async throws -> Bool {
         guard try await app(id: id) != nil else { return false }

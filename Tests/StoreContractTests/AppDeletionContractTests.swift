@@ -4,9 +4,10 @@ import Storage
 import Testing
 import Webhooks
 
-/// Deleting an app a bounded transaction at a time, as every store does it: each batch takes only its
-/// centers (with their requests, tokens and push tokens retired), then the outbox; the app stays until the
-/// last, a deletion cut short is finished by deleting again, and no other app loses anything.
+/// Deleting an app a bounded transaction at a time, as every store does it: what would still notify first
+/// (its broadcasts end, its pending requests go), then its outbox, then its centers a batch at a time (with
+/// their tokens, and push tokens retired); the app stays until the last, a deletion cut short is finished
+/// by deleting again, and no other app loses anything.
 @Suite struct AppDeletionContractTests {
     static let now = Date(timeIntervalSince1970: 2_000_000)
 
@@ -45,29 +46,40 @@ import Webhooks
     }
 
     @Test(arguments: StoreFactory.all)
-    func aBatchTakesOnlyItsCentersThenTheOutboxAndTheAppStays(_ factory: StoreFactory) async throws {
+    func whatWouldNotifyGoesFirstThenTheOutboxThenTheCentersABatchAtATimeAndTheAppStays(_ factory: StoreFactory) async throws {
         try await factory.run { store, _ in
             let seeded = try await seed(store)
+            let broadcast = BroadcastRecord(
+                appID: "a",
+                broadcast: Broadcast(
+                    id: Broadcast.newID(), request: NotificationRequest(identifier: "all", content: NotificationContent(title: "All")),
+                    audience: .all, createdAt: Self.now, nextFireDate: Self.now.addingTimeInterval(60)))
+            _ = try await store.insertBroadcast(broadcast, form: try broadcast.broadcast.request.storedForm())
             let deletedAt = Self.now.addingTimeInterval(5)
+            // The broadcast ends and the pending requests go, 16 × 2 a transaction: nothing fires any more.
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 6)
+            #expect(try await store.broadcast(appID: "a", id: broadcast.broadcast.id)?.status == .canceled)
+            #expect(try await store.nextBroadcastDate() == nil)
+            #expect(try await store.pendingRequests(CenterKey(appID: "a", centerID: "c4"), after: nil, limit: 10).items.isEmpty)
+            #expect(try await centers(store, app: "a").count == 5, "the centers are still there")
+            // Then the outbox.
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 1)
+            #expect(try await store.delivery(appID: "a", id: "msg_a") == nil)
+            // Then the centers, two a transaction.
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 2)
             #expect(try await centers(store, app: "a") == ["c2", "c3", "c4"])
             #expect(try await store.app(id: "a") != nil, "the app stays until its last transaction")
             #expect(try await store.credential(id: "tok_a0") == nil, "a deleted center's token goes with it")
             #expect(try await store.credential(id: "tok_a2") != nil)
-            #expect(try await store.pendingRequests(CenterKey(appID: "a", centerID: "c0"), after: nil, limit: 10).items.isEmpty)
-            #expect(try await store.pendingRequests(CenterKey(appID: "a", centerID: "c2"), after: nil, limit: 10).items.count == 1)
             let token = try #require(seeded.first { $0.appID == "a" && $0.id == "c0" }).pushToken
             #expect(try await store.center(pushToken: token) == .retired(appID: "a", at: deletedAt))
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 2)
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 1)
-            // With no center left, the outbox.
-            #expect(try await store.delivery(appID: "a", id: "msg_a") != nil)
-            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 1)
-            #expect(try await store.delivery(appID: "a", id: "msg_a") == nil)
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: deletedAt) == 0)
             #expect(try await store.app(id: "a") != nil)
             #expect(try await centers(store, app: "b") == ["c0"])
             #expect(try await store.delivery(appID: "b", id: "msg_b") != nil)
+            #expect(try await store.pendingRequests(CenterKey(appID: "b", centerID: "c0"), after: nil, limit: 10).items.count == 1)
         }
     }
 
@@ -75,8 +87,10 @@ import Webhooks
     func anAppGoesWholeABatchAtATimeAndADeletionCutShortIsFinishedByDeletingAgain(_ factory: StoreFactory) async throws {
         try await factory.run { store, _ in
             let seeded = try await seed(store)
-            // Cut short after one batch (as a crash would leave it): the app is there, with fewer centers.
-            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 2)
+            // Cut short after three batches (as a crash would leave it): the app is there, with fewer centers.
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 5, "the pending requests")
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 1, "the outbox")
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 2, "two centers")
             #expect(try await store.deleteApp(id: "a", at: Self.now, centersPerTransaction: 2))
             #expect(try await store.app(id: "a") == nil)
             #expect(try await centers(store, app: "a").isEmpty)

@@ -1974,7 +1974,7 @@ public enum Operations {
     }
     /// Deletes the app with its centers, categories and keys.
     ///
-    /// Operator. Removes the app and everything it owns: centers (with their pending and delivered notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys stop working at once; its centers go a batch at a time (each batch in a transaction of its own, so that a large app never holds up the others), each center's token and push token with it. The answer comes when all is gone: for an app of many centers that takes a while (a second or two per 10,000 centers). Cut short (a failure, a crash), the app is left with fewer centers and no keys: delete it again to finish.
+    /// Operator. Removes the app and everything it owns: centers (with their pending and delivered notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys stop working at once, and its broadcasts and pending requests go first, so that nothing of it fires any more; then its outbox, and its centers a batch at a time (each batch in a transaction of its own, so that a large app never holds up the others), each center's token and push token with it. The answer comes when all is gone: for an app of many centers that takes a while (a second or two per 10,000 centers). Cut short (a failure, a crash), the app is left with fewer centers and no keys: delete it again to finish.
     ///
     /// - Remark: HTTP `DELETE /v1/apps/{appID}`.
     /// - Remark: Generated from `#/paths//v1/apps/{appID}/delete(deleteApp)`.
