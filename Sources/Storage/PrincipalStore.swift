@@ -39,8 +39,8 @@ extension PrincipalStore {
     /// app's writes and firings for 17 s). Its keys go first, so that the app's own calls stop at once;
     /// then its broadcasts and pending requests, so that nothing more fires, its outbox, its centers
     /// `centersPerTransaction` at a time and its broadcasts' marks (`deleteAppContents`); then the rest,
-    /// in `deleteApp(id:at:)`. Cut short (a failure, a crash), the
-    /// app is left with less and no keys: deleting it again finishes. False if there is no such app.
+    /// in `deleteApp(id:at:)`. Cut short (a failure, a crash), the app is left with less and no keys:
+    /// deleting it again finishes. False if there is no such app.
     package func deleteApp(id: String, at date: Date, centersPerTransaction: Int) async throws -> Bool {
         guard try await app(id: id) != nil else { return false }
         for key in try await appKeys(appID: id) { _ = try await deleteCredential(id: key.id, appID: id) }
