@@ -73,7 +73,7 @@ extension PostgresStore {
                 guard try await insertUsedToken(id: id, expiresAt: expiresAt, connection) else {
                     throw StoreError(.conflict, "the token was used already")
                 }
-            case .answeredOn, .neverShown:
+            case .answeredOn, .neverShown, .droppedForRoom:
                 continue
             case .app(let event):
                 if settings == nil { settings = .some(try await webhookSettings(appID: key.appID, connection)) }

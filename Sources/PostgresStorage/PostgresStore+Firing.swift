@@ -15,8 +15,9 @@ extension PostgresStore {
         guard !firings.isEmpty else { return }
         let firings = try await droppingMissingMedia(firings, connection)
         let removed = try await updatePending(firings, connection, &changes)
-        let presented = try await appendEvents(of: firings, removed: removed, at: now, connection, &changes)
+        let (presented, passed) = try await appendEvents(of: firings, removed: removed, at: now, connection, &changes)
         try await insertDelivered(firings, sequences: presented, connection)
+        try await dropOldestDelivered(passed, at: now, connection, &changes)
         try await enqueueDeliveredMessages(firings, at: now, connection, &changes)
         try await insertReceipts(firings.map { $0.receipt(at: now) }, connection)
         changes.announce(.notifications(Array(Set(firings.map(\.center)))))
@@ -61,11 +62,12 @@ extension PostgresStore {
     /// Appends every firing's user events (`presented`, then `badgeChanged`) to its center's history, in
     /// order, and writes each center once: its sequence, its pending count less the counted rows the
     /// firings `removed`, and its badge (the last firing of a center that sets one wins). Returns the
-    /// sequence of each firing's `presented` event (by index).
+    /// sequence of each firing's `presented` event (by index), and the centers whose sequence passed a
+    /// multiple of 32 (their history trimmed, their delivered list due for `dropOldestDelivered`).
     private func appendEvents(
         of firings: [FiringRecord], removed: [CenterKey: Int64], at now: Date, _ connection: PostgresConnection,
         _ changes: inout ChangeSet
-    ) async throws -> [Int: Int64] {
+    ) async throws -> (presented: [Int: Int64], passed: [CenterKey]) {
         var counts: [CenterKey: Int64] = [:]
         var badges: [CenterKey: Int64] = [:]
         for firing in firings {
@@ -73,7 +75,7 @@ extension PostgresStore {
             if let badge = firing.badge { badges[firing.center] = Int64(badge) }
         }
         let centers = counts.keys.filter { counts[$0]! > 0 || removed[$0] != nil || badges[$0] != nil }.sorted()
-        guard !centers.isEmpty else { return [:] }
+        guard !centers.isEmpty else { return ([:], []) }
         // One new version of each center's row: its sequence moves on by its number of events at once
         // (its events take the numbers in between), with its count and badge (-1: unchanged; a badge is
         // never negative).
@@ -111,7 +113,7 @@ extension PostgresStore {
             next[firing.center] = sequence
         }
         if !badges.isEmpty { changes.announce(.centers(Array(badges.keys))) }
-        guard !apps.isEmpty else { return presented }
+        guard !apps.isEmpty else { return (presented, []) }
         let stamp = Self.milliseconds(now)
         try await connection.run(
             """
@@ -124,7 +126,7 @@ extension PostgresStore {
         for key in centers {
             guard let after = next[key], let count = counts[key], count > 0 else { continue }
             let last = after - 1
-            if last / 32 > (last - count) / 32 { trimmed[key] = last - EventHistory.perCenter }
+            if DeliveredList.isDue(from: last - count, to: last) { trimmed[key] = last - EventHistory.perCenter }
             changes.announce(.events(key, sequence: last))
         }
         if !trimmed.isEmpty {
@@ -135,7 +137,35 @@ extension PostgresStore {
                 WHERE e.app_id = t.app_id AND e.center_id = t.center_id AND e.seq <= t.upto
                 """, logger)
         }
-        return presented
+        return (presented, trimmed.keys.sorted())
+    }
+
+    /// Past `DeliveredList.perCenter` notifications, the oldest of each center's delivered list go, as a
+    /// removal does (`deliveredRemoved` on the user's stream, their receipts' `removed` step, their media
+    /// let go), but no browser or phone is sent a close of them.
+    private func dropOldestDelivered(_ keys: [CenterKey], at now: Date, _ connection: PostgresConnection, _ changes: inout ChangeSet)
+        async throws
+    {
+        guard !keys.isEmpty else { return }
+        // The newest kept row's sequence of each full list, from the index alone.
+        let cuts = try await connection.rows(
+            """
+            SELECT t.app_id, t.center_id, d.seq FROM unnest(\(keys.map(\.appID)), \(keys.map(\.centerID))) AS t(app_id, center_id)
+            CROSS JOIN LATERAL (
+                SELECT seq FROM delivered WHERE app_id = t.app_id AND center_id = t.center_id
+                ORDER BY seq DESC LIMIT 1 OFFSET \(DeliveredList.perCenter - 1)) d
+            """, logger)
+        for row in cuts {
+            let key = CenterKey(appID: try row.get("app_id"), centerID: try row.get("center_id"))
+            let dropped = try await connection.rows(
+                "SELECT identifier FROM delivered WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND seq < \(try row.get("seq", as: Int64.self))",
+                logger
+            ).map { try $0.get("identifier", as: String.self) }
+            guard !dropped.isEmpty else { continue }
+            _ = try await remove(
+                "delivered", key, identifiers: dropped, at: now, report: { [.user(.deliveredRemoved($0)), .droppedForRoom($0)] },
+                connection, &changes)
+        }
     }
 
     /// An event's data; a `presented` event of a request delivered as it was stored puts its stored bytes in

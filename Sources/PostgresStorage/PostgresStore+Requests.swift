@@ -174,8 +174,9 @@ extension PostgresStore {
         }
     }
 
-    private func remove(
-        _ table: String, _ key: CenterKey, identifiers: [String]?, at date: Date, report: @escaping @Sendable ([String]) -> [ChangeEvent],
+    /// `remove(_:_:identifiers:at:report:)` inside the caller's transaction.
+    func remove(
+        _ table: String, _ key: CenterKey, identifiers: [String]?, at date: Date, report: ([String]) -> [ChangeEvent],
         _ connection: PostgresConnection, _ changes: inout ChangeSet
     ) async throws -> [String] {
         guard try await self.lockCenter(key, connection) else { return [] }

@@ -95,7 +95,7 @@ extension SQLiteStore {
                 guard try insertUsedToken(id: id, expiresAt: expiresAt, db) else {
                     throw StoreError(.conflict, "the token was used already")
                 }
-            case .answeredOn, .neverShown:
+            case .answeredOn, .neverShown, .droppedForRoom:
                 continue
             case .app(let event):
                 if settings == nil { settings = .some(try webhookSettings(appID: key.appID, db)) }

@@ -146,7 +146,7 @@ extension SQLiteStore {
             try outbox.write(db)
             effects.announce(.outbox)
         }
-        try writeBack(tallies, db, &effects)
+        try writeBack(tallies, at: now, db, &effects)
         return recorded
     }
 
@@ -267,8 +267,11 @@ extension SQLiteStore {
     }
 
     /// Each center's new badge (the only thing of its row a firing changes: its newest sequence is its
-    /// newest event's, its pending count an upper bound), and its history trimmed.
-    private static func writeBack(_ tallies: [CenterKey: CenterTally], _ db: Database, _ effects: inout ChangeSet) throws {
+    /// newest event's, its pending count an upper bound), its history trimmed and its delivered list kept
+    /// to `DeliveredList.perCenter`.
+    private static func writeBack(
+        _ tallies: [CenterKey: CenterTally], at now: Date, _ db: Database, _ effects: inout ChangeSet
+    ) throws {
         for (key, tally) in tallies {
             if let badge = tally.badge {
                 try db.cachedStatement(sql: "UPDATE centers SET badge = ? WHERE app_id = ? AND id = ?")
@@ -279,6 +282,7 @@ extension SQLiteStore {
             guard events > 0 else { continue }
             try trimHistory(key, from: tally.eventsBefore, to: tally.sequence, db)
             effects.announce(.events(key, sequence: tally.sequence))
+            if DeliveredList.isDue(from: tally.eventsBefore, to: tally.sequence) { try dropOldestDelivered(key, at: now, db, &effects) }
         }
     }
 }

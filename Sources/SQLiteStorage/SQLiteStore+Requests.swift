@@ -178,38 +178,65 @@ extension SQLiteStore {
     ) async throws -> [String] {
         let traceparent = TraceContext.traceparent  // read here: the writer's queue does not see task-locals
         return try await write { db, effects in
-            let table = holder.rawValue
-            let kept = holder == .pending ? "AND trigger_kind IS NOT 'push'" : ""
-            let held = holder == .delivered ? "held_until IS NOT NULL" : "0"
-            if holder == .delivered {
-                let named = identifiers.map { Array(Set($0)) }
-                try Self.keepPresentedEvents(key, identifiers: named, db)
-                try Self.keepFiredReceipts(key, identifiers: named, db)
-            }
-            var rows: [Row]
-            if let identifiers {
-                rows = []
-                let delete = try db.cachedStatement(
-                    sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? AND identifier = ? \(kept) RETURNING identifier, \(held)")
-                for identifier in Set(identifiers) {
-                    rows += try Row.fetchAll(delete, arguments: [key.appID, key.centerID, identifier])
-                }
-            } else {
-                rows = try Row.fetchAll(
-                    db, sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? \(kept) RETURNING identifier, \(held)",
-                    arguments: [key.appID, key.centerID])
-            }
-            let removed: [String] = rows.map { $0[0] }.sorted()
-            guard !removed.isEmpty else { return removed }
-            if holder == .pending { try Self.adjustPendingCount(key, by: -removed.count, db) }
-            try Self.releaseHolds(key, holder: holder, identifiers: removed, db)
-            let unshown: [String] = rows.filter { $0[1] as Bool }.map { $0[0] }
-            try Self.append(
-                report(removed) + (unshown.isEmpty ? [] : [.neverShown(unshown)]), for: key, at: date, traceparent: traceparent, db,
-                &effects)
-            effects.announce(.notifications([key]))
-            return removed
+            try Self.remove(holder, key, identifiers: identifiers, at: date, traceparent: traceparent, report: report, db, &effects)
         }
+    }
+
+    /// `remove(_:_:identifiers:at:report:)` inside the caller's transaction.
+    static func remove(
+        _ holder: MediaHolder, _ key: CenterKey, identifiers: [String]?, at date: Date, traceparent: String?,
+        report: ([String]) -> [ChangeEvent], _ db: Database, _ effects: inout ChangeSet
+    ) throws -> [String] {
+        let table = holder.rawValue
+        let kept = holder == .pending ? "AND trigger_kind IS NOT 'push'" : ""
+        let held = holder == .delivered ? "held_until IS NOT NULL" : "0"
+        if holder == .delivered {
+            let named = identifiers.map { Array(Set($0)) }
+            try keepPresentedEvents(key, identifiers: named, db)
+            try keepFiredReceipts(key, identifiers: named, db)
+        }
+        var rows: [Row]
+        if let identifiers {
+            rows = []
+            let delete = try db.cachedStatement(
+                sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? AND identifier = ? \(kept) RETURNING identifier, \(held)")
+            for identifier in Set(identifiers) {
+                rows += try Row.fetchAll(delete, arguments: [key.appID, key.centerID, identifier])
+            }
+        } else {
+            rows = try Row.fetchAll(
+                db, sql: "DELETE FROM \(table) WHERE app_id = ? AND center_id = ? \(kept) RETURNING identifier, \(held)",
+                arguments: [key.appID, key.centerID])
+        }
+        let removed: [String] = rows.map { $0[0] }.sorted()
+        guard !removed.isEmpty else { return removed }
+        if holder == .pending { try adjustPendingCount(key, by: -removed.count, db) }
+        try releaseHolds(key, holder: holder, identifiers: removed, db)
+        let unshown: [String] = rows.filter { $0[1] as Bool }.map { $0[0] }
+        try append(
+            report(removed) + (unshown.isEmpty ? [] : [.neverShown(unshown)]), for: key, at: date, traceparent: traceparent, db, &effects)
+        effects.announce(.notifications([key]))
+        return removed
+    }
+
+    /// Past `DeliveredList.perCenter` notifications, the oldest of the center's delivered list go, as a
+    /// removal does (`deliveredRemoved` on the user's stream, their receipts' `removed` step, their media
+    /// let go), but no browser or phone is sent a close of them. Inside the caller's transaction.
+    static func dropOldestDelivered(_ key: CenterKey, at date: Date, _ db: Database, _ effects: inout ChangeSet) throws {
+        // The newest kept row's sequence, from the index alone; none when the list is not full.
+        guard
+            let cut = try Int64.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT seq FROM delivered WHERE app_id = ? AND center_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?"),
+                arguments: [key.appID, key.centerID, DeliveredList.perCenter - 1])
+        else { return }
+        let dropped = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT identifier FROM delivered WHERE app_id = ? AND center_id = ? AND seq < ?"),
+            arguments: [key.appID, key.centerID, cut])
+        guard !dropped.isEmpty else { return }
+        _ = try remove(
+            .delivered, key, identifiers: dropped, at: date, traceparent: nil,
+            report: { [.user(.deliveredRemoved($0)), .droppedForRoom($0)] }, db, &effects)
     }
 
     static func stored(_ row: Row) throws -> StoredPending {

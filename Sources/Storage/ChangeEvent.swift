@@ -14,6 +14,9 @@ package enum ChangeEvent: Sendable, Hashable {
     /// These notifications, removed by the change, were held for a Scheduled Summary and never shown: no
     /// browser or phone is sent a close of them.
     case neverShown([String])
+    /// These notifications left the list to make room (`DeliveredList.perCenter`): as a device's
+    /// Notification Center lets its oldest go, no browser or phone is sent a close of them.
+    case droppedForRoom([String])
     /// Shown on the center's browsers and phones (a summary, and the notifications it releases).
     case push(DelegateEvent)
     /// A step of a delivery's receipt that no other event of the change implies (a display confirmed, a
@@ -25,11 +28,18 @@ package enum ChangeEvent: Sendable, Hashable {
 }
 
 extension [ChangeEvent] {
-    /// The identifiers of `deliveredRemoved` the devices are sent a close of: all but those never shown.
+    /// The identifiers of `deliveredRemoved` the devices are sent a close of: all but those never shown
+    /// and those dropped for room.
     package func closed(_ identifiers: [String]) -> [String] {
-        var unshown: Set<String> = []
-        for case .neverShown(let held) in self { unshown.formUnion(held) }
-        return unshown.isEmpty ? identifiers : identifiers.filter { !unshown.contains($0) }
+        var unclosed: Set<String> = []
+        for event in self {
+            switch event {
+            case .neverShown(let held): unclosed.formUnion(held)
+            case .droppedForRoom(let dropped): unclosed.formUnion(dropped)
+            default: continue
+            }
+        }
+        return unclosed.isEmpty ? identifiers : identifiers.filter { !unclosed.contains($0) }
     }
 
     /// The destination the change's answer came from, if any (`ChangeEvent.answeredOn`).

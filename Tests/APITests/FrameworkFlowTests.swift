@@ -128,6 +128,42 @@ import Testing
         }
     }
 
+    /// A center's delivered list keeps its newest 1,000, as Notification Center lets a device's oldest go:
+    /// an app that never removes what it delivered does not grow it without end. What went says so in
+    /// its receipt.
+    @Test func theDeliveredListKeepsItsNewestThousand() async throws {
+        try await InProcessApp.run { server in
+            let (_, key) = try await server.makeApp("Daily", policy: "grant")
+            _ = try await server.call("POST", "/v1/centers", token: key, json: ["id": "phone"])
+            _ = try await server.call("POST", "/v1/centers/phone/authorization", token: key, json: ["options": ["alert"]])
+            for index in 0..<1_040 {
+                let added = try await server.call(
+                    "POST", "/v1/centers/phone/requests", token: key,
+                    json: ["identifier": "day-\(index)", "content": ["title": "Day \(index)"]])
+                #expect(added.status == 201, "\(added.text)")
+            }
+            var listed: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try await server.call(
+                    "GET", "/v1/centers/phone/delivered?limit=500" + (cursor.map { "&cursor=\($0)" } ?? ""), token: key)
+                listed += (page.json["notifications"] as? [[String: Any]] ?? []).compactMap {
+                    ($0["request"] as? [String: Any])?["identifier"] as? String
+                }
+                cursor = page.json["nextCursor"] as? String
+            } while cursor != nil
+            // The newest, newest first: 1,000 to 1,031 of them (checked each time the center's sequence
+            // passes a multiple of 32).
+            #expect((1_000...1_031).contains(listed.count), "\(listed.count)")
+            #expect(listed == (1_040 - listed.count..<1_040).reversed().map { "day-\($0)" })
+            let gone = try await server.call("GET", "/v1/centers/phone/delivered/day-0/receipts", token: key)
+            #expect((gone.json["deliveries"] as? [[String: Any]])?.first?["removedAt"] != nil, "\(gone.text)")
+            let oldestKept = try #require(listed.last)
+            let kept = try await server.call("GET", "/v1/centers/phone/delivered/\(oldestKept)/receipts", token: key)
+            #expect((kept.json["deliveries"] as? [[String: Any]])?.first?["removedAt"] == nil, "\(kept.text)")
+        }
+    }
+
     /// The virtual clock is kept in the store: a restart goes on from where it was, so time never runs
     /// backwards while pending dates stay.
     @Test func theVirtualClockSurvivesARestart() async throws {

@@ -6049,7 +6049,7 @@ public struct Client: APIProtocol {
     }
     /// The center's delivered notifications.
     ///
-    /// App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with how each was presented.
+    /// App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with how each was presented. The list keeps the newest 1,000 (to 1,031: it is checked whenever the center's event sequence passes a multiple of 32); older ones go as a removal would say it on the user's event stream (`deliveredRemoved`) and in their receipts (`removed`), with no close sent to browsers or phones.
     ///
     /// - Remark: HTTP `GET /v1/centers/{centerID}/delivered`.
     /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/get(getDeliveredNotifications)`.
@@ -9473,7 +9473,7 @@ public struct Client: APIProtocol {
     }
     /// The signed-in user's delivered notifications.
     ///
-    /// User. What Notification Center shows on this device, newest first.
+    /// User. What Notification Center shows on this device, newest first: at most its newest 1,000 (to 1,031), the oldest going with a `deliveredRemoved` event.
     ///
     /// - Remark: HTTP `GET /v1/me/delivered`.
     /// - Remark: Generated from `#/paths//v1/me/delivered/get(getOwnDeliveredNotifications)`.

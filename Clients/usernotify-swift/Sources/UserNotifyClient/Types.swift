@@ -201,7 +201,7 @@ public protocol APIProtocol: Sendable {
     func removeAllPendingNotificationRequests(_ input: Operations.RemoveAllPendingNotificationRequests.Input) async throws -> Operations.RemoveAllPendingNotificationRequests.Output
     /// The center's delivered notifications.
     ///
-    /// App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with how each was presented.
+    /// App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with how each was presented. The list keeps the newest 1,000 (to 1,031: it is checked whenever the center's event sequence passes a multiple of 32); older ones go as a removal would say it on the user's event stream (`deliveredRemoved`) and in their receipts (`removed`), with no close sent to browsers or phones.
     ///
     /// - Remark: HTTP `GET /v1/centers/{centerID}/delivered`.
     /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/get(getDeliveredNotifications)`.
@@ -302,7 +302,7 @@ public protocol APIProtocol: Sendable {
     func getOwnNotificationCategories(_ input: Operations.GetOwnNotificationCategories.Input) async throws -> Operations.GetOwnNotificationCategories.Output
     /// The signed-in user's delivered notifications.
     ///
-    /// User. What Notification Center shows on this device, newest first.
+    /// User. What Notification Center shows on this device, newest first: at most its newest 1,000 (to 1,031), the oldest going with a `deliveredRemoved` event.
     ///
     /// - Remark: HTTP `GET /v1/me/delivered`.
     /// - Remark: Generated from `#/paths//v1/me/delivered/get(getOwnDeliveredNotifications)`.
@@ -1275,7 +1275,7 @@ extension APIProtocol {
     }
     /// The center's delivered notifications.
     ///
-    /// App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with how each was presented.
+    /// App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with how each was presented. The list keeps the newest 1,000 (to 1,031: it is checked whenever the center's event sequence passes a multiple of 32); older ones go as a removal would say it on the user's event stream (`deliveredRemoved`) and in their receipts (`removed`), with no close sent to browsers or phones.
     ///
     /// - Remark: HTTP `GET /v1/centers/{centerID}/delivered`.
     /// - Remark: Generated from `#/paths//v1/centers/{centerID}/delivered/get(getDeliveredNotifications)`.
@@ -1462,7 +1462,7 @@ extension APIProtocol {
     }
     /// The signed-in user's delivered notifications.
     ///
-    /// User. What Notification Center shows on this device, newest first.
+    /// User. What Notification Center shows on this device, newest first: at most its newest 1,000 (to 1,031), the oldest going with a `deliveredRemoved` event.
     ///
     /// - Remark: HTTP `GET /v1/me/delivered`.
     /// - Remark: Generated from `#/paths//v1/me/delivered/get(getOwnDeliveredNotifications)`.

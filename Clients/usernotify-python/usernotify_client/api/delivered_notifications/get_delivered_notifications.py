@@ -102,7 +102,10 @@ def sync_detailed(
     """The center's delivered notifications.
 
      App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with
-    how each was presented.
+    how each was presented. The list keeps the newest 1,000 (to 1,031: it is checked whenever the
+    center's event sequence passes a multiple of 32); older ones go as a removal would say it on the
+    user's event stream (`deliveredRemoved`) and in their receipts (`removed`), with no close sent to
+    browsers or phones.
 
     Args:
         center_id (str):
@@ -140,7 +143,10 @@ def sync(
     """The center's delivered notifications.
 
      App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with
-    how each was presented.
+    how each was presented. The list keeps the newest 1,000 (to 1,031: it is checked whenever the
+    center's event sequence passes a multiple of 32); older ones go as a removal would say it on the
+    user's event stream (`deliveredRemoved`) and in their receipts (`removed`), with no close sent to
+    browsers or phones.
 
     Args:
         center_id (str):
@@ -173,7 +179,10 @@ async def asyncio_detailed(
     """The center's delivered notifications.
 
      App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with
-    how each was presented.
+    how each was presented. The list keeps the newest 1,000 (to 1,031: it is checked whenever the
+    center's event sequence passes a multiple of 32); older ones go as a removal would say it on the
+    user's event stream (`deliveredRemoved`) and in their receipts (`removed`), with no close sent to
+    browsers or phones.
 
     Args:
         center_id (str):
@@ -209,7 +218,10 @@ async def asyncio(
     """The center's delivered notifications.
 
      App. `getDeliveredNotifications()`: what Notification Center shows on the device, newest first, with
-    how each was presented.
+    how each was presented. The list keeps the newest 1,000 (to 1,031: it is checked whenever the
+    center's event sequence passes a multiple of 32); older ones go as a removal would say it on the
+    user's event stream (`deliveredRemoved`) and in their receipts (`removed`), with no close sent to
+    browsers or phones.
 
     Args:
         center_id (str):

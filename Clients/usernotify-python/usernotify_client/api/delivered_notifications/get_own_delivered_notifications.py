@@ -96,7 +96,8 @@ def sync_detailed(
 ) -> Response[DeliveredPage | Problem]:
     """The signed-in user's delivered notifications.
 
-     User. What Notification Center shows on this device, newest first.
+     User. What Notification Center shows on this device, newest first: at most its newest 1,000 (to
+    1,031), the oldest going with a `deliveredRemoved` event.
 
     Args:
         cursor (str | Unset):
@@ -130,7 +131,8 @@ def sync(
 ) -> DeliveredPage | Problem | None:
     """The signed-in user's delivered notifications.
 
-     User. What Notification Center shows on this device, newest first.
+     User. What Notification Center shows on this device, newest first: at most its newest 1,000 (to
+    1,031), the oldest going with a `deliveredRemoved` event.
 
     Args:
         cursor (str | Unset):
@@ -159,7 +161,8 @@ async def asyncio_detailed(
 ) -> Response[DeliveredPage | Problem]:
     """The signed-in user's delivered notifications.
 
-     User. What Notification Center shows on this device, newest first.
+     User. What Notification Center shows on this device, newest first: at most its newest 1,000 (to
+    1,031), the oldest going with a `deliveredRemoved` event.
 
     Args:
         cursor (str | Unset):
@@ -191,7 +194,8 @@ async def asyncio(
 ) -> DeliveredPage | Problem | None:
     """The signed-in user's delivered notifications.
 
-     User. What Notification Center shows on this device, newest first.
+     User. What Notification Center shows on this device, newest first: at most its newest 1,000 (to
+    1,031), the oldest going with a `deliveredRemoved` event.
 
     Args:
         cursor (str | Unset):
