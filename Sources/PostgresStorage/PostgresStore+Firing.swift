@@ -126,7 +126,7 @@ extension PostgresStore {
         for key in centers {
             guard let after = next[key], let count = counts[key], count > 0 else { continue }
             let last = after - 1
-            if DeliveredList.isDue(from: last - count, to: last) { trimmed[key] = last - EventHistory.perCenter }
+            if last / 32 > (last - count) / 32 { trimmed[key] = last - EventHistory.perCenter }
             changes.announce(.events(key, sequence: last))
         }
         if !trimmed.isEmpty {
@@ -140,14 +140,14 @@ extension PostgresStore {
         return (presented, trimmed.keys.sorted())
     }
 
-    /// Past `DeliveredList.perCenter` notifications, the oldest of each center's delivered list go, as a
-    /// removal does (`deliveredRemoved` on the user's stream, their receipts' `removed` step, their media
+    /// Past `DeliveredList.perCenter` notifications, the oldest of each center's delivered list go (at most
+    /// `DeliveredList.droppedPerCheck` at a time), as a removal does (`deliveredRemoved` on the user's stream, their receipts' `removed` step, their media
     /// let go), but no browser or phone is sent a close of them.
     private func dropOldestDelivered(_ keys: [CenterKey], at now: Date, _ connection: PostgresConnection, _ changes: inout ChangeSet)
         async throws
     {
         guard !keys.isEmpty else { return }
-        // The newest kept row's sequence of each full list, from the index alone.
+        // The sequence of each full list's oldest row kept (its 1,000th newest), from the index alone.
         let cuts = try await connection.rows(
             """
             SELECT t.app_id, t.center_id, d.seq FROM unnest(\(keys.map(\.appID)), \(keys.map(\.centerID))) AS t(app_id, center_id)
@@ -158,8 +158,10 @@ extension PostgresStore {
         for row in cuts {
             let key = CenterKey(appID: try row.get("app_id"), centerID: try row.get("center_id"))
             let dropped = try await connection.rows(
-                "SELECT identifier FROM delivered WHERE app_id = \(key.appID) AND center_id = \(key.centerID) AND seq < \(try row.get("seq", as: Int64.self))",
-                logger
+                """
+                SELECT identifier FROM delivered WHERE app_id = \(key.appID) AND center_id = \(key.centerID)
+                AND seq < \(try row.get("seq", as: Int64.self)) ORDER BY seq LIMIT \(DeliveredList.droppedPerCheck)
+                """, logger
             ).map { try $0.get("identifier", as: String.self) }
             guard !dropped.isEmpty else { continue }
             _ = try await remove(

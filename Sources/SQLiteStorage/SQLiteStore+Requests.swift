@@ -219,11 +219,12 @@ extension SQLiteStore {
         return removed
     }
 
-    /// Past `DeliveredList.perCenter` notifications, the oldest of the center's delivered list go, as a
-    /// removal does (`deliveredRemoved` on the user's stream, their receipts' `removed` step, their media
+    /// Past `DeliveredList.perCenter` notifications, the oldest of the center's delivered list go (at most
+    /// `DeliveredList.droppedPerCheck` at a time), as a removal does (`deliveredRemoved` on the user's stream, their receipts' `removed` step, their media
     /// let go), but no browser or phone is sent a close of them. Inside the caller's transaction.
     static func dropOldestDelivered(_ key: CenterKey, at date: Date, _ db: Database, _ effects: inout ChangeSet) throws {
-        // The newest kept row's sequence, from the index alone; none when the list is not full.
+        // The sequence of the oldest row kept (the list's 1,000th newest), from the index alone; none when
+        // the list is not full.
         guard
             let cut = try Int64.fetchOne(
                 db.cachedStatement(
@@ -231,8 +232,8 @@ extension SQLiteStore {
                 arguments: [key.appID, key.centerID, DeliveredList.perCenter - 1])
         else { return }
         let dropped = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT identifier FROM delivered WHERE app_id = ? AND center_id = ? AND seq < ?"),
-            arguments: [key.appID, key.centerID, cut])
+            db.cachedStatement(sql: "SELECT identifier FROM delivered WHERE app_id = ? AND center_id = ? AND seq < ? ORDER BY seq LIMIT ?"),
+            arguments: [key.appID, key.centerID, cut, DeliveredList.droppedPerCheck])
         guard !dropped.isEmpty else { return }
         _ = try remove(
             .delivered, key, identifiers: dropped, at: date, traceparent: nil,

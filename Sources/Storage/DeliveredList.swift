@@ -6,6 +6,10 @@ package enum DeliveredList {
     /// of 32 (as its event history is trimmed), so it holds 1,000 to 1,031 once it is full.
     package static let perCenter: Int64 = 1_000
 
+    /// At most this many go at one check, so that a list far longer (kept before an upgrade) shrinks over
+    /// the center's next firings rather than in one long transaction of one of them.
+    package static let droppedPerCheck = 256
+
     /// Whether a center whose newest sequence moved from `before` to `after` is due for the check.
     package static func isDue(from before: Int64, to after: Int64) -> Bool { after / 32 > before / 32 }
 }

@@ -49,4 +49,23 @@ import Webhooks
             }
         }
     }
+
+    /// A list far longer than the limit (kept before an upgrade, here one large batch) shrinks a bounded
+    /// number at a time, over the center's next firings.
+    @Test(arguments: StoreFactory.all)
+    func aListFarOverTheLimitShrinksABoundedNumberAtATime(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, _) async throws in
+            let full = Int(DeliveredList.perCenter), over = 300
+            try await store.recordFirings(
+                (0..<full + over).map { StoreContractTests.delivery(center, "n\($0)", "n\($0)").0 }, at: Self.now)
+            let count = { try await store.deliveredNotifications(center, after: nil, limit: 2_000).items.count }
+            #expect(try await count() == full + over - DeliveredList.droppedPerCheck)
+            #expect(try await store.deliveredNotification(center, identifier: "n\(DeliveredList.droppedPerCheck - 1)") == nil)
+            #expect(try await store.deliveredNotification(center, identifier: "n\(DeliveredList.droppedPerCheck)") != nil)
+            // The next 32 pass a multiple of 32: the rest go.
+            try await store.recordFirings(
+                (full + over..<full + over + 32).map { StoreContractTests.delivery(center, "n\($0)", "n\($0)").0 }, at: Self.now)
+            #expect(try await count() == full)
+        }
+    }
 }
