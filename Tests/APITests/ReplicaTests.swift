@@ -339,6 +339,31 @@ struct ReplicaTests {
         }
     }
 
+    /// PostgreSQL stops answering without closing anything (a network partition, a frozen host), unlike a
+    /// restart, which ends the connections: calls answer 503 `storageUnavailable` at their deadline instead
+    /// of hanging, `/readyz` turns 503, and SIGTERM still ends the replica.
+    @Test func aDatabaseThatStopsAnsweringGives503sAndStillShutsDown() async throws {
+        let database = try await TestPostgres.createDatabase("partition")
+        let proxy = try LoopbackProxy(to: database.port ?? 5432)
+        defer { proxy.stop() }
+        var behind = try #require(URLComponents(url: database, resolvingAgainstBaseURL: false))
+        behind.port = proxy.port
+        let server = try await APIServer(database: try #require(behind.url))
+        let (_, key) = try await server.makeApp()
+        proxy.freeze()
+        let read = try await server.call("GET", "/v1/apps", token: APIServer.adminToken)
+        #expect(read.status == 503 && read.json["code"] as? String == "storageUnavailable", "\(read.status) \(read.text)")
+        let add = try await server.call("POST", "/v1/centers", token: key, json: ["id": "phone"])
+        #expect(add.status == 503 && add.header("Retry-After") != nil, "\(add.status) \(add.text)")
+        try await waitUntil("/readyz to say unavailable", within: 60) {
+            try await loopbackRequest(port: server.port, "GET", "/readyz").status == 503
+        }
+        server.process.signal(SIGTERM)
+        #expect(try await server.process.waitForExit() == 0, "\(server.process.outputSoFar.suffix(2000))")
+        proxy.stop()
+        await TestPostgres.dropDatabase(database)
+    }
+
     /// What the clients of the outage test saw.
     final class Tally: Sendable {
         struct State {

@@ -8,7 +8,8 @@ import Synchronization
 /// A TCP proxy on loopback in front of a server on loopback, for tests of what a client does when the
 /// server stops answering part of what it is sent. Every connection is passed through both ways, but a
 /// client's send containing `withheld` is kept from the server (`times` of them, then they pass), so the
-/// server never answers it and the client waits for an answer that never comes. Blocking sockets, each
+/// server never answers it and the client waits for an answer that never comes; or, frozen, nothing passes
+/// at all. Blocking sockets, each
 /// on a thread of its own: nothing of the cooperative pool is held.
 package final class LoopbackProxy: Sendable {
     /// The port clients connect to.
@@ -25,6 +26,8 @@ package final class LoopbackProxy: Sendable {
         var seen = 0
         var sockets: [Int32] = []
         var stopped = false
+        /// Nothing passes either way any more (`freeze()`).
+        var frozen = false
     }
 
     package init(to target: Int, withholding text: String, times: Int) throws {
@@ -54,8 +57,15 @@ package final class LoopbackProxy: Sendable {
         }
     }
 
+    /// A proxy that passes everything until it is frozen.
+    package convenience init(to target: Int) throws { try self.init(to: target, withholding: "", times: 0) }
+
     /// How many of the clients' sends contained the withheld text, kept from the server or not.
     package var seen: Int { state.withLock { $0.seen } }
+
+    /// From now on nothing passes, either way, on any connection (new ones are still accepted): the server
+    /// stops answering without closing anything, as behind a network partition or on a frozen host.
+    package func freeze() { state.withLock { $0.frozen = true } }
 
     /// Stops accepting and ends every connection passed through.
     package func stop() {
@@ -130,6 +140,7 @@ package final class LoopbackProxy: Sendable {
             let count = buffer.withUnsafeMutableBytes { recv(from, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
+            if state.withLock({ $0.frozen }) { continue }
             let chunk = buffer[0..<count]
             if inspect && chunk.contains(withheld) {
                 let withhold = state.withLock { state in
