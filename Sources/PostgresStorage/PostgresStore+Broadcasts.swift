@@ -114,9 +114,13 @@ extension PostgresStore: BroadcastStore {
     package func subscribe(_ key: CenterKey, to topics: [String], limit: Int, at date: Date) async throws {
         try await write { connection, _ in
             guard try await self.lockCenter(key, connection) else { throw NotificationError.centerNotFound(key.centerID) }
+            // Held until the subscriptions commit (the lock their foreign key would take at the insert): a purge
+            // of a topic marked deleted meanwhile waits for them and takes them with the rest, instead of
+            // deleting the topic's row between this check and the insert.
             let known = Set(
                 try await connection.rows(
-                    "SELECT id FROM topics WHERE app_id = \(key.appID) AND id = ANY(\(topics)) AND deleted_at IS NULL", self.logger
+                    "SELECT id FROM topics WHERE app_id = \(key.appID) AND id = ANY(\(topics)) AND deleted_at IS NULL FOR KEY SHARE",
+                    self.logger
                 )
                 .map { try $0.get("id", as: String.self) })
             if let unknown = topics.first(where: { !known.contains($0) }) { throw NotificationError.topicNotFound(unknown) }
