@@ -426,7 +426,8 @@ let package = Package(
         .testTarget(
             name: "PostgresStorageTests",
             dependencies: [
-                "PostgresStorage", "Storage", "TestSupport", "Webhooks", .product(name: "Logging", package: "swift-log"),
+                "NotificationCore", "PostgresStorage", "Storage", "TestSupport", "Webhooks",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: swiftSettings
