@@ -32,8 +32,8 @@ class Focus:
             filter_ (FocusFilter | Unset): The app's Focus filter (`FocusFilterAppContext.notificationFilterPredicate`): a
                 predicate over `content.filterCriteria`, exactly one of `equals`, `in`, `prefix`. A notification without
                 `filterCriteria` never matches.
-            filter_criteria (str | Unset): The older form of `filter`: the app is allowed, and only notifications whose
-                `filterCriteria` equal this come through. Send `filter` or this, not both.
+            filter_criteria (str | Unset): Deprecated: the older form of `filter`: the app is allowed, and only
+                notifications whose `filterCriteria` equal this come through. Send `filter` or this, not both.
             schedule (FocusSchedule | Unset): When the Focus is on by itself, on the wall clock of the center's time zone.
                 An `end` not after `start` runs past midnight (22:00–07:00); its weekday is the evening's. `start` equal to
                 `end`: the whole day.

@@ -3713,10 +3713,9 @@ extension Components {
             public var allowsTimeSensitive: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/Focus/filter`.
             public var filter: Components.Schemas.FocusFilter?
-            /// The older form of `filter`: the app is allowed, and only notifications whose `filterCriteria` equal this come through. Send `filter` or this, not both.
+            /// Deprecated: the older form of `filter`: the app is allowed, and only notifications whose `filterCriteria` equal this come through. Send `filter` or this, not both.
             ///
             /// - Remark: Generated from `#/components/schemas/Focus/filterCriteria`.
-            @available(*, deprecated)
             public var filterCriteria: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Focus/schedule`.
             public var schedule: Components.Schemas.FocusSchedule?
@@ -3728,7 +3727,7 @@ extension Components {
             ///   - allowedPeople: Handles of the people whose communication notifications come through (`content.communication.sender.handle`).
             ///   - allowsTimeSensitive: Whether time-sensitive notifications break through (true when absent).
             ///   - filter:
-            ///   - filterCriteria: The older form of `filter`: the app is allowed, and only notifications whose `filterCriteria` equal this come through. Send `filter` or this, not both.
+            ///   - filterCriteria: Deprecated: the older form of `filter`: the app is allowed, and only notifications whose `filterCriteria` equal this come through. Send `filter` or this, not both.
             ///   - schedule:
             public init(
                 name: Swift.String,
