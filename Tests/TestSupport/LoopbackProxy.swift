@@ -28,6 +28,8 @@ package final class LoopbackProxy: Sendable {
         var stopped = false
         /// Nothing passes either way any more (`freeze()`).
         var frozen = false
+        /// Connections accepted while frozen, connected to nothing.
+        var held: [Int32] = []
     }
 
     package init(to target: Int, withholding text: String, times: Int) throws {
@@ -69,11 +71,13 @@ package final class LoopbackProxy: Sendable {
 
     /// Stops accepting and ends every connection passed through.
     package func stop() {
-        let sockets = state.withLock { state in
+        let (sockets, held) = state.withLock { state in
             state.stopped = true
-            return state.sockets + [listener]
+            defer { state.held = [] }
+            return (state.sockets + [listener], state.held)
         }
         for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
+        for socket in held { Glibc.close(socket) }
     }
 
     private func acceptConnections() {
@@ -84,6 +88,14 @@ package final class LoopbackProxy: Sendable {
                 Glibc.close(listener)
                 return
             }
+            // Frozen, a new connection reaches nothing behind the proxy (as behind a partition): it is held
+            // open, and no connection is made to the server, whose connection slots it would take.
+            let held = state.withLock { state in
+                guard state.frozen, !state.stopped else { return false }
+                state.held.append(client)
+                return true
+            }
+            if held { continue }
             let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             var address = loopbackAddress(port: target)
             let connected = withUnsafePointer(to: &address) {
