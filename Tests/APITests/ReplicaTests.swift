@@ -348,7 +348,7 @@ struct ReplicaTests {
         defer { proxy.stop() }
         var behind = try #require(URLComponents(url: database, resolvingAgainstBaseURL: false))
         behind.port = proxy.port
-        let server = try await APIServer(database: try #require(behind.url))
+        let server = try await APIServer(database: behind.url!)
         let (_, key) = try await server.makeApp()
         proxy.freeze()
         let read = try await server.call("GET", "/v1/apps", token: APIServer.adminToken)
