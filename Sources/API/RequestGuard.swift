@@ -53,8 +53,9 @@ package struct RequestGuard: Sendable {
         }
     }
 
-    /// Whether the route is the API's (health checks, the console and the spec are not limited).
-    private static func isGuarded(_ template: String) -> Bool { template.hasPrefix("/v1/") || template.hasPrefix("/3/") }
+    /// Whether the route is the API's, Apple's faces included (`/3/` for APNs, `/1/` and `/4/` for its
+    /// channels and broadcasts); health checks, the console and the spec are not limited.
+    private static func isGuarded(_ template: String) -> Bool { ["/v1/", "/1/", "/3/", "/4/"].contains { template.hasPrefix($0) } }
 
     /// The request's bearer token, if it carries one.
     private static func bearerToken(_ request: Request) -> String? {

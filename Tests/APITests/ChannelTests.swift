@@ -51,6 +51,41 @@ import Testing
         #expect(response.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
     }
 
+    /// Apple's channel and broadcast calls take an `Idempotency-Key` and count against the app key's rate
+    /// limits, as every POST of the API does (they did neither: the fuzzer's invalid key was accepted).
+    @Test func channelCallsTakeAnIdempotencyKeyAndTheKeysRateLimits() async throws {
+        try await InProcessApp.run { server in
+            let setup = try await Self.setUp(server)
+            // The same bytes each time (a dictionary's keys may serialize in another order).
+            let body = Array(#"{"message-storage-policy": 1, "push-type": "LiveActivity"}"#.utf8)
+            func create(key: String) async throws -> LoopbackResponse {
+                try await server.send(
+                    "POST", "/1/apps/\(setup.appID)/channels",
+                    headers: ["Authorization": "bearer \(setup.key)", "Content-Type": "application/json", "Idempotency-Key": key],
+                    body: body)
+            }
+            let first = try await create(key: "channel-1")
+            #expect(first.status == 201 && first.header("Idempotent-Replayed") == nil, "\(first.text)")
+            #expect(first.header("RateLimit") != nil)
+            let again = try await create(key: "channel-1")
+            #expect(again.status == 201 && again.header("Idempotent-Replayed") == "true", "\(again.status) \(again.text)")
+            #expect(again.header("apns-channel-id") == first.header("apns-channel-id"), "the first channel, not a second")
+            let invalid = try await create(key: "no spaces")
+            #expect(invalid.status == 400 && invalid.json["code"] as? String == "invalidIdempotencyKey", "\(invalid.text)")
+            let channel = try #require(first.header("apns-channel-id"))
+            let published = try await Self.call(
+                setup, "POST", "/4/broadcasts/apps/\(setup.appID)", channel: channel,
+                headers: ["Idempotency-Key": "news-1", "apns-push-type": "alert"],
+                json: ["aps": ["alert": ["title": "News"]]])
+            #expect(published.status == 200 && published.header("RateLimit") != nil, "\(published.text)")
+            let replayed = try await Self.call(
+                setup, "POST", "/4/broadcasts/apps/\(setup.appID)", channel: channel,
+                headers: ["Idempotency-Key": "news-1", "apns-push-type": "alert"],
+                json: ["aps": ["alert": ["title": "News"]]])
+            #expect(replayed.header("Idempotent-Replayed") == "true")
+        }
+    }
+
     @Test func channelsAreMadeReadListedAndDeletedAsApplesAPIDoes() async throws {
         try await InProcessApp.run { server in
             let setup = try await Self.setUp(server)
