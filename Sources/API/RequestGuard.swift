@@ -1,3 +1,4 @@
+import ErrorCodes
 import Foundation
 import HTTPCore
 import HTTPTypes
@@ -16,6 +17,14 @@ package struct RequestGuard: Sendable {
 
     package func callAsFunction(_ request: Request, template: String, _ next: @escaping Router.Handler) async throws -> Response {
         guard Self.isGuarded(template) else { return try await next(request) }
+        do {
+            return try await guarded(request, template: template, next)
+        } catch let problem as Problem {
+            throw Self.answered(problem, template: template)
+        }
+    }
+
+    private func guarded(_ request: Request, template: String, _ next: @escaping Router.Handler) async throws -> Response {
         let context = try provider.context()
         guard let token = Self.bearerToken(request), let principal = try? await context.authenticator.principal(token: token) else {
             let limitHeaders = try limiter.admitAnonymous(network: request.clientNetwork, tokenKey: Self.capabilityKey(request, template))
@@ -42,6 +51,23 @@ package struct RequestGuard: Sendable {
     /// for an `Idempotency-Key`. The rate limit is taken only once the answer is there.
     package func immediate(_ request: Request, template: String, _ next: Router.Attempt) throws -> Response? {
         guard Self.isGuarded(template) else { return try next(request) }
+        do {
+            return try guardedImmediate(request, template: template, next)
+        } catch let problem as Problem {
+            throw Self.answered(problem, template: template)
+        }
+    }
+
+    /// A refusal as the route answers it: Apple's faces (`/1/`, `/3/`, `/4/`) carry APNs' `reason` beside
+    /// the problem's `code`, whatever refused (a rate limit, an `Idempotency-Key`, the handler).
+    private static func answered(_ problem: Problem, template: String) -> Problem {
+        guard !template.hasPrefix("/v1/"), !problem.members.contains(where: { $0.name == "reason" }) else { return problem }
+        var problem = problem
+        problem.members.append(.init("reason", .string(problem.code.rawValue)))
+        return problem
+    }
+
+    private func guardedImmediate(_ request: Request, template: String, _ next: Router.Attempt) throws -> Response? {
         // Without a credential, to a worker, which takes it from its client's limit.
         guard let token = Self.bearerToken(request), request.headers.first(.idempotencyKey) == nil, let context = try? provider.context(),
             let principal = try? context.authenticator.cachedPrincipal(token: token)
