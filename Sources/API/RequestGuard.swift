@@ -81,7 +81,8 @@ package struct RequestGuard: Sendable {
 
     /// Whether the route is the API's, Apple's faces included (`/3/` for APNs, `/1/` and `/4/` for its
     /// channels and broadcasts); health checks, the console and the spec are not limited.
-    private static func isGuarded(_ template: String) -> Bool { ["/v1/", "/1/", "/3/", "/4/"].contains { template.hasPrefix($0) } }
+    private static func isGuarded(_ template: String) -> Bool { guardedPrefixes.contains { template.hasPrefix($0) } }
+    private static let guardedPrefixes = ["/v1/", "/1/", "/3/", "/4/"]
 
     /// The request's bearer token, if it carries one.
     private static func bearerToken(_ request: Request) -> String? {
