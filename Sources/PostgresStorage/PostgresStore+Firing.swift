@@ -164,9 +164,11 @@ extension PostgresStore {
                 """, logger
             ).map { try $0.get("identifier", as: String.self) }
             guard !dropped.isEmpty else { continue }
-            _ = try await remove(
-                "delivered", key, identifiers: dropped, at: now, report: { [.user(.deliveredRemoved($0)), .droppedForRoom($0)] },
-                connection, &changes)
+            changes.droppedForRoom +=
+                try await remove(
+                    "delivered", key, identifiers: dropped, at: now, report: { [.user(.deliveredRemoved($0)), .droppedForRoom($0)] },
+                    connection, &changes
+                ).count
         }
     }
 

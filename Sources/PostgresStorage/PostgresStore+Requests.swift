@@ -69,7 +69,7 @@ extension PostgresStore {
         guard rows.count == adds.count else {
             throw StoreError.unavailable("upsert_pending answered \(rows.count) rows for \(adds.count) adds")
         }
-        self.changes.publish(changes.changes)
+        self.changes.publish(changes)
         let outcomes = zip(rows, order).map { row, index in (index, Result { try Self.outcome(row, of: adds[index]) }) }
         return outcomes.sorted { $0.0 < $1.0 }.map(\.1)
     }

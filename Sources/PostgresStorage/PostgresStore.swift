@@ -249,7 +249,7 @@ package final class PostgresStore: Sendable {
                 }
             }
         }
-        self.changes.publish(changes.changes)
+        self.changes.publish(changes)
         return result
     }
 

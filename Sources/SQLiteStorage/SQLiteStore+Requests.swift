@@ -235,9 +235,11 @@ extension SQLiteStore {
             db.cachedStatement(sql: "SELECT identifier FROM delivered WHERE app_id = ? AND center_id = ? AND seq < ? ORDER BY seq LIMIT ?"),
             arguments: [key.appID, key.centerID, cut, DeliveredList.droppedPerCheck])
         guard !dropped.isEmpty else { return }
-        _ = try remove(
-            .delivered, key, identifiers: dropped, at: date, traceparent: nil,
-            report: { [.user(.deliveredRemoved($0)), .droppedForRoom($0)] }, db, &effects)
+        effects.droppedForRoom +=
+            try remove(
+                .delivered, key, identifiers: dropped, at: date, traceparent: nil,
+                report: { [.user(.deliveredRemoved($0)), .droppedForRoom($0)] }, db, &effects
+            ).count
     }
 
     static func stored(_ row: Row) throws -> StoredPending {

@@ -165,7 +165,7 @@ package final class SQLiteStore: NotificationStore {
             let result = try body(db, &effects)
             return (result, effects)
         }
-        changes.publish(effects.changes)
+        changes.publish(effects)
         return result
     }
 

@@ -12,6 +12,9 @@ package struct ChangeSet: Sendable {
     private var outbox = false
     private var events: [CenterKey: Int64] = [:]
     private var others: [StoreChange] = []
+    /// Delivered notifications the change let go to make room (`DeliveredList`): counted as removals in
+    /// `usernotifyd_notifications_total` once it commits (`ChangeFeed.publish(_:)`).
+    package var droppedForRoom = 0
 
     package init() {}
 

@@ -60,6 +60,12 @@ package final class ChangeFeed: Sendable {
         for listener in listeners.withLock({ $0 }) { listener(change) }
     }
 
+    /// A committed change of this replica's: its changes, and the removals it made to make room counted.
+    package func publish(_ set: ChangeSet) {
+        if set.droppedForRoom > 0 { ReceiptEvent.count(.removed, by: set.droppedForRoom) }
+        publish(set.changes)
+    }
+
     package func publish(_ changes: [StoreChange]) {
         let all = listeners.withLock { $0 }
         for change in changes {

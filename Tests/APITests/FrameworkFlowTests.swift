@@ -132,7 +132,9 @@ import Testing
     /// an app that never removes what it delivered does not grow it without end. What went says so in
     /// its receipt.
     @Test func theDeliveredListKeepsItsNewestThousand() async throws {
-        try await InProcessApp.run { server in
+        // The real binary: its `/metrics` counts this test's removals alone.
+        let server = try await APIServer()
+        do {
             let (_, key) = try await server.makeApp("Daily", policy: "grant")
             _ = try await server.call("POST", "/v1/centers", token: key, json: ["id": "phone"])
             _ = try await server.call("POST", "/v1/centers/phone/authorization", token: key, json: ["options": ["alert"]])
@@ -161,7 +163,17 @@ import Testing
             let oldestKept = try #require(listed.last)
             let kept = try await server.call("GET", "/v1/centers/phone/delivered/\(oldestKept)/receipts", token: key)
             #expect((kept.json["deliveries"] as? [[String: Any]])?.first?["removedAt"] == nil, "\(kept.text)")
+            // Each one let go counts as a removal.
+            let metrics = try await server.call("GET", "/metrics", token: APIServer.adminToken).text
+            let removed = metrics.split(separator: "\n").first {
+                $0.hasPrefix(#"usernotifyd_notifications_total{stage="removed",destination="center"} "#)
+            }
+            #expect(removed.flatMap { Int($0.split(separator: " ").last ?? "") } == 1_040 - listed.count, "\(String(describing: removed))")
+        } catch {
+            try await server.stop()
+            throw error
         }
+        try await server.stop()
     }
 
     /// The virtual clock is kept in the store: a restart goes on from where it was, so time never runs
