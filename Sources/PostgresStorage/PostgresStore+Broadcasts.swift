@@ -56,7 +56,7 @@ extension PostgresStore: BroadcastStore {
     /// The topics not deleted; more conditions follow with AND.
     private static let topicSelect = """
         SELECT t.id, t.display_name, t.created_at,
-            (SELECT COUNT(*) FROM topic_subscriptions s WHERE s.app_id = t.app_id AND s.topic_id = t.id) AS subscribers
+            (SELECT COALESCE(SUM(c.subscribers), 0) FROM topic_counts c WHERE c.app_id = t.app_id AND c.topic_id = t.id)::bigint AS subscribers
         FROM topics t WHERE t.deleted_at IS NULL
         """
 
@@ -124,11 +124,16 @@ extension PostgresStore: BroadcastStore {
                 )
                 .map { try $0.get("id", as: String.self) })
             if let unknown = topics.first(where: { !known.contains($0) }) { throw NotificationError.topicNotFound(unknown) }
+            // The new subscriptions counted in their topics' rows of the center's shard, in topic order.
             try await connection.run(
                 """
-                INSERT INTO topic_subscriptions(app_id, topic_id, center_id, created_at)
-                SELECT \(key.appID), t, \(key.centerID), \(Self.milliseconds(date)) FROM unnest(\(topics)) AS t
-                ON CONFLICT DO NOTHING
+                WITH added AS (
+                    INSERT INTO topic_subscriptions(app_id, topic_id, center_id, created_at)
+                    SELECT \(key.appID), t, \(key.centerID), \(Self.milliseconds(date)) FROM unnest(\(topics)) AS t
+                    ON CONFLICT DO NOTHING RETURNING app_id, topic_id, center_id)
+                INSERT INTO topic_counts(app_id, topic_id, shard, subscribers)
+                SELECT app_id, topic_id, \(unescaped: Self.topicShard("center_id")), 1 FROM added ORDER BY topic_id
+                ON CONFLICT (app_id, topic_id, shard) DO UPDATE SET subscribers = topic_counts.subscribers + 1
                 """, self.logger)
             let count =
                 try await connection.rows(
@@ -143,6 +148,8 @@ extension PostgresStore: BroadcastStore {
 
     package func unsubscribe(_ key: CenterKey, from topics: [String]) async throws -> [String] {
         try await write { connection, _ in
+            // The center first, as its deletion locks it: the two never both take a subscription out of its count.
+            guard try await self.lockCenter(key, connection) else { return [] }
             let removed = Set(
                 try await connection.rows(
                     """
@@ -150,8 +157,37 @@ extension PostgresStore: BroadcastStore {
                     RETURNING topic_id
                     """, self.logger
                 ).map { try $0.get("topic_id", as: String.self) })
+            try await self.uncount(key, Array(removed), connection)
             return topics.filter(removed.contains)
         }
+    }
+
+    /// The row of a topic's count (of 16) a center's subscription is counted in: `center` is the SQL of its
+    /// id. PostgreSQL's hash of text for partitions, which is kept the same across its versions.
+    static func topicShard(_ center: String) -> String { "(hashtextextended(\(center), 0) & 15)::smallint" }
+
+    /// Takes the center's subscriptions to the `named` topics out of their counts (nil: every one it has,
+    /// for a center about to go), the count's rows locked in topic order as a subscription's count takes
+    /// them (no deadlock between centers of one shard with topics in common). Inside the caller's
+    /// transaction, the center locked.
+    func uncount(_ key: CenterKey, _ named: [String]?, _ connection: PostgresConnection) async throws {
+        let topics: [String]
+        if let named {
+            topics = named
+        } else {
+            topics = try await connection.rows(
+                "SELECT topic_id FROM topic_subscriptions WHERE app_id = \(key.appID) AND center_id = \(key.centerID)", logger
+            ).map { try $0.get("topic_id", as: String.self) }
+        }
+        guard !topics.isEmpty else { return }
+        try await connection.run(
+            """
+            UPDATE topic_counts c SET subscribers = c.subscribers - 1 FROM (
+                SELECT n.app_id, n.topic_id, n.shard FROM topic_counts n, (SELECT \(key.centerID)::text AS center_id) k
+                WHERE n.app_id = \(key.appID) AND n.shard = \(unescaped: Self.topicShard("k.center_id")) AND n.topic_id = ANY(\(topics))
+                ORDER BY n.topic_id FOR UPDATE OF n) l
+            WHERE c.app_id = l.app_id AND c.topic_id = l.topic_id AND c.shard = l.shard
+            """, logger)
     }
 
     package func topics(of key: CenterKey) async throws -> [String] {

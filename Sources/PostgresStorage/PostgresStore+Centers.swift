@@ -74,6 +74,10 @@ extension PostgresStore: NotificationStore {
 
     package func deleteCenter(_ key: CenterKey, at date: Date) async throws -> Bool {
         try await write { connection, changes in
+            guard try await self.lockCenter(key, connection) else { return false }
+            try await self.uncount(key, nil, connection)
+            // Its requests, notifications, events, holds, held push, token and subscriptions go with it (ON
+            // DELETE CASCADE).
             let deleted = try await connection.rows(
                 "DELETE FROM centers WHERE app_id = \(key.appID) AND id = \(key.centerID) RETURNING push_token", self.logger)
             guard let token = try deleted.first?.get("push_token", as: String.self) else { return false }

@@ -70,12 +70,17 @@ extension PostgresStore: PrincipalStore {
     package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
         try await write { connection, changes in
             // What would still notify goes first, so that the app's centers stop long before they are gone:
-            // its active broadcasts end and its pending requests go, then its outbox.
-            let canceled = try await connection.rows(
+            // its active broadcasts end and its pending requests go, then its outbox. Its topics are
+            // deleted as `deleteTopic` deletes one (their counts no longer kept as the centers go).
+            var canceled = try await connection.rows(
                 """
                 UPDATE broadcasts SET status = 'canceled', next_fire = NULL, completed_at = \(Self.milliseconds(date))
                 WHERE app_id = \(appID) AND status IN ('scheduled', 'firing') RETURNING id
                 """, self.logger
+            ).count
+            canceled += try await connection.rows(
+                "UPDATE topics SET deleted_at = \(Self.milliseconds(date)) WHERE app_id = \(appID) AND deleted_at IS NULL RETURNING id",
+                self.logger
             ).count
             let requests = try await connection.rows(
                 """

@@ -442,6 +442,25 @@ extension PostgresStore {
                 "CREATE INDEX topics_deleted ON topics(deleted_at) WHERE deleted_at IS NOT NULL",
             ]
         ),
+        (
+            20, "a topic keeps its subscriber count, in 16 rows",
+            [
+                // A topic's count was a `COUNT(*)` of its subscriptions at every read (0.05–0.09 s a million,
+                // for each topic of a listed page). Subscriptions, unsubscriptions and centers' deletions now
+                // keep it, each in the row of the center's shard (`topicShard`): centers subscribing to one
+                // topic at once, on any replica, do not all wait for one row.
+                """
+                CREATE TABLE topic_counts (
+                    app_id text NOT NULL, topic_id text NOT NULL, shard smallint NOT NULL, subscribers bigint NOT NULL,
+                    PRIMARY KEY (app_id, topic_id, shard),
+                    FOREIGN KEY (app_id, topic_id) REFERENCES topics(app_id, id) ON DELETE CASCADE)
+                """,
+                """
+                INSERT INTO topic_counts(app_id, topic_id, shard, subscribers)
+                SELECT app_id, topic_id, \(PostgresStore.topicShard("center_id")), COUNT(*) FROM topic_subscriptions GROUP BY 1, 2, 3
+                """,
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

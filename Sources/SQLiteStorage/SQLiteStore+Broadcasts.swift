@@ -46,9 +46,7 @@ extension SQLiteStore: BroadcastStore {
 
     /// The topics not deleted; more conditions follow with AND.
     private static let topicSelect = """
-        SELECT t.id, t.display_name, t.created_at,
-            (SELECT COUNT(*) FROM topic_subscriptions s WHERE s.app_id = t.app_id AND s.topic_id = t.id)
-        FROM topics t WHERE t.deleted_at IS NULL
+        SELECT t.id, t.display_name, t.created_at, t.subscribers FROM topics t WHERE t.deleted_at IS NULL
         """
 
     private static func topic(_ row: Row) -> Topic {
@@ -102,6 +100,7 @@ extension SQLiteStore: BroadcastStore {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO topic_subscriptions(app_id, topic_id, center_id, created_at) VALUES (?, ?, ?, ?)",
                     arguments: [key.appID, topic, key.centerID, Self.milliseconds(date)])
+                if db.changesCount > 0 { try Self.count(key.appID, [topic], by: 1, db) }
             }
             let count =
                 try Int.fetchOne(
@@ -120,6 +119,7 @@ extension SQLiteStore: BroadcastStore {
                     arguments: [key.appID, topic, key.centerID])
                 if db.changesCount > 0 { removed.append(topic) }
             }
+            try Self.count(key.appID, removed, by: -1, db)
             return removed
         }
     }
@@ -128,6 +128,26 @@ extension SQLiteStore: BroadcastStore {
         try await read { db in
             try String.fetchAll(db, sql: "\(Self.liveSubscriptions) ORDER BY s.topic_id", arguments: [key.appID, key.centerID])
         }
+    }
+
+    /// Adds `change` to the subscriber counts of the app's `topics`: every statement that adds or deletes a
+    /// subscription of a topic not deleted says so here, in its transaction (a deleted topic's count is
+    /// never read again).
+    static func count(_ appID: String, _ topics: [String], by change: Int, _ db: Database) throws {
+        for topic in topics {
+            try db.execute(
+                sql: "UPDATE topics SET subscribers = subscribers + ? WHERE app_id = ? AND id = ?", arguments: [change, appID, topic])
+        }
+    }
+
+    /// Takes a center about to be deleted out of its topics' counts.
+    static func uncount(_ key: CenterKey, _ db: Database) throws {
+        try count(
+            key.appID,
+            try String.fetchAll(
+                db, sql: "SELECT topic_id FROM topic_subscriptions WHERE app_id = ? AND center_id = ?",
+                arguments: [key.appID, key.centerID]),
+            by: -1, db)
     }
 
     /// The topics (not deleted) a center (`?1`, `?2`: app, center) is subscribed to.

@@ -89,7 +89,9 @@ extension SQLiteStore {
                 let token = try String.fetchOne(
                     db, sql: "SELECT push_token FROM centers WHERE app_id = ? AND id = ?", arguments: [key.appID, key.centerID])
             else { return false }
-            // Its requests, notifications, events, holds, held push and token go with it (ON DELETE CASCADE).
+            try Self.uncount(key, db)
+            // Its requests, notifications, events, holds, held push, token and subscriptions go with it (ON
+            // DELETE CASCADE).
             try db.execute(sql: "DELETE FROM centers WHERE app_id = ? AND id = ?", arguments: [key.appID, key.centerID])
             try Self.retirePushToken(token, appID: key.appID, at: date, db)
             effects.announce(.centers([key]))

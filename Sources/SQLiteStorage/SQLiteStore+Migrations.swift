@@ -341,6 +341,15 @@ extension SQLiteStore {
             ALTER TABLE topics ADD COLUMN deleted_at INTEGER;
             CREATE INDEX topics_deleted ON topics(deleted_at) WHERE deleted_at IS NOT NULL;
             """)
+        // A topic's count was a `COUNT(*)` of its subscriptions at every read: 0.05–0.09 s a million, for
+        // each topic of a listed page. Subscriptions, unsubscriptions and centers' deletions now keep it.
+        sql(
+            "v28: a topic keeps its subscriber count",
+            """
+            ALTER TABLE topics ADD COLUMN subscribers INTEGER NOT NULL DEFAULT 0;
+            UPDATE topics SET subscribers = (
+                SELECT COUNT(*) FROM topic_subscriptions s WHERE s.app_id = topics.app_id AND s.topic_id = topics.id);
+            """)
         return migrator
     }
 

@@ -69,13 +69,18 @@ extension SQLiteStore: PrincipalStore {
     package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
         try await write { db, effects in
             // What would still notify goes first, so that the app's centers stop long before they are gone:
-            // its active broadcasts end and its pending requests go, then its outbox.
+            // its active broadcasts end and its pending requests go, then its outbox. Its topics are
+            // deleted as `deleteTopic` deletes one (their counts no longer kept as the centers go).
             try db.execute(
                 sql: """
                     UPDATE broadcasts SET status = 'canceled', next_fire = NULL, completed_at = ?
                     WHERE app_id = ? AND status IN ('scheduled', 'firing')
                     """, arguments: [Self.milliseconds(date), appID])
-            let canceled = db.changesCount
+            var canceled = db.changesCount
+            try db.execute(
+                sql: "UPDATE topics SET deleted_at = ? WHERE app_id = ? AND deleted_at IS NULL",
+                arguments: [Self.milliseconds(date), appID])
+            canceled += db.changesCount
             let requests = try String.fetchAll(
                 db,
                 sql: """

@@ -15,7 +15,8 @@ package protocol PrincipalStore: Sendable {
     /// `deleteApp(id:at:centersPerTransaction:)`, which takes its centers out first.
     func deleteApp(id: String, at date: Date) async throws -> Bool
     /// Deletes a bounded part of what the app has most of, in one transaction, what would still notify
-    /// first: its active broadcasts (canceled at `date`) with up to 16 × `limit` of its pending requests;
+    /// first: its active broadcasts (canceled at `date`) and its topics (deleted at `date`, as
+    /// `deleteTopic` deletes one) with up to 16 × `limit` of its pending requests;
     /// with none left, up to 16 × `limit` of its outbox messages (with their attempts); with none left, up
     /// to `limit` of its centers with all they hold (notifications, events, tokens, devices; their push
     /// tokens retired at `date`); with none left, up to 16 × `limit` of its broadcasts' member marks. How

@@ -462,4 +462,27 @@ import Webhooks
         let olderAfter = try await store.receipts(key, identifier: "older")
         #expect(olderAfter.map(\.stage) == [.fired, .fired, .removed], "\(olderAfter)")
     }
+
+    /// A file of v27 (before topics kept their counts) counts each topic's subscriptions as it migrates.
+    @Test func aVersion27FileCountsItsTopicsSubscribers() async throws {
+        let key = CenterKey(appID: "a", centerID: "c")
+        let store = try await historyFile(key, upTo: "v27: a deleted topic is marked, and its subscriptions go in batches") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO centers(app_id, id, settings, state, badge, created_at, push_token)
+                    WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM n WHERE value < 50)
+                    SELECT 'a', 'c' || value, '{}', '{}', 0, 0, 'token-' || value FROM n;
+                    INSERT INTO topics(app_id, id, display_name, created_at) VALUES ('a', 'news', 'News', 0), ('a', 'sport', 'Sport', 0);
+                    INSERT INTO topic_subscriptions(app_id, topic_id, center_id, created_at)
+                    WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM n WHERE value < 50)
+                    SELECT 'a', 'news', 'c' || value, 0 FROM n UNION ALL SELECT 'a', 'sport', 'c' || value, 0 FROM n WHERE value <= 7;
+                    """)
+        }
+        #expect(try await store.topic(appID: "a", identifier: "news")?.subscriberCount == 50)
+        #expect(try await store.topic(appID: "a", identifier: "sport")?.subscriberCount == 7)
+        #expect(try await store.unsubscribe(CenterKey(appID: "a", centerID: "c3"), from: ["news", "sport"]) == ["news", "sport"])
+        #expect(try await store.deleteCenter(CenterKey(appID: "a", centerID: "c4"), at: Date(timeIntervalSince1970: 10)))
+        #expect(try await store.topic(appID: "a", identifier: "news")?.subscriberCount == 48)
+        #expect(try await store.topic(appID: "a", identifier: "sport")?.subscriberCount == 5)
+    }
 }
