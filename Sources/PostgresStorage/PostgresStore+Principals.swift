@@ -15,13 +15,16 @@ extension PostgresStore: PrincipalStore {
     }
 
     package func app(id: String) async throws -> AppRecord? {
-        try await read { connection in try await connection.rows("SELECT * FROM apps WHERE id = \(id)", self.logger).first.map(Self.app) }
+        try await read { connection in
+            try await connection.rows("SELECT * FROM apps WHERE id = \(id) AND deleted_at IS NULL", self.logger).first.map(Self.app)
+        }
     }
 
     package func apps(after cursor: String?, limit: Int) async throws -> Page<AppRecord> {
         try await read { connection in
             let rows = try await connection.rows(
-                #"SELECT * FROM apps WHERE id COLLATE "C" > \#(cursor ?? "") ORDER BY id COLLATE "C" LIMIT \#(limit + 1)"#, self.logger)
+                #"SELECT * FROM apps WHERE id COLLATE "C" > \#(cursor ?? "") AND deleted_at IS NULL ORDER BY id COLLATE "C" LIMIT \#(limit + 1)"#,
+                self.logger)
             let items = try rows.prefix(limit).map(Self.app)
             return Page(items: items, nextCursor: rows.count > limit ? items.last?.id : nil)
         }
@@ -41,6 +44,30 @@ extension PostgresStore: PrincipalStore {
                 self.logger)
             changes.announce(.app(app.id))
             return !updated.isEmpty
+        }
+    }
+
+    package func markAppDeleted(id: String, at date: Date) async throws -> Bool {
+        try await write { connection, changes in
+            guard
+                try await !connection.rows(
+                    "UPDATE apps SET deleted_at = \(Self.milliseconds(date)) WHERE id = \(id) AND deleted_at IS NULL RETURNING id",
+                    self.logger
+                ).isEmpty
+            else { return false }
+            try await connection.run(
+                "DELETE FROM credentials WHERE app_id = \(id) AND kind = \(CredentialRecord.Kind.appKey.rawValue)", self.logger)
+            changes.announce(.app(id))
+            changes.announce(.credentials)
+            return true
+        }
+    }
+
+    package func deletedApps(limit: Int) async throws -> [String] {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT id FROM apps WHERE deleted_at IS NOT NULL ORDER BY deleted_at, id LIMIT \(limit)", self.logger
+            ).map { try $0.get("id", as: String.self) }
         }
     }
 
@@ -69,6 +96,12 @@ extension PostgresStore: PrincipalStore {
 
     package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
         try await write { connection, changes in
+            // The app's row first: a replica purging the same app waits for this batch, then finds what it
+            // left (no batch of it is ever found empty while centers are left). A lock that the foreign keys'
+            // checks of its rows do not wait for.
+            guard
+                try await !connection.rows("SELECT 1 FROM apps WHERE id = \(appID) FOR NO KEY UPDATE", self.logger).isEmpty
+            else { return 0 }
             // What would still notify goes first, so that the app's centers stop long before they are gone:
             // its active broadcasts end and its pending requests go, then its outbox. Its topics are
             // deleted as `deleteTopic` deletes one (their counts no longer kept as the centers go).
@@ -149,7 +182,10 @@ extension PostgresStore: PrincipalStore {
 
     package func credential(id: String) async throws -> CredentialRecord? {
         try await read { connection in
-            try await connection.rows("SELECT * FROM credentials WHERE id = \(id)", self.logger).first.flatMap(Self.credential)
+            // Unless its app is marked deleted: its centers' tokens stop with its keys.
+            try await connection.rows(
+                "SELECT c.* FROM credentials c JOIN apps a ON a.id = c.app_id WHERE c.id = \(id) AND a.deleted_at IS NULL", self.logger
+            ).first.flatMap(Self.credential)
         }
     }
 

@@ -461,6 +461,15 @@ extension PostgresStore {
                 """,
             ]
         ),
+        (
+            21, "a deleted app is marked, and what it holds goes in batches",
+            [
+                // An app's deletion answered when all it held was gone; it now marks the app, which every read
+                // obeys at once, and what it holds goes in batches after it (`purgeDeletedApp`).
+                "ALTER TABLE apps ADD COLUMN deleted_at bigint",
+                "CREATE INDEX apps_deleted ON apps(deleted_at) WHERE deleted_at IS NOT NULL",
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

@@ -14,13 +14,15 @@ extension SQLiteStore: PrincipalStore {
     }
 
     package func app(id: String) async throws -> AppRecord? {
-        try await read { db in try Row.fetchOne(db, sql: "SELECT * FROM apps WHERE id = ?", arguments: [id]).map(Self.app) }
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM apps WHERE id = ? AND deleted_at IS NULL", arguments: [id]).map(Self.app)
+        }
     }
 
     package func apps(after cursor: String?, limit: Int) async throws -> Page<AppRecord> {
         try await read { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM apps WHERE id > ? ORDER BY id LIMIT ?", arguments: [cursor ?? "", limit + 1])
+                db, sql: "SELECT * FROM apps WHERE id > ? AND deleted_at IS NULL ORDER BY id LIMIT ?", arguments: [cursor ?? "", limit + 1])
             let items = rows.prefix(limit).map(Self.app)
             return Page(items: items, nextCursor: rows.count > limit ? items.last?.id : nil)
         }
@@ -42,6 +44,26 @@ extension SQLiteStore: PrincipalStore {
             )
             effects.announce(.app(app.id))
             return db.changesCount > 0
+        }
+    }
+
+    package func markAppDeleted(id: String, at date: Date) async throws -> Bool {
+        try await write { db, effects in
+            try db.execute(
+                sql: "UPDATE apps SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", arguments: [Self.milliseconds(date), id])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(
+                sql: "DELETE FROM credentials WHERE app_id = ? AND kind = ?", arguments: [id, CredentialRecord.Kind.appKey.rawValue])
+            effects.announce(.app(id))
+            effects.announce(.credentials)
+            return true
+        }
+    }
+
+    package func deletedApps(limit: Int) async throws -> [String] {
+        try await read { db in
+            try String.fetchAll(
+                db, sql: "SELECT id FROM apps WHERE deleted_at IS NOT NULL ORDER BY deleted_at, id LIMIT ?", arguments: [limit])
         }
     }
 
@@ -148,10 +170,13 @@ extension SQLiteStore: PrincipalStore {
 
     package func credential(id: String) async throws -> CredentialRecord? {
         try await read { db in
-            try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM credentials WHERE id = ?"), arguments: [id]).flatMap(
-                Self.credential)
+            try Row.fetchOne(try db.cachedStatement(sql: Self.liveCredential), arguments: [id]).flatMap(Self.credential)
         }
     }
+
+    /// A credential by id (`?`), unless its app is marked deleted: its centers' tokens stop with its keys.
+    private static let liveCredential =
+        "SELECT c.* FROM credentials c JOIN apps a ON a.id = c.app_id WHERE c.id = ? AND a.deleted_at IS NULL"
 
     package func appKeys(appID: String) async throws -> [CredentialRecord] {
         try await read { db in

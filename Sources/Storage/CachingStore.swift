@@ -289,6 +289,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
         try await base.apps(after: cursor, limit: limit)
     }
     package func updateApp(_ app: AppRecord) async throws -> Bool { try await base.updateApp(app) }
+    package func markAppDeleted(id: String, at date: Date) async throws -> Bool { try await base.markAppDeleted(id: id, at: date) }
+    package func deletedApps(limit: Int) async throws -> [String] { try await base.deletedApps(limit: limit) }
     package func deleteApp(id: String, at date: Date) async throws -> Bool { try await base.deleteApp(id: id, at: date) }
     package func deleteAppContents(appID: String, limit: Int, at date: Date) async throws -> Int {
         try await base.deleteAppContents(appID: appID, limit: limit, at: date)

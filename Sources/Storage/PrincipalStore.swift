@@ -4,15 +4,21 @@ import Foundation
 package protocol PrincipalStore: Sendable {
     /// Inserts a new app; `StoreError.conflict` if its id is taken.
     func insertApp(_ app: AppRecord) async throws
-    /// The app, or nil.
+    /// The app, or nil (also for an app marked deleted).
     func app(id: String) async throws -> AppRecord?
-    /// Every app, by id, after `cursor`.
+    /// Every app not marked deleted, by id, after `cursor`.
     func apps(after cursor: String?, limit: Int) async throws -> Page<AppRecord>
     /// Updates the app's name and policy; false if it does not exist.
     func updateApp(_ app: AppRecord) async throws -> Bool
+    /// Marks the app deleted and revokes its keys, in one short transaction: from then on no read finds it
+    /// and its own calls stop, while what it holds goes a bounded transaction at a time after it
+    /// (`purgeDeletedApp`). False if there is no such app (or it is marked already).
+    func markAppDeleted(id: String, at date: Date) async throws -> Bool
+    /// Apps marked deleted whose purge has not finished (cut short, or not begun), oldest first.
+    func deletedApps(limit: Int) async throws -> [String]
     /// Deletes the app with its centers, categories, credentials, settings, outbox and media, in one
     /// transaction; its centers' push tokens are retired at `date`. A large app goes with
-    /// `deleteApp(id:at:centersPerTransaction:)`, which takes its centers out first.
+    /// `purgeDeletedApp(id:at:centersPerTransaction:)`, which takes its centers out first.
     func deleteApp(id: String, at date: Date) async throws -> Bool
     /// Deletes a bounded part of what the app has most of, in one transaction, what would still notify
     /// first: its active broadcasts (canceled at `date`) and its topics (deleted at `date`, as
@@ -26,7 +32,7 @@ package protocol PrincipalStore: Sendable {
     func centers(appID: String, after cursor: String?, limit: Int) async throws -> Page<CenterRecord>
     /// Inserts a credential (only its hash is kept).
     func insertCredential(_ credential: CredentialRecord) async throws
-    /// The credential, or nil.
+    /// The credential, or nil (also a center's token of an app marked deleted).
     func credential(id: String) async throws -> CredentialRecord?
     /// The app's keys (not its centers' tokens), oldest first.
     func appKeys(appID: String) async throws -> [CredentialRecord]
@@ -35,19 +41,17 @@ package protocol PrincipalStore: Sendable {
 }
 
 extension PrincipalStore {
-    /// Deletes the app a bounded transaction at a time, so that a large one never holds the store for
-    /// long (SQLite's one writer serves every app: 200,000 centers in one transaction stopped every other
-    /// app's writes and firings for 17 s). Its keys go first, so that the app's own calls stop at once;
-    /// then its broadcasts and pending requests, so that nothing more fires, its outbox, its centers
+    /// Deletes what an app marked deleted (`markAppDeleted`) holds, a bounded transaction at a time, so
+    /// that a large one never holds the store for long (SQLite's one writer serves every app: 200,000
+    /// centers in one transaction stopped every other app's writes and firings for 17 s): its broadcasts
+    /// and pending requests first, so that nothing more fires, its outbox, its centers
     /// `centersPerTransaction` at a time and its broadcasts' marks (`deleteAppContents`); then the rest,
-    /// in `deleteApp(id:at:)`. Cut short (a failure, a crash), the app is left with less and no keys:
-    /// deleting it again finishes. False if there is no such app.
-    package func deleteApp(id: String, at date: Date, centersPerTransaction: Int) async throws -> Bool {
-        guard try await app(id: id) != nil else { return false }
-        for key in try await appKeys(appID: id) { _ = try await deleteCredential(id: key.id, appID: id) }
+    /// in `deleteApp(id:at:)`. Cut short (a cancellation, a failure, a crash), the app stays marked with
+    /// less: purging it again finishes. Replicas purging one app at once take turns, a batch each.
+    package func purgeDeletedApp(id: String, at date: Date, centersPerTransaction: Int) async throws {
         while try await deleteAppContents(appID: id, limit: centersPerTransaction, at: date) > 0 {
             try Task.checkCancellation()
         }
-        return try await deleteApp(id: id, at: date)
+        _ = try await deleteApp(id: id, at: date)
     }
 }

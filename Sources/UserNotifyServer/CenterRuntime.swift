@@ -35,6 +35,8 @@ package final class CenterRuntime: Service {
         package let summaries: ClockLoop
         /// The broadcasts' fan-out, zone by zone as each zone's firing comes.
         package let broadcaster: ClockLoop
+        /// Deleted apps' contents going, a batch at a time (`AppDeletions`).
+        package let appDeletions: ClockLoop
         package let dispatcher: OutboxDispatcher
         /// The users' event streams.
         package let events: EventHub
@@ -62,6 +64,7 @@ package final class CenterRuntime: Service {
                 await service.extensionsIdle()
                 await summaries.settle()
                 await broadcaster.settle()
+                await appDeletions.settle()
                 await dispatcher.settle()
                 let now = service.clock.now
                 let unfiredRequests = (try? await store.hasUnfiredRequests(dueBy: now)) ?? false
@@ -193,6 +196,11 @@ package final class CenterRuntime: Service {
         let broadcaster = ClockLoop(
             "broadcast fan-out", clock: clock, logger: logger, work: { try await broadcasts.fanOut(at: $0) },
             next: { try await broadcasts.nextLook(at: $0) })
+        // Woken by the marks of apps' deletions (here or on another replica); at start, it finishes those
+        // a crash cut short.
+        let deletions = AppDeletions(store: store, media: media, logger: logger)
+        let appDeletions = ClockLoop(
+            "finishing apps' deletions", clock: clock, logger: logger, work: { try await deletions.finish(at: $0) }, next: { _ in nil })
         let keyring = VAPIDKeyring(store: database)
         try await keyring.open(at: Date())
         var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)
@@ -212,9 +220,11 @@ package final class CenterRuntime: Service {
             ], logger: logger, configuration: configuration.outbox)
         // The store keeps its listeners: held strongly here, the parts (which hold the store) would keep
         // it, its files and its connections open after the runtime has stopped.
-        store.changes.listen { [weak scheduler, weak summaries, weak broadcaster, weak dispatcher, weak media, weak virtualClock] change in
-            guard let scheduler, let summaries, let broadcaster, let dispatcher, let media else { return }
+        store.changes.listen {
+            [weak scheduler, weak summaries, weak broadcaster, weak appDeletions, weak dispatcher, weak media, weak virtualClock] change in
+            guard let scheduler, let summaries, let broadcaster, let appDeletions, let dispatcher, let media else { return }
             switch change {
+            case .app: appDeletions.wake()
             case .due(let date): scheduler.wake(dueAt: date)
             case .summaryDue: summaries.wake()
             case .broadcastDue: broadcaster.wake()
@@ -232,6 +242,7 @@ package final class CenterRuntime: Service {
                 scheduler.wake()
                 summaries.wake()
                 broadcaster.wake()
+                appDeletions.wake()
                 dispatcher.wake()
             default: break
             }
@@ -253,7 +264,7 @@ package final class CenterRuntime: Service {
         opened.withLock {
             $0 = Parts(
                 store: store, service: service, scheduler: scheduler, summaries: summaries, broadcaster: broadcaster,
-                dispatcher: dispatcher,
+                appDeletions: appDeletions, dispatcher: dispatcher,
                 events: events,
                 webhooks: database,
                 media: media, database: database, poolFigures: backend.poolFigures, api: api)
@@ -277,6 +288,7 @@ package final class CenterRuntime: Service {
                 group.addTask { await sweeper.run() }
                 group.addTask { try await summaries.run() }
                 group.addTask { try await broadcaster.run() }
+                group.addTask { try await appDeletions.run() }
                 if let safetyPoll {
                     // Changes of other processes the feed lost while reconnecting are found within the poll.
                     group.addTask {

@@ -1,6 +1,8 @@
 import Foundation
 import NotificationCore
+import PostgresStorage
 import Storage
+import TestSupport
 import Testing
 import Webhooks
 
@@ -84,17 +86,27 @@ import Webhooks
     }
 
     @Test(arguments: StoreFactory.all)
-    func anAppGoesWholeABatchAtATimeAndADeletionCutShortIsFinishedByDeletingAgain(_ factory: StoreFactory) async throws {
+    func aMarkedAppIsGoneAtOnceAndAPurgeCutShortIsFinishedByPurgingAgain(_ factory: StoreFactory) async throws {
         try await factory.run { store, _ in
             let seeded = try await seed(store)
-            // Cut short after three batches (as a crash would leave it): the app is there, with fewer centers.
+            #expect(try await store.markAppDeleted(id: "a", at: Self.now))
+            #expect(try await !store.markAppDeleted(id: "a", at: Self.now), "marked once")
+            #expect(try await !store.markAppDeleted(id: "nope", at: Self.now))
+            // Gone for every read at once, with its keys and its centers' tokens; its centers go with the purge.
+            #expect(try await store.app(id: "a") == nil)
+            #expect(try await store.apps(after: nil, limit: 10).items.map(\.id) == ["b"])
+            #expect(try await store.credential(id: "key_a") == nil)
+            #expect(try await store.credential(id: "tok_a0") == nil)
+            #expect(try await centers(store, app: "a").count == 5)
+            #expect(try await store.deletedApps(limit: 10) == ["a"])
+            // Cut short after three batches (as a crash would leave it): still marked, with fewer centers.
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 5, "the pending requests")
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 1, "the outbox")
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 2, "two centers")
-            #expect(try await store.deleteApp(id: "a", at: Self.now, centersPerTransaction: 2))
-            #expect(try await store.app(id: "a") == nil)
+            #expect(try await store.deletedApps(limit: 10) == ["a"])
+            try await store.purgeDeletedApp(id: "a", at: Self.now, centersPerTransaction: 2)
+            #expect(try await store.deletedApps(limit: 10).isEmpty)
             #expect(try await centers(store, app: "a").isEmpty)
-            #expect(try await store.credential(id: "key_a") == nil)
             for center in seeded where center.appID == "a" {
                 #expect(try await store.credential(id: "tok_a\(center.id.dropFirst())") == nil)
                 guard case .retired(appID: "a", _) = try await store.center(pushToken: center.pushToken) else {
@@ -102,7 +114,7 @@ import Webhooks
                     continue
                 }
             }
-            #expect(try await store.deleteApp(id: "a", at: Self.now, centersPerTransaction: 2) == false)
+            try await store.purgeDeletedApp(id: "a", at: Self.now, centersPerTransaction: 2)
             // The other app keeps everything.
             #expect(try await store.app(id: "b") != nil)
             #expect(try await store.credential(id: "key_b") != nil)
@@ -116,6 +128,26 @@ import Webhooks
                 return
             }
             #expect(found.key == other.key)
+        }
+    }
+
+    /// Two replicas purging one app at once take turns, a batch each: both finish, and the app is gone.
+    @Test(.enabled(if: TestPostgres.isAvailable))
+    func replicasPurgingOneAppAtOnceBothFinish() async throws {
+        try await StoreFactory.withPostgresDatabase("app-purge") { _, open in
+            let replicas = [try await open(SecretBox()), try await open(SecretBox())]
+            _ = try await seed(replicas[0])
+            for index in 5..<60 { try await replicas[0].insertCenter(CenterRecord(id: "m\(index)", appID: "a", createdAt: Self.now)) }
+            #expect(try await replicas[1].markAppDeleted(id: "a", at: Self.now))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for replica in replicas {
+                    group.addTask { try await replica.purgeDeletedApp(id: "a", at: Self.now, centersPerTransaction: 2) }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await replicas[0].deletedApps(limit: 10).isEmpty)
+            #expect(try await replicas[1].centers(appID: "a", after: nil, limit: 10).items.isEmpty)
+            #expect(try await replicas[1].centers(appID: "b", after: nil, limit: 10).items.count == 1)
         }
     }
 }

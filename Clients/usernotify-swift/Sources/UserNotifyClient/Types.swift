@@ -75,7 +75,7 @@ public protocol APIProtocol: Sendable {
     func updateApp(_ input: Operations.UpdateApp.Input) async throws -> Operations.UpdateApp.Output
     /// Deletes the app with its centers, categories and keys.
     ///
-    /// Operator. Removes the app and everything it owns: centers (with their pending and delivered notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys stop working at once, and its broadcasts and pending requests go first, so that nothing of it fires any more; then its outbox, and its centers a batch at a time (each batch in a transaction of its own, so that a large app never holds up the others), each center's token and push token with it. The answer comes when all is gone: for an app of many centers that takes a while (a second or two per 10,000 centers). Cut short (a failure, a crash), the app is left with fewer centers and no keys: delete it again to finish.
+    /// Operator. Removes the app and everything it owns: centers (with their pending and delivered notifications), topics, categories, webhook settings and outbox, string tables, media and keys. The answer comes at once: from then on no call finds the app, and its keys and its centers' tokens stop working. What it owns goes after the answer, in the background: its broadcasts and pending requests first, so that nothing of it fires any more; then its outbox, and its centers a batch at a time (each batch in a transaction of its own, so that a large app never holds up the others; a second or two per 10,000 centers), each center's push token retired with it. A deletion cut short by a crash is finished when the server starts again.
     ///
     /// - Remark: HTTP `DELETE /v1/apps/{appID}`.
     /// - Remark: Generated from `#/paths//v1/apps/{appID}/delete(deleteApp)`.
@@ -1009,7 +1009,7 @@ extension APIProtocol {
     }
     /// Deletes the app with its centers, categories and keys.
     ///
-    /// Operator. Removes the app and everything it owns: centers (with their pending and delivered notifications), categories, webhook settings and outbox, string tables, media and keys. Its keys stop working at once, and its broadcasts and pending requests go first, so that nothing of it fires any more; then its outbox, and its centers a batch at a time (each batch in a transaction of its own, so that a large app never holds up the others), each center's token and push token with it. The answer comes when all is gone: for an app of many centers that takes a while (a second or two per 10,000 centers). Cut short (a failure, a crash), the app is left with fewer centers and no keys: delete it again to finish.
+    /// Operator. Removes the app and everything it owns: centers (with their pending and delivered notifications), topics, categories, webhook settings and outbox, string tables, media and keys. The answer comes at once: from then on no call finds the app, and its keys and its centers' tokens stop working. What it owns goes after the answer, in the background: its broadcasts and pending requests first, so that nothing of it fires any more; then its outbox, and its centers a batch at a time (each batch in a transaction of its own, so that a large app never holds up the others; a second or two per 10,000 centers), each center's push token retired with it. A deletion cut short by a crash is finished when the server starts again.
     ///
     /// - Remark: HTTP `DELETE /v1/apps/{appID}`.
     /// - Remark: Generated from `#/paths//v1/apps/{appID}/delete(deleteApp)`.
