@@ -297,6 +297,7 @@ package final class CenterRuntime: Service {
                             scheduler.poll()
                             summaries.wake()
                             broadcaster.wake()
+                            appDeletions.wake()
                             dispatcher.wake()
                         }
                     }
