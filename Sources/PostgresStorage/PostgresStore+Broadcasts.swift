@@ -106,7 +106,10 @@ extension PostgresStore: BroadcastStore {
     package func deletedTopics(limit: Int) async throws -> [(appID: String, identifier: String)] {
         try await read { connection in
             try await connection.rows(
-                "SELECT app_id, id FROM topics WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT \(limit)", self.logger
+                """
+                SELECT t.app_id, t.id FROM topics t JOIN apps a ON a.id = t.app_id
+                WHERE t.deleted_at IS NOT NULL AND a.deleted_at IS NULL ORDER BY t.deleted_at LIMIT \(limit)
+                """, self.logger
             ).map { (try $0.get("app_id", as: String.self), try $0.get("id", as: String.self)) }
         }
     }

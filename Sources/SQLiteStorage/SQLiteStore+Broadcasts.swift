@@ -84,7 +84,11 @@ extension SQLiteStore: BroadcastStore {
     package func deletedTopics(limit: Int) async throws -> [(appID: String, identifier: String)] {
         try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT app_id, id FROM topics WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT ?", arguments: [limit]
+                db,
+                sql: """
+                    SELECT t.app_id, t.id FROM topics t JOIN apps a ON a.id = t.app_id
+                    WHERE t.deleted_at IS NOT NULL AND a.deleted_at IS NULL ORDER BY t.deleted_at LIMIT ?
+                    """, arguments: [limit]
             ).map { ($0[0], $0[1]) }
         }
     }

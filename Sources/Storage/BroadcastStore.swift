@@ -27,7 +27,8 @@ package protocol BroadcastStore: Sendable {
     /// Deletes up to `limit` subscriptions of a deleted topic in one transaction, and the topic with the
     /// last of them; returns the rows deleted (0: nothing of it left, or the topic is not deleted).
     func purgeDeletedTopic(appID: String, identifier: String, limit: Int) async throws -> Int
-    /// Deleted topics whose purge has not finished (cut short by a crash or a failure), oldest first.
+    /// Deleted topics whose purge has not finished (cut short by a crash or a failure), oldest first; not
+    /// those of an app marked deleted, whose subscriptions go with its centers (`purgeDeletedApp`).
     func deletedTopics(limit: Int) async throws -> [(appID: String, identifier: String)]
     /// Subscribes the center to the topics (those it has already are kept); refuses `topicNotFound` for
     /// a topic the app does not have, `topicLimitReached` past `limit` subscriptions of the center.

@@ -89,6 +89,8 @@ import Webhooks
     func aMarkedAppIsGoneAtOnceAndAPurgeCutShortIsFinishedByPurgingAgain(_ factory: StoreFactory) async throws {
         try await factory.run { store, _ in
             let seeded = try await seed(store)
+            try await store.insertTopic(appID: "a", Topic(identifier: "news", displayName: "News", createdAt: Self.now), limit: 10)
+            try await store.subscribe(CenterKey(appID: "a", centerID: "c0"), to: ["news"], limit: 10, at: Self.now)
             #expect(try await store.markAppDeleted(id: "a", at: Self.now))
             #expect(try await !store.markAppDeleted(id: "a", at: Self.now), "marked once")
             #expect(try await !store.markAppDeleted(id: "nope", at: Self.now))
@@ -100,10 +102,12 @@ import Webhooks
             #expect(try await centers(store, app: "a").count == 5)
             #expect(try await store.deletedApps(limit: 10) == ["a"])
             // Cut short after three batches (as a crash would leave it): still marked, with fewer centers.
-            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 5, "the pending requests")
+            #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 6, "its topic, its pending requests")
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 1, "the outbox")
             #expect(try await store.deleteAppContents(appID: "a", limit: 2, at: Self.now) == 2, "two centers")
             #expect(try await store.deletedApps(limit: 10) == ["a"])
+            // Its topic's subscriptions go with its centers, not by the topics' own purge.
+            #expect(try await store.deletedTopics(limit: 10).isEmpty)
             try await store.purgeDeletedApp(id: "a", at: Self.now, centersPerTransaction: 2)
             #expect(try await store.deletedApps(limit: 10).isEmpty)
             #expect(try await centers(store, app: "a").isEmpty)
