@@ -65,6 +65,8 @@ package actor ClockLoop: Service {
                     }
                     await signal.wait(until: next, on: clock)
                 } catch {
+                    // Shutdown cut the round short: not a failure to report.
+                    if Task.isCancelled { return }
                     let pause = backoff.failed()
                     logger.error("\(name) failed", metadata: ["error": .string("\(error)"), "retry.after": .stringConvertible(pause)])
                     await self.pause(for: pause)
