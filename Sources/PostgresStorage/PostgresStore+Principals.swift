@@ -55,8 +55,6 @@ extension PostgresStore: PrincipalStore {
                     self.logger
                 ).isEmpty
             else { return false }
-            try await connection.run(
-                "DELETE FROM credentials WHERE app_id = \(id) AND kind = \(CredentialRecord.Kind.appKey.rawValue)", self.logger)
             changes.announce(.app(id))
             changes.announce(.credentials)
             return true

@@ -52,8 +52,6 @@ extension SQLiteStore: PrincipalStore {
             try db.execute(
                 sql: "UPDATE apps SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", arguments: [Self.milliseconds(date), id])
             guard db.changesCount > 0 else { return false }
-            try db.execute(
-                sql: "DELETE FROM credentials WHERE app_id = ? AND kind = ?", arguments: [id, CredentialRecord.Kind.appKey.rawValue])
             effects.announce(.app(id))
             effects.announce(.credentials)
             return true

@@ -10,9 +10,10 @@ package protocol PrincipalStore: Sendable {
     func apps(after cursor: String?, limit: Int) async throws -> Page<AppRecord>
     /// Updates the app's name and policy; false if it does not exist.
     func updateApp(_ app: AppRecord) async throws -> Bool
-    /// Marks the app deleted and revokes its keys, in one short transaction: from then on no read finds it
-    /// and its own calls stop, while what it holds goes a bounded transaction at a time after it
-    /// (`purgeDeletedApp`). False if there is no such app (or it is marked already).
+    /// Marks the app deleted in one short transaction: from then on no read finds it, nor any of its
+    /// credentials (`credential(id:)`), so its keys and its centers' tokens stop; what it holds goes a
+    /// bounded transaction at a time after it (`purgeDeletedApp`). False if there is no such app (or it
+    /// is marked already).
     func markAppDeleted(id: String, at date: Date) async throws -> Bool
     /// Apps marked deleted whose purge has not finished (cut short, or not begun), oldest first.
     func deletedApps(limit: Int) async throws -> [String]
