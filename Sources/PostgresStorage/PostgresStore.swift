@@ -222,7 +222,7 @@ package final class PostgresStore: Sendable {
     /// Runs one statement as its own transaction, its rows all read: a write that needs no more costs one
     /// round trip (no BEGIN and COMMIT), and announces nothing.
     func statement(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
-        try await read { connection in try await connection.rows(query, self.logger) }
+        try await read { connection in try await self.runningAgainIfRolledBack { try await connection.rows(query, self.logger) } }
     }
 
     /// Runs `body` in one transaction that ends by notifying the other replicas of what it changed;
@@ -238,19 +238,49 @@ package final class PostgresStore: Sendable {
                 inUse.set(connection)
                 self.connectionsInUse.add(1, ordering: .relaxed)
                 defer { self.connectionsInUse.subtract(1, ordering: .relaxed) }
-                return try await connection.transaction(self.logger) {
-                    if !durable { try await connection.run("SET LOCAL synchronous_commit = off", self.logger) }
-                    var changes = ChangeSet()
-                    let result = try await Self.callersCode { try await body(connection, &changes) }
-                    for payload in ChangeNotice.payloads(changes.changes, origin: self.configuration.replicaID) {
-                        try await connection.run("SELECT pg_notify(\(ChangeNotice.channel), \(payload))", self.logger)
+                return try await self.runningAgainIfRolledBack {
+                    try await connection.transaction(self.logger) {
+                        if !durable { try await connection.run("SET LOCAL synchronous_commit = off", self.logger) }
+                        var changes = ChangeSet()
+                        let result = try await Self.callersCode { try await body(connection, &changes) }
+                        for payload in ChangeNotice.payloads(changes.changes, origin: self.configuration.replicaID) {
+                            try await connection.run("SELECT pg_notify(\(ChangeNotice.channel), \(payload))", self.logger)
+                        }
+                        return (result, changes)
                     }
-                    return (result, changes)
                 }
             }
         }
         self.changes.publish(changes)
         return result
+    }
+
+    /// Runs a transaction again when PostgreSQL rolled it back for a deadlock (40P01) or a serialization
+    /// failure (40001), up to `transactionAttempts` times in all, within the call's one deadline: what the
+    /// server asks of its client, and nothing the caller could do better (it would get a 503 and send the
+    /// same request again). No pause between: the survivor of a deadlock still holds its locks, and the
+    /// transaction run again queues behind them.
+    private func runningAgainIfRolledBack<T>(_ transaction: () async throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await transaction()
+            } catch let error as PSQLError where attempt < Self.transactionAttempts && Self.rolledBack(error) {
+                attempt += 1
+                logger.notice(
+                    "transaction rolled back by the database; running it again",
+                    metadata: ["error": .string(Self.described(error)), "attempt": "\(attempt)"])
+            }
+        }
+    }
+
+    /// How many times a write runs before a deadlock or a serialization failure is the caller's (503).
+    static let transactionAttempts = 3
+
+    /// Whether PostgreSQL rolled the transaction back for its clash with another: a deadlock or a
+    /// serialization failure.
+    static func rolledBack(_ error: PSQLError) -> Bool {
+        ["40P01", "40001"].contains(error.serverInfo?[.sqlState] ?? "")
     }
 
     /// A store call: within the deadline, with PostgreSQL's errors as the store's. While the change
