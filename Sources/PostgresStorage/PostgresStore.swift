@@ -83,10 +83,21 @@ package final class PostgresStore: Sendable {
             configuration.options.minimumConnections = minimumConnections
             configuration.options.maximumConnections = maximumConnections
             configuration.options.connectTimeout = connectTimeout
-            // What operators see in pg_stat_activity.
-            configuration.options.additionalStartupParameters = [("application_name", "usernotifyd")]
+            configuration.options.additionalStartupParameters = [
+                // What operators see in pg_stat_activity.
+                ("application_name", "usernotifyd"),
+                // A transaction left open by a replica that froze or lost the network mid-call (which closes
+                // nothing PostgreSQL hears of) would hold its locks until TCP's keepalive, two hours by default:
+                // every call of the other replicas touching those rows would fail. A call whose deadline passed
+                // has closed its connection anyway, so the server ends a session idle in a transaction for
+                // twice as long.
+                ("idle_in_transaction_session_timeout", "\(Int(idleInTransactionTimeout / .milliseconds(1)))"),
+            ]
             return configuration
         }
+
+        /// How long the server keeps a pooled session that is idle in a transaction (twice the deadline).
+        var idleInTransactionTimeout: Duration { deadline * 2 }
 
         /// The listener's own connection.
         var listenerConnection: PostgresConnection.Configuration { ownConnection("usernotifyd listener") }
@@ -229,7 +240,9 @@ package final class PostgresStore: Sendable {
     /// once it committed, announces that on this replica's feed. `durable` false: a write whose loss to a
     /// crash of the server loses nothing commits without waiting for its WAL flush (visible to every
     /// replica at once): a claim (its holder's promise to fire; a firing records nothing without the claim
-    /// it was fenced by), a webhook attempt's record (the message goes again under its id).
+    /// it was fenced by), a webhook attempt's record (the message goes again under its id). `body` runs
+    /// again if PostgreSQL rolls the transaction back for a deadlock (`runningAgainIfRolledBack`): what it
+    /// does outside the database comes after the statements that take locks (as a media file's placing).
     func write<T: Sendable>(
         durable: Bool = true, _ body: @escaping @Sendable (PostgresConnection, inout ChangeSet) async throws -> T
     ) async throws -> T {

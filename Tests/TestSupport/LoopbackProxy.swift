@@ -65,8 +65,9 @@ package final class LoopbackProxy: Sendable {
     /// How many of the clients' sends contained the withheld text, kept from the server or not.
     package var seen: Int { state.withLock { $0.seen } }
 
-    /// From now on nothing passes, either way, on any connection (new ones are still accepted): the server
-    /// stops answering without closing anything, as behind a network partition or on a frozen host.
+    /// From now on nothing passes, either way, on any connection (new ones are still accepted), not even a
+    /// close: the server stops answering without closing anything, and never hears of a client that closes,
+    /// as behind a network partition or on a frozen host.
     package func freeze() { state.withLock { $0.frozen = true } }
 
     /// Stops accepting and ends every connection passed through.
@@ -151,7 +152,12 @@ package final class LoopbackProxy: Sendable {
         pumping: while true {
             let count = buffer.withUnsafeMutableBytes { recv(from, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+            guard count > 0 else {
+                // Frozen, the other end does not hear of the close: its side stays open until it closes it
+                // itself, or the proxy stops.
+                if state.withLock({ $0.frozen }) { return }
+                break
+            }
             if state.withLock({ $0.frozen }) { continue }
             let chunk = buffer[0..<count]
             if inspect && chunk.contains(withheld) {
