@@ -89,15 +89,17 @@ package final class PostgresStore: Sendable {
                 // A transaction left open by a replica that froze or lost the network mid-call (which closes
                 // nothing PostgreSQL hears of) would hold its locks until TCP's keepalive, two hours by default:
                 // every call of the other replicas touching those rows would fail. A call whose deadline passed
-                // has closed its connection anyway, so the server ends a session idle in a transaction for
-                // twice as long.
-                ("idle_in_transaction_session_timeout", "\(Int(idleInTransactionTimeout / .milliseconds(1)))"),
+                // has closed its connection anyway, so the server ends a statement that runs for twice as long,
+                // and the session once idle in a transaction for as long.
+                ("statement_timeout", "\(Int(serverTimeout / .milliseconds(1)))"),
+                ("idle_in_transaction_session_timeout", "\(Int(serverTimeout / .milliseconds(1)))"),
             ]
             return configuration
         }
 
-        /// How long the server keeps a pooled session that is idle in a transaction (twice the deadline).
-        var idleInTransactionTimeout: Duration { deadline * 2 }
+        /// How long the server lets a pooled session's statement run, or the session sit idle in a
+        /// transaction: twice the deadline, past which no call waits for it.
+        var serverTimeout: Duration { deadline * 2 }
 
         /// The listener's own connection.
         var listenerConnection: PostgresConnection.Configuration { ownConnection("usernotifyd listener") }

@@ -9,45 +9,66 @@ import Testing
 
 /// A replica that freezes or loses the network in the middle of a transaction closes nothing the server
 /// hears of: without more, its session would hold the rows it locked until TCP's keepalive gave up on it
-/// (two hours by default), and every other replica's call on those rows would fail meanwhile. The server
-/// ends a pooled session idle in a transaction for twice the call deadline
-/// (`idle_in_transaction_session_timeout`), by which time the call has given up on it.
+/// (two hours by default), and every other replica's call on those rows would fail meanwhile. A pooled
+/// session ends a statement that runs for twice the call deadline (`statement_timeout`), and the server
+/// ends it once idle in a transaction for as long (`idle_in_transaction_session_timeout`): by then the
+/// call has given up on it.
 @Suite(.enabled(if: TestPostgres.isAvailable)) struct StrandedTransactionTests {
-    @Test func aTransactionStrandedBehindAPartitionLetsGoOfItsLocks() async throws {
+    /// Where the transaction is when the network goes.
+    enum Stranded: String, CaseIterable, Sendable {
+        /// Between two statements: the replica's code was running, or the next statement is lost.
+        case idle
+        /// In a statement that runs on and on.
+        case inAStatement
+    }
+
+    @Test(arguments: Stranded.allCases)
+    func aTransactionStrandedBehindAPartitionLetsGoOfItsLocks(_ stranded: Stranded) async throws {
         let database = try await TestPostgres.createDatabase("stranded")
         let proxy = try LoopbackProxy(to: database.port ?? 5432)
         defer { proxy.stop() }
         var behind = try #require(URLComponents(url: database, resolvingAgainstBaseURL: false))
         behind.port = proxy.port
-        var strandedConfiguration = try PostgresStore.Configuration(url: try #require(behind.url))
-        strandedConfiguration.deadline = .seconds(2)
+        var partedConfiguration = try PostgresStore.Configuration(url: try #require(behind.url))
+        partedConfiguration.deadline = .seconds(2)
         var otherConfiguration = try PostgresStore.Configuration(url: database)
-        // Far past the stranded session's end (4 s), so that only a session never ended fails the test.
+        // Far past the stranded session's end (4 s, then 4 s more), so that only a session never ended
+        // fails the test.
         otherConfiguration.deadline = .seconds(60)
         let logger = Logger(label: "stranded", factory: { _ in SwiftLogNoOpLogHandler() })
-        let (stranded, other) = (
-            PostgresStore(configuration: strandedConfiguration, logger: logger),
+        let (parted, other) = (
+            PostgresStore(configuration: partedConfiguration, logger: logger),
             PostgresStore(configuration: otherConfiguration, logger: logger)
         )
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await stranded.run() }
+            group.addTask { await parted.run() }
             group.addTask { await other.run() }
             defer { group.cancelAll() }
             try await other.prepare()
-            try await stranded.prepare()
+            try await parted.prepare()
             _ = try await TestPostgres.query(
                 database, "CREATE TABLE pair(id int PRIMARY KEY, v int NOT NULL); INSERT INTO pair VALUES (1, 0)")
             let held = AsyncGate()
-            async let strandedWrite: Void = stranded.write { connection, _ in
-                try await connection.run("UPDATE pair SET v = 1 WHERE id = 1", stranded.logger)
+            async let partedWrite: Void = parted.write { connection, _ in
+                try await connection.run("UPDATE pair SET v = 1 WHERE id = 1", parted.logger)
                 held.open()
                 // Until the call's deadline gives up on it (and cancels this).
-                try await Task.sleep(for: .seconds(600))
+                switch stranded {
+                case .idle: try await Task.sleep(for: .seconds(600))
+                case .inAStatement: try await connection.run("SELECT pg_sleep(600)", parted.logger)
+                }
             }
             await held.wait()
+            if stranded == .inAStatement {
+                // The statement reached the server before the network goes.
+                try await Self.waitUntil {
+                    try await TestPostgres.count(database, "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'")
+                        == 1
+                }
+            }
             proxy.freeze()
             do {
-                try await strandedWrite
+                try await partedWrite
                 Issue.record("the stranded write succeeded")
             } catch {
                 #expect((error as? StoreError)?.code == .unavailable, "\(error)")
@@ -59,5 +80,14 @@ import Testing
         }
         proxy.stop()
         await TestPostgres.dropDatabase(database)
+    }
+
+    /// Polls until `condition` holds (the bound only turns a hang into a failure).
+    static func waitUntil(_ condition: () async throws -> Bool) async throws {
+        for _ in 0..<3000 {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the condition never held")
     }
 }
