@@ -98,8 +98,12 @@ package final class PostgresStore: Sendable {
         }
 
         /// How long the server lets a pooled session's statement run, or the session sit idle in a
-        /// transaction: twice the deadline, past which no call waits for it.
-        var serverTimeout: Duration { deadline * 2 }
+        /// transaction: twice the deadline, past which no call waits for it, unless set.
+        var serverTimeout: Duration {
+            get { serverTimeoutSet ?? deadline * 2 }
+            set { serverTimeoutSet = newValue }
+        }
+        private var serverTimeoutSet: Duration?
 
         /// The listener's own connection.
         var listenerConnection: PostgresConnection.Configuration { ownConnection("usernotifyd listener") }

@@ -12,7 +12,7 @@ import Testing
 /// (two hours by default), and every other replica's call on those rows would fail meanwhile. A pooled
 /// session ends a statement that runs for twice the call deadline (`statement_timeout`), and the server
 /// ends it once idle in a transaction for as long (`idle_in_transaction_session_timeout`): by then the
-/// call has given up on it.
+/// call has given up on it. Here the limits are short and the deadline long, so that nothing races them.
 @Suite(.enabled(if: TestPostgres.isAvailable)) struct StrandedTransactionTests {
     /// Where the transaction is when the network goes.
     enum Stranded: String, CaseIterable, Sendable {
@@ -29,11 +29,12 @@ import Testing
         defer { proxy.stop() }
         var behind = try #require(URLComponents(url: database, resolvingAgainstBaseURL: false))
         behind.port = proxy.port
+        // Calls long enough that none meets its deadline on a loaded machine, and the server's limits
+        // (twice the deadline in use) short, so that only a session never ended fails the test.
         var partedConfiguration = try PostgresStore.Configuration(url: try #require(behind.url))
-        partedConfiguration.deadline = .seconds(2)
+        partedConfiguration.deadline = .seconds(60)
+        partedConfiguration.serverTimeout = .seconds(2)
         var otherConfiguration = try PostgresStore.Configuration(url: database)
-        // Far past the stranded session's end (4 s, then 4 s more), so that only a session never ended
-        // fails the test.
         otherConfiguration.deadline = .seconds(60)
         let logger = Logger(label: "stranded", factory: { _ in SwiftLogNoOpLogHandler() })
         let (parted, other) = (
@@ -52,7 +53,7 @@ import Testing
             async let partedWrite: Void = parted.write { connection, _ in
                 try await connection.run("UPDATE pair SET v = 1 WHERE id = 1", parted.logger)
                 held.open()
-                // Until the call's deadline gives up on it (and cancels this).
+                // Stuck, until the call's deadline gives up on it (and cancels this).
                 switch stranded {
                 case .idle: try await Task.sleep(for: .seconds(600))
                 case .inAStatement: try await connection.run("SELECT pg_sleep(600)", parted.logger)
@@ -61,33 +62,24 @@ import Testing
             await held.wait()
             if stranded == .inAStatement {
                 // The statement reached the server before the network goes.
-                try await Self.waitUntil {
+                try await waitUntil("the statement to run") {
                     try await TestPostgres.count(database, "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'")
                         == 1
                 }
             }
             proxy.freeze()
+            // The row the stranded transaction locked: the other replica's write gets it once the server has
+            // ended that session, while the stranded replica still waits, and the stranded update is rolled back.
+            try await other.write { connection, _ in try await connection.run("UPDATE pair SET v = v + 2 WHERE id = 1", other.logger) }
+            #expect(try await TestPostgres.query(database, "SELECT v FROM pair") == [["2"]])
             do {
                 try await partedWrite
                 Issue.record("the stranded write succeeded")
             } catch {
                 #expect((error as? StoreError)?.code == .unavailable, "\(error)")
             }
-            // The row the stranded transaction locked: the other replica's write gets it once the server has
-            // ended that session, and the stranded update is rolled back.
-            try await other.write { connection, _ in try await connection.run("UPDATE pair SET v = v + 2 WHERE id = 1", other.logger) }
-            #expect(try await TestPostgres.query(database, "SELECT v FROM pair") == [["2"]])
         }
         proxy.stop()
         await TestPostgres.dropDatabase(database)
-    }
-
-    /// Polls until `condition` holds (the bound only turns a hang into a failure).
-    static func waitUntil(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<3000 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("the condition never held")
     }
 }

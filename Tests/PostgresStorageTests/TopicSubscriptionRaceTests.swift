@@ -46,14 +46,16 @@ import Testing
             }
             await held.wait()
             async let subscribing: Void = store.subscribe(CenterKey(appID: "a", centerID: "c"), to: ["news"], limit: 10, at: Self.now)
-            try await Self.waitUntil { try await Self.waiting(database, on: "wait_event = 'advisory'") == 1 }
+            try await waitUntil("the subscription to wait", within: 600) {
+                try await Self.waiting(database, on: "wait_event = 'advisory'") == 1
+            }
             // The deletion: marked at once; its purge waits for the subscription's transaction.
             #expect(try await store.deleteTopic(appID: "a", identifier: "news", at: Self.now))
             async let purging: Void = {
                 defer { purged.open() }
                 try await store.purgeDeletedTopic(appID: "a", identifier: "news", batch: 100)
             }()
-            try await Self.waitUntil {
+            try await waitUntil("the purge to wait or end", within: 600) {
                 try await Self.waiting(database, on: "wait_event IN ('transactionid', 'tuple')") == 1 || purged.isOpen
             }
             release.open()
@@ -71,15 +73,5 @@ import Testing
         try await TestPostgres.count(
             database,
             "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND \(condition)")
-    }
-
-    /// Looks every 50 ms until `condition` holds (a bound of 10 minutes only turns a broken build's hang
-    /// into a failure).
-    static func waitUntil(_ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(600)
-        while try await !condition() {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(50))
-        }
     }
 }
