@@ -45,8 +45,8 @@ package final class PostgresStore: Sendable {
         }
 
         /// A configuration from a `postgres://user:password@host:port/database` URL; its query may set
-        /// `sslmode` (disable, prefer, require), `minConnections`, `maxConnections`, `connectTimeout` and
-        /// `deadline` (seconds).
+        /// `sslmode` (disable, prefer, require), `minConnections`, `maxConnections`, and `connectTimeout`,
+        /// `deadline` and `peerTimeout` (seconds).
         package init(url: URL) throws(StoreError) {
             guard let scheme = url.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql", let host = url.host, !host.isEmpty
             else {
@@ -68,6 +68,7 @@ package final class PostgresStore: Sendable {
             maximumConnections = query["maxConnections"].flatMap(Int.init) ?? maximumConnections
             connectTimeout = .seconds(query["connectTimeout"].flatMap(Int.init) ?? 3)
             deadline = .seconds(query["deadline"].flatMap(Int.init) ?? 5)
+            peerTimeout = .seconds(query["peerTimeout"].flatMap(Int.init) ?? 60)
         }
 
         /// The pool's configuration.
@@ -94,6 +95,7 @@ package final class PostgresStore: Sendable {
                 ("statement_timeout", "\(Int(serverTimeout / .milliseconds(1)))"),
                 ("idle_in_transaction_session_timeout", "\(Int(serverTimeout / .milliseconds(1)))"),
             ]
+            configuration.options.additionalStartupParameters += peerLimits
             return configuration
         }
 
@@ -104,6 +106,26 @@ package final class PostgresStore: Sendable {
             set { serverTimeoutSet = newValue }
         }
         private var serverTimeoutSet: Duration?
+
+        /// How long the server's side of a session may go without a sign of life from this replica's host
+        /// before the server ends it: data it sent that stays unacknowledged (or unread: a zero window), or
+        /// keepalive probes unanswered on an idle session. A host that froze, lost power or the network
+        /// closes nothing the server hears of; without a limit, TCP gives up after two hours, and meanwhile
+        /// the session holds a connection slot — and the change listener's session holds PostgreSQL's
+        /// notification queue, which grows behind it with every write of every replica.
+        package var peerTimeout: Duration = .seconds(60)
+
+        /// Every session's TCP limits (`peerTimeout`), asked for at connect (PostgreSQL 12 or later).
+        var peerLimits: [(String, String)] {
+            let seconds = max(2, Int(peerTimeout.components.seconds))
+            return [
+                ("tcp_user_timeout", "\(seconds * 1000)"),
+                // Probes from half the limit on, every sixth of it: three go unanswered within the limit.
+                ("tcp_keepalives_idle", "\(seconds / 2)"),
+                ("tcp_keepalives_interval", "\(max(1, seconds / 6))"),
+                ("tcp_keepalives_count", "3"),
+            ]
+        }
 
         /// The listener's own connection.
         var listenerConnection: PostgresConnection.Configuration { ownConnection("usernotifyd listener") }
@@ -119,7 +141,7 @@ package final class PostgresStore: Sendable {
             var configuration = PostgresConnection.Configuration(
                 host: host, port: port, username: username, password: password, database: database, tls: tls)
             configuration.options.connectTimeout = .seconds(connectTimeout.components.seconds)
-            configuration.options.additionalStartupParameters = [("application_name", name)]
+            configuration.options.additionalStartupParameters = [("application_name", name)] + peerLimits
             return configuration
         }
     }

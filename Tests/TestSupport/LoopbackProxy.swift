@@ -67,18 +67,21 @@ package final class LoopbackProxy: Sendable {
 
     /// From now on nothing passes, either way, on any connection (new ones are still accepted), not even a
     /// close: the server stops answering without closing anything, and never hears of a client that closes,
-    /// as behind a network partition or on a frozen host.
+    /// as behind a network partition or on a frozen host. Nothing is read any more either, so what either
+    /// end sends fills the sockets' buffers and then waits, unacknowledged, as it does there.
     package func freeze() { state.withLock { $0.frozen = true } }
 
-    /// Stops accepting and ends every connection passed through.
+    /// Stops accepting and ends every connection passed through; once (a descriptor closed since may have
+    /// been reused by the time of a second call).
     package func stop() {
-        let (sockets, held) = state.withLock { state in
+        state.withLock { state in
+            guard !state.stopped else { return }
             state.stopped = true
-            defer { state.held = [] }
-            return (state.sockets + [listener], state.held)
+            // Under the lock: a connection's sockets are closed only after they leave `sockets` under it.
+            for socket in state.sockets + [listener] { shutdown(socket, Int32(SHUT_RDWR)) }
+            for socket in state.held { Glibc.close(socket) }
+            state.held = []
         }
-        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
-        for socket in held { Glibc.close(socket) }
     }
 
     private func acceptConnections() {
@@ -146,10 +149,19 @@ package final class LoopbackProxy: Sendable {
         func ended() -> Bool { count.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 }
     }
 
+    /// Waits, reading nothing, until the proxy stops.
+    private func parkWhileFrozen() {
+        while !state.withLock({ $0.stopped }) { usleep(20_000) }
+    }
+
     /// Copies what `from` sends to `to` until either end closes, then ends both directions.
     private func pump(from: Int32, to: Int32, inspect: Bool) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         pumping: while true {
+            if state.withLock({ $0.frozen }) {
+                parkWhileFrozen()
+                return
+            }
             let count = buffer.withUnsafeMutableBytes { recv(from, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {

@@ -48,7 +48,9 @@ package enum TestPostgres {
         let (status, text, failure) = try ChildProcess.run(
             "/usr/bin/env",
             [tool, "-h", server.host ?? "127.0.0.1", "-p", String(server.port ?? 5432), "-U", server.user ?? "postgres"] + arguments)
-        guard status == 0 else { throw LoopbackConnection.Failure("\(tool) \(arguments) failed: \(failure)") }
+        guard status == 0 else {
+            throw LoopbackConnection.Failure("\(tool) \(arguments) failed (status \(status)): \(failure) \(text.suffix(300))")
+        }
         return text
     }
 }
