@@ -132,8 +132,12 @@ enum AppRoutes {
             }
             if case .prompting = outcome, let wait {
                 // `Prefer: wait=N` (RFC 7240): hold the request — a suspended connection, not a thread —
-                // until the user answers (a settings change after the prompt opened) or N seconds pass.
-                if await context.events.awaitSettingsChange(center.key, after: before, seconds: wait.seconds) {
+                // until the user answers (a settings change after the prompt opened), N seconds pass, or the
+                // client leaves.
+                let answered = await request.unlessClientLeaves {
+                    await context.events.awaitSettingsChange(center.key, after: before, seconds: wait.seconds)
+                }
+                if answered == true {
                     outcome = try await context.service.requestAuthorization(center.key, options: body.options)
                 }
             }

@@ -18,6 +18,8 @@ package struct Request: Sendable {
     /// Where the request came from, as limits per client count it: an IPv4 address or an IPv6 /64, as
     /// the socket says (nil when unknown, as in-process).
     package var clientNetwork: String?
+    /// Whether the client is still there, for a server that watches (nil in-process: `unlessClientLeaves`).
+    package var presence: ClientPresence?
 
     package init(
         method: HTTPRequest.Method,

@@ -1,3 +1,4 @@
+import HTTPCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,17 +17,38 @@ import Synchronization
 /// connection itself. The sweep holds the registry lock, and libmicrohttpd reports a closed connection
 /// (which removes it here) before it closes the descriptor, so a descriptor is never shut down after
 /// it was reused.
+///
+/// It also notices a client that leaves while its request is handled: a suspended connection is out of
+/// libmicrohttpd's loop, which would hear of the close only once the handler answers. For each connection
+/// being handled, a sweep peeks at its socket (`MSG_PEEK`, taking nothing): end of stream means the client
+/// closed it (or reset it), and the connection's `presence` says so to the handler.
 final class ConnectionWatchdog: Sendable {
     /// One connection's deadline bookkeeping.
     final class Connection: Sendable {
         let descriptor: Int32
         /// Monotonic milliseconds since the connection started reading its request; 0 when not reading.
         let readingSince = Atomic<Int64>(0)
+        /// A request of the connection is with a handler, from its hand-over until libmicrohttpd is done with it.
+        let handling = Atomic<Bool>(false)
+        /// Whether the client is still there: every request of the connection carries it.
+        let presence = ClientPresence()
 
         init(descriptor: Int32) { self.descriptor = descriptor }
 
-        func startReading() { readingSince.store(ConnectionWatchdog.nowMilliseconds(), ordering: .relaxed) }
+        func startReading() {
+            handling.store(false, ordering: .relaxed)
+            readingSince.store(ConnectionWatchdog.nowMilliseconds(), ordering: .relaxed)
+        }
         func stopReading() { readingSince.store(0, ordering: .relaxed) }
+        func startHandling() { handling.store(true, ordering: .relaxed) }
+
+        /// Whether the client has closed the connection: its end of stream is next in the socket, or the
+        /// socket was reset (a client that closes abruptly).
+        var clientClosed: Bool {
+            var byte: UInt8 = 0
+            let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+            return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        }
     }
 
     private let connections = Mutex<[ObjectIdentifier: Connection]>([:])
@@ -46,12 +68,16 @@ final class ConnectionWatchdog: Sendable {
         _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
-    /// Shuts down every connection that has been reading for longer than the limit; returns how many.
+    /// Shuts down every connection that has been reading for longer than the limit (returns how many), and
+    /// tells the handlers of clients that left.
     @discardableResult
     func sweep(now: Int64 = ConnectionWatchdog.nowMilliseconds()) -> Int {
         connections.withLock { connections in
             var cut = 0
             for connection in connections.values {
+                if connection.handling.load(ordering: .relaxed), !connection.presence.isGone, connection.clientClosed {
+                    connection.presence.leave()
+                }
                 let since = connection.readingSince.load(ordering: .relaxed)
                 if since != 0, now - since > limitMilliseconds {
                     connection.stopReading()

@@ -158,9 +158,10 @@ extension Daemon {
 
         switch context.advance() {
         case .receiving:
-            if let state = unfy_connection_context(connection) {
-                Unmanaged<ConnectionWatchdog.Connection>.fromOpaque(state).takeUnretainedValue().stopReading()
+            let watched = unfy_connection_context(connection).map {
+                Unmanaged<ConnectionWatchdog.Connection>.fromOpaque($0).takeUnretainedValue()
             }
+            watched?.stopReading()
             if context.bodyTooLarge {
                 return queue(Problem.payloadTooLarge(limit: configuration.maxBodyBytes).response, stream: nil, on: connection)
             }
@@ -182,6 +183,8 @@ extension Daemon {
                 context.markAnswered()
                 return queue(response, stream: nil, on: connection)
             }
+            context.request.presence = watched?.presence
+            watched?.startHandling()
             // Suspend before handing over, so that the worker's resume can never come first.
             MHD_suspend_connection(connection)
             dispatcher.submit(.init(context: context, connection: ConnectionHandle(raw: connection)))

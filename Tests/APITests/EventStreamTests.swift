@@ -131,4 +131,33 @@ import Testing
         #expect(unanswered.json["status"] as? String == "notDetermined")
         try await server.stop()
     }
+
+    /// A client that asked to wait and went: the server hears of it while the request waits (its
+    /// connection is out of libmicrohttpd's loop then) and ends the wait, instead of holding the
+    /// connection and its handler for the full minute. The handler's end is its response in `/metrics`.
+    @Test func aClientThatLeavesWhileWaitingForTheAnswerEndsTheWait() async throws {
+        let server = try await APIServer()
+        let (_, key) = try await server.makeApp()
+        _ = try await server.call("POST", "/v1/centers", token: key, json: ["id": "c"])
+        func answered() async throws -> Double {
+            let samples = MetricsTests.samples(try await server.call("GET", "/metrics", token: APIServer.adminToken).text)
+            return samples.filter {
+                $0.key.hasPrefix("usernotifyd_http_requests_total{") && $0.key.contains("/authorization")
+                    && $0.key.contains(#"status="202""#)
+            }.values.reduce(0, +)
+        }
+        let connection = try await LoopbackConnection.open(port: server.port)
+        let body = #"{"options":["alert"]}"#
+        try await connection.send(
+            "POST /v1/centers/c/authorization HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(key)\r\nPrefer: wait=60\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        // The prompt is open (the request is waiting) before the client goes.
+        try await waitUntil("the prompt to open") {
+            try await server.call("GET", "/v1/centers/c", token: key).json["prompt"] != nil
+        }
+        connection.close()
+        // Well before the minute asked for (the watch looks every second).
+        try await waitUntil("the waiting request to end", within: 45) { try await answered() == 1 }
+        try await server.stop()
+    }
 }
