@@ -51,28 +51,15 @@ import Testing
             _ = try await TestPostgres.query(
                 database, "CREATE TABLE pair(id int PRIMARY KEY, v int NOT NULL); INSERT INTO pair VALUES (1, 0)")
             let held = AsyncGate()
-            let locked = Atomic(false)
-            async let partedWrite: Void = {
-                while true {
-                    do {
-                        return try await parted.write { connection, _ in
-                            try await connection.run("UPDATE pair SET v = 1 WHERE id = 1", parted.logger)
-                            locked.store(true, ordering: .relaxed)
-                            held.open()
-                            // Stuck, until the call's deadline gives up on it (and cancels this).
-                            switch stranded {
-                            case .idle: try await Task.sleep(for: .seconds(600))
-                            case .inAStatement: try await connection.run("SELECT pg_sleep(600)", parted.logger)
-                            }
-                        }
-                    } catch  where !locked.load(ordering: .relaxed) {
-                        // Refused before it took the lock (on a loaded machine the store's change listener can
-                        // miss a heartbeat, and calls fail at once until it is back): again, or the gate below
-                        // would wait for good.
-                        try await Task.sleep(for: .milliseconds(100))
-                    }
+            async let partedWrite: Void = parted.writeOnceStarted { connection, _ in
+                try await connection.run("UPDATE pair SET v = 1 WHERE id = 1", parted.logger)
+                held.open()
+                // Stuck, until the call's deadline gives up on it (and cancels this).
+                switch stranded {
+                case .idle: try await Task.sleep(for: .seconds(600))
+                case .inAStatement: try await connection.run("SELECT pg_sleep(600)", parted.logger)
                 }
-            }()
+            }
             await held.wait()
             if stranded == .inAStatement {
                 // The statement reached the server before the network goes.

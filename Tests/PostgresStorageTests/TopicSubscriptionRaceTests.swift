@@ -39,7 +39,7 @@ import Testing
                     FOR EACH STATEMENT EXECUTE FUNCTION wait_for_the_test();
                 """)
             let (held, release, purged) = (AsyncGate(), AsyncGate(), AsyncGate())
-            async let holding: Void = store.write { connection, _ in
+            async let holding: Void = store.writeOnceStarted { connection, _ in
                 try await connection.run("SELECT pg_advisory_xact_lock(42)", store.logger)
                 held.open()
                 await release.wait()

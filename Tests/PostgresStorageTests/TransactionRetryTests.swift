@@ -59,25 +59,16 @@ import Testing
 
     /// Locks its own row, waits until the other write holds its own, then asks for the other's row:
     /// PostgreSQL finds the cycle (after `deadlock_timeout`) and rolls one back. Run again, the victim
-    /// passes the gates at once and queues behind the survivor's locks. A call refused before it ran (on a
-    /// loaded machine the store's change listener can miss a heartbeat, and calls fail at once until it is
-    /// back) is made again: the other write would wait at its gate for good.
+    /// passes the gates at once and queues behind the survivor's locks.
     static func write(
         _ store: PostgresStore, _ own: Int, then other: Int, runs: AsyncCounter, held: AsyncGate, awaiting: AsyncGate
     ) async throws {
-        while true {
-            let before = runs.current
-            do {
-                return try await store.write { connection, _ in
-                    runs.add(1)
-                    try await connection.run("UPDATE pair SET v = v + 1 WHERE id = \(own)", store.logger)
-                    held.open()
-                    await awaiting.wait()
-                    try await connection.run("UPDATE pair SET v = v + 10 WHERE id = \(other)", store.logger)
-                }
-            } catch  where runs.current == before {
-                try await Task.sleep(for: .milliseconds(100))
-            }
+        try await store.writeOnceStarted { connection, _ in
+            runs.add(1)
+            try await connection.run("UPDATE pair SET v = v + 1 WHERE id = \(own)", store.logger)
+            held.open()
+            await awaiting.wait()
+            try await connection.run("UPDATE pair SET v = v + 10 WHERE id = \(other)", store.logger)
         }
     }
 
