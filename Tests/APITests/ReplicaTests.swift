@@ -346,9 +346,7 @@ struct ReplicaTests {
         let database = try await TestPostgres.createDatabase("partition")
         let proxy = try LoopbackProxy(to: database.port ?? 5432)
         defer { proxy.stop() }
-        var behind = try #require(URLComponents(url: database, resolvingAgainstBaseURL: false))
-        behind.port = proxy.port
-        let server = try await APIServer(database: behind.url!)
+        let server = try await APIServer(database: proxy.url(inFrontOf: database))
         let (_, key) = try await server.makeApp()
         proxy.freeze()
         let read = try await server.call("GET", "/v1/apps", token: APIServer.adminToken)

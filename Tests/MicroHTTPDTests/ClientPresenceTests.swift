@@ -72,39 +72,43 @@ import Testing
     /// The watch itself, sweep by sweep, on a socket pair: what the client sends next is not taken for a
     /// close, nor taken from the socket; its close is heard; a connection not being handled is not looked at.
     @Test func theWatchTellsAClosedClientFromOneThatSendsMore() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        defer { Glibc.close(ends[0]) }
-        let watchdog = ConnectionWatchdog(requestReadTimeout: .seconds(60))
-        let connection = ConnectionWatchdog.Connection(descriptor: ends[0])
-        watchdog.opened(connection)
+        let (watchdog, connection, ends) = try Self.watchedSocketPair()
+        defer { Glibc.close(ends.server) }
         connection.stopReading()
         connection.startHandling()
         watchdog.sweep()
         #expect(!connection.presence.isGone)
-        #expect(send(ends[1], "GET", 3, 0) == 3)
+        #expect(send(ends.client, "GET", 3, 0) == 3)
         watchdog.sweep()
         #expect(!connection.presence.isGone)
         var read = [UInt8](repeating: 0, count: 8)
-        #expect(recv(ends[0], &read, 8, Int32(MSG_DONTWAIT)) == 3)
-        Glibc.close(ends[1])
+        #expect(recv(ends.server, &read, 8, Int32(MSG_DONTWAIT)) == 3)
+        Glibc.close(ends.client)
         watchdog.sweep()
         #expect(connection.presence.isGone)
     }
 
     @Test func aConnectionNotBeingHandledIsNotLookedAt() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        defer { Glibc.close(ends[0]) }
-        let watchdog = ConnectionWatchdog(requestReadTimeout: .seconds(60))
-        let connection = ConnectionWatchdog.Connection(descriptor: ends[0])
-        watchdog.opened(connection)
-        Glibc.close(ends[1])
+        let (watchdog, connection, ends) = try Self.watchedSocketPair()
+        defer { Glibc.close(ends.server) }
+        Glibc.close(ends.client)
         watchdog.sweep()
         #expect(!connection.presence.isGone)
         connection.stopReading()
         connection.startHandling()
         watchdog.sweep()
         #expect(connection.presence.isGone)
+    }
+
+    /// A socket pair whose server end the watchdog watches, as a connection just opened.
+    private static func watchedSocketPair() throws -> (
+        ConnectionWatchdog, ConnectionWatchdog.Connection, ends: (server: Int32, client: Int32)
+    ) {
+        var ends: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let watchdog = ConnectionWatchdog(requestReadTimeout: .seconds(60))
+        let connection = ConnectionWatchdog.Connection(descriptor: ends[0])
+        watchdog.opened(connection)
+        return (watchdog, connection, (ends[0], ends[1]))
     }
 }

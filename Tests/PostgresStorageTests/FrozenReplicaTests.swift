@@ -18,9 +18,7 @@ import Testing
         let database = try await TestPostgres.createDatabase("frozen")
         let proxy = try LoopbackProxy(to: database.port ?? 5432)
         defer { proxy.stop() }
-        var behind = try #require(URLComponents(url: database, resolvingAgainstBaseURL: false))
-        behind.port = proxy.port
-        var configuration = try PostgresStore.Configuration(url: try #require(behind.url))
+        var configuration = try PostgresStore.Configuration(url: proxy.url(inFrontOf: database))
         configuration.peerTimeout = .seconds(2)
         let store = PostgresStore(configuration: configuration, logger: Logger(label: "frozen", factory: { _ in SwiftLogNoOpLogHandler() }))
         let listener = "SELECT pid FROM pg_stat_activity WHERE application_name = 'usernotifyd listener' AND datname = current_database()"

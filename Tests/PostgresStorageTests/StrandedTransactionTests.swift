@@ -28,11 +28,9 @@ import Testing
         let database = try await TestPostgres.createDatabase("stranded")
         let proxy = try LoopbackProxy(to: database.port ?? 5432)
         defer { proxy.stop() }
-        var behind = try #require(URLComponents(url: database, resolvingAgainstBaseURL: false))
-        behind.port = proxy.port
         // Calls long enough that none meets its deadline on a loaded machine, and the server's limits
         // (twice the deadline in use) short, so that only a session never ended fails the test.
-        var partedConfiguration = try PostgresStore.Configuration(url: try #require(behind.url))
+        var partedConfiguration = try PostgresStore.Configuration(url: proxy.url(inFrontOf: database))
         partedConfiguration.deadline = .seconds(60)
         partedConfiguration.serverTimeout = .seconds(2)
         var otherConfiguration = try PostgresStore.Configuration(url: database)

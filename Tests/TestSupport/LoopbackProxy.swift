@@ -62,6 +62,13 @@ package final class LoopbackProxy: Sendable {
     /// A proxy that passes everything until it is frozen.
     package convenience init(to target: Int) throws { try self.init(to: target, withholding: "", times: 0) }
 
+    /// `url` (the server's) reached through the proxy: its port made the proxy's.
+    package func url(inFrontOf url: URL) -> URL {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        components.port = port
+        return components.url!
+    }
+
     /// How many of the clients' sends contained the withheld text, kept from the server or not.
     package var seen: Int { state.withLock { $0.seen } }
 
