@@ -19,17 +19,26 @@ extension Daemon {
         job.context.setResponse(response, stream: stream)
         job.connection.resume()
         if let stream, let producer {
-            await produce(producer, into: stream)
+            await produce(producer, into: stream, presence: job.context.request.presence)
             dispatcher.unregister(stream)
         }
     }
 
-    private func produce(_ producer: ResponseStreamProducer, into stream: ResponseStream) async {
+    /// A parked stream's connection is suspended, out of libmicrohttpd's loop: a client that vanishes is
+    /// heard by the watchdog's `presence` within a sweep, not only at the next write or heartbeat.
+    private func produce(_ producer: ResponseStreamProducer, into stream: ResponseStream, presence: ClientPresence?) async {
         try? await withThrowingDiscardingTaskGroup { group in
             group.addTask {
                 await stream.waitUntilClosed()
                 // Cancels the producer and the heartbeat.
                 throw CancellationError()
+            }
+            if let presence {
+                group.addTask {
+                    await presence.untilGone()
+                    // Wakes a parked connection, which libmicrohttpd then closes on the socket's error.
+                    if presence.isGone { stream.close() }
+                }
             }
             if let heartbeat = producer.heartbeat {
                 let interval = configuration.heartbeatInterval

@@ -48,6 +48,30 @@ import Testing
         }
     }
 
+    /// A quiet stream's connection is parked out of libmicrohttpd's loop, and its next heartbeat is an
+    /// hour away: the connection watchdog hears the client leave, and the producer ends within a sweep.
+    @Test func aQuietStreamWhoseClientLeavesEndsBeforeItsNextHeartbeat() async throws {
+        let openStreams = AsyncCounter()
+        var router = Router()
+        router.on(.get, "/quiet") { _ in
+            .eventStream { events in
+                openStreams.add(1)
+                defer { openStreams.add(-1) }
+                try events.send(ServerSentEvent(data: "hello"))
+                try await Task.sleep(for: .seconds(3600))
+            }
+        }
+        try await withTestServer({ $0.heartbeatInterval = .seconds(3600) }, router: router) { port in
+            let connection = try await LoopbackConnection.open(port: port)
+            try await connection.send("GET /quiet HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await connection.readHead().status == 200)
+            #expect(try await connection.readChunkedLine() == "data: hello")
+            #expect(openStreams.current == 1)
+            connection.close()
+            #expect(await openStreams.eventually(within: 60) { $0 == 0 })
+        }
+    }
+
     /// An event stream's lines without its heartbeats (a `:` comment line and the blank line that ends it).
     static func withoutHeartbeats(_ lines: [String]) -> [String] {
         var kept: [String] = []
