@@ -161,7 +161,7 @@ let package = Package(
         .target(
             name: "PostgresStorage",
             dependencies: [
-                "Storage", "NotificationCore", "Webhooks",
+                "Memberwise", "Storage", "NotificationCore", "Webhooks",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

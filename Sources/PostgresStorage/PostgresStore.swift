@@ -163,6 +163,9 @@ package final class PostgresStore: Sendable {
     /// Store calls under way, and how many of them hold a pooled connection now (`/metrics`).
     private let callsInFlight = Atomic<Int>(0)
     private let connectionsInUse = Atomic<Int>(0)
+    /// Transactions run again after PostgreSQL rolled them back for a deadlock, or a serialization failure.
+    private let deadlocksRunAgain = Atomic<Int>(0)
+    private let serializationFailuresRunAgain = Atomic<Int>(0)
     /// Whether the pool gives store calls connections: false from a call that found it out of reach (one of
     /// the pool's own errors, or a whole deadline waited for a connection while no call held one) until a
     /// call gets one. After a long outage PostgresNIO's pool waits up to a minute between connects, while
@@ -228,10 +231,14 @@ package final class PostgresStore: Sendable {
         }
     }
 
-    /// The pool now: connections in use by store calls, calls waiting for one, and the most it opens.
-    package var poolFigures: (inUse: Int, waiting: Int, maximum: Int) {
+    /// The pool now: connections in use by store calls, calls waiting for one, and the most it opens; and
+    /// the transactions run again since the start, for a deadlock or a serialization failure.
+    package var figures: Figures {
         let inUse = connectionsInUse.load(ordering: .relaxed)
-        return (inUse, max(0, callsInFlight.load(ordering: .relaxed) - inUse), configuration.maximumConnections)
+        return Figures(
+            inUse: inUse, waiting: max(0, callsInFlight.load(ordering: .relaxed) - inUse), maximum: configuration.maximumConnections,
+            deadlocksRunAgain: deadlocksRunAgain.load(ordering: .relaxed),
+            serializationFailuresRunAgain: serializationFailuresRunAgain.load(ordering: .relaxed))
     }
 
     // MARK: reading and writing
@@ -308,6 +315,11 @@ package final class PostgresStore: Sendable {
                 return try await transaction()
             } catch let error as PSQLError where attempt < Self.transactionAttempts && Self.rolledBack(error) {
                 attempt += 1
+                if error.serverInfo?[.sqlState] == "40P01" {
+                    deadlocksRunAgain.add(1, ordering: .relaxed)
+                } else {
+                    serializationFailuresRunAgain.add(1, ordering: .relaxed)
+                }
                 logger.notice(
                     "transaction rolled back by the database; running it again",
                     metadata: ["error": .string(Self.described(error)), "attempt": "\(attempt)"])

@@ -7,6 +7,7 @@ import Memberwise
 import NotificationService
 import OutboundHTTP
 import Outbox
+import PostgresStorage
 import RelayService
 import Scheduling
 import ServiceLifecycle
@@ -46,8 +47,8 @@ package final class CenterRuntime: Service {
         package let media: MediaLibrary
         /// The database itself, for what needs no cache (idempotency keys, retention sweeps).
         package let database: any StorageBackend.Store
-        /// The database pool's figures (`StorageBackend.poolFigures`).
-        package let poolFigures: @Sendable () -> (inUse: Int, waiting: Int, maximum: Int)?
+        /// The database pool's figures (`StorageBackend.databaseFigures`).
+        package let databaseFigures: @Sendable () -> PostgresStore.Figures?
         /// What the API's handlers use.
         package let api: APIDependencies
 
@@ -267,7 +268,7 @@ package final class CenterRuntime: Service {
                 appDeletions: appDeletions, dispatcher: dispatcher,
                 events: events,
                 webhooks: database,
-                media: media, database: database, poolFigures: backend.poolFigures, api: api)
+                media: media, database: database, databaseFigures: backend.databaseFigures, api: api)
         }
         readiness.markReady(isReachable: backend.isReachable)
         logger.notice(

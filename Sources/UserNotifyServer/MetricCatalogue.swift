@@ -40,6 +40,8 @@ package enum MetricCatalogue {
         "usernotifyd_database_connections_in_use": "PostgreSQL connections of this replica's pool in use by store calls now.",
         "usernotifyd_database_calls_waiting": "Store calls of this replica waiting for a pooled PostgreSQL connection now.",
         "usernotifyd_database_connections_max": "The most PostgreSQL connections this replica's pool opens (--database-pool-size).",
+        "usernotifyd_database_transactions_run_again_total":
+            "Transactions this replica ran again after PostgreSQL rolled them back for a deadlock or a serialization failure, by reason (the third clash in a row is a 503).",
         "process_cpu_seconds_total": "User and system CPU time of this process.",
         "process_resident_memory_bytes": "Resident memory of this process.",
         "process_virtual_memory_bytes": "Virtual memory of this process.",

@@ -9,6 +9,7 @@ import NotificationCore
 import NotificationService
 import OutboundHTTP
 import Outbox
+import PostgresStorage
 import Prometheus
 import Scheduling
 import Storage
@@ -22,6 +23,8 @@ package final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     /// The database-wide gauges as last counted, and when.
     private let counted = Mutex<(at: ContinuousClock.Instant, counts: DatabaseCounts)?>(nil)
+    /// The store's counts of transactions run again, as the last scrape saw them.
+    private let runAgainCounted = Mutex((deadlocks: 0, serializationFailures: 0))
     /// How long a count of the database-wide gauges is reused: a scrape never costs a full count.
     static let countInterval: Duration = .seconds(30)
 
@@ -59,10 +62,11 @@ package final class ServiceMetrics: Sendable {
             if let depth = counts.outboxDepth { Gauge(label: "usernotifyd_outbox_depth").record(depth) }
             if let lag = counts.outboxLag { Gauge(label: "usernotifyd_outbox_lag_seconds").record(lag) }
             Gauge(label: "usernotifyd_event_streams").record(parts.events.openStreams)
-            if let pool = parts.poolFigures() {
-                Gauge(label: "usernotifyd_database_connections_in_use").record(pool.inUse)
-                Gauge(label: "usernotifyd_database_calls_waiting").record(pool.waiting)
-                Gauge(label: "usernotifyd_database_connections_max").record(pool.maximum)
+            if let database = parts.databaseFigures() {
+                Gauge(label: "usernotifyd_database_connections_in_use").record(database.inUse)
+                Gauge(label: "usernotifyd_database_calls_waiting").record(database.waiting)
+                Gauge(label: "usernotifyd_database_connections_max").record(database.maximum)
+                countRunAgain(database)
             }
             let load = parts.dispatcher.load
             Gauge(label: "usernotifyd_outbox_attempts_in_flight").record(load.attempts)
@@ -75,6 +79,17 @@ package final class ServiceMetrics: Sendable {
             "# TYPE usernotifyd_build_info gauge\nusernotifyd_build_info{version=\"\(BuildInfo.version)\"} 1\n"
             + ProcessMetrics.exposition() + String(decoding: registry.emitToBuffer(), as: UTF8.self)
         return Array(MetricCatalogue.annotate(text).utf8)
+    }
+
+    /// The store counts the transactions it ran again; the counter gets what was added since the last scrape.
+    private func countRunAgain(_ figures: PostgresStore.Figures) {
+        let (deadlocks, serializationFailures) = runAgainCounted.withLock { counted in
+            defer { counted = (figures.deadlocksRunAgain, figures.serializationFailuresRunAgain) }
+            return (figures.deadlocksRunAgain - counted.deadlocks, figures.serializationFailuresRunAgain - counted.serializationFailures)
+        }
+        let label = "usernotifyd_database_transactions_run_again_total"
+        Counter(label: label, dimensions: [("reason", "deadlock")]).increment(by: max(0, deadlocks))
+        Counter(label: label, dimensions: [("reason", "serialization")]).increment(by: max(0, serializationFailures))
     }
 
     /// The database-wide figures as counted (nil: the store could not say).

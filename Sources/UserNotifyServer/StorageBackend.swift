@@ -23,9 +23,9 @@ package struct StorageBackend: Sendable {
     /// missed while the feed reconnects, and a claim whose holder could not give it back (a store error)
     /// is claimable again only once its lease ends on the wall clock, which no due date announces.
     package let safetyPoll: Duration?
-    /// The database pool's connections in use, calls waiting for one, and its size (PostgreSQL; nil for
-    /// SQLite, whose one writer and readers are not a pool to size).
-    package var poolFigures: @Sendable () -> (inUse: Int, waiting: Int, maximum: Int)? = { nil }
+    /// The database pool's connections in use, calls waiting for one, and its size, and the transactions
+    /// run again (PostgreSQL; nil for SQLite, whose one writer and readers are not a pool to size).
+    package var databaseFigures: @Sendable () -> PostgresStore.Figures? = { nil }
     /// Says where the data lives, for the start-up log (never a password).
     package let description: String
 
@@ -95,7 +95,7 @@ package struct StorageBackend: Sendable {
         let store = PostgresStore(configuration: postgres, logger: logger, secrets: secrets)
         return StorageBackend(
             store: store, run: { await store.run() }, prepare: { try await store.prepare() }, isReachable: { store.isReachable },
-            safetyPoll: .seconds(1), poolFigures: { store.poolFigures },
+            safetyPoll: .seconds(1), databaseFigures: { store.figures },
             description: "postgres://\(postgres.host):\(postgres.port)/\(postgres.database ?? "")")
     }
 

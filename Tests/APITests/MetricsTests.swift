@@ -54,14 +54,15 @@ import Testing
     /// counter, which appears with the first error, the failed firings' counter, which appears with the
     /// first (`FiringFailureTests` finds it), the pushes' and relays' counters, which appear with
     /// the first attempt (`WebPushTests` and `RelayTests` find them), the receipts' steps, which appear
-    /// with the first firing (`ReceiptTests` finds them), and the PostgreSQL pool's gauges,
-    /// which `aReplicaReportsItsDatabasePool` finds on a replica; and none whose help says it is deprecated.
+    /// with the first firing (`ReceiptTests` finds them), and the PostgreSQL pool's gauges and its
+    /// transactions run again, which `aReplicaReportsItsDatabasePool` finds on a replica; and none whose help says it is deprecated.
     static func expectMonitoringUsesOnly(exported exposition: String) throws {
         let exported = Set(
             exposition.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { String($0.split(separator: " ")[2]) }
                 + [
                     "up", "usernotifyd_store_errors_total", "usernotifyd_firing_failures_total", "usernotifyd_web_push_attempts_total",
                     "usernotifyd_relay_attempts_total", "usernotifyd_notifications_total",
+                    "usernotifyd_database_transactions_run_again_total",
                 ]
                 + postgresOnly)
         let monitoring = ServerProcess.packageRoot.appendingPathComponent("deploy/monitoring")
@@ -157,6 +158,10 @@ import Testing
         let samples = Self.samples(try await loopbackRequest(port: port, "GET", "/metrics").text)
         #expect(samples["usernotifyd_database_connections_max"] == 7)
         #expect(Self.postgresOnly.allSatisfy { samples[$0] != nil })
+        // The transactions run again, from 0 (the store's count: `TransactionRetryTests`).
+        for reason in ["deadlock", "serialization"] {
+            #expect(samples[#"usernotifyd_database_transactions_run_again_total{reason="\#(reason)"}"#] == 0)
+        }
         try await replicas.stop()
     }
 

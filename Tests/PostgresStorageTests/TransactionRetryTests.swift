@@ -23,6 +23,9 @@ import Testing
             try await one
             try await two
             #expect([runsOne.current, runsTwo.current].sorted() == [1, 2], "one of the two ran again")
+            // What `/metrics` says of it (`usernotifyd_database_transactions_run_again_total`).
+            #expect(store.figures.deadlocksRunAgain == 1)
+            #expect(store.figures.serializationFailuresRunAgain == 0)
             // Each row: its own write's +1 and the other's +10, once each.
             #expect(try await TestPostgres.query(database, "SELECT v FROM pair ORDER BY id") == [["11"], ["11"]])
         }
@@ -40,6 +43,9 @@ import Testing
             }
             #expect(thrown?.code == .unavailable)
             #expect(runs.withLock { $0 } == PostgresStore.transactionAttempts)
+            // Run again twice, the third a 503.
+            #expect(store.figures.serializationFailuresRunAgain == PostgresStore.transactionAttempts - 1)
+            #expect(store.figures.deadlocksRunAgain == 0)
         }
     }
 
@@ -54,6 +60,7 @@ import Testing
                 }
             }
             #expect(runs.withLock { $0 } == 1)
+            #expect(store.figures.serializationFailuresRunAgain + store.figures.deadlocksRunAgain == 0)
         }
     }
 
