@@ -60,6 +60,8 @@ package final class OutboxDispatcher: Service {
         var withheld: [WebhookDeliveryRecord]
         /// Delivered, aborted or expired: the message is done with.
         var finished: Bool
+        /// When the message's claim ends (the wall clock's): a record written after it is fenced out.
+        var leaseUntil: Date
     }
 
     /// What `record` holds: the answered attempts not yet written, and whether an attempt's task is
@@ -263,7 +265,7 @@ package final class OutboxDispatcher: Service {
     private func startQueued(group: inout DiscardingTaskGroup) async throws {
         let (start, stale) = state.withLock { $0.dispatch.takeStartable(now: wallClock.now) }
         for queued in start {
-            group.addTask { await self.attempt(queued.delivery, configuration: queued.configuration) }
+            group.addTask { await self.attempt(queued.delivery, configuration: queued.configuration, leaseUntil: queued.leaseUntil) }
         }
         if !stale.isEmpty { try await store.releaseDeliveries(stale.map(\.delivery)) }
     }
@@ -309,7 +311,7 @@ package final class OutboxDispatcher: Service {
     }
 
     /// Hands the message to its destination's channel and records the attempt.
-    private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?) async {
+    private func attempt(_ delivery: WebhookDeliveryRecord, configuration: WebhookConfiguration?, leaseUntil: Date) async {
         let at = clock.now
         // With tracing on, the attempt is a client span, a child of the API call that led to the message,
         // and the receiver continues the trace from the attempt.
@@ -365,15 +367,20 @@ package final class OutboxDispatcher: Service {
         await self.record(
             Unrecorded(
                 attempt: RecordedAttempt(record, of: updated, endpoint: endpoint, receipt: receipt), withheld: withheld,
-                finished: [.delivered, .aborted, .expired].contains(updated.status)))
+                finished: [.delivered, .aborted, .expired].contains(updated.status), leaseUntil: leaseUntil))
     }
 
     /// Records the attempt together with the others answered meanwhile: the attempt's task that finds no
     /// write under way writes what waits, a batch at a time (at most `maxRecordBatch`), until nothing does;
     /// the others leave theirs and end at once, without waiting for it (a task suspended per attempt until
     /// its batch committed, in generic code run unspecialized, was ~5 % of a webhook's samples). An attempt counts against
-    /// `DispatchState.Limits.unrecorded` until recorded; one whose record could not be written stays
-    /// claimed and is tried again when its claim runs out, which the next cycle's claim learns.
+    /// `DispatchState.Limits.unrecorded` until recorded.
+    ///
+    /// A batch the store refused (out of reach for a moment: a failover, a full disk) waits, with what is
+    /// answered meanwhile, and is written again after a pause (1 s, doubling up to 16 s) while its claims
+    /// last: each of its messages was sent, and given up it would be sent again once its claim ran out.
+    /// What would outlast its claim is given up (the record would be fenced out), and so is everything
+    /// once the dispatcher stops; such a message stays claimed and is sent again when its claim runs out.
     private func record(_ answered: Unrecorded) async {
         let writes = records.withLock { records in
             records.waiting.append(answered)
@@ -382,14 +389,38 @@ package final class OutboxDispatcher: Service {
             return true
         }
         guard writes else { return }
+        var failures = FailureBackoff()
+        var pausing = true
         while let batch = nextRecords() {
-            let written = await write(batch)
-            // Recorded: they no longer count against `unrecorded` (`DispatchState.recorded`).
-            state.withLock { state in
-                for answered in batch { state.dispatch.recorded(finished: written && answered.finished) }
+            if await write(batch) {
+                if failures.succeeded() > 0 { logger.notice("outbox attempts recorded again") }
+                recorded(batch, written: true)
+                continue
             }
-            signal.signal()
+            let resume = wallClock.now.addingTimeInterval(failures.failed())
+            var again: [Unrecorded] = []
+            var givenUp: [Unrecorded] = []
+            for answered in batch {
+                if pausing && answered.leaseUntil > resume { again.append(answered) } else { givenUp.append(answered) }
+            }
+            recorded(givenUp, written: false)
+            guard !again.isEmpty else { continue }
+            records.withLock { $0.waiting.insert(contentsOf: again, at: 0) }
+            do {
+                try await cancelWhenGracefulShutdown { try await self.wallClock.sleep(until: resume) }
+            } catch {
+                pausing = false
+            }
         }
+    }
+
+    /// Attempts written (or given up) no longer count against `unrecorded` (`DispatchState.recorded`).
+    private func recorded(_ batch: [Unrecorded], written: Bool) {
+        guard !batch.isEmpty else { return }
+        state.withLock { state in
+            for answered in batch { state.dispatch.recorded(finished: written && answered.finished) }
+        }
+        signal.signal()
     }
 
     /// The most records one write takes (what a write under way left waiting goes in the next).

@@ -74,7 +74,7 @@ import Webhooks
     /// attempt timeout is real time: a held call must not time out however slow the machine is (CI's
     /// loaded run held one past 15 s, its failure made the loop claim again), so it and the lease on the
     /// manual clock are long, in the same proportion as a deployment's.
-    static func dispatcher(_ store: SQLiteStore, clock: ManualClock) -> (OutboxDispatcher, OutboundHTTPClient) {
+    static func dispatcher(_ store: any WebhookStore, clock: ManualClock) -> (OutboxDispatcher, OutboundHTTPClient) {
         // The read time-out as long as the attempt's: a held call must stay held however long a loaded
         // machine takes over the test (at the default 30 s, it failed and freed its slot).
         let sender = OutboundHTTPClient(
@@ -211,20 +211,27 @@ import Webhooks
     }
 }
 
-/// The outbox of a store whose first claim fails (the database out of reach for a moment).
-private final class FirstClaimFails: WebhookStore {
+/// The outbox of a store whose first claims or first records fail (the database out of reach for a moment).
+private final class FlakyOutbox: WebhookStore {
     let inner: SQLiteStore
-    let failed = Mutex(false)
+    /// How many claims, and how many record writes, fail before they work; those left to fail.
+    let failing: Mutex<(claims: Int, records: Int)>
 
-    init(_ inner: SQLiteStore) { self.inner = inner }
+    init(_ inner: SQLiteStore, failingClaims: Int = 0, failingRecords: Int = 0) {
+        self.inner = inner
+        failing = Mutex((failingClaims, failingRecords))
+    }
 
     struct Unavailable: Error {}
+
+    var failedAll: Bool { failing.withLock { $0 == (0, 0) } }
 
     func claimDueDeliveries(
         now: Date, limit: Int, perEndpoint: [WebhookEndpoint: Int], defaultPerEndpoint: Int, lease: Lease, orDueOnWallClock: Bool
     ) async throws -> [WebhookDeliveryRecord] {
-        if failed.withLock({ failed in
-            defer { failed = true }; return !failed
+        if failing.withLock({ failing in
+            defer { failing.claims = max(0, failing.claims - 1) }
+            return failing.claims > 0
         }) {
             throw Unavailable()
         }
@@ -245,7 +252,15 @@ private final class FirstClaimFails: WebhookStore {
     func nextDueOnWallClock(after leaseNow: Date) async throws -> Date? { try await inner.nextDueOnWallClock(after: leaseNow) }
     func hasAttemptsInFlight(leaseNow: Date) async throws -> Bool { try await inner.hasAttemptsInFlight(leaseNow: leaseNow) }
     func outboxFigures(at now: Date) async throws -> OutboxFigures { try await inner.outboxFigures(at: now) }
-    func recordAttempts(_ attempts: [RecordedAttempt]) async throws { try await inner.recordAttempts(attempts) }
+    func recordAttempts(_ attempts: [RecordedAttempt]) async throws {
+        if failing.withLock({ failing in
+            defer { failing.records = max(0, failing.records - 1) }
+            return failing.records > 0
+        }) {
+            throw Unavailable()
+        }
+        try await inner.recordAttempts(attempts)
+    }
     func deliveries(appID: String, filter: DeliveryFilter, after cursor: String?, limit: Int) async throws -> Page<WebhookDeliveryRecord> {
         try await inner.deliveries(appID: appID, filter: filter, after: cursor, limit: limit)
     }
@@ -267,7 +282,7 @@ extension OutboxDispatcherTests {
         gate.open()
         let calls = AsyncCounter()
         try await Self.withHoldingReceiver(gate, calls: calls) { url in
-            let store = FirstClaimFails(try await Self.outbox(url: url, count: 3))
+            let store = FlakyOutbox(try await Self.outbox(url: url, count: 3), failingClaims: 1)
             let sender = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
             let dispatcher = OutboxDispatcher(
                 store: store, clock: ManualClock(now: Self.start.addingTimeInterval(1)), wallClock: SystemClock(),
@@ -278,7 +293,7 @@ extension OutboxDispatcherTests {
                 // Bounded for a broken build (which waited for the virtual clock for good), not a timing.
                 let delivered = await calls.eventually { $0 == 3 }
                 #expect(delivered, "the dispatcher never claimed again after its failed claim")
-                #expect(store.failed.withLock { $0 })
+                #expect(store.failedAll)
                 if delivered { await dispatcher.settle() }
                 group.cancelAll()
                 try await group.waitForAll()
@@ -290,6 +305,39 @@ extension OutboxDispatcherTests {
 }
 
 extension OutboxDispatcherTests {
+    /// Messages sent whose records the store refused twice (out of reach for a moment) are recorded once it
+    /// takes them again, after the record's pauses (1 s, then 2 s, on the wall clock the test moves) and
+    /// within their claims (2,000 s), and are not sent again.
+    @Test func attemptsWhoseRecordsFailedAreRecordedLaterNotSentAgain() async throws {
+        let gate = AsyncGate()
+        gate.open()
+        let calls = AsyncCounter()
+        try await Self.withHoldingReceiver(gate, calls: calls) { url in
+            let store = FlakyOutbox(try await Self.outbox(url: url, count: 3), failingRecords: 2)
+            let clock = ManualClock(now: Self.start.addingTimeInterval(1))
+            let (dispatcher, sender) = Self.dispatcher(store, clock: clock)
+            let recorded = await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await dispatcher.run() }
+                defer { group.cancelAll() }
+                do {
+                    // A second of the clock at each look: a pause begun before or after a move ends at a later one.
+                    try await waitUntil("every message recorded delivered") {
+                        _ = clock.advance(by: 1)
+                        return try await store.inner.deliveries(appID: "app", status: .delivered, after: nil, limit: 10).items.count == 3
+                    }
+                    return clock.now < Self.start.addingTimeInterval(2_000)
+                } catch {
+                    Issue.record(error)
+                    return false
+                }
+            }
+            await sender.shutdown()
+            #expect(recorded, "recorded within the claims")
+            #expect(store.failedAll)
+            #expect(calls.current == 3, "each message sent once")
+        }
+    }
+
     /// Each message is sent once by one process, however its claims, answers and records interleave: many
     /// messages on a few endpoints, few slots each (so claims run while records commit), a receiver that
     /// answers after a scripted short delay. A claim whose snapshot predated an attempt's record once found
