@@ -160,4 +160,22 @@ import Testing
         try await waitUntil("the waiting request to end", within: 45) { try await answered() == 1 }
         try await server.stop()
     }
+
+    /// A user's stream whose client vanished ends within the watch's sweep, long before its next heartbeat
+    /// (an hour here): the open streams' gauge in `/metrics` goes back to 0.
+    @Test func aStreamWhoseClientVanishedEndsBeforeItsNextHeartbeat() async throws {
+        let server = try await APIServer(arguments: ["--heartbeat-interval", "3600"])
+        let (_, key) = try await server.makeApp()
+        let created = try await server.call("POST", "/v1/centers", token: key, json: ["id": "c"])
+        let token = try #require(created.json["token"] as? String)
+        func open() async throws -> Double? {
+            MetricsTests.samples(try await server.call("GET", "/metrics", token: APIServer.adminToken).text)["usernotifyd_event_streams"]
+        }
+        let stream = try await openStream(server, token: token)
+        #expect(try await readPosition(stream) != nil)
+        #expect(try await open() == 1)
+        stream.close()
+        try await waitUntil("the stream to end", within: 60) { try await open() == 0 }
+        try await server.stop()
+    }
 }
