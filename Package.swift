@@ -33,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", exact: "1.46.0"),
+        // Certificates the tests make for their TLS servers.
+        .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
@@ -229,14 +232,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Calls to URLs an app gave (webhooks, push services) with AsyncHTTPClient, behind the SSRF guard.
+        // Calls to URLs an app gave (webhooks, push services) over HTTP/1.1 connections pinned to the
+        // addresses the SSRF guard checked; the AsyncHTTPClient requests relays send.
         .target(
             name: "OutboundHTTP",
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Outbox", "Storage", "Webhooks", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -461,6 +465,10 @@ let package = Package(
                 "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD",
                 "TestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -11,9 +11,9 @@ import Webhooks
 /// called thousands of times a second is looked up once in that time, not once per attempt (glibc
 /// caches nothing: each lookup may be a DNS query, on a thread pool shared with file I/O).
 ///
-/// The guard stays what it was: AsyncHTTPClient resolves the name again to connect, so a name that
-/// changes its addresses between the check and the call (DNS rebinding) gets past it either way; the
-/// network a deployment allows (`webhookAllowedNetworks`, and its egress rules) is what holds then.
+/// `OutboundHTTPClient` connects only to the addresses checked, so a name that changes its addresses
+/// between the check and the call (DNS rebinding) cannot lead a call elsewhere. (`MediaDownloader`'s
+/// fetches still resolve the name again to connect: there the network a deployment allows is what holds.)
 /// Only answers with addresses are kept: a name that did not resolve is looked up again on the next call.
 package final class HostResolver: Sendable {
     package typealias Lookup = @Sendable (String) async throws -> [IPAddress]
@@ -106,8 +106,17 @@ extension OutboundURLPolicy {
     package func checkResolving(_ target: Target, field: String, resolver: HostResolver, fresh: Bool = false)
         async throws(WebhookConfigurationError)
     {
-        guard target.literal == nil else { return }
+        _ = try await addresses(of: target, field: field, resolver: resolver, fresh: fresh)
+    }
+
+    /// The addresses a call to a URL that passed the rules may connect to, each one checked: its address
+    /// literal, or every address its host resolves to (as `resolver` last found them, or now when `fresh`).
+    package func addresses(of target: Target, field: String, resolver: HostResolver, fresh: Bool = false)
+        async throws(WebhookConfigurationError) -> [IPAddress]
+    {
+        if let literal = target.literal { return [literal] }
         let addresses = (try? await resolver.addresses(of: target.host, fresh: fresh)) ?? []
         try check(addresses, host: target.host, field: field)
+        return addresses
     }
 }

@@ -3,43 +3,48 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import Outbox
 import Storage
 import Webhooks
 
-/// Posts to URLs an app gave (its webhooks, its browsers' push services) with AsyncHTTPClient (pooled
-/// connections, timeouts): never follows a redirect, checks every URL against the SSRF guard (the host's
-/// resolved addresses included, as `HostResolver` keeps them for 10 s) right before the call, and reads
-/// at most `maxResponseBytes` of an answer.
+/// Posts to URLs an app gave (its webhooks, its browsers' push services) over HTTP/1.1 connections kept
+/// open between calls (`PinnedConnections`): never follows a redirect, checks every URL against the SSRF
+/// guard (the host's resolved addresses included, as `HostResolver` keeps them for 10 s) right before the
+/// call and connects only to an address it checked, and reads at most `maxResponseBytes` of an answer. A
+/// call's time-out bounds all of it: connecting, sending and the whole answer.
 package final class OutboundHTTPClient: Sendable {
     package static let maxResponseBytes = 64 * 1024
-    private let client: HTTPClient
     package let policy: OutboundURLPolicy
     private let resolver: HostResolver
+    private let connections: PinnedConnections
     /// What each URL that passed the SSRF guard's rules parsed to (its parse was ~2 % of a webhook
     /// attempt's CPU), kept by the URL's scheme and authority (`authority(of:)`): the rules depend only on
     /// those and the policy, which the client keeps for its life, so the endpoints of one push service (a
     /// broadcast's members each have their own) share one check. The host's addresses are still checked on
     /// every post. A refused URL is not kept.
-    private let checked = SharedForms<Substring, OutboundURLPolicy.Target>(limit: 4096)
+    private let checked = SharedForms<Substring, Destination>(limit: 4096)
 
-    /// `readTimeout`: how long an answer may stall; no shorter than the longest a caller allows a call (an
-    /// attempt's or a delegate call's time-out), or it would cut the call short.
-    package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), readTimeout: Duration = .seconds(30)) {
+    /// A URL's scheme and authority as a call uses them, once they passed the rules.
+    private struct Destination: Sendable {
+        var target: OutboundURLPolicy.Target
+        var origin: PinnedConnections.Origin
+        /// The `Host` field: the host (an IPv6 literal in its brackets), and the port the URL names.
+        var hostField: String
+
+        init(_ target: OutboundURLPolicy.Target) {
+            self.target = target
+            let tls = target.url.scheme?.lowercased() == "https"
+            origin = PinnedConnections.Origin(tls: tls, host: target.host, port: target.url.port ?? (tls ? 443 : 80))
+            hostField = target.url.port.map { "\(target.host):\($0)" } ?? target.host
+        }
+    }
+
+    /// `tls`: the trust the client's HTTPS connections check certificates against (the system's roots).
+    package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), tls: TLSConfiguration = .makeClientConfiguration()) {
         self.policy = policy
         self.resolver = resolver
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: .seconds(5), read: TimeAmount(readTimeout))
-        configuration.decompression = .disabled
-        // No spans: the service carries each call's `traceparent` itself, and AsyncHTTPClient's spans
-        // (no-op ones, with no tracer bootstrapped) still cost their attributes on every post.
-        configuration.tracing.tracer = nil
-        // As many HTTP/1.1 connections per host as the dispatcher has attempts in flight to one push
-        // service's origin (`OutboxDispatcher.Configuration.perHost`): attempts that wait for a connection
-        // longer than the connect time-out fail (`getConnectionFromPoolTimeout`). HTTP/2 services multiplex.
-        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        connections = PinnedConnections(tls: tls, limit: Self.maxResponseBytes)
     }
 
     /// Checks a URL as an app sets it: the rules, then the addresses its host resolves to now.
@@ -65,15 +70,56 @@ package final class OutboundHTTPClient: Sendable {
         _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json", timeout: Duration
     ) async -> AttemptOutcome {
         let start = ContinuousClock.now
+        let destination: Destination
+        let addresses: [IPAddress]
         do {
-            let target = try checked.value(for: Self.authority(of: url)) { () throws(WebhookConfigurationError) in
-                try policy.check(url, field: "url")
+            destination = try checked.value(for: Self.authority(of: url)) { () throws(WebhookConfigurationError) in
+                Destination(try policy.check(url, field: "url"))
             }
-            try await policy.checkResolving(target, field: "url", resolver: resolver)
+            addresses = try await policy.addresses(of: destination.target, field: "url", resolver: resolver)
         } catch {
             return .noAnswer("refused by the SSRF guard: \(error.message)", since: start)
         }
-        return await Self.execute(Self.request(url, body: body, headers: headers, contentType: contentType), on: client, timeout: timeout)
+        var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: Self.pathAndQuery(of: url))
+        head.headers.reserveCapacity(4 + headers.count)
+        head.headers.add(name: "Host", value: destination.hostField)
+        head.headers.add(name: "Content-Type", value: contentType)
+        head.headers.add(name: "Content-Length", value: String(body.count))
+        head.headers.add(name: "User-Agent", value: "usernotifyd")
+        for field in headers { head.headers.add(name: field.name.rawName, value: field.value) }
+        do {
+            let answer = try await connections.exchange(
+                head, body: ByteBuffer(bytes: body), to: destination.origin, at: addresses, deadline: .now() + TimeAmount(timeout))
+            return AttemptOutcome(
+                status: Int(answer.head.status.code), headers: answer.head.headers.map { ($0.name, $0.value) },
+                body: answer.truncated ? [] : Array(buffer: answer.body),
+                error: answer.truncated ? "the response body is larger than \(Self.maxResponseBytes) bytes" : nil,
+                duration: ContinuousClock.now - start)
+        } catch ExchangeHandler.Failure.timedOut {
+            return .noAnswer("no response within \(timeout)", since: start)
+        } catch {
+            return .noAnswer("\(error)", since: start)
+        }
+    }
+
+    /// The request target of a URL: what follows its authority, less any fragment, with every byte that
+    /// may not stand in a request line as such percent-encoded; `/` when nothing follows.
+    package static func pathAndQuery(of url: String) -> String {
+        var rest = url[authority(of: url).endIndex...]
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        guard !rest.isEmpty else { return "/" }
+        let prefix = rest.first == "/" ? "" : "/"
+        if rest.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return prefix + rest }
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var target = prefix.unicodeScalars
+        for byte in rest.utf8 {
+            if byte > 0x20 && byte < 0x7F {
+                target.append(Unicode.Scalar(byte))
+            } else {
+                target += ["%", hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(target)
     }
 
     /// The URL up to its path, query or fragment (`https://user@host:443`): all the SSRF guard's rules
@@ -115,6 +161,6 @@ package final class OutboundHTTPClient: Sendable {
     }
 
     package func shutdown() async {
-        try? await client.shutdown()
+        await connections.shutdown()
     }
 }

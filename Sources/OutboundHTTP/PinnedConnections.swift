@@ -1,0 +1,163 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Synchronization
+import Webhooks
+
+/// HTTP/1.1 connections to the addresses the SSRF guard checked, kept open between calls. A new
+/// connection goes to one of the addresses the call was checked for, never to what the host name
+/// resolves to by then: a name whose answer changes between the check and the call (DNS rebinding)
+/// cannot lead it elsewhere. TLS still sends the host name and checks the certificate against it, as any
+/// connection to the name would.
+final class PinnedConnections: Sendable {
+    /// Where a call goes: its URL's scheme, host (the `Host` field, the server name and the certificate's
+    /// name) and port. Connections are kept by origin, whichever checked address they went to.
+    struct Origin: Hashable, Sendable {
+        var tls: Bool
+        var host: String
+        var port: Int
+    }
+
+    private struct Connection: Sendable {
+        let channel: any Channel
+        let handler: NIOLoopBound<ExchangeHandler>
+    }
+
+    private struct Idle {
+        var byOrigin: [Origin: [Connection]] = [:]
+        var count = 0
+    }
+
+    private let idle = Mutex(Idle())
+    private let tls: Result<NIOSSLContext, any Error>
+    private let limit: Int
+    private let perOrigin: Int
+    private let total: Int
+    private let idleTimeout: TimeAmount
+
+    /// `limit`: the most of an answer's body read; `perOrigin` and `total`: the most idle connections
+    /// kept; `idleTimeout`: how long one stays unused before it closes.
+    init(
+        tls configuration: TLSConfiguration, limit: Int, perOrigin: Int = 128, total: Int = 1024, idleTimeout: TimeAmount = .seconds(60)
+    ) {
+        tls = Result { try NIOSSLContext(configuration: configuration) }
+        self.limit = limit
+        self.perOrigin = perOrigin
+        self.total = total
+        self.idleTimeout = idleTimeout
+    }
+
+    /// Sends the request to the origin: on a kept connection if there is one, else on a new one to the
+    /// first of `addresses` that answers. A kept connection that ends before any of the answer came (its
+    /// server let it go as it was taken: closed, or reset by the request) is replaced by a new one, once.
+    func exchange(
+        _ request: HTTPRequestHead, body: ByteBuffer, to origin: Origin, at addresses: [IPAddress], deadline: NIODeadline
+    ) async throws -> ExchangeHandler.Answer {
+        if let kept = take(origin) {
+            do {
+                return try await exchange(request, body: body, on: kept, origin, deadline: deadline)
+            } catch let failure as ExchangeHandler.Failure where failure.beforeAnyAnswer {
+                // Its server let it go idle: a new connection takes the request.
+            }
+        }
+        let connection = try await connect(origin, addresses, deadline: deadline)
+        return try await exchange(request, body: body, on: connection, origin, deadline: deadline)
+    }
+
+    /// Closes the idle connections.
+    func shutdown() async {
+        let all = idle.withLock { idle in
+            defer { idle = Idle() }
+            return idle.byOrigin.values.joined().map(\.channel)
+        }
+        for channel in all { try? await channel.close() }
+    }
+
+    private func exchange(
+        _ request: HTTPRequestHead, body: ByteBuffer, on connection: Connection, _ origin: Origin, deadline: NIODeadline
+    ) async throws -> ExchangeHandler.Answer {
+        let promise = connection.channel.eventLoop.makePromise(of: ExchangeHandler.Answer.self)
+        connection.channel.eventLoop.execute {
+            connection.handler.value.send(request, body: body, deadline: deadline, promise: promise)
+        }
+        let answer = try await withTaskCancellationHandler {
+            try await promise.futureResult.get()
+        } onCancel: {
+            connection.channel.close(promise: nil)
+        }
+        if answer.reusable { keep(connection, origin) }
+        return answer
+    }
+
+    /// A new connection to the first of the addresses that takes it (IPv4 first), within the deadline and
+    /// at most 5 s an address.
+    private func connect(_ origin: Origin, _ addresses: [IPAddress], deadline: NIODeadline) async throws -> Connection {
+        let context = origin.tls ? try tls.get() : nil
+        // The server name, which an address literal is not.
+        let serverName = IPAddress(origin.host) == nil ? origin.host : nil
+        let (limit, idleTimeout) = (limit, idleTimeout)
+        var failure: (any Error)?
+        for address in addresses.filter(\.isIPv4) + addresses.filter({ !$0.isIPv4 }) {
+            let remaining = deadline - .now()
+            guard remaining > .zero else { throw ExchangeHandler.Failure.timedOut }
+            do {
+                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .connectTimeout(min(.seconds(5), remaining))
+                    .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                    .channelInitializer { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            let pipeline = channel.pipeline.syncOperations
+                            if let context { try pipeline.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName)) }
+                            try pipeline.addHTTPClientHandlers()
+                            try pipeline.addHandler(IdleStateHandler(allTimeout: idleTimeout))
+                            try pipeline.addHandler(ExchangeHandler(limit: limit))
+                        }
+                    }
+                    .connect(to: try SocketAddress(packedIPAddress: ByteBuffer(bytes: address.bytes), port: origin.port)).get()
+                let handler = try await channel.eventLoop.submit {
+                    NIOLoopBound(try channel.pipeline.syncOperations.handler(type: ExchangeHandler.self), eventLoop: channel.eventLoop)
+                }.get()
+                let connection = Connection(channel: channel, handler: handler)
+                channel.closeFuture.whenComplete { [weak self] _ in self?.forget(connection, origin) }
+                return connection
+            } catch {
+                failure = error
+            }
+        }
+        throw failure ?? ExchangeHandler.Failure.closed(answered: false)
+    }
+
+    /// A kept connection to the origin that is still open, taken out of the pool.
+    private func take(_ origin: Origin) -> Connection? {
+        idle.withLock { idle in
+            while let connection = idle.byOrigin[origin]?.popLast() {
+                idle.count -= 1
+                if idle.byOrigin[origin]?.isEmpty == true { idle.byOrigin[origin] = nil }
+                if connection.channel.isActive { return connection }
+            }
+            return nil
+        }
+    }
+
+    /// Keeps a connection whose exchange ended for the origin's next call, or closes it when the pool is full.
+    private func keep(_ connection: Connection, _ origin: Origin) {
+        let kept = idle.withLock { idle in
+            guard idle.count < total, idle.byOrigin[origin, default: []].count < perOrigin else { return false }
+            idle.byOrigin[origin, default: []].append(connection)
+            idle.count += 1
+            return true
+        }
+        if !kept { connection.channel.close(promise: nil) }
+    }
+
+    /// A connection that closed leaves the pool, if it was kept.
+    private func forget(_ connection: Connection, _ origin: Origin) {
+        idle.withLock { idle in
+            guard let index = idle.byOrigin[origin]?.firstIndex(where: { $0.channel === connection.channel }) else { return }
+            idle.byOrigin[origin]?.remove(at: index)
+            idle.count -= 1
+            if idle.byOrigin[origin]?.isEmpty == true { idle.byOrigin[origin] = nil }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import NIOSSL
+import OutboundHTTP
+import Outbox
+import SwiftASN1
+import Testing
+import Webhooks
+import X509
+
+/// The outbound client's own HTTP/1.1 connections, against a real server on loopback: each goes to the
+/// address the SSRF guard checked (names here resolve only through the test's resolver: `.example` names
+/// resolve nowhere else, so a call that reaches the server went where the guard looked), is kept for
+/// the next call, and is given up on when the server ends it, stalls or says too much.
+@Suite struct OutboundConnectionTests {
+    static let loopback = OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!])
+
+    /// A client whose resolver answers loopback for `hooks.example` and `other.example`.
+    static func client(tls: TLSConfiguration = .makeClientConfiguration()) -> OutboundHTTPClient {
+        let fixture = HostResolverTests.Fixture()
+        fixture.answer("hooks.example", "127.0.0.1")
+        fixture.answer("other.example", "127.0.0.1")
+        return OutboundHTTPClient(policy: loopback, resolver: fixture.resolver(), tls: tls)
+    }
+
+    @Test func aCallGoesToTheCheckedAddressWithItsHostPathAndFields() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        let client = Self.client()
+        let answer = await client.post(
+            "http://hooks.example:\(server.port)/hook?x=1&y=%C3%A4#fragment", body: Array("{}".utf8),
+            headers: [HTTPField.Name("webhook-signature")!: "v1,abc"], timeout: .seconds(30))
+        #expect(answer.status == 200, "\(answer.error ?? "")")
+        #expect(answer.header("x-host") == "hooks.example:\(server.port)")
+        #expect(answer.header("x-uri") == "/hook?x=1&y=%C3%A4")
+        #expect(answer.header("x-agent") == "usernotifyd")
+        #expect(answer.header("x-signature") == "v1,abc")
+        #expect(answer.body == Array("ok".utf8))
+        await client.shutdown()
+        await server.close()
+    }
+
+    @Test(arguments: [
+        ("https://push.example", "/"), ("https://push.example?q=1", "/?q=1"), ("https://push.example/a/b#f", "/a/b"),
+        ("http://[::1]:8080/ä b", "/%C3%A4%20b"),
+    ])
+    func theRequestTargetIsWhatFollowsTheAuthority(url: String, target: String) {
+        #expect(OutboundHTTPClient.pathAndQuery(of: url) == target)
+    }
+
+    @Test func callsShareAConnectionUntilTheServerEndsIt() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        let client = Self.client()
+        let base = "http://hooks.example:\(server.port)"
+        for _ in 0..<3 {
+            #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        }
+        #expect(server.connections == 1, "three calls, one connection")
+        // An answer with `Connection: close` ends it: the next call makes another.
+        #expect(await client.post("\(base)/close", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(server.connections == 2)
+        // A server that closes a connection it answered as kept: the next call gets its answer anyway, on a
+        // new connection (whether the client saw the close before it took the connection or only after).
+        #expect(await client.post("\(base)/drop", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        let after = await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30))
+        #expect(after.status == 200, "\(after.error ?? "")")
+        #expect(server.connections == 3)
+        await client.shutdown()
+        await server.close()
+    }
+
+    @Test func anAnswerThatNeverComesEndsAtTheCallsTimeOutAndItsConnectionGoes() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        let client = Self.client()
+        let base = "http://hooks.example:\(server.port)"
+        let silent = await client.post("\(base)/silent", body: [], headers: [:], timeout: .milliseconds(300))
+        #expect(silent.status == nil)
+        #expect(silent.error?.contains("no response within") == true, "\(silent.error ?? "")")
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(server.connections == 2, "the stalled connection is not used again")
+        await client.shutdown()
+        await server.close()
+    }
+
+    @Test func aBodyLargerThanTheLimitIsNotKept() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        let client = Self.client()
+        let large = await client.post("http://hooks.example:\(server.port)/large", body: [], headers: [:], timeout: .seconds(30))
+        #expect(large.status == 200)
+        #expect(large.body.isEmpty)
+        #expect(large.error == "the response body is larger than \(OutboundHTTPClient.maxResponseBytes) bytes")
+        #expect(await client.post("http://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        await client.shutdown()
+        await server.close()
+    }
+
+    @Test func nothingListeningIsAnErrorNotAHang() async throws {
+        // Port 1 on loopback: nothing listens.
+        let answer = await Self.client().post("http://hooks.example:1/hook", body: [], headers: [:], timeout: .seconds(30))
+        #expect(answer.status == nil)
+        #expect(answer.error?.isEmpty == false)
+    }
+
+    /// Over TLS the connection still goes to the checked address, and the certificate is checked against
+    /// the URL's host name (sent as the server name): a certificate for another name is refused.
+    @Test func httpsChecksTheCertificateAgainstTheHostNameAtTheCheckedAddress() async throws {
+        let authority = try TestAuthority()
+        let server = try await ScriptedHTTPServer.start(tls: try authority.serverConfiguration(for: "hooks.example"))
+        var trust = TLSConfiguration.makeClientConfiguration()
+        trust.trustRoots = .certificates([try authority.root()])
+        let client = Self.client(tls: trust)
+        let answer = await client.post("https://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30))
+        #expect(answer.status == 200, "\(answer.error ?? "")")
+        #expect(answer.header("x-host") == "hooks.example:\(server.port)")
+        let otherName = await client.post("https://other.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30))
+        #expect(otherName.status == nil, "a certificate for hooks.example does not stand for other.example")
+        let untrusted = await Self.client().post("https://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30))
+        #expect(untrusted.status == nil, "the test's authority is not one of the system's roots")
+        await client.shutdown()
+        await server.close()
+    }
+}
+
+/// A certificate authority made for one test, and server certificates it signs.
+struct TestAuthority {
+    private let key = P256.Signing.PrivateKey()
+    private let name: DistinguishedName
+    private let certificate: Certificate
+
+    init() throws {
+        name = try DistinguishedName { CommonName("usernotifyd test authority") }
+        let now = Date()
+        certificate = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),
+            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(3600), issuer: name, subject: name,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+                Critical(KeyUsage(keyCertSign: true))
+            },
+            issuerPrivateKey: .init(key))
+    }
+
+    func root() throws -> NIOSSLCertificate {
+        try NIOSSLCertificate(bytes: Array(certificate.serializeAsPEM().pemString.utf8), format: .pem)
+    }
+
+    /// A server's TLS configuration with a certificate for `host`, signed by this authority.
+    func serverConfiguration(for host: String) throws -> TLSConfiguration {
+        let serverKey = P256.Signing.PrivateKey()
+        let now = Date()
+        let leaf = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(serverKey.publicKey),
+            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(3600), issuer: name,
+            subject: try DistinguishedName { CommonName(host) }, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                SubjectAlternativeNames([.dnsName(host)])
+                try ExtendedKeyUsage([.serverAuth])
+            },
+            issuerPrivateKey: .init(key))
+        return TLSConfiguration.makeServerConfiguration(
+            certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(leaf.serializeAsPEM().pemString.utf8), format: .pem))],
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(serverKey.pemRepresentation.utf8), format: .pem)))
+    }
+}
