@@ -252,8 +252,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "ErrorCodes", "Webhooks", "Storage", "NotificationCore", "NotificationService", "Scheduling", "HTTPCore", "Media", "Outbox",
-                "OutboundHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                "OutboundHTTP", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -461,7 +460,7 @@ let package = Package(
         .testTarget(
             name: "OutboxTests",
             dependencies: [
-                "Clocks", "NotificationCore",
+                "Clocks", "ErrorCodes", "NotificationCore",
                 "Outbox", "OutboundHTTP", "WebhookDelivery", "Webhooks", "Storage", "SQLiteStorage", "Scheduling", "HTTPCore", "MicroHTTPD",
                 "TestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -147,7 +147,8 @@ WEBHOOK_PAYLOAD = json.dumps({"data": {"actionIdentifier": "com.apple.UNNotifica
 
 def webhook_round(baseline, args):
     """wrk's own rate of signed-size POSTs against the C sink, then a bare AsyncHTTPClient loop posting the
-    same body and headers, then usernotifyd's dispatcher; each against a fresh sink, with the same connections."""
+    same body and headers, the same loop on usernotifyd's own HTTP client (OutboundHTTPClient), then
+    usernotifyd's dispatcher; each against a fresh sink, with the same connections."""
     script = os.path.join(WORK, "wrk-webhook.lua")
     with open(script, "w") as handle:
         handle.write('wrk.method = "POST"\n')
@@ -162,8 +163,8 @@ def webhook_round(baseline, args):
         baseline_rate = wrk(f"http://127.0.0.1:{port}/hook", args.duration, args.webhook_connections, script)["rps"]
     finally:
         stop(sink)
-    rates = bench_modes(baseline, args, ("ahc", "dispatcher"))
-    return baseline_rate, rates["ahc"], rates["dispatcher"]
+    rates = bench_modes(baseline, args, ("ahc", "own", "dispatcher"))
+    return baseline_rate, rates["ahc"], rates["dispatcher"], rates["own"]
 
 
 def bench_modes(baseline, args, modes, messages=None, connections=None, extra=()):
@@ -324,10 +325,11 @@ def main():
             return
     if args.only != "http":
         rounds = [webhook_round(baseline, args) for _ in range(args.rounds)]
-        sink_rate, loop_rate, dispatched = (statistics.median(r[i] for r in rounds) for i in range(3))
+        sink_rate, loop_rate, dispatched, own_rate = (statistics.median(r[i] for r in rounds) for i in range(4))
         print(f"\nsigned webhook deliveries (-c{args.webhook_connections}, {args.webhook_messages} messages, {args.rounds} rounds, medians):\n"
               f"  dispatcher {dispatched:.0f}/s; bare AsyncHTTPClient loop {loop_rate:.0f}/s (ratio {dispatched / loop_rate:.2f}; "
               f"{per_round(rounds, 2, 1)}); "
+              f"the same loop on the dispatcher's own client {own_rate:.0f}/s (ratio {dispatched / own_rate:.2f}; {per_round(rounds, 2, 3)}); "
               f"wrk {sink_rate:.0f} req/s (ratio {dispatched / sink_rate:.2f})")
         if args.only == "webhooks":
             return

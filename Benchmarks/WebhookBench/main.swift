@@ -151,6 +151,33 @@ func bareLoop(
     return (delivered, elapsed)
 }
 
+/// The dispatcher's own HTTP client without the dispatcher: `OutboundHTTPClient.post` in `connections`
+/// loops with the same signed headers, one at a time each (what the outbox costs beyond its client).
+func ownClientLoop(url: String, payload: Data, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+    let client = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+    let body = Array(payload)
+    let headers = WebhookSignature.headers(
+        id: "msg_0123456789abcdef0123456789abcdef", timestamp: Int(Date().timeIntervalSince1970), body: body,
+        secrets: [WebhookSecret.generate()])
+    let started = ContinuousClock.now
+    let delivered = await withTaskGroup(of: Int.self) { group in
+        for loop in 0..<connections {
+            group.addTask {
+                var delivered = 0
+                for _ in stride(from: loop, to: messages, by: connections) {
+                    let answer = await client.post(url, body: body, headers: headers, timeout: .seconds(15))
+                    if let status = answer.status, (200..<300).contains(status) { delivered += 1 }
+                }
+                return delivered
+            }
+        }
+        return await group.reduce(0, +)
+    }
+    let elapsed = seconds(ContinuousClock.now - started)
+    await client.shutdown()
+    return (delivered, elapsed)
+}
+
 /// The dispatcher over a fresh outbox of `messages` messages.
 /// The dispatcher's run on a fresh SQLite file, or on the PostgreSQL database at `databaseURL` (its pool
 /// running beside).
@@ -341,6 +368,7 @@ let (delivered, elapsed) =
         try await encryptingPushBaseline(
             sinkURL: sinkURL, connections: connections, messages: messages, subscriptionCount: subscriptionCount)
     case "ahc": try await bareLoop(url: url, payload: payload, connections: connections, messages: messages)
+    case "own": try await ownClientLoop(url: url, payload: payload, connections: connections, messages: messages)
     case "relay":
         try await relays(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages, phones: subscriptionCount)
     case "relay-h2": try await relayBaseline(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages)

@@ -12,8 +12,7 @@ import Webhooks
 /// caches nothing: each lookup may be a DNS query, on a thread pool shared with file I/O).
 ///
 /// `OutboundHTTPClient` connects only to the addresses checked, so a name that changes its addresses
-/// between the check and the call (DNS rebinding) cannot lead a call elsewhere. (`MediaDownloader`'s
-/// fetches still resolve the name again to connect: there the network a deployment allows is what holds.)
+/// between the check and the call (DNS rebinding) cannot lead a call elsewhere.
 /// Only answers with addresses are kept: a name that did not resolve is looked up again on the next call.
 package final class HostResolver: Sendable {
     package typealias Lookup = @Sendable (String) async throws -> [IPAddress]

@@ -17,6 +17,7 @@ package final class OutboundHTTPClient: Sendable {
     package static let maxResponseBytes = 64 * 1024
     package let policy: OutboundURLPolicy
     private let resolver: HostResolver
+    private let dialer: PinnedDialer
     private let connections: PinnedConnections
     /// What each URL that passed the SSRF guard's rules parsed to (its parse was ~2 % of a webhook
     /// attempt's CPU), kept by the URL's scheme and authority (`authority(of:)`): the rules depend only on
@@ -28,14 +29,14 @@ package final class OutboundHTTPClient: Sendable {
     /// A URL's scheme and authority as a call uses them, once they passed the rules.
     private struct Destination: Sendable {
         var target: OutboundURLPolicy.Target
-        var origin: PinnedConnections.Origin
+        var origin: PinnedDialer.Origin
         /// The `Host` field: the host (an IPv6 literal in its brackets), and the port the URL names.
         var hostField: String
 
         init(_ target: OutboundURLPolicy.Target) {
             self.target = target
             let tls = target.url.scheme?.lowercased() == "https"
-            origin = PinnedConnections.Origin(tls: tls, host: target.host, port: target.url.port ?? (tls ? 443 : 80))
+            origin = PinnedDialer.Origin(tls: tls, host: target.host, port: target.url.port ?? (tls ? 443 : 80))
             hostField = target.url.port.map { "\(target.host):\($0)" } ?? target.host
         }
     }
@@ -44,7 +45,8 @@ package final class OutboundHTTPClient: Sendable {
     package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), tls: TLSConfiguration = .makeClientConfiguration()) {
         self.policy = policy
         self.resolver = resolver
-        connections = PinnedConnections(tls: tls, limit: Self.maxResponseBytes)
+        dialer = PinnedDialer(tls: tls)
+        connections = PinnedConnections(dialer: dialer, limit: Self.maxResponseBytes)
     }
 
     /// Checks a URL as an app sets it: the rules, then the addresses its host resolves to now.
@@ -66,6 +68,14 @@ package final class OutboundHTTPClient: Sendable {
         return request
     }
 
+    /// Where a URL goes, once it passed the SSRF guard: its parse and the addresses its host has now.
+    private func destination(_ url: String) async throws(WebhookConfigurationError) -> (Destination, [IPAddress]) {
+        let destination = try checked.value(for: Self.authority(of: url)) { () throws(WebhookConfigurationError) in
+            Destination(try policy.check(url, field: "url"))
+        }
+        return (destination, try await policy.addresses(of: destination.target, field: "url", resolver: resolver))
+    }
+
     package func post(
         _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json", timeout: Duration
     ) async -> AttemptOutcome {
@@ -73,10 +83,7 @@ package final class OutboundHTTPClient: Sendable {
         let destination: Destination
         let addresses: [IPAddress]
         do {
-            destination = try checked.value(for: Self.authority(of: url)) { () throws(WebhookConfigurationError) in
-                Destination(try policy.check(url, field: "url"))
-            }
-            addresses = try await policy.addresses(of: destination.target, field: "url", resolver: resolver)
+            (destination, addresses) = try await self.destination(url)
         } catch {
             return .noAnswer("refused by the SSRF guard: \(error.message)", since: start)
         }
@@ -99,6 +106,68 @@ package final class OutboundHTTPClient: Sendable {
             return .noAnswer("no response within \(timeout)", since: start)
         } catch {
             return .noAnswer("\(error)", since: start)
+        }
+    }
+
+    /// Why a download (`get`) got no whole answer.
+    package enum DownloadFailure: Error {
+        case refused(String)
+        case timedOut
+        case failed(String)
+    }
+
+    /// A GET of `url` on a connection of its own to an address the SSRF guard checked, all of it within
+    /// `timeout`: `head` sees the answer's status and fields, then `receive` each part of its body as it
+    /// comes (what is downloaded goes to disk, not to memory). What they throw ends the download and is
+    /// thrown as it is; the client's own failures are `DownloadFailure`s.
+    package func get(
+        _ url: String, timeout: Duration, head: (HTTPResponseHead) throws -> Void, receive: (ByteBuffer) throws -> Void
+    ) async throws {
+        let destination: Destination
+        let addresses: [IPAddress]
+        do {
+            (destination, addresses) = try await self.destination(url)
+        } catch {
+            throw DownloadFailure.refused(error.message)
+        }
+        let deadline = NIODeadline.now() + TimeAmount(timeout)
+        var request = HTTPRequestHead(version: .http1_1, method: .GET, uri: Self.pathAndQuery(of: url))
+        request.headers.add(name: "Host", value: destination.hostField)
+        request.headers.add(name: "User-Agent", value: "usernotifyd")
+        request.headers.add(name: "Connection", value: "close")
+        var thrown: (any Error)?
+        do {
+            let channel = try await dialer.connect(destination.origin, addresses, deadline: deadline) { channel in
+                try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
+            }
+            // The deadline closes the connection, which ends the answer's parts.
+            let timer = channel.channel.eventLoop.scheduleTask(deadline: deadline) { channel.channel.close(promise: nil) }
+            defer { timer.cancel() }
+            try await channel.executeThenClose { inbound, outbound in
+                try await outbound.write(.head(request))
+                try await outbound.write(.end(nil))
+                var answered = false
+                for try await part in inbound {
+                    do {
+                        switch part {
+                        case .head(let answer) where answer.status.code >= 200:
+                            answered = true
+                            try head(answer)
+                        case .head: continue
+                        case .body(let buffer): try receive(buffer)
+                        case .end: return
+                        }
+                    } catch {
+                        thrown = error
+                        throw error
+                    }
+                }
+                throw ExchangeHandler.Failure.closed(answered: answered)
+            }
+        } catch {
+            if let thrown { throw thrown }
+            throw NIODeadline.now() >= deadline ? DownloadFailure.timedOut : DownloadFailure.failed("\(error)")
         }
     }
 

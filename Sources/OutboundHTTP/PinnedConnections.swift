@@ -1,23 +1,12 @@
 import NIOCore
 import NIOHTTP1
-import NIOPosix
-import NIOSSL
 import Synchronization
 import Webhooks
 
-/// HTTP/1.1 connections to the addresses the SSRF guard checked, kept open between calls. A new
-/// connection goes to one of the addresses the call was checked for, never to what the host name
-/// resolves to by then: a name whose answer changes between the check and the call (DNS rebinding)
-/// cannot lead it elsewhere. TLS still sends the host name and checks the certificate against it, as any
-/// connection to the name would.
+/// HTTP/1.1 connections to the addresses the SSRF guard checked (`PinnedDialer`), kept open between
+/// calls by origin: each runs one exchange at a time (`ExchangeHandler`).
 final class PinnedConnections: Sendable {
-    /// Where a call goes: its URL's scheme, host (the `Host` field, the server name and the certificate's
-    /// name) and port. Connections are kept by origin, whichever checked address they went to.
-    struct Origin: Hashable, Sendable {
-        var tls: Bool
-        var host: String
-        var port: Int
-    }
+    typealias Origin = PinnedDialer.Origin
 
     private struct Connection: Sendable {
         let channel: any Channel
@@ -30,7 +19,7 @@ final class PinnedConnections: Sendable {
     }
 
     private let idle = Mutex(Idle())
-    private let tls: Result<NIOSSLContext, any Error>
+    private let dialer: PinnedDialer
     private let limit: Int
     private let perOrigin: Int
     private let total: Int
@@ -38,10 +27,8 @@ final class PinnedConnections: Sendable {
 
     /// `limit`: the most of an answer's body read; `perOrigin` and `total`: the most idle connections
     /// kept; `idleTimeout`: how long one stays unused before it closes.
-    init(
-        tls configuration: TLSConfiguration, limit: Int, perOrigin: Int = 128, total: Int = 1024, idleTimeout: TimeAmount = .seconds(60)
-    ) {
-        tls = Result { try NIOSSLContext(configuration: configuration) }
+    init(dialer: PinnedDialer, limit: Int, perOrigin: Int = 128, total: Int = 1024, idleTimeout: TimeAmount = .seconds(60)) {
+        self.dialer = dialer
         self.limit = limit
         self.perOrigin = perOrigin
         self.total = total
@@ -90,42 +77,20 @@ final class PinnedConnections: Sendable {
         return answer
     }
 
-    /// A new connection to the first of the addresses that takes it (IPv4 first), within the deadline and
-    /// at most 5 s an address.
+    /// A new connection to one of the addresses, closed and forgotten when its exchange cannot be followed
+    /// by another.
     private func connect(_ origin: Origin, _ addresses: [IPAddress], deadline: NIODeadline) async throws -> Connection {
-        let context = origin.tls ? try tls.get() : nil
-        // The server name, which an address literal is not.
-        let serverName = IPAddress(origin.host) == nil ? origin.host : nil
         let (limit, idleTimeout) = (limit, idleTimeout)
-        var failure: (any Error)?
-        for address in addresses.filter(\.isIPv4) + addresses.filter({ !$0.isIPv4 }) {
-            let remaining = deadline - .now()
-            guard remaining > .zero else { throw ExchangeHandler.Failure.timedOut }
-            do {
-                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                    .connectTimeout(min(.seconds(5), remaining))
-                    .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                    .channelInitializer { channel in
-                        channel.eventLoop.makeCompletedFuture {
-                            let pipeline = channel.pipeline.syncOperations
-                            if let context { try pipeline.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName)) }
-                            try pipeline.addHTTPClientHandlers()
-                            try pipeline.addHandler(IdleStateHandler(allTimeout: idleTimeout))
-                            try pipeline.addHandler(ExchangeHandler(limit: limit))
-                        }
-                    }
-                    .connect(to: try SocketAddress(packedIPAddress: ByteBuffer(bytes: address.bytes), port: origin.port)).get()
-                let handler = try await channel.eventLoop.submit {
-                    NIOLoopBound(try channel.pipeline.syncOperations.handler(type: ExchangeHandler.self), eventLoop: channel.eventLoop)
-                }.get()
-                let connection = Connection(channel: channel, handler: handler)
-                channel.closeFuture.whenComplete { [weak self] _ in self?.forget(connection, origin) }
-                return connection
-            } catch {
-                failure = error
-            }
+        let connection = try await dialer.connect(origin, addresses, deadline: deadline) { channel in
+            let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHTTPClientHandlers()
+            try pipeline.addHandler(IdleStateHandler(allTimeout: idleTimeout))
+            let handler = ExchangeHandler(limit: limit)
+            try pipeline.addHandler(handler)
+            return Connection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
         }
-        throw failure ?? ExchangeHandler.Failure.closed(answered: false)
+        connection.channel.closeFuture.whenComplete { [weak self] _ in self?.forget(connection, origin) }
+        return connection
     }
 
     /// A kept connection to the origin that is still open, taken out of the pool.

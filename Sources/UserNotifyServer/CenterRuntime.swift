@@ -104,7 +104,7 @@ package final class CenterRuntime: Service {
         // least 30 s. (Webhooks' and pushes' calls are bounded by each call's own time-out.)
         let readTimeout = max(.seconds(30), configuration.outbox.attemptTimeout)
         let sender = OutboundHTTPClient(policy: policy, resolver: resolver)
-        let downloader = MediaDownloader(policy: policy, resolver: resolver)
+        let downloader = MediaDownloader(client: sender)
         let relayClient = RelayClient(
             googleTokenURL: configuration.relay.googleTokenURL, trustRootsFile: configuration.relayTrustRoots, readTimeout: readTimeout)
         do {
@@ -124,7 +124,6 @@ package final class CenterRuntime: Service {
             }
         } catch {
             await sender.shutdown()
-            await downloader.shutdown()
             await relayClient.shutdown()
             // Stopped before storage was ready: a shutdown, not a failure.
             if error is CancellationError, Task.isShuttingDownGracefully {
@@ -137,7 +136,6 @@ package final class CenterRuntime: Service {
         }
         // Every part that used them has ended.
         await sender.shutdown()
-        await downloader.shutdown()
         await relayClient.shutdown()
     }
 

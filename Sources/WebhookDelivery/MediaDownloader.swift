@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ErrorCodes
 import Foundation
 import Media
@@ -6,25 +5,17 @@ import NIOCore
 import NIOHTTP1
 import NotificationCore
 import OutboundHTTP
-import Webhooks
 
-/// Fetches attachment URLs for apps: the same SSRF guard as webhooks (checked right before the call),
-/// no redirects, a size cap while streaming to disk, a deadline for the whole download.
-package final class MediaDownloader: RemoteMediaFetcher {
-    private let client: HTTPClient
-    private let policy: OutboundURLPolicy
-    private let resolver: HostResolver
+/// Fetches attachment URLs for apps through the outbound client (`OutboundHTTPClient.get`): the same SSRF
+/// guard as webhooks (checked right before the call, the connection made to the address checked), no
+/// redirects, a size cap while streaming to disk, a deadline for the whole download.
+package struct MediaDownloader: RemoteMediaFetcher {
+    private let client: OutboundHTTPClient
     private let timeout: Duration
 
-    package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), timeout: Duration = .seconds(30)) {
-        self.policy = policy
-        self.resolver = resolver
+    package init(client: OutboundHTTPClient, timeout: Duration = .seconds(30)) {
+        self.client = client
         self.timeout = timeout
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: .seconds(5), read: .seconds(15))
-        configuration.decompression = .disabled
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     package func fetch(_ url: String, to path: String, maxBytes: Int) async throws(NotificationError) {
@@ -32,42 +23,37 @@ package final class MediaDownloader: RemoteMediaFetcher {
             NotificationError(
                 code: .attachmentInvalidURL, kind: .invalid, message: "The attachment URL '\(url)' could not be fetched: \(reason).")
         }
+        var file: FileHandle?
+        defer { try? file?.close() }
+        var received = 0
         do {
-            try await policy.checkResolving(url, field: "url", resolver: resolver)
-        } catch {
-            throw invalid("refused by the SSRF guard: \(error.message)")
-        }
-        do {
-            var request = HTTPClientRequest(url: url)
-            request.headers.add(name: "User-Agent", value: "usernotifyd")
-            let response = try await client.execute(request, timeout: TimeAmount(timeout))
-            guard (200..<300).contains(response.status.code) else {
-                let redirect = (300..<400).contains(response.status.code) ? " (redirects are not followed)" : ""
-                throw invalid("the server answered \(response.status.code)\(redirect)")
-            }
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
-                throw NotificationError.attachmentTooLarge(size: length, limit: maxBytes)
-            }
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw NotificationError(code: .attachmentMoveIntoDataStoreFailed, kind: .invalid, message: "No room for the download.")
-            }
-            defer { try? handle.close() }
-            var received = 0
-            for try await buffer in response.body {
+            try await client.get(url, timeout: timeout) { head in
+                guard (200..<300).contains(head.status.code) else {
+                    let redirect = (300..<400).contains(head.status.code) ? " (redirects are not followed)" : ""
+                    throw invalid("the server answered \(head.status.code)\(redirect)")
+                }
+                if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
+                    throw NotificationError.attachmentTooLarge(size: length, limit: maxBytes)
+                }
+                guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                    throw NotificationError(code: .attachmentMoveIntoDataStoreFailed, kind: .invalid, message: "No room for the download.")
+                }
+                file = handle
+            } receive: { buffer in
                 received += buffer.readableBytes
                 if received > maxBytes { throw NotificationError.attachmentTooLarge(size: received, limit: maxBytes) }
-                try handle.write(contentsOf: Data(buffer.readableBytesView))
+                try file?.write(contentsOf: Data(buffer.readableBytesView))
             }
         } catch let error as NotificationError {
             throw error
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+        } catch OutboundHTTPClient.DownloadFailure.refused(let reason) {
+            throw invalid("refused by the SSRF guard: \(reason)")
+        } catch OutboundHTTPClient.DownloadFailure.timedOut {
             throw invalid("no complete answer within \(timeout)")
+        } catch OutboundHTTPClient.DownloadFailure.failed(let reason) {
+            throw invalid(reason)
         } catch {
             throw invalid("\(error)")
         }
-    }
-
-    package func shutdown() async {
-        try? await client.shutdown()
     }
 }

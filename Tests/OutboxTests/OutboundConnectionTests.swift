@@ -1,11 +1,16 @@
 import Crypto
+import ErrorCodes
 import Foundation
 import HTTPTypes
+import NIOCore
+import NIOHTTP1
 import NIOSSL
+import NotificationCore
 import OutboundHTTP
 import Outbox
 import SwiftASN1
 import Testing
+import WebhookDelivery
 import Webhooks
 import X509
 
@@ -100,6 +105,59 @@ import X509
         let answer = await Self.client().post("http://hooks.example:1/hook", body: [], headers: [:], timeout: .seconds(30))
         #expect(answer.status == nil)
         #expect(answer.error?.isEmpty == false)
+    }
+
+    /// A download streams its body to the caller a part at a time, on the same pinned connections.
+    @Test func aDownloadGoesToTheCheckedAddressAndStreamsItsBody() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        let client = Self.client()
+        var status: UInt?
+        var parts = 0
+        var received = 0
+        try await client.get("http://hooks.example:\(server.port)/large", timeout: .seconds(30)) { head in
+            status = head.status.code
+        } receive: { buffer in
+            parts += 1
+            received += buffer.readableBytes
+        }
+        #expect(status == 200)
+        #expect(received == 100_000)
+        #expect(parts > 1, "the body came in parts, not held whole")
+        await #expect(throws: OutboundHTTPClient.DownloadFailure.self) {
+            try await client.get(
+                "http://hooks.example:\(server.port)/silent", timeout: .milliseconds(300), head: { _ in }, receive: { _ in })
+        }
+        await #expect(throws: OutboundHTTPClient.DownloadFailure.self) {
+            try await client.get("http://10.0.0.1/x.png", timeout: .seconds(30), head: { _ in }, receive: { _ in })
+        }
+        await client.shutdown()
+        await server.close()
+    }
+
+    /// An attachment's fetch: the body on disk, a size over the limit refused before it is read.
+    @Test func mediaIsFetchedThroughThePinnedClient() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        let client = Self.client()
+        let downloader = MediaDownloader(client: client)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fetched-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await downloader.fetch("http://hooks.example:\(server.port)/large", to: path, maxBytes: 200_000)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 100_000)
+        do {
+            try await downloader.fetch("http://hooks.example:\(server.port)/large", to: path, maxBytes: 50_000)
+            Issue.record("a body over the limit was fetched")
+        } catch {
+            #expect(error.code == .attachmentInvalidFileSize, "\(error.message)")
+        }
+        do {
+            try await MediaDownloader(client: client, timeout: .milliseconds(300))
+                .fetch("http://hooks.example:\(server.port)/silent", to: path, maxBytes: 50_000)
+            Issue.record("an answer that never came was fetched")
+        } catch {
+            #expect(error.code == .attachmentInvalidURL && error.message.contains("no complete answer"), "\(error.message)")
+        }
+        await client.shutdown()
+        await server.close()
     }
 
     /// Over TLS the connection still goes to the checked address, and the certificate is checked against

@@ -1,0 +1,58 @@
+import NIOCore
+import NIOPosix
+import NIOSSL
+import Webhooks
+
+/// New connections to the addresses the SSRF guard checked, never to what a host name resolves to by
+/// then: a name whose answer changes between the check and the call (DNS rebinding) cannot lead a call
+/// elsewhere. TLS still sends the host name and checks the certificate against it, as any connection to
+/// the name would.
+struct PinnedDialer: Sendable {
+    /// Where a call goes: its URL's scheme, host (the `Host` field, the server name and the certificate's
+    /// name) and port, whichever checked address its connection went to.
+    struct Origin: Hashable, Sendable {
+        var tls: Bool
+        var host: String
+        var port: Int
+    }
+
+    private let tls: Result<NIOSSLContext, any Error>
+
+    /// `configuration`: the trust certificates are checked against.
+    init(tls configuration: TLSConfiguration) {
+        tls = Result { try NIOSSLContext(configuration: configuration) }
+    }
+
+    /// A connection to the first of `addresses` that takes it (IPv4 first), within the deadline and at
+    /// most 5 s an address: TLS for an https origin, then what `configure` adds to the pipeline (on the
+    /// channel's event loop), whose result it returns.
+    func connect<Output: Sendable>(
+        _ origin: Origin, _ addresses: [IPAddress], deadline: NIODeadline, configure: @escaping @Sendable (any Channel) throws -> Output
+    ) async throws -> Output {
+        let context = origin.tls ? try tls.get() : nil
+        // The server name, which an address literal is not.
+        let serverName = IPAddress(origin.host) == nil ? origin.host : nil
+        var failure: (any Error)?
+        for address in addresses.filter(\.isIPv4) + addresses.filter({ !$0.isIPv4 }) {
+            let remaining = deadline - .now()
+            guard remaining > .zero else { throw ExchangeHandler.Failure.timedOut }
+            do {
+                return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .connectTimeout(min(.seconds(5), remaining))
+                    .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                    .connect(to: try SocketAddress(packedIPAddress: ByteBuffer(bytes: address.bytes), port: origin.port)) { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            if let context {
+                                try channel.pipeline.syncOperations.addHandler(
+                                    NIOSSLClientHandler(context: context, serverHostname: serverName))
+                            }
+                            return try configure(channel)
+                        }
+                    }
+            } catch {
+                failure = error
+            }
+        }
+        throw failure ?? ExchangeHandler.Failure.closed(answered: false)
+    }
+}
