@@ -16,6 +16,8 @@ final class PinnedConnections: Sendable {
     private struct Idle {
         var byOrigin: [Origin: [Connection]] = [:]
         var count = 0
+        /// False once shut down: a connection whose exchange ends then is closed, not kept.
+        var open = true
     }
 
     private let idle = Mutex(Idle())
@@ -44,7 +46,7 @@ final class PinnedConnections: Sendable {
         if let kept = take(origin) {
             do {
                 return try await exchange(request, body: body, on: kept, origin, deadline: deadline)
-            } catch let failure as ExchangeHandler.Failure where failure.beforeAnyAnswer {
+            } catch let failure as ExchangeHandler.Failure where failure.beforeAnyAnswer && !Task.isCancelled {
                 // Its server let it go idle: a new connection takes the request.
             }
         }
@@ -52,10 +54,10 @@ final class PinnedConnections: Sendable {
         return try await exchange(request, body: body, on: connection, origin, deadline: deadline)
     }
 
-    /// Closes the idle connections.
+    /// Closes the idle connections; one under way closes when its exchange ends.
     func shutdown() async {
         let all = idle.withLock { idle in
-            defer { idle = Idle() }
+            defer { idle = Idle(open: false) }
             return idle.byOrigin.values.joined().map(\.channel)
         }
         for channel in all { try? await channel.close() }
@@ -108,7 +110,7 @@ final class PinnedConnections: Sendable {
     /// Keeps a connection whose exchange ended for the origin's next call, or closes it when the pool is full.
     private func keep(_ connection: Connection, _ origin: Origin) {
         let kept = idle.withLock { idle in
-            guard idle.count < total, idle.byOrigin[origin, default: []].count < perOrigin else { return false }
+            guard idle.open, idle.count < total, idle.byOrigin[origin, default: []].count < perOrigin else { return false }
             idle.byOrigin[origin, default: []].append(connection)
             idle.count += 1
             return true
