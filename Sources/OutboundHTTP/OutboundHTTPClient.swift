@@ -41,11 +41,19 @@ package final class OutboundHTTPClient: Sendable {
         }
     }
 
-    /// `tls`: the trust the client's HTTPS connections check certificates against (the system's roots).
-    package init(policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), tls: TLSConfiguration = .makeClientConfiguration()) {
+    /// How long a call waits before it tries again to connect when nothing took its connection (a
+    /// receiver starting or restarting): 1.75 s in all, within the call's time-out.
+    package static let connectPauses: [Duration] = [.milliseconds(250), .milliseconds(500), .seconds(1)]
+
+    /// `tls`: the trust the client's HTTPS connections check certificates against (the system's roots);
+    /// `connectPauses`: the waits before each new try to connect.
+    package init(
+        policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), tls: TLSConfiguration = .makeClientConfiguration(),
+        connectPauses: [Duration] = connectPauses
+    ) {
         self.policy = policy
         self.resolver = resolver
-        dialer = PinnedDialer(tls: tls)
+        dialer = PinnedDialer(tls: tls, pauses: connectPauses)
         connections = PinnedConnections(dialer: dialer, limit: Self.maxResponseBytes)
     }
 

@@ -17,16 +17,34 @@ struct PinnedDialer: Sendable {
     }
 
     private let tls: Result<NIOSSLContext, any Error>
+    private let pauses: [Duration]
 
-    /// `configuration`: the trust certificates are checked against.
-    init(tls configuration: TLSConfiguration) {
+    /// `configuration`: the trust certificates are checked against; `pauses`: how long to wait before each
+    /// new try when no address took a connection (a receiver starting or restarting), within the call's
+    /// deadline.
+    init(tls configuration: TLSConfiguration, pauses: [Duration]) {
         tls = Result { try NIOSSLContext(configuration: configuration) }
+        self.pauses = pauses
     }
 
     /// A connection to the first of `addresses` that takes it (IPv4 first), within the deadline and at
-    /// most 5 s an address: TLS for an https origin, then what `configure` adds to the pipeline (on the
-    /// channel's event loop), whose result it returns.
+    /// most 5 s an address, tried again after each of `pauses` while none does: TLS for an https origin,
+    /// then what `configure` adds to the pipeline (on the channel's event loop), whose result it returns.
     func connect<Output: Sendable>(
+        _ origin: Origin, _ addresses: [IPAddress], deadline: NIODeadline, configure: @escaping @Sendable (any Channel) throws -> Output
+    ) async throws -> Output {
+        var pauses = self.pauses[...]
+        while true {
+            do {
+                return try await connectOnce(origin, addresses, deadline: deadline, configure: configure)
+            } catch {
+                guard let pause = pauses.popFirst(), NIODeadline.now() + TimeAmount(pause) < deadline else { throw error }
+                try await Task.sleep(for: pause)
+            }
+        }
+    }
+
+    private func connectOnce<Output: Sendable>(
         _ origin: Origin, _ addresses: [IPAddress], deadline: NIODeadline, configure: @escaping @Sendable (any Channel) throws -> Output
     ) async throws -> Output {
         let context = origin.tls ? try tls.get() : nil
@@ -39,7 +57,7 @@ struct PinnedDialer: Sendable {
             do {
                 return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                     .connectTimeout(min(.seconds(5), remaining))
-                    .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                    .channelOption(.tcpOption(.tcp_nodelay), value: 1)
                     .connect(to: try SocketAddress(packedIPAddress: ByteBuffer(bytes: address.bytes), port: origin.port)) { channel in
                         channel.eventLoop.makeCompletedFuture {
                             if let context {

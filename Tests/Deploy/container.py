@@ -19,7 +19,7 @@ volume is writable and survives a restart, and SIGTERM stops it with exit code 0
 SBOM is valid CycloneDX, the binary has no debug sections; `usernotifyd backup` in the container and its
 restore; and the README's walkthrough, as written, against the image.
 """
-import glob, http.client, json, os, re, shutil, signal, socket, subprocess, sys, tarfile, tempfile, time
+import glob, http.client, json, os, re, shutil, signal, socket, subprocess, sys, tarfile, tempfile, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Tools"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Docs"))
@@ -214,6 +214,22 @@ def check_release(out):
     return tarball
 
 
+def outbox(port, admin):
+    """The deliveries of the server's first app, as its webhooks list them (what a stuck walkthrough sent)."""
+    def call(method, path, key):
+        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
+                                         headers={"Authorization": f"Bearer {key}"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+    try:
+        app = call("GET", "/v1/apps", admin)["apps"][0]["id"]
+        key = call("POST", f"/v1/apps/{app}/keys", admin)["key"]
+        deliveries = call("GET", "/v1/webhooks/deliveries", key)["deliveries"]
+        return json.dumps([call("GET", f"/v1/webhooks/deliveries/{delivery['id']}", key) for delivery in deliveries[:2]])[:6000]
+    except Exception as error:  # a diagnosis only: say why there is none
+        return f"not read: {error}"
+
+
 def walkthrough(engine):
     """The README's walkthrough as written (Tests/Docs/run.py's marks), against the image started with the
     README's server arguments, on the ports the README uses."""
@@ -230,8 +246,14 @@ def walkthrough(engine):
                     with open(os.path.join(work, argument), "w") as handle:
                         handle.write(text + "\n")
             script = "\n".join(text for mark, _, text, _ in readme if mark == "walkthrough")
-            result = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=work, capture_output=True,
-                                    text=True, timeout=300)
+            try:
+                result = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=work, capture_output=True,
+                                        text=True, timeout=300)
+            except subprocess.TimeoutExpired as expired:
+                said = "".join(part.decode(errors="replace") if isinstance(part, bytes) else part
+                               for part in (expired.stdout or "", expired.stderr or ""))
+                raise SystemExit(f"the README's walkthrough against the image did not end in 300 s:\n{said}\n"
+                                 f"{engine.logs(container)}\nthe outbox: {outbox(8080, 'change-me')}")
         claims = [match.group(1) for line in script.splitlines() if (match := CLAIM.search(line))]
         missing = [claim for claim in claims if claim not in result.stdout]
         if result.returncode != 0 or missing:

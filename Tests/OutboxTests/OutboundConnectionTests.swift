@@ -22,11 +22,13 @@ import X509
     static let loopback = OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!])
 
     /// A client whose resolver answers loopback for `hooks.example` and `other.example`.
-    static func client(tls: TLSConfiguration = .makeClientConfiguration()) -> OutboundHTTPClient {
+    static func client(
+        tls: TLSConfiguration = .makeClientConfiguration(), connectPauses: [Duration] = OutboundHTTPClient.connectPauses
+    ) -> OutboundHTTPClient {
         let fixture = HostResolverTests.Fixture()
         fixture.answer("hooks.example", "127.0.0.1")
         fixture.answer("other.example", "127.0.0.1")
-        return OutboundHTTPClient(policy: loopback, resolver: fixture.resolver(), tls: tls)
+        return OutboundHTTPClient(policy: loopback, resolver: fixture.resolver(), tls: tls, connectPauses: connectPauses)
     }
 
     @Test func aCallGoesToTheCheckedAddressWithItsHostPathAndFields() async throws {
@@ -102,9 +104,27 @@ import X509
 
     @Test func nothingListeningIsAnErrorNotAHang() async throws {
         // Port 1 on loopback: nothing listens.
-        let answer = await Self.client().post("http://hooks.example:1/hook", body: [], headers: [:], timeout: .seconds(30))
+        let answer = await Self.client(connectPauses: [.milliseconds(10)]).post(
+            "http://hooks.example:1/hook", body: [], headers: [:], timeout: .seconds(30))
         #expect(answer.status == nil)
         #expect(answer.error?.isEmpty == false)
+    }
+
+    /// A receiver that starts listening after the call began (the README's walkthrough starts its receiver
+    /// in the background) gets the call: a refused connection is tried again within the call's time-out.
+    /// The pauses are long enough that the server below is listening by the second try however slow the
+    /// machine; if it was listening already, the first try succeeds.
+    @Test func aReceiverThatStartsLateGetsTheCall() async throws {
+        let reserved = try await ScriptedHTTPServer.start()
+        let port = reserved.port
+        await reserved.close()
+        let client = Self.client(connectPauses: [.seconds(3), .seconds(6)])
+        async let answer = client.post("http://hooks.example:\(port)/hook", body: [], headers: [:], timeout: .seconds(30))
+        let server = try await ScriptedHTTPServer.start(port: port)
+        let received = await answer
+        #expect(received.status == 200, "\(received.error ?? "")")
+        await client.shutdown()
+        await server.close()
     }
 
     /// A download streams its body to the caller a part at a time, on the same pinned connections.

@@ -28,7 +28,7 @@ final class ScriptedHTTPServer: Sendable {
 
     struct NoPort: Error {}
 
-    static func start(tls: TLSConfiguration? = nil) async throws -> ScriptedHTTPServer {
+    static func start(tls: TLSConfiguration? = nil, port: Int = 0) async throws -> ScriptedHTTPServer {
         let context = try tls.map { try NIOSSLContext(configuration: $0) }
         let accepted = Count()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -42,7 +42,7 @@ final class ScriptedHTTPServer: Sendable {
                     try pipeline.addHandler(ScriptedHandler())
                 }
             }
-            .bind(host: "127.0.0.1", port: 0).get()
+            .bind(host: "127.0.0.1", port: port).get()
         guard let port = channel.localAddress?.port else { throw NoPort() }
         return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted)
     }
