@@ -33,10 +33,15 @@ struct PinnedDialer: Sendable {
     func connect<Output: Sendable>(
         _ origin: Origin, _ addresses: [IPAddress], deadline: NIODeadline, configure: @escaping @Sendable (any Channel) throws -> Output
     ) async throws -> Output {
+        // What every try shares: the TLS context (one that cannot be made is not tried again) and the
+        // server name, which an address literal is not.
+        let context = origin.tls ? try tls.get() : nil
+        let serverName = IPAddress(origin.host) == nil ? origin.host : nil
         var pauses = self.pauses[...]
         while true {
             do {
-                return try await connectOnce(origin, addresses, deadline: deadline, configure: configure)
+                return try await connectOnce(
+                    origin.port, addresses, tls: context, serverName: serverName, deadline: deadline, configure: configure)
             } catch {
                 guard let pause = pauses.popFirst(), NIODeadline.now() + TimeAmount(pause) < deadline else { throw error }
                 try await Task.sleep(for: pause)
@@ -45,11 +50,9 @@ struct PinnedDialer: Sendable {
     }
 
     private func connectOnce<Output: Sendable>(
-        _ origin: Origin, _ addresses: [IPAddress], deadline: NIODeadline, configure: @escaping @Sendable (any Channel) throws -> Output
+        _ port: Int, _ addresses: [IPAddress], tls context: NIOSSLContext?, serverName: String?, deadline: NIODeadline,
+        configure: @escaping @Sendable (any Channel) throws -> Output
     ) async throws -> Output {
-        let context = origin.tls ? try tls.get() : nil
-        // The server name, which an address literal is not.
-        let serverName = IPAddress(origin.host) == nil ? origin.host : nil
         var failure: (any Error)?
         for address in addresses.filter(\.isIPv4) + addresses.filter({ !$0.isIPv4 }) {
             let remaining = deadline - .now()
@@ -58,7 +61,7 @@ struct PinnedDialer: Sendable {
                 return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                     .connectTimeout(min(.seconds(5), remaining))
                     .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-                    .connect(to: try SocketAddress(packedIPAddress: ByteBuffer(bytes: address.bytes), port: origin.port)) { channel in
+                    .connect(to: try SocketAddress(packedIPAddress: ByteBuffer(bytes: address.bytes), port: port)) { channel in
                         channel.eventLoop.makeCompletedFuture {
                             if let context {
                                 try channel.pipeline.syncOperations.addHandler(
