@@ -213,8 +213,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "Clocks",
                 "ErrorCodes", "Relay", "Storage", "NotificationCore", "NotificationService", "Scheduling", "WebPushService",
-                "StrictJSON", "Webhooks", "Outbox", "OutboundHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "StrictJSON", "Webhooks", "Outbox", "OutboundHTTP",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
@@ -233,13 +233,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Calls to URLs an app gave (webhooks, push services) over HTTP/1.1 connections pinned to the
-        // addresses the SSRF guard checked; the AsyncHTTPClient requests relays send.
+        // addresses the SSRF guard checked; the relays' calls to APNs and FCM over HTTP/2.
         .target(
             name: "OutboundHTTP",
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                "Outbox", "Storage", "Webhooks", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Outbox", "Storage", "Webhooks",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
@@ -465,6 +466,7 @@ let package = Package(
                 "TestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -136,7 +136,12 @@ func bareLoop(
                 var delivered = 0
                 for index in stride(from: loop, to: messages, by: connections) {
                     let (url, body) = try message(index)
-                    let request = OutboundHTTPClient.request(url, body: body, headers: headers, contentType: contentType)
+                    var request = HTTPClientRequest(url: url)
+                    request.method = .POST
+                    request.headers.add(name: "Content-Type", value: contentType)
+                    request.headers.add(name: "User-Agent", value: "usernotifyd")
+                    for field in headers { request.headers.add(name: field.name.rawName, value: field.value) }
+                    request.body = .bytes(ByteBuffer(bytes: body))
                     let response = try await client.execute(request, timeout: .seconds(15))
                     _ = try await response.body.collect(upTo: 64 * 1024)
                     if (200..<300).contains(response.status.code) { delivered += 1 }

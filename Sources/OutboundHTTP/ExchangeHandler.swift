@@ -115,7 +115,10 @@ final class ExchangeHandler: ChannelInboundHandler {
 
     private func answer() {
         guard let head else { return end(.failure(Failure.closed(answered: false))) }
-        end(.success(Answer(head: head, body: body, truncated: truncated, reusable: !truncated && head.isKeepAlive)))
+        // An HTTP/2 stream (`HTTP2Connections`) ends with its answer: closed by hand it would be reset, and
+        // servers count resets against a flood.
+        let reusable = !truncated && (head.version.major >= 2 || head.isKeepAlive)
+        end(.success(Answer(head: head, body: body, truncated: truncated, reusable: reusable)))
     }
 
     /// Completes the exchange under way, if any; a connection that cannot take the next one closes.

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -19,6 +18,7 @@ package final class OutboundHTTPClient: Sendable {
     private let resolver: HostResolver
     private let dialer: PinnedDialer
     private let connections: PinnedConnections
+    private let http2: HTTP2Connections
     /// What each URL that passed the SSRF guard's rules parsed to (its parse was ~2 % of a webhook
     /// attempt's CPU), kept by the URL's scheme and authority (`authority(of:)`): the rules depend only on
     /// those and the policy, which the client keeps for its life, so the endpoints of one push service (a
@@ -45,35 +45,33 @@ package final class OutboundHTTPClient: Sendable {
     /// receiver starting or restarting): 1.75 s in all, within the call's time-out.
     package static let connectPauses: [Duration] = [.milliseconds(250), .milliseconds(500), .seconds(1)]
 
+    /// The protocol a call speaks: HTTP/1.1 on a connection per call under way (kept between calls), or
+    /// HTTP/2 over TLS, each call a stream on one of a few connections to its origin (APNs takes nothing else).
+    package enum Version: Sendable {
+        case http1_1
+        case http2
+    }
+
     /// `tls`: the trust the client's HTTPS connections check certificates against (the system's roots);
-    /// `connectPauses`: the waits before each new try to connect.
+    /// `connectPauses`: the waits before each new try to connect; `http2Connections`: how many HTTP/2
+    /// connections each origin gets, taken in turn.
     package init(
         policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), tls: TLSConfiguration = .makeClientConfiguration(),
-        connectPauses: [Duration] = connectPauses
+        connectPauses: [Duration] = connectPauses, http2Connections: Int = 3
     ) {
         self.policy = policy
         self.resolver = resolver
         dialer = PinnedDialer(tls: tls, pauses: connectPauses)
         connections = PinnedConnections(dialer: dialer, limit: Self.maxResponseBytes)
+        var h2 = tls
+        h2.applicationProtocols = ["h2"]
+        http2 = HTTP2Connections(
+            dialer: PinnedDialer(tls: h2, pauses: connectPauses), limit: Self.maxResponseBytes, perOrigin: http2Connections)
     }
 
     /// Checks a URL as an app sets it: the rules, then the addresses its host resolves to now.
     package func checkURL(_ url: String, field: String) async throws(WebhookConfigurationError) {
         try await policy.checkResolving(url, field: field, resolver: resolver, fresh: true)
-    }
-
-    /// The POST of `body` (JSON, unless `contentType` says otherwise) with `headers` to `url`, as every
-    /// attempt sends it.
-    package static func request(
-        _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json"
-    ) -> HTTPClientRequest {
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: contentType)
-        request.headers.add(name: "User-Agent", value: "usernotifyd")
-        for field in headers { request.headers.add(name: field.name.rawName, value: field.value) }
-        request.body = .bytes(ByteBuffer(bytes: body))
-        return request
     }
 
     /// Where a URL goes, once it passed the SSRF guard: its parse and the addresses its host has now.
@@ -85,7 +83,8 @@ package final class OutboundHTTPClient: Sendable {
     }
 
     package func post(
-        _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json", timeout: Duration
+        _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json", timeout: Duration,
+        over version: Version = .http1_1
     ) async -> AttemptOutcome {
         let start = ContinuousClock.now
         let destination: Destination
@@ -103,8 +102,12 @@ package final class OutboundHTTPClient: Sendable {
         head.headers.add(name: "User-Agent", value: "usernotifyd")
         for field in headers { head.headers.add(name: field.name.rawName, value: field.value) }
         do {
-            let answer = try await connections.exchange(
-                head, body: ByteBuffer(bytes: body), to: destination.origin, at: addresses, deadline: .now() + TimeAmount(timeout))
+            let (body, deadline) = (ByteBuffer(bytes: body), NIODeadline.now() + TimeAmount(timeout))
+            let answer =
+                switch version {
+                case .http1_1: try await connections.exchange(head, body: body, to: destination.origin, at: addresses, deadline: deadline)
+                case .http2: try await http2.exchange(head, body: body, to: destination.origin, at: addresses, deadline: deadline)
+                }
             return AttemptOutcome(
                 status: Int(answer.head.status.code), headers: answer.head.headers.map { ($0.name, $0.value) },
                 body: answer.truncated ? [] : Array(buffer: answer.body),
@@ -213,31 +216,8 @@ package final class OutboundHTTPClient: Sendable {
         return url[..<(end ?? bytes.endIndex)]
     }
 
-    /// Sends `request` and reads its answer (at most `maxResponseBytes` of its body): the status,
-    /// headers and body, or why none came.
-    package static func execute(_ request: HTTPClientRequest, on client: HTTPClient, timeout: Duration) async -> AttemptOutcome {
-        let start = ContinuousClock.now
-        do {
-            let response = try await client.execute(request, timeout: TimeAmount(timeout))
-            var answer = AttemptOutcome(
-                status: Int(response.status.code),
-                headers: response.headers.map { ($0.name, $0.value) },
-                body: [], error: nil, duration: .zero)
-            do {
-                answer.body = Array(buffer: try await response.body.collect(upTo: Self.maxResponseBytes))
-            } catch {
-                answer.error = "the response body is larger than \(Self.maxResponseBytes) bytes"
-            }
-            answer.duration = ContinuousClock.now - start
-            return answer
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-            return .noAnswer("no response within \(timeout)", since: start)
-        } catch {
-            return .noAnswer("\(error)", since: start)
-        }
-    }
-
     package func shutdown() async {
         await connections.shutdown()
+        await http2.shutdown()
     }
 }

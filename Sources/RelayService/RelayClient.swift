@@ -1,13 +1,12 @@
-import AsyncHTTPClient
 import Clocks
 import Foundation
 import HTTPTypes
-import NIOCore
 import NIOSSL
 import OutboundHTTP
 import Outbox
 import Relay
 import Synchronization
+import Webhooks
 
 /// The calls to APNs and FCM: HTTP/2 over TLS (ALPN; APNs takes nothing else), with the providers'
 /// bearer tokens kept and renewed per credential — APNs' ES256 provider token, and the OAuth access
@@ -23,10 +22,9 @@ package final class RelayClient: Sendable {
         package var renewedToken: Bool
     }
 
-    /// Clients of their own, each with its own connection to a provider's host (HTTP/2 multiplexes a
-    /// client's requests on one): Apple asks high-volume providers for several connections to APNs.
-    private let clients: [HTTPClient]
-    private let nextClient = Atomic<Int>(0)
+    /// HTTP/2 over TLS to the providers' hosts, a few connections to each (Apple asks high-volume
+    /// providers for several connections to APNs), each message a stream; HTTP/1.1 to the token endpoint.
+    private let client: OutboundHTTPClient
     private let providerTokens: RenewingTokens
     private let accessTokens: RenewingTokens
     private let googleTokenURL: String
@@ -34,23 +32,12 @@ package final class RelayClient: Sendable {
     private let wallClock: any WallClock
 
     /// `trustRootsFile`: a PEM file of certificates trusted beside the system's; `connections`: how many
-    /// HTTP/2 connections to each provider's host, taken in turn; `readTimeout`: how long an answer may
-    /// stall (no shorter than an attempt may take).
-    package init(
-        googleTokenURL: String, trustRootsFile: String? = nil, connections: Int = 3, readTimeout: Duration = .seconds(30),
-        wallClock: any WallClock = SystemClock()
-    ) {
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: .seconds(5), read: TimeAmount(readTimeout))
-        configuration.decompression = .disabled
-        configuration.tracing.tracer = nil
-        configuration.httpVersion = .automatic
+    /// HTTP/2 connections to each provider's host, taken in turn.
+    package init(googleTokenURL: String, trustRootsFile: String? = nil, connections: Int = 3, wallClock: any WallClock = SystemClock()) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let trustRootsFile { tls.additionalTrustRoots = [.file(trustRootsFile)] }
-        configuration.tlsConfiguration = tls
-        configuration.connectionPool = .init(idleTimeout: .seconds(300), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
-        clients = (0..<max(1, connections)).map { _ in HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration) }
+        // The deployment's URLs, not an app's: any address.
+        client = OutboundHTTPClient(policy: .anyAddress, tls: tls, http2Connections: connections)
         providerTokens = RenewingTokens(now: { wallClock.now })
         accessTokens = RenewingTokens(now: { wallClock.now })
         self.wallClock = wallClock
@@ -81,9 +68,9 @@ package final class RelayClient: Sendable {
                     outcome: .noAnswer("the APNs key cannot sign: \(error)", since: start), answer: .rejected(reason: "InvalidKey"),
                     renewedToken: false)
             }
-            let outcome = await post(
+            let outcome = await client.post(
                 url, body: notification.payload,
-                headers: notification.headers + [HTTPField(name: .authorization, value: "bearer \(token)")], timeout: timeout)
+                headers: notification.headers + [HTTPField(name: .authorization, value: "bearer \(token)")], timeout: timeout, over: .http2)
             let answer = outcome.status.map { RelayAnswer.apns(status: $0, header: outcome.header, body: outcome.body) }
             if answer == .expiredToken { await providerTokens.expire(token, of: credentialID) }
             return Result(outcome: outcome, answer: answer, renewedToken: false)
@@ -97,7 +84,8 @@ package final class RelayClient: Sendable {
                 return Result(
                     outcome: .noAnswer("OAuth: \(error)", since: start), answer: .rejected(reason: "InvalidKey"), renewedToken: false)
             }
-            let outcome = await post(url, body: message.body, headers: [.authorization: "Bearer \(token)"], timeout: timeout)
+            let outcome = await client.post(
+                url, body: message.body, headers: [.authorization: "Bearer \(token)"], timeout: timeout, over: .http2)
             let answer = outcome.status.map { RelayAnswer.fcm(status: $0, header: outcome.header, body: outcome.body) }
             if answer == .expiredToken { await accessTokens.expire(token, of: credentialID) }
             return Result(outcome: outcome, answer: answer, renewedToken: false)
@@ -120,7 +108,7 @@ package final class RelayClient: Sendable {
         }
         let assertion = try ProviderTokens.googleAssertion(account, tokenURL: googleTokenURL, now: wallClock.now)
         let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)"
-        let outcome = await post(
+        let outcome = await client.post(
             googleTokenURL, body: Array(form.utf8), headers: [:], contentType: "application/x-www-form-urlencoded", timeout: timeout)
         guard let status = outcome.status else {
             throw TokenFailure(description: "OAuth: \(outcome.error ?? "no answer")", answer: nil)
@@ -135,15 +123,7 @@ package final class RelayClient: Sendable {
         return (granted.access_token, max(60, (granted.expires_in ?? 3600) - 300))
     }
 
-    private func post(
-        _ url: String, body: [UInt8], headers: HTTPFields, contentType: String = "application/json", timeout: Duration
-    ) async -> AttemptOutcome {
-        let client = clients[nextClient.wrappingAdd(1, ordering: .relaxed).oldValue % clients.count]
-        return await OutboundHTTPClient.execute(
-            OutboundHTTPClient.request(url, body: body, headers: headers, contentType: contentType), on: client, timeout: timeout)
-    }
-
     package func shutdown() async {
-        for client in clients { try? await client.shutdown() }
+        await client.shutdown()
     }
 }

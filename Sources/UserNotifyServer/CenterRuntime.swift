@@ -100,13 +100,9 @@ package final class CenterRuntime: Service {
         let backend = try await StorageBackend.open(configuration, logger: logger)
         let policy = OutboundURLPolicy(allowedNetworks: configuration.webhookAllowedNetworks)
         let resolver = HostResolver()
-        // A relay's answer may stall as long as an attempt may take (--outbox-attempt-timeout), and at
-        // least 30 s. (Webhooks' and pushes' calls are bounded by each call's own time-out.)
-        let readTimeout = max(.seconds(30), configuration.outbox.attemptTimeout)
         let sender = OutboundHTTPClient(policy: policy, resolver: resolver)
         let downloader = MediaDownloader(client: sender)
-        let relayClient = RelayClient(
-            googleTokenURL: configuration.relay.googleTokenURL, trustRootsFile: configuration.relayTrustRoots, readTimeout: readTimeout)
+        let relayClient = RelayClient(googleTokenURL: configuration.relay.googleTokenURL, trustRootsFile: configuration.relayTrustRoots)
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await backend.run() }

@@ -9,6 +9,9 @@ package struct OutboundURLPolicy: Sendable {
     /// Networks allowed although special (the operator's `--webhook-allow-networks`).
     package var allowedNetworks: [IPNetwork]
 
+    /// Every address allowed: for the deployment's own URLs (the relays' providers), never an app's.
+    package static let anyAddress = OutboundURLPolicy(allowedNetworks: [IPNetwork("0.0.0.0/0")!, IPNetwork("::/0")!])
+
     package init(allowedNetworks: [IPNetwork] = []) {
         self.allowedNetworks = allowedNetworks
     }

@@ -1,14 +1,15 @@
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
 import Synchronization
 
-/// An HTTP/1.1 server on loopback (over TLS when given a configuration) that answers by path, for the
-/// outbound client's connections: `/silent` never answers, `/large` answers 100,000 bytes, `/close` answers
-/// with `Connection: close`, `/drop` answers as if it kept the connection and then closes it; any other
-/// path answers 200 with what it received in `x-host`, `x-uri`, `x-agent` and `x-signature`. It counts the
-/// connections it accepted.
+/// An HTTP/1.1 server on loopback (over TLS when given a configuration; HTTP/2 over TLS with `http2`) that
+/// answers by path, for the outbound client's connections: `/silent` never answers, `/large` answers
+/// 100,000 bytes, `/close` answers with `Connection: close`, `/drop` answers as if it kept the connection
+/// and then closes it (over HTTP/2: sends GOAWAY, then closes it); any other path answers 200 with what it
+/// received in `x-host`, `x-uri`, `x-agent` and `x-signature`. It counts the connections it accepted.
 final class ScriptedHTTPServer: Sendable {
     let port: Int
     private let channel: any Channel
@@ -28,8 +29,12 @@ final class ScriptedHTTPServer: Sendable {
 
     struct NoPort: Error {}
 
-    static func start(tls: TLSConfiguration? = nil, port: Int = 0) async throws -> ScriptedHTTPServer {
-        let context = try tls.map { try NIOSSLContext(configuration: $0) }
+    static func start(tls: TLSConfiguration? = nil, http2: Bool = false, port: Int = 0) async throws -> ScriptedHTTPServer {
+        let context = try tls.map { configuration in
+            var configuration = configuration
+            if http2 { configuration.applicationProtocols = ["h2"] }
+            return try NIOSSLContext(configuration: configuration)
+        }
         let accepted = Count()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -38,8 +43,18 @@ final class ScriptedHTTPServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     if let context { try pipeline.addHandler(NIOSSLServerHandler(context: context)) }
-                    try pipeline.configureHTTPServerPipeline()
-                    try pipeline.addHandler(ScriptedHandler())
+                    guard http2 else {
+                        try pipeline.configureHTTPServerPipeline()
+                        return try pipeline.addHandler(ScriptedHandler(http2: false))
+                    }
+                    _ = try pipeline.configureHTTP2Pipeline(
+                        mode: .server, connectionConfiguration: .init(), streamConfiguration: .init()
+                    ) { stream in
+                        stream.eventLoop.makeCompletedFuture {
+                            try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
+                            try stream.pipeline.syncOperations.addHandler(ScriptedHandler(http2: true))
+                        }
+                    }
                 }
             }
             .bind(host: "127.0.0.1", port: port).get()
@@ -57,6 +72,12 @@ private final class ScriptedHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private var head: HTTPRequestHead?
+    /// Each request a stream, whose parent channel is the connection.
+    private let http2: Bool
+
+    init(http2: Bool) {
+        self.http2 = http2
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
@@ -87,9 +108,15 @@ private final class ScriptedHandler: ChannelInboundHandler {
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if thenClose {
+        guard thenClose else { return }
+        // Over HTTP/2 the connection (the stream's parent) says it ends, then ends.
+        guard http2, let connection = context.channel.parent else {
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            written.whenComplete { _ in bound.value.close(promise: nil) }
+            return written.whenComplete { _ in bound.value.close(promise: nil) }
+        }
+        let goAway = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: .maxID, errorCode: .noError, opaqueData: nil))
+        written.whenComplete { _ in
+            connection.writeAndFlush(goAway).whenComplete { _ in connection.close(promise: nil) }
         }
     }
 }

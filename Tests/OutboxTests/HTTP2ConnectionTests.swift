@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+import NIOSSL
+import OutboundHTTP
+import Outbox
+import Testing
+import Webhooks
+
+/// The outbound client's HTTP/2 connections (the relays' to APNs and FCM), against a real HTTP/2 server
+/// over TLS on loopback: each call is a stream on one of a few connections to its origin, taken in turn;
+/// a connection the server ends (GOAWAY, close) is replaced; a stalled or cancelled stream costs only
+/// itself; a server that will not speak HTTP/2 is named as such.
+@Suite struct HTTP2ConnectionTests {
+    /// A server for `hooks.example` over HTTP/2, and a client that trusts it with `connections` each origin.
+    static func setUp(connections: Int, http2: Bool = true) async throws -> (ScriptedHTTPServer, OutboundHTTPClient) {
+        let authority = try TestAuthority()
+        let server = try await ScriptedHTTPServer.start(tls: try authority.serverConfiguration(for: "hooks.example"), http2: http2)
+        var trust = TLSConfiguration.makeClientConfiguration()
+        trust.trustRoots = .certificates([try authority.root()])
+        let fixture = HostResolverTests.Fixture()
+        fixture.answer("hooks.example", "127.0.0.1")
+        let client = OutboundHTTPClient(
+            policy: OutboundConnectionTests.loopback, resolver: fixture.resolver(), tls: trust, http2Connections: connections)
+        return (server, client)
+    }
+
+    @Test func callsAreStreamsOnTheOriginsConnectionsTakenInTurn() async throws {
+        let (server, client) = try await Self.setUp(connections: 3)
+        let base = "https://hooks.example:\(server.port)"
+        let first = await client.post(
+            "\(base)/hook?x=1", body: Array("{}".utf8), headers: [HTTPField.Name("webhook-signature")!: "v1,abc"], timeout: .seconds(30),
+            over: .http2)
+        #expect(first.status == 200, "\(first.error ?? "")")
+        #expect(first.header("x-host") == "hooks.example:\(server.port)", "the Host field goes as :authority")
+        #expect(first.header("x-uri") == "/hook?x=1")
+        #expect(first.header("x-agent") == "usernotifyd")
+        #expect(first.header("x-signature") == "v1,abc")
+        #expect(first.body == Array("ok".utf8))
+        for _ in 0..<5 {
+            #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
+        }
+        #expect(server.connections == 3, "six calls over the origin's three connections")
+        await client.shutdown()
+        await server.close()
+    }
+
+    /// More calls at once than the server takes streams (NIO's server allows 100): the rest wait for a
+    /// stream, none fails, and all share the one connection.
+    @Test func moreCallsThanTheServerTakesAtOnceWaitForAStream() async throws {
+        let (server, client) = try await Self.setUp(connections: 1)
+        let base = "https://hooks.example:\(server.port)"
+        let statuses = await withTaskGroup(of: Int?.self) { group in
+            for index in 0..<300 {
+                group.addTask {
+                    await client.post("\(base)/hook/\(index)", body: [], headers: [:], timeout: .seconds(60), over: .http2).status
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.count == 300)
+        #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses.filter { $0 != 200 })")
+        #expect(server.connections == 1)
+        await client.shutdown()
+        await server.close()
+    }
+
+    @Test func aConnectionTheServerEndsIsReplaced() async throws {
+        let (server, client) = try await Self.setUp(connections: 1)
+        let base = "https://hooks.example:\(server.port)"
+        // The server answers, then sends GOAWAY and closes: the next call gets its answer on a new
+        // connection, whether the client saw the end before the call or only as its stream opened.
+        #expect(await client.post("\(base)/drop", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
+        let after = await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2)
+        #expect(after.status == 200, "\(after.error ?? "")")
+        #expect(server.connections == 2)
+        await client.shutdown()
+        await server.close()
+    }
+
+    @Test func aStalledOrCancelledStreamCostsOnlyItself() async throws {
+        let (server, client) = try await Self.setUp(connections: 1)
+        let base = "https://hooks.example:\(server.port)"
+        // The connection first, within a time-out a loaded machine cannot miss.
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
+        let silent = await client.post("\(base)/silent", body: [], headers: [:], timeout: .milliseconds(300), over: .http2)
+        #expect(silent.status == nil)
+        #expect(silent.error?.contains("no response within") == true, "\(silent.error ?? "")")
+        let cancelled = await withTaskGroup(of: Int?.self) { group in
+            group.addTask { await client.post("\(base)/silent", body: [], headers: [:], timeout: .seconds(60), over: .http2).status }
+            group.cancelAll()
+            return await group.next() ?? nil
+        }
+        #expect(cancelled == nil)
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
+        #expect(server.connections == 1, "the reset streams left their connection in use")
+        let large = await client.post("\(base)/large", body: [], headers: [:], timeout: .seconds(30), over: .http2)
+        #expect(large.status == 200)
+        #expect(large.body.isEmpty)
+        #expect(large.error == "the response body is larger than \(OutboundHTTPClient.maxResponseBytes) bytes")
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
+        #expect(server.connections == 1)
+        await client.shutdown()
+        await server.close()
+    }
+
+    @Test func aServerThatDoesNotSpeakHTTP2IsNamed() async throws {
+        let (server, client) = try await Self.setUp(connections: 1, http2: false)
+        let answer = await client.post(
+            "https://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2)
+        #expect(answer.status == nil)
+        #expect(answer.error == "the server does not speak HTTP/2 over TLS (ALPN chose nothing)", "\(answer.error ?? "")")
+        await client.shutdown()
+        await server.close()
+    }
+
+    @Test func nothingListeningIsAnErrorNotAHang() async throws {
+        let fixture = HostResolverTests.Fixture()
+        fixture.answer("hooks.example", "127.0.0.1")
+        let client = OutboundHTTPClient(
+            policy: OutboundConnectionTests.loopback, resolver: fixture.resolver(), connectPauses: [.milliseconds(10)], http2Connections: 1)
+        // Port 1 on loopback: nothing listens.
+        let answer = await client.post("https://hooks.example:1/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2)
+        #expect(answer.status == nil)
+        #expect(answer.error?.isEmpty == false)
+        await client.shutdown()
+    }
+}
