@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", exact: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", exact: "1.6.0"),
         // Certificates the tests make for their TLS servers.
         .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
@@ -228,7 +229,7 @@ let package = Package(
                 "Clocks",
                 "Webhooks", "Storage", "NotificationCore", "Scheduling", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"), .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
         ),

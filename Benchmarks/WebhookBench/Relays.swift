@@ -73,8 +73,11 @@ func relays(origin: String, caFile: String?, connections: Int, messages: Int, ph
     return result
 }
 
-/// The relay's baseline: a bare AsyncHTTPClient HTTP/2 loop posting one APNs request as the relay makes it.
-func relayBaseline(origin: String, caFile: String?, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
+/// The relay's baseline: a bare AsyncHTTPClient HTTP/2 loop posting one APNs request as the relay makes it
+/// (with `ownClient`, the same loop on the relay's own HTTP/2 client).
+func relayBaseline(
+    origin: String, caFile: String?, connections: Int, messages: Int, ownClient: Bool = false
+) async throws -> (delivered: Int, seconds: Double) {
     let credential = try benchCredential()
     let request = try APNsNotification.alert(
         notification(0, at: Date()), centerID: "phone", topic: credential.topic,
@@ -83,8 +86,14 @@ func relayBaseline(origin: String, caFile: String?, connections: Int, messages: 
     let token = try ProviderTokens.apns(credential, now: Date())
     var tls = TLSConfiguration.makeClientConfiguration()
     if let caFile { tls.additionalTrustRoots = [.file(caFile)] }
+    let (url, headers) = (
+        "\(origin)/3/device/\(String(format: "%064x", 0))", request.headers + [HTTPField(name: .authorization, value: "bearer \(token)")]
+    )
+    if ownClient {
+        return try await ownClientLoop(
+            url: url, payload: Data(request.payload), connections: connections, messages: messages, headers: headers, tls: tls,
+            version: .http2)
+    }
     return try await bareLoop(
-        url: "\(origin)/3/device/\(String(format: "%064x", 0))", payload: Data(request.payload), connections: connections,
-        messages: messages,
-        headers: request.headers + [HTTPField(name: .authorization, value: "bearer \(token)")], tls: tls)
+        url: url, payload: Data(request.payload), connections: connections, messages: messages, headers: headers, tls: tls)
 }

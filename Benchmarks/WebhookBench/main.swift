@@ -16,7 +16,8 @@ import AsyncHTTPClient
 // relay: N notifications for 100 phones' APNs registrations, each made into its APNs request (payload,
 // headers, a response token, the ES256 provider token) by the real dispatcher and sent over HTTP/2 and TLS
 // to `h2-sink` (--sink-origin https://127.0.0.1:PORT --ca FILE); relay-h2, its baseline: a bare
-// AsyncHTTPClient HTTP/2 loop posting one such request, with its headers. broadcast: one broadcast to N
+// AsyncHTTPClient HTTP/2 loop posting one such request, with its headers; relay-own: the same loop on the
+// relay's own HTTP/2 client. broadcast: one broadcast to N
 // centers (`--messages`), each with one browser's subscription on the sink, the pushes sent beside the
 // fan-out: the seconds until the fan-out was recorded and until every push was sent; broadcast-record: its
 // recording alone (nothing sent), against raw SQLite writing one delivered and one outbox row per center,
@@ -59,7 +60,7 @@ enum Usage {
                              [--subscriptions N] [--mode MODE]
                webhook-bench --sink-origin https://HOST:PORT --ca CA.pem [--messages N] [--connections C] --mode relay|relay-h2
         MODE: dispatcher (the default) or ahc (its bare AsyncHTTPClient loop); push, push-encrypt or push-ahc;
-              relay or relay-h2; broadcast, broadcast-record or broadcast-rss (--messages is the audience's size)
+              relay, relay-h2 or relay-own; broadcast, broadcast-record or broadcast-rss (--messages is the audience's size)
         """
 
     static func fail(_ reason: String) -> Never {
@@ -157,20 +158,27 @@ func bareLoop(
 }
 
 /// The dispatcher's own HTTP client without the dispatcher: `OutboundHTTPClient.post` in `connections`
-/// loops with the same signed headers, one at a time each (what the outbox costs beyond its client).
-func ownClientLoop(url: String, payload: Data, connections: Int, messages: Int) async throws -> (delivered: Int, seconds: Double) {
-    let client = OutboundHTTPClient(policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]))
+/// loops with the same signed headers (or `headers`, over `version`), one at a time each (what the outbox
+/// costs beyond its client).
+func ownClientLoop(
+    url: String, payload: Data, connections: Int, messages: Int, headers given: HTTPFields? = nil, tls: TLSConfiguration? = nil,
+    version: OutboundHTTPClient.Version = .http1_1
+) async throws -> (delivered: Int, seconds: Double) {
+    let client = OutboundHTTPClient(
+        policy: OutboundURLPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!]), tls: tls ?? .makeClientConfiguration())
     let body = Array(payload)
-    let headers = WebhookSignature.headers(
-        id: "msg_0123456789abcdef0123456789abcdef", timestamp: Int(Date().timeIntervalSince1970), body: body,
-        secrets: [WebhookSecret.generate()])
+    let headers =
+        given
+        ?? WebhookSignature.headers(
+            id: "msg_0123456789abcdef0123456789abcdef", timestamp: Int(Date().timeIntervalSince1970), body: body,
+            secrets: [WebhookSecret.generate()])
     let started = ContinuousClock.now
     let delivered = await withTaskGroup(of: Int.self) { group in
         for loop in 0..<connections {
             group.addTask {
                 var delivered = 0
                 for _ in stride(from: loop, to: messages, by: connections) {
-                    let answer = await client.post(url, body: body, headers: headers, timeout: .seconds(15))
+                    let answer = await client.post(url, body: body, headers: headers, timeout: .seconds(15), over: version)
                     if let status = answer.status, (200..<300).contains(status) { delivered += 1 }
                 }
                 return delivered
@@ -377,6 +385,8 @@ let (delivered, elapsed) =
     case "relay":
         try await relays(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages, phones: subscriptionCount)
     case "relay-h2": try await relayBaseline(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages)
+    case "relay-own":
+        try await relayBaseline(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages, ownClient: true)
     case "dispatcher":
         try await dispatcher(
             url: url, payload: payload, connections: connections, messages: messages, databaseURL: databaseURL)

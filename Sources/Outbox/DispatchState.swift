@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import Memberwise
 import Storage
@@ -71,8 +72,9 @@ package struct DispatchState: Sendable {
     package let limits: Limits
     /// Calls under way, by endpoint (a slot frees when its call answers).
     package private(set) var inFlight: [WebhookEndpoint: Int] = [:]
-    /// Claimed messages waiting for a slot, by endpoint, in the order they came due.
-    package private(set) var queued: [WebhookEndpoint: [Queued]] = [:]
+    /// Claimed messages waiting for a slot, by endpoint, in the order they came due (each start takes the
+    /// first in place: a copy of a lane's queue per start retained every field of every message in it).
+    package private(set) var queued: [WebhookEndpoint: Deque<Queued>] = [:]
     /// What the active lanes carry, as their claimed messages said: it sets their round.
     private var destinations: [WebhookEndpoint: WebhookDeliveryRecord.Destination] = [:]
     package private(set) var queuedCount = 0
@@ -113,7 +115,9 @@ package struct DispatchState: Sendable {
         // An attempt started now must end (or time out) within its lease.
         let latestEnd = now.addingTimeInterval(limits.attemptTimeout + 1)
         for endpoint in Array(queued.keys) {
-            var waiting = queued[endpoint] ?? []
+            // Moved out of the dictionary, so that taking from it copies nothing.
+            guard var waiting = queued.removeValue(forKey: endpoint) else { continue }
+            let before = waiting.count
             while let next = waiting.first, calling < limits.concurrency, total - calling < limits.unrecorded,
                 (inFlight[endpoint] ?? 0) < round(endpoint) || next.leaseUntil < latestEnd
             {
@@ -127,8 +131,8 @@ package struct DispatchState: Sendable {
                 calling += 1
                 start.append(next)
             }
-            queuedCount -= (queued[endpoint]?.count ?? 0) - waiting.count
-            queued[endpoint] = waiting.isEmpty ? nil : waiting
+            queuedCount -= before - waiting.count
+            if !waiting.isEmpty { queued[endpoint] = waiting }
         }
         if !stale.isEmpty { mustClaim = true }
         return (start, stale)
@@ -199,7 +203,7 @@ package struct DispatchState: Sendable {
         let taken = queued.removeValue(forKey: endpoint) ?? []
         queuedCount -= taken.count
         drained.insert(endpoint)
-        return taken
+        return Array(taken)
     }
 
     /// Takes every queued message (the loop is ending: they go back to the store).
@@ -208,7 +212,7 @@ package struct DispatchState: Sendable {
             queued = [:]
             queuedCount = 0
         }
-        return Array(queued.values.joined())
+        return queued.values.flatMap { Array($0) }
     }
 
     /// An attempt's call ended: its endpoint's slot, and its slot of `concurrency`, are free for the next
