@@ -4,7 +4,8 @@ import NIOHTTP1
 /// One request and its answer at a time on a pooled HTTP/1.1 connection (`PinnedConnections`): writes
 /// the request, collects the answer's head and at most `limit` bytes of its body, and completes the
 /// exchange's promise with them, or with why none came (the connection closed or failed, the deadline
-/// passed). An idle connection closes after `IdleStateHandler`'s time without traffic.
+/// passed). A connection kept after its exchange closes once idle for `idleTimeout` (a timer set as the
+/// exchange ends and cancelled by the next: `IdleStateHandler` would make a promise for every write).
 final class ExchangeHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundOut = HTTPClientRequestPart
@@ -44,6 +45,8 @@ final class ExchangeHandler: ChannelInboundHandler {
     }
 
     private let limit: Int
+    private let idleTimeout: TimeAmount?
+    private var idle: Scheduled<Void>?
     private var context: ChannelHandlerContext?
     private var promise: EventLoopPromise<Answer>?
     private var deadline: Scheduled<Void>?
@@ -51,8 +54,11 @@ final class ExchangeHandler: ChannelInboundHandler {
     private var body = ByteBuffer()
     private var truncated = false
 
-    init(limit: Int) {
+    /// `idleTimeout`: how long a kept connection may wait for its next exchange (nil: an HTTP/2 stream,
+    /// which ends with its answer).
+    init(limit: Int, idleTimeout: TimeAmount?) {
         self.limit = limit
+        self.idleTimeout = idleTimeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
@@ -66,6 +72,8 @@ final class ExchangeHandler: ChannelInboundHandler {
             return
         }
         self.promise = promise
+        idle?.cancel()
+        idle = nil
         head = nil
         self.body.clear()
         truncated = false
@@ -107,12 +115,6 @@ final class ExchangeHandler: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        // Idle: a connection with no exchange under way goes (one under way has its own deadline).
-        if event is IdleStateHandler.IdleStateEvent, promise == nil { context.close(promise: nil) }
-        context.fireUserInboundEventTriggered(event)
-    }
-
     private func answer() {
         guard let head else { return end(.failure(Failure.closed(answered: false))) }
         // An HTTP/2 stream (`HTTP2Connections`) ends with its answer: closed by hand it would be reset, and
@@ -129,6 +131,10 @@ final class ExchangeHandler: ChannelInboundHandler {
         deadline = nil
         if case .success(let answer) = result, answer.reusable {
             body = ByteBuffer()
+            if let idleTimeout, let context {
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                idle = context.eventLoop.scheduleTask(in: idleTimeout) { bound.value.close(promise: nil) }
+            }
         } else {
             context?.close(promise: nil)
         }

@@ -180,7 +180,7 @@ final class HTTP2Connections: Sendable {
         connection.multiplexer.createStreamChannel(promise: stream) { channel in
             channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: scheme))
-                try channel.pipeline.syncOperations.addHandler(ExchangeHandler(limit: limit))
+                try channel.pipeline.syncOperations.addHandler(ExchangeHandler(limit: limit, idleTimeout: nil))
             }
         }
         stream.futureResult.whenComplete { result in

@@ -54,15 +54,16 @@ package final class OutboundHTTPClient: Sendable {
 
     /// `tls`: the trust the client's HTTPS connections check certificates against (the system's roots);
     /// `connectPauses`: the waits before each new try to connect; `http2Connections`: how many HTTP/2
-    /// connections each origin gets, taken in turn.
+    /// connections each origin gets, taken in turn; `idleTimeout`: how long a kept HTTP/1.1 connection
+    /// waits for its next call before it closes.
     package init(
         policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), tls: TLSConfiguration = .makeClientConfiguration(),
-        connectPauses: [Duration] = connectPauses, http2Connections: Int = 3
+        connectPauses: [Duration] = connectPauses, http2Connections: Int = 3, idleTimeout: Duration = .seconds(60)
     ) {
         self.policy = policy
         self.resolver = resolver
         dialer = PinnedDialer(tls: tls, pauses: connectPauses)
-        connections = PinnedConnections(dialer: dialer, limit: Self.maxResponseBytes)
+        connections = PinnedConnections(dialer: dialer, limit: Self.maxResponseBytes, idleTimeout: TimeAmount(idleTimeout))
         var h2 = tls
         h2.applicationProtocols = ["h2"]
         http2 = HTTP2Connections(

@@ -86,8 +86,7 @@ final class PinnedConnections: Sendable {
         let connection = try await dialer.connect(origin, addresses, deadline: deadline) { channel in
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHTTPClientHandlers()
-            try pipeline.addHandler(IdleStateHandler(allTimeout: idleTimeout))
-            let handler = ExchangeHandler(limit: limit)
+            let handler = ExchangeHandler(limit: limit, idleTimeout: idleTimeout)
             try pipeline.addHandler(handler)
             return Connection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
         }

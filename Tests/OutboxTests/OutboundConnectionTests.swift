@@ -77,6 +77,20 @@ import X509
         await server.close()
     }
 
+    @Test func aConnectionLeftIdleCloses() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        let fixture = HostResolverTests.Fixture()
+        fixture.answer("hooks.example", "127.0.0.1")
+        let client = OutboundHTTPClient(policy: Self.loopback, resolver: fixture.resolver(), idleTimeout: .milliseconds(100))
+        let base = "http://hooks.example:\(server.port)"
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(try await server.closedConnections(1), "the kept connection closes once idle")
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(server.connections == 2)
+        await client.shutdown()
+        await server.close()
+    }
+
     @Test func anAnswerThatNeverComesEndsAtTheCallsTimeOutAndItsConnectionGoes() async throws {
         let server = try await ScriptedHTTPServer.start()
         let client = Self.client()

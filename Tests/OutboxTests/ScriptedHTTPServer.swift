@@ -9,18 +9,31 @@ import Synchronization
 /// answers by path, for the outbound client's connections: `/silent` never answers, `/large` answers
 /// 100,000 bytes, `/close` answers with `Connection: close`, `/drop` answers as if it kept the connection
 /// and then closes it (over HTTP/2: sends GOAWAY, then closes it); any other path answers 200 with what it
-/// received in `x-host`, `x-uri`, `x-agent` and `x-signature`. It counts the connections it accepted.
+/// received in `x-host`, `x-uri`, `x-agent` and `x-signature`. It counts the connections it accepted, and
+/// those closed.
 final class ScriptedHTTPServer: Sendable {
     let port: Int
     private let channel: any Channel
     private let accepted: Count
+    private let closed: Count
 
     var connections: Int { accepted.value.withLock { $0 } }
 
-    private init(port: Int, channel: any Channel, accepted: Count) {
+    private init(port: Int, channel: any Channel, accepted: Count, closed: Count) {
         self.port = port
         self.channel = channel
         self.accepted = accepted
+        self.closed = closed
+    }
+
+    /// Returns once `count` of the connections it accepted have closed (or after 30 s, as a failed wait).
+    func closedConnections(_ count: Int) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while closed.value.withLock({ $0 }) < count {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
     }
 
     private final class Count: Sendable {
@@ -35,11 +48,12 @@ final class ScriptedHTTPServer: Sendable {
             if http2 { configuration.applicationProtocols = ["h2"] }
             return try NIOSSLContext(configuration: configuration)
         }
-        let accepted = Count()
+        let (accepted, closed) = (Count(), Count())
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 accepted.value.withLock { $0 += 1 }
+                channel.closeFuture.whenComplete { _ in closed.value.withLock { $0 += 1 } }
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     if let context { try pipeline.addHandler(NIOSSLServerHandler(context: context)) }
@@ -59,7 +73,7 @@ final class ScriptedHTTPServer: Sendable {
             }
             .bind(host: "127.0.0.1", port: port).get()
         guard let port = channel.localAddress?.port else { throw NoPort() }
-        return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted)
+        return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted, closed: closed)
     }
 
     func close() async {
