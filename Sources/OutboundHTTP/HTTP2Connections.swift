@@ -208,9 +208,9 @@ final class HTTP2Connections: Sendable {
 }
 
 /// Tells when a new connection is ready (its server's first SETTINGS came), and marks it ending when its
-/// server sends GOAWAY (the streams it did not take fail, and new ones go to a new connection). A
-/// connection on which TLS agreed on something other than HTTP/2, or whose server sent no SETTINGS by the
-/// call's deadline, closes.
+/// server sends GOAWAY (the streams it did not take fail, and new ones go to a new connection); an ending
+/// connection closes once its last stream ended. A connection on which TLS agreed on something other
+/// than HTTP/2, or whose server sent no SETTINGS by the call's deadline, closes.
 private final class ConnectionWatch: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
 
@@ -219,6 +219,8 @@ private final class ConnectionWatch: ChannelInboundHandler {
     private let deadline: NIODeadline
     private var isReady = false
     private var timeout: Scheduled<Void>?
+    /// Streams open on the connection.
+    private var streams = 0
 
     init(ending: HTTP2Connections.Ending, ready: EventLoopPromise<Void>, deadline: NIODeadline) {
         self.ending = ending
@@ -243,6 +245,7 @@ private final class ConnectionWatch: ChannelInboundHandler {
             }
         case .goAway(_, let code, _):
             ending.end("the server ends the connection (GOAWAY \(code))")
+            if streams == 0 { context.close(promise: nil) }
         default:
             break
         }
@@ -254,6 +257,11 @@ private final class ConnectionWatch: ChannelInboundHandler {
             let reason = "the server does not speak HTTP/2 over TLS (ALPN chose \(negotiated ?? "nothing"))"
             ending.end(reason)
             notReady(HTTP2Connections.Refused(description: reason), context)
+        } else if event is NIOHTTP2StreamCreatedEvent {
+            streams += 1
+        } else if event is StreamClosedEvent {
+            streams -= 1
+            if streams == 0, ending.description != nil { context.close(promise: nil) }
         }
         context.fireUserInboundEventTriggered(event)
     }

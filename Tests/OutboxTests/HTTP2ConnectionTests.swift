@@ -77,6 +77,19 @@ import Webhooks
         await server.close()
     }
 
+    /// A server that says GOAWAY and leaves the connection open: the client closes it once its streams
+    /// ended, and the next call goes on a new one.
+    @Test func aConnectionTheServerSaysWillEndIsClosedOnceItsStreamsEnded() async throws {
+        let (server, client) = try await Self.setUp(connections: 1)
+        let base = "https://hooks.example:\(server.port)"
+        #expect(await client.post("\(base)/goaway", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
+        #expect(try await server.closedConnections(1), "the client closed the connection the server ended")
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
+        #expect(server.connections == 2)
+        await client.shutdown()
+        await server.close()
+    }
+
     @Test func aStalledOrCancelledStreamCostsOnlyItself() async throws {
         let (server, client) = try await Self.setUp(connections: 1)
         let base = "https://hooks.example:\(server.port)"

@@ -8,7 +8,8 @@ import Synchronization
 /// An HTTP/1.1 server on loopback (over TLS when given a configuration; HTTP/2 over TLS with `http2`) that
 /// answers by path, for the outbound client's connections: `/silent` never answers, `/large` answers
 /// 100,000 bytes, `/close` answers with `Connection: close`, `/drop` answers as if it kept the connection
-/// and then closes it (over HTTP/2: sends GOAWAY, then closes it); any other path answers 200 with what it
+/// and then closes it (over HTTP/2: sends GOAWAY, then closes it), `/goaway` (HTTP/2) answers and sends
+/// GOAWAY, leaving the close to the client; any other path answers 200 with what it
 /// received in `x-host`, `x-uri`, `x-agent` and `x-signature`. It counts the connections it accepted, and
 /// those closed.
 final class ScriptedHTTPServer: Sendable {
@@ -104,6 +105,7 @@ private final class ScriptedHandler: ChannelInboundHandler {
             case "/large": respond(context, body: String(repeating: "a", count: 100_000))
             case "/close": respond(context, body: "bye", headers: [("Connection", "close")], thenClose: true)
             case "/drop": respond(context, body: "dropped", thenClose: true)
+            case "/goaway": respond(context, body: "going", goAway: true)
             default:
                 respond(
                     context, body: "ok",
@@ -116,21 +118,24 @@ private final class ScriptedHandler: ChannelInboundHandler {
         }
     }
 
-    private func respond(_ context: ChannelHandlerContext, body: String, headers: [(String, String)] = [], thenClose: Bool = false) {
+    private func respond(
+        _ context: ChannelHandlerContext, body: String, headers: [(String, String)] = [], thenClose: Bool = false, goAway: Bool = false
+    ) {
         var fields = HTTPHeaders(headers)
         fields.add(name: "Content-Length", value: String(body.utf8.count))
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        guard thenClose else { return }
-        // Over HTTP/2 the connection (the stream's parent) says it ends, then ends.
+        guard thenClose || goAway else { return }
+        // Over HTTP/2 the connection (the stream's parent) says it ends, then ends (unless it leaves that to
+        // the client).
         guard http2, let connection = context.channel.parent else {
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
             return written.whenComplete { _ in bound.value.close(promise: nil) }
         }
         let goAway = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: .maxID, errorCode: .noError, opaqueData: nil))
         written.whenComplete { _ in
-            connection.writeAndFlush(goAway).whenComplete { _ in connection.close(promise: nil) }
+            connection.writeAndFlush(goAway).whenComplete { _ in if thenClose { connection.close(promise: nil) } }
         }
     }
 }
