@@ -1,13 +1,14 @@
 import AsyncHTTPClient
 // make bench: signed webhook deliveries, and Web Pushes, per second from the outbox to a loopback sink.
 //
-//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|ahc|push|push-ahc|push-encrypt|relay|relay-h2|broadcast|broadcast-record|broadcast-rss]
+//   webhook-bench --sink-port PORT [--messages N] [--connections C] [--mode dispatcher|outbox|ahc|own|push|push-ahc|push-encrypt|relay|relay-h2|relay-own|broadcast|broadcast-record|broadcast-rss]
 //                 [--database-url URL] [--host NAME] [--subscriptions N (push: 100)] [--sink-origin URL --ca FILE]
 //
 // dispatcher: fills a fresh SQLite outbox (or, with --database-url, the outbox of an empty PostgreSQL
 // database) with N messages for one endpoint (the sink), runs the real dispatcher (claims, signing,
-// AsyncHTTPClient, the SSRF guard, attempts recorded) on the system clock until every message is
-// delivered. ahc, the baseline: a bare AsyncHTTPClient loop posting the same
+// its HTTP client, the SSRF guard, attempts recorded) on the system clock until every message is
+// delivered; outbox: the same with a channel that answers every message at once (the outbox's own cost,
+// no HTTP). ahc, the baseline: a bare AsyncHTTPClient loop posting the same
 // body with the same headers to the same sink over the same number of connections, C at a time. Prints
 // one JSON line with the rate. push: N notifications for 100 browsers' subscriptions (on the sink), each
 // made into its payload, encrypted (RFC 8291, padded to 4096 bytes) and signed (VAPID) by the real
@@ -59,7 +60,8 @@ enum Usage {
         usage: webhook-bench --sink-port PORT [--messages N] [--connections C] [--host NAME] [--database-url URL]
                              [--subscriptions N] [--mode MODE]
                webhook-bench --sink-origin https://HOST:PORT --ca CA.pem [--messages N] [--connections C] --mode relay|relay-h2
-        MODE: dispatcher (the default) or ahc (its bare AsyncHTTPClient loop); push, push-encrypt or push-ahc;
+        MODE: dispatcher (the default), outbox (no HTTP: every message answered at once), ahc (its bare
+              AsyncHTTPClient loop) or own (that loop on the dispatcher's client); push, push-encrypt or push-ahc;
               relay, relay-h2 or relay-own; broadcast, broadcast-record or broadcast-rss (--messages is the audience's size)
         """
 
@@ -195,14 +197,14 @@ func ownClientLoop(
 /// The dispatcher's run on a fresh SQLite file, or on the PostgreSQL database at `databaseURL` (its pool
 /// running beside).
 func dispatcher(
-    url: String, payload: Data, connections: Int, messages: Int, databaseURL: String?
+    url: String, payload: Data, connections: Int, messages: Int, databaseURL: String?, answering: Bool = false
 ) async throws -> (delivered: Int, seconds: Double) {
     guard let databaseURL else {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
-        return try await dispatcher(store, url: url, payload: payload, connections: connections, messages: messages)
+        return try await dispatcher(store, url: url, payload: payload, connections: connections, messages: messages, answering: answering)
     }
     var logger = Logger(label: "webhook-bench")
     logger.logLevel = .warning
@@ -211,12 +213,12 @@ func dispatcher(
         group.addTask { await store.run() }
         defer { group.cancelAll() }
         try await store.prepare()
-        return try await dispatcher(store, url: url, payload: payload, connections: connections, messages: messages)
+        return try await dispatcher(store, url: url, payload: payload, connections: connections, messages: messages, answering: answering)
     }
 }
 
 func dispatcher(
-    _ store: any PrincipalStore & WebhookStore, url: String, payload: Data, connections: Int, messages: Int
+    _ store: any PrincipalStore & WebhookStore, url: String, payload: Data, connections: Int, messages: Int, answering: Bool = false
 ) async throws -> (delivered: Int, seconds: Double) {
     let now = Date()
     try await store.insertApp(AppRecord(id: "app", name: "bench", createdAt: now))
@@ -235,10 +237,17 @@ func dispatcher(
     // As many attempts in flight to the one endpoint as the baseline has connections.
     var configuration = OutboxDispatcher.Configuration()
     configuration.perEndpoint = connections
+    let channel: any DeliveryChannel = answering ? AnsweringChannel() : WebhookChannel(client: sender)
     let dispatcher = OutboxDispatcher(
-        store: store, clock: SystemClock(), channels: [.webhook: WebhookChannel(client: sender)], logger: logger,
-        configuration: configuration)
+        store: store, clock: SystemClock(), channels: [.webhook: channel], logger: logger, configuration: configuration)
     return try await run(dispatcher, sender: sender, store: store, messages: messages)
+}
+
+/// A channel that answers every message 200 at once: what the outbox costs without any HTTP (`--mode outbox`).
+struct AnsweringChannel: DeliveryChannel {
+    func send(_ message: WebhookDeliveryRecord, context: AttemptContext) async -> ChannelAnswer {
+        ChannelAnswer(AttemptOutcome(status: 200, headers: [], body: [], error: nil, duration: .zero), .delivered)
+    }
 }
 
 /// Runs the dispatcher until it has attempted every message; how many were delivered, and how long it took.
@@ -387,9 +396,10 @@ let (delivered, elapsed) =
     case "relay-h2": try await relayBaseline(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages)
     case "relay-own":
         try await relayBaseline(origin: sinkOrigin, caFile: caFile, connections: connections, messages: messages, ownClient: true)
-    case "dispatcher":
+    case "dispatcher", "outbox":
         try await dispatcher(
-            url: url, payload: payload, connections: connections, messages: messages, databaseURL: databaseURL)
+            url: url, payload: payload, connections: connections, messages: messages, databaseURL: databaseURL,
+            answering: mode == "outbox")
     default: Usage.fail("unknown mode \(mode)")
     }
 print(
