@@ -19,6 +19,7 @@ import Webhooks
         trust.trustRoots = .certificates([try authority.root()])
         let fixture = HostResolverTests.Fixture()
         fixture.answer("hooks.example", "127.0.0.1")
+        fixture.answer("other.example", "127.0.0.1")
         let client = OutboundHTTPClient(
             policy: OutboundConnectionTests.loopback, resolver: fixture.resolver(), tls: trust, http2Connections: connections)
         return (server, client)
@@ -112,6 +113,29 @@ import Webhooks
         #expect(large.error == "the response body is larger than \(OutboundHTTPClient.maxResponseBytes) bytes")
         #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
         #expect(server.connections == 1)
+        await client.shutdown()
+        await server.close()
+    }
+
+    /// The certificate is checked against the URL's host name at the checked address, as over HTTP/1.1.
+    @Test func theCertificateIsCheckedAgainstTheHostName() async throws {
+        let (server, client) = try await Self.setUp(connections: 1)
+        let otherName = await client.post(
+            "https://other.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2)
+        #expect(otherName.status == nil, "a certificate for hooks.example does not stand for other.example")
+        #expect(server.connections == 1)
+        await client.shutdown()
+        await server.close()
+    }
+
+    /// HTTP/2 in the clear, by prior knowledge, for an http origin.
+    @Test func anHTTPOriginSpeaksHTTP2InTheClear() async throws {
+        let server = try await ScriptedHTTPServer.start(http2: true)
+        let client = OutboundConnectionTests.client()
+        let answer = await client.post(
+            "http://hooks.example:\(server.port)/hook?q=1", body: [], headers: [:], timeout: .seconds(30), over: .http2)
+        #expect(answer.status == 200, "\(answer.error ?? "")")
+        #expect(answer.header("x-uri") == "/hook?q=1")
         await client.shutdown()
         await server.close()
     }
