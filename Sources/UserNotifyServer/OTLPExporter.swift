@@ -1,23 +1,25 @@
-import AsyncHTTPClient
 import Clocks
 import Foundation
+import HTTPTypes
 import Logging
-import NIOCore
-import NIOHTTP1
 import NotificationCore
+import OutboundHTTP
+import Outbox
 import Scheduling
 import ServiceLifecycle
 import Synchronization
+import Webhooks
 
 /// Sends the spans (`Tracing`) to an OpenTelemetry collector over OTLP/HTTP, in OTLP's JSON encoding
 /// (`POST …/v1/traces`), in batches: every second, or at once when `batchSize` wait. At most
 /// `queueLimit` wait for a collector that is slow or down; more are dropped (and counted in the log), so
-/// tracing never holds up the service or grows its memory. The last batch goes at shutdown.
+/// tracing never holds up the service or grows its memory. The last batch goes at shutdown. Spans go to
+/// the configured endpoint and nowhere else: the client follows no redirect (one is a refusal, logged).
 package final class OTLPExporter: SpanSink, Service {
     private let endpoint: URL
     private let resource: [String: SpanAttribute]
     private let logger: Logger
-    private let client: HTTPClient
+    private let client = OutboundHTTPClient(policy: .anyAddress)
     private let queue = Mutex<(spans: [SpanRecord], dropped: Int)>(([], 0))
     private let signal = WakeSignal()
     private let batchSize = 512
@@ -26,11 +28,6 @@ package final class OTLPExporter: SpanSink, Service {
     package init(endpoint: URL, logger: Logger) {
         self.endpoint = endpoint
         self.logger = logger
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(3), read: .seconds(10))
-        // Spans go to the configured endpoint and nowhere else: a redirect is a refusal, logged.
-        configuration.redirectConfiguration = .disallow
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         resource = [
             "service.name": .string("usernotifyd"), "service.version": .string(BuildInfo.version),
             "service.instance.id": .string(ProcessInfo.processInfo.hostName + ":\(getpid())"),
@@ -55,7 +52,7 @@ package final class OTLPExporter: SpanSink, Service {
             await exportWaiting()
         }
         await exportWaiting()
-        try? await client.shutdown()
+        await client.shutdown()
     }
 
     /// Sends what waits, a batch at a time.
@@ -75,19 +72,19 @@ package final class OTLPExporter: SpanSink, Service {
     }
 
     private func export(_ batch: [SpanRecord]) async {
+        let body: [UInt8]
         do {
-            var request = HTTPClientRequest(url: endpoint.absoluteString)
-            request.method = .POST
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: try Self.body(batch, resource: resource)))
-            let response = try await client.execute(request, timeout: .seconds(10))
-            _ = try await response.body.collect(upTo: 1 << 20)
-            if !(200..<300).contains(response.status.code) {
-                logger.warning(
-                    "the collector refused spans", metadata: ["http.status": "\(response.status.code)", "otlp.spans": "\(batch.count)"])
-            }
+            body = try Self.body(batch, resource: resource)
         } catch {
-            logger.warning("spans not exported", metadata: ["error": "\(error)", "otlp.spans": "\(batch.count)"])
+            return logger.warning("spans not exported", metadata: ["error": "\(error)", "otlp.spans": "\(batch.count)"])
+        }
+        let outcome = await client.post(endpoint.absoluteString, body: body, headers: [:], timeout: .seconds(10))
+        guard let status = outcome.status else {
+            return logger.warning(
+                "spans not exported", metadata: ["error": "\(outcome.error ?? "no answer")", "otlp.spans": "\(batch.count)"])
+        }
+        if !(200..<300).contains(status) {
+            logger.warning("the collector refused spans", metadata: ["http.status": "\(status)", "otlp.spans": "\(batch.count)"])
         }
     }
 
