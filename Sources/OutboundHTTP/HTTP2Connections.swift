@@ -52,7 +52,7 @@ final class HTTP2Connections: Sendable {
     private let limit: Int
     private let perOrigin: Int
 
-    /// `dialer`: its TLS offers `h2` alone (ALPN); `limit`: the most of an answer's body read;
+    /// `dialer`: its TLS offers `h2` first (ALPN); `limit`: the most of an answer's body read;
     /// `perOrigin`: how many connections to each origin (Apple asks high-volume providers for several).
     init(dialer: PinnedDialer, limit: Int, perOrigin: Int) {
         self.dialer = dialer
@@ -75,7 +75,8 @@ final class HTTP2Connections: Sendable {
         }
     }
 
-    /// Why a new connection takes no streams: its server does not speak HTTP/2.
+    /// Why a new connection takes no streams: its server does not speak HTTP/2 (`OutboundHTTPClient` then
+    /// calls it over HTTP/1.1).
     struct Refused: Error, CustomStringConvertible {
         var description: String
     }

@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOSSL
 import Outbox
 import Storage
+import Synchronization
 import Webhooks
 
 /// Posts to URLs an app gave (its webhooks, its browsers' push services) over HTTP/1.1 connections kept
@@ -19,6 +20,9 @@ package final class OutboundHTTPClient: Sendable {
     private let dialer: PinnedDialer
     private let connections: PinnedConnections
     private let http2: HTTP2Connections
+    /// Origins whose server, asked for HTTP/2, agreed to HTTP/1.1 alone (a TLS-inspecting proxy, say):
+    /// their HTTP/2 calls go over HTTP/1.1 from then on.
+    private let http1Only = Mutex<Set<PinnedDialer.Origin>>([])
     /// What each URL that passed the SSRF guard's rules parsed to (its parse was ~2 % of a webhook
     /// attempt's CPU), kept by the URL's scheme and authority (`authority(of:)`): the rules depend only on
     /// those and the policy, which the client keeps for its life, so the endpoints of one push service (a
@@ -46,7 +50,8 @@ package final class OutboundHTTPClient: Sendable {
     package static let connectPauses: [Duration] = [.milliseconds(250), .milliseconds(500), .seconds(1)]
 
     /// The protocol a call speaks: HTTP/1.1 on a connection per call under way (kept between calls), or
-    /// HTTP/2 over TLS, each call a stream on one of a few connections to its origin (APNs takes nothing else).
+    /// HTTP/2 over TLS, each call a stream on one of a few connections to its origin (APNs takes nothing
+    /// else), or HTTP/1.1 where the server agrees to nothing else.
     package enum Version: Sendable {
         case http1_1
         case http2
@@ -65,7 +70,8 @@ package final class OutboundHTTPClient: Sendable {
         dialer = PinnedDialer(tls: tls, pauses: connectPauses)
         connections = PinnedConnections(dialer: dialer, limit: Self.maxResponseBytes, idleTimeout: TimeAmount(idleTimeout))
         var h2 = tls
-        h2.applicationProtocols = ["h2"]
+        // HTTP/1.1 offered too: a server that takes it alone answers so, rather than ending the handshake.
+        h2.applicationProtocols = ["h2", "http/1.1"]
         http2 = HTTP2Connections(
             dialer: PinnedDialer(tls: h2, pauses: connectPauses), limit: Self.maxResponseBytes, perOrigin: http2Connections)
     }
@@ -104,11 +110,18 @@ package final class OutboundHTTPClient: Sendable {
         for field in headers { head.headers.add(name: field.name.rawName, value: field.value) }
         do {
             let (body, deadline) = (ByteBuffer(bytes: body), NIODeadline.now() + TimeAmount(timeout))
-            let answer =
-                switch version {
-                case .http1_1: try await connections.exchange(head, body: body, to: destination.origin, at: addresses, deadline: deadline)
-                case .http2: try await http2.exchange(head, body: body, to: destination.origin, at: addresses, deadline: deadline)
+            let origin = destination.origin
+            let answer: ExchangeHandler.Answer
+            if version == .http1_1 || http1Only.withLock({ $0.contains(origin) }) {
+                answer = try await connections.exchange(head, body: body, to: origin, at: addresses, deadline: deadline)
+            } else {
+                do {
+                    answer = try await http2.exchange(head, body: body, to: origin, at: addresses, deadline: deadline)
+                } catch is HTTP2Connections.Refused {
+                    http1Only.withLock { _ = $0.insert(origin) }
+                    answer = try await connections.exchange(head, body: body, to: origin, at: addresses, deadline: deadline)
                 }
+            }
             return AttemptOutcome(
                 status: Int(answer.head.status.code), headers: answer.head.headers.map { ($0.name, $0.value) },
                 body: answer.truncated ? [] : Array(buffer: answer.body),

@@ -16,7 +16,7 @@ extension DeviceRelayService.Configuration: ConfigurableComponent {
         ) { config, value throws(ConfigurationError) in
             config.apnsSandboxURL = try SettingValue.httpsOrigin(value, "apns-sandbox-url")
         },
-        Setting("fcm-url", help: "where relays to FCM (HTTP v1) go (an https origin speaking HTTP/2)", default: { .value($0.fcmURL) }) {
+        Setting("fcm-url", help: "where relays to FCM (HTTP v1) go (an https origin)", default: { .value($0.fcmURL) }) {
             config, value throws(ConfigurationError) in
             config.fcmURL = try SettingValue.httpsOrigin(value, "fcm-url")
         },
