@@ -12,7 +12,9 @@ import Webhooks
 /// open between calls (`PinnedConnections`): never follows a redirect, checks every URL against the SSRF
 /// guard (the host's resolved addresses included, as `HostResolver` keeps them for 10 s) right before the
 /// call and connects only to an address it checked, and reads at most `maxResponseBytes` of an answer. A
-/// call's time-out bounds all of it: connecting, sending and the whole answer.
+/// call's time-out bounds all of it: connecting, sending and the whole answer. The relays' calls to APNs
+/// and FCM go over HTTP/2 (`HTTP2Connections`), and they and the span exporter call the deployment's own
+/// URLs with a policy that allows any address (`OutboundURLPolicy.anyAddress`).
 package final class OutboundHTTPClient: Sendable {
     package static let maxResponseBytes = 64 * 1024
     package let policy: OutboundURLPolicy
