@@ -101,7 +101,9 @@ package final class OutboundHTTPClient: Sendable {
         do {
             (destination, addresses) = try await self.destination(url)
         } catch {
-            return .noAnswer("refused by the SSRF guard: \(error.message)", since: start)
+            // The deployment's own URLs (any address) pass no SSRF guard: only their form and their host's resolving.
+            return .noAnswer(
+                "\(policy.allowsEveryAddress ? "cannot be called" : "refused by the SSRF guard"): \(error.message)", since: start)
         }
         var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: Self.pathAndQuery(of: url))
         head.headers.reserveCapacity(4 + headers.count)

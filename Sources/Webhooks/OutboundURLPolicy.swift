@@ -12,6 +12,13 @@ package struct OutboundURLPolicy: Sendable {
     /// Every address allowed: for the deployment's own URLs (the relays' providers), never an app's.
     package static let anyAddress = OutboundURLPolicy(allowedNetworks: [IPNetwork("0.0.0.0/0")!, IPNetwork("::/0")!])
 
+    /// Whether every IPv4 and IPv6 address is allowed: no SSRF guard, only the URL's form and its host's
+    /// resolving are checked.
+    package var allowsEveryAddress: Bool {
+        allowedNetworks.contains { $0.prefixLength == 0 && $0.address.isIPv4 }
+            && allowedNetworks.contains { $0.prefixLength == 0 && !$0.address.isIPv4 }
+    }
+
     package init(allowedNetworks: [IPNetwork] = []) {
         self.allowedNetworks = allowedNetworks
     }

@@ -154,6 +154,16 @@ import Webhooks
         await server.close()
     }
 
+    /// The relays' client allows any address (the deployment's own URLs): a host that does not resolve is
+    /// said to be so, not to be refused by an SSRF guard it does not have.
+    @Test func aDeploymentsHostThatDoesNotResolveIsNamed() async throws {
+        let client = OutboundHTTPClient(policy: .anyAddress, resolver: HostResolverTests.Fixture().resolver())
+        let answer = await client.post("https://nowhere.example/3/device/x", body: [], headers: [:], timeout: .seconds(5), over: .http2)
+        #expect(answer.status == nil)
+        #expect(answer.error?.hasPrefix("cannot be called: `url` host 'nowhere.example' does not resolve") == true, "\(answer.error ?? "")")
+        await client.shutdown()
+    }
+
     @Test func nothingListeningIsAnErrorNotAHang() async throws {
         let fixture = HostResolverTests.Fixture()
         fixture.answer("hooks.example", "127.0.0.1")
