@@ -1,7 +1,8 @@
 import NIOCore
 import NIOHTTP1
 
-/// One request and its answer at a time on a pooled HTTP/1.1 connection (`PinnedConnections`): writes
+/// One request and its answer at a time on a pooled HTTP/1.1 connection (`PinnedConnections`), or one on
+/// an HTTP/2 stream through NIO's translation (`HTTP2Connections`): writes
 /// the request, collects the answer's head and at most `limit` bytes of its body, and completes the
 /// exchange's promise with them, or with why none came (the connection closed or failed, the deadline
 /// passed). A connection kept after its exchange closes once idle for `idleTimeout` (a timer set as the
