@@ -29,6 +29,7 @@ final class HTTP2Connections: Sendable {
         let channel: any Channel
         let multiplexer: HTTP2StreamMultiplexer.SendableView
         let ending: Ending
+        fileprivate let watch: NIOLoopBound<ConnectionWatch>
         /// `:scheme`: https, or http for HTTP/2 spoken in the clear by prior knowledge.
         let scheme: HTTP2FramePayloadToHTTP1ClientCodec.HTTPProtocol
 
@@ -68,6 +69,13 @@ final class HTTP2Connections: Sendable {
         let connection = try await self.connection(origin, index, addresses, deadline: deadline)
         do {
             return try await exchange(request, body: body, on: connection, deadline: deadline)
+        } catch ExchangeHandler.Failure.timedOut {
+            // A stream with no answer in time: the connection may be dead (a NAT that forgot it, a peer
+            // gone without a word), and every stream on it would time out until TCP gives up. A PING
+            // unanswered within 5 s closes it.
+            let watch = connection.watch
+            connection.channel.eventLoop.execute { watch.value.probe(within: .seconds(5)) }
+            throw ExchangeHandler.Failure.timedOut
         } catch let failure as ExchangeHandler.Failure where failure.beforeAnyAnswer && !Task.isCancelled && !connection.isUsable {
             // The connection went (or said it would) as the stream opened: a new one takes the request.
             let fresh = try await self.connection(origin, index, addresses, deadline: deadline)
@@ -145,14 +153,16 @@ final class HTTP2Connections: Sendable {
             let pipeline = channel.pipeline.syncOperations
             let ending = Ending()
             let ready = channel.eventLoop.makePromise(of: Void.self)
+            let watch = ConnectionWatch(ending: ending, ready: ready, deadline: deadline)
             try pipeline.addHandler(NIOHTTP2Handler(mode: .client, initialSettings: Self.settings))
-            try pipeline.addHandler(ConnectionWatch(ending: ending, ready: ready, deadline: deadline))
+            try pipeline.addHandler(watch)
             let multiplexer = HTTP2StreamMultiplexer(
                 mode: .client, channel: channel, targetWindowSize: 1 << 20, outboundBufferSizeHighWatermark: 1 << 16,
                 outboundBufferSizeLowWatermark: 1 << 15, inboundStreamInitializer: nil)
             try pipeline.addHandler(multiplexer)
             let connection = Connection(
-                channel: channel, multiplexer: multiplexer.sendableView, ending: ending, scheme: origin.tls ? .https : .http)
+                channel: channel, multiplexer: multiplexer.sendableView, ending: ending,
+                watch: NIOLoopBound(watch, eventLoop: channel.eventLoop), scheme: origin.tls ? .https : .http)
             return (connection, ready.futureResult)
         }
         do {
@@ -211,9 +221,11 @@ final class HTTP2Connections: Sendable {
 /// Tells when a new connection is ready (its server's first SETTINGS came), and marks it ending when its
 /// server sends GOAWAY (the streams it did not take fail, and new ones go to a new connection); an ending
 /// connection closes once its last stream ended. A connection on which TLS agreed on something other
-/// than HTTP/2, or whose server sent no SETTINGS by the call's deadline, closes.
+/// than HTTP/2, or whose server sent no SETTINGS by the call's deadline, closes; so does one that does not
+/// answer a PING in time (`probe`).
 private final class ConnectionWatch: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
+    typealias OutboundOut = HTTP2Frame
 
     private let ending: HTTP2Connections.Ending
     private let ready: EventLoopPromise<Void>
@@ -222,6 +234,9 @@ private final class ConnectionWatch: ChannelInboundHandler {
     private var timeout: Scheduled<Void>?
     /// Streams open on the connection.
     private var streams = 0
+    private var context: ChannelHandlerContext?
+    /// A PING sent and not yet answered: the connection closes when it fires.
+    private var probing: Scheduled<Void>?
 
     init(ending: HTTP2Connections.Ending, ready: EventLoopPromise<Void>, deadline: NIODeadline) {
         self.ending = ending
@@ -229,7 +244,22 @@ private final class ConnectionWatch: ChannelInboundHandler {
         self.deadline = deadline
     }
 
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+
+    /// Asks the server for a PING's answer, unless already waiting for one: none within `window`, and the
+    /// connection closes.
+    func probe(within window: TimeAmount) {
+        guard probing == nil, let context, context.channel.isActive else { return }
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        probing = context.eventLoop.scheduleTask(in: window) {
+            bound.value.0.ending.end("no answer to a PING within \(window)")
+            bound.value.1.close(promise: nil)
+        }
+        context.writeAndFlush(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .ping(HTTP2PingData(), ack: false))), promise: nil)
+    }
+
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         timeout = context.eventLoop.scheduleTask(deadline: deadline) {
             bound.value.0.notReady(ExchangeHandler.Failure.timedOut, bound.value.1)
@@ -247,6 +277,9 @@ private final class ConnectionWatch: ChannelInboundHandler {
         case .goAway(_, let code, _):
             ending.end("the server ends the connection (GOAWAY \(code))")
             if streams == 0 { context.close(promise: nil) }
+        case .ping(_, ack: true):
+            probing?.cancel()
+            probing = nil
         default:
             break
         }

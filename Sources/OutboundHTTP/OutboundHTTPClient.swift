@@ -74,6 +74,9 @@ package final class OutboundHTTPClient: Sendable {
         var h2 = tls
         // HTTP/1.1 offered too: a server that takes it alone answers so, rather than ending the handshake.
         h2.applicationProtocols = ["h2", "http/1.1"]
+        // A connection closed for want of an answer to a PING closes without waiting long for the peer's
+        // close_notify: its streams end with it.
+        h2.shutdownTimeout = .seconds(1)
         http2 = HTTP2Connections(
             dialer: PinnedDialer(tls: h2, pauses: connectPauses), limit: Self.maxResponseBytes, perOrigin: http2Connections)
     }

@@ -91,6 +91,23 @@ import Webhooks
         await server.close()
     }
 
+    /// A connection that answers nothing at all (a NAT forgot it): the stream that timed out sends a PING,
+    /// and with no answer within 5 s the connection closes. The next call, started on it before then,
+    /// goes again on a new connection when it closes (without the PING it would sit there until its own
+    /// time-out).
+    @Test func aConnectionThatAnswersNoPINGIsClosed() async throws {
+        let (server, client) = try await Self.setUp(connections: 1)
+        let base = "https://hooks.example:\(server.port)"
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2).status == 200)
+        let frozen = await client.post("\(base)/freeze", body: [], headers: [:], timeout: .milliseconds(300), over: .http2)
+        #expect(frozen.error?.contains("no response within") == true, "\(frozen.error ?? "")")
+        let after = await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30), over: .http2)
+        #expect(after.status == 200, "\(after.error ?? "")")
+        #expect(server.connections == 2)
+        await client.shutdown()
+        await server.close()
+    }
+
     @Test func aStalledOrCancelledStreamCostsOnlyItself() async throws {
         let (server, client) = try await Self.setUp(connections: 1)
         let base = "https://hooks.example:\(server.port)"

@@ -9,7 +9,8 @@ import Synchronization
 /// answers by path, for the outbound client's connections: `/silent` never answers, `/large` answers
 /// 100,000 bytes, `/close` answers with `Connection: close`, `/drop` answers as if it kept the connection
 /// and then closes it (over HTTP/2: sends GOAWAY, then closes it), `/goaway` (HTTP/2) answers and sends
-/// GOAWAY, leaving the close to the client; any other path answers 200 with what it
+/// GOAWAY, leaving the close to the client, `/freeze` (HTTP/2) never answers and its connection reads
+/// nothing more; any other path answers 200 with what it
 /// received in `x-host`, `x-uri`, `x-agent` and `x-signature`. It counts the connections it accepted, and
 /// those closed.
 final class ScriptedHTTPServer: Sendable {
@@ -106,6 +107,10 @@ private final class ScriptedHandler: ChannelInboundHandler {
             case "/close": respond(context, body: "bye", headers: [("Connection", "close")], thenClose: true)
             case "/drop": respond(context, body: "dropped", thenClose: true)
             case "/goaway": respond(context, body: "going", goAway: true)
+            case "/freeze":
+                // What comes on the connection from now on is dropped before TLS sees it: its PINGs go
+                // unanswered, as on a connection a NAT forgot.
+                try? context.channel.parent?.pipeline.syncOperations.addHandler(Deaf(), position: .first)
             default:
                 respond(
                     context, body: "ok",
@@ -138,4 +143,11 @@ private final class ScriptedHandler: ChannelInboundHandler {
             connection.writeAndFlush(goAway).whenComplete { _ in if thenClose { connection.close(promise: nil) } }
         }
     }
+}
+
+/// Drops every byte that comes (its channel still sees the peer close).
+private final class Deaf: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 }
