@@ -16,13 +16,13 @@ import Webhooks
 final class HTTP2Connections: Sendable {
     typealias Origin = PinnedDialer.Origin
 
-    /// Why a connection is not used for new streams: its server said GOAWAY, or did not agree to HTTP/2.
+    /// Whether a connection takes no new streams: its server said GOAWAY, or answered no PING in time.
     final class Ending: Sendable {
-        private let reason = Mutex<String?>(nil)
+        private let ended = Atomic(false)
 
-        var description: String? { reason.withLock { $0 } }
+        var hasEnded: Bool { ended.load(ordering: .relaxed) }
 
-        func end(_ why: String) { reason.withLock { $0 = $0 ?? why } }
+        func end() { ended.store(true, ordering: .relaxed) }
     }
 
     private struct Connection: Sendable {
@@ -33,7 +33,7 @@ final class HTTP2Connections: Sendable {
         /// `:scheme`: https, or http for HTTP/2 spoken in the clear by prior knowledge.
         let scheme: HTTP2FramePayloadToHTTP1ClientCodec.HTTPProtocol
 
-        var isUsable: Bool { channel.isActive && ending.description == nil }
+        var isUsable: Bool { channel.isActive && !ending.hasEnded }
     }
 
     private enum Slot {
@@ -252,7 +252,7 @@ private final class ConnectionWatch: ChannelInboundHandler {
         guard probing == nil, let context, context.channel.isActive else { return }
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         probing = context.eventLoop.scheduleTask(in: window) {
-            bound.value.0.ending.end("no answer to a PING within \(window)")
+            bound.value.0.ending.end()
             bound.value.1.close(promise: nil)
         }
         context.writeAndFlush(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .ping(HTTP2PingData(), ack: false))), promise: nil)
@@ -274,8 +274,8 @@ private final class ConnectionWatch: ChannelInboundHandler {
                 timeout?.cancel()
                 ready.succeed()
             }
-        case .goAway(_, let code, _):
-            ending.end("the server ends the connection (GOAWAY \(code))")
+        case .goAway:
+            ending.end()
             if streams == 0 { context.close(promise: nil) }
         case .ping(_, ack: true):
             probing?.cancel()
@@ -289,13 +289,12 @@ private final class ConnectionWatch: ChannelInboundHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? TLSUserEvent, case .handshakeCompleted(let negotiated) = event, negotiated != "h2" {
             let reason = "the server does not speak HTTP/2 over TLS (ALPN chose \(negotiated ?? "nothing"))"
-            ending.end(reason)
             notReady(HTTP2Connections.Refused(description: reason), context)
         } else if event is NIOHTTP2StreamCreatedEvent {
             streams += 1
         } else if event is StreamClosedEvent {
             streams -= 1
-            if streams == 0, ending.description != nil { context.close(promise: nil) }
+            if streams == 0, ending.hasEnded { context.close(promise: nil) }
         }
         context.fireUserInboundEventTriggered(event)
     }

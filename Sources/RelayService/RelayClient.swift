@@ -5,7 +5,6 @@ import NIOSSL
 import OutboundHTTP
 import Outbox
 import Relay
-import Synchronization
 import Webhooks
 
 /// The calls to APNs and FCM: HTTP/2 over TLS (ALPN; APNs takes nothing else), with the providers'

@@ -17,25 +17,34 @@ final class ScriptedHTTPServer: Sendable {
     let port: Int
     private let channel: any Channel
     private let accepted: Count
-    private let closed: Count
+    /// How many connections have closed so far, after each close.
+    private let closes: AsyncStream<Int>
 
     var connections: Int { accepted.value.withLock { $0 } }
 
-    private init(port: Int, channel: any Channel, accepted: Count, closed: Count) {
+    private init(port: Int, channel: any Channel, accepted: Count, closes: AsyncStream<Int>) {
         self.port = port
         self.channel = channel
         self.accepted = accepted
-        self.closed = closed
+        self.closes = closes
     }
 
-    /// Returns once `count` of the connections it accepted have closed (or after 30 s, as a failed wait).
-    func closedConnections(_ count: Int) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while closed.value.withLock({ $0 }) < count {
-            guard ContinuousClock.now < deadline else { return false }
-            try await Task.sleep(for: .milliseconds(10))
+    /// Returns true once `count` of the connections it accepted have closed, woken by each close; false
+    /// if they have not after 30 s (no passing case comes near it). One caller at a time.
+    func closedConnections(_ count: Int) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [closes] in
+                for await closed in closes where closed >= count { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(30))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
         }
-        return true
     }
 
     private final class Count: Sendable {
@@ -51,11 +60,17 @@ final class ScriptedHTTPServer: Sendable {
             return try NIOSSLContext(configuration: configuration)
         }
         let (accepted, closed) = (Count(), Count())
+        let (closes, closing) = AsyncStream.makeStream(of: Int.self)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 accepted.value.withLock { $0 += 1 }
-                channel.closeFuture.whenComplete { _ in closed.value.withLock { $0 += 1 } }
+                channel.closeFuture.whenComplete { _ in
+                    closing.yield(
+                        closed.value.withLock {
+                            $0 += 1; return $0
+                        })
+                }
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     if let context { try pipeline.addHandler(NIOSSLServerHandler(context: context)) }
@@ -75,7 +90,7 @@ final class ScriptedHTTPServer: Sendable {
             }
             .bind(host: "127.0.0.1", port: port).get()
         guard let port = channel.localAddress?.port else { throw NoPort() }
-        return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted, closed: closed)
+        return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted, closes: closes)
     }
 
     func close() async {
