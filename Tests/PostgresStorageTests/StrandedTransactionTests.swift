@@ -48,6 +48,9 @@ import Testing
             try await parted.prepare()
             _ = try await TestPostgres.query(
                 database, "CREATE TABLE pair(id int PRIMARY KEY, v int NOT NULL); INSERT INTO pair VALUES (1, 0)")
+            // The statement reaches the server, and the network goes at once: its answer (the server's statement
+            // timeout ends it within seconds) never comes back, however slow the machine.
+            if stranded == .inAStatement { proxy.freeze(afterPassing: "pg_sleep(600)") }
             let held = AsyncGate()
             async let partedWrite: Void = parted.writeOnceStarted { connection, _ in
                 try await connection.run("UPDATE pair SET v = 1 WHERE id = 1", parted.logger)
@@ -59,14 +62,10 @@ import Testing
                 }
             }
             await held.wait()
-            if stranded == .inAStatement {
-                // The statement reached the server before the network goes.
-                try await waitUntil("the statement to run") {
-                    try await TestPostgres.count(database, "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'")
-                        == 1
-                }
+            switch stranded {
+            case .idle: proxy.freeze()
+            case .inAStatement: try await waitUntil("the statement to pass to the server") { proxy.frozen }
             }
-            proxy.freeze()
             // The row the stranded transaction locked: the other replica's write gets it once the server has
             // ended that session, while the stranded replica still waits, and the stranded update is rolled back.
             try await other.write { connection, _ in try await connection.run("UPDATE pair SET v = v + 2 WHERE id = 1", other.logger) }

@@ -28,6 +28,8 @@ package final class LoopbackProxy: Sendable {
         var stopped = false
         /// Nothing passes either way any more (`freeze()`).
         var frozen = false
+        /// A client's send containing this passes, and then the proxy is frozen (`freeze(afterPassing:)`).
+        var freezeAfter: [UInt8]?
         /// Connections accepted while frozen, connected to nothing.
         var held: [Int32] = []
     }
@@ -77,6 +79,14 @@ package final class LoopbackProxy: Sendable {
     /// as behind a network partition or on a frozen host. Nothing is read any more either, so what either
     /// end sends fills the sockets' buffers and then waits, unacknowledged, as it does there.
     package func freeze() { state.withLock { $0.frozen = true } }
+
+    /// Freezes the proxy as soon as a client's send containing `text` has passed to the server: frozen
+    /// before the server can answer it, so that the server runs what it was sent and its answer never
+    /// comes back, whatever the machine's load. `frozen` says when it happened.
+    package func freeze(afterPassing text: String) { state.withLock { $0.freezeAfter = Array(text.utf8) } }
+
+    /// Whether nothing passes any more.
+    package var frozen: Bool { state.withLock { $0.frozen } }
 
     /// Stops accepting and ends every connection passed through; once (a descriptor closed since may have
     /// been reused by the time of a second call).
@@ -177,8 +187,16 @@ package final class LoopbackProxy: Sendable {
                 if state.withLock({ $0.frozen }) { return }
                 break
             }
-            if state.withLock({ $0.frozen }) { continue }
             let chunk = buffer[0..<count]
+            // The send that freezes the proxy still passes: frozen first, so that no answer to it does.
+            let passesFrozen =
+                inspect
+                && state.withLock { state in
+                    guard let text = state.freezeAfter, !state.frozen, chunk.contains(text) else { return false }
+                    state.frozen = true
+                    return true
+                }
+            if !passesFrozen && state.withLock({ $0.frozen }) { continue }
             if inspect && chunk.contains(withheld) {
                 let withhold = state.withLock { state in
                     state.seen += 1
