@@ -52,13 +52,16 @@ final class HTTP2Connections: Sendable {
     private let dialer: PinnedDialer
     private let limit: Int
     private let perOrigin: Int
+    private let pingWindow: TimeAmount
 
     /// `dialer`: its TLS offers `h2` first (ALPN); `limit`: the most of an answer's body read;
-    /// `perOrigin`: how many connections to each origin (Apple asks high-volume providers for several).
-    init(dialer: PinnedDialer, limit: Int, perOrigin: Int) {
+    /// `perOrigin`: how many connections to each origin (Apple asks high-volume providers for several);
+    /// `pingWindow`: how long a connection whose stream timed out has to answer a PING.
+    init(dialer: PinnedDialer, limit: Int, perOrigin: Int, pingWindow: Duration) {
         self.dialer = dialer
         self.limit = limit
         self.perOrigin = max(1, perOrigin)
+        self.pingWindow = TimeAmount(pingWindow)
     }
 
     /// Sends the request on a stream of the origin's next connection in turn.
@@ -72,9 +75,9 @@ final class HTTP2Connections: Sendable {
         } catch ExchangeHandler.Failure.timedOut {
             // A stream with no answer in time: the connection may be dead (a NAT that forgot it, a peer
             // gone without a word), and every stream on it would time out until TCP gives up. A PING
-            // unanswered within 5 s closes it.
-            let watch = connection.watch
-            connection.channel.eventLoop.execute { watch.value.probe(within: .seconds(5)) }
+            // unanswered within the window closes it.
+            let (watch, window) = (connection.watch, pingWindow)
+            connection.channel.eventLoop.execute { watch.value.probe(within: window) }
             throw ExchangeHandler.Failure.timedOut
         } catch let failure as ExchangeHandler.Failure where failure.beforeAnyAnswer && !Task.isCancelled && !connection.isUsable {
             // The connection went (or said it would) as the stream opened: a new one takes the request.

@@ -61,11 +61,13 @@ package final class OutboundHTTPClient: Sendable {
 
     /// `tls`: the trust the client's HTTPS connections check certificates against (the system's roots);
     /// `connectPauses`: the waits before each new try to connect; `http2Connections`: how many HTTP/2
-    /// connections each origin gets, taken in turn; `idleTimeout`: how long a kept HTTP/1.1 connection
-    /// waits for its next call before it closes.
+    /// connections each origin gets, taken in turn; `http2PingWindow`: how long an HTTP/2 connection
+    /// whose stream timed out has to answer a PING before it closes; `idleTimeout`: how long a kept
+    /// HTTP/1.1 connection waits for its next call before it closes.
     package init(
         policy: OutboundURLPolicy, resolver: HostResolver = HostResolver(), tls: TLSConfiguration = .makeClientConfiguration(),
-        connectPauses: [Duration] = connectPauses, http2Connections: Int = 3, idleTimeout: Duration = .seconds(60)
+        connectPauses: [Duration] = connectPauses, http2Connections: Int = 3, http2PingWindow: Duration = .seconds(5),
+        idleTimeout: Duration = .seconds(60)
     ) {
         self.policy = policy
         self.resolver = resolver
@@ -78,7 +80,8 @@ package final class OutboundHTTPClient: Sendable {
         // close_notify: its streams end with it.
         h2.shutdownTimeout = .seconds(1)
         http2 = HTTP2Connections(
-            dialer: PinnedDialer(tls: h2, pauses: connectPauses), limit: Self.maxResponseBytes, perOrigin: http2Connections)
+            dialer: PinnedDialer(tls: h2, pauses: connectPauses), limit: Self.maxResponseBytes, perOrigin: http2Connections,
+            pingWindow: http2PingWindow)
     }
 
     /// Checks a URL as an app sets it: the rules, then the addresses its host resolves to now.

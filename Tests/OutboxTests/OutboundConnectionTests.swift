@@ -36,7 +36,7 @@ import X509
         let client = Self.client()
         let answer = await client.post(
             "http://hooks.example:\(server.port)/hook?x=1&y=%C3%A4#fragment", body: Array("{}".utf8),
-            headers: [HTTPField.Name("webhook-signature")!: "v1,abc"], timeout: .seconds(30))
+            headers: [HTTPField.Name("webhook-signature")!: "v1,abc"], timeout: ScriptedHTTPServer.patience)
         #expect(answer.status == 200, "\(answer.error ?? "")")
         #expect(answer.header("x-host") == "hooks.example:\(server.port)")
         #expect(answer.header("x-uri") == "/hook?x=1&y=%C3%A4")
@@ -60,17 +60,17 @@ import X509
         let client = Self.client()
         let base = "http://hooks.example:\(server.port)"
         for _ in 0..<3 {
-            #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+            #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience).status == 200)
         }
         #expect(server.connections == 1, "three calls, one connection")
         // An answer with `Connection: close` ends it: the next call makes another.
-        #expect(await client.post("\(base)/close", body: [], headers: [:], timeout: .seconds(30)).status == 200)
-        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(await client.post("\(base)/close", body: [], headers: [:], timeout: ScriptedHTTPServer.patience).status == 200)
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience).status == 200)
         #expect(server.connections == 2)
         // A server that closes a connection it answered as kept: the next call gets its answer anyway, on a
         // new connection (whether the client saw the close before it took the connection or only after).
-        #expect(await client.post("\(base)/drop", body: [], headers: [:], timeout: .seconds(30)).status == 200)
-        let after = await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30))
+        #expect(await client.post("\(base)/drop", body: [], headers: [:], timeout: ScriptedHTTPServer.patience).status == 200)
+        let after = await client.post("\(base)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience)
         #expect(after.status == 200, "\(after.error ?? "")")
         #expect(server.connections == 3)
         await client.shutdown()
@@ -83,9 +83,9 @@ import X509
         fixture.answer("hooks.example", "127.0.0.1")
         let client = OutboundHTTPClient(policy: Self.loopback, resolver: fixture.resolver(), idleTimeout: .milliseconds(100))
         let base = "http://hooks.example:\(server.port)"
-        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience).status == 200)
         #expect(await server.closedConnections(1), "the kept connection closes once idle")
-        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience).status == 200)
         #expect(server.connections == 2)
         await client.shutdown()
         await server.close()
@@ -98,7 +98,7 @@ import X509
         let silent = await client.post("\(base)/silent", body: [], headers: [:], timeout: .milliseconds(300))
         #expect(silent.status == nil)
         #expect(silent.error?.contains("no response within") == true, "\(silent.error ?? "")")
-        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(await client.post("\(base)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience).status == 200)
         #expect(server.connections == 2, "the stalled connection is not used again")
         await client.shutdown()
         await server.close()
@@ -107,11 +107,14 @@ import X509
     @Test func aBodyLargerThanTheLimitIsNotKept() async throws {
         let server = try await ScriptedHTTPServer.start()
         let client = Self.client()
-        let large = await client.post("http://hooks.example:\(server.port)/large", body: [], headers: [:], timeout: .seconds(30))
+        let large = await client.post(
+            "http://hooks.example:\(server.port)/large", body: [], headers: [:], timeout: ScriptedHTTPServer.patience)
         #expect(large.status == 200)
         #expect(large.body.isEmpty)
         #expect(large.error == "the response body is larger than \(OutboundHTTPClient.maxResponseBytes) bytes")
-        #expect(await client.post("http://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30)).status == 200)
+        #expect(
+            await client.post("http://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience)
+                .status == 200)
         await client.shutdown()
         await server.close()
     }
@@ -119,7 +122,7 @@ import X509
     @Test func nothingListeningIsAnErrorNotAHang() async throws {
         // Port 1 on loopback: nothing listens.
         let answer = await Self.client(connectPauses: [.milliseconds(10)]).post(
-            "http://hooks.example:1/hook", body: [], headers: [:], timeout: .seconds(30))
+            "http://hooks.example:1/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience)
         #expect(answer.status == nil)
         #expect(answer.error?.isEmpty == false)
     }
@@ -133,7 +136,7 @@ import X509
         let port = reserved.port
         await reserved.close()
         let client = Self.client(connectPauses: [.seconds(3), .seconds(6)])
-        async let answer = client.post("http://hooks.example:\(port)/hook", body: [], headers: [:], timeout: .seconds(30))
+        async let answer = client.post("http://hooks.example:\(port)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience)
         let server = try await ScriptedHTTPServer.start(port: port)
         let received = await answer
         #expect(received.status == 200, "\(received.error ?? "")")
@@ -148,7 +151,7 @@ import X509
         var status: UInt?
         var parts = 0
         var received = 0
-        try await client.get("http://hooks.example:\(server.port)/large", timeout: .seconds(30)) { head in
+        try await client.get("http://hooks.example:\(server.port)/large", timeout: ScriptedHTTPServer.patience) { head in
             status = head.status.code
         } receive: { buffer in
             parts += 1
@@ -162,7 +165,7 @@ import X509
                 "http://hooks.example:\(server.port)/silent", timeout: .milliseconds(300), head: { _ in }, receive: { _ in })
         }
         await #expect(throws: OutboundHTTPClient.DownloadFailure.self) {
-            try await client.get("http://10.0.0.1/x.png", timeout: .seconds(30), head: { _ in }, receive: { _ in })
+            try await client.get("http://10.0.0.1/x.png", timeout: ScriptedHTTPServer.patience, head: { _ in }, receive: { _ in })
         }
         await client.shutdown()
         await server.close()
@@ -202,12 +205,15 @@ import X509
         var trust = TLSConfiguration.makeClientConfiguration()
         trust.trustRoots = .certificates([try authority.root()])
         let client = Self.client(tls: trust)
-        let answer = await client.post("https://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30))
+        let answer = await client.post(
+            "https://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience)
         #expect(answer.status == 200, "\(answer.error ?? "")")
         #expect(answer.header("x-host") == "hooks.example:\(server.port)")
-        let otherName = await client.post("https://other.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30))
+        let otherName = await client.post(
+            "https://other.example:\(server.port)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience)
         #expect(otherName.status == nil, "a certificate for hooks.example does not stand for other.example")
-        let untrusted = await Self.client().post("https://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: .seconds(30))
+        let untrusted = await Self.client().post(
+            "https://hooks.example:\(server.port)/hook", body: [], headers: [:], timeout: ScriptedHTTPServer.patience)
         #expect(untrusted.status == nil, "the test's authority is not one of the system's roots")
         await client.shutdown()
         await server.close()
