@@ -42,13 +42,23 @@ import Testing
         let store = PostgresStore(
             configuration: try PostgresStore.Configuration(url: url.url!),
             logger: Logger(label: "start", factory: { _ in SwiftLogNoOpLogHandler() }))
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await store.run() }
-            defer { group.cancelAll() }
-            let error = await #expect(throws: PostgresError.self) { try await withDeadline(.seconds(600)) { try await store.prepare() } }
-            #expect(error?.description == "PostgreSQL said: permission denied for schema public (SQLSTATE 42501)")
+        // Named for the watchdog's report: one local run of the whole suite once never finished this test,
+        // and nothing said where it waited.
+        try await HangReport.entry("StartTests.aMigrationPostgreSQLRefusesEndsTheStartSayingWhy", details: { store.activity.description }) {
+            step in
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await store.run() }
+                step("starting")
+                let error = await #expect(throws: PostgresError.self) {
+                    try await withDeadline(.seconds(600)) { try await store.prepare() }
+                }
+                #expect(error?.description == "PostgreSQL said: permission denied for schema public (SQLSTATE 42501)")
+                step("ending the store's run")
+                group.cancelAll()
+            }
+            step("dropping the database")
+            await TestPostgres.dropDatabase(database)
         }
-        await TestPostgres.dropDatabase(database)
         if let server = TestPostgres.serverURL { _ = try? await TestPostgres.query(server, "DROP ROLE \(role)") }
     }
 
