@@ -58,6 +58,8 @@ func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool, s
         audience: .all)
     var recorded = 0.0
     try await withThrowingTaskGroup(of: Void.self) { group in
+        // The WAL checkpointed beside the writer, as the server does (`StorageBackend`).
+        group.addTask { await store.runCheckpoints() }
         if sending { group.addTask { try await dispatcher.run() } }
         let fired = try await broadcasts.fanOut(at: clock.now)
         precondition(fired == centers, "the fan-out fired \(fired) of \(centers)")

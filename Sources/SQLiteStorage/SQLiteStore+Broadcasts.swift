@@ -333,7 +333,9 @@ extension SQLiteStore: BroadcastStore {
                     WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?
                     """, arguments: [chunk.claim, Self.milliseconds(lease.until), chunk.appID, chunk.broadcastID, zone, chunk.after])
             guard let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
-            let members = try Self.chunkMembers(chunk, record, db).map(\.center)
+            // Who the chunk reaches, for the firing's decisions made before its transaction: their sequences
+            // are read again by the firing itself.
+            let members = try Self.chunkMembers(chunk, record, withSequence: false, db).map(\.center)
             return ClaimedBroadcastChunk(chunk: chunk, broadcast: record.broadcast, members: members)
         }
     }
@@ -363,7 +365,7 @@ extension SQLiteStore: BroadcastStore {
                 arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after, chunk.claim])
             guard held == true, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
             // The members as they are now (the audience is read at the firing), each with its event sequence.
-            let members = try Self.chunkMembers(chunk, record, db)
+            let members = try Self.chunkMembers(chunk, record, withSequence: true, db)
             let broadcast = record.broadcast
             var tallies: [CenterKey: CenterTally] = [:]
             var batch: [TargetedFiring] = []
@@ -440,20 +442,21 @@ extension SQLiteStore: BroadcastStore {
         }
     }
 
-    /// `centerColumns` of the centers aliased `c`, then each one's newest event.
+    /// `centerColumns` of the centers aliased `c`.
     private static let memberColumns =
         centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
-        + ", " + latestEventSQL("c")
 
-    /// The chunk's members not reached yet, by id, each with its newest event's sequence.
+    /// The chunk's members not reached yet, by id, each with its newest event's sequence when
+    /// `withSequence` (a look-up per member), else 0.
     private static func chunkMembers(
-        _ chunk: BroadcastChunk, _ record: BroadcastRecord, _ db: Database
+        _ chunk: BroadcastChunk, _ record: BroadcastRecord, withSequence: Bool, _ db: Database
     ) throws -> [(center: CenterRecord, sequence: Int64)] {
         let members = try members(of: record)
         // The bounds go on the center id of the table walked: the subscriptions' for a topic, so that their
         // key serves them.
         let id = if case .topic = record.broadcast.audience { "s.center_id" } else { "c.id" }
-        var sql = "SELECT \(memberColumns) FROM \(members.sql) AND \(id) > ?"
+        let columns = withSequence ? memberColumns + ", " + latestEventSQL("c") : memberColumns
+        var sql = "SELECT \(columns) FROM \(members.sql) AND \(id) > ?"
         var arguments = members.arguments + [chunk.after]
         if let upTo = chunk.upTo {
             sql += " AND \(id) <= ?"
@@ -471,7 +474,7 @@ extension SQLiteStore: BroadcastStore {
         // Decoded from the cursor: `fetchAll` would copy every row, with its column names, first.
         var found: [(center: CenterRecord, sequence: Int64)] = []
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-        while let row = try rows.next() { found.append((try centerRecord(row), row[8])) }
+        while let row = try rows.next() { found.append((try centerRecord(row), withSequence ? row[8] : 0)) }
         return found
     }
 
