@@ -54,7 +54,6 @@ import Testing
                 await store.run()
                 ended.open()
             }
-            defer { running.cancel() }
             step("starting")
             let error = await #expect(throws: PostgresError.self) { try await withDeadline(.seconds(600)) { try await store.prepare() } }
             #expect(error?.description == "PostgreSQL said: permission denied for schema public (SQLSTATE 42501)")

@@ -189,14 +189,12 @@ package final class LoopbackProxy: Sendable {
             }
             let chunk = buffer[0..<count]
             // The send that freezes the proxy still passes: frozen first, so that no answer to it does.
-            let passesFrozen =
-                inspect
-                && state.withLock { state in
-                    guard let text = state.freezeAfter, !state.frozen, chunk.contains(text) else { return false }
-                    state.frozen = true
-                    return true
-                }
-            if !passesFrozen && state.withLock({ $0.frozen }) { continue }
+            let passes = state.withLock { state in
+                guard !state.frozen else { return false }
+                if inspect, let text = state.freezeAfter, chunk.contains(text) { state.frozen = true }
+                return true
+            }
+            if !passes { continue }
             if inspect && chunk.contains(withheld) {
                 let withhold = state.withLock { state in
                     state.seen += 1
