@@ -189,14 +189,24 @@ package final class PostgresStore: Sendable {
     /// out of reach since a call last got a connection.
     package var isReachable: Bool { listening.load(ordering: .acquiring) && poolAnswers.load(ordering: .acquiring) }
 
+    /// How long a cancelled run waits for the pool's connections to close (`endingWithin`).
+    static let poolGrace = Duration.seconds(10)
+
     /// Runs the pool and the change listener until cancelled; `prepare()` makes the store ready meanwhile.
+    /// Once cancelled, it ends within `poolGrace` even if the pool does not.
     package func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
                 self.activity.note("pool", "running")
                 self.poolRunning.store(true, ordering: .releasing)
-                await self.client.run()
-                self.activity.note("pool", "ended")
+                if await endingWithin(Self.poolGrace, { await self.client.run() }) {
+                    self.activity.note("pool", "ended")
+                } else {
+                    self.activity.note("pool", "left running")
+                    self.logger.warning(
+                        "the database pool did not end within \(Self.poolGrace.components.seconds) s of the store's end: left to end by itself"
+                    )
+                }
             }
             group.addTask {
                 await ChangeListener(store: self).run()

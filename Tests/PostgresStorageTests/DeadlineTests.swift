@@ -93,4 +93,44 @@ import Testing
             try await withDeadline(.seconds(60)) { try await abandoningOnCancellation { throw StoreError.conflict("taken") } }
         }
     }
+
+    // MARK: a run that must end once cancelled (`endingWithin`)
+
+    @Test func aRunThatEndsByItselfIsWaitedForWholly() async {
+        let worked = Mutex(false)
+        #expect(await endingWithin(.milliseconds(1)) { worked.withLock { $0 = true } })
+        #expect(worked.withLock { $0 })
+    }
+
+    /// The work is cancelled with the caller, and its end within the grace is what the caller waits for
+    /// (a work that was not cancelled would hold the caller for the whole grace, and then it says false).
+    @Test func aCancelledRunIsCancelledAndItsEndWaitedFor() async {
+        let caller = Task {
+            await endingWithin(.seconds(600)) {
+                // Ends when cancelled: an `AsyncStream` that never yields ends for a cancelled task.
+                let (never, keep) = AsyncStream.makeStream(of: Void.self)
+                for await _ in never {}
+                withExtendedLifetime(keep) {}
+            }
+        }
+        caller.cancel()
+        #expect(await caller.value)
+    }
+
+    /// A run that does not end when cancelled (as `PostgresClient.run()` once did) holds its caller only for
+    /// the grace; it is left to end by itself.
+    @Test func aRunThatIgnoresCancellationIsLeftAfterTheGrace() async {
+        let stuck = Stuck()
+        let (started, didStart) = AsyncStream.makeStream(of: Void.self)
+        let caller = Task {
+            await endingWithin(.milliseconds(20)) {
+                didStart.finish()
+                await stuck.wait()
+            }
+        }
+        for await _ in started {}
+        caller.cancel()
+        #expect(await caller.value == false)
+        stuck.release()
+    }
 }
