@@ -16,14 +16,14 @@ struct PinnedDialer: Sendable {
         var port: Int
     }
 
-    private let tls: Result<NIOSSLContext, any Error>
+    private let tls: LazyTLSContext
     private let pauses: [Duration]
 
     /// `configuration`: the trust certificates are checked against; `pauses`: how long to wait before each
     /// new try when no address took a connection (a receiver starting or restarting), within the call's
     /// deadline.
     init(tls configuration: TLSConfiguration, pauses: [Duration]) {
-        tls = Result { try NIOSSLContext(configuration: configuration) }
+        tls = LazyTLSContext(configuration)
         self.pauses = pauses
     }
 
