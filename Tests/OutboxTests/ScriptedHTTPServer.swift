@@ -9,24 +9,35 @@ import Synchronization
 /// answers by path, for the outbound client's connections: `/silent` never answers, `/large` answers
 /// 100,000 bytes, `/close` answers with `Connection: close`, `/drop` answers as if it kept the connection
 /// and then closes it (over HTTP/2: sends GOAWAY, then closes it), `/goaway` (HTTP/2) answers and sends
-/// GOAWAY, leaving the close to the client, `/freeze` (HTTP/2) never answers and its connection reads
-/// nothing more; any other path answers 200 with what it
-/// received in `x-host`, `x-uri`, `x-agent` and `x-signature`. It counts the connections it accepted, and
-/// those closed.
+/// GOAWAY, leaving the close to the client; any other path answers 200 with what it received in `x-host`,
+/// `x-uri`, `x-agent` and `x-signature`. It counts the connections it accepted, and those closed, and can
+/// make its open connections read nothing more (`deafen()`).
 final class ScriptedHTTPServer: Sendable {
     let port: Int
     private let channel: any Channel
     private let accepted: Count
     /// How many connections have closed so far, after each close.
     private let closes: AsyncStream<Int>
+    /// The connections accepted, for `deafen()`.
+    private let open: Connections
 
     var connections: Int { accepted.value.withLock { $0 } }
 
-    private init(port: Int, channel: any Channel, accepted: Count, closes: AsyncStream<Int>) {
+    private init(port: Int, channel: any Channel, accepted: Count, closes: AsyncStream<Int>, open: Connections) {
         self.port = port
         self.channel = channel
         self.accepted = accepted
         self.closes = closes
+        self.open = open
+    }
+
+    /// Makes every connection accepted so far drop what comes on it before TLS sees it, from when this
+    /// returns: its calls and PINGs go unanswered, as on a connection a NAT forgot. Connections accepted
+    /// later are not touched.
+    func deafen() async throws {
+        for connection in open.channels.withLock({ $0 }) {
+            try await connection.pipeline.addHandler(Deaf(), position: .first).get()
+        }
     }
 
     /// How long a call that should succeed may take: what only a hang exceeds on a loaded machine (a
@@ -55,6 +66,10 @@ final class ScriptedHTTPServer: Sendable {
         let value = Mutex(0)
     }
 
+    private final class Connections: Sendable {
+        let channels = Mutex<[any Channel]>([])
+    }
+
     struct NoPort: Error {}
 
     static func start(tls: TLSConfiguration? = nil, http2: Bool = false, port: Int = 0) async throws -> ScriptedHTTPServer {
@@ -63,12 +78,13 @@ final class ScriptedHTTPServer: Sendable {
             if http2 { configuration.applicationProtocols = ["h2"] }
             return try NIOSSLContext(configuration: configuration)
         }
-        let (accepted, closed) = (Count(), Count())
+        let (accepted, closed, open) = (Count(), Count(), Connections())
         let (closes, closing) = AsyncStream.makeStream(of: Int.self)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 accepted.value.withLock { $0 += 1 }
+                open.channels.withLock { $0.append(channel) }
                 channel.closeFuture.whenComplete { _ in
                     closing.yield(
                         closed.value.withLock {
@@ -94,7 +110,7 @@ final class ScriptedHTTPServer: Sendable {
             }
             .bind(host: "127.0.0.1", port: port).get()
         guard let port = channel.localAddress?.port else { throw NoPort() }
-        return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted, closes: closes)
+        return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted, closes: closes, open: open)
     }
 
     func close() async {
@@ -126,10 +142,6 @@ private final class ScriptedHandler: ChannelInboundHandler {
             case "/close": respond(context, body: "bye", headers: [("Connection", "close")], thenClose: true)
             case "/drop": respond(context, body: "dropped", thenClose: true)
             case "/goaway": respond(context, body: "going", goAway: true)
-            case "/freeze":
-                // What comes on the connection from now on is dropped before TLS sees it: its PINGs go
-                // unanswered, as on a connection a NAT forgot.
-                try? context.channel.parent?.pipeline.syncOperations.addHandler(Deaf(), position: .first)
             default:
                 respond(
                     context, body: "ok",
@@ -165,7 +177,7 @@ private final class ScriptedHandler: ChannelInboundHandler {
 }
 
 /// Drops every byte that comes (its channel still sees the peer close).
-private final class Deaf: ChannelInboundHandler {
+private final class Deaf: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
