@@ -15,27 +15,25 @@ import Synchronization
 final class ScriptedHTTPServer: Sendable {
     let port: Int
     private let channel: any Channel
-    private let accepted: Count
+    /// The connections accepted.
+    private let accepted: Connections
     /// How many connections have closed so far, after each close.
     private let closes: AsyncStream<Int>
-    /// The connections accepted, for `deafen()`.
-    private let open: Connections
 
-    var connections: Int { accepted.value.withLock { $0 } }
+    var connections: Int { accepted.channels.withLock { $0.count } }
 
-    private init(port: Int, channel: any Channel, accepted: Count, closes: AsyncStream<Int>, open: Connections) {
+    private init(port: Int, channel: any Channel, accepted: Connections, closes: AsyncStream<Int>) {
         self.port = port
         self.channel = channel
         self.accepted = accepted
         self.closes = closes
-        self.open = open
     }
 
     /// Makes every connection accepted so far drop what comes on it before TLS sees it, from when this
     /// returns: its calls and PINGs go unanswered, as on a connection a NAT forgot. Connections accepted
     /// later are not touched.
     func deafen() async throws {
-        for connection in open.channels.withLock({ $0 }) {
+        for connection in accepted.channels.withLock({ $0 }) {
             try await connection.pipeline.addHandler(Deaf(), position: .first).get()
         }
     }
@@ -78,13 +76,12 @@ final class ScriptedHTTPServer: Sendable {
             if http2 { configuration.applicationProtocols = ["h2"] }
             return try NIOSSLContext(configuration: configuration)
         }
-        let (accepted, closed, open) = (Count(), Count(), Connections())
+        let (accepted, closed) = (Connections(), Count())
         let (closes, closing) = AsyncStream.makeStream(of: Int.self)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                accepted.value.withLock { $0 += 1 }
-                open.channels.withLock { $0.append(channel) }
+                accepted.channels.withLock { $0.append(channel) }
                 channel.closeFuture.whenComplete { _ in
                     closing.yield(
                         closed.value.withLock {
@@ -110,7 +107,7 @@ final class ScriptedHTTPServer: Sendable {
             }
             .bind(host: "127.0.0.1", port: port).get()
         guard let port = channel.localAddress?.port else { throw NoPort() }
-        return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted, closes: closes, open: open)
+        return ScriptedHTTPServer(port: port, channel: channel, accepted: accepted, closes: closes)
     }
 
     func close() async {
