@@ -79,8 +79,10 @@ package enum WebhookMessage {
         return body
     }
 
-    /// `msg_` and 16 random bytes in hex: the `webhook-id` of every attempt of one message.
-    package static func newID() -> String { "msg_" + RandomID.hex(bytes: 16) }
+    /// `msg_`, the milliseconds it was made at (12 hex digits) and 10 random bytes (20 hex digits): the
+    /// `webhook-id` of every attempt of one message, as long as it always was. Made in order, the ids
+    /// join the outbox's unique index at its end (`RandomID.timeOrdered`).
+    package static func newID() -> String { "msg_" + RandomID.timeOrdered(randomBytes: 10) }
 }
 
 extension DelegateEvent {

@@ -1,3 +1,4 @@
+import Foundation
 import NotificationCore
 import Testing
 
@@ -23,5 +24,22 @@ import Testing
         // Nor the second half of a long draw (beyond one `getentropy` call) left as it was.
         let long = RandomID.hex(bytes: 600)
         #expect(Set(long.suffix(400)).count == 16)
+    }
+
+    @Test func timeOrderedIDsSortByTheirMillisecondThenAreRandom() throws {
+        let early = RandomID.timeOrdered(milliseconds: 0x0193_8a2f_00ff, randomBytes: 10)
+        #expect(early.hasPrefix("01938a2f00ff"))
+        #expect(early.utf8.count == 12 + 20)
+        // Whatever their random parts, a later millisecond sorts after; the same one twice differs.
+        for _ in 0..<100 {
+            let later = RandomID.timeOrdered(milliseconds: 0x0193_8a2f_0100, randomBytes: 10)
+            #expect(later > early)
+            #expect(later.dropFirst(12) != RandomID.timeOrdered(milliseconds: 0x0193_8a2f_0100, randomBytes: 10).dropFirst(12))
+        }
+        // Made now: the wall clock's milliseconds.
+        let before = UInt64(Date().timeIntervalSince1970 * 1_000) - 1
+        let now = try #require(UInt64(RandomID.timeOrdered(randomBytes: 4).prefix(12), radix: 16))
+        let after = UInt64(Date().timeIntervalSince1970 * 1_000) + 1
+        #expect((before...after).contains(now))
     }
 }
