@@ -124,10 +124,21 @@ package struct BroadcastService: Sendable {
     package func fanOut(at now: Date) async throws -> Int {
         for record in try await store.broadcastsDue(by: now, limit: 64) { try await plan(record, at: now) }
         var fired = 0
-        while let claimed = try await store.claimBroadcastChunk(lease: Lease(seconds: lease, from: centers.wallClock.now)) {
-            fired += try await fire(claimed, at: now)
+        var claimed = try await claimChunk()
+        while let current = claimed {
+            // The next chunk claimed while this one fires: its claim and its members' read go with this
+            // firing's transaction (group commit) instead of after it, and the writer never waits for this
+            // service between two chunks.
+            async let next = claimChunk()
+            fired += try await fire(current, at: now)
+            claimed = try await next
         }
         return fired
+    }
+
+    /// An open chunk claimed for the lease's length, or nil when none is left.
+    private func claimChunk() async throws -> ClaimedBroadcastChunk? {
+        try await store.claimBroadcastChunk(lease: Lease(seconds: lease, from: centers.wallClock.now))
     }
 
     /// Plans the zones of the broadcast's members whose firing came by `now`, and sets when the fan-out
