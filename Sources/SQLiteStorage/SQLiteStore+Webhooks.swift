@@ -323,17 +323,25 @@ extension SQLiteStore: WebhookStore {
         appID: String, filter: DeliveryFilter, after cursor: String?, limit: Int
     ) async throws -> Page<WebhookDeliveryRecord> {
         try await read { db in
+            // A destination is a condition of its own, not `(:destination IS NULL OR …)`: SQLite plans a
+            // statement before it knows its values, and only then walks `deliveries_by_destination` instead
+            // of every message of the app.
+            var arguments: StatementArguments = [
+                "app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "status": filter.status?.rawValue, "limit": limit + 1,
+            ]
+            var destination = ""
+            if let wanted = filter.destination {
+                destination = "AND destination = :destination"
+                _ = arguments.append(contentsOf: ["destination": wanted.rawValue])
+            }
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.deliveryColumns) FROM deliveries WHERE app_id = :app AND seq > :after
-                        AND (:status IS NULL OR status = :status) AND (:destination IS NULL OR destination = :destination)
+                    SELECT \(Self.deliveryColumns) FROM deliveries WHERE app_id = :app \(destination) AND seq > :after
+                        AND (:status IS NULL OR status = :status)
                     ORDER BY seq LIMIT :limit
                     """,
-                arguments: [
-                    "app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "status": filter.status?.rawValue,
-                    "destination": filter.destination?.rawValue, "limit": limit + 1,
-                ])
+                arguments: arguments)
             let items = try rows.prefix(limit).map(Self.delivery)
             let next = rows.count > limit ? rows[limit - 1][0] as Int64? : nil
             return Page(items: items, nextCursor: next.map(String.init))
