@@ -126,6 +126,15 @@ package final class SQLiteStore: NotificationStore {
         }
     }
 
+    /// Closes the database's connections now, not when the last reference to the store goes: that can be
+    /// a commit queue's block, released on its own thread after the work it did was awaited, so the files
+    /// could still be open after the server stopped. Called once nothing uses the store any more; a use
+    /// after it fails (SQLite's misuse error).
+    package func close() throws {
+        try checkpointer.close()
+        try pool.close()
+    }
+
     /// How many rounds `runCheckpoints` has made (for tests).
     package var checkpointRoundCount: Int { checkpointRounds.load(ordering: .relaxed) }
 

@@ -84,7 +84,7 @@ package struct StorageBackend: Sendable {
                 atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
         }
         let secrets = try await secretBox(configuration, sqlitePath: path, logger: logger)
-        if let path { return try sqlite(path: path, secrets: secrets) }
+        if let path { return try sqlite(path: path, secrets: secrets, logger: logger) }
         guard let url = configuration.databaseURL, ["postgres", "postgresql"].contains(url.scheme?.lowercased() ?? "") else {
             throw ConfigurationError(
                 "--database-url: '\(configuration.databaseURL?.scheme ?? "")' is not a supported database; use postgres://user:password@host:5432/db or sqlite:///path/file.sqlite"
@@ -99,12 +99,18 @@ package struct StorageBackend: Sendable {
             description: "postgres://\(postgres.host):\(postgres.port)/\(postgres.database ?? "")")
     }
 
-    private static func sqlite(path: String, secrets: SecretBox) throws -> StorageBackend {
+    private static func sqlite(path: String, secrets: SecretBox, logger: Logger) throws -> StorageBackend {
         let store = try SQLiteStore(path: path, secrets: secrets)
         return StorageBackend(
+            store: store,
+            run: {
+                await store.runCheckpoints()
+                // The run ends after every part that used the store (`CenterRuntime.run`): its files are
+                // closed before the server's run returns.
+                do { try store.close() } catch { logger.warning("the SQLite database did not close: \(error)") }
+            },
             // The feed sees every change of the one process that owns the file: the poll is only for claims
             // it could not give back, so a few seconds' look costs next to nothing.
-            store: store, run: { await store.runCheckpoints() }, prepare: {}, isReachable: { true }, safetyPoll: .seconds(5),
-            description: "sqlite:\(path)")
+            prepare: {}, isReachable: { true }, safetyPoll: .seconds(5), description: "sqlite:\(path)")
     }
 }

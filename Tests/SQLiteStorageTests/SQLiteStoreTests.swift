@@ -21,6 +21,19 @@ import Webhooks
         #expect(try await store.synchronousLevel() == 2, "every acknowledged write must be on disk")
     }
 
+    /// Closed, the store has no file of its database open, and a use after it fails instead of reopening it.
+    @Test func aClosedStoreHasLetItsFilesGo() async throws {
+        let directory = try directory()
+        let store = try SQLiteStore(path: directory.appendingPathComponent("usernotifyd.sqlite").path)
+        try await store.insertApp(AppRecord(id: "a", name: "a", createdAt: Date()))
+        #expect(try await store.app(id: "a") != nil)
+        try store.close()
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+        let open = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+        #expect(!open.contains { $0.hasPrefix(directory.path) }, "still open: \(open)")
+        await #expect(throws: (any Error).self) { try await store.app(id: "a") }
+    }
+
     /// A claim alone commits without the fsync (NORMAL); a write that must be durable never does, also
     /// when it shares its transaction with claims, and the level goes back to FULL after a claim.
     @Test func claimsAloneSkipTheFsyncAndNothingElseDoes() async throws {
