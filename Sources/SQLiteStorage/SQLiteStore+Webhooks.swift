@@ -332,7 +332,7 @@ extension SQLiteStore: WebhookStore {
             var destination = ""
             if let wanted = filter.destination {
                 destination = "AND destination = :destination"
-                _ = arguments.append(contentsOf: ["destination": wanted.rawValue])
+                arguments += ["destination": wanted.rawValue]
             }
             let rows = try Row.fetchAll(
                 db,

@@ -17,13 +17,7 @@ import Testing
             #expect(added.status == 201, "\(added.text)")
             return app.dataDirectory
         }
-        let open = Self.openFiles().filter { $0.hasPrefix(dataDirectory) }
+        let open = openFiles(under: dataDirectory)
         #expect(open.isEmpty, "files of the stopped app still open: \(open)")
-    }
-
-    /// What this process's descriptors point to (Linux's /proc).
-    static func openFiles() -> [String] {
-        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
     }
 }

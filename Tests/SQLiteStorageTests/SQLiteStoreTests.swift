@@ -28,9 +28,8 @@ import Webhooks
         try await store.insertApp(AppRecord(id: "a", name: "a", createdAt: Date()))
         #expect(try await store.app(id: "a") != nil)
         try store.close()
-        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
-        let open = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
-        #expect(!open.contains { $0.hasPrefix(directory.path) }, "still open: \(open)")
+        let open = openFiles(under: directory.path)
+        #expect(open.isEmpty, "still open: \(open)")
         await #expect(throws: (any Error).self) { try await store.app(id: "a") }
     }
 
