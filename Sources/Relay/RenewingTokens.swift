@@ -14,7 +14,7 @@ package actor RenewingTokens {
     private var waiting: [String: [CheckedContinuation<String, any Error>]] = [:]
     private let now: @Sendable () -> Date
 
-    package init(now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(now: @escaping @Sendable () -> Date) {
         self.now = now
     }
 

@@ -197,7 +197,7 @@ package final class CenterRuntime: Service {
         let appDeletions = ClockLoop(
             "finishing apps' deletions", clock: clock, logger: logger, work: { try await deletions.finish(at: $0) }, next: { _ in nil })
         let keyring = VAPIDKeyring(store: database)
-        try await keyring.open(at: Date())
+        try await keyring.open(at: SystemClock().now)
         var pushing = WebPushService.Configuration(allowList: configuration.webPushAllowList)
         pushing.subject = configuration.webPushSubject
         let tokens = CapabilityTokens(store: database)

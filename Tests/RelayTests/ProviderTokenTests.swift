@@ -112,7 +112,7 @@ import WebPush
     }
 
     @Test func callersThatFindNoTokenWaitForTheOneBeingMade() async throws {
-        let tokens = RenewingTokens()
+        let tokens = RenewingTokens(now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let counter = Counter()
         let gate = AsyncStream<Void>.makeStream()
         let make: @Sendable () async throws -> (token: String, useFor: TimeInterval) = {
@@ -133,7 +133,7 @@ import WebPush
 
     @Test func aFailureReachesEveryWaiterAndTheNextCallTriesAgain() async throws {
         struct Refused: Error {}
-        let tokens = RenewingTokens()
+        let tokens = RenewingTokens(now: { Date(timeIntervalSince1970: 1_800_000_000) })
         await #expect(throws: Refused.self) { try await tokens.token(for: "k") { throw Refused() } }
         #expect(try await tokens.token(for: "k") { ("fresh", 60) } == "fresh")
     }
