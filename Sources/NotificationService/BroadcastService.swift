@@ -124,21 +124,23 @@ package struct BroadcastService: Sendable {
     package func fanOut(at now: Date) async throws -> Int {
         for record in try await store.broadcastsDue(by: now, limit: 64) { try await plan(record, at: now) }
         var fired = 0
-        var claimed = try await claimChunk()
-        while let current = claimed {
-            // The next chunk claimed while this one fires: its claim and its members' read go with this
-            // firing's transaction (group commit) instead of after it, and the writer never waits for this
-            // service between two chunks.
-            async let next = claimChunk()
-            fired += try await fire(current, at: now)
-            claimed = try await next
+        var current = try await claimReadyChunk(at: now)
+        while let ready = current {
+            // The next chunk claimed, its members read and its firings made while this one's transaction
+            // is on the store's writer: the writer goes from one chunk's transaction to the next.
+            async let next = claimReadyChunk(at: now)
+            fired += try await fire(ready, at: now)
+            current = try await next
         }
         return fired
     }
 
-    /// An open chunk claimed for the lease's length, or nil when none is left.
-    private func claimChunk() async throws -> ClaimedBroadcastChunk? {
-        try await store.claimBroadcastChunk(lease: Lease(seconds: lease, from: centers.wallClock.now))
+    /// An open chunk claimed for the lease's length and made ready to fire, or nil when none is left.
+    private func claimReadyChunk(at now: Date) async throws -> ReadyChunk? {
+        guard let claimed = try await store.claimBroadcastChunk(lease: Lease(seconds: lease, from: centers.wallClock.now)) else {
+            return nil
+        }
+        return try await ready(claimed, at: now)
     }
 
     /// Plans the zones of the broadcast's members whose firing came by `now`, and sets when the fan-out
@@ -161,11 +163,18 @@ package struct BroadcastService: Sendable {
         try await store.planBroadcast(record, zones: due, nextFireDate: next, at: now)
     }
 
-    /// Fires a claimed chunk: its members' extensions first (their claim renewed meanwhile), then every
-    /// member as a delivery without a trigger, in one transaction.
-    private func fire(_ claimed: ClaimedBroadcastChunk, at now: Date) async throws -> Int {
-        let request = claimed.broadcast.request
-        let chunk = claimed.chunk
+    /// A claimed chunk ready to fire: each member's firing made from the member as the claim read it.
+    private struct ReadyChunk: Sendable {
+        var chunk: BroadcastChunk
+        var made: [String: (center: CenterRecord, firing: FiringRecord)]
+        /// The firing of a member as it is at the firing, when it is not as the claim read it.
+        var make: @Sendable (CenterRecord) -> FiringRecord
+    }
+
+    /// Makes a claimed chunk ready: its members' extensions asked (their claim renewed meanwhile), then
+    /// each member's firing and the messages to its browsers and phones made, beside the store's writer.
+    private func ready(_ claimed: ClaimedBroadcastChunk, at now: Date) async throws -> ReadyChunk {
+        let (request, broadcast, chunk) = (claimed.broadcast.request, claimed.broadcast, claimed.chunk)
         let form = try request.storedForm()
         let tables = try await centers.store.stringTables(appID: chunk.appID)
         let asking = claimed.members.filter { NotificationCenterService.asksExtensions(request, center: $0) }
@@ -178,7 +187,7 @@ package struct BroadcastService: Sendable {
                 await centers.prepare(asking.map { ($0.key, request, nil) }, at: now)
             }
         }
-        let fired = try await store.fireBroadcastChunk(chunk, at: now) { [prepared] broadcast, center in
+        let make: @Sendable (CenterRecord) -> FiringRecord = { [prepared] center in
             let ready = prepared[PreparedKey(center: center.key, identifier: request.identifier)]
             var firing = NotificationCenterService.firing(
                 ready?.request ?? request, center: center, revision: 0, nextFireDate: nil, keepPending: false, at: now,
@@ -186,6 +195,23 @@ package struct BroadcastService: Sendable {
             firing.scheduledAt = broadcast.createdAt
             firing.broadcastID = broadcast.id
             return firing
+        }
+        var made: [String: (center: CenterRecord, firing: FiringRecord)] = [:]
+        made.reserveCapacity(claimed.members.count)
+        for center in claimed.members {
+            var firing = make(center)
+            if let targets = claimed.targets { firing.pushMessages = try firing.pushMessages(to: targets[center.key] ?? [], at: now) }
+            made[center.id] = (center, firing)
+        }
+        return ReadyChunk(chunk: chunk, made: made, make: make)
+    }
+
+    /// Fires a ready chunk: every member as a delivery without a trigger, in one transaction, with the
+    /// firing made for it when the member is as the claim read it.
+    private func fire(_ ready: ReadyChunk, at now: Date) async throws -> Int {
+        let fired = try await store.fireBroadcastChunk(ready.chunk, at: now) { _, center in
+            if let made = ready.made[center.id], made.center == center { return made.firing }
+            return ready.make(center)
         }
         guard let fired else { return 0 }
         ReceiptEvent.count(.fired, by: fired.count)

@@ -261,18 +261,13 @@ extension PostgresStore {
                     center: firing.center, settings: settings[firing.center.appID], at: now, traceparent: firing.traceparent)
             }
         }
-        // What the devices show goes to their browsers' push subscriptions and phones too.
-        let shown = firings.filter { $0.delivered?.presentation.isVisible == true }
+        // What the devices show goes to their browsers' push subscriptions and phones too (those of a
+        // firing whose messages were made already, as they were made).
+        messages += firings.flatMap { $0.pushMessages ?? [] }
+        let shown = firings.filter { $0.pushMessages == nil && $0.delivered?.presentation.isVisible == true }
         if !shown.isEmpty {
             let targets = try await pushTargets(Set(shown.map(\.center)), connection)
-            for firing in shown {
-                guard let delivered = firing.delivered else { continue }
-                for target in targets[firing.center] ?? [] {
-                    var message = try target.outboxMessage(.delivered(delivered), at: now, traceparent: firing.traceparent)
-                    message.broadcastID = firing.broadcastID
-                    messages.append(message)
-                }
-            }
+            for firing in shown { messages += try firing.pushMessages(to: targets[firing.center] ?? [], at: now) }
         }
         guard !messages.isEmpty else { return }
         try await insertDeliveries(messages, connection)

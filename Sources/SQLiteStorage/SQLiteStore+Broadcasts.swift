@@ -312,58 +312,67 @@ extension SQLiteStore: BroadcastStore {
         }
     }
 
+    /// What a chunk claim holds: one chunk of a broadcast's plan.
+    struct ChunkKey: Hashable, Sendable {
+        var appID: String
+        var broadcastID: String
+        var zone: String
+        var after: String
+
+        init(_ chunk: BroadcastChunk) {
+            (appID, broadcastID, zone, after) = (chunk.appID, chunk.broadcastID, chunk.zone ?? SQLiteStore.everyZone, chunk.after)
+        }
+    }
+
+    /// Claims in memory (`ClaimTable`), read on a reader: nothing the writer does. The held claims are read
+    /// before the read transaction begins, so that a snapshot older than a chunk's firing finds that
+    /// chunk still held (its claim ends only after the commit).
     package func claimBroadcastChunk(lease: Lease) async throws -> ClaimedBroadcastChunk? {
-        try await write(durable: false) { db, _ in
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT ch.app_id, ch.broadcast_id, ch.zone, ch.after, ch.up_to, ch.claim_token + 1 FROM broadcast_chunks ch
-                        JOIN broadcasts b ON b.app_id = ch.app_id AND b.id = ch.broadcast_id AND b.status IN ('scheduled', 'firing')
-                        WHERE ch.done = 0 AND (ch.claimed_until IS NULL OR ch.claimed_until < ?)
-                        ORDER BY b.seq, ch.zone, ch.after LIMIT 1
-                        """, arguments: [Self.milliseconds(lease.now)])
-            else { return nil }
-            let zone: String = row[2]
-            let chunk = BroadcastChunk(
-                appID: row[0], broadcastID: row[1], zone: zone == Self.everyZone ? nil : zone, after: row[3], upTo: row[4], claim: row[5])
-            try db.execute(
+        let (claims, token, leaseNow) = (chunkClaims, Self.newToken(), Self.milliseconds(lease.now))
+        let held = claims.held(now: leaseNow)
+        return try await read { db in
+            let open = try Row.fetchCursor(
+                db,
                 sql: """
-                    UPDATE broadcast_chunks SET claim_token = ?, claimed_until = ?
-                    WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?
-                    """, arguments: [chunk.claim, Self.milliseconds(lease.until), chunk.appID, chunk.broadcastID, zone, chunk.after])
-            guard let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
-            // Who the chunk reaches, for the firing's decisions made before its transaction: their sequences
-            // are read again by the firing itself.
+                    SELECT ch.app_id, ch.broadcast_id, ch.zone, ch.after, ch.up_to FROM broadcast_chunks ch
+                    JOIN broadcasts b ON b.app_id = ch.app_id AND b.id = ch.broadcast_id AND b.status IN ('scheduled', 'firing')
+                    WHERE ch.done = 0 ORDER BY b.seq, ch.zone, ch.after
+                    """)
+            var found: BroadcastChunk?
+            while found == nil, let row = try open.next() {
+                let zone: String = row[2]
+                let chunk = BroadcastChunk(
+                    appID: row[0], broadcastID: row[1], zone: zone == Self.everyZone ? nil : zone, after: row[3], upTo: row[4], claim: token
+                )
+                if held[ChunkKey(chunk)] == nil { found = chunk }
+            }
+            guard let chunk = found, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
+            claims.claim([(ChunkKey(chunk), true)], token: token, until: Self.milliseconds(lease.until), now: leaseNow)
+            // Who the chunk reaches, with their browsers and phones, for the decisions and messages made before
+            // the firing's transaction: the firing reads the members again.
             let members = try Self.chunkMembers(chunk, record, withSequence: false, db).map(\.center)
-            return ClaimedBroadcastChunk(chunk: chunk, broadcast: record.broadcast, members: members)
+            let targets = try Self.pushTargets(Set(members.map(\.key)), db)
+            return ClaimedBroadcastChunk(chunk: chunk, broadcast: record.broadcast, members: members, targets: targets)
         }
     }
 
     package func extendBroadcastClaim(_ chunk: BroadcastChunk, until leaseUntil: Date) async throws {
-        try await write(durable: false) { db, _ in
-            try db.execute(
-                sql: """
-                    UPDATE broadcast_chunks SET claimed_until = ?
-                    WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND claim_token = ? AND done = 0
-                    """,
-                arguments: [
-                    Self.milliseconds(leaseUntil), chunk.appID, chunk.broadcastID, chunk.zone ?? Self.everyZone, chunk.after, chunk.claim,
-                ])
-        }
+        chunkClaims.extend([(ChunkKey(chunk), chunk.claim)], until: Self.milliseconds(leaseUntil))
     }
 
     package func fireBroadcastChunk(
         _ chunk: BroadcastChunk, at now: Date, decide: @escaping @Sendable (Broadcast, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord]? {
-        try await write { db, effects in
+        let claims = chunkClaims
+        // Ends after the commit (or the failure): a claim that no longer holds the chunk is left alone.
+        defer { claims.release([(ChunkKey(chunk), chunk.claim)]) }
+        return try await write { db, effects in
             let zone = chunk.zone ?? Self.everyZone
-            let held = try Bool.fetchOne(
-                db,
-                sql:
-                    "SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND claim_token = ? AND done = 0",
-                arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after, chunk.claim])
-            guard held == true, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
+            guard claims.isHeld(ChunkKey(chunk), token: chunk.claim) else { return nil }
+            let open = try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND done = 0",
+                arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after])
+            guard open == true, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
             // The members as they are now (the audience is read at the firing), each with its event sequence.
             let members = try Self.chunkMembers(chunk, record, withSequence: true, db)
             let broadcast = record.broadcast
@@ -393,7 +402,7 @@ extension SQLiteStore: BroadcastStore {
                 arguments: [counts.targeted, counts.presented, counts.quiet, counts.notAuthorized, chunk.appID, chunk.broadcastID])
             try db.execute(
                 sql:
-                    "UPDATE broadcast_chunks SET done = 1, claimed_until = NULL WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?",
+                    "UPDATE broadcast_chunks SET done = 1 WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?",
                 arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after])
             try Self.completeIfDone(chunk.appID, chunk.broadcastID, at: now, db, &effects)
             return recorded

@@ -78,8 +78,11 @@ extension SQLiteStore {
         var tallies = tallies
         var settings: [String: WebhookConfiguration?] = [:]
         var holders = MediaHolders()
-        // The browsers and phones of every center whose notification is shown, read at once.
-        let shown = batch.compactMap { $0.firing.delivered?.presentation.isVisible == true ? $0.firing.center : nil }
+        // The browsers and phones of every center whose notification is shown, read at once (but those
+        // whose messages were made already).
+        let shown = batch.compactMap {
+            $0.firing.pushMessages == nil && $0.firing.delivered?.presentation.isVisible == true ? $0.firing.center : nil
+        }
         let targets = try pushTargets(Set(shown), db)
         let stamp = milliseconds(now)
         let removed = try removeClaimedPending(batch, &holders, db, &effects)
@@ -123,10 +126,10 @@ extension SQLiteStore {
                     outbox.append(message)
                 }
                 // What the device shows goes to its browsers' push subscriptions and phones too.
-                if delivered.presentation.isVisible, let targets = targets[key] {
-                    outbox.append(
-                        contentsOf: try pushMessages(
-                            .delivered(delivered), to: targets, at: now, traceparent: firing.traceparent, broadcast: firing.broadcastID))
+                if let messages = firing.pushMessages {
+                    outbox.append(contentsOf: messages)
+                } else if let targets = targets[key] {
+                    outbox.append(contentsOf: try firing.pushMessages(to: targets, at: now))
                 }
             }
             if firing.delivered == nil { try insertReceipt(firing.receipt(at: now), db) }

@@ -97,26 +97,16 @@ extension SQLiteStore: PushSubscriptionStore {
         return targets
     }
 
-    /// `insertPushMessages(_:for:…)` to `targets`, the center's, read already; messages of a broadcast
-    /// carry its id.
+    /// `insertPushMessages(_:for:…)` to `targets`, the center's, read already.
     static func insertPushMessages(
         _ event: DelegateEvent, to targets: [any OutboxTarget], at date: Date, traceparent: String?, sparing: String? = nil,
-        broadcast: String? = nil, _ db: Database
+        _ db: Database
     ) throws -> Bool {
-        let messages = try pushMessages(event, to: targets, at: date, traceparent: traceparent, sparing: sparing, broadcast: broadcast)
-        for message in messages { try insertDelivery(message, db) }
-        return !messages.isEmpty
-    }
-
-    /// The messages `insertPushMessages` writes.
-    static func pushMessages(
-        _ event: DelegateEvent, to targets: [any OutboxTarget], at date: Date, traceparent: String?, sparing: String? = nil,
-        broadcast: String? = nil
-    ) throws -> [WebhookDeliveryRecord] {
-        try targets.map { target in
-            var message = try target.outboxMessage(event, at: date, traceparent: traceparent)
-            message.broadcastID = broadcast
-            return message
-        }.filter { sparing == nil || $0.subscriptionID != sparing }
+        var wrote = false
+        for target in targets where sparing == nil || target.id != sparing {
+            try insertDelivery(try target.outboxMessage(event, at: date, traceparent: traceparent), db)
+            wrote = true
+        }
+        return wrote
     }
 }

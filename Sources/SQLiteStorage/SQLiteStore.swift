@@ -33,6 +33,8 @@ package final class SQLiteStore: NotificationStore {
     package let changes = ChangeFeed()
     /// The scheduler's claims on due requests, in memory (one process owns the file).
     let firingClaims = ClaimTable<PendingKey, PendingVersion>()
+    /// The broadcast fan-out's claims on the chunks of its plans.
+    let chunkClaims = ClaimTable<ChunkKey, Bool>()
     /// The outbox dispatcher's claims on messages (by id), with each message's endpoint and row.
     let outboxClaims = ClaimTable<String, OutboxClaim>()
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.

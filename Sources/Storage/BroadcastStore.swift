@@ -64,14 +64,17 @@ package protocol BroadcastStore: Sendable {
     /// chunks, and sets the date the next zone comes (nil: none); a broadcast left with nothing to fire
     /// completes. Nothing happens to a broadcast that is no longer active.
     func planBroadcast(_ record: BroadcastRecord, zones: [String?], nextFireDate: Date?, at date: Date) async throws
-    /// Claims an open chunk of an active broadcast that no live claim holds, until `lease.until`.
+    /// Claims an open chunk of an active broadcast that no live claim holds, until `lease.until`, with its
+    /// members as they are now (and, where the store reads them beside its writer, their browsers and
+    /// phones). SQLite holds the claim in its memory (one process owns the file), PostgreSQL in the row.
     func claimBroadcastChunk(lease: Lease) async throws -> ClaimedBroadcastChunk?
     /// Extends a claim still held (a chunk whose members' extensions are being asked).
     func extendBroadcastClaim(_ chunk: BroadcastChunk, until leaseUntil: Date) async throws
     /// Fires a claimed chunk in one transaction: its members as they are now that were not marked yet
     /// each get `decide`'s firing, recorded with its events, marked and counted; the chunk closes, and
-    /// the broadcast completes when it was the last. Nil, recording nothing, when the claim no longer
-    /// holds the chunk (or the broadcast is no longer active).
+    /// the broadcast completes when it was the last. A firing that carries its push messages
+    /// (`FiringRecord.pushMessages`) has them written as made. Nil, recording nothing, when the claim no
+    /// longer holds the chunk (or the broadcast is no longer active).
     func fireBroadcastChunk(
         _ chunk: BroadcastChunk, at now: Date, decide: @escaping @Sendable (Broadcast, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord]?

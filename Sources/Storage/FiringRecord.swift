@@ -31,6 +31,10 @@ package struct FiringRecord: Sendable, Hashable {
     package var scheduledAt: Date?
     /// The broadcast this firing is a member's of: its pushes count against it when they fail for good.
     package var broadcastID: String?
+    /// The messages to its center's browsers and phones, made before the store's transaction from the
+    /// devices a broadcast chunk's claim read (`ClaimedBroadcastChunk.targets`): the store writes these
+    /// instead of reading the devices again. Nil: the store reads the devices and makes them.
+    package var pushMessages: [WebhookDeliveryRecord]?
 
     /// Drops the delivered notification's attachments whose media is gone (`exists` false for its id): it
     /// is delivered without them. Its request is then no longer the stored one.
@@ -40,6 +44,7 @@ package struct FiringRecord: Sendable, Hashable {
         guard kept != attachments else { return }
         delivered?.request.content.attachments = kept
         requestForm = nil
+        pushMessages = nil
     }
 
     /// The `fired` step of its receipt: what the center's settings decided, at the delivery's date (or
@@ -55,6 +60,17 @@ package struct FiringRecord: Sendable, Hashable {
         return ReceiptEvent(
             center: center, identifier: identifier, deliveredAt: delivered?.date ?? now, stage: .fired, at: delivered?.date ?? now,
             detail: decision, scheduledAt: scheduledAt)
+    }
+
+    /// The messages of its delivered notification to `targets`, its center's browsers and phones: none
+    /// when nothing is shown.
+    package func pushMessages(to targets: [any OutboxTarget], at now: Date) throws -> [WebhookDeliveryRecord] {
+        guard let delivered, delivered.presentation.isVisible else { return [] }
+        return try targets.map { target in
+            var message = try target.outboxMessage(.delivered(delivered), at: now, traceparent: traceparent)
+            message.broadcastID = broadcastID
+            return message
+        }
     }
 
     /// What the user hears of this firing, in order: the presentation, then the badge.

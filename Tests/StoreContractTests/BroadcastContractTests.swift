@@ -312,4 +312,44 @@ import Webhooks
             #expect(try await store.broadcast(appID: "a", id: record.broadcast.id)?.counts.failed == 1)
         }
     }
+
+    @Test(arguments: StoreFactory.all)
+    func aFiringsMessagesMadeBeforeItsTransactionAreWrittenAsMade(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, _) async throws in
+            var subscriptions: [String: String] = [:]
+            for id in ["p1", "p2"] {
+                try await store.insertCenter(Self.center(id, zone: "UTC"))
+                let (saved, _) = try await store.savePushSubscription(
+                    PushSubscriptionRecord(
+                        center: CenterKey(appID: "a", centerID: id), endpoint: "https://push.example/\(id)", p256dh: "BP", auth: "auth",
+                        vapidKeyID: "vapid_1", createdAt: Self.now),
+                    limit: 10)
+                subscriptions[id] = saved.id
+            }
+            let record = Self.record(audience: .centers(["p1", "p2"]))
+            _ = try await store.insertBroadcast(record, form: try record.broadcast.request.storedForm())
+            try await store.planBroadcast(record, zones: [nil], nextFireDate: nil, at: Self.now)
+            let claimed = try #require(try await store.claimBroadcastChunk(lease: Self.lease()))
+            // SQLite reads the members' browsers and phones with the claim (beside its writer); PostgreSQL leaves
+            // them to the firing's transaction.
+            let expected = Dictionary(uniqueKeysWithValues: subscriptions.map { (CenterKey(appID: "a", centerID: $0), [$1]) })
+            #expect(claimed.targets?.mapValues { $0.map(\.id) } == (factory.name == StoreFactory.sqlite.name ? expected : nil))
+            // p1's messages were made before the transaction (from the claim's devices): p1's browser copy goes
+            // to p2's subscription, which the store writes as made; p2's it makes itself.
+            let p1 = try #require(claimed.members.first { $0.id == "p1" })
+            let made = try PushSubscriptionRecord(
+                id: try #require(subscriptions["p2"]), center: CenterKey(appID: "a", centerID: "p2"), endpoint: "https://push.example/p2",
+                p256dh: "BP", auth: "auth", vapidKeyID: "vapid_1", createdAt: Self.now
+            ).outboxMessage(.delivered(try #require(Self.decide(record.broadcast, p1).delivered)), at: Self.now, traceparent: nil)
+            let fired = try await store.fireBroadcastChunk(claimed.chunk, at: Self.now) { broadcast, center in
+                var firing = Self.decide(broadcast, center)
+                if center.id == "p1" { firing.pushMessages = [made] }
+                return firing
+            }
+            #expect(fired?.count == 2)
+            let messages = try await store.deliveries(appID: "a", filter: DeliveryFilter(destination: .browser), after: nil, limit: 10)
+                .items
+            #expect(messages.map(\.subscriptionID) == [subscriptions["p2"], subscriptions["p2"]])
+        }
+    }
 }
