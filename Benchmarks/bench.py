@@ -297,7 +297,8 @@ def main():
               f"push rate {single:.0f}/s (ratio {sent['rate'] / single:.2f})\n"
               f"  the fan-out's recording alone {recorded['recording_rate']:.0f} centers/s; raw SQLite, a delivered and an outbox row "
               f"per center, 1,024 a transaction, {recorded['raw_recording_rate']:.0f}/s (ratio "
-              f"{recorded['recording_rate'] / recorded['raw_recording_rate']:.2f})\n"
+              f"{recorded['recording_rate'] / recorded['raw_recording_rate']:.2f}); CPU per center {recorded['recording_cpu_us_per_center']:.1f} µs "
+              f"against raw SQLite's {recorded['raw_cpu_us_per_center']:.1f} µs (every thread)\n"
               f"  a fan-out to 1,000,000 centers: {million['recording_rate']:.0f} centers/s, peak resident memory "
               f"{million['peak_rss_mb']:.0f} MB")
         if args.only == "broadcast":

@@ -16,9 +16,9 @@ import Webhooks
 /// with `pushing` false), to every center of the app: the fan-out's recording (delivered rows, events,
 /// receipts and one outbox message per center) and then every push sent, as the server runs them beside
 /// each other (with `sending` false, the recording alone: nothing is sent). Returns the seconds until the fan-out was recorded, until every push was sent, how many
-/// were, and the process's peak resident memory (MB).
+/// were, the process's CPU seconds (every thread) until the fan-out was recorded, and its peak resident memory (MB).
 func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool, sending: Bool) async throws -> (
-    recorded: Double, sent: Double, delivered: Int, peakMegabytes: Double
+    recorded: Double, sent: Double, delivered: Int, recordingCPU: Double, peakMegabytes: Double
 ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("broadcast-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -51,26 +51,27 @@ func broadcast(sinkURL: String, connections: Int, centers: Int, pushing: Bool, s
     store.changes.listen { if case .outbox = $0 { dispatcher.wake() } }
 
     let started = ContinuousClock.now
+    let cpuStarted = processCPUSeconds()
     _ = try await broadcasts.create(
         appID: "app",
         request: NotificationRequest(
             identifier: "episode", content: NotificationContent(title: "Episode 42 is out", body: "Forty-two minutes on time zones")),
         audience: .all)
-    var recorded = 0.0
+    var (recorded, recordingCPU) = (0.0, 0.0)
     try await withThrowingTaskGroup(of: Void.self) { group in
         // The WAL checkpointed beside the writer, as the server does (`StorageBackend`).
         group.addTask { await store.runCheckpoints() }
         if sending { group.addTask { try await dispatcher.run() } }
         let fired = try await broadcasts.fanOut(at: clock.now)
         precondition(fired == centers, "the fan-out fired \(fired) of \(centers)")
-        recorded = seconds(ContinuousClock.now - started)
+        (recorded, recordingCPU) = (seconds(ContinuousClock.now - started), processCPUSeconds() - cpuStarted)
         if sending { await dispatcher.settle() }
         group.cancelAll()
     }
     let sent = seconds(ContinuousClock.now - started)
     await sender.shutdown()
     let delivered = try await store.deliveries(appID: "app", status: .delivered, after: nil, limit: centers).items.count
-    return (recorded, sent, delivered, peakResidentMegabytes())
+    return (recorded, sent, delivered, recordingCPU, peakResidentMegabytes())
 }
 
 /// The centers (authorized, each in the app's audience) and their browsers' subscriptions, written in one
@@ -110,7 +111,7 @@ func populate(path: String, centers: Int, subscriptionsOn sinkURL: String?, vapi
 
 /// The raw database's share of the same recording: one delivered row and one outbox row per center, 1,024
 /// centers a transaction, each committed with fsync; centers per second.
-func rawBroadcastRecording(centers: Int) throws -> Double {
+func rawBroadcastRecording(centers: Int) throws -> (rate: Double, cpu: Double) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("broadcast-raw-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -123,7 +124,7 @@ func rawBroadcastRecording(centers: Int) throws -> Double {
     }
     let delivered = Data(repeating: 0x61, count: 300)
     let message = Data(repeating: 0x62, count: 500)
-    let start = Date()
+    let (start, cpuStarted) = (Date(), processCPUSeconds())
     for batch in stride(from: 0, to: centers, by: 1_024) {
         try raw.write { db in
             let row = try db.cachedStatement(sql: "INSERT INTO delivered VALUES (?, 'episode', ?, 1)")
@@ -134,7 +135,15 @@ func rawBroadcastRecording(centers: Int) throws -> Double {
             }
         }
     }
-    return Double(centers) / Date().timeIntervalSince(start)
+    return (Double(centers) / Date().timeIntervalSince(start), processCPUSeconds() - cpuStarted)
+}
+
+/// The CPU seconds the process has used, on every thread.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// The process's peak resident memory (VmHWM), in MB.

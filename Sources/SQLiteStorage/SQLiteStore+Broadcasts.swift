@@ -351,7 +351,8 @@ extension SQLiteStore: BroadcastStore {
             // Who the chunk reaches, with their browsers and phones, for the decisions and messages made before
             // the firing's transaction: the firing reads the members again.
             let members = try Self.chunkMembers(chunk, record, withSequence: false, db).map(\.center)
-            let targets = try Self.pushTargets(Set(members.map(\.key)), db)
+            let targets = try Self.pushTargets(
+                appID: chunk.appID, after: chunk.after, upTo: chunk.upTo, only: Set(members.map(\.id)), db)
             return ClaimedBroadcastChunk(chunk: chunk, broadcast: record.broadcast, members: members, targets: targets)
         }
     }
@@ -482,7 +483,7 @@ extension SQLiteStore: BroadcastStore {
         sql += " ORDER BY \(id)"
         // Decoded from the cursor: `fetchAll` would copy every row, with its column names, first.
         var found: [(center: CenterRecord, sequence: Int64)] = []
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         while let row = try rows.next() { found.append((try centerRecord(row), withSequence ? row[8] : 0)) }
         return found
     }

@@ -99,6 +99,28 @@ extension SQLiteStore {
         return devices
     }
 
+    /// The devices of `rows`' kind of the app's centers in `only` whose ids are after `after` and up to
+    /// `upTo` (nil: no bound), oldest first, inside a transaction: one walk of the range by center id,
+    /// which is what a broadcast chunk's members are (with no list of ids to parse and look up one by one).
+    static func centerDevices<Device>(
+        _ rows: DeviceRows<Device>, appID: String, after: String, upTo: String?, only: Set<String>, _ db: Database
+    ) throws -> [CenterKey: [Device]] {
+        var sql = "SELECT \(rows.list) FROM \(rows.table) WHERE app_id = ? AND center_id > ?"
+        var arguments: StatementArguments = [appID, after]
+        if let upTo {
+            sql += " AND center_id <= ?"
+            arguments += [upTo]
+        }
+        var devices: [CenterKey: [Device]] = [:]
+        let found = try Row.fetchCursor(try db.cachedStatement(sql: sql + " ORDER BY center_id, created_at, id"), arguments: arguments)
+        while let row = try found.next() {
+            guard only.contains(row[2]) else { continue }
+            let device = rows.decode(row)
+            devices[device.center, default: []].append(device)
+        }
+        return devices
+    }
+
     /// Removes the center's device `id` of `rows`' kind; whether it had one.
     func removeCenterDevice<Device>(_ rows: DeviceRows<Device>, _ key: CenterKey, id: String) async throws -> Bool {
         try await write { db, _ in

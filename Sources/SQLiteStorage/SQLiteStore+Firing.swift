@@ -90,6 +90,8 @@ extension SQLiteStore {
         var outbox = OutboxRows()
         var recorded: [FiringRecord] = []
         recorded.reserveCapacity(batch.count)
+        var notified: [CenterKey] = []
+        notified.reserveCapacity(batch.count)
         for (index, targeted) in batch.enumerated() {
             let firing = targeted.firing
             let key = firing.center
@@ -140,9 +142,10 @@ extension SQLiteStore {
                     "badgeChanged", try CenterEvent.badgeChanged(badge).data(), for: key, sequence: tally.sequence, at: stamp, db)
             }
             tallies[key] = tally
-            effects.announce(.notifications([key]))
+            notified.append(key)
             recorded.append(firing)
         }
+        effects.announce(.notifications(notified))
         // Before the history's trim: a row that replaces another keeps that one's `presented` event in it.
         try deliveredRows.write(db)
         if !outbox.isEmpty {

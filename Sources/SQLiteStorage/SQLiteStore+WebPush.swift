@@ -97,6 +97,20 @@ extension SQLiteStore: PushSubscriptionStore {
         return targets
     }
 
+    /// The push subscriptions, then the device registrations, of the app's centers in `only` whose ids
+    /// are in (`after`, `upTo`]: a broadcast chunk's members, read as one range.
+    static func pushTargets(appID: String, after: String, upTo: String?, only: Set<String>, _ db: Database) throws -> [CenterKey:
+        [any OutboxTarget]]
+    {
+        var targets: [CenterKey: [any OutboxTarget]] = try centerDevices(
+            pushSubscriptionRows, appID: appID, after: after, upTo: upTo, only: only, db
+        ).mapValues { $0 }
+        for (key, registrations) in try centerDevices(deviceRegistrationRows, appID: appID, after: after, upTo: upTo, only: only, db) {
+            targets[key, default: []] += registrations as [any OutboxTarget]
+        }
+        return targets
+    }
+
     /// `insertPushMessages(_:for:…)` to `targets`, the center's, read already.
     static func insertPushMessages(
         _ event: DelegateEvent, to targets: [any OutboxTarget], at date: Date, traceparent: String?, sparing: String? = nil,
