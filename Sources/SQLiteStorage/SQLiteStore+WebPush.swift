@@ -89,25 +89,25 @@ extension SQLiteStore: PushSubscriptionStore {
 
     /// The push subscriptions, then the device registrations, of each of the centers (those with any).
     static func pushTargets(_ keys: Set<CenterKey>, _ db: Database) throws -> [CenterKey: [any OutboxTarget]] {
-        var targets: [CenterKey: [any OutboxTarget]] = try centerDevices(pushSubscriptionRows, keys, db)
-            .mapValues { $0 }
-        for (key, registrations) in try centerDevices(deviceRegistrationRows, keys, db) {
-            targets[key, default: []] += registrations as [any OutboxTarget]
-        }
-        return targets
+        targets(try centerDevices(pushSubscriptionRows, keys, db), try centerDevices(deviceRegistrationRows, keys, db))
     }
 
-    /// The push subscriptions, then the device registrations, of the app's centers in `only` whose ids
-    /// are in (`after`, `upTo`]: a broadcast chunk's members, read as one range.
-    static func pushTargets(appID: String, after: String, upTo: String?, only: Set<String>, _ db: Database) throws -> [CenterKey:
-        [any OutboxTarget]]
-    {
-        var targets: [CenterKey: [any OutboxTarget]] = try centerDevices(
-            pushSubscriptionRows, appID: appID, after: after, upTo: upTo, only: only, db
-        ).mapValues { $0 }
-        for (key, registrations) in try centerDevices(deviceRegistrationRows, appID: appID, after: after, upTo: upTo, only: only, db) {
-            targets[key, default: []] += registrations as [any OutboxTarget]
-        }
+    /// `pushTargets(_:_:)` of the app's centers in `only` whose ids are in (`after`, `upTo`]: a broadcast
+    /// chunk's members, read as one range.
+    static func pushTargets(
+        appID: String, after: String, upTo: String?, only: Set<String>, _ db: Database
+    ) throws -> [CenterKey: [any OutboxTarget]] {
+        targets(
+            try centerDevices(pushSubscriptionRows, appID: appID, after: after, upTo: upTo, only: only, db),
+            try centerDevices(deviceRegistrationRows, appID: appID, after: after, upTo: upTo, only: only, db))
+    }
+
+    /// Each center's subscriptions, then its registrations.
+    private static func targets(
+        _ subscriptions: [CenterKey: [PushSubscriptionRecord]], _ registrations: [CenterKey: [DeviceRegistrationRecord]]
+    ) -> [CenterKey: [any OutboxTarget]] {
+        var targets = subscriptions.mapValues { $0 as [any OutboxTarget] }
+        for (key, devices) in registrations { targets[key, default: []] += devices as [any OutboxTarget] }
         return targets
     }
 
