@@ -147,21 +147,21 @@ extension SQLiteStore {
         return centers
     }
 
-    /// The centers of `keys` that exist, in one statement, each with its row (`centerColumns`, then the
-    /// `also` columns, if any).
+    /// The centers of `keys` that exist, in one statement per app, each with its row (`centerColumns`,
+    /// then the `also` columns, if any). A list of ids is cheaper to parse and look up than one of
+    /// (app, id) pairs (a batch of 1,024 from a burst's database: ~7.3 ms against ~8.3).
     static func fetchCenters(
         _ keys: some Collection<CenterKey>, also: String? = nil, _ db: Database, _ each: (CenterRecord, Row) throws -> Void
     ) throws {
-        var rows = JSONRows()
-        for key in keys { rows.append(key.appID, key.centerID) }
-        let found = try Row.fetchCursor(
-            try db.cachedStatement(
-                sql: """
-                    SELECT \(centerColumns)\(also.map { ", " + $0 } ?? "") FROM centers
-                    WHERE (app_id, id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))
-                    """),
-            arguments: [rows.json])
-        while let row = try found.next() { try each(try centerRecord(row), row) }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT \(centerColumns)\(also.map { ", " + $0 } ?? "") FROM centers
+                WHERE app_id = ? AND id IN (SELECT value FROM json_each(?))
+                """)
+        for (appID, centers) in Dictionary(grouping: keys, by: \.appID) {
+            let found = try Row.fetchCursor(statement, arguments: [appID, JSONRows.list(centers.map(\.centerID))])
+            while let row = try found.next() { try each(try centerRecord(row), row) }
+        }
     }
 
     /// The columns `centerRecord` reads, by position (a lookup by name compares every column's name,

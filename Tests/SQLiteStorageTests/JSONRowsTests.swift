@@ -15,15 +15,4 @@ import Testing
         }
         #expect(read == Self.values)
     }
-
-    @Test func rowsReadBackAsTheirFields() throws {
-        var rows = JSONRows()
-        for value in Self.values { rows.append("app", value) }
-        let queue = try DatabaseQueue()
-        let read = try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT value ->> 0, value ->> 1 FROM json_each(?) ORDER BY key", arguments: [rows.json])
-                .map { [$0[0] as String, $0[1] as String] }
-        }
-        #expect(read == Self.values.map { ["app", $0] })
-    }
 }
