@@ -364,12 +364,12 @@ extension SQLiteStore: BroadcastStore {
     package func fireBroadcastChunk(
         _ chunk: BroadcastChunk, at now: Date, decide: @escaping @Sendable (Broadcast, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord]? {
-        let claims = chunkClaims
+        let (claims, key) = (chunkClaims, ChunkKey(chunk))
         // Ends after the commit (or the failure): a claim that no longer holds the chunk is left alone.
-        defer { claims.release([(ChunkKey(chunk), chunk.claim)]) }
+        defer { claims.release([(key, chunk.claim)]) }
         return try await write { db, effects in
-            let zone = chunk.zone ?? Self.everyZone
-            guard claims.isHeld(ChunkKey(chunk), token: chunk.claim) else { return nil }
+            let zone = key.zone
+            guard claims.isHeld(key, token: chunk.claim) else { return nil }
             let open = try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND done = 0",
                 arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after])

@@ -84,7 +84,12 @@ extension SQLiteStore: PushSubscriptionStore {
     static func insertPushMessages(
         _ event: DelegateEvent, for key: CenterKey, at date: Date, traceparent: String?, sparing: String? = nil, _ db: Database
     ) throws -> Bool {
-        try insertPushMessages(event, to: pushTargets([key], db)[key] ?? [], at: date, traceparent: traceparent, sparing: sparing, db)
+        var wrote = false
+        for target in try pushTargets([key], db)[key] ?? [] where sparing == nil || target.id != sparing {
+            try insertDelivery(try target.outboxMessage(event, at: date, traceparent: traceparent), db)
+            wrote = true
+        }
+        return wrote
     }
 
     /// The push subscriptions, then the device registrations, of each of the centers (those with any).
@@ -109,18 +114,5 @@ extension SQLiteStore: PushSubscriptionStore {
         var targets = subscriptions.mapValues { $0 as [any OutboxTarget] }
         for (key, devices) in registrations { targets[key, default: []] += devices as [any OutboxTarget] }
         return targets
-    }
-
-    /// `insertPushMessages(_:for:…)` to `targets`, the center's, read already.
-    static func insertPushMessages(
-        _ event: DelegateEvent, to targets: [any OutboxTarget], at date: Date, traceparent: String?, sparing: String? = nil,
-        _ db: Database
-    ) throws -> Bool {
-        var wrote = false
-        for target in targets where sparing == nil || target.id != sparing {
-            try insertDelivery(try target.outboxMessage(event, at: date, traceparent: traceparent), db)
-            wrote = true
-        }
-        return wrote
     }
 }
