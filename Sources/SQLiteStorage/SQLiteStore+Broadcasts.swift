@@ -328,8 +328,9 @@ extension SQLiteStore: BroadcastStore {
     /// before the read transaction begins, so that a snapshot older than a chunk's firing finds that
     /// chunk still held (its claim ends only after the commit).
     package func claimBroadcastChunk(lease: Lease) async throws -> ClaimedBroadcastChunk? {
-        let (claims, token, leaseNow) = (chunkClaims, Self.newToken(), Self.milliseconds(lease.now))
+        let (claims, token, leaseNow, snapshots) = (chunkClaims, Self.newToken(), Self.milliseconds(lease.now), centerSnapshots)
         let held = claims.held(now: leaseNow)
+        let ahead = snapshots.token()
         return try await read { db in
             let open = try Row.fetchCursor(
                 db,
@@ -349,8 +350,11 @@ extension SQLiteStore: BroadcastStore {
             guard let chunk = found, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
             claims.claim([(ChunkKey(chunk), true)], token: token, until: Self.milliseconds(lease.until), now: leaseNow)
             // Who the chunk reaches, with their browsers and phones, for the decisions and messages made before
-            // the firing's transaction: the firing reads the members again.
-            let members = try Self.chunkMembers(chunk, record, withSequence: false, db).map(\.center)
+            // the firing's transaction: the firing reads who the members are again, and reads again those
+            // that changed since (`CenterSnapshots`).
+            let read = try Self.chunkMembers(chunk, record, db)
+            snapshots.keep(read, token: ahead)
+            let members = read.map(\.center)
             let targets = try Self.pushTargets(
                 appID: chunk.appID, after: chunk.after, upTo: chunk.upTo, only: Set(members.map(\.id)), db)
             return ClaimedBroadcastChunk(chunk: chunk, broadcast: record.broadcast, members: members, targets: targets)
@@ -364,7 +368,7 @@ extension SQLiteStore: BroadcastStore {
     package func fireBroadcastChunk(
         _ chunk: BroadcastChunk, at now: Date, decide: @escaping @Sendable (Broadcast, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord]? {
-        let (claims, key) = (chunkClaims, ChunkKey(chunk))
+        let (claims, key, snapshots) = (chunkClaims, ChunkKey(chunk), centerSnapshots)
         // Ends after the commit (or the failure): a claim that no longer holds the chunk is left alone.
         defer { claims.release([(key, chunk.claim)]) }
         return try await write { db, effects in
@@ -374,19 +378,22 @@ extension SQLiteStore: BroadcastStore {
                 db, sql: "SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND done = 0",
                 arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after])
             guard open == true, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
-            // The members as they are now (the audience is read at the firing), each with its event sequence.
-            let members = try Self.chunkMembers(chunk, record, withSequence: true, db)
+            // The members as they are now (the audience is read at the firing), each with its event sequence:
+            // as read ahead by the claim, unless a write changed it since.
+            let ids = try Self.chunkMemberIDs(chunk, record, db)
+            let keys = ids.map { CenterKey(appID: chunk.appID, centerID: $0) }
+            let found = try Self.centersForFiring(keys, ahead: snapshots, db)
             let broadcast = record.broadcast
             var tallies: [CenterKey: CenterTally] = [:]
             var batch: [TargetedFiring] = []
-            batch.reserveCapacity(members.count)
+            batch.reserveCapacity(keys.count)
             // Only a zone's chunk marks its members: a center is in one chunk of its zone's plan, and a chunk
             // fires in one transaction, so only a center that moved zones between firings could be reached twice.
             let mark =
                 chunk.zone == nil
                 ? nil : try db.cachedStatement(sql: "INSERT INTO broadcast_members(app_id, broadcast_id, center_id) VALUES (?, ?, ?)")
             var counts = Broadcast.Counts()
-            for (center, sequence) in members {
+            for case let (center, sequence)? in found {
                 tallies[center.key] = CenterTally(sequence: sequence)
                 let firing = decide(broadcast, center)
                 try mark?.execute(arguments: [chunk.appID, chunk.broadcastID, center.id])
@@ -456,16 +463,32 @@ extension SQLiteStore: BroadcastStore {
     private static let memberColumns =
         centerColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
 
-    /// The chunk's members not reached yet, by id, each with its newest event's sequence when
-    /// `withSequence` (a look-up per member), else 0.
+    /// The chunk's members not reached yet, by id, each with its newest event's sequence.
     private static func chunkMembers(
-        _ chunk: BroadcastChunk, _ record: BroadcastRecord, withSequence: Bool, _ db: Database
+        _ chunk: BroadcastChunk, _ record: BroadcastRecord, _ db: Database
     ) throws -> [(center: CenterRecord, sequence: Int64)] {
+        let (sql, arguments) = try chunkMembersSQL(chunk, record, columns: memberColumns + ", " + latestEventSQL("c"))
+        // Decoded from the cursor: `fetchAll` would copy every row, with its column names, first.
+        var found: [(center: CenterRecord, sequence: Int64)] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        while let row = try rows.next() { found.append((try centerRecord(row), row[8])) }
+        return found
+    }
+
+    /// The ids of the chunk's members not reached yet, in order.
+    private static func chunkMemberIDs(_ chunk: BroadcastChunk, _ record: BroadcastRecord, _ db: Database) throws -> [String] {
+        let (sql, arguments) = try chunkMembersSQL(chunk, record, columns: "c.id")
+        return try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The query of `columns` of the chunk's members not reached yet, by id.
+    private static func chunkMembersSQL(
+        _ chunk: BroadcastChunk, _ record: BroadcastRecord, columns: String
+    ) throws -> (sql: String, arguments: StatementArguments) {
         let members = try members(of: record)
         // The bounds go on the center id of the table walked: the subscriptions' for a topic, so that their
         // key serves them.
         let id = if case .topic = record.broadcast.audience { "s.center_id" } else { "c.id" }
-        let columns = withSequence ? memberColumns + ", " + latestEventSQL("c") : memberColumns
         var sql = "SELECT \(columns) FROM \(members.sql) AND \(id) > ?"
         var arguments = members.arguments + [chunk.after]
         if let upTo = chunk.upTo {
@@ -481,11 +504,7 @@ extension SQLiteStore: BroadcastStore {
             arguments += [zone, chunk.broadcastID]
         }
         sql += " ORDER BY \(id)"
-        // Decoded from the cursor: `fetchAll` would copy every row, with its column names, first.
-        var found: [(center: CenterRecord, sequence: Int64)] = []
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        while let row = try rows.next() { found.append((try centerRecord(row), withSequence ? row[8] : 0)) }
-        return found
+        return (sql, arguments)
     }
 
     /// A broadcast with no zone left to come and no chunk open completes, and its app hears

@@ -147,6 +147,31 @@ extension SQLiteStore {
         return centers
     }
 
+    /// `centersForFiring` in the writer, by the index of `keys` (nil for a center that is gone): the
+    /// centers read ahead (`readAhead`) that no write changed since taken as they were read, the others read.
+    static func centersForFiring(
+        _ keys: [CenterKey], ahead snapshots: CenterSnapshots, _ db: Database
+    ) throws -> [(center: CenterRecord, sequence: Int64)?] {
+        let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+        let taken = snapshots.take(keys, dataVersion: version)
+        var centers = taken.map { $0.map { (center: $0.center, sequence: $0.sequence) } }
+        let changed = keys.indices.filter { taken[$0] == nil }
+        guard !changed.isEmpty else { return centers }
+        let read = try centersForFiring(changed.map { keys[$0] }, db)
+        for index in changed { centers[index] = read[keys[index]] }
+        return centers
+    }
+
+    /// Reads the centers of `keys` ahead of their firings, on a reader whose transaction began after
+    /// `token` was taken (`CenterSnapshots.token()`); returns what it found.
+    static func readAhead(
+        _ keys: some Collection<CenterKey>, token: UInt64, into snapshots: CenterSnapshots, _ db: Database
+    ) throws -> [CenterKey: (center: CenterRecord, sequence: Int64)] {
+        let found = try centersForFiring(keys, db)
+        snapshots.keep(found.values, token: token)
+        return found
+    }
+
     /// The centers of `keys` that exist, in one statement per app, each with its row (`centerColumns`,
     /// then the `also` columns, if any). A list of ids is cheaper to parse and look up than one of
     /// (app, id) pairs (a batch of 1,024 from a burst's database: ~7.3 ms against ~8.3).

@@ -64,14 +64,15 @@ extension SQLiteStore {
     /// firing's commit still finds what that firing held (its claims end only after the commit). One pass
     /// over the due index:
     /// the rows not held are claimed while due and room is left; the first one after them is the next
-    /// fire date left unclaimed.
+    /// fire date left unclaimed. The claimed requests' centers are read ahead (`CenterSnapshots`).
     package func claimDue(now: Date, limit: Int, lease: Lease) async throws -> ClaimedBatch {
         let now = Self.milliseconds(now)
         let leaseNow = Self.milliseconds(lease.now)
         let token = Self.newToken()
-        let claims = firingClaims
+        let (claims, snapshots) = (firingClaims, centerSnapshots)
         let held = claims.held(now: leaseNow)
-        let (rows, next): ([RawPending], Int64?) = try await read { db in
+        let ahead = snapshots.token()
+        let (rows, next, centers): ([RawPending], Int64?, [CenterKey: (center: CenterRecord, sequence: Int64)]) = try await read { db in
             var chosen: [RawPending] = []
             var next: Int64?
             let due = try Self.dueRows(db)
@@ -85,13 +86,17 @@ extension SQLiteStore {
                 chosen.append(RawPending(row))
             }
             claims.claim(chosen.map { ($0.key, $0.version) }, token: token, until: Self.milliseconds(lease.until), now: leaseNow)
-            return (chosen, next)
+            // Their centers, so that the firing reads only those changed meanwhile.
+            let centers = try Self.readAhead(
+                Set(chosen.map { CenterKey(appID: $0.appID, centerID: $0.centerID) }), token: ahead, into: snapshots, db)
+            return (chosen, next, centers)
         }
         // Decoded after the read, so that the reader is not held for it.
         return ClaimedBatch(
             claims: try rows.map {
                 var claimed = try $0.decoded(shared: true)
                 claimed.claim = token
+                claimed.claimedCenter = centers[claimed.center]?.center
                 return claimed
             }, nextUnclaimed: next.map(Self.date))
     }
@@ -110,12 +115,17 @@ extension SQLiteStore {
         _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
     ) async throws -> [FiringRecord] {
         guard !claims.isEmpty else { return [] }
-        let table = firingClaims
+        let (table, snapshots) = (firingClaims, centerSnapshots)
         let recorded = try await write { db, effects in
-            let centers = try Self.centersForFiring(Set(claims.map(\.center)), db)
+            let keys = Array(Set(claims.map(\.center)))
+            var centers: [CenterKey: CenterRecord] = [:]
             var tallies: [CenterKey: CenterTally] = [:]
-            tallies.reserveCapacity(centers.count)
-            for (key, found) in centers { tallies[key] = CenterTally(sequence: found.sequence) }
+            centers.reserveCapacity(keys.count)
+            tallies.reserveCapacity(keys.count)
+            for (key, found) in zip(keys, try Self.centersForFiring(keys, ahead: snapshots, db)) {
+                guard let found else { continue }
+                (centers[key], tallies[key]) = (found.center, CenterTally(sequence: found.sequence))
+            }
             var batch: [TargetedFiring] = []
             batch.reserveCapacity(claims.count)
             for claim in claims {
@@ -123,7 +133,7 @@ extension SQLiteStore {
                 // still does until another claim takes the request); `record` matches the row at the
                 // revision and fire date claimed.
                 guard let token = claim.claim, table.isHeld(Self.claimKey(claim), token: token),
-                    let claimedFire = claim.pending.nextFireDate.map(Self.milliseconds), let center = centers[claim.center]?.center
+                    let claimedFire = claim.pending.nextFireDate.map(Self.milliseconds), let center = centers[claim.center]
                 else { continue }
                 var firing = decide(claim, center)
                 firing.claim = token

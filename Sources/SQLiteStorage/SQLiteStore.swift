@@ -37,6 +37,8 @@ package final class SQLiteStore: NotificationStore {
     let chunkClaims = ClaimTable<ChunkKey, Bool>()
     /// The outbox dispatcher's claims on messages (by id), with each message's endpoint and row.
     let outboxClaims = ClaimTable<String, OutboxClaim>()
+    /// The centers that claims read ahead for their firings, and what each write changed since.
+    let centerSnapshots = CenterSnapshots()
     /// A second connection that only checkpoints the WAL, so that the writer never stalls on it.
     private let checkpointer: DatabaseQueue
     private let checkpointRounds = Atomic<Int>(0)
@@ -167,15 +169,17 @@ package final class SQLiteStore: NotificationStore {
     }
 
     /// Runs `body` in one write transaction and, once it committed, announces what it recorded in its
-    /// `ChangeSet` on the change feed.
+    /// `ChangeSet` on the change feed (and to the centers read ahead, `CenterSnapshots`).
     /// `durable` false: a write whose loss to a power cut loses nothing, committed without the fsync (see
     /// `SQLiteWriter`).
     func write<T: Sendable>(durable: Bool = true, _ body: @escaping @Sendable (Database, inout ChangeSet) throws -> T) async throws -> T {
-        let (result, effects) = try await writer.write(durable: durable) { db in
+        let snapshots = centerSnapshots
+        let (result, effects, stamp) = try await writer.write(durable: durable) { db in
             var effects = ChangeSet()
             let result = try body(db, &effects)
-            return (result, effects)
+            return (result, effects, snapshots.stamp(effects))
         }
+        snapshots.committed(stamp)
         changes.publish(effects)
         return result
     }

@@ -33,6 +33,15 @@ package struct ChangeSet: Sendable {
 
     package var isEmpty: Bool { changes.isEmpty }
 
+    /// Each center whose record, requests, notifications or events the change touched (a center may
+    /// come more than once), and each app whose everything it made stale.
+    package func forEachTouched(center: (CenterKey) -> Void, app: (String) -> Void) {
+        for key in centers { center(key) }
+        for key in notifications { center(key) }
+        for key in events.keys { center(key) }
+        for case .app(let id) in others { app(id) }
+    }
+
     /// The changes, one of each kind. The keys are in no order: sorting a burst's thousand keys took a
     /// core's time from the writer, and no listener needs them in order.
     package var changes: [StoreChange] {

@@ -733,6 +733,34 @@ import Webhooks
         }
     }
 
+    /// A claim may read its centers ahead of the firing (SQLite does): what changes after the claim is
+    /// what the firing sees — the center's record for its decision, and its events for its sequence.
+    @Test(arguments: StoreFactory.all)
+    func aFiringSeesItsCenterAsItIsAtTheFiringNotAsItWasClaimed(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, reopen) async throws in
+            _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims
+            _ = try await store.updateCenter(center, at: now) { center, events in
+                center.badge = 5
+                events += [.user(.badgeChanged(5))]
+            }
+            let seen = Mutex<Int?>(nil)
+            let fired = try await store.fire(claimed, at: now) { claim, center in
+                seen.withLock { $0 = center.badge }
+                return FiringRecord(
+                    center: claim.center, identifier: claim.identifier, revision: claim.revision,
+                    delivered: DeliveredNotification(date: now, request: claim.pending.request, presentation: Presentation(list: true)),
+                    nextFireDate: nil)
+            }
+            #expect(fired.count == 1)
+            #expect(seen.withLock { $0 } == 5, "decided on the center as the update left it")
+            let events = try await reopen().events(center, after: 0, limit: 10).events
+            #expect(events.map(\.sequence) == [1, 2], "the firing numbered after the event written since its claim")
+            #expect(events.map(\.name) == ["badgeChanged", "presented"])
+        }
+    }
+
     /// A firing that delivers `title` as `identifier` in `center` now, and what it delivers.
     static func delivery(_ center: CenterKey, _ identifier: String, _ title: String) -> (FiringRecord, DeliveredNotification) {
         let delivered = DeliveredNotification(
