@@ -375,7 +375,8 @@ extension SQLiteStore: BroadcastStore {
             let zone = key.zone
             guard claims.isHeld(key, token: chunk.claim) else { return nil }
             let open = try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND done = 0",
+                db.cachedStatement(
+                    sql: "SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ? AND done = 0"),
                 arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after])
             guard open == true, let record = try Self.activeBroadcast(chunk.appID, chunk.broadcastID, db) else { return nil }
             // The members as they are now (the audience is read at the firing), each with its event sequence:
@@ -401,17 +402,17 @@ extension SQLiteStore: BroadcastStore {
                 batch.append(TargetedFiring(firing: firing, pending: false))
             }
             let recorded = try Self.record(batch, tallies: tallies, at: now, db, &effects)
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE broadcasts SET status = 'firing', targeted = targeted + ?, presented = presented + ?, quiet = quiet + ?,
                         not_authorized = not_authorized + ?
                     WHERE app_id = ? AND id = ?
-                    """,
-                arguments: [counts.targeted, counts.presented, counts.quiet, counts.notAuthorized, chunk.appID, chunk.broadcastID])
-            try db.execute(
-                sql:
-                    "UPDATE broadcast_chunks SET done = 1 WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?",
-                arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after])
+                    """
+            ).execute(arguments: [counts.targeted, counts.presented, counts.quiet, counts.notAuthorized, chunk.appID, chunk.broadcastID])
+            try db.cachedStatement(
+                sql: "UPDATE broadcast_chunks SET done = 1 WHERE app_id = ? AND broadcast_id = ? AND zone = ? AND after = ?"
+            )
+            .execute(arguments: [chunk.appID, chunk.broadcastID, zone, chunk.after])
             try Self.completeIfDone(chunk.appID, chunk.broadcastID, at: now, db, &effects)
             return recorded
         }
@@ -434,7 +435,8 @@ extension SQLiteStore: BroadcastStore {
 
     private static func activeBroadcast(_ appID: String, _ id: String, _ db: Database) throws -> BroadcastRecord? {
         try Row.fetchOne(
-            db, sql: "SELECT \(broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ? AND status IN ('scheduled', 'firing')",
+            db.cachedStatement(
+                sql: "SELECT \(broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ? AND status IN ('scheduled', 'firing')"),
             arguments: [appID, id]
         ).map(broadcast)
     }
@@ -510,12 +512,13 @@ extension SQLiteStore: BroadcastStore {
     /// A broadcast with no zone left to come and no chunk open completes, and its app hears
     /// `broadcast.completed`.
     private static func completeIfDone(_ appID: String, _ id: String, at date: Date, _ db: Database, _ effects: inout ChangeSet) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE broadcasts SET status = 'completed', completed_at = ?
                 WHERE app_id = ? AND id = ? AND status IN ('scheduled', 'firing') AND next_fire IS NULL
                 AND NOT EXISTS (SELECT 1 FROM broadcast_chunks WHERE app_id = ? AND broadcast_id = ? AND done = 0)
-                """, arguments: [milliseconds(date), appID, id, appID, id])
+                """
+        ).execute(arguments: [milliseconds(date), appID, id, appID, id])
         guard db.changesCount > 0,
             let row = try Row.fetchOne(
                 db, sql: "SELECT \(broadcastColumns) FROM broadcasts WHERE app_id = ? AND id = ?", arguments: [appID, id])
