@@ -162,12 +162,8 @@ extension NotificationCenterService {
     package func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
         var waiting: [StoredPending] = []
         var direct: [StoredPending] = []
-        // The batch's centers as the claim read them, the others in one read (the store's own read, in the
-        // firing's transaction, decides).
-        var centers: [CenterKey: CenterRecord] = [:]
-        for stored in due { if let center = stored.claimedCenter { centers[center.key] = center } }
-        let unread = Set(due.map(\.center)).subtracting(centers.keys)
-        if !unread.isEmpty { centers.merge((try? await store.centers(unread)) ?? [:]) { claimed, _ in claimed } }
+        // The batch's centers in one read (the store's own read, in the firing's transaction, decides).
+        let centers = (try? await store.centers(Set(due.map(\.center)))) ?? [:]
         for stored in due {
             if let center = centers[stored.center], Self.asksExtensions(stored.pending.request, center: center) {
                 waiting.append(stored)

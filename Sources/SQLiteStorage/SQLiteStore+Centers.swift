@@ -163,13 +163,11 @@ extension SQLiteStore {
     }
 
     /// Reads the centers of `keys` ahead of their firings, on a reader whose transaction began after
-    /// `token` was taken (`CenterSnapshots.token()`); returns what it found.
+    /// `token` was taken (`CenterSnapshots.token()`).
     static func readAhead(
         _ keys: some Collection<CenterKey>, token: UInt64, into snapshots: CenterSnapshots, _ db: Database
-    ) throws -> [CenterKey: (center: CenterRecord, sequence: Int64)] {
-        let found = try centersForFiring(keys, db)
-        snapshots.keep(found.values, token: token)
-        return found
+    ) throws {
+        snapshots.keep(try centersForFiring(keys, db).values, token: token)
     }
 
     /// The centers of `keys` that exist, in one statement per app, each with its row (`centerColumns`,

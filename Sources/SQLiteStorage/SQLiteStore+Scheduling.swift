@@ -72,7 +72,7 @@ extension SQLiteStore {
         let (claims, snapshots) = (firingClaims, centerSnapshots)
         let held = claims.held(now: leaseNow)
         let ahead = snapshots.token()
-        let (rows, next, centers): ([RawPending], Int64?, [CenterKey: (center: CenterRecord, sequence: Int64)]) = try await read { db in
+        let (rows, next): ([RawPending], Int64?) = try await read { db in
             var chosen: [RawPending] = []
             var next: Int64?
             let due = try Self.dueRows(db)
@@ -87,16 +87,15 @@ extension SQLiteStore {
             }
             claims.claim(chosen.map { ($0.key, $0.version) }, token: token, until: Self.milliseconds(lease.until), now: leaseNow)
             // Their centers, so that the firing reads only those changed meanwhile.
-            let centers = try Self.readAhead(
+            try Self.readAhead(
                 Set(chosen.map { CenterKey(appID: $0.appID, centerID: $0.centerID) }), token: ahead, into: snapshots, db)
-            return (chosen, next, centers)
+            return (chosen, next)
         }
         // Decoded after the read, so that the reader is not held for it.
         return ClaimedBatch(
             claims: try rows.map {
                 var claimed = try $0.decoded(shared: true)
                 claimed.claim = token
-                claimed.claimedCenter = centers[claimed.center]?.center
                 return claimed
             }, nextUnclaimed: next.map(Self.date))
     }

@@ -15,9 +15,6 @@ package struct StoredPending: Sendable, Hashable {
     /// The request's stored bytes as the store read them (nil when not read from a row): a firing that
     /// delivers the request unchanged reuses them instead of encoding it again.
     package var requestForm: Data?
-    /// The request's center as the claim read it (a store that reads ahead: SQLite), for what is decided
-    /// before the firing's transaction; the transaction decides on the center as it is then.
-    package var claimedCenter: CenterRecord? = nil
 
     package var center: CenterKey { pending.center }
     package var identifier: String { pending.request.identifier }

@@ -94,7 +94,6 @@ import Webhooks
             PendingRequest(center: key, request: request, addedAt: now, nextFireDate: now.addingTimeInterval(1)), limit: 64)
         let due = now.addingTimeInterval(1)
         let claimed = try await store.claimDue(now: due, limit: 1, lease: Lease(seconds: 60, from: due)).claims
-        #expect(claimed.first?.claimedCenter?.badge == 0, "read ahead with the claim")
         _ = try await other.updateCenter(key, at: due) { center, events in
             center.badge = 5
             events += [.user(.badgeChanged(5))]
