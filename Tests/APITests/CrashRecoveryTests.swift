@@ -170,7 +170,8 @@ import Testing
             arguments: ["--port", "0", "--data-dir", first.dataDirectory, "--admin-token", APIServer.adminToken])
         let status = try await second.waitForExit()
         #expect(status != 0)
-        let output = second.outputSoFar
+        // All of it: the exit can come before the reading thread has taken the last lines from the pipe.
+        let output = try await second.allOutputLines().joined(separator: "\n")
         #expect(output.contains(first.dataDirectory) && output.contains("process \(first.process.process.pid)"), "\(output)")
         #expect(!output.contains("\"listening\""), "it stopped before it served: \(output)")
 

@@ -49,16 +49,17 @@ import Testing
         try FileManager.default.moveItem(atPath: keyFile, toPath: moved)
         let refused = try Self.start(data, WebhookTests.allowLoopback)
         #expect(try await refused.waitForExit() == 1)
-        #expect(
-            refused.outputSoFar.contains("sealed with key") && refused.outputSoFar.contains("secrets.key is missing"),
-            "\(refused.outputSoFar)")
+        // All of it: the exit can come before the reading thread has taken the last lines from the pipe.
+        let refusal = try await refused.allOutputLines().joined(separator: "\n")
+        #expect(refusal.contains("sealed with key") && refusal.contains("secrets.key is missing"), "\(refusal)")
         #expect(!FileManager.default.fileExists(atPath: keyFile))
         // Another key: refused too.
         let other = data + "/../\(UUID().uuidString).key"
         try Data((String(repeating: "A", count: 43) + "=\n").utf8).write(to: URL(fileURLWithPath: other))
         let wrong = try Self.start(data, WebhookTests.allowLoopback + ["--secrets-key-file", other])
         #expect(try await wrong.waitForExit() == 1)
-        #expect(wrong.outputSoFar.contains("sealed with key"), "\(wrong.outputSoFar)")
+        let wrongKey = try await wrong.allOutputLines().joined(separator: "\n")
+        #expect(wrongKey.contains("sealed with key"), "\(wrongKey)")
 
         // A rotation: the new key first, the old one after it; then the new one alone.
         let oldKey = try String(contentsOfFile: moved, encoding: .utf8)
