@@ -123,16 +123,25 @@ package struct BroadcastService: Sendable {
     @discardableResult
     package func fanOut(at now: Date) async throws -> Int {
         for record in try await store.broadcastsDue(by: now, limit: 64) { try await plan(record, at: now) }
-        var fired = 0
-        var current = try await claimReadyChunk(at: now)
-        while let ready = current {
-            // The next chunk claimed, its members read and its firings made while this one's transaction
-            // is on the store's writer: the writer goes from one chunk's transaction to the next.
-            async let next = claimReadyChunk(at: now)
-            fired += try await fire(ready, at: now)
-            current = try await next
+        return try await withThrowingTaskGroup(of: Int.self) { firing in
+            var (fired, inFlight) = (0, 0)
+            var current = try await claimReadyChunk(at: now)
+            while let ready = current {
+                // A chunk's transaction goes to the store's writer behind the one it is working on, so that
+                // the writer goes from one to the next without waiting for this loop; meanwhile the next
+                // chunk is claimed, its members read and its firings made. Chunks are claimed one at a time.
+                firing.addTask { try await self.fire(ready, at: now) }
+                inFlight += 1
+                async let next = claimReadyChunk(at: now)
+                if inFlight == 2 {
+                    fired += try await firing.next() ?? 0
+                    inFlight -= 1
+                }
+                current = try await next
+            }
+            for try await count in firing { fired += count }
+            return fired
         }
-        return fired
     }
 
     /// An open chunk claimed for the lease's length and made ready to fire, or nil when none is left.
