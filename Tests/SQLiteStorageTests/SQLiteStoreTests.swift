@@ -4,7 +4,6 @@ import GRDB
 import NotificationCore
 import SQLiteStorage
 import Storage
-import Synchronization
 import TestSupport
 import Testing
 import Webhooks
@@ -76,38 +75,6 @@ import Webhooks
         for index in 0..<64 {
             #expect(try await store.app(id: "app-\(index)")?.name == (index == 7 ? "first" : "app \(index)"))
         }
-    }
-
-    /// A claim reads its centers ahead of the firing, and the firing takes them as read unless a write
-    /// touched them since (`CenterSnapshots`). A write through another connection to the file is not one
-    /// this store numbered: the firing still sees what it changed.
-    @Test func aFiringSeesWhatAnotherConnectionChangedAfterTheClaim() async throws {
-        let path = try directory().appendingPathComponent("usernotifyd.sqlite").path
-        let (store, other) = (try SQLiteStore(path: path), try SQLiteStore(path: path))
-        let now = Date(timeIntervalSince1970: 1_000_000)
-        let key = CenterKey(appID: "app", centerID: "c")
-        try await store.insertApp(AppRecord(id: "app", name: "App", createdAt: now))
-        try await store.insertCenter(CenterRecord(id: "c", appID: "app", createdAt: now))
-        let request = NotificationRequest(
-            identifier: "x", content: NotificationContent(title: "x"), trigger: .timeInterval(1, repeats: false))
-        _ = try await store.upsertPending(
-            PendingRequest(center: key, request: request, addedAt: now, nextFireDate: now.addingTimeInterval(1)), limit: 64)
-        let due = now.addingTimeInterval(1)
-        let claimed = try await store.claimDue(now: due, limit: 1, lease: Lease(seconds: 60, from: due)).claims
-        _ = try await other.updateCenter(key, at: due) { center, events in
-            center.badge = 5
-            events += [.user(.badgeChanged(5))]
-        }
-        let seen = Mutex<Int?>(nil)
-        let fired = try await store.fire(claimed, at: due) { claim, center in
-            seen.withLock { $0 = center.badge }
-            return FiringRecord(
-                center: claim.center, identifier: claim.identifier, revision: claim.revision,
-                delivered: DeliveredNotification(date: due, request: claim.pending.request, presentation: Presentation(list: true)),
-                nextFireDate: nil)
-        }
-        #expect(fired.count == 1 && seen.withLock { $0 } == 5)
-        #expect(try await store.events(key, after: 0, limit: 10).events.map(\.sequence) == [1, 2])
     }
 
     /// A new center's settings and state and a default presentation, as earlier versions stored them.

@@ -734,14 +734,17 @@ import Webhooks
     }
 
     /// A claim may read its centers ahead of the firing (SQLite does): what changes after the claim is
-    /// what the firing sees — the center's record for its decision, and its events for its sequence.
-    @Test(arguments: StoreFactory.all)
-    func aFiringSeesItsCenterAsItIsAtTheFiringNotAsItWasClaimed(_ factory: StoreFactory) async throws {
+    /// what the firing sees — the center's record for its decision, and its events for its sequence —
+    /// whether this store changed it or another on the same data did (another replica; on SQLite another
+    /// connection to the file, which this store's writer did not number).
+    @Test(arguments: StoreFactory.all, [false, true])
+    func aFiringSeesItsCenterAsItIsAtTheFiringNotAsItWasClaimed(_ factory: StoreFactory, throughAnotherStore: Bool) async throws {
         try await withStore(factory) { (store, reopen) async throws in
             _ = try await store.upsertPending(pending("x", fireIn: 1), limit: 64)
             let now = Self.now.addingTimeInterval(1)
             let claimed = try await store.claimDue(now: now, limit: 1, lease: Lease(seconds: 60, from: now)).claims
-            _ = try await store.updateCenter(center, at: now) { center, events in
+            let changing = throughAnotherStore ? try await reopen() : store
+            _ = try await changing.updateCenter(center, at: now) { center, events in
                 center.badge = 5
                 events += [.user(.badgeChanged(5))]
             }
