@@ -470,6 +470,14 @@ extension PostgresStore {
                 "CREATE INDEX apps_deleted ON apps(deleted_at) WHERE deleted_at IS NOT NULL",
             ]
         ),
+        (
+            22, "the messages that did not succeed, by app",
+            [
+                // A listing of the failed (aborted, expired) messages walked every message of the app; a partial
+                // index holds those alone, entered when a message ends so (`WebhookDeliveryRecord.Status.unsuccessful`).
+                "CREATE INDEX deliveries_unsuccessful ON deliveries(app_id, status, seq) WHERE status IN ('failed', 'aborted', 'expired')"
+            ]
+        ),
     ]
 
     /// A key no other use of advisory locks on the database is likely to take.

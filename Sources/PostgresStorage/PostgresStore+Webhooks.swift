@@ -329,11 +329,16 @@ extension PostgresStore: WebhookStore {
     ) async throws -> Page<WebhookDeliveryRecord> {
         let status = filter.status?.rawValue
         let destination = filter.destination?.rawValue
+        // The few that did not succeed have an index of their own: its condition repeated, so that the
+        // planner may walk it instead of every message of the app.
+        let unsuccessful =
+            filter.status.map(WebhookDeliveryRecord.Status.unsuccessful.contains) == true
+            ? "AND status IN \(WebhookDeliveryRecord.Status.unsuccessfulList)" : ""
         return try await read { connection in
             let rows = try await connection.rows(
                 """
                 SELECT * FROM deliveries WHERE app_id = \(appID) AND seq > \(cursor.flatMap { Int64($0) } ?? 0)
-                AND (\(status)::text IS NULL OR status = \(status))
+                AND (\(status)::text IS NULL OR status = \(status)) \(unescaped: unsuccessful)
                 AND (\(destination)::text IS NULL OR destination = \(destination)) ORDER BY seq LIMIT \(limit + 1)
                 """, self.logger)
             let items = try rows.prefix(limit).map(Self.delivery)

@@ -323,22 +323,29 @@ extension SQLiteStore: WebhookStore {
         appID: String, filter: DeliveryFilter, after cursor: String?, limit: Int
     ) async throws -> Page<WebhookDeliveryRecord> {
         try await read { db in
-            // A destination is a condition of its own, not `(:destination IS NULL OR …)`: SQLite plans a
-            // statement before it knows its values, and only then walks `deliveries_by_destination` instead
-            // of every message of the app.
-            var arguments: StatementArguments = [
-                "app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "status": filter.status?.rawValue, "limit": limit + 1,
-            ]
-            var destination = ""
+            // A destination and a status are conditions of their own, not `(:destination IS NULL OR …)`:
+            // SQLite plans a statement before it knows its values, and only then walks an index of them
+            // instead of every message of the app.
+            var arguments: StatementArguments = ["app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "limit": limit + 1]
+            var (index, conditions) = ("", "")
             if let wanted = filter.destination {
-                destination = "AND destination = :destination"
+                conditions += " AND destination = :destination"
                 arguments += ["destination": wanted.rawValue]
+            }
+            if let wanted = filter.status {
+                conditions += " AND status = :status"
+                arguments += ["status": wanted.rawValue]
+                // The few that did not succeed, by their own index (a destination's would walk every
+                // delivered message of it); its condition repeated, so that SQLite may use it.
+                if WebhookDeliveryRecord.Status.unsuccessful.contains(wanted) {
+                    index = " INDEXED BY deliveries_unsuccessful"
+                    conditions += " AND status IN \(WebhookDeliveryRecord.Status.unsuccessfulList)"
+                }
             }
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.deliveryColumns) FROM deliveries WHERE app_id = :app \(destination) AND seq > :after
-                        AND (:status IS NULL OR status = :status)
+                    SELECT \(Self.deliveryColumns) FROM deliveries\(index) WHERE app_id = :app\(conditions) AND seq > :after
                     ORDER BY seq LIMIT :limit
                     """,
                 arguments: arguments)

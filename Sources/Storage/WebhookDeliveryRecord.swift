@@ -15,6 +15,14 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
         /// A push or a relay that could not be sent within its lifetime (its push service or provider
         /// would keep it no longer): never sent late.
         case expired
+
+        /// The outcomes other than success: rare beside `delivered`, so each store keeps them in a partial
+        /// index of their own (SQLite's v30, PostgreSQL's v22, whose conditions name these in this order),
+        /// and a listing of one of them walks it instead of every message of the app.
+        package static let unsuccessful: [Status] = [.failed, .aborted, .expired]
+
+        /// `unsuccessful` as an SQL list: `('failed', 'aborted', 'expired')`.
+        package static var unsuccessfulList: String { "(" + unsuccessful.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")" }
     }
 
     package var id: String

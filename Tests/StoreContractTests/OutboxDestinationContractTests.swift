@@ -58,6 +58,38 @@ import Webhooks
         }
     }
 
+    /// A listing by outcome, alone or with a destination, finds exactly the messages that ended so, in order
+    /// and page by page, among many that did not: the unsuccessful ones through their own index (written as
+    /// they end, as here when they are enqueued so), the others through the app's.
+    @Test(arguments: StoreFactory.all)
+    func aListingByOutcomeFindsExactlyThoseMessagesPageByPage(_ factory: StoreFactory) async throws {
+        try await contract.withStore(factory) { (store, _) async throws in
+            let statuses = WebhookDeliveryRecord.Status.allCases
+            let destinations = WebhookDeliveryRecord.Destination.allCases
+            let messages = (0..<60).map { index in
+                WebhookDeliveryRecord(
+                    id: String(format: "msg_%02d", index), appID: "a", url: "https://example.com/\(index % 3)",
+                    type: .notificationResponse, payload: Data("{}".utf8), status: statuses[index % statuses.count],
+                    nextAttempt: statuses[index % statuses.count] == .pending ? Self.now : nil, createdAt: Self.now,
+                    destination: destinations[index / 20], subscriptionID: index / 20 == 0 ? nil : "sub_\(index)")
+            }
+            try await store.enqueueDeliveries(messages)
+            for status in statuses {
+                for destination in [nil] + destinations.map(Optional.some) {
+                    let filter = DeliveryFilter(status: status, destination: destination)
+                    var (listed, cursor): ([String], String?) = ([], nil)
+                    repeat {
+                        let page = try await store.deliveries(appID: "a", filter: filter, after: cursor, limit: 4)
+                        listed += page.items.map(\.id)
+                        cursor = page.nextCursor
+                    } while cursor != nil
+                    let expected = messages.filter { $0.status == status && (destination == nil || $0.destination == destination) }
+                    #expect(listed == expected.map(\.id), "\(status) \(destination.map(\.rawValue) ?? "anywhere")")
+                }
+            }
+        }
+    }
+
     /// Messages in flight when a PostgreSQL database was at version 11 (before destinations and retries in
     /// real time) keep going after the upgrade: each where its recipient said, claimed as due on the
     /// scheduler's clock, none due on the wall clock. (The SQLite file's own case is in SQLiteStoreTests.)
