@@ -85,20 +85,19 @@ extension SQLiteStore {
         }
         let targets = try pushTargets(Set(shown), db)
         let stamp = milliseconds(now)
-        let removed = try removeClaimedPending(batch, &holders, db, &effects)
         var deliveredRows = DeliveredRows(stamp: stamp)
         var outbox = OutboxRows()
         var recorded: [FiringRecord] = []
         recorded.reserveCapacity(batch.count)
         var notified: [CenterKey] = []
         notified.reserveCapacity(batch.count)
-        for (index, targeted) in batch.enumerated() {
+        for targeted in batch {
             let firing = targeted.firing
             let key = firing.center
             guard var tally = tallies[key] else { throw StoreError(.notFound, "center \(key) is gone") }
-            if let removed = removed[index] {
-                guard removed else { continue }
-            } else if targeted.pending {
+            // One statement a row: SQLite's search of the key costs less than a set's (a `VALUES` list
+            // materialized, then matched), and its count says whether this firing's row was there.
+            if targeted.pending {
                 guard
                     try updatePending(firing, claimedFire: targeted.claimedFire, holdsMedia: holders.any(key.appID, db), db, &effects)
                 else { continue }
@@ -217,59 +216,6 @@ extension SQLiteStore {
     private static func releasePendingHolds(_ firing: FiringRecord, holdsMedia: Bool, _ db: Database) throws {
         let heldNothing = !holdsMedia || (firing.requestForm != nil && firing.delivered.map { mediaIDs(of: $0.request).isEmpty } == true)
         if !heldNothing { try releaseHolds(firing.center, holder: .pending, identifiers: [firing.identifier], db) }
-    }
-
-    /// The pending rows that the batch's claimed firings remove (a request that does not repeat), a set at a
-    /// time, matched as `updatePending` matches one; by the batch's index, whether the firing's row was
-    /// there, nil for the firings `updatePending` sees to one at a time. A set that finds fewer rows than it
-    /// names (a request replaced or removed since its claim) is undone and removed one row at a time, which
-    /// tells which.
-    private static func removeClaimedPending(
-        _ batch: [TargetedFiring], _ holders: inout MediaHolders, _ db: Database, _ effects: inout ChangeSet
-    ) throws -> [Bool?] {
-        var removed = [Bool?](repeating: nil, count: batch.count)
-        // Each firing read in place (a copy of it retains everything it holds).
-        let indices = batch.indices.filter { index in
-            batch[index].pending && batch[index].claimedFire != nil && batch[index].firing.nextFireDate == nil
-                && !batch[index].firing.keepPending
-        }
-        for set in SetWise.sets(indices) {
-            var all = false
-            try db.inSavepoint {
-                var statement = try DirectStatement(db, sql: removePendingSQL[set.count - 1])
-                for index in set {
-                    statement.bind(batch[index].firing.center.appID)
-                    statement.bind(batch[index].firing.center.centerID)
-                    statement.bind(batch[index].firing.identifier)
-                    statement.bind(batch[index].firing.revision)
-                    statement.bind(batch[index].claimedFire)
-                }
-                all = try statement.execute(db) == set.count
-                return all ? .commit : .rollback
-            }
-            for index in set {
-                let holdsMedia = try holders.any(batch[index].firing.center.appID, db)
-                if all {
-                    removed[index] = true
-                    try releasePendingHolds(batch[index].firing, holdsMedia: holdsMedia, db)
-                } else {
-                    removed[index] = try updatePending(
-                        batch[index].firing, claimedFire: batch[index].claimedFire, holdsMedia: holdsMedia, db, &effects)
-                }
-            }
-        }
-        return removed
-    }
-
-    /// The delete of 1 to `SetWise.size` claimed pending rows, by count less one. The rows' keys are a
-    /// materialized table, so that SQLite looks each one up by the primary key (it scans the table for a
-    /// list of row values).
-    private static let removePendingSQL: [String] = (1...SetWise.size).map { rows in
-        """
-        WITH claimed(app_id, center_id, identifier, revision, next_fire) AS MATERIALIZED (
-            VALUES \(SetWise.values("(?, ?, ?, ?, ?)", count: rows)))
-        DELETE FROM pending WHERE (app_id, center_id, identifier, revision, next_fire) IN (SELECT * FROM claimed)
-        """
     }
 
     /// Each center's new badge (the only thing of its row a firing changes: its newest sequence is its
