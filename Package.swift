@@ -498,7 +498,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchedulingTests",
-            dependencies: ["Scheduling", "Clocks", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Scheduling", "Clocks", "NotificationCore", "Storage", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -2,7 +2,9 @@ import Foundation
 import NotificationCore
 import Storage
 
-/// The requests a scheduler has claimed, earliest fire date first (a binary min-heap).
+/// The requests a scheduler has claimed, earliest fire date first (a binary min-heap). Its items are moved
+/// in place through the array's buffer: `Array.swapAt` copies each of the two (every reference a request
+/// holds retained and released again), ten times an item for a batch of 1,024.
 struct ClaimedHeap {
     private var items: [StoredPending] = []
 
@@ -30,36 +32,40 @@ struct ClaimedHeap {
         return items
     }
 
-    private func date(_ index: Int) -> Date { items[index].pending.nextFireDate ?? .distantPast }
-
     private mutating func removeFirst() -> StoredPending {
-        items.swapAt(0, items.count - 1)
+        items.withUnsafeMutableBufferPointer { $0.swapAt(0, $0.count - 1) }
         let first = items.removeLast()
-        siftDown(0)
+        items.withUnsafeMutableBufferPointer { Self.siftDown(0, $0) }
         return first
     }
 
     private mutating func siftUp(_ index: Int) {
-        var child = index
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard date(child) < date(parent) else { return }
-            items.swapAt(child, parent)
-            child = parent
+        items.withUnsafeMutableBufferPointer { items in
+            var child = index
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.date(child, items) < Self.date(parent, items) else { return }
+                items.swapAt(child, parent)
+                child = parent
+            }
         }
     }
 
-    private mutating func siftDown(_ index: Int) {
+    private static func siftDown(_ index: Int, _ items: UnsafeMutableBufferPointer<StoredPending>) {
         var parent = index
         while true {
             let left = 2 * parent + 1
             let right = left + 1
             var smallest = parent
-            if left < items.count, date(left) < date(smallest) { smallest = left }
-            if right < items.count, date(right) < date(smallest) { smallest = right }
+            if left < items.count, date(left, items) < date(smallest, items) { smallest = left }
+            if right < items.count, date(right, items) < date(smallest, items) { smallest = right }
             guard smallest != parent else { return }
             items.swapAt(parent, smallest)
             parent = smallest
         }
+    }
+
+    private static func date(_ index: Int, _ items: UnsafeMutableBufferPointer<StoredPending>) -> Date {
+        items[index].pending.nextFireDate ?? .distantPast
     }
 }
