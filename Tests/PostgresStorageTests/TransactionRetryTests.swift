@@ -18,8 +18,11 @@ import Testing
                 database, "CREATE TABLE pair(id int PRIMARY KEY, v int NOT NULL); INSERT INTO pair VALUES (1, 0), (2, 0)")
             let (runsOne, runsTwo) = (AsyncCounter(), AsyncCounter())
             let (first, second) = (AsyncGate(), AsyncGate())
-            async let one: Void = Self.write(store, 1, then: 2, runs: runsOne, held: first, awaiting: second)
-            async let two: Void = Self.write(store, 2, then: 1, runs: runsTwo, held: second, awaiting: first)
+            let (oneDone, twoDone) = (AsyncGate(), AsyncGate())
+            async let one: Void = Self.write(
+                store, 1, then: 2, runs: runsOne, held: first, awaiting: second, done: oneDone, otherDone: twoDone)
+            async let two: Void = Self.write(
+                store, 2, then: 1, runs: runsTwo, held: second, awaiting: first, done: twoDone, otherDone: oneDone)
             try await one
             try await two
             #expect([runsOne.current, runsTwo.current].sorted() == [1, 2], "one of the two ran again")
@@ -66,12 +69,16 @@ import Testing
 
     /// Locks its own row, waits until the other write holds its own, then asks for the other's row:
     /// PostgreSQL finds the cycle (after `deadlock_timeout`) and rolls one back. Run again, the victim
-    /// passes the gates at once and queues behind the survivor's locks.
+    /// passes the gates at once and waits for the survivor's commit (`otherDone`): run at once, it could
+    /// take its own row back before the survivor, woken by the rollback, took it, and clash again.
     static func write(
-        _ store: PostgresStore, _ own: Int, then other: Int, runs: AsyncCounter, held: AsyncGate, awaiting: AsyncGate
+        _ store: PostgresStore, _ own: Int, then other: Int, runs: AsyncCounter, held: AsyncGate, awaiting: AsyncGate,
+        done: AsyncGate, otherDone: AsyncGate
     ) async throws {
+        defer { done.open() }
         try await store.writeOnceStarted { connection, _ in
             runs.add(1)
+            if runs.current > 1 { await otherDone.wait() }
             try await connection.run("UPDATE pair SET v = v + 1 WHERE id = \(own)", store.logger)
             held.open()
             await awaiting.wait()
