@@ -364,6 +364,11 @@ extension SQLiteStore {
         sql(
             "v30: the messages that did not succeed, by app",
             "CREATE INDEX deliveries_unsuccessful ON deliveries(app_id, status, seq) WHERE status IN ('failed', 'aborted', 'expired')")
+        // Every outbox message was written to five b-trees (the table, `id`, the app's, the destination's,
+        // the endpoint's), the most of any row a broadcast's fan-out writes for each member. The app's index
+        // in order gave only the listing of every destination, which now merges each destination's walk;
+        // a purge by app walks the destination's index, which begins with the app.
+        sql("v31: no outbox index by app alone", "DROP INDEX deliveries_by_app")
         return migrator
     }
 

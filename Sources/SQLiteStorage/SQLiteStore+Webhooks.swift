@@ -327,28 +327,38 @@ extension SQLiteStore: WebhookStore {
             // SQLite plans a statement before it knows its values, and only then walks an index of them
             // instead of every message of the app.
             var arguments: StatementArguments = ["app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "limit": limit + 1]
-            var (index, conditions) = ("", "")
-            if let wanted = filter.destination {
-                conditions += " AND destination = :destination"
-                arguments += ["destination": wanted.rawValue]
-            }
+            var conditions = ""
             if let wanted = filter.status {
                 conditions += " AND status = :status"
                 arguments += ["status": wanted.rawValue]
+            }
+            /// A page of one walk in order, from `source`.
+            func page(_ conditions: String, from source: String = "deliveries") -> String {
+                "SELECT \(Self.deliveryColumns) FROM \(source) WHERE app_id = :app\(conditions) AND seq > :after ORDER BY seq LIMIT :limit"
+            }
+            let sql: String
+            if let wanted = filter.status, WebhookDeliveryRecord.Status.unsuccessful.contains(wanted) {
                 // The few that did not succeed, by their own index (a destination's would walk every
                 // delivered message of it); its condition repeated, so that SQLite may use it.
-                if WebhookDeliveryRecord.Status.unsuccessful.contains(wanted) {
-                    index = " INDEXED BY deliveries_unsuccessful"
-                    conditions += " AND status IN \(WebhookDeliveryRecord.Status.unsuccessfulList)"
+                if let destination = filter.destination {
+                    conditions += " AND destination = :destination"
+                    arguments += ["destination": destination.rawValue]
                 }
+                sql = page(
+                    conditions + " AND status IN \(WebhookDeliveryRecord.Status.unsuccessfulList)",
+                    from: "deliveries INDEXED BY deliveries_unsuccessful")
+            } else if let destination = filter.destination {
+                arguments += ["destination": destination.rawValue]
+                sql = page(" AND destination = :destination" + conditions)
+            } else {
+                // Every destination's page, merged: the app's messages have no index in order of their own
+                // (v31: one b-tree fewer for each message a fan-out writes), and each walk stops at a page.
+                sql =
+                    WebhookDeliveryRecord.Destination.allCases.map {
+                        "SELECT * FROM (\(page(" AND destination = '\($0.rawValue)'" + conditions)))"
+                    }.joined(separator: " UNION ALL ") + " ORDER BY seq LIMIT :limit"
             }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.deliveryColumns) FROM deliveries\(index) WHERE app_id = :app\(conditions) AND seq > :after
-                    ORDER BY seq LIMIT :limit
-                    """,
-                arguments: arguments)
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
             let items = try rows.prefix(limit).map(Self.delivery)
             let next = rows.count > limit ? rows[limit - 1][0] as Int64? : nil
             return Page(items: items, nextCursor: next.map(String.init))
