@@ -328,28 +328,27 @@ extension SQLiteStore: WebhookStore {
             // instead of every message of the app.
             var arguments: StatementArguments = ["app": appID, "after": cursor.flatMap { Int64($0) } ?? 0, "limit": limit + 1]
             var conditions = ""
-            if let wanted = filter.status {
+            if let status = filter.status {
                 conditions += " AND status = :status"
-                arguments += ["status": wanted.rawValue]
+                arguments += ["status": status.rawValue]
             }
-            /// A page of one walk in order, from `source`.
-            func page(_ conditions: String, from source: String = "deliveries") -> String {
-                "SELECT \(Self.deliveryColumns) FROM \(source) WHERE app_id = :app\(conditions) AND seq > :after ORDER BY seq LIMIT :limit"
+            if let destination = filter.destination {
+                conditions += " AND destination = :destination"
+                arguments += ["destination": destination.rawValue]
+            }
+            /// A page of one walk in order, from `source`, under `also` beside the app.
+            func page(_ also: String, from source: String = "deliveries") -> String {
+                "SELECT \(Self.deliveryColumns) FROM \(source) WHERE app_id = :app\(also) AND seq > :after ORDER BY seq LIMIT :limit"
             }
             let sql: String
-            if let wanted = filter.status, WebhookDeliveryRecord.Status.unsuccessful.contains(wanted) {
+            if let status = filter.status, WebhookDeliveryRecord.Status.unsuccessful.contains(status) {
                 // The few that did not succeed, by their own index (a destination's would walk every
                 // delivered message of it); its condition repeated, so that SQLite may use it.
-                if let destination = filter.destination {
-                    conditions += " AND destination = :destination"
-                    arguments += ["destination": destination.rawValue]
-                }
                 sql = page(
                     conditions + " AND status IN \(WebhookDeliveryRecord.Status.unsuccessfulList)",
                     from: "deliveries INDEXED BY deliveries_unsuccessful")
-            } else if let destination = filter.destination {
-                arguments += ["destination": destination.rawValue]
-                sql = page(" AND destination = :destination" + conditions)
+            } else if filter.destination != nil {
+                sql = page(conditions)
             } else {
                 // Every destination's page, merged: the app's messages have no index in order of their own
                 // (v31: one b-tree fewer for each message a fan-out writes), and each walk stops at a page.

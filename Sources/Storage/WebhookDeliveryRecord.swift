@@ -22,7 +22,7 @@ package struct WebhookDeliveryRecord: Sendable, Hashable {
         package static let unsuccessful: [Status] = [.failed, .aborted, .expired]
 
         /// `unsuccessful` as an SQL list: `('failed', 'aborted', 'expired')`.
-        package static var unsuccessfulList: String { "(" + unsuccessful.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")" }
+        package static let unsuccessfulList = "(" + unsuccessful.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
     }
 
     package var id: String
