@@ -5,14 +5,14 @@
 // for a badge; since v26 the delivered row holds the receipt's `fired` step too: today's firing is "without
 // those and the write-back"),
 // one row at a time through the SQLite C API with prepared statements and nothing else, in transactions of
-// 1,024 committed with fsync, on the schema of a database usernotifyd made; beside it, in the same run, the
-// raw baseline `scheduler-bench` compares the burst with (a pending and a delivered table, rows moved 500 a
-// transaction by two set-wise statements). Variants leave rows out, to show what each costs. Then the same
-// for a broadcast's fan-out (#45's recording): per member the same rows but no pending row, and an outbox
-// message for its browser, against the recording's raw baseline in `webhook-bench` (a delivered and an
-// outbox row per center, 1,024 a transaction). The set-wise variants write the same rows with one statement
-// per kind of row and SET rows (multi-row VALUES, `IN` lists, `UPDATE … FROM (VALUES …)`), to show what
-// the statements' own cost is beside the b-trees' work.
+// 1,024 committed with fsync, on the schema and page size of a database usernotifyd made; beside it, in the
+// same run, the raw baseline `scheduler-bench` compares the burst with (a pending and a delivered table,
+// rows moved 500 a transaction by two set-wise statements). Variants leave rows out, to show what each
+// costs. Then the same for a broadcast's fan-out (#45's recording): per member the same rows but no
+// pending row, and an outbox message for its browser, against the recording's raw baseline in
+// `webhook-bench` (a delivered and an outbox row per center, 1,024 a transaction). The set-wise variants
+// write the same rows with one statement per kind of row and SET rows (multi-row VALUES, `IN` lists,
+// `UPDATE … FROM (VALUES …)`), to show what the statements' own cost is beside the b-trees' work.
 //
 //   burst-ceiling SCHEMA.sqlite WORKDIR [FIRINGS] [ROUNDS]
 //
@@ -70,8 +70,9 @@ static void bytes(sqlite3_stmt *statement, int index, int count) {
     sqlite3_bind_blob(statement, index, filler, count, SQLITE_STATIC);
 }
 
-/// A fresh database in WAL mode as usernotifyd opens its own (GRDB turns foreign keys on).
-static sqlite3 *fresh(const char *name, int foreignKeys) {
+/// A fresh database in WAL mode as usernotifyd opens its own (GRDB turns foreign keys on), with pages of
+/// `pageSize` bytes (0: SQLite's default).
+static sqlite3 *fresh(const char *name, int foreignKeys, int pageSize) {
     char path[512];
     const char *suffixes[] = {"", "-wal", "-shm"};
     for (int i = 0; i < 3; i++) {
@@ -81,10 +82,26 @@ static sqlite3 *fresh(const char *name, int foreignKeys) {
     snprintf(path, sizeof path, "%s/%s", workdir, name);
     sqlite3 *db;
     if (sqlite3_open(path, &db) != SQLITE_OK) fail(db, path);
+    if (pageSize) {
+        char pragma[64];
+        snprintf(pragma, sizeof pragma, "PRAGMA page_size = %d", pageSize);
+        run(db, pragma);
+    }
     run(db, "PRAGMA journal_mode = WAL");
     run(db, "PRAGMA temp_store = MEMORY");
     run(db, foreignKeys ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF");
     return db;
+}
+
+/// The page size of the database usernotifyd made: the ceiling's database gets the same.
+static int pageSizeOf(const char *source) {
+    sqlite3 *from;
+    if (sqlite3_open_v2(source, &from, SQLITE_OPEN_READONLY, 0) != SQLITE_OK) fail(from, source);
+    sqlite3_stmt *pragma = prepare(from, "PRAGMA page_size");
+    int size = sqlite3_step(pragma) == SQLITE_ROW ? sqlite3_column_int(pragma, 0) : 0;
+    sqlite3_finalize(pragma);
+    sqlite3_close(from);
+    return size;
 }
 
 /// usernotifyd's schema, copied from a database it made.
@@ -254,7 +271,7 @@ static void recordSet(struct SetStatements *s, char ids[][32], char requests[][2
 /// A fan-out's members have no pending row; each gets an outbox message for its browser.
 static double fire(const char *schema, int count, int leftOut) {
     int fanOut = leftOut & FAN_OUT;
-    sqlite3 *db = fresh("ceiling.sqlite", !(leftOut & NO_FOREIGN_KEYS));
+    sqlite3 *db = fresh("ceiling.sqlite", !(leftOut & NO_FOREIGN_KEYS), pageSizeOf(schema));
     copySchema(db, schema);
     fill(db, count, !fanOut);
     run(db, "PRAGMA synchronous = FULL");
@@ -373,7 +390,7 @@ static double fire(const char *schema, int count, int leftOut) {
 
 /// The raw baselines' database: commits with fsync, and the delivered table both baselines fill.
 static sqlite3 *rawDatabase(void) {
-    sqlite3 *db = fresh("raw.sqlite", 0);
+    sqlite3 *db = fresh("raw.sqlite", 0, 0);
     run(db, "PRAGMA synchronous = FULL");
     run(db, "CREATE TABLE delivered(center TEXT, identifier TEXT, body BLOB, date INTEGER, PRIMARY KEY (center, identifier))");
     return db;

@@ -21,6 +21,30 @@ import Webhooks
         #expect(try await store.synchronousLevel() == 2, "every acknowledged write must be on disk")
     }
 
+    /// A new file is made with the store's page size; a file made before (SQLite's 4 KB pages) keeps its
+    /// own, migrates and takes writes as before.
+    @Test func aNewFileGetsTheStoresPageSizeAndAnOlderOneKeepsItsOwn() async throws {
+        func pageSize(_ path: String) throws -> Int? {
+            try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
+        }
+        let new = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        let store = try SQLiteStore(path: new)
+        try await store.insertApp(AppRecord(id: "a", name: "a", createdAt: Date()))
+        try store.close()
+        #expect(try pageSize(new) == 16_384)
+        let older = try directory().appendingPathComponent("usernotifyd.sqlite").path
+        do {
+            let pool = try DatabasePool(path: older)
+            try SQLiteStore.migrator.migrate(pool, upTo: "v6: push tokens and held pushes")
+        }
+        #expect(try pageSize(older) == 4_096)
+        let migrated = try SQLiteStore(path: older)
+        try await migrated.insertApp(AppRecord(id: "a", name: "a", createdAt: Date()))
+        #expect(try await migrated.app(id: "a") != nil)
+        try migrated.close()
+        #expect(try pageSize(older) == 4_096)
+    }
+
     /// Closed, the store has no file of its database open, and a use after it fails instead of reopening it.
     @Test func aClosedStoreHasLetItsFilesGo() async throws {
         let directory = try directory()
