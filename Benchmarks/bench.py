@@ -231,8 +231,9 @@ def broadcast_round(baseline, args):
     """A broadcast to --broadcast-centers centers, each with one browser's subscription on the C sink: the
     single-notification push rate (the dispatcher, -c32) against the broadcast's, from the firing instant until
     every push was sent (the fan-out and the pushes beside each other); the fan-out's recording alone against raw
-    SQLite writing one delivered and one outbox row per center, 1,024 a transaction; and the peak resident
-    memory of a fan-out to a million centers (no subscriptions)."""
+    SQLite writing one delivered and one outbox row per center, 1,024 a transaction (--rounds runs, each
+    against its own raw run); and the peak resident memory of a fan-out to a million centers (no
+    subscriptions)."""
     def once(mode, centers):
         sink, port = start([baseline])
         try:
@@ -245,9 +246,13 @@ def broadcast_round(baseline, args):
     sent = once("broadcast", args.broadcast_centers)
     if sent["delivered"] != args.broadcast_centers:
         raise SystemExit(f"the broadcast sent {sent['delivered']} of {args.broadcast_centers} pushes")
-    recorded = once("broadcast-record", args.broadcast_centers)
+    recorded = [once("broadcast-record", args.broadcast_centers) for _ in range(args.rounds)]
     million = once("broadcast-rss", 1_000_000)
     return single, sent, recorded, million
+
+
+def median(rounds, key):
+    return statistics.median(r[key] for r in rounds)
 
 
 def per_round(rounds, numerator, denominator):
@@ -295,10 +300,11 @@ def main():
         print(f"\nbroadcast to {args.broadcast_centers} centers, one browser each (-c{args.webhook_connections}):\n"
               f"  firing instant to every push sent {sent['sent_seconds']:.1f} s, {sent['rate']:.0f} pushes/s; the single-notification "
               f"push rate {single:.0f}/s (ratio {sent['rate'] / single:.2f})\n"
-              f"  the fan-out's recording alone {recorded['recording_rate']:.0f} centers/s; raw SQLite, a delivered and an outbox row "
-              f"per center, 1,024 a transaction, {recorded['raw_recording_rate']:.0f}/s (ratio "
-              f"{recorded['recording_rate'] / recorded['raw_recording_rate']:.2f}); CPU per center {recorded['recording_cpu_us_per_center']:.1f} µs "
-              f"against raw SQLite's {recorded['raw_cpu_us_per_center']:.1f} µs (every thread)\n"
+              f"  the fan-out's recording alone {median(recorded, 'recording_rate'):.0f} centers/s; raw SQLite, a delivered and an "
+              f"outbox row per center, 1,024 a transaction, {median(recorded, 'raw_recording_rate'):.0f}/s ({args.rounds} rounds, "
+              f"medians; ratio {per_round(recorded, 'recording_rate', 'raw_recording_rate')}); CPU per center "
+              f"{median(recorded, 'recording_cpu_us_per_center'):.1f} µs against raw SQLite's "
+              f"{median(recorded, 'raw_cpu_us_per_center'):.1f} µs (every thread)\n"
               f"  a fan-out to 1,000,000 centers: {million['recording_rate']:.0f} centers/s, peak resident memory "
               f"{million['peak_rss_mb']:.0f} MB")
         if args.only == "broadcast":
