@@ -1,10 +1,11 @@
 // make bench, part 2: the store and the scheduler.
 //
-//   scheduler-bench [--pending N] [--campaign N] [--only SECTIONS] [--work DIR] [--usernotifyd PATH]
+//   scheduler-bench [--pending N] [--campaign N] [--rounds N] [--only SECTIONS] [--work DIR] [--usernotifyd PATH]
 //
 // Prints: durable adds per second against a raw SQLite commit in the same run; a campaign (centers
 // created and authorized against adds, then a burst of one request per center due at one instant,
-// against the raw database moving as many rows); resident memory with 100 k and N pending requests
+// against the raw database moving as many rows; --rounds rounds, 3 by default, each against its own raw
+// run, medians); resident memory with 100 k and N pending requests
 // against an empty store; firing lateness at 1,000 fires per second with N pending (from the steady
 // state and from an emptied WAL file) against a raw SQLite commit at each due time; start-to-ready time
 // of usernotifyd with N pending against an empty data directory.
@@ -227,33 +228,19 @@ func concurrently(_ count: Int, workers: Int = 50, _ work: @escaping @Sendable (
     return Date().timeIntervalSince(start)
 }
 
-if wants("campaign") {
-    let centers = Int(option("--campaign", "20000"))!
-    let directory = try freshDirectory("campaign")
-    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
-    let (store, service, scheduler) = try await makeService(directory, clock: clock)
-    // Each center as an app's backend makes it: created, then authorized (the app's policy grants it).
-    let creating = try await concurrently(centers) { index in
-        let key = CenterKey(appID: "app", centerID: "user-\(index)")
-        _ = try await service.createCenter(key)
-        _ = try await service.requestAuthorization(key, options: [.alert, .sound, .badge])
-        _ = try await service.answerAuthorizationPrompt(key, allowed: true)
-    }
-    let adding = try await concurrently(centers) { index in
-        let center = try await service.center(CenterKey(appID: "app", centerID: "user-\(index)"))
-        _ = try await service.add(
-            to: center,
-            NotificationRequest(
-                identifier: "campaign", content: NotificationContent(title: "Sale starts now", body: "Everything 20% off until midnight"),
-                trigger: .timeInterval(60, repeats: false)))
-    }
-    rows.append(
-        (
-            "centers created and authorized/s, 50 at a time", String(format: "%.0f", Double(centers) / creating),
-            String(format: "%.0f adds/s, 50 at a time", Double(centers) / adding), String(format: "%.2f", adding / creating)
-        ))
-    // The raw database's share of the same firing: as many rows of the same size moved from a pending to a
-    // delivered table, 500 to a transaction, each committed with fsync.
+/// One round of the campaign: its figures, each against the raw database's in the same round.
+struct CampaignRound {
+    var creating: Double
+    var adding: Double
+    var firing: Double
+    var firingCPU: Double
+    var rawRate: Double
+    var rawCPU: Double
+}
+
+/// The raw database's share of the campaign's firing: as many rows of the same size moved from a pending to
+/// a delivered table, 500 to a transaction, each committed with fsync. Returns rows/s and CPU seconds.
+func rawMove(_ directory: URL, centers: Int) throws -> (rate: Double, cpu: Double) {
     let raw = try DatabasePool(path: directory.appendingPathComponent("raw.sqlite").path)
     try raw.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     let body = Data(repeating: 0x61, count: 160)
@@ -277,8 +264,32 @@ if wants("campaign") {
             return batch.count
         }
     }
-    let rawRate = Double(centers) / Date().timeIntervalSince(rawStart)
-    let rawCPU = processCPUSeconds() - rawCPUStart
+    let rate = Double(centers) / Date().timeIntervalSince(rawStart)
+    let cpu = processCPUSeconds() - rawCPUStart
+    try raw.close()
+    return (rate, cpu)
+}
+
+func campaignRound(centers: Int) async throws -> CampaignRound {
+    let directory = try freshDirectory("campaign")
+    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
+    let (store, service, scheduler) = try await makeService(directory, clock: clock)
+    // Each center as an app's backend makes it: created, then authorized (the app's policy grants it).
+    let creating = try await concurrently(centers) { index in
+        let key = CenterKey(appID: "app", centerID: "user-\(index)")
+        _ = try await service.createCenter(key)
+        _ = try await service.requestAuthorization(key, options: [.alert, .sound, .badge])
+        _ = try await service.answerAuthorizationPrompt(key, allowed: true)
+    }
+    let adding = try await concurrently(centers) { index in
+        let center = try await service.center(CenterKey(appID: "app", centerID: "user-\(index)"))
+        _ = try await service.add(
+            to: center,
+            NotificationRequest(
+                identifier: "campaign", content: NotificationContent(title: "Sale starts now", body: "Everything 20% off until midnight"),
+                trigger: .timeInterval(60, repeats: false)))
+    }
+    let (rawRate, rawCPU) = try rawMove(directory, centers: centers)
     // The campaign: every request due at the same instant, fired and recorded by the scheduler.
     let running = Task { try await scheduler.run() }
     // As the server runs it: the WAL is checkpointed beside the writer, never inside its commits.
@@ -293,22 +304,56 @@ if wants("campaign") {
     let firingCPU = processCPUSeconds() - firingCPUStart
     running.cancel()
     checkpoints.cancel()
-    let delivered = try DatabaseQueue(path: directory.appendingPathComponent("usernotifyd.sqlite").path).read { db in
+    _ = await running.result
+    await checkpoints.value
+    let delivered = try await DatabaseQueue(path: directory.appendingPathComponent("usernotifyd.sqlite").path).read { db in
         try Int.fetchOne(db, sql: "SELECT count(*) FROM delivered") ?? 0
     }
     precondition(delivered == centers, "the campaign delivered \(delivered) of \(centers)")
+    try store.close()
+    return CampaignRound(
+        creating: creating, adding: adding, firing: firing, firingCPU: firingCPU, rawRate: rawRate, rawCPU: rawCPU)
+}
+
+/// The median of `values`.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// "median (each round's)" of ratios, two decimals.
+func ratios(_ values: [Double]) -> String {
+    let each = values.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+    return values.count == 1 ? each : String(format: "%.2f", median(values)) + " (\(each))"
+}
+
+if wants("campaign") {
+    let centers = Int(option("--campaign", "20000"))!
+    // `--rounds N` runs the campaign N times, each against its own raw run; the figures are medians and
+    // each ratio's median comes with every round's (the machine's load moves between rounds).
+    var rounds: [CampaignRound] = []
+    for _ in 0..<Int(option("--rounds", "3"))! { rounds.append(try await campaignRound(centers: centers)) }
+    let count = Double(centers)
     rows.append(
         (
-            "burst: \(centers) requests due at one instant, fired and recorded/s", String(format: "%.0f", Double(centers) / firing),
-            String(format: "%.0f rows/s moved pending → delivered, 500 a transaction", rawRate),
-            String(format: "%.2f", Double(centers) / firing / rawRate)
+            "centers created and authorized/s, 50 at a time", String(format: "%.0f", median(rounds.map { count / $0.creating })),
+            String(format: "%.0f adds/s, 50 at a time", median(rounds.map { count / $0.adding })),
+            ratios(rounds.map { $0.adding / $0.creating })
+        ))
+    rows.append(
+        (
+            "burst: \(centers) requests due at one instant, fired and recorded/s",
+            String(format: "%.0f", median(rounds.map { count / $0.firing })),
+            String(format: "%.0f rows/s moved pending → delivered, 500 a transaction", median(rounds.map(\.rawRate))),
+            ratios(rounds.map { count / $0.firing / $0.rawRate })
         ))
     // The same burst as CPU time (the whole process's, on both cores): steadier than the rate.
-    let perMillion = 1_000_000 / Double(centers)
+    let perMillion = 1_000_000 / count
     rows.append(
         (
-            "burst: CPU µs per firing (the process, every core)", String(format: "%.1f", firingCPU * perMillion),
-            String(format: "%.1f µs per raw row moved", rawCPU * perMillion), String(format: "%.2f", rawCPU / firingCPU)
+            "burst: CPU µs per firing (the process, every core)", String(format: "%.1f", median(rounds.map { $0.firingCPU * perMillion })),
+            String(format: "%.1f µs per raw row moved", median(rounds.map { $0.rawCPU * perMillion })),
+            ratios(rounds.map { $0.rawCPU / $0.firingCPU })
         ))
 }
 
