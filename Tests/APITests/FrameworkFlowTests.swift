@@ -31,6 +31,14 @@ import Testing
 
             let clock = try await server.call("GET", "/v1/clock", token: testAdminToken)
             #expect(clock.json["virtual"] as? Bool == true)
+            // The virtual clock starts at the wall clock's time: move it to the next midnight (UTC), well away
+            // from the daily 08:00 in Berlin, so that what fires below does not depend on the time of day (a
+            // run at 06:59 UTC saw "daily" fire with "soon").
+            var utc = Calendar(identifier: .gregorian)
+            utc.timeZone = TimeZone(identifier: "UTC")!
+            let started = try #require(ISO8601DateFormatter.withFractions.date(from: try server.field("now", of: clock)))
+            let midnight = ISO8601DateFormatter().string(from: utc.startOfDay(for: started).addingTimeInterval(86_400))
+            #expect(try await server.call("POST", "/v1/clock", token: testAdminToken, json: ["now": midnight]).status == 200)
 
             let interval = try await server.call(
                 "POST", "/v1/centers/phone/requests", token: key,
