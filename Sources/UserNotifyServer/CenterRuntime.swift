@@ -162,13 +162,14 @@ package final class CenterRuntime: Service {
         let database = backend.store
         let store = CachingStore(database)
         // The virtual clock goes on from where it was (it is kept in the store), never backwards; the
-        // first process on a database starts it, so that replicas share one time from the start.
+        // first process on a database starts it (at `virtualClockStart`, or now), so that replicas share
+        // one time from the start.
         let virtualClock: ManualClock? =
             if configuration.virtualClock {
                 if let stored = try await database.virtualClock() {
                     ManualClock(now: stored)
                 } else {
-                    ManualClock(now: try await database.advanceVirtualClock(to: Date()))
+                    ManualClock(now: try await database.advanceVirtualClock(to: configuration.virtualClockStart ?? Date()))
                 }
             } else {
                 nil

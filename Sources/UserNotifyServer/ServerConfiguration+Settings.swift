@@ -105,10 +105,21 @@ extension ServerConfiguration {
             config.drainDelay = .seconds(try SettingValue.integer(value, "drain-delay", in: 0...600))
         },
         Setting(
-            "virtual-clock", help: "1: the scheduler runs on a clock that only the operator moves (test environments)", bareValue: "1",
-            default: { .value($0.virtualClock ? "1" : "0") }
+            "virtual-clock",
+            help:
+                "1: the scheduler runs on a clock that only the operator moves (test environments); a date and time"
+                + " (2027-03-01T00:00:00Z): the same, the clock starting there on a new database",
+            bareValue: "1",
+            default: { .value($0.virtualClockStart.map { $0.formatted(.iso8601) } ?? ($0.virtualClock ? "1" : "0")) }
         ) { config, value throws(ConfigurationError) in
-            config.virtualClock = try SettingValue.boolean(value, "virtual-clock")
+            if let start = try? Date(value, strategy: .iso8601) {
+                (config.virtualClock, config.virtualClockStart) = (true, start)
+            } else if let on = try? SettingValue.boolean(value, "virtual-clock") {
+                (config.virtualClock, config.virtualClockStart) = (on, nil)
+            } else {
+                throw ConfigurationError(
+                    "virtual-clock must be 1 or 0, or a date and time for the clock to start at (2027-03-01T00:00:00Z); got '\(value)'")
+            }
         },
         Setting("media-quota-bytes", help: "bytes of attachment media each app may keep", default: { .value(String($0.mediaQuotaBytes)) }) {
             config, value throws(ConfigurationError) in

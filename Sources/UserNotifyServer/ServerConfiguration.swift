@@ -43,6 +43,9 @@ package struct ServerConfiguration: Sendable, Equatable {
     package var adminReadTokenFile: String?
     /// Run the scheduler on a clock that only the operator moves (test environments).
     package var virtualClock = false
+    /// Where the virtual clock starts on a database that has none yet: the wall clock's time when nil. A
+    /// fixed start keeps the dates a test or an example moves the clock to ahead of it, whenever it runs.
+    package var virtualClockStart: Date?
     /// The centers' service: pending requests per center (the framework keeps 64), how many calls to the
     /// apps' extensions run at once.
     package var centers = NotificationCenterService.Configuration()

@@ -37,7 +37,7 @@ import Testing
 
     @Test func nineOClockInEveryMembersZoneForTheMembersOfThatMoment() async throws {
         let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        try await InProcessApp.run(arguments: WebhookTests.allowLoopback) { server in
+        try await InProcessApp.run(arguments: WebhookTests.allowLoopback + datedVirtualClock) { server in
             // Saturday 27 March 2027, 12:00 UTC; Europe's clocks go forward on Sunday at 01:00 UTC.
             try await Self.setClock(server, "2027-03-27T12:00:00Z")
             let (_, key) = try await server.makeApp()
@@ -137,7 +137,7 @@ import Testing
     /// Every member's zone fired, the broadcast goes on until its date has come in every zone there is:
     /// a center that joins in a zone no member had gets it at its own 9:00, not at the next look nor never.
     @Test func aCenterThatJoinsInAZoneNoMemberHadGetsItAtItsOwnNine() async throws {
-        try await InProcessApp.run { server in
+        try await InProcessApp.run(arguments: datedVirtualClock) { server in
             try await Self.setClock(server, "2027-03-27T12:00:00Z")
             let (_, key) = try await server.makeApp()
             #expect(try await server.call("POST", "/v1/topics", token: key, json: ["identifier": "episodes"]).status == 201)
@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func aLaterBroadcastReplacesWhereTheFirstHasNotFiredAndACancelStopsTheRest() async throws {
-        try await InProcessApp.run { server in
+        try await InProcessApp.run(arguments: datedVirtualClock) { server in
             // Saturday 14:00 UTC: 9:00 has passed in New York (next: Sunday 13:00 UTC) and comes in Tokyo at Sunday 00:00 UTC.
             try await Self.setClock(server, "2027-03-27T14:00:00Z")
             let (_, key) = try await server.makeApp()
@@ -220,7 +220,7 @@ import Testing
     }
 
     @Test func aListAndEveryCenterWithoutATriggerOrAfterAnInterval() async throws {
-        try await InProcessApp.run { server in
+        try await InProcessApp.run(arguments: datedVirtualClock) { server in
             try await Self.setClock(server, "2027-03-27T12:00:00Z")
             let (_, key) = try await server.makeApp()
             for center in ["a", "b", "c"] { _ = try await server.makeAuthorizedCenter(center, key: key) }
@@ -251,7 +251,7 @@ import Testing
     @Test func aMembersBrowserAndPhoneGetThePush() async throws {
         let push = try await StandInPushService()
         let providers = try await FakeProviders()
-        try await InProcessApp.run(arguments: WebPushTests.arguments(push) + providers.serverArguments) { server in
+        try await InProcessApp.run(arguments: WebPushTests.arguments(push) + providers.serverArguments + datedVirtualClock) { server in
             let (_, key) = try await server.makeApp()
             let token = try await server.makeAuthorizedCenter("phone", key: key)
             var apns = try #require(try await providers.credentials()["apns"] as? [String: Any])
@@ -287,7 +287,7 @@ import Testing
     }
 
     @Test func badInputIsRefusedAndNothingIsKept() async throws {
-        try await InProcessApp.run { server in
+        try await InProcessApp.run(arguments: datedVirtualClock) { server in
             let (_, key) = try await server.makeApp()
             let (_, other) = try await server.makeApp("Other")
             let token = try await server.makeAuthorizedCenter("phone", key: key)
@@ -411,7 +411,7 @@ import Testing
 @Suite struct BroadcastReplicaTests {
     @Test func aReplicaKilledMidFanOutLeavesEveryMemberWithItOnce() async throws {
         let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        let replicas = try await Replicas.start(3, arguments: WebhookTests.allowLoopback)
+        let replicas = try await Replicas.start(3, arguments: WebhookTests.allowLoopback + datedVirtualClock)
         let (_, key) = try await replicas[0].makeApp(policy: "grant")
         try await BroadcastTests.setClock(replicas[0], "2027-01-15T06:00:00Z")
         let configured = try await replicas[0].call(

@@ -60,7 +60,7 @@ import Testing
         let push = try await StandInPushService()
         let providers = try await FakeProviders()
         let receiver = try await WebhookReceiver(secrets: [WebhookTests.secret])
-        try await InProcessApp.run(arguments: WebPushTests.arguments(push) + providers.serverArguments) { server in
+        try await InProcessApp.run(arguments: WebPushTests.arguments(push) + providers.serverArguments + datedVirtualClock) { server in
             // Sunday 14 March 2027, 00:00 in New York (EST); DST starts at 02:00.
             try await Self.setClock(server, "2027-03-14T05:00:00Z")
             let (_, key) = try await server.makeApp()
@@ -222,7 +222,7 @@ import Testing
     /// Three replicas on PostgreSQL: notifications held through one replica that is then SIGKILLed come in
     /// their summary once per center, delivered by the other two as the shared clock reaches its time.
     @Test func aReplicaKilledBetweenHoldingAndTheSummaryLeavesEachSummaryToTheOthersOnce() async throws {
-        let replicas = try await Replicas.start(3)
+        let replicas = try await Replicas.start(3, arguments: datedVirtualClock)
         let (_, key) = try await replicas[0].makeApp(policy: "grant")
         try await Self.setClock(replicas[0], "2027-03-14T05:00:00Z")
         let centers = 40
@@ -261,7 +261,7 @@ import Testing
     }
 
     @Test func focusAndSummaryInputIsRefusedWithWhatToFix() async throws {
-        try await InProcessApp.run { server in
+        try await InProcessApp.run(arguments: datedVirtualClock) { server in
             let (_, key) = try await server.makeApp()
             let token = try await server.makeAuthorizedCenter("phone", key: key)
             for (body, code, mentions) in [

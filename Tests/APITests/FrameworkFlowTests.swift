@@ -197,6 +197,22 @@ import Testing
         try await second.stop()
     }
 
+    /// `--virtual-clock DATE` starts the clock there on a new database, before the wall clock's time or
+    /// after it; a restart on the same database goes on from where the clock was, whatever date it is given.
+    @Test func aDatedVirtualClockStartsThereOnANewDatabaseOnly() async throws {
+        for start in ["2027-01-01T00:00:00.000Z", "2020-02-29T12:00:00.000Z"] {
+            let first = try await APIServer(arguments: ["--virtual-clock", start])
+            #expect(try first.field("now", of: try await first.call("GET", "/v1/clock", token: testAdminToken)) == start)
+            let moved = try first.field(
+                "now", of: try await first.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 60]))
+            #expect(moved != start)
+            try await first.stop()
+            let second = try await APIServer(dataDirectory: first.dataDirectory, arguments: ["--virtual-clock", start])
+            #expect(try second.field("now", of: try await second.call("GET", "/v1/clock", token: testAdminToken)) == moved)
+            try await second.stop()
+        }
+    }
+
     @Test func theClockCannotMoveWhenItIsTheSystems() async throws {
         try await InProcessApp.run(virtualClock: false) { server in
             let response = try await server.call("POST", "/v1/clock", token: testAdminToken, json: ["advanceBy": 5])

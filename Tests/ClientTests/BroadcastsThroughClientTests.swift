@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import TestSupport
 import Testing
 import UserNotifyClient
 
@@ -10,7 +11,7 @@ import UserNotifyClient
     typealias Schemas = Components.Schemas
 
     @Test func aBroadcastThroughTheGeneratedClient() async throws {
-        let server = try await ClientServer()
+        let server = try await ClientServer(arguments: datedVirtualClock)
         let admin = server.operatorClient
         let app = try await admin.createApp(body: .json(.init(name: "Podcasts", authorizationPolicy: .grant))).created.body.json
         let appClient = server.client(token: try await admin.createAppKey(path: .init(appID: app.id)).created.body.json.key)

@@ -92,6 +92,22 @@ import UserNotifyServer
         #expect(fromEnvironment == fromFlag)
     }
 
+    /// `--virtual-clock` takes a date and time as well as 1 or 0: the clock is on and starts there; a value
+    /// that is neither is refused, naming the setting.
+    @Test func theVirtualClockMayStartAtADate() throws {
+        let dated = try ServerConfiguration.parse(arguments: ["--virtual-clock", "2027-03-01T00:00:00Z"], environment: [:])
+        #expect(dated.virtualClock && dated.virtualClockStart == Date(timeIntervalSince1970: 1_803_859_200))
+        let fromVariable = try ServerConfiguration.parse(arguments: [], environment: ["USERNOTIFYD_VIRTUAL_CLOCK": "2027-03-01T00:00:00Z"])
+        #expect(fromVariable == dated)
+        let plain = try ServerConfiguration.parse(
+            arguments: ["--virtual-clock", "2027-03-01T00:00:00Z", "--virtual-clock"], environment: [:])
+        #expect(plain.virtualClock && plain.virtualClockStart == nil, "the last flag wins")
+        let refused = #expect(throws: ConfigurationError.self) {
+            try ServerConfiguration.parse(arguments: ["--virtual-clock", "March"], environment: [:])
+        }
+        #expect(refused?.description.contains("virtual-clock must be 1 or 0, or a date and time") == true, "\(String(describing: refused))")
+    }
+
     @Test func secretsCanComeFromFilesAsMounted() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
