@@ -175,9 +175,19 @@ package struct BroadcastService: Sendable {
     /// A claimed chunk ready to fire: each member's firing made from the member as the claim read it.
     private struct ReadyChunk: Sendable {
         var chunk: BroadcastChunk
-        var made: [String: (center: CenterRecord, firing: FiringRecord)]
+        /// The members as the claim read them, each with its firing made (at the same index), and each
+        /// member's index by its id. The records stay in the arrays: a map holding them would copy each
+        /// record (a center and a firing are a kilobyte or more) into storage made afresh for every chunk.
+        var members: [CenterRecord]
+        var firings: [FiringRecord]
+        var index: [String: Int]
         /// The firing of a member as it is at the firing, when it is not as the claim read it.
         var make: @Sendable (CenterRecord) -> FiringRecord
+
+        func firing(for center: CenterRecord) -> FiringRecord {
+            if let at = index[center.id], members[at] == center { return firings[at] }
+            return make(center)
+        }
     }
 
     /// Makes a claimed chunk ready: its members' extensions asked (their claim renewed meanwhile), then
@@ -205,23 +215,23 @@ package struct BroadcastService: Sendable {
             firing.broadcastID = broadcast.id
             return firing
         }
-        var made: [String: (center: CenterRecord, firing: FiringRecord)] = [:]
-        made.reserveCapacity(claimed.members.count)
+        var firings: [FiringRecord] = []
+        firings.reserveCapacity(claimed.members.count)
+        var index: [String: Int] = [:]
+        index.reserveCapacity(claimed.members.count)
         for center in claimed.members {
             var firing = make(center)
             if let targets = claimed.targets { firing.pushMessages = try firing.pushMessages(to: targets[center.key] ?? [], at: now) }
-            made[center.id] = (center, firing)
+            index[center.id] = firings.count
+            firings.append(firing)
         }
-        return ReadyChunk(chunk: chunk, made: made, make: make)
+        return ReadyChunk(chunk: chunk, members: claimed.members, firings: firings, index: index, make: make)
     }
 
     /// Fires a ready chunk: every member as a delivery without a trigger, in one transaction, with the
     /// firing made for it when the member is as the claim read it.
     private func fire(_ ready: ReadyChunk, at now: Date) async throws -> Int {
-        let fired = try await store.fireBroadcastChunk(ready.chunk, at: now) { _, center in
-            if let made = ready.made[center.id], made.center == center { return made.firing }
-            return ready.make(center)
-        }
+        let fired = try await store.fireBroadcastChunk(ready.chunk, at: now) { _, center in ready.firing(for: center) }
         guard let fired else { return 0 }
         ReceiptEvent.count(.fired, by: fired.count)
         return fired.count

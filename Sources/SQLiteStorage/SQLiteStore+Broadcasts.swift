@@ -386,6 +386,7 @@ extension SQLiteStore: BroadcastStore {
             let found = try Self.centersForFiring(keys, ahead: snapshots, db)
             let broadcast = record.broadcast
             var tallies: [CenterKey: CenterTally] = [:]
+            tallies.reserveCapacity(keys.count)
             var batch: [TargetedFiring] = []
             batch.reserveCapacity(keys.count)
             // Only a zone's chunk marks its members: a center is in one chunk of its zone's plan, and a chunk
@@ -394,14 +395,15 @@ extension SQLiteStore: BroadcastStore {
                 chunk.zone == nil
                 ? nil : try db.cachedStatement(sql: "INSERT INTO broadcast_members(app_id, broadcast_id, center_id) VALUES (?, ?, ?)")
             var counts = Broadcast.Counts()
-            for case let (center, sequence)? in found {
-                tallies[center.key] = CenterTally(sequence: sequence)
-                let firing = decide(broadcast, center)
-                try mark?.execute(arguments: [chunk.appID, chunk.broadcastID, center.id])
+            for (key, snapshot) in zip(keys, found) {
+                guard let snapshot else { continue }
+                tallies[key] = CenterTally(sequence: snapshot.sequence)
+                let firing = decide(broadcast, snapshot.center)
+                try mark?.execute(arguments: [chunk.appID, chunk.broadcastID, key.centerID])
                 counts.count(firing)
                 batch.append(TargetedFiring(firing: firing, pending: false))
             }
-            let recorded = try Self.record(batch, tallies: tallies, at: now, db, &effects)
+            let recorded = try Self.record(batch, tallies: &tallies, at: now, db, &effects)
             try db.cachedStatement(
                 sql: """
                     UPDATE broadcasts SET status = 'firing', targeted = targeted + ?, presented = presented + ?, quiet = quiet + ?,

@@ -112,6 +112,7 @@ extension SQLiteStore {
             arguments += [upTo]
         }
         var devices: [CenterKey: [Device]] = [:]
+        devices.reserveCapacity(only.count)
         let found = try Row.fetchCursor(try db.cachedStatement(sql: sql + " ORDER BY center_id, created_at, id"), arguments: arguments)
         while let row = try found.next() {
             guard only.contains(row[2]) else { continue }

@@ -149,16 +149,18 @@ extension SQLiteStore {
 
     /// `centersForFiring` in the writer, by the index of `keys` (nil for a center that is gone): the
     /// centers read ahead (`readAhead`) that no write changed since taken as they were read, the others read.
+    /// By reference: a caller copies out the records it uses, not a batch of them into an array first.
     static func centersForFiring(
         _ keys: [CenterKey], ahead snapshots: CenterSnapshots, _ db: Database
-    ) throws -> [(center: CenterRecord, sequence: Int64)?] {
+    ) throws -> [CenterSnapshots.Snapshot?] {
         let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
-        let taken = snapshots.take(keys, dataVersion: version)
-        var centers = taken.map { $0.map { (center: $0.center, sequence: $0.sequence) } }
-        let changed = keys.indices.filter { taken[$0] == nil }
+        var centers = snapshots.take(keys, dataVersion: version)
+        let changed = keys.indices.filter { centers[$0] == nil }
         guard !changed.isEmpty else { return centers }
         let read = try centersForFiring(changed.map { keys[$0] }, db)
-        for index in changed { centers[index] = read[keys[index]] }
+        for index in changed {
+            centers[index] = read[keys[index]].map { CenterSnapshots.Snapshot(center: $0.center, sequence: $0.sequence, token: 0) }
+        }
         return centers
     }
 

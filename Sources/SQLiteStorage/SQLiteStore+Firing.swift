@@ -66,16 +66,16 @@ extension SQLiteStore {
     }
 
     /// Records the firings with their events, in order, inside the caller's transaction. `tallies` holds
-    /// the event sequence of every center they fire in (read with the center). Each firing's pending row
+    /// the event sequence of every center they fire in (read with the center), and is moved on in place (a
+    /// copy of a batch's map, the first write to it would make). Each firing's pending row
     /// is moved on or removed first, matched by its revision (and a claim's fire date): a claim
     /// that no longer holds its row records nothing, and no separate read of the row is needed to know.
     /// Returns the firings recorded (without the attachments whose media went).
     static func record(
-        _ batch: [TargetedFiring], tallies: [CenterKey: CenterTally], at now: Date, _ db: Database, _ effects: inout ChangeSet
+        _ batch: [TargetedFiring], tallies: inout [CenterKey: CenterTally], at now: Date, _ db: Database, _ effects: inout ChangeSet
     ) throws -> [FiringRecord] {
         guard !batch.isEmpty else { return [] }
         let batch = try droppingMissingMedia(batch, db)
-        var tallies = tallies
         var settings: [String: WebhookConfiguration?] = [:]
         var holders = MediaHolders()
         // The browsers and phones of every center whose notification is shown, read at once (but those

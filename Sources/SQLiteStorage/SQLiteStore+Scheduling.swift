@@ -117,13 +117,15 @@ extension SQLiteStore {
         let (table, snapshots) = (firingClaims, centerSnapshots)
         let recorded = try await write { db, effects in
             let keys = Array(Set(claims.map(\.center)))
-            var centers: [CenterKey: CenterRecord] = [:]
+            let found = try Self.centersForFiring(keys, ahead: snapshots, db)
+            // Each center's place in `found` (a map of the records themselves would copy each into it).
+            var position: [CenterKey: Int] = [:]
             var tallies: [CenterKey: CenterTally] = [:]
-            centers.reserveCapacity(keys.count)
+            position.reserveCapacity(keys.count)
             tallies.reserveCapacity(keys.count)
-            for (key, found) in zip(keys, try Self.centersForFiring(keys, ahead: snapshots, db)) {
-                guard let found else { continue }
-                (centers[key], tallies[key]) = (found.center, CenterTally(sequence: found.sequence))
+            for (index, key) in keys.enumerated() {
+                guard let sequence = found[index]?.sequence else { continue }
+                (position[key], tallies[key]) = (index, CenterTally(sequence: sequence))
             }
             var batch: [TargetedFiring] = []
             batch.reserveCapacity(claims.count)
@@ -132,13 +134,14 @@ extension SQLiteStore {
                 // still does until another claim takes the request); `record` matches the row at the
                 // revision and fire date claimed.
                 guard let token = claim.claim, table.isHeld(Self.claimKey(claim), token: token),
-                    let claimedFire = claim.pending.nextFireDate.map(Self.milliseconds), let center = centers[claim.center]
+                    let claimedFire = claim.pending.nextFireDate.map(Self.milliseconds),
+                    let center = position[claim.center].flatMap({ found[$0]?.center })
                 else { continue }
                 var firing = decide(claim, center)
                 firing.claim = token
                 batch.append(TargetedFiring(firing: firing, pending: true, claimedFire: claimedFire))
             }
-            return try Self.record(batch, tallies: tallies, at: now, db, &effects)
+            return try Self.record(batch, tallies: &tallies, at: now, db, &effects)
         }
         // Committed: the claims end (a reader's older snapshot could still see the rows as they were).
         table.release(claims.compactMap { claim in claim.claim.map { (Self.claimKey(claim), $0) } })
@@ -161,7 +164,7 @@ extension SQLiteStore {
                 else { continue }
                 batch.append(TargetedFiring(firing: firing, pending: pending))
             }
-            _ = try Self.record(batch, tallies: tallies, at: now, db, &effects)
+            _ = try Self.record(batch, tallies: &tallies, at: now, db, &effects)
         }
     }
 
