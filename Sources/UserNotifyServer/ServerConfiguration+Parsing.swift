@@ -91,6 +91,8 @@ extension ServerConfiguration {
                    usernotifyd migrate [options]        migrate the database to this version's schema, then exit
                    usernotifyd backup DIRECTORY [options]
                                                         copy the SQLite database (online) and its media to DIRECTORY
+                   usernotifyd compact [options]        rewrite the SQLite database (server stopped): this version's
+                                                        page size, no free pages
                    usernotifyd --version
 
             Every option can also be set in the environment (flags win), or as a file that holds the value:

@@ -66,4 +66,17 @@ extension UserNotifyApplication {
             directory: directory, databaseBytes: bytes, mediaFiles: media.count - missing, mediaMissing: missing,
             secretsKeyFile: FileManager.default.fileExists(atPath: keyFile) ? keyFile : nil)
     }
+
+    /// `usernotifyd compact`: takes the data directory as a server would (refused while one runs there) and
+    /// rewrites the SQLite database with this version's page size and without its free pages
+    /// (`SQLiteCompaction`).
+    package func compact() throws -> SQLiteCompaction.Outcome {
+        guard let database = StorageBackend.sqlitePath(configuration) else {
+            throw ConfigurationError(
+                "compact rewrites an SQLite database; on PostgreSQL, VACUUM FULL does it (docs/operations.md, Upgrades and migrations)")
+        }
+        let locks = try ownedDirectories.map { try DirectoryLock(directory: $0) }
+        defer { withExtendedLifetime(locks) {} }
+        return try SQLiteCompaction.compact(database)
+    }
 }

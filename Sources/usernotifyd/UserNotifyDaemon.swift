@@ -22,12 +22,10 @@ enum UserNotifyDaemon {
                 fail("usage: usernotifyd backup DIRECTORY [options]; see --help", code: 64)
             }
             let application = application(Array(arguments.dropFirst(2)))
-            await finish("backup") {
-                let report = try application.backup(to: directory)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                print(String(decoding: try encoder.encode(report), as: UTF8.self))
-            }
+            await finish("backup") { try printJSON(application.backup(to: directory)) }
+        case "compact":
+            let application = application(Array(arguments.dropFirst()))
+            await finish("compact") { try printJSON(application.compact()) }
         default:
             // libmicrohttpd's thread must not take SIGTERM/SIGINT: block them here, before any thread starts,
             // so every thread inherits the mask and the service group's signal source receives them.
@@ -68,6 +66,13 @@ enum UserNotifyDaemon {
             Logger(label: "usernotifyd").critical("\(name) stopped on an error", metadata: ["error": .string("\(error)")])
             fail("\(name): \(error)", code: 1)
         }
+    }
+
+    /// A command's report, as one line of JSON on the standard output.
+    private static func printJSON(_ report: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(report), as: UTF8.self))
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {

@@ -113,6 +113,36 @@ import Testing
         try await server.stop()
     }
 
+    /// `compact` rewrites the SQLite database of a stopped server and reports its page size and bytes; a
+    /// server started on it has everything; beside a running server, or on PostgreSQL, it is refused with
+    /// what to do. (`SQLiteCompactionTests` convert a file with 4 KB pages.)
+    @Test func compactRewritesTheDatabaseOfAStoppedServerOnly() async throws {
+        let directory = TestDirectories.unique("compact")
+        let server = try await APIServer(dataDirectory: directory)
+        let (appID, key) = try await server.makeApp()
+        _ = try await server.makeAuthorizedCenter("phone", key: key)
+        let beside = try await Self.run(["compact", "--data-dir", directory])
+        #expect(beside.code == 1 && beside.lines.contains { $0.contains("in use by process") }, "\(beside.lines)")
+        try await server.stop()
+
+        let compacted = try await Self.run(["compact", "--data-dir", directory])
+        #expect(compacted.code == 0, "\(compacted.lines)")
+        let report = try #require(
+            compacted.lines.compactMap { line in
+                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            }.first)
+        #expect(report["pageSize"] as? Int == 16_384 && report["pageSizeBefore"] as? Int == 16_384, "\(report)")
+        #expect((report["database"] as? String)?.hasSuffix("usernotifyd.sqlite") == true && (report["bytes"] as? Int ?? 0) > 0)
+
+        let restarted = try await APIServer(dataDirectory: directory)
+        let settings = try await restarted.call("GET", "/v1/centers/phone/settings", token: key)
+        #expect(settings.status == 200 && settings.text.contains("authorized"), "\(appID): \(settings.text)")
+        try await restarted.stop()
+
+        let postgres = try await Self.run(["compact", "--data-dir", directory, "--database-url", "postgres://u@127.0.0.1:1/db"])
+        #expect(postgres.code == 1 && postgres.lines.contains { $0.contains("VACUUM FULL") }, "\(postgres.lines)")
+    }
+
     /// On PostgreSQL, the rolling upgrade's step: `migrate` from a data directory of its own migrates the
     /// shared database, and the replicas started afterwards find nothing to do.
     @Test(.enabled(if: TestPostgres.isAvailable, "needs the PostgreSQL server that make test starts"))
