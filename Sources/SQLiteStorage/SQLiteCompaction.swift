@@ -20,9 +20,7 @@ package enum SQLiteCompaction {
     /// journal: a failure or a crash midway leaves the file as it was). It needs as much free disk as the
     /// database takes. Refused while any other connection has the file open.
     package static func compact(_ path: String) throws(StoreError) -> Outcome {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError(.notFound, "there is no database at \(path): is the data directory right?")
-        }
+        try requireDatabase(path)
         let bytesBefore = bytes(of: path)
         do {
             let queue = try DatabaseQueue(path: path)
@@ -52,6 +50,13 @@ package enum SQLiteCompaction {
             throw StoreError(.conflict, "another process has \(path) open: stop the server that uses it first")
         } catch {
             throw StoreError(.unavailable, "the compaction of \(path) failed, and left it as it was: \(error)")
+        }
+    }
+
+    /// Fails unless there is a database file at `path` (before anything, a lock say, is made beside it).
+    package static func requireDatabase(_ path: String) throws(StoreError) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError(.notFound, "there is no database at \(path): is the data directory right?")
         }
     }
 

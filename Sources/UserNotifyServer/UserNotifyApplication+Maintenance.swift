@@ -75,6 +75,8 @@ extension UserNotifyApplication {
             throw ConfigurationError(
                 "compact rewrites an SQLite database; on PostgreSQL, VACUUM FULL does it (docs/operations.md, Upgrades and migrations)")
         }
+        // A wrong data directory is not made (with a lock file in it) before it is found empty.
+        try SQLiteCompaction.requireDatabase(database)
         let locks = try ownedDirectories.map { try DirectoryLock(directory: $0) }
         defer { withExtendedLifetime(locks) {} }
         return try SQLiteCompaction.compact(database)

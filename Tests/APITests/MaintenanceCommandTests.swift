@@ -114,8 +114,8 @@ import Testing
     }
 
     /// `compact` rewrites the SQLite database of a stopped server and reports its page size and bytes; a
-    /// server started on it has everything; beside a running server, or on PostgreSQL, it is refused with
-    /// what to do. (`SQLiteCompactionTests` convert a file with 4 KB pages.)
+    /// server started on it has everything; beside a running server, on PostgreSQL, or where there is no
+    /// database, it is refused with what to do. (`SQLiteCompactionTests` convert a file with 4 KB pages.)
     @Test func compactRewritesTheDatabaseOfAStoppedServerOnly() async throws {
         let directory = TestDirectories.unique("compact")
         let server = try await APIServer(dataDirectory: directory)
@@ -141,6 +141,10 @@ import Testing
 
         let postgres = try await Self.run(["compact", "--data-dir", directory, "--database-url", "postgres://u@127.0.0.1:1/db"])
         #expect(postgres.code == 1 && postgres.lines.contains { $0.contains("VACUUM FULL") }, "\(postgres.lines)")
+        let wrong = TestDirectories.unique("compact-nothing")
+        let nothing = try await Self.run(["compact", "--data-dir", wrong])
+        #expect(nothing.code == 1 && nothing.lines.contains { $0.contains("there is no database at") }, "\(nothing.lines)")
+        #expect(!FileManager.default.fileExists(atPath: wrong), "a wrong data directory is not made")
     }
 
     /// On PostgreSQL, the rolling upgrade's step: `migrate` from a data directory of its own migrates the

@@ -17,7 +17,8 @@ Checked: the health check turns healthy, `/healthz` answers, a framework flow (a
 permission, a request that fires, the delivered list) works, the process runs as uid 10001, the data
 volume is writable and survives a restart, and SIGTERM stops it with exit code 0; the sums verify, the
 SBOM is valid CycloneDX, the binary has no debug sections; `usernotifyd backup` in the container and its
-restore; and the README's walkthrough, as written, against the image.
+restore; `usernotifyd compact` on the stopped server's volume, which the restart then serves; and the
+README's walkthrough, as written, against the image.
 """
 import glob, http.client, json, os, re, shutil, signal, socket, subprocess, sys, tarfile, tempfile, time, urllib.request
 
@@ -321,13 +322,20 @@ def check(engine, port):
         raise SystemExit(f"SIGTERM: exit code {code}, not 0; logs:\n{engine.logs(container)}")
     log("docker stop (SIGTERM) ended it with exit code 0")
 
+    # The stopped server's database rewritten by the image's own binary, on the same volume.
+    compacted = json.loads(engine.docker("run", "--rm", "--volume", "usernotifyd-data:/var/lib/usernotifyd", IMAGE, "compact"))
+    if compacted.get("pageSize") != 16384 or compacted.get("bytes", 0) <= 0:
+        raise SystemExit(f"usernotifyd compact in the image: {compacted}")
+    log(f"usernotifyd compact ran in the image on the stopped server's volume: {compacted['bytesBefore']} → "
+        f"{compacted['bytes']} bytes")
+
     engine.docker("start", container)
     wait_for("answer on /healthz after a restart", lambda: serving(port), engine, container)
     again = delivered_identifiers(port, key)
     if again != ["tea"]:
         raise SystemExit(f"after a restart on the same volume the delivered list is {again}")
     engine.docker("stop", "--time", "60", container)
-    log("restarted on the same volume, the data is still there")
+    log("restarted on the same volume, compacted, the data is still there")
     restore(engine, port, key)
 
 
