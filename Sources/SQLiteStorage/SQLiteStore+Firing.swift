@@ -66,8 +66,8 @@ extension SQLiteStore {
     }
 
     /// Records the firings with their events, in order, inside the caller's transaction. `tallies` holds
-    /// the event sequence of every center they fire in (read with the center), and is moved on in place (a
-    /// copy of a batch's map, the first write to it would make). Each firing's pending row
+    /// the event sequence of every center they fire in (read with the center); it is updated in place, where
+    /// a copy would cost the whole map at its first write. Each firing's pending row
     /// is moved on or removed first, matched by its revision (and a claim's fire date): a claim
     /// that no longer holds its row records nothing, and no separate read of the row is needed to know.
     /// Returns the firings recorded (without the attachments whose media went).
