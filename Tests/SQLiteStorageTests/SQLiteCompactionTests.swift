@@ -12,6 +12,15 @@ import Testing
         return directory.appendingPathComponent("usernotifyd.sqlite").path
     }
 
+    /// A database file as a version before 16 KB pages made it (SQLite's 4 KB pages, schema v6).
+    func olderFile() throws -> String {
+        let path = try databasePath()
+        let pool = try DatabasePool(path: path)
+        try SQLiteStore.migrator.migrate(pool, upTo: "v6: push tokens and held pushes")
+        try pool.close()
+        return path
+    }
+
     func pragma(_ name: String, of path: String) throws -> String? {
         try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA \(name)") }
     }
@@ -19,11 +28,7 @@ import Testing
     /// A file made before 16 KB pages, with the free pages of deleted rows: rewritten, it has the store's
     /// page size, is smaller, keeps every row, is in WAL mode again, and the store takes writes on it.
     @Test func anOlderFileGetsTheStoresPageSizeLosesItsFreePagesAndKeepsEveryRow() async throws {
-        let path = try databasePath()
-        do {
-            let pool = try DatabasePool(path: path)
-            try SQLiteStore.migrator.migrate(pool, upTo: "v6: push tokens and held pushes")
-        }
+        let path = try olderFile()
         let store = try SQLiteStore(path: path)
         // ~8 MB of rows, most of them deleted: far more free pages than a 16 KB page per table and index
         // adds to a small database.
@@ -50,11 +55,7 @@ import Testing
     /// While a store has the file open, the rewrite is refused with what to do, and the file is as it was:
     /// its page size, its rows, and the store keeps writing.
     @Test func aFileInUseIsRefusedAndLeftAsItWas() async throws {
-        let path = try databasePath()
-        do {
-            let pool = try DatabasePool(path: path)
-            try SQLiteStore.migrator.migrate(pool, upTo: "v6: push tokens and held pushes")
-        }
+        let path = try olderFile()
         let store = try SQLiteStore(path: path)
         try await store.insertApp(AppRecord(id: "a", name: "a", createdAt: Date()))
         #expect {
