@@ -156,39 +156,30 @@ extension NotificationCenterService {
     // MARK: firing
 
     /// Fires claimed requests (the scheduler's `FiringHandler`). Those the app's extensions must see
-    /// first (`willPresent` in the foreground, the service extension) go to the extension lane and fire
-    /// there, their claims renewed meanwhile; the rest fire at once.
+    /// first (`willPresent` in the foreground, the service extension), as their centers are in the
+    /// firing's transaction, are kept claimed and go to the extension lane, which fires them there, their
+    /// claims renewed meanwhile; the rest fire at once.
     @discardableResult
     package func fire(_ due: [StoredPending], at now: Date) async throws -> [FiringRecord] {
-        var waiting: [StoredPending] = []
-        var direct: [StoredPending] = []
-        // The batch's centers in one read (the store's own read, in the firing's transaction, decides).
-        let centers = (try? await store.centers(Set(due.map(\.center)))) ?? [:]
-        for stored in due {
-            if let center = centers[stored.center], Self.asksExtensions(stored.pending.request, center: center) {
-                waiting.append(stored)
-            } else {
-                direct.append(stored)
-            }
-        }
-        if !waiting.isEmpty {
-            lane.submit { [self, waiting] in
-                do {
-                    let prepared = await self.holdingClaims(waiting) {
-                        await self.prepare(waiting.map { ($0.center, $0.pending.request, $0.pending.traceparent) }, at: now)
-                    }
-                    // Cut short by shutdown, the answers are not the app's: record nothing; the claims
-                    // end with their leases and the requests fire then (here or on another replica).
-                    guard !Task.isCancelled else { return }
-                    try await self.fire(waiting, at: now, prepared: prepared)
-                } catch {
-                    // Given back, to be claimed again (if the store cannot take them, their leases end).
-                    self.logger.error("firing after the extensions failed", metadata: ["error": .string("\(error)")])
-                    try? await self.store.releaseClaims(waiting)
+        let fired = try await fire(due, at: now, prepared: nil)
+        guard !fired.kept.isEmpty else { return fired.recorded }
+        let waiting = fired.kept
+        lane.submit { [self] in
+            do {
+                let prepared = await self.holdingClaims(waiting) {
+                    await self.prepare(waiting.map { ($0.center, $0.pending.request, $0.pending.traceparent) }, at: now)
                 }
+                // Cut short by shutdown, the answers are not the app's: record nothing; the claims
+                // end with their leases and the requests fire then (here or on another replica).
+                guard !Task.isCancelled else { return }
+                _ = try await self.fire(waiting, at: now, prepared: prepared)
+            } catch {
+                // Given back, to be claimed again (if the store cannot take them, their leases end).
+                self.logger.error("firing after the extensions failed", metadata: ["error": .string("\(error)")])
+                try? await self.store.releaseClaims(waiting)
             }
         }
-        return direct.isEmpty ? [] : try await fire(direct, at: now, prepared: [:])
+        return fired.recorded
     }
 
     /// Runs `work` while renewing the claims' leases (on the lease clock, as every lease), so that a slow
@@ -233,14 +224,15 @@ extension NotificationCenterService {
     }
 
     /// Decides the presentations from the centers as they are at this instant and records the whole
-    /// batch, with its events, in one transaction.
-    @discardableResult
-    private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]) async throws -> [FiringRecord] {
+    /// batch, with its events, in one transaction. Without `prepared` (the extensions not asked yet), the
+    /// requests the extensions must see first are kept claimed, not fired.
+    private func fire(_ due: [StoredPending], at now: Date, prepared: [PreparedKey: Prepared]?) async throws -> FiredClaims {
         let tables = try await stringTables(for: due.map(\.center))
-        let recorded = try await store.fire(due, at: now) { stored, center in
+        let fired = try await store.fire(due, at: now) { stored, center in
+            if prepared == nil, Self.asksExtensions(stored.pending.request, center: center) { return nil }
             let zone = TimeZoneNames.zone(center.state.timeZone)
             let next = stored.pending.request.trigger?.nextFireDate(afterDue: stored.pending.nextFireDate ?? now, now: now, in: zone)
-            let ready = prepared[PreparedKey(center: center.key, identifier: stored.identifier)]
+            let ready = prepared?[PreparedKey(center: center.key, identifier: stored.identifier)]
             var firing = Self.firing(
                 ready?.request ?? stored.pending.request, center: center, revision: stored.revision, nextFireDate: next, keepPending: false,
                 at: now, foreground: ready?.foreground ?? .noDelegate, tables: tables[center.appID] ?? StringTables(),
@@ -248,8 +240,8 @@ extension NotificationCenterService {
             firing.scheduledAt = stored.pending.addedAt
             return firing
         }
-        ReceiptEvent.count(.fired, by: recorded.count)
-        return recorded
+        ReceiptEvent.count(.fired, by: fired.recorded.count)
+        return fired
     }
 
     /// The string tables of the apps of these centers (cached in memory).

@@ -87,16 +87,16 @@ extension PostgresStore {
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
-    ) async throws -> [FiringRecord] {
-        guard !claims.isEmpty else { return [] }
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord?
+    ) async throws -> FiredClaims {
+        guard !claims.isEmpty else { return FiredClaims(recorded: [], kept: []) }
         // The write's deadline runs it in a child task, which ends before this returns.
         return try await withoutActuallyEscaping(decide) { decide in try await fire(claims, at: now, escaping: decide) }
     }
 
     private func fire(
-        _ claims: [StoredPending], at now: Date, escaping decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
-    ) async throws -> [FiringRecord] {
+        _ claims: [StoredPending], at now: Date, escaping decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord?
+    ) async throws -> FiredClaims {
         try await write { connection, changes in
             // Centers first (the lock order), then the claims that still hold their requests (their tokens: a claim
             // whose lease ended records until another claim takes the request).
@@ -123,16 +123,22 @@ extension PostgresStore {
                 ).map {
                     "\(try $0.get("app_id", as: String.self))\t\(try $0.get("center_id", as: String.self))\t\(try $0.get("identifier", as: String.self))"
                 })
-            let firings = claims.compactMap { claim -> FiringRecord? in
+            var firings: [FiringRecord] = []
+            var kept: [StoredPending] = []
+            for claim in claims {
                 guard let token = claim.claim, held.contains("\(claim.center.appID)\t\(claim.center.centerID)\t\(claim.identifier)"),
                     let center = centers[claim.center]
-                else { return nil }
-                var firing = decide(claim, center)
+                else { continue }
+                // Kept: its row keeps the claim's token, for the firing after the extensions.
+                guard var firing = decide(claim, center) else {
+                    kept.append(claim)
+                    continue
+                }
                 firing.claim = token
-                return firing
+                firings.append(firing)
             }
             try await self.record(firings, at: now, connection, &changes)
-            return firings
+            return FiredClaims(recorded: firings, kept: kept)
         }
     }
 

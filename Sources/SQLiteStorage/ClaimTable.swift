@@ -61,6 +61,13 @@ final class ClaimTable<Key: Hashable & Sendable, Detail: Equatable & Sendable>: 
         detail(of: key, token: token) != nil
     }
 
+    /// `isHeld` for each of `keys` (nil: no claim), under one lock.
+    func holds(_ keys: [(Key, token: Int64)?]) -> [Bool] {
+        state.withLock { state in
+            keys.map { key in key.map { state.claims[$0.0]?.token == $0.token } ?? false }
+        }
+    }
+
     /// The detail of `token`'s claim on `key`, if it still holds it (as `isHeld`).
     func detail(of key: Key, token: Int64) -> Detail? {
         state.withLock { state in state.claims[key].flatMap { $0.token == token ? $0.detail : nil } }

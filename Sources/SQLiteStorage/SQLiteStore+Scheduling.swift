@@ -111,41 +111,50 @@ extension SQLiteStore {
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
-    ) async throws -> [FiringRecord] {
-        guard !claims.isEmpty else { return [] }
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord?
+    ) async throws -> FiredClaims {
+        guard !claims.isEmpty else { return FiredClaims(recorded: [], kept: []) }
         let (table, snapshots) = (firingClaims, centerSnapshots)
-        let recorded = try await write { db, effects in
-            let keys = Array(Set(claims.map(\.center)))
-            let found = try Self.centersForFiring(keys, ahead: snapshots, db)
+        let keys = claims.map { claim in claim.claim.map { (Self.claimKey(claim), $0) } }
+        let (recorded, kept) = try await write { db, effects in
+            let centers = Array(Set(claims.map(\.center)))
+            let found = try Self.centersForFiring(centers, ahead: snapshots, db)
             // Each center's place in `found` (a map of the records themselves would copy each into it).
             var position: [CenterKey: Int] = [:]
             var tallies: [CenterKey: CenterTally] = [:]
-            position.reserveCapacity(keys.count)
-            tallies.reserveCapacity(keys.count)
-            for (index, key) in keys.enumerated() {
+            position.reserveCapacity(centers.count)
+            tallies.reserveCapacity(centers.count)
+            for (index, key) in centers.enumerated() {
                 guard let sequence = found[index]?.sequence else { continue }
                 (position[key], tallies[key]) = (index, CenterTally(sequence: sequence))
             }
+            // Fenced: only the claim that holds the request records the firing (one whose lease ended
+            // still does until another claim takes the request); `record` matches the row at the
+            // revision and fire date claimed.
+            let held = table.holds(keys)
             var batch: [TargetedFiring] = []
+            var kept: [Int] = []
             batch.reserveCapacity(claims.count)
-            for claim in claims {
-                // Fenced: only the claim that holds the request records the firing (one whose lease ended
-                // still does until another claim takes the request); `record` matches the row at the
-                // revision and fire date claimed.
-                guard let token = claim.claim, table.isHeld(Self.claimKey(claim), token: token),
+            for (index, claim) in claims.enumerated() {
+                guard held[index], let token = claim.claim,
                     let claimedFire = claim.pending.nextFireDate.map(Self.milliseconds),
                     let center = position[claim.center].flatMap({ found[$0]?.center })
                 else { continue }
-                var firing = decide(claim, center)
+                guard var firing = decide(claim, center) else {
+                    kept.append(index)
+                    continue
+                }
                 firing.claim = token
                 batch.append(TargetedFiring(firing: firing, pending: true, claimedFire: claimedFire))
             }
-            return try Self.record(batch, tallies: &tallies, at: now, db, &effects)
+            return (try Self.record(batch, tallies: &tallies, at: now, db, &effects), kept)
         }
-        // Committed: the claims end (a reader's older snapshot could still see the rows as they were).
-        table.release(claims.compactMap { claim in claim.claim.map { (Self.claimKey(claim), $0) } })
-        return recorded
+        // Committed: the claims end (a reader's older snapshot could still see the rows as they were), but
+        // those kept for a later firing.
+        var ending = keys
+        for index in kept { ending[index] = nil }
+        table.release(ending.compactMap { $0 })
+        return FiredClaims(recorded: recorded, kept: kept.map { claims[$0] })
     }
 
     package func recordFirings(_ firings: [FiringRecord], at now: Date) async throws {

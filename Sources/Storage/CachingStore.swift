@@ -272,8 +272,8 @@ package final class CachingStore: NotificationStore, PrincipalStore, StoreCache 
     }
 
     package func fire(
-        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
-    ) async throws -> [FiringRecord] {
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord?
+    ) async throws -> FiredClaims {
         try await base.fire(claims, at: now, decide: decide)
     }
 

@@ -140,10 +140,11 @@ package protocol NotificationStore: Sendable {
     /// Fires claimed requests in one transaction: for each whose claim still holds it (no other claim took
     /// it since, which another may once the lease has ended), `decide`
     /// (a pure function of the claim and the center as it is now) gives the firing, which is recorded
-    /// with its events. Returns the firings recorded.
+    /// with its events, or nil to keep the claim for a later `fire` (the app's extensions first). Returns
+    /// the firings recorded and the claims kept, still held; every other claim ends.
     func fire(
-        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord
-    ) async throws -> [FiringRecord]
+        _ claims: [StoredPending], at now: Date, decide: @escaping @Sendable (StoredPending, CenterRecord) -> FiringRecord?
+    ) async throws -> FiredClaims
     /// Records firings that were never claimed (a delivery without a trigger, a location crossing), for
     /// the revisions given, with their events; one transaction.
     func recordFirings(_ firings: [FiringRecord], at now: Date) async throws

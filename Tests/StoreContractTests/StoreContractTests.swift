@@ -45,7 +45,7 @@ import Webhooks
                 delivered: delivered
                     ? DeliveredNotification(date: date, request: claim.pending.request, presentation: Presentation(list: true)) : nil,
                 nextFireDate: nil)
-        }
+        }.recorded
     }
 
     // MARK: durability and keys
@@ -450,6 +450,36 @@ import Webhooks
         }
     }
 
+    /// A claim that `decide` keeps (nil: the app's extensions first) records nothing and stays held: no
+    /// claim takes its request meanwhile, and a later `fire` with it records the firing; the others of the
+    /// batch fire at once and their claims end.
+    @Test(arguments: StoreFactory.all)
+    func aClaimKeptByDecideStaysHeldUntilALaterFiring(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { (store, _) async throws in
+            for identifier in ["now", "later"] { _ = try await store.upsertPending(pending(identifier, fireIn: 1), limit: 64) }
+            let now = Self.now.addingTimeInterval(1)
+            let claimed = try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 60, from: now)).claims
+            #expect(claimed.count == 2)
+            @Sendable func firing(_ claim: StoredPending) -> FiringRecord {
+                FiringRecord(
+                    center: claim.center, identifier: claim.identifier, revision: claim.revision,
+                    delivered: DeliveredNotification(date: now, request: claim.pending.request, presentation: Presentation(list: true)),
+                    nextFireDate: nil)
+            }
+            let first = try await store.fire(claimed, at: now) { claim, _ in claim.identifier == "later" ? nil : firing(claim) }
+            #expect(first.recorded.map(\.identifier) == ["now"])
+            #expect(first.kept.map(\.identifier) == ["later"])
+            #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.map(\.request.identifier) == ["later"])
+            let again = try await store.claimDue(now: now, limit: 10, lease: Lease(seconds: 60, from: now))
+            #expect(again.claims.isEmpty, "the kept claim still holds its request")
+            let second = try await store.fire(first.kept, at: now) { claim, _ in firing(claim) }
+            #expect(second.recorded.map(\.identifier) == ["later"])
+            #expect(second.kept.isEmpty)
+            #expect(try await store.pendingRequests(center, after: nil, limit: 10).items.isEmpty)
+            #expect(try await store.deliveredNotifications(center, after: nil, limit: 10).items.count == 2)
+        }
+    }
+
     /// One claim's firings across centers whose ids hold what a batched lookup must quote (quotes,
     /// backslashes, a tab, non-ASCII), with a center that went after the claim: each live center's
     /// firing is recorded, the gone center's is not.
@@ -498,14 +528,14 @@ import Webhooks
                     // The first five of each center repeat.
                     nextFireDate: index < 5 ? next : nil, badge: claim.center == other ? index : nil)
             }
-            #expect(fired.count == 320)
+            #expect(fired.recorded.count == 320)
             let store = try await reopen()
             #expect(
                 try await store.pendingRequests(center, after: nil, limit: 500).items.map(\.request.identifier).sorted()
                     == (0..<5).map { "c\($0)" })
             #expect(try await store.nextFireDate(leaseNow: now) == next)
             #expect(try await store.deliveredNotifications(center, after: nil, limit: 500).items.count == 300)
-            #expect(try await store.center(other)?.badge == fired.last { $0.center == other }?.badge, "the last firing's badge")
+            #expect(try await store.center(other)?.badge == fired.recorded.last { $0.center == other }?.badge, "the last firing's badge")
             // 300 presented events: the newest 256 to 288 kept, in sequence.
             #expect(try await store.latestEvent(center) == 300)
             let history = try await store.events(center, after: 0, limit: 500)
@@ -756,7 +786,7 @@ import Webhooks
                     delivered: DeliveredNotification(date: now, request: claim.pending.request, presentation: Presentation(list: true)),
                     nextFireDate: nil)
             }
-            #expect(fired.count == 1)
+            #expect(fired.recorded.count == 1)
             #expect(seen.withLock { $0 } == 5, "decided on the center as the update left it")
             let events = try await reopen().events(center, after: 0, limit: 10).events
             #expect(events.map(\.sequence) == [1, 2], "the firing numbered after the event written since its claim")
