@@ -152,12 +152,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // SQLite's process-wide settings, which only C can make (a variadic call).
+        .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         // The embedded default store: SQLite through GRDB.
         .target(
             name: "SQLiteStorage",
             dependencies: [
-                "Memberwise", "Storage", "NotificationCore", "StrictJSON", "Webhooks", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CSQLiteConfig", "Memberwise", "Storage", "NotificationCore", "StrictJSON", "Webhooks",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
