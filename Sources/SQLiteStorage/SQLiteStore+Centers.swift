@@ -169,7 +169,10 @@ extension SQLiteStore {
     static func readAhead(
         _ keys: some Collection<CenterKey>, token: UInt64, into snapshots: CenterSnapshots, _ db: Database
     ) throws {
-        snapshots.keep(try centersForFiring(keys, db).values, token: token)
+        var found: [(center: CenterRecord, sequence: Int64)] = []
+        found.reserveCapacity(keys.count)
+        try fetchCenters(keys, also: latestEventSQL("centers"), db) { center, row in found.append((center, row[8])) }
+        snapshots.keep(found, token: token)
     }
 
     /// The centers of `keys` that exist, in one statement per app, each with its row (`centerColumns`,
@@ -185,7 +188,8 @@ extension SQLiteStore {
                 """)
         for (appID, centers) in Dictionary(grouping: keys, by: \.appID) {
             let found = try Row.fetchCursor(statement, arguments: [appID, JSONRows.list(centers.map(\.centerID))])
-            while let row = try found.next() { try each(try centerRecord(row), row) }
+            var last = CenterForms()
+            while let row = try found.next() { try each(try centerRecord(row, last: &last), row) }
         }
     }
 
@@ -193,12 +197,31 @@ extension SQLiteStore {
     /// case-insensitively, each time).
     static let centerColumns = "id, app_id, settings, state, badge, prompt, created_at, push_token"
 
+    /// The settings and state a run of rows decoded last, with their bytes: an app's centers mostly
+    /// share them, and bytes equal to the last row's need neither a decoding nor the shared cache's lookup
+    /// (a hash of the bytes under a lock, and a cast).
+    struct CenterForms {
+        var settings: (bytes: Data, value: NotificationSettings)?
+        var state: (bytes: Data, value: CenterState)?
+    }
+
     /// A center from a row of `centerColumns`.
     static func centerRecord(_ row: Row) throws -> CenterRecord {
-        CenterRecord(
+        var last = CenterForms()
+        return try centerRecord(row, last: &last)
+    }
+
+    /// A center from a row of `centerColumns`, with the forms of the row before it.
+    static func centerRecord(_ row: Row, last: inout CenterForms) throws -> CenterRecord {
+        let (settingsBytes, stateBytes): (Data, Data) = (row[2], row[3])
+        if last.settings?.bytes != settingsBytes {
+            last.settings = (settingsBytes, try decodeShared(NotificationSettings.self, settingsBytes))
+        }
+        if last.state?.bytes != stateBytes { last.state = (stateBytes, try decodeShared(CenterState.self, stateBytes)) }
+        return CenterRecord(
             id: row[0], appID: row[1],
-            settings: try decodeShared(NotificationSettings.self, row[2]),
-            state: try decodeShared(CenterState.self, row[3]),
+            settings: last.settings!.value,
+            state: last.state!.value,
             badge: row[4],
             prompt: try (row[5] as Data?).map { try decode(AuthorizationPrompt.self, $0) },
             createdAt: date(row[6]),
