@@ -19,7 +19,7 @@ extension SQLiteStore {
 
     package func nextFireDate(leaseNow: Date) async throws -> Date? {
         // Held claims first, then the snapshot (`ClaimTable`).
-        let held = firingClaims.held(now: Self.milliseconds(leaseNow))
+        let held = firingClaims.live(now: Self.milliseconds(leaseNow))
         return try await read { db in try Self.nextClaimable(skipping: held, db).map(Self.date) }
     }
 
@@ -50,7 +50,7 @@ extension SQLiteStore {
 
     /// When a request next becomes claimable: the earliest fire date that `held` does not hold. The scan
     /// passes only the requests this process claimed ahead (the lookahead's, or a backlog's batch).
-    static func nextClaimable(skipping held: [PendingKey: PendingVersion], _ db: Database) throws -> Int64? {
+    static func nextClaimable(skipping held: ClaimTable<PendingKey, PendingVersion>.Live, _ db: Database) throws -> Int64? {
         let rows = try dueRows(db)
         while let row = try rows.next() {
             let (key, version) = claimKey(row)
@@ -70,7 +70,7 @@ extension SQLiteStore {
         let leaseNow = Self.milliseconds(lease.now)
         let token = Self.newToken()
         let (claims, snapshots) = (firingClaims, centerSnapshots)
-        let held = claims.held(now: leaseNow)
+        let held = claims.live(now: leaseNow)
         let ahead = snapshots.token()
         let (rows, next): ([RawPending], Int64?) = try await read { db in
             var chosen: [RawPending] = []

@@ -23,6 +23,23 @@ import Webhooks
         #expect(table.anyLive(now: 100) && !table.anyLive(now: 101))
     }
 
+    /// What a scan skips: the claims live at its `now`, as the table held them when it was taken (later
+    /// claims, releases and fences do not change it), and one claimed for a batch under one lock.
+    @Test func aLiveViewIsTheClaimsAsTakenAndHoldsAnswersEachKeysFence() {
+        let table = Table()
+        table.claim([("a", 1), ("b", 2)], token: 7, until: 100, now: 0)
+        table.claim([("c", 3)], token: 8, until: 50, now: 0)
+        let live = table.live(now: 60)
+        #expect(live["a"] == 1 && live["b"] == 2)
+        #expect(live["c"] == nil, "its lease ended")
+        #expect(live["d"] == nil)
+        table.release([("a", token: 7)])
+        table.claim([("d", 4)], token: 9, until: 100, now: 0)
+        #expect(live["a"] == 1 && live["d"] == nil, "as it was taken")
+        #expect(table.live(now: 60)["a"] == nil && table.live(now: 60)["d"] == 4)
+        #expect(table.holds([("b", token: 7), ("b", token: 9), ("c", token: 8), nil, ("a", token: 7)]) == [true, false, true, false, false])
+    }
+
     @Test func aNewClaimTakesTheKeyOverAndTheOldHolderCanNeitherExtendNorReleaseIt() {
         let table = Table()
         table.claim([("a", 1)], token: 7, until: 100, now: 0)
