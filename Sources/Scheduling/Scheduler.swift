@@ -180,9 +180,7 @@ package actor Scheduler: Service {
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 startedCycles += 1
                 takeWakes()
-                // In a backlog the next batch is claimed while this one fires.
-                if let order = backlogRefill() { start(order) }
-                let (decision, order) = await fireDueBatch(beside: fireBeside)
+                let (decision, order) = await fireDueBatch(beside: fireBeside, refill: start)
                 if let order { start(order) }
                 // A cycle with a refill under way is not at rest: the one that takes its outcome may be.
                 completeCycle(resting: decision != .fire && !refilling)
@@ -237,7 +235,9 @@ package actor Scheduler: Service {
     /// beside the loop (`beside`), so that the next one is taken and prepared while its transaction runs
     /// (the writer waited ~4 ms between batches of 1,024 for the loop's own work): two batches at most,
     /// the one before waited for here; the loop rests only once none is left.
-    private func fireDueBatch(beside: ([StoredPending]) -> BatchFiring) async -> (SchedulerDecision, Refill.Order?) {
+    private func fireDueBatch(
+        beside: ([StoredPending]) -> BatchFiring, refill: (Refill.Order) -> Void
+    ) async -> (SchedulerDecision, Refill.Order?) {
         do {
             takeRefill()
             let due = claimed.removeDue(at: clock.now)
@@ -248,6 +248,9 @@ package actor Scheduler: Service {
                     _ = await finishFiring()
                     return (.pauseAfterFailure, nil)
                 }
+                // The next batch is claimed while this one fires, once the one before has committed: the
+                // claim's scan then passes this batch's rows alone, not two batches'.
+                if let order = backlogRefill() { refill(order) }
             } else if !due.isEmpty {
                 // The batch before goes first; if it failed, this one waits for the pause, still claimed.
                 guard await finishFiring() else {
@@ -306,7 +309,8 @@ package actor Scheduler: Service {
     /// In a backlog with more already due, the claim of the next whole batch, to run while the batch
     /// held now fires (a claim and a firing are each a transaction: on PostgreSQL they run side by side
     /// on two connections; on SQLite the claim's decoding and the firing's decisions overlap the other's
-    /// writes). Called before the cycle fires what it holds, so at most one batch is held beside it.
+    /// writes). Called once the batch before the one now firing has committed, so that the claim's scan
+    /// passes one batch held, not two, and at most one batch is held beside the one firing.
     private func backlogRefill() -> Refill.Order? {
         let now = clock.now
         guard backlog, !refilling, mustClaim || nextUnclaimed.map({ $0 <= now }) == true else { return nil }
