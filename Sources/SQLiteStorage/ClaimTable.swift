@@ -43,9 +43,9 @@ final class ClaimTable<Key: Hashable & Sendable, Detail: Equatable & Sendable>: 
         }
     }
 
-    /// The claims live at `now`, for a scan to skip, as `held(now:)` but without making a map: the table's
-    /// own, shared until the table next changes (then copied as it is, which costs less than hashing every
-    /// key into a new one).
+    /// The claims live at `now`, for a scan to skip (`held(now:)` is for a caller that goes through them
+    /// all), without making a map: the table's own, shared until the table next changes (then copied as it
+    /// is, which costs less than hashing every key into a new one).
     struct Live: Sendable {
         private let claims: [Key: Claim]
         private let now: Int64

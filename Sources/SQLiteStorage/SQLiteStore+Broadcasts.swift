@@ -329,7 +329,7 @@ extension SQLiteStore: BroadcastStore {
     /// chunk still held (its claim ends only after the commit).
     package func claimBroadcastChunk(lease: Lease) async throws -> ClaimedBroadcastChunk? {
         let (claims, token, leaseNow, snapshots) = (chunkClaims, Self.newToken(), Self.milliseconds(lease.now), centerSnapshots)
-        let held = claims.held(now: leaseNow)
+        let held = claims.live(now: leaseNow)
         let ahead = snapshots.token()
         return try await read { db in
             let open = try Row.fetchCursor(
@@ -475,7 +475,8 @@ extension SQLiteStore: BroadcastStore {
         // Decoded from the cursor: `fetchAll` would copy every row, with its column names, first.
         var found: [(center: CenterRecord, sequence: Int64)] = []
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        while let row = try rows.next() { found.append((try centerRecord(row), row[8])) }
+        var last = CenterForms()
+        while let row = try rows.next() { found.append((try centerRecord(row, last: &last), row[8])) }
         return found
     }
 
