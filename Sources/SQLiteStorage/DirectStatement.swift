@@ -58,6 +58,21 @@ struct DirectStatement {
         guard code == SQLITE_OK else { fatalError("binding parameter \(index) of \(statement.sql): SQLite code \(code)") }
     }
 
+    /// Runs a query with the values bound, and returns whether it found a row (read no further).
+    mutating func fetchesRow(_ db: Database) throws -> Bool {
+        let handle = statement.sqliteStatement
+        defer {
+            sqlite3_reset(handle)
+            index = 0
+        }
+        precondition(index == sqlite3_bind_parameter_count(handle), "\(statement.sql) bound \(index) parameters")
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
+        }
+    }
+
     /// Runs the statement with the values bound, and returns the number of rows it changed.
     @discardableResult
     mutating func execute(_ db: Database) throws -> Int {

@@ -10,14 +10,19 @@ import Webhooks
 /// row, its pending row.
 extension SQLiteStore {
     /// A firing and the pending row it is about: the claim's (at the revision and fire date it claimed)
-    /// or the revision's.
-    struct TargetedFiring {
-        var firing: FiringRecord
+    /// or the revision's. A class: a batch's firings are large records, and each pass over the batch would
+    /// copy every one of them (and retain each of its strings) to read a few of its fields.
+    final class TargetedFiring {
+        let firing: FiringRecord
         /// Whether the firing has a pending row to move on or remove; false for a delivery that never was
         /// pending.
-        var pending: Bool
+        let pending: Bool
         /// A claimed firing: the fire date it claimed, which the row must still have.
-        var claimedFire: Int64?
+        let claimedFire: Int64?
+
+        init(firing: FiringRecord, pending: Bool, claimedFire: Int64? = nil) {
+            (self.firing, self.pending, self.claimedFire) = (firing, pending, claimedFire)
+        }
     }
 
     /// What the batch changes in one center, seen to once at its end. A firing leaves the center's
@@ -91,56 +96,68 @@ extension SQLiteStore {
         recorded.reserveCapacity(batch.count)
         var notified: [CenterKey] = []
         notified.reserveCapacity(batch.count)
+        // A shown firing's delivered row, its holds, and its messages to the app and to the devices.
+        func deliver(_ firing: FiringRecord, sequence: Int64) throws {
+            guard let delivered = firing.delivered else { return }
+            let key = firing.center
+            // The delivered list is ordered by the sequence of each notification's `presented` event,
+            // which the row is (`event_at`), as it is its receipt's `fired` step: one row instead of three.
+            let fired = firing.receipt(at: now)
+            deliveredRows.append(
+                DeliveredRows.Entry(
+                    key: key, identifier: firing.identifier, deliveredAt: milliseconds(delivered.date),
+                    request: try firing.requestForm ?? encode(delivered.request),
+                    presentation: try encodeShared(delivered.presentation),
+                    sequence: sequence, heldUntil: delivered.presentation.heldUntil.map(milliseconds),
+                    firedDetail: fired.detail, scheduledAt: fired.scheduledAt.map(milliseconds)))
+            if let heldUntil = delivered.presentation.heldUntil { effects.announce(.summaryDue(heldUntil)) }
+            let media = mediaIDs(of: delivered.request)
+            if try !media.isEmpty || holders.any(key.appID, db) {
+                try setHolds(key, holder: .delivered, identifier: firing.identifier, media: media, db)
+            }
+            if !media.isEmpty { holders.added(key.appID) }
+            if settings[key.appID] == nil { settings[key.appID] = .some(try webhookSettings(appID: key.appID, db)) }
+            if let message = try DelegateEvent.delivered(delivered).outboxMessage(
+                center: key, settings: settings[key.appID] ?? nil, at: now, traceparent: firing.traceparent)
+            {
+                outbox.append(message)
+            }
+            // What the device shows goes to its browsers' push subscriptions and phones too.
+            if let messages = firing.pushMessages {
+                outbox.append(contentsOf: messages)
+            } else if let targets = targets[key] {
+                outbox.append(contentsOf: try firing.pushMessages(to: targets, at: now))
+            }
+        }
+        var pending = PendingStatements()
         for targeted in batch {
             let firing = targeted.firing
             let key = firing.center
-            guard var tally = tallies[key] else { throw StoreError(.notFound, "center \(key) is gone") }
+            // Its place in the map, where its tally is written back without hashing the key again.
+            guard let slot = tallies.index(forKey: key) else { throw StoreError(.notFound, "center \(key) is gone") }
+            var tally = tallies.values[slot]
             // One statement a row: SQLite's search of the key costs less than a set's (a `VALUES` list
             // materialized, then matched), and its count says whether this firing's row was there.
             if targeted.pending {
                 guard
-                    try updatePending(firing, claimedFire: targeted.claimedFire, holdsMedia: holders.any(key.appID, db), db, &effects)
+                    try updatePending(
+                        firing, claimedFire: targeted.claimedFire, holdsMedia: holders.any(key.appID, db), &pending, db, &effects)
                 else { continue }
             }
-            if let delivered = firing.delivered {
-                // The delivered list is ordered by the sequence of each notification's `presented` event,
-                // which the row is (`event_at`), as it is its receipt's `fired` step: one row instead of three.
+            // A pattern, not `!= nil`, which compiled to a copy of the notification here (the profile shows it).
+            if case .some = firing.delivered {
                 tally.sequence += 1
-                let fired = firing.receipt(at: now)
-                deliveredRows.append(
-                    DeliveredRows.Entry(
-                        key: key, identifier: firing.identifier, deliveredAt: milliseconds(delivered.date),
-                        request: try firing.requestForm ?? encode(delivered.request),
-                        presentation: try encodeShared(delivered.presentation),
-                        sequence: tally.sequence, heldUntil: delivered.presentation.heldUntil.map(milliseconds),
-                        firedDetail: fired.detail, scheduledAt: fired.scheduledAt.map(milliseconds)))
-                if let heldUntil = delivered.presentation.heldUntil { effects.announce(.summaryDue(heldUntil)) }
-                let media = mediaIDs(of: delivered.request)
-                if try !media.isEmpty || holders.any(key.appID, db) {
-                    try setHolds(key, holder: .delivered, identifier: firing.identifier, media: media, db)
-                }
-                if !media.isEmpty { holders.added(key.appID) }
-                if settings[key.appID] == nil { settings[key.appID] = .some(try webhookSettings(appID: key.appID, db)) }
-                if let message = try DelegateEvent.delivered(delivered).outboxMessage(
-                    center: key, settings: settings[key.appID] ?? nil, at: now, traceparent: firing.traceparent)
-                {
-                    outbox.append(message)
-                }
-                // What the device shows goes to its browsers' push subscriptions and phones too.
-                if let messages = firing.pushMessages {
-                    outbox.append(contentsOf: messages)
-                } else if let targets = targets[key] {
-                    outbox.append(contentsOf: try firing.pushMessages(to: targets, at: now))
-                }
+                try deliver(firing, sequence: tally.sequence)
+            } else {
+                try insertReceipt(firing.receipt(at: now), db)
             }
-            if firing.delivered == nil { try insertReceipt(firing.receipt(at: now), db) }
             if let badge = firing.badge {
                 tally.badge = badge
                 tally.sequence += 1
                 try insertEvent(
                     "badgeChanged", try CenterEvent.badgeChanged(badge).data(), for: key, sequence: tally.sequence, at: stamp, db)
             }
-            tallies[key] = tally
+            tallies.values[slot] = tally
             notified.append(key)
             recorded.append(firing)
         }
@@ -160,18 +177,17 @@ extension SQLiteStore {
     private static func droppingMissingMedia(_ batch: [TargetedFiring], _ db: Database) throws -> [TargetedFiring] {
         var wanted: [String: Set<String>] = [:]
         for targeted in batch {
-            guard let request = targeted.firing.delivered?.request else { continue }
-            let media = mediaIDs(of: request)
-            if !media.isEmpty { wanted[targeted.firing.center.appID, default: []].formUnion(media) }
+            guard let attachments = targeted.firing.delivered?.request.content.attachments, !attachments.isEmpty else { continue }
+            wanted[targeted.firing.center.appID, default: []].formUnion(attachments.compactMap(\.mediaID))
         }
         guard !wanted.isEmpty else { return batch }
         var existing: [String: Set<String>] = [:]
         for (appID, ids) in wanted { existing[appID] = try existingMedia(ids, appID: appID, db) }
         return batch.map { targeted in
-            var targeted = targeted
             let kept = existing[targeted.firing.center.appID] ?? []
-            targeted.firing.dropAttachments { kept.contains($0) }
-            return targeted
+            var firing = targeted.firing
+            firing.dropAttachments { kept.contains($0) }
+            return TargetedFiring(firing: firing, pending: targeted.pending, claimedFire: targeted.claimedFire)
         }
     }
 
@@ -180,33 +196,13 @@ extension SQLiteStore {
     /// a claimed firing by the fire date it claimed too (a repeating request's next occurrence is another
     /// claim's); false when no row matched (replaced, removed, or fired already).
     private static func updatePending(
-        _ firing: FiringRecord, claimedFire: Int64?, holdsMedia: Bool, _ db: Database, _ effects: inout ChangeSet
+        _ firing: FiringRecord, claimedFire: Int64?, holdsMedia: Bool, _ statements: inout PendingStatements, _ db: Database,
+        _ effects: inout ChangeSet
     ) throws -> Bool {
-        let key = firing.center
-        let match = "app_id = ? AND center_id = ? AND identifier = ? AND revision = ?" + (claimedFire == nil ? "" : " AND next_fire = ?")
-        // The row's match, after what the statement binds before it.
-        func run(_ sql: String, first: Int64? = nil) throws -> Int {
-            var statement = try DirectStatement(db, sql: sql)
-            if let first { statement.bind(first) }
-            statement.bind(key.appID)
-            statement.bind(key.centerID)
-            statement.bind(firing.identifier)
-            statement.bind(firing.revision)
-            if let claimedFire { statement.bind(claimedFire) }
-            return try statement.execute(db)
-        }
-        if let next = firing.nextFireDate {
-            guard try run("UPDATE pending SET next_fire = ? WHERE \(match)", first: milliseconds(next)) > 0 else { return false }
-            effects.announce(.due(next))
-            return true
-        }
-        if firing.keepPending {
-            var arguments: StatementArguments = [key.appID, key.centerID, firing.identifier, firing.revision]
-            if let claimedFire { arguments += [claimedFire] }
-            return try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM pending WHERE \(match)"), arguments: arguments) != nil
-        }
-        guard try run("DELETE FROM pending WHERE \(match)") > 0 else { return false }
-        try releasePendingHolds(firing, holdsMedia: holdsMedia, db)
+        let change: PendingStatements.Change = firing.nextFireDate != nil ? .move : firing.keepPending ? .keep : .delete
+        guard try statements.run(change, firing, claimedFire: claimedFire, db) else { return false }
+        if let next = firing.nextFireDate { effects.announce(.due(next)) }
+        if change == .delete { try releasePendingHolds(firing, holdsMedia: holdsMedia, db) }
         return true
     }
 

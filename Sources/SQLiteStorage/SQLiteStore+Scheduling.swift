@@ -138,9 +138,9 @@ extension SQLiteStore {
             for (index, claim) in claims.enumerated() {
                 guard held[index], let token = claim.claim,
                     let claimedFire = claim.pending.nextFireDate.map(Self.milliseconds),
-                    let center = position[claim.center].flatMap({ found[$0]?.center })
+                    let at = position[claim.center], let snapshot = found[at]
                 else { continue }
-                guard var firing = decide(claim, center) else {
+                guard var firing = decide(claim, snapshot.center) else {
                     kept.append(index)
                     continue
                 }
