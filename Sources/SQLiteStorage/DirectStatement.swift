@@ -60,22 +60,19 @@ struct DirectStatement {
 
     /// Runs a query with the values bound, and returns whether it found a row (read no further).
     mutating func fetchesRow(_ db: Database) throws -> Bool {
-        let handle = statement.sqliteStatement
-        defer {
-            sqlite3_reset(handle)
-            index = 0
-        }
-        precondition(index == sqlite3_bind_parameter_count(handle), "\(statement.sql) bound \(index) parameters")
-        switch sqlite3_step(handle) {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        case let code: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
-        }
+        try step(db, rows: true) == SQLITE_ROW
     }
 
     /// Runs the statement with the values bound, and returns the number of rows it changed.
     @discardableResult
     mutating func execute(_ db: Database) throws -> Int {
+        _ = try step(db, rows: false)
+        return Int(sqlite3_changes(db.sqliteConnection))
+    }
+
+    /// Steps the statement once, with every parameter bound, inside a transaction, then resets it for the
+    /// next run. Its code: `SQLITE_DONE`, or `SQLITE_ROW` when `rows` allows one.
+    private mutating func step(_ db: Database, rows: Bool) throws -> CInt {
         let handle = statement.sqliteStatement
         defer {
             sqlite3_reset(handle)
@@ -88,9 +85,9 @@ struct DirectStatement {
             throw DatabaseError(resultCode: .SQLITE_ABORT, message: "not inside a transaction", sql: statement.sql)
         }
         let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
+        guard code == SQLITE_DONE || (rows && code == SQLITE_ROW) else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
         }
-        return Int(sqlite3_changes(db.sqliteConnection))
+        return code
     }
 }

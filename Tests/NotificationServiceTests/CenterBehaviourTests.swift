@@ -315,6 +315,13 @@ import Testing
         #expect(try await harness.pending().isEmpty, "a one-shot leaves")
         #expect(try await harness.delivered().map(\.request.identifier) == ["arrive"])
         #expect(try await harness.service.updateLocation(harness.key("c1"), outside).isEmpty)
+        // A repeating one stays pending as it was, and fires at each entry.
+        _ = try await harness.add("c1", request("every", .location(region, repeats: true)))
+        #expect(try await harness.service.updateLocation(harness.key("c1"), inside) == ["every"])
+        #expect(try await harness.pending().map(\.request.identifier) == ["every"], "a repeating one stays")
+        #expect(try await harness.service.updateLocation(harness.key("c1"), outside).isEmpty)
+        #expect(try await harness.service.updateLocation(harness.key("c1"), inside) == ["every"])
+        #expect(Set(try await harness.delivered().map(\.request.identifier)) == ["arrive", "every"])
     }
 
     @Test func respondingValidatesAgainstTheCategoryAndDismissRemoves() async throws {

@@ -54,6 +54,24 @@ import Testing
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") } == 4)
     }
 
+    @Test func aQuerySaysWhetherItFoundARowAndRunsAgain() throws {
+        let queue = try database()
+        let select = "SELECT 1 FROM t WHERE s = ?"
+        func finds(_ s: String, _ db: Database) throws -> Bool {
+            var statement = try DirectStatement(db, sql: select)
+            statement.bind(s)
+            return try statement.fetchesRow(db)
+        }
+        try queue.write { db in
+            _ = try insert(1, "a", Data(), nil, db)
+            _ = try insert(2, "a", Data(), nil, db)
+            #expect(try finds("a", db), "two rows match: the first is enough")
+            #expect(try !finds("b", db))
+            #expect(try finds("a", db), "the statement was reset after the row it stopped at")
+            #expect(try Int.fetchOne(db.cachedStatement(sql: select), arguments: ["a"]) == 1, "and GRDB runs it too")
+        }
+    }
+
     @Test func nothingRunsOutsideATransaction() throws {
         let queue = try database()
         queue.writeWithoutTransaction { db in
