@@ -96,9 +96,10 @@ extension SQLiteStore {
         recorded.reserveCapacity(batch.count)
         var notified: [CenterKey] = []
         notified.reserveCapacity(batch.count)
-        // A shown firing's delivered row, its holds, and its messages to the app and to the devices.
-        func deliver(_ firing: FiringRecord, sequence: Int64) throws {
-            guard let delivered = firing.delivered else { return }
+        // A shown firing's delivered row, its holds, and its messages to the app and to the devices;
+        // false for a firing that shows nothing.
+        func deliver(_ firing: FiringRecord, sequence: Int64) throws -> Bool {
+            guard let delivered = firing.delivered else { return false }
             let key = firing.center
             // The delivered list is ordered by the sequence of each notification's `presented` event,
             // which the row is (`event_at`), as it is its receipt's `fired` step: one row instead of three.
@@ -128,6 +129,7 @@ extension SQLiteStore {
             } else if let targets = targets[key] {
                 outbox.append(contentsOf: try firing.pushMessages(to: targets, at: now))
             }
+            return true
         }
         var pending = PendingStatements()
         for targeted in batch {
@@ -144,10 +146,8 @@ extension SQLiteStore {
                         firing, claimedFire: targeted.claimedFire, holdsMedia: holders.any(key.appID, db), &pending, db, &effects)
                 else { continue }
             }
-            // A pattern, not `!= nil`, which compiled to a copy of the notification here (the profile shows it).
-            if case .some = firing.delivered {
+            if try deliver(firing, sequence: tally.sequence + 1) {
                 tally.sequence += 1
-                try deliver(firing, sequence: tally.sequence)
             } else {
                 try insertReceipt(firing.receipt(at: now), db)
             }
